@@ -1,4 +1,54 @@
 //! The pure rules core: dice notation and the four game systems. No terminal, files, clocks or
 //! random-number types appear in its API; dice arrive through [`dice::DiceSource`].
 
+pub mod cards;
+pub mod conditions;
 pub mod dice;
+pub mod gempunks;
+pub mod gurps;
+pub mod initiative;
+pub mod savage;
+pub mod stats;
+pub mod system;
+pub mod woin;
+
+pub use system::{
+    ActionPool, DamageOutcome, DamageRequest, Health, Pass, RulesError, Ruleset, ShakeOutcome,
+    Side, System,
+};
+
+/// Up to `n` candidates closest to `wanted` by edit distance (prefix matches first), for
+/// "did you mean" lists in errors.
+pub fn nearest<'a>(wanted: &str, candidates: impl Iterator<Item = &'a str>, n: usize) -> Vec<&'a str> {
+    let wanted = wanted.to_ascii_lowercase();
+    let mut scored: Vec<(usize, &str)> = candidates
+        .map(|c| {
+            let lower = c.to_ascii_lowercase();
+            let score = if lower.starts_with(&wanted) || wanted.starts_with(&lower) {
+                0
+            } else {
+                edit_distance(&wanted, &lower)
+            };
+            (score, c)
+        })
+        .collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(n).map(|(_, c)| c).collect()
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = (diag + usize::from(ca != cb)).min(row[j] + 1).min(up + 1);
+            diag = up;
+        }
+    }
+    row[b.len()]
+}

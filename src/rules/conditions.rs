@@ -1,0 +1,138 @@
+//! Conditions: the catalogue a system offers (names and short effect texts) and a condition as
+//! carried by a combatant (level, source, duration).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// One condition a system knows, as listed in `assets/conditions/*.ron`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionSpec {
+    pub name: String,
+    /// Effect at the first (or only) level, in our own words.
+    pub first: String,
+    /// Effect when severe; `None` when the condition has a single level.
+    #[serde(default)]
+    pub severe: Option<String>,
+    /// May never be made persistent (WOIN-COND-5: Bleeding, Burning).
+    #[serde(default)]
+    pub never_persistent: bool,
+}
+
+/// A system's condition catalogue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Catalogue {
+    pub system: String,
+    pub conditions: Vec<ConditionSpec>,
+}
+
+impl Catalogue {
+    /// Find a condition by name, case-insensitively, or by unique prefix.
+    pub fn find(&self, name: &str) -> Result<&ConditionSpec, String> {
+        let wanted = name.to_ascii_lowercase();
+        if let Some(spec) = self.conditions.iter().find(|c| c.name.to_ascii_lowercase() == wanted)
+        {
+            return Ok(spec);
+        }
+        let prefixed: Vec<&ConditionSpec> = self
+            .conditions
+            .iter()
+            .filter(|c| c.name.to_ascii_lowercase().starts_with(&wanted))
+            .collect();
+        match prefixed.as_slice() {
+            [one] => Ok(one),
+            [] => Err(format!(
+                "no condition '{name}' in {}; nearest: {}",
+                self.system,
+                crate::rules::nearest(name, self.conditions.iter().map(|c| c.name.as_str()), 3)
+                    .join(", ")
+            )),
+            many => Err(format!(
+                "'{name}' could be {}",
+                many.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+            )),
+        }
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.conditions.iter().map(|c| c.name.as_str())
+    }
+}
+
+/// First or severe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Level {
+    First,
+    Severe,
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::First => "first",
+            Level::Severe => "severe",
+        })
+    }
+}
+
+/// Where a condition came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    Manual,
+    Crit,
+    Spell,
+    Environment,
+    Exploit,
+    Damage,
+}
+
+impl Source {
+    pub fn parse(text: &str) -> Option<Source> {
+        Some(match text.to_ascii_lowercase().as_str() {
+            "manual" => Source::Manual,
+            "crit" | "critical" => Source::Crit,
+            "spell" => Source::Spell,
+            "environment" | "env" => Source::Environment,
+            "exploit" => Source::Exploit,
+            "damage" => Source::Damage,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Source::Manual => "manual",
+            Source::Crit => "crit",
+            Source::Spell => "spell",
+            Source::Environment => "environment",
+            Source::Exploit => "exploit",
+            Source::Damage => "damage",
+        })
+    }
+}
+
+/// A condition on a combatant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Condition {
+    pub name: String,
+    pub level: Level,
+    pub source: Source,
+    /// Rounds left; `None` lasts until removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+    /// Cannot be shaken off (spells, environments).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub persistent: bool,
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name)?;
+        if self.level == Level::Severe {
+            write!(f, " (severe)")?;
+        }
+        Ok(())
+    }
+}

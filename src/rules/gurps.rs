@@ -1,0 +1,162 @@
+//! GURPS 4e: initiative by Basic Speed, DX, then a roll (GURPS-INIT-1); DR and wound modifiers
+//! (GURPS-DMG-1, GURPS-DMG-2); 3d6 roll-under. All of GURPS' numbers live here.
+
+use super::conditions::Condition;
+use super::dice::{DiceExpr, DiceSource};
+use super::initiative::{InitValue, Initiative};
+use super::stats::{FieldKind, FieldSpec, Stats, parse_hundredths};
+use super::system::{
+    ActionPool, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass, RulesError,
+    Ruleset, ShakeOutcome, System,
+};
+
+/// The GURPS ruleset.
+pub struct Gurps;
+
+const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
+}
+
+static FIELDS: &[FieldSpec] = &[
+    int("st", 1, 100, "ST"),
+    int("dx", 1, 100, "DX, breaks Basic Speed ties"),
+    int("iq", 1, 100, "IQ"),
+    int("ht", 1, 100, "HT"),
+    int("hp", 1, 100_000, "maximum HP (default ST)"),
+    int("fp", 1, 1000, "maximum FP (default HT)"),
+    FieldSpec { name: "speed", kind: FieldKind::Decimal, help: "Basic Speed, e.g. 6.25 (default (DX+HT)/4)" },
+    int("move", 0, 100, "Basic Move"),
+    int("dodge", 0, 50, "Dodge (default floor(Basic Speed) + 3)"),
+    int("dr", 0, 1000, "DR"),
+    int("sm", -10, 20, "Size Modifier"),
+    int("parry", 0, 50, "Parry with the ready weapon"),
+    int("block", 0, 50, "Block with a shield"),
+];
+
+const DEFAULT_ATTRIBUTE: i64 = 10;
+
+/// GURPS-DMG-2 wound modifiers, in halves (pi− ×0.5 is 1, cut ×1.5 is 3).
+const WOUND_HALVES: &[(&str, i64)] = &[
+    ("pi-", 1),
+    ("burn", 2),
+    ("cor", 2),
+    ("cr", 2),
+    ("fat", 2),
+    ("pi", 2),
+    ("tox", 2),
+    ("cut", 3),
+    ("pi+", 3),
+    ("imp", 4),
+    ("pi++", 4),
+];
+
+impl Gurps {
+    /// Basic Speed in hundredths: given, or (DX + HT) / 4.
+    pub fn basic_speed(stats: &Stats) -> i64 {
+        stats.hundredths("speed").unwrap_or_else(|| {
+            (stats.int_or("dx", DEFAULT_ATTRIBUTE) + stats.int_or("ht", DEFAULT_ATTRIBUTE)) * 25
+        })
+    }
+}
+
+impl Ruleset for Gurps {
+    fn system(&self) -> System {
+        System::Gurps
+    }
+
+    fn fields(&self) -> &'static [FieldSpec] {
+        FIELDS
+    }
+
+    fn health(&self, stats: &Stats) -> Health {
+        Health::full(stats.int("hp").unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)))
+    }
+
+    fn health_label(&self) -> &'static str {
+        "HP"
+    }
+
+    // GURPS-INIT-1: Basic Speed, then DX; the roll-off that follows settles the rest.
+    fn roll_initiative(
+        &self,
+        who: InitRequest<'_>,
+        _ctx: &mut InitContext,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError> {
+        Ok(Initiative::new(InitValue::Speed(Self::basic_speed(who.stats)))
+            .with_ties(vec![who.stats.int_or("dx", DEFAULT_ATTRIBUTE)]))
+    }
+
+    fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
+        let speed = parse_hundredths(text).ok_or_else(|| {
+            RulesError::Invalid(format!("GURPS initiative is a Basic Speed such as 5.75, not '{text}'"))
+        })?;
+        let mut init = Initiative::new(InitValue::Speed(speed))
+            .with_ties(vec![stats.int_or("dx", DEFAULT_ATTRIBUTE)]);
+        init.typed = true;
+        Ok(init)
+    }
+
+    // GURPS-MAN-1: one maneuver per turn.
+    fn turn_budget(&self, _stats: &Stats, _conditions: &[Condition], _pass: Pass) -> Vec<ActionPool> {
+        vec![ActionPool::new("maneuver", 1)]
+    }
+
+    // GURPS-HP-4: at −5 × max HP a combatant is dead; unconscious and dead ones are skipped.
+    fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
+        health.current <= -5 * health.max
+            || conditions.iter().any(|c| matches!(c.name.as_str(), "Dead" | "Unconscious"))
+    }
+
+    // GURPS-DMG-1, GURPS-DMG-2: DR first; the rest times the wound modifier, rounded down,
+    // at least 1 when anything got through.
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+        let kind = hit.kind.unwrap_or("cr").to_ascii_lowercase();
+        let Some(&(_, halves)) = WOUND_HALVES.iter().find(|(k, _)| *k == kind) else {
+            let valid: Vec<&str> = WOUND_HALVES.iter().map(|(k, _)| *k).collect();
+            return Err(RulesError::Invalid(format!(
+                "unknown GURPS damage type '{kind}'; expected one of {}",
+                valid.join(", ")
+            )));
+        };
+        let dr = hit.stats.int_or("dr", 0);
+        let penetrating = (hit.amount - dr).max(0);
+        let injury = if penetrating == 0 { 0 } else { (penetrating * halves / 2).max(1) };
+        Ok(DamageOutcome {
+            loss: injury,
+            conditions: vec![],
+            explain: format!(
+                "{} − DR {dr} = {penetrating} {kind} × {} = {injury} injury",
+                hit.amount,
+                super::stats::format_hundredths(halves * 50)
+            ),
+        })
+    }
+
+    // [outside: B420] A stunned character rolls HT each turn to recover.
+    fn shake_off(
+        &self,
+        stats: &Stats,
+        _health: Health,
+        condition: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        if condition.name != "Stunned" {
+            return Err(RulesError::Invalid(format!(
+                "only Stunned is rolled off in GURPS (HT roll); end {} with `uncond`",
+                condition.name
+            )));
+        }
+        let ht = stats.int_or("ht", DEFAULT_ATTRIBUTE);
+        let roll = DiceExpr::parse("3d6")?.roll(dice)?;
+        let success = roll.total <= ht;
+        Ok(ShakeOutcome {
+            explain: format!(
+                "HT {ht}: {}",
+                if success { "recovers from Stunned" } else { "still stunned" }
+            ),
+            roll,
+            success,
+        })
+    }
+}

@@ -1,0 +1,326 @@
+//! Savage Worlds: the action deck (SW-INIT-*), acing trait rolls with the Wild Die (SW-ROLL-1),
+//! Shaken and wounds (SW-DMG-2, SW-DMG-3, SW-SHAKEN-1). All of Savage Worlds' numbers live here.
+
+use super::cards::Card;
+use super::conditions::Condition;
+use super::dice::{DiceError, DiceSource, DieRoll, RollRecord};
+use super::initiative::{InitValue, Initiative};
+use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
+use super::system::{
+    ActionPool, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass, RulesError,
+    Ruleset, ShakeOutcome, System,
+};
+
+/// The Savage Worlds ruleset.
+pub struct Savage;
+
+const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
+}
+
+const fn die(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec { name, kind: FieldKind::Die, help }
+}
+
+const fn flag(name: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec { name, kind: FieldKind::Flag, help }
+}
+
+static FIELDS: &[FieldSpec] = &[
+    flag("wild", "a Wild Card: Wild Die, bennies, three wounds"),
+    FieldSpec { name: "extra", kind: FieldKind::Sets { field: "wild", on: false }, help: "an Extra: out at the first wound" },
+    die("agility", "Agility die"),
+    die("smarts", "Smarts die"),
+    die("spirit", "Spirit die (recovering from Shaken)"),
+    die("strength", "Strength die"),
+    die("vigor", "Vigor die"),
+    die("fighting", "Fighting die"),
+    die("shooting", "Shooting die"),
+    die("throwing", "Throwing die"),
+    die("guts", "Guts die"),
+    die("notice", "Notice die"),
+    die("intimidation", "Intimidation die"),
+    die("taunt", "Taunt die"),
+    die("healing", "Healing die"),
+    int("parry", 0, 30, "Parry"),
+    int("toughness", 1, 50, "Toughness, armor included"),
+    int("armor", 0, 30, "armor part of Toughness"),
+    int("pace", 0, 30, "Pace"),
+    int("charisma", -10, 10, "Charisma"),
+    int("size", -4, 20, "Size"),
+    int("bennies", 0, 20, "bennies left"),
+    flag("quick", "Quick: redraw action cards of 5 or lower"),
+    flag("level_headed", "Level Headed: draw two action cards, keep the best"),
+    flag("improved_level_headed", "Improved Level Headed: draw three, keep the best"),
+    flag("ambidextrous", "Ambidextrous: no off-hand penalty"),
+];
+
+/// The usual target number.
+pub const TN: i64 = 4;
+/// Wound levels a Wild Card can carry before the next wound incapacitates it.
+const WILD_WOUNDS: i64 = 3;
+const DEFAULT_TOUGHNESS: i64 = 5;
+/// An untrained or unstated trait rolls a d4.
+const DEFAULT_DIE: TraitDie = TraitDie { sides: 4, bonus: 0 };
+/// Quick redraws cards of this rank or lower.
+const QUICK_REDRAW_AT_MOST: u8 = 5;
+/// Aces stop after this many rerolls of one die, so a rigged script cannot loop forever.
+const MAX_ACES: usize = 100;
+
+/// A trait roll: the trait die and, for Wild Cards, the Wild Die, each acing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraitRoll {
+    pub trait_faces: Vec<u32>,
+    pub wild_faces: Vec<u32>,
+    /// The higher of the two, plus bonus and modifier.
+    pub total: i64,
+    /// Both first faces are 1 (snake eyes) on a Wild Card's roll.
+    pub critical_failure: bool,
+    pub record: RollRecord,
+}
+
+impl TraitRoll {
+    /// Raises over `tn`: each full 4 above it.
+    pub fn raises(&self, tn: i64) -> i64 {
+        if self.total < tn { 0 } else { (self.total - tn) / 4 }
+    }
+}
+
+fn roll_acing(sides: u32, dice: &mut dyn DiceSource) -> Result<Vec<u32>, DiceError> {
+    let mut faces = vec![dice.roll(sides)?];
+    while faces.len() <= MAX_ACES && faces.last() == Some(&sides) {
+        faces.push(dice.roll(sides)?);
+    }
+    Ok(faces)
+}
+
+/// SW-ROLL-1: roll a trait die that aces; a Wild Card adds a d6 Wild Die and keeps the higher.
+pub fn trait_roll(
+    die: TraitDie,
+    wild: bool,
+    modifier: i64,
+    dice: &mut dyn DiceSource,
+) -> Result<TraitRoll, DiceError> {
+    let trait_faces = roll_acing(die.sides, dice)?;
+    let wild_faces = if wild { roll_acing(6, dice)? } else { Vec::new() };
+    let sum = |faces: &[u32]| faces.iter().map(|&f| i64::from(f)).sum::<i64>();
+    let (trait_sum, wild_sum) = (sum(&trait_faces), sum(&wild_faces));
+    let keep_trait = !wild || trait_sum >= wild_sum;
+    let total = trait_sum.max(wild_sum) + die.bonus + modifier;
+    let critical_failure = wild && trait_faces.first() == Some(&1) && wild_faces.first() == Some(&1);
+    fn mark(faces: &[u32], sides: u32, kept: bool) -> impl Iterator<Item = DieRoll> + '_ {
+        faces.iter().enumerate().map(move |(i, &face)| DieRoll { sides, face, kept, exploded: i > 0 })
+    }
+    let mut expr = format!("d{}!", die.sides);
+    if wild {
+        expr.push_str("+wild d6!");
+    }
+    let bonus = die.bonus + modifier;
+    if bonus != 0 {
+        expr.push_str(&format!("{bonus:+}"));
+    }
+    let record = RollRecord {
+        expr,
+        dice: mark(&trait_faces, die.sides, keep_trait)
+            .chain(mark(&wild_faces, 6, !keep_trait))
+            .collect(),
+        total,
+    };
+    Ok(TraitRoll { trait_faces, wild_faces, total, critical_failure, record })
+}
+
+impl Savage {
+    pub fn is_wild(stats: &Stats) -> bool {
+        stats.flag("wild")
+    }
+
+    /// SW-ROLL-2: −1 per wound taken, at most −3.
+    pub fn wound_penalty(health: Health) -> i64 {
+        -(health.max - health.current).clamp(0, WILD_WOUNDS)
+    }
+
+    fn draw(ctx: &mut InitContext, dice: &mut dyn DiceSource) -> Result<Card, RulesError> {
+        if let Some(card) = ctx.deck.draw(dice)? {
+            return Ok(card);
+        }
+        ctx.deck.shuffle_keeping(&ctx.in_hand);
+        ctx.reshuffled = true;
+        ctx.deck
+            .draw(dice)?
+            .ok_or_else(|| RulesError::Invalid("the action deck is empty even after a shuffle".into()))
+    }
+}
+
+impl Ruleset for Savage {
+    fn system(&self) -> System {
+        System::Savage
+    }
+
+    fn fields(&self) -> &'static [FieldSpec] {
+        FIELDS
+    }
+
+    // Health counts wound levels left: a Wild Card has 3 wounds and a fourth incapacitates
+    // (SW-DMG-3), an Extra is out at its first.
+    fn health(&self, stats: &Stats) -> Health {
+        Health::full(if Self::is_wild(stats) { WILD_WOUNDS + 1 } else { 1 })
+    }
+
+    fn health_label(&self) -> &'static str {
+        "wounds"
+    }
+
+    // SW-INIT-1, SW-INIT-5: one card each; Level Headed draws 2 and Improved Level Headed 3,
+    // keeping the best; Quick redraws cards of 5 or lower.
+    fn roll_initiative(
+        &self,
+        who: InitRequest<'_>,
+        ctx: &mut InitContext,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError> {
+        let draws = if who.stats.flag("improved_level_headed") {
+            3
+        } else if who.stats.flag("level_headed") {
+            2
+        } else {
+            1
+        };
+        let mut drawn = Vec::new();
+        for _ in 0..draws {
+            drawn.push(Self::draw(ctx, dice)?);
+        }
+        let best = |cards: &[Card]| cards.iter().copied().max_by_key(|c| c.order());
+        let mut kept = best(&drawn).ok_or_else(|| RulesError::Invalid("no card drawn".into()))?;
+        if who.stats.flag("quick") {
+            // Bounded by the deck: a full deck has only 20 cards of rank 5 or lower.
+            for _ in 0..60 {
+                if kept.is_joker() || kept.rank() > QUICK_REDRAW_AT_MOST {
+                    break;
+                }
+                kept = Self::draw(ctx, dice)?;
+                drawn.push(kept);
+            }
+        }
+        ctx.in_hand.push(kept);
+        let mut init = Initiative::new(InitValue::Card(kept));
+        init.drawn = drawn;
+        Ok(init)
+    }
+
+    // SW-INIT-6: cards from a physical deck are typed in.
+    fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
+        let card = Card::parse(text).ok_or_else(|| {
+            RulesError::Invalid(format!(
+                "a Savage Worlds initiative is a card such as QS, 10H, 2C or joker, not '{text}'"
+            ))
+        })?;
+        let mut init = Initiative::new(InitValue::Card(card));
+        init.drawn = vec![card];
+        init.typed = true;
+        Ok(init)
+    }
+
+    // SW-INIT-1: a new deal every round.
+    fn deals_each_round(&self) -> bool {
+        true
+    }
+
+    // SW-INIT-4: a held action is kept across rounds.
+    fn hold_lasts_across_rounds(&self) -> bool {
+        true
+    }
+
+    // SW-ACT-1: one action; more are allowed at −2 each to that turn's trait rolls.
+    fn turn_budget(&self, _stats: &Stats, _conditions: &[Condition], _pass: Pass) -> Vec<ActionPool> {
+        vec![ActionPool::new("action", 1)]
+    }
+
+    fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
+        health.current <= 0
+            || conditions
+                .iter()
+                .any(|c| matches!(c.name.as_str(), "Incapacitated" | "Dead" | "Unconscious"))
+    }
+
+    // SW-DMG-2, SW-DMG-3: below Toughness nothing; at Toughness Shaken, or a wound when already
+    // Shaken; each raise one wound more. Extras are out at any wound.
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+        let toughness = hit.stats.int_or("toughness", DEFAULT_TOUGHNESS);
+        let shaken = hit.conditions.iter().any(|c| c.name == "Shaken");
+        if hit.amount < toughness {
+            return Ok(DamageOutcome {
+                loss: 0,
+                conditions: vec![],
+                explain: format!("{} vs Toughness {toughness}: no effect", hit.amount),
+            });
+        }
+        let raises = (hit.amount - toughness) / 4;
+        let wounds = if raises > 0 { raises } else { i64::from(shaken) };
+        let conditions = if shaken { vec![] } else { vec!["Shaken".to_string()] };
+        let what = match (wounds, shaken) {
+            (0, _) => "Shaken".to_string(),
+            (w, true) => format!("{w} wound(s)"),
+            (w, false) => format!("Shaken and {w} wound(s)"),
+        };
+        Ok(DamageOutcome {
+            loss: wounds.min(hit.health.current.max(0)),
+            conditions,
+            explain: format!(
+                "{} vs Toughness {toughness}, {raises} raise(s): {what}",
+                hit.amount
+            ),
+        })
+    }
+
+    // SW-SHAKEN-1: a Spirit roll (with wound penalties); success recovers, a raise also acts.
+    fn shake_off(
+        &self,
+        stats: &Stats,
+        health: Health,
+        condition: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        if condition.name != "Shaken" {
+            return Err(RulesError::Invalid(format!(
+                "in Savage Worlds only Shaken is rolled off (Spirit); end {} with `uncond`",
+                condition.name
+            )));
+        }
+        let spirit = stats.die("spirit").unwrap_or(DEFAULT_DIE);
+        let roll = trait_roll(spirit, Self::is_wild(stats), Self::wound_penalty(health), dice)?;
+        let success = roll.total >= TN && !roll.critical_failure;
+        let explain = if !success {
+            "Spirit failed: stays Shaken, free actions only".to_string()
+        } else if roll.raises(TN) > 0 {
+            "Spirit with a raise: recovers and acts normally".to_string()
+        } else {
+            "Spirit succeeds: recovers, free actions only this turn".to_string()
+        };
+        Ok(ShakeOutcome { roll: roll.record, success, explain })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::ScriptedDice;
+
+    // SW-ROLL-1: a trait die aces on its maximum; the Wild Die also aces; the higher is kept.
+    #[test]
+    fn sw_roll_1_aces_and_wild_die() {
+        let d8 = TraitDie { sides: 8, bonus: 0 };
+        let cases: &[(&[u32], bool, i64, bool)] = &[
+            (&[8, 3], false, 11, false),
+            (&[2, 6, 6, 1], true, 13, false),
+            (&[1, 1], true, 1, true),
+            (&[5, 2], true, 5, false),
+        ];
+        for (faces, wild, total, crit) in cases {
+            let mut dice = ScriptedDice::new(faces.iter().copied());
+            let roll = trait_roll(d8, *wild, 0, &mut dice).unwrap();
+            assert_eq!(roll.total, *total, "{faces:?}");
+            assert_eq!(roll.critical_failure, *crit, "{faces:?}");
+            assert_eq!(dice.remaining(), 0, "{faces:?}");
+        }
+    }
+}

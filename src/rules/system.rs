@@ -1,0 +1,312 @@
+//! The one interface every game system implements ([`Ruleset`]), and the small types it speaks in.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Card, Deck};
+use super::conditions::{Condition, ConditionSpec, Level};
+use super::dice::{DiceError, DiceSource, RollRecord};
+use super::initiative::Initiative;
+use super::stats::{FieldSpec, Stats};
+use super::{gempunks, gurps, savage, woin};
+
+/// The four supported systems.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum System {
+    Woin,
+    Gempunks,
+    Savage,
+    Gurps,
+}
+
+impl System {
+    pub const ALL: [System; 4] = [System::Woin, System::Gempunks, System::Savage, System::Gurps];
+
+    /// The rules of this system: the only place a system is chosen by `match`.
+    pub fn rules(self) -> &'static dyn Ruleset {
+        match self {
+            System::Woin => &woin::Woin,
+            System::Gempunks => &gempunks::Gempunks,
+            System::Savage => &savage::Savage,
+            System::Gurps => &gurps::Gurps,
+        }
+    }
+
+    /// The word used in commands and file names: `woin`, `gempunks`, `savage`, `gurps`.
+    pub fn key(self) -> &'static str {
+        match self {
+            System::Woin => "woin",
+            System::Gempunks => "gempunks",
+            System::Savage => "savage",
+            System::Gurps => "gurps",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<System> {
+        Some(match text.to_ascii_lowercase().as_str() {
+            "woin" | "new" | "old" => System::Woin,
+            "gempunks" | "gem" => System::Gempunks,
+            "savage" | "sw" | "savage-worlds" | "savageworlds" => System::Savage,
+            "gurps" | "gurps4e" => System::Gurps,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            System::Woin => "WOIN",
+            System::Gempunks => "Gempunks",
+            System::Savage => "Savage Worlds",
+            System::Gurps => "GURPS 4e",
+        })
+    }
+}
+
+/// Which side a combatant fights on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Pc,
+    Ally,
+    Enemy,
+    Neutral,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::Pc, Side::Ally, Side::Enemy, Side::Neutral];
+
+    pub fn parse(text: &str) -> Option<Side> {
+        Some(match text.to_ascii_lowercase().as_str() {
+            "pc" | "player" => Side::Pc,
+            "ally" | "friend" => Side::Ally,
+            "enemy" | "foe" => Side::Enemy,
+            "neutral" => Side::Neutral,
+            _ => return None,
+        })
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Side::Pc => "pc",
+            Side::Ally => "ally",
+            Side::Enemy => "enemy",
+            Side::Neutral => "neutral",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// Health in the system's own unit (WOIN HEALTH, HP, Savage Worlds wound levels left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    pub current: i64,
+    pub max: i64,
+}
+
+impl Health {
+    pub fn full(max: i64) -> Health {
+        Health { current: max, max }
+    }
+}
+
+/// One of a combatant's turns in a round: the count it acts on and how many actions it has there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pass {
+    pub count: i64,
+    pub actions: u8,
+    /// The combatant's own count, as opposed to a later extra pass.
+    pub main: bool,
+}
+
+impl Pass {
+    pub fn main(count: i64, actions: u8) -> Pass {
+        Pass { count, actions, main: true }
+    }
+
+    pub fn extra(count: i64, actions: u8) -> Pass {
+        Pass { count, actions, main: false }
+    }
+}
+
+/// A kind of action a turn allows and how many of it are left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionPool {
+    pub name: String,
+    pub total: u8,
+    pub used: u8,
+}
+
+impl ActionPool {
+    pub fn new(name: &str, total: u8) -> ActionPool {
+        ActionPool { name: name.to_string(), total, used: 0 }
+    }
+
+    pub fn left(&self) -> u8 {
+        self.total.saturating_sub(self.used)
+    }
+}
+
+/// Who is rolling initiative.
+#[derive(Debug, Clone, Copy)]
+pub struct InitRequest<'a> {
+    pub stats: &'a Stats,
+    pub side: Side,
+}
+
+/// What initiative rolls share within one encounter: the action deck, and rolls made once
+/// for several combatants (a Gempunks controller's die), by key.
+#[derive(Debug, Clone, Default)]
+pub struct InitContext {
+    pub deck: Deck,
+    pub shared: Vec<(String, RollRecord)>,
+    /// Cards in someone's hand that a reshuffle must not return to the deck.
+    pub in_hand: Vec<Card>,
+    /// Set when the deck ran out and was reshuffled during this draw.
+    pub reshuffled: bool,
+}
+
+/// Damage arriving at a combatant, before the system's damage model.
+#[derive(Debug, Clone, Copy)]
+pub struct DamageRequest<'a> {
+    pub stats: &'a Stats,
+    pub health: Health,
+    pub conditions: &'a [Condition],
+    pub amount: i64,
+    pub roll: Option<&'a RollRecord>,
+    pub kind: Option<&'a str>,
+}
+
+/// What the damage model made of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamageOutcome {
+    /// Health lost, in the system's unit.
+    pub loss: i64,
+    /// Conditions the damage inflicts (Savage Worlds Shaken).
+    pub conditions: Vec<String>,
+    /// One line on how the number came about (`9 − SOAK 2`).
+    pub explain: String,
+}
+
+/// A roll to shake off a condition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShakeOutcome {
+    pub roll: RollRecord,
+    pub success: bool,
+    pub explain: String,
+}
+
+/// Why the rules refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    Dice(DiceError),
+    /// The input made no sense under these rules; the text says what was expected.
+    Invalid(String),
+    /// A part of the rules this version does not resolve yet.
+    NotYet(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Dice(err) => write!(f, "{err}"),
+            RulesError::Invalid(msg) | RulesError::NotYet(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<DiceError> for RulesError {
+    fn from(err: DiceError) -> Self {
+        RulesError::Dice(err)
+    }
+}
+
+/// Everything that differs between the four systems.
+pub trait Ruleset: Sync {
+    fn system(&self) -> System;
+
+    /// Fields `add` accepts, with their kinds.
+    fn fields(&self) -> &'static [FieldSpec];
+
+    /// Starting health from the stats.
+    fn health(&self, stats: &Stats) -> Health;
+
+    /// How health is named and shown: `HEALTH`, `HP`, `wounds`.
+    fn health_label(&self) -> &'static str;
+
+    /// Roll (or deal) initiative for one combatant or group.
+    fn roll_initiative(
+        &self,
+        who: InitRequest<'_>,
+        ctx: &mut InitContext,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError>;
+
+    /// Initiative typed in by the GM (`17`, `6.25`, `QS`, `joker`).
+    fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError>;
+
+    /// Whether initiative is dealt afresh every round (the Savage Worlds action deck).
+    fn deals_each_round(&self) -> bool {
+        false
+    }
+
+    /// Whether a held action carries into the next round (Savage Worlds) or lapses.
+    fn hold_lasts_across_rounds(&self) -> bool {
+        false
+    }
+
+    /// The turns a combatant takes in a round (WOIN creatures with 3+ actions act more than once).
+    fn passes(&self, _stats: &Stats, init: &Initiative) -> Vec<Pass> {
+        vec![Pass::main(init.value.rank(), 1)]
+    }
+
+    /// What a turn allows.
+    fn turn_budget(&self, stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool>;
+
+    /// Out of the fight: listed but skipped.
+    fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
+        health.current <= 0 || conditions.iter().any(|c| c.name == "Dead" || c.name == "Unconscious")
+    }
+
+    /// Apply the system's damage model.
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError>;
+
+    /// The level a condition takes when applied, given any copy already present.
+    fn condition_level(
+        &self,
+        spec: &ConditionSpec,
+        existing: Option<&Condition>,
+        severe: bool,
+    ) -> Result<Level, RulesError> {
+        let _ = existing;
+        if severe && spec.severe.is_none() {
+            return Err(RulesError::Invalid(format!("{} has no severe level", spec.name)));
+        }
+        Ok(if severe { Level::Severe } else { Level::First })
+    }
+
+    /// Roll to shake off a condition.
+    fn shake_off(
+        &self,
+        stats: &Stats,
+        health: Health,
+        condition: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError>;
+
+    /// Resolve an attack. Each system's issue brings its own resolution.
+    fn attack(&self) -> Result<(), RulesError> {
+        Err(RulesError::NotYet(format!(
+            "attack resolution for {} is not built yet; use damage and cond meanwhile",
+            self.system()
+        )))
+    }
+}

@@ -1,0 +1,194 @@
+//! WOIN (What's O.L.D. is N.E.W.): initiative (WOIN-INIT-*), action schedules, SOAK and the
+//! condition levels. All of WOIN's numbers live here.
+
+use super::conditions::{Condition, ConditionSpec, Level};
+use super::dice::{DiceExpr, DiceSource};
+use super::initiative::{InitValue, Initiative};
+use super::stats::{FieldKind, FieldSpec, Stats};
+use super::system::{
+    ActionPool, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass, RulesError,
+    Ruleset, ShakeOutcome, System,
+};
+
+/// The WOIN ruleset.
+pub struct Woin;
+
+const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
+}
+
+static FIELDS: &[FieldSpec] = &[
+    FieldSpec { name: "init", kind: FieldKind::Dice, help: "INITIATIVE pool (INTUITION + skill dice), e.g. 4d6" },
+    int("agi", 0, 99, "AGILITY score, breaks initiative ties"),
+    int("health", 1, 100_000, "maximum HEALTH"),
+    int("soak", 0, 1000, "SOAK subtracted from each hit's damage"),
+    int("melee", 0, 99, "MELEE DEFENSE"),
+    int("ranged", 0, 99, "RANGED DEFENSE"),
+    int("mental", 0, 99, "MENTAL DEFENSE"),
+    int("vital", 0, 99, "VITAL DEFENSE"),
+    int("actions", 1, 20, "actions per turn (2 normally; 3+ act again later in the round)"),
+    int("luc", 0, 99, "LUC dice left"),
+    int("max_pool", 1, 99, "largest dice pool allowed (grade)"),
+    int("speed", 0, 999, "SPEED in squares"),
+    FieldSpec { name: "size", kind: FieldKind::Text, help: "size category: small, medium, large …" },
+    FieldSpec { name: "human", kind: FieldKind::Flag, help: "human: +1 to shake off conditions" },
+    FieldSpec { name: "immune", kind: FieldKind::List, help: "damage types and conditions it ignores" },
+];
+
+/// Initiative pool when none is given: an average INTUITION of 2d6.
+const DEFAULT_INIT: &str = "2d6";
+const DEFAULT_ACTIONS: i64 = 2;
+const DEFAULT_HEALTH: i64 = 10;
+
+impl Woin {
+    fn init_pool(stats: &Stats) -> Result<DiceExpr, RulesError> {
+        let text = stats.dice("init").unwrap_or(DEFAULT_INIT);
+        DiceExpr::parse(text).map_err(RulesError::from)
+    }
+
+    /// SOAK after Disarmored (WOIN-DMG-2): halved rounding up, none when severe.
+    pub fn effective_soak(stats: &Stats, conditions: &[Condition]) -> i64 {
+        let soak = stats.int_or("soak", 0);
+        match conditions.iter().find(|c| c.name == "Disarmored").map(|c| c.level) {
+            Some(Level::Severe) => 0,
+            Some(Level::First) => (soak + 1) / 2,
+            None => soak,
+        }
+    }
+}
+
+impl Ruleset for Woin {
+    fn system(&self) -> System {
+        System::Woin
+    }
+
+    fn fields(&self) -> &'static [FieldSpec] {
+        FIELDS
+    }
+
+    fn health(&self, stats: &Stats) -> Health {
+        Health::full(stats.int_or("health", DEFAULT_HEALTH))
+    }
+
+    fn health_label(&self) -> &'static str {
+        "HEALTH"
+    }
+
+    // WOIN-INIT-1: an INTUITION check with the INITIATIVE pool; AGILITY is the first tie-break.
+    fn roll_initiative(
+        &self,
+        who: InitRequest<'_>,
+        _ctx: &mut InitContext,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError> {
+        let roll = Self::init_pool(who.stats)?.roll(dice)?;
+        let mut init = Initiative::new(InitValue::Count(roll.total))
+            .with_ties(vec![who.stats.int_or("agi", 0)]);
+        init.roll = Some(roll);
+        Ok(init)
+    }
+
+    fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
+        let total: i64 = text.trim().parse().map_err(|_| {
+            RulesError::Invalid(format!("WOIN initiative is a whole number such as 17, not '{text}'"))
+        })?;
+        let mut init = Initiative::new(InitValue::Count(total)).with_ties(vec![stats.int_or("agi", 0)]);
+        init.typed = true;
+        Ok(init)
+    }
+
+    // WOIN-INIT-3..5: two actions on the count; a third at −10; a fourth and more every 5 counts.
+    fn passes(&self, stats: &Stats, init: &Initiative) -> Vec<Pass> {
+        let count = init.value.rank();
+        let actions = stats.int_or("actions", DEFAULT_ACTIONS).clamp(1, 20) as u8;
+        match actions {
+            0..=2 => vec![Pass::main(count, actions)],
+            3 => vec![Pass::main(count, 2), Pass::extra(count - 10, 1)],
+            n => std::iter::once(Pass::main(count, 2))
+                .chain((1..=i64::from(n - 2)).map(|k| Pass::extra(count - 5 * k, 1)))
+                .collect(),
+        }
+    }
+
+    // WOIN-INIT-3: the actions of this pass, plus a free action and a reaction on the main turn.
+    fn turn_budget(&self, _stats: &Stats, _conditions: &[Condition], pass: Pass) -> Vec<ActionPool> {
+        let mut pools = vec![ActionPool::new("actions", pass.actions)];
+        if pass.main {
+            pools.push(ActionPool::new("free", 1));
+            pools.push(ActionPool::new("reaction", 1));
+        }
+        pools
+    }
+
+    // WOIN-DMG-1: SOAK reduces damage, but every 6 on the damage dice still does 1.
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+        if let Some(kind) = hit.kind
+            && hit.stats.list("immune").iter().any(|t| t.eq_ignore_ascii_case(kind))
+        {
+            return Ok(DamageOutcome {
+                loss: 0,
+                conditions: vec![],
+                explain: format!("immune to {kind}"),
+            });
+        }
+        let soak = Self::effective_soak(hit.stats, hit.conditions);
+        let sixes = hit.roll.map_or(0, |r| r.count_faces(6)) as i64;
+        let after_soak = (hit.amount - soak).max(0);
+        let loss = after_soak.max(sixes);
+        let explain = if soak == 0 {
+            format!("{} damage", hit.amount)
+        } else if loss > after_soak {
+            format!("{} − SOAK {soak}, but {sixes} six(es) still do {sixes}", hit.amount)
+        } else {
+            format!("{} − SOAK {soak} = {loss}", hit.amount)
+        };
+        Ok(DamageOutcome { loss, conditions: vec![], explain })
+    }
+
+    // WOIN-COND-1: a second application makes a condition severe; a third changes nothing.
+    fn condition_level(
+        &self,
+        spec: &ConditionSpec,
+        existing: Option<&Condition>,
+        severe: bool,
+    ) -> Result<Level, RulesError> {
+        let has_severe = spec.severe.is_some();
+        if severe && !has_severe {
+            return Err(RulesError::Invalid(format!("{} has no severe level", spec.name)));
+        }
+        Ok(match existing {
+            Some(_) if has_severe => Level::Severe,
+            Some(c) => c.level,
+            None if severe => Level::Severe,
+            None => Level::First,
+        })
+    }
+
+    // WOIN-COND-2, WOIN-COND-4, WOIN-COND-5: 1d6, 5–6 removes it, humans +1, severe needs a 6,
+    // persistent conditions cannot be shaken off.
+    fn shake_off(
+        &self,
+        stats: &Stats,
+        _health: Health,
+        condition: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        if condition.persistent {
+            return Err(RulesError::Invalid(format!(
+                "{} is persistent ({}) and cannot be shaken off",
+                condition.name, condition.source
+            )));
+        }
+        let bonus = i64::from(stats.flag("human"));
+        let need = if condition.level == Level::Severe { 6 } else { 5 };
+        let expr = if bonus > 0 { "1d6+1" } else { "1d6" };
+        let roll = DiceExpr::parse(expr)?.roll(dice)?;
+        let success = roll.total >= need;
+        let explain = format!(
+            "needs {need}+{}: {}",
+            if bonus > 0 { " (human +1)" } else { "" },
+            if success { "shaken off" } else { "still there" }
+        );
+        Ok(ShakeOutcome { roll, success, explain })
+    }
+}
