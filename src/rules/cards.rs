@@ -122,13 +122,13 @@ impl fmt::Display for Card {
     }
 }
 
-/// The full 54-card deck in a fixed order: 2♣ 2♦ 2♥ 2♠ 3♣ … A♠, black Joker, red Joker.
+/// The full 54-card deck from lowest to highest: 2♣ 2♦ 2♥ 2♠ 3♣ … A♠, red Joker, black Joker.
 pub fn full_deck() -> Vec<Card> {
     let mut cards: Vec<Card> = (2..=14)
         .flat_map(|rank| Suit::ALL.map(|suit| Card::Suited { rank, suit }))
         .collect();
-    cards.push(Card::Joker { red: false });
     cards.push(Card::Joker { red: true });
+    cards.push(Card::Joker { red: false });
     cards
 }
 
@@ -221,10 +221,10 @@ mod tests {
     fn draws_pick_by_face_among_remaining() {
         let mut deck = Deck::default();
         let mut dice = ScriptedDice::new([54, 1, 52]);
-        assert_eq!(deck.draw(&mut dice).unwrap(), Card::parse("redjoker"));
-        assert_eq!(deck.draw(&mut dice).unwrap(), Card::parse("2C"));
-        // 52 cards left: 2♦ … A♠ and the black Joker; face 52 is the black Joker.
         assert_eq!(deck.draw(&mut dice).unwrap(), Card::parse("joker"));
+        assert_eq!(deck.draw(&mut dice).unwrap(), Card::parse("2C"));
+        // 52 cards left: 2♦ … A♠ and the red Joker; face 52 is the red Joker.
+        assert_eq!(deck.draw(&mut dice).unwrap(), Card::parse("redjoker"));
         assert_eq!(deck.remaining().len(), 51);
         deck.shuffle_keeping(&[Card::parse("2C").unwrap()]);
         assert_eq!(deck.remaining().len(), 53);
