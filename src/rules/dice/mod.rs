@@ -1,7 +1,24 @@
-//! Dice notation, rolling and the [`DiceSource`] trait (placeholder until the dice module lands).
+//! Dice notation (`4d6kh3`, `2d+1`, `(d8!+2)*2`), rolling it with full records, and the
+//! [`DiceSource`] trait through which all randomness enters the rules. See `docs/dice.md`.
 
-/// Where die faces come from: a seeded generator in play, a script of faces in tests.
-pub trait DiceSource {
-    /// One face of a die with `sides` sides, in `1..=sides`.
-    fn roll(&mut self, sides: u32) -> Result<u32, String>;
-}
+mod error;
+mod expr;
+mod parse;
+mod roll;
+mod source;
+
+pub use error::DiceError;
+pub use expr::DiceExpr;
+pub use roll::{DieRoll, RollRecord};
+pub use source::{DiceSource, ScriptedDice, SeededDice, roll_die};
+
+/// Most dice one expression may ask for, adding up the count of every term.
+pub const MAX_DICE: u32 = 10_000;
+/// Most sides one die may have.
+pub const MAX_SIDES: u32 = 1_000_000;
+/// Longest expression text accepted, in bytes.
+pub const MAX_TEXT_BYTES: usize = 4096;
+/// Deepest nesting of parentheses accepted.
+pub const MAX_DEPTH: usize = 64;
+/// Most extra dice one exploding die may add, so a rigged source cannot keep a roll going forever.
+pub const MAX_EXPLOSIONS: u32 = 100;
