@@ -155,10 +155,13 @@ impl fmt::Display for DiceError {
                 f,
                 "dice: a d1 cannot explode (it always rolls its maximum); expected at least 2 sides before the '!' at column {column}"
             ),
-            DiceError::ScriptExhausted { used, sides } => write!(
-                f,
-                "dice: the dice script ran out after {used} faces; expected another face for a d{sides}"
-            ),
+            DiceError::ScriptExhausted { used, sides } => {
+                let faces = if *used == 1 { "face" } else { "faces" };
+                write!(
+                    f,
+                    "dice: the dice script ran out after {used} {faces}; expected another face for a d{sides}"
+                )
+            }
             DiceError::FaceOutOfRange {
                 face,
                 sides,

@@ -219,9 +219,8 @@ impl Parser {
                 self.depth += 1;
                 let inner = self.sum()?;
                 if self.peek().kind != Kind::Close {
-                    return Err(
-                        self.unexpected(&format!("')' to close the '(' at column {}", open.column))
-                    );
+                    return Err(self
+                        .unexpected(&format!("')' to close the '(' from column {}", open.column)));
                 }
                 self.advance();
                 self.depth -= 1;
@@ -480,7 +479,7 @@ mod tests {
             ),
             (
                 "(2d6",
-                parse_error(5, "')' to close the '(' at column 1", ""),
+                parse_error(5, "')' to close the '(' from column 1", ""),
             ),
             ("()", parse_error(2, operand, ")")),
             ("4d6kh", parse_error(6, "how many dice to keep", "")),

@@ -203,7 +203,7 @@ mod tests {
         assert_eq!(err, DiceError::ScriptExhausted { used: 1, sides: 8 });
         assert_eq!(
             err.to_string(),
-            "dice: the dice script ran out after 1 faces; expected another face for a d8"
+            "dice: the dice script ran out after 1 face; expected another face for a d8"
         );
     }
 
