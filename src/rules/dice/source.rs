@@ -1,0 +1,322 @@
+//! Where die faces come from: the [`DiceSource`] trait, a seeded generator for play and a
+//! script of fixed faces for tests and for replaying a table's physical rolls.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use super::DiceError;
+
+/// Where die faces come from.
+pub trait DiceSource {
+    /// One face of a die with `sides` sides, in 1..=sides.
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError>;
+}
+
+impl<T: DiceSource + ?Sized> DiceSource for &mut T {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        (**self).roll(sides)
+    }
+}
+
+impl<T: DiceSource + ?Sized> DiceSource for Box<T> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        (**self).roll(sides)
+    }
+}
+
+/// Roll one die of `sides` sides and return its face (helper for rules code).
+///
+/// Unlike calling [`DiceSource::roll`] directly, this refuses a zero-sided die up front and
+/// checks that the source kept its promise of a face in `1..=sides`.
+pub fn roll_die(dice: &mut dyn DiceSource, sides: u32) -> Result<u32, DiceError> {
+    if sides == 0 {
+        return Err(DiceError::ZeroSides { column: 0 });
+    }
+    let face = dice.roll(sides)?;
+    if face == 0 || face > sides {
+        return Err(DiceError::FaceOutOfRange {
+            face,
+            sides,
+            position: 0,
+        });
+    }
+    Ok(face)
+}
+
+/// Pseudo-random dice from a 64-bit seed: the same seed gives the same faces.
+///
+/// The sequence is only promised to repeat within one build of the program; the generator
+/// behind it may change when the `rand` dependency is upgraded.
+#[derive(Debug)]
+pub struct SeededDice {
+    rng: StdRng,
+}
+
+impl SeededDice {
+    /// A source seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        SeededDice {
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl DiceSource for SeededDice {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        // An empty range would make `random_range` panic.
+        if sides == 0 {
+            return Err(DiceError::ZeroSides { column: 0 });
+        }
+        Ok(self.rng.random_range(1..=sides))
+    }
+}
+
+/// Dice that hand out a fixed list of faces in order, then report [`DiceError::ScriptExhausted`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptedDice {
+    faces: Vec<u32>,
+    next: usize,
+}
+
+impl ScriptedDice {
+    /// A script of `faces`, handed out first to last.
+    pub fn new(faces: impl IntoIterator<Item = u32>) -> Self {
+        ScriptedDice {
+            faces: faces.into_iter().collect(),
+            next: 0,
+        }
+    }
+
+    /// Parse "6,6,3,1" or "6 6 3 1" (commas and/or whitespace) — a clear DiceError on bad text.
+    ///
+    /// Empty text gives an empty script. Two commas with no face between them, a comma at
+    /// either end, a face of 0 or anything that is not a whole number is an error.
+    pub fn parse(list: &str) -> Result<Self, DiceError> {
+        let mut faces = Vec::new();
+        // A face is wanted at the start only if the text is not blank, and after every comma.
+        let mut comma_pending: Option<usize> = None;
+        let mut chars = list.chars().enumerate().peekable();
+        while let Some((index, c)) = chars.next() {
+            let column = index + 1;
+            if c.is_whitespace() {
+                continue;
+            }
+            if c == ',' {
+                if comma_pending.is_some() || faces.is_empty() {
+                    return Err(face_expected(column, ","));
+                }
+                comma_pending = Some(column);
+                continue;
+            }
+            let mut word = String::from(c);
+            while let Some(&(_, next)) = chars.peek() {
+                if next.is_whitespace() || next == ',' {
+                    break;
+                }
+                word.push(next);
+                chars.next();
+            }
+            faces.push(parse_face(&word, column)?);
+            comma_pending = None;
+        }
+        if comma_pending.is_some() {
+            return Err(face_expected(list.chars().count() + 1, ""));
+        }
+        Ok(ScriptedDice::new(faces))
+    }
+
+    /// Faces not yet handed out.
+    pub fn remaining(&self) -> usize {
+        self.faces.len() - self.next
+    }
+
+    /// Faces handed out so far.
+    pub fn used(&self) -> usize {
+        self.next
+    }
+}
+
+fn face_expected(column: usize, found: &str) -> DiceError {
+    DiceError::Parse {
+        column,
+        expected: "a die face (a whole number from 1 up)".to_string(),
+        found: found.to_string(),
+    }
+}
+
+fn parse_face(word: &str, column: usize) -> Result<u32, DiceError> {
+    if !word.chars().all(|c| c.is_ascii_digit()) {
+        return Err(face_expected(column, word));
+    }
+    match word.parse::<u32>() {
+        Ok(0) => Err(face_expected(column, word)),
+        Ok(face) => Ok(face),
+        Err(_) => Err(DiceError::Parse {
+            column,
+            expected: format!("a die face no larger than {}", u32::MAX),
+            found: word.to_string(),
+        }),
+    }
+}
+
+impl DiceSource for ScriptedDice {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        let Some(&face) = self.faces.get(self.next) else {
+            return Err(DiceError::ScriptExhausted {
+                used: self.next,
+                sides,
+            });
+        };
+        // The face stays in the script on error so the caller can see where things went wrong.
+        if face == 0 || face > sides {
+            return Err(DiceError::FaceOutOfRange {
+                face,
+                sides,
+                position: self.next + 1,
+            });
+        }
+        self.next += 1;
+        Ok(face)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_hands_out_faces_in_order_and_counts() {
+        let mut dice = ScriptedDice::new([6, 2, 4]);
+        assert_eq!(dice.remaining(), 3);
+        assert_eq!(dice.roll(6), Ok(6));
+        assert_eq!(dice.roll(6), Ok(2));
+        assert_eq!((dice.used(), dice.remaining()), (2, 1));
+        assert_eq!(dice.roll(4), Ok(4));
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn exhausted_script_reports_how_far_it_got() {
+        let mut dice = ScriptedDice::new([3]);
+        assert_eq!(dice.roll(6), Ok(3));
+        let err = dice.roll(8).unwrap_err();
+        assert_eq!(err, DiceError::ScriptExhausted { used: 1, sides: 8 });
+        assert_eq!(
+            err.to_string(),
+            "dice: the dice script ran out after 1 face; expected another face for a d8"
+        );
+    }
+
+    #[test]
+    fn out_of_range_face_names_its_position_and_is_not_consumed() {
+        let mut dice = ScriptedDice::new([2, 7]);
+        assert_eq!(dice.roll(6), Ok(2));
+        let err = dice.roll(6).unwrap_err();
+        assert_eq!(
+            err,
+            DiceError::FaceOutOfRange {
+                face: 7,
+                sides: 6,
+                position: 2
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "dice: face 7 at position 2 of the dice script does not fit a d6; expected 1 to 6"
+        );
+        assert_eq!(dice.used(), 1);
+        assert_eq!(dice.roll(8), Ok(7));
+    }
+
+    #[test]
+    fn zero_face_is_out_of_range() {
+        let mut dice = ScriptedDice::new([0]);
+        assert!(matches!(
+            dice.roll(6),
+            Err(DiceError::FaceOutOfRange { face: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn script_text_accepts_commas_and_whitespace() {
+        for text in ["6,6,3,1", "6 6 3 1", " 6, 6 ,3\t1\n", "6,\n6 3,1"] {
+            assert_eq!(
+                ScriptedDice::parse(text),
+                Ok(ScriptedDice::new([6, 6, 3, 1])),
+                "{text:?}"
+            );
+        }
+        assert_eq!(ScriptedDice::parse("  "), Ok(ScriptedDice::new([])));
+    }
+
+    #[test]
+    fn script_text_errors_point_at_the_problem() {
+        let cases: &[(&str, usize, &str)] = &[
+            ("6,x,3", 3, "x"),
+            ("6,,3", 3, ","),
+            (",6", 1, ","),
+            ("6,", 3, ""),
+            ("6 0", 3, "0"),
+            ("6 -1", 3, "-1"),
+            ("6 2.5", 3, "2.5"),
+            ("6 d6", 3, "d6"),
+        ];
+        for &(text, column, found) in cases {
+            match ScriptedDice::parse(text) {
+                Err(DiceError::Parse {
+                    column: c,
+                    found: f,
+                    ..
+                }) => assert_eq!((c, f.as_str()), (column, found), "{text:?}"),
+                other => panic!("{text:?} gave {other:?}"),
+            }
+        }
+        assert_eq!(
+            ScriptedDice::parse("4 x").unwrap_err().to_string(),
+            "dice: expected a die face (a whole number from 1 up) at column 3, found 'x'"
+        );
+        assert!(matches!(
+            ScriptedDice::parse("99999999999"),
+            Err(DiceError::Parse { column: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn seeded_dice_repeat_with_the_same_seed_and_stay_in_range() {
+        let mut a = SeededDice::new(7);
+        let mut b = SeededDice::new(7);
+        for sides in 1..200 {
+            let face = a.roll(sides).unwrap();
+            assert_eq!(b.roll(sides), Ok(face));
+            assert!((1..=sides).contains(&face));
+        }
+        assert_eq!(a.roll(0), Err(DiceError::ZeroSides { column: 0 }));
+    }
+
+    #[test]
+    fn roll_die_checks_sides_and_faces() {
+        struct Liar;
+        impl DiceSource for Liar {
+            fn roll(&mut self, _sides: u32) -> Result<u32, DiceError> {
+                Ok(9)
+            }
+        }
+        assert_eq!(
+            roll_die(&mut Liar, 6),
+            Err(DiceError::FaceOutOfRange {
+                face: 9,
+                sides: 6,
+                position: 0
+            })
+        );
+        assert_eq!(
+            roll_die(&mut Liar, 0),
+            Err(DiceError::ZeroSides { column: 0 })
+        );
+        let mut boxed: Box<dyn DiceSource> = Box::new(ScriptedDice::new([5]));
+        assert_eq!(roll_die(&mut boxed, 6), Ok(5));
+        let mut script = ScriptedDice::new([4]);
+        let mut by_ref = &mut script;
+        assert_eq!(roll_die(&mut by_ref, 6), Ok(4));
+    }
+}
