@@ -1,4 +1,8 @@
 //! skirmish: a keyboard-only battle tracker for tabletop game masters.
-//! Layers (see docs/architecture.md): `rules` (pure) ← `encounter` ← `command` ← `save` ← runtime.
+//! Layers (see docs/architecture.md): `rules` (pure) ← `command` ← `encounter` ← `save` ← runtime.
 
+pub mod cli;
+pub mod command;
+pub mod encounter;
 pub mod rules;
+pub mod save;

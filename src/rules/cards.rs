@@ -40,9 +40,14 @@ impl Suit {
 /// A card of the action deck. Ranks run 2..=14 (11 J, 12 Q, 13 K, 14 A).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Card {
-    Suited { rank: u8, suit: Suit },
+    Suited {
+        rank: u8,
+        suit: Suit,
+    },
     /// `red` tells the two Jokers apart; the black one sorts first.
-    Joker { red: bool },
+    Joker {
+        red: bool,
+    },
 }
 
 impl Card {
@@ -79,7 +84,9 @@ impl Card {
     pub fn parse(text: &str) -> Option<Card> {
         let t = text.trim().to_ascii_lowercase();
         match t.as_str() {
-            "joker" | "blackjoker" | "black-joker" | "jk" => return Some(Card::Joker { red: false }),
+            "joker" | "blackjoker" | "black-joker" | "jk" => {
+                return Some(Card::Joker { red: false });
+            }
             "redjoker" | "red-joker" => return Some(Card::Joker { red: true }),
             _ => {}
         }
@@ -141,7 +148,10 @@ pub struct Deck {
 impl Deck {
     /// Cards still in the deck, in the fixed order of [`full_deck`].
     pub fn remaining(&self) -> Vec<Card> {
-        full_deck().into_iter().filter(|c| !self.out.contains(c)).collect()
+        full_deck()
+            .into_iter()
+            .filter(|c| !self.out.contains(c))
+            .collect()
     }
 
     /// Draw one card: a die with as many sides as cards remain picks it (so a script of

@@ -14,15 +14,33 @@ use super::system::{
 pub struct Gempunks;
 
 const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
+    FieldSpec {
+        name,
+        kind: FieldKind::Int { min, max },
+        help,
+    }
 }
 
 static FIELDS: &[FieldSpec] = &[
-    int("agility", -10, 20, "Agility, added to the controller's initiative die"),
+    int(
+        "agility",
+        -10,
+        20,
+        "Agility, added to the controller's initiative die",
+    ),
     int("hp", 1, 100_000, "maximum HP"),
-    FieldSpec { name: "controller", kind: FieldKind::Text, help: "who rolls its initiative die (default: its side)" },
+    FieldSpec {
+        name: "controller",
+        kind: FieldKind::Text,
+        help: "who rolls its initiative die (default: its side)",
+    },
     int("ad", 0, 30, "AD, the normal defense"),
-    int("gd", 0, 30, "GD, the defense against grapples, trips and disarms"),
+    int(
+        "gd",
+        0,
+        30,
+        "GD, the defense against grapples, trips and disarms",
+    ),
     int("toughness", 1, 100, "Toughness: damage per wound"),
     int("armor", 0, 100, "armor subtracted from damage"),
     int("muscle", -10, 50, "Muscle"),
@@ -69,7 +87,9 @@ impl Ruleset for Gempunks {
                 roll
             }
         };
-        let mut init = Initiative::new(InitValue::Count(roll.total + who.stats.int_or("agility", 0)));
+        let mut init = Initiative::new(InitValue::Count(
+            roll.total + who.stats.int_or("agility", 0),
+        ));
         init.roll = Some(roll);
         init.shared = Some(controller);
         Ok(init)
@@ -87,7 +107,12 @@ impl Ruleset for Gempunks {
     }
 
     // GEM-INIT-2: one standard action and one move action.
-    fn turn_budget(&self, _stats: &Stats, _conditions: &[Condition], _pass: Pass) -> Vec<ActionPool> {
+    fn turn_budget(
+        &self,
+        _stats: &Stats,
+        _conditions: &[Condition],
+        _pass: Pass,
+    ) -> Vec<ActionPool> {
         vec![ActionPool::new("standard", 1), ActionPool::new("move", 1)]
     }
 

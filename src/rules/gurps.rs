@@ -14,7 +14,11 @@ use super::system::{
 pub struct Gurps;
 
 const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
+    FieldSpec {
+        name,
+        kind: FieldKind::Int { min, max },
+        help,
+    }
 }
 
 static FIELDS: &[FieldSpec] = &[
@@ -24,7 +28,11 @@ static FIELDS: &[FieldSpec] = &[
     int("ht", 1, 100, "HT"),
     int("hp", 1, 100_000, "maximum HP (default ST)"),
     int("fp", 1, 1000, "maximum FP (default HT)"),
-    FieldSpec { name: "speed", kind: FieldKind::Decimal, help: "Basic Speed, e.g. 6.25 (default (DX+HT)/4)" },
+    FieldSpec {
+        name: "speed",
+        kind: FieldKind::Decimal,
+        help: "Basic Speed, e.g. 6.25 (default (DX+HT)/4)",
+    },
     int("move", 0, 100, "Basic Move"),
     int("dodge", 0, 50, "Dodge (default floor(Basic Speed) + 3)"),
     int("dr", 0, 1000, "DR"),
@@ -69,7 +77,11 @@ impl Ruleset for Gurps {
     }
 
     fn health(&self, stats: &Stats) -> Health {
-        Health::full(stats.int("hp").unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)))
+        Health::full(
+            stats
+                .int("hp")
+                .unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)),
+        )
     }
 
     fn health_label(&self) -> &'static str {
@@ -83,13 +95,17 @@ impl Ruleset for Gurps {
         _ctx: &mut InitContext,
         _dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
-        Ok(Initiative::new(InitValue::Speed(Self::basic_speed(who.stats)))
-            .with_ties(vec![who.stats.int_or("dx", DEFAULT_ATTRIBUTE)]))
+        Ok(
+            Initiative::new(InitValue::Speed(Self::basic_speed(who.stats)))
+                .with_ties(vec![who.stats.int_or("dx", DEFAULT_ATTRIBUTE)]),
+        )
     }
 
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         let speed = parse_hundredths(text).ok_or_else(|| {
-            RulesError::Invalid(format!("GURPS initiative is a Basic Speed such as 5.75, not '{text}'"))
+            RulesError::Invalid(format!(
+                "GURPS initiative is a Basic Speed such as 5.75, not '{text}'"
+            ))
         })?;
         let mut init = Initiative::new(InitValue::Speed(speed))
             .with_ties(vec![stats.int_or("dx", DEFAULT_ATTRIBUTE)]);
@@ -98,14 +114,21 @@ impl Ruleset for Gurps {
     }
 
     // GURPS-MAN-1: one maneuver per turn.
-    fn turn_budget(&self, _stats: &Stats, _conditions: &[Condition], _pass: Pass) -> Vec<ActionPool> {
+    fn turn_budget(
+        &self,
+        _stats: &Stats,
+        _conditions: &[Condition],
+        _pass: Pass,
+    ) -> Vec<ActionPool> {
         vec![ActionPool::new("maneuver", 1)]
     }
 
     // GURPS-HP-4: at −5 × max HP a combatant is dead; unconscious and dead ones are skipped.
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
         health.current <= -5 * health.max
-            || conditions.iter().any(|c| matches!(c.name.as_str(), "Dead" | "Unconscious"))
+            || conditions
+                .iter()
+                .any(|c| matches!(c.name.as_str(), "Dead" | "Unconscious"))
     }
 
     // GURPS-DMG-1, GURPS-DMG-2: DR first; the rest times the wound modifier, rounded down,
@@ -121,7 +144,11 @@ impl Ruleset for Gurps {
         };
         let dr = hit.stats.int_or("dr", 0);
         let penetrating = (hit.amount - dr).max(0);
-        let injury = if penetrating == 0 { 0 } else { (penetrating * halves / 2).max(1) };
+        let injury = if penetrating == 0 {
+            0
+        } else {
+            (penetrating * halves / 2).max(1)
+        };
         Ok(DamageOutcome {
             loss: injury,
             conditions: vec![],
@@ -153,7 +180,11 @@ impl Ruleset for Gurps {
         Ok(ShakeOutcome {
             explain: format!(
                 "HT {ht}: {}",
-                if success { "recovers from Stunned" } else { "still stunned" }
+                if success {
+                    "recovers from Stunned"
+                } else {
+                    "still stunned"
+                }
             ),
             roll,
             success,

@@ -19,7 +19,11 @@ pub use system::{
 
 /// Up to `n` candidates closest to `wanted` by edit distance (prefix matches first), for
 /// "did you mean" lists in errors.
-pub fn nearest<'a>(wanted: &str, candidates: impl Iterator<Item = &'a str>, n: usize) -> Vec<&'a str> {
+pub fn nearest<'a>(
+    wanted: &str,
+    candidates: impl Iterator<Item = &'a str>,
+    n: usize,
+) -> Vec<&'a str> {
     let wanted = wanted.to_ascii_lowercase();
     let mut scored: Vec<(usize, &str)> = candidates
         .map(|c| {

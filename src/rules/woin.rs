@@ -14,11 +14,19 @@ use super::system::{
 pub struct Woin;
 
 const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
+    FieldSpec {
+        name,
+        kind: FieldKind::Int { min, max },
+        help,
+    }
 }
 
 static FIELDS: &[FieldSpec] = &[
-    FieldSpec { name: "init", kind: FieldKind::Dice, help: "INITIATIVE pool (INTUITION + skill dice), e.g. 4d6" },
+    FieldSpec {
+        name: "init",
+        kind: FieldKind::Dice,
+        help: "INITIATIVE pool (INTUITION + skill dice), e.g. 4d6",
+    },
     int("agi", 0, 99, "AGILITY score, breaks initiative ties"),
     int("health", 1, 100_000, "maximum HEALTH"),
     int("soak", 0, 1000, "SOAK subtracted from each hit's damage"),
@@ -26,13 +34,30 @@ static FIELDS: &[FieldSpec] = &[
     int("ranged", 0, 99, "RANGED DEFENSE"),
     int("mental", 0, 99, "MENTAL DEFENSE"),
     int("vital", 0, 99, "VITAL DEFENSE"),
-    int("actions", 1, 20, "actions per turn (2 normally; 3+ act again later in the round)"),
+    int(
+        "actions",
+        1,
+        20,
+        "actions per turn (2 normally; 3+ act again later in the round)",
+    ),
     int("luc", 0, 99, "LUC dice left"),
     int("max_pool", 1, 99, "largest dice pool allowed (grade)"),
     int("speed", 0, 999, "SPEED in squares"),
-    FieldSpec { name: "size", kind: FieldKind::Text, help: "size category: small, medium, large …" },
-    FieldSpec { name: "human", kind: FieldKind::Flag, help: "human: +1 to shake off conditions" },
-    FieldSpec { name: "immune", kind: FieldKind::List, help: "damage types and conditions it ignores" },
+    FieldSpec {
+        name: "size",
+        kind: FieldKind::Text,
+        help: "size category: small, medium, large …",
+    },
+    FieldSpec {
+        name: "human",
+        kind: FieldKind::Flag,
+        help: "human: +1 to shake off conditions",
+    },
+    FieldSpec {
+        name: "immune",
+        kind: FieldKind::List,
+        help: "damage types and conditions it ignores",
+    },
 ];
 
 /// Initiative pool when none is given: an average INTUITION of 2d6.
@@ -49,7 +74,11 @@ impl Woin {
     /// SOAK after Disarmored (WOIN-DMG-2): halved rounding up, none when severe.
     pub fn effective_soak(stats: &Stats, conditions: &[Condition]) -> i64 {
         let soak = stats.int_or("soak", 0);
-        match conditions.iter().find(|c| c.name == "Disarmored").map(|c| c.level) {
+        match conditions
+            .iter()
+            .find(|c| c.name == "Disarmored")
+            .map(|c| c.level)
+        {
             Some(Level::Severe) => 0,
             Some(Level::First) => (soak + 1) / 2,
             None => soak,
@@ -90,9 +119,12 @@ impl Ruleset for Woin {
 
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         let total: i64 = text.trim().parse().map_err(|_| {
-            RulesError::Invalid(format!("WOIN initiative is a whole number such as 17, not '{text}'"))
+            RulesError::Invalid(format!(
+                "WOIN initiative is a whole number such as 17, not '{text}'"
+            ))
         })?;
-        let mut init = Initiative::new(InitValue::Count(total)).with_ties(vec![stats.int_or("agi", 0)]);
+        let mut init =
+            Initiative::new(InitValue::Count(total)).with_ties(vec![stats.int_or("agi", 0)]);
         init.typed = true;
         Ok(init)
     }
@@ -111,7 +143,12 @@ impl Ruleset for Woin {
     }
 
     // WOIN-INIT-3: the actions of this pass, plus a free action and a reaction on the main turn.
-    fn turn_budget(&self, _stats: &Stats, _conditions: &[Condition], pass: Pass) -> Vec<ActionPool> {
+    fn turn_budget(
+        &self,
+        _stats: &Stats,
+        _conditions: &[Condition],
+        pass: Pass,
+    ) -> Vec<ActionPool> {
         let mut pools = vec![ActionPool::new("actions", pass.actions)];
         if pass.main {
             pools.push(ActionPool::new("free", 1));
@@ -123,7 +160,11 @@ impl Ruleset for Woin {
     // WOIN-DMG-1: SOAK reduces damage, but every 6 on the damage dice still does 1.
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
         if let Some(kind) = hit.kind
-            && hit.stats.list("immune").iter().any(|t| t.eq_ignore_ascii_case(kind))
+            && hit
+                .stats
+                .list("immune")
+                .iter()
+                .any(|t| t.eq_ignore_ascii_case(kind))
         {
             return Ok(DamageOutcome {
                 loss: 0,
@@ -138,11 +179,18 @@ impl Ruleset for Woin {
         let explain = if soak == 0 {
             format!("{} damage", hit.amount)
         } else if loss > after_soak {
-            format!("{} − SOAK {soak}, but {sixes} six(es) still do {sixes}", hit.amount)
+            format!(
+                "{} − SOAK {soak}, but {sixes} six(es) still do {sixes}",
+                hit.amount
+            )
         } else {
             format!("{} − SOAK {soak} = {loss}", hit.amount)
         };
-        Ok(DamageOutcome { loss, conditions: vec![], explain })
+        Ok(DamageOutcome {
+            loss,
+            conditions: vec![],
+            explain,
+        })
     }
 
     // WOIN-COND-1: a second application makes a condition severe; a third changes nothing.
@@ -154,7 +202,10 @@ impl Ruleset for Woin {
     ) -> Result<Level, RulesError> {
         let has_severe = spec.severe.is_some();
         if severe && !has_severe {
-            return Err(RulesError::Invalid(format!("{} has no severe level", spec.name)));
+            return Err(RulesError::Invalid(format!(
+                "{} has no severe level",
+                spec.name
+            )));
         }
         Ok(match existing {
             Some(_) if has_severe => Level::Severe,
@@ -180,7 +231,11 @@ impl Ruleset for Woin {
             )));
         }
         let bonus = i64::from(stats.flag("human"));
-        let need = if condition.level == Level::Severe { 6 } else { 5 };
+        let need = if condition.level == Level::Severe {
+            6
+        } else {
+            5
+        };
         let expr = if bonus > 0 { "1d6+1" } else { "1d6" };
         let roll = DiceExpr::parse(expr)?.roll(dice)?;
         let success = roll.total >= need;
@@ -189,6 +244,10 @@ impl Ruleset for Woin {
             if bonus > 0 { " (human +1)" } else { "" },
             if success { "shaken off" } else { "still there" }
         );
-        Ok(ShakeOutcome { roll, success, explain })
+        Ok(ShakeOutcome {
+            roll,
+            success,
+            explain,
+        })
     }
 }

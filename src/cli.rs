@@ -1,0 +1,392 @@
+//! The command line (clap): the headless `run`, `roll` and `check` subcommands, and their text and
+//! JSON output. Part of the runtime layer: it reads files and stdin, and owns the clock-seeded dice.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+use serde_json::{Value, json};
+
+use crate::command::{self, Command};
+use crate::encounter::{Assets, Combatant, Outcome, Session};
+use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice, SeededDice};
+use crate::rules::initiative::InitValue;
+use crate::rules::stats::StatValue;
+use crate::save;
+
+/// skirmish: a keyboard-only battle tracker for WOIN, Gempunks, Savage Worlds and GURPS.
+#[derive(Debug, Parser)]
+#[command(name = "skirmish", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Sub>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Sub {
+    /// Apply commands to an encounter without the TUI, then print the log and the final state.
+    Run {
+        /// A save file to start from (otherwise the script starts with `new SYSTEM`).
+        file: Option<PathBuf>,
+        /// Commands, one per line (`#` starts a comment); `-` reads standard input.
+        #[arg(long, value_name = "PATH|-")]
+        script: Option<String>,
+        /// Every die face in the order the rules roll them, e.g. 6,6,6,2.
+        #[arg(long, value_name = "LIST")]
+        dice: Option<String>,
+        /// Seed for the dice when no --dice list is given.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Write the resulting encounter to this file.
+        #[arg(long, value_name = "PATH")]
+        save: Option<PathBuf>,
+    },
+    /// Roll a dice expression, e.g. `skirmish roll 4d6kh3`.
+    Roll {
+        expr: Vec<String>,
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Check that a save file loads and replays.
+    Check { file: PathBuf },
+}
+
+/// Exit code for a command that failed in a script.
+const EXIT_COMMAND: u8 = 1;
+/// Exit code for unreadable input: a bad save, a bad dice list, a missing script.
+const EXIT_INPUT: u8 = 2;
+
+/// Dice for play: seeded from the clock unless a seed is given.
+pub fn play_dice(seed: Option<u64>) -> SeededDice {
+    let seed = seed.unwrap_or_else(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        nanos ^ u64::from(std::process::id()).rotate_left(32)
+    });
+    SeededDice::new(seed)
+}
+
+/// Load the assets, with the user's overrides.
+pub fn load_assets() -> Result<Arc<Assets>, save::LoadError> {
+    save::assets::load(save::assets::config_dir().as_deref()).map(Arc::new)
+}
+
+fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("skirmish: {message}");
+    ExitCode::from(code)
+}
+
+/// Run a headless subcommand.
+pub fn run_sub(sub: Sub) -> ExitCode {
+    match sub {
+        Sub::Run {
+            file,
+            script,
+            dice,
+            seed,
+            json,
+            save,
+        } => run(
+            file.as_deref(),
+            script.as_deref(),
+            dice.as_deref(),
+            seed,
+            json,
+            save.as_deref(),
+        ),
+        Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
+        Sub::Check { file } => check(&file),
+    }
+}
+
+fn roll(text: &str, seed: Option<u64>) -> ExitCode {
+    let expr = match DiceExpr::parse(text) {
+        Ok(expr) => expr,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    match expr.roll(&mut play_dice(seed)) {
+        Ok(record) => {
+            println!("{record}");
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(EXIT_INPUT, err),
+    }
+}
+
+fn check(path: &Path) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    match save::load(path, assets) {
+        Ok(session) => {
+            let enc = session.encounter();
+            let events: usize = session.entries().iter().map(|e| e.events.len()).sum();
+            println!(
+                "{}: ok: {} encounter \"{}\", {} commands, {events} events, {} combatants, round {}",
+                path.display(),
+                enc.system,
+                enc.name,
+                session.entries().len(),
+                enc.combatants.len(),
+                enc.round
+            );
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(EXIT_INPUT, err),
+    }
+}
+
+fn read_script(script: &str) -> io::Result<String> {
+    if script == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text)?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(script)
+    }
+}
+
+fn run(
+    file: Option<&Path>,
+    script: Option<&str>,
+    dice_list: Option<&str>,
+    seed: Option<u64>,
+    json: bool,
+    save_to: Option<&Path>,
+) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let mut session = match file {
+        Some(path) => match save::load(path, assets.clone()) {
+            Ok(s) => Some(s),
+            Err(err) => return fail(EXIT_INPUT, err),
+        },
+        None => None,
+    };
+    let text = match script.map(read_script).transpose() {
+        Ok(t) => t.unwrap_or_default(),
+        Err(err) => return fail(EXIT_INPUT, format!("cannot read the script: {err}")),
+    };
+    let mut scripted = match dice_list.map(ScriptedDice::parse).transpose() {
+        Ok(d) => d,
+        Err(err) => return fail(EXIT_INPUT, format!("--dice: {err}")),
+    };
+    let mut seeded = play_dice(seed);
+    let dice: &mut dyn DiceSource = match scripted.as_mut() {
+        Some(s) => s,
+        None => &mut seeded,
+    };
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let command = match command::parse(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(err) => return fail(EXIT_COMMAND, format!("line {line_no}: {err}")),
+        };
+        if let Command::New { system, .. } = &command
+            && session.is_none()
+        {
+            session = Some(Session::new(*system, "", assets.clone()));
+        }
+        let Some(s) = session.as_mut() else {
+            return fail(
+                EXIT_COMMAND,
+                format!(
+                    "line {line_no}: no encounter yet; begin the script with `new SYSTEM [NAME]`"
+                ),
+            );
+        };
+        match s.execute(&command, dice) {
+            Ok(Outcome::SaveRequested { path }) => {
+                let target = path
+                    .map(PathBuf::from)
+                    .or_else(|| save_to.map(Path::to_path_buf));
+                let Some(target) = target.or_else(|| file.map(Path::to_path_buf)) else {
+                    return fail(
+                        EXIT_COMMAND,
+                        format!("line {line_no}: save needs a PATH here"),
+                    );
+                };
+                if let Err(err) = save::save(s, &target) {
+                    return fail(
+                        EXIT_COMMAND,
+                        format!("line {line_no}: {}: {err}", target.display()),
+                    );
+                }
+            }
+            Ok(_) => {}
+            Err(err) => return fail(EXIT_COMMAND, format!("line {line_no}: {line}: {err}")),
+        }
+    }
+    let Some(session) = session else {
+        return fail(
+            EXIT_COMMAND,
+            "no encounter: give a save FILE or a script starting with `new`",
+        );
+    };
+    if let Some(path) = save_to
+        && let Err(err) = save::save(&session, path)
+    {
+        return fail(EXIT_COMMAND, format!("{}: {err}", path.display()));
+    }
+    if let Some(s) = &scripted
+        && s.remaining() > 0
+    {
+        eprintln!(
+            "skirmish: note: {} scripted dice were not used",
+            s.remaining()
+        );
+    }
+    let out = if json {
+        let mut text = serde_json::to_string_pretty(&to_json(&session)).unwrap_or_default();
+        text.push('\n');
+        text
+    } else {
+        to_text(&session)
+    };
+    let mut stdout = io::stdout().lock();
+    if stdout.write_all(out.as_bytes()).is_err() {
+        return ExitCode::from(EXIT_COMMAND);
+    }
+    ExitCode::SUCCESS
+}
+
+fn stat_json(value: &StatValue) -> Value {
+    match value {
+        StatValue::Int(n) => json!(n),
+        StatValue::Decimal(h) => json!(*h as f64 / 100.0),
+        StatValue::Dice(d) | StatValue::Text(d) => json!(d),
+        StatValue::Die(d) => json!(d.to_string()),
+        StatValue::Flag(b) => json!(b),
+        StatValue::List(items) => json!(items),
+    }
+}
+
+fn initiative_json(value: InitValue) -> Value {
+    match value {
+        InitValue::Count(n) => json!(n),
+        InitValue::Speed(h) => json!(h as f64 / 100.0),
+        InitValue::Card(card) => json!(card.code()),
+    }
+}
+
+fn combatant_json(session: &Session, c: &Combatant) -> Value {
+    let enc = session.encounter();
+    let mut object = json!({
+        "id": c.id,
+        "name": c.name,
+        "side": c.side.key(),
+        "initiative": c.initiative.as_ref().map_or(Value::Null, |i| initiative_json(i.value)),
+        "health": {"current": c.health.current, "max": c.health.max},
+        "conditions": c.conditions.iter().map(|k| {
+            let mut cond = json!({"name": k.name.to_lowercase(), "level": k.level.to_string()});
+            if k.persistent { cond["persistent"] = json!(true); }
+            if let Some(n) = k.rounds { cond["rounds"] = json!(n); }
+            cond
+        }).collect::<Vec<_>>(),
+        "down": enc.is_down(c),
+        "held": c.held,
+        "hidden": c.hidden,
+        "group": c.group,
+        "notes": c.notes,
+    });
+    if let Value::Object(map) = &mut object {
+        for (key, value) in c.stats.iter() {
+            map.entry(key.to_string())
+                .or_insert_with(|| stat_json(value));
+        }
+    }
+    object
+}
+
+/// The `--json` shape of a session.
+pub fn to_json(session: &Session) -> Value {
+    let enc = session.encounter();
+    json!({
+        "system": enc.system.key(),
+        "name": enc.name,
+        "round": enc.round,
+        "current": enc.turn.as_ref().map(|t| t.id.clone()),
+        "order": enc.acting_order(),
+        "combatants": enc.combatants.iter().map(|c| combatant_json(session, c)).collect::<Vec<_>>(),
+        "log": session.log().iter().map(|l| {
+            let mut line = json!({"round": l.round, "text": l.text});
+            if let Some(who) = &l.who { line["who"] = json!(who); }
+            if let Some(roll) = &l.roll {
+                line["roll"] = json!({"expr": roll.expr, "faces": roll.faces(), "total": roll.total});
+            }
+            line
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// The text report: the log, then the order.
+pub fn to_text(session: &Session) -> String {
+    let enc = session.encounter();
+    let mut out = String::new();
+    for line in session.log() {
+        match &line.roll {
+            Some(roll) if !line.text.contains(&roll.to_string()) => {
+                out.push_str(&format!("[{}] {}  {roll}\n", line.round, line.text));
+            }
+            _ => out.push_str(&format!("[{}] {}\n", line.round, line.text)),
+        }
+    }
+    let current = enc
+        .current()
+        .map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
+    out.push_str(&format!(
+        "\n{} ({}), round {}, {current}\n",
+        if enc.name.is_empty() {
+            "encounter"
+        } else {
+            &enc.name
+        },
+        enc.system,
+        enc.round
+    ));
+    let label = enc.system.rules().health_label();
+    let mut listed: Vec<usize> = enc.initiative_order();
+    let unlisted: Vec<usize> = (0..enc.combatants.len())
+        .filter(|i| !listed.contains(i))
+        .collect();
+    listed.extend(unlisted);
+    for i in listed {
+        let c = &enc.combatants[i];
+        let marker = if enc.turn.as_ref().is_some_and(|t| t.id == c.id) {
+            '>'
+        } else {
+            ' '
+        };
+        let init = c
+            .initiative
+            .as_ref()
+            .map_or("-".to_string(), |i| i.value.to_string());
+        let mut flags = Vec::new();
+        if enc.is_down(c) {
+            flags.push("down".to_string());
+        }
+        if c.held {
+            flags.push("holding".to_string());
+        }
+        flags.extend(c.conditions.iter().map(ToString::to_string));
+        out.push_str(&format!(
+            "{marker} {init:>5}  {:<16} {:<7} {label} {}/{}  {}\n",
+            c.name,
+            c.side.key(),
+            c.health.current,
+            c.health.max,
+            flags.join(", ")
+        ));
+    }
+    out
+}

@@ -1,0 +1,147 @@
+//! Canonical text for a [`Command`]: what the history and save files show, and what parses back
+//! to the same command.
+
+use std::fmt;
+
+use super::{Amount, Command, Field};
+
+/// Quote a word when the tokenizer would otherwise split or reinterpret it.
+pub fn quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && !word.starts_with('#')
+        && !word
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '"' | '\'' | '\\' | '='));
+    if plain {
+        return word.to_string();
+    }
+    let mut out = String::from("\"");
+    for c in word.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.value {
+            Some(value) => write!(f, "{}={}", self.key, quote(value)),
+            None => write!(f, "{}", self.key),
+        }
+    }
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Amount::Fixed(n) => write!(f, "{n}"),
+            Amount::Dice(expr) => write!(f, "{}", quote(expr)),
+        }
+    }
+}
+
+fn fields(f: &mut fmt::Formatter<'_>, fields: &[Field]) -> fmt::Result {
+    fields.iter().try_for_each(|field| write!(f, " {field}"))
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name())?;
+        match self {
+            Command::New { system, name } => {
+                write!(f, " {}", system.key())?;
+                if let Some(name) = name {
+                    write!(f, " {}", quote(name))?;
+                }
+            }
+            Command::Add {
+                name,
+                count,
+                side,
+                fields: list,
+            } => {
+                write!(f, " {}", quote(name))?;
+                if let Some(n) = count {
+                    write!(f, " x{n}")?;
+                }
+                if let Some(side) = side {
+                    write!(f, " side={side}")?;
+                }
+                fields(f, list)?;
+            }
+            Command::Remove { who } | Command::Act { who } => write!(f, " {}", quote(who))?,
+            Command::Init { who, value } => write!(f, " {} {}", quote(who), quote(value))?,
+            Command::Swap { first, second } => write!(f, " {} {}", quote(first), quote(second))?,
+            Command::Hold { who } => {
+                if let Some(who) = who {
+                    write!(f, " {}", quote(who))?;
+                }
+            }
+            Command::Damage {
+                who,
+                amount,
+                kind,
+                raw,
+            } => {
+                write!(f, " {} {amount}", quote(who))?;
+                if let Some(kind) = kind {
+                    write!(f, " {}", quote(kind))?;
+                }
+                if *raw {
+                    write!(f, " raw")?;
+                }
+            }
+            Command::Heal { who, amount } => write!(f, " {} {amount}", quote(who))?,
+            Command::Cond {
+                who,
+                condition,
+                severe,
+                fields: list,
+            } => {
+                write!(f, " {} {}", quote(who), quote(condition))?;
+                if *severe {
+                    write!(f, " severe")?;
+                }
+                fields(f, list)?;
+            }
+            Command::Uncond { who, condition } | Command::Shake { who, condition } => {
+                write!(f, " {} {}", quote(who), quote(condition))?;
+            }
+            Command::Attack {
+                attacker,
+                target,
+                weapon,
+                fields: list,
+            } => {
+                write!(f, " {} {}", quote(attacker), quote(target))?;
+                if let Some(weapon) = weapon {
+                    // Always quoted so it can never be read back as a flag.
+                    write!(
+                        f,
+                        " \"{}\"",
+                        weapon.replace('\\', "\\\\").replace('"', "\\\"")
+                    )?;
+                }
+                fields(f, list)?;
+            }
+            Command::Roll { expr, by } => {
+                write!(f, " {}", quote(expr))?;
+                if let Some(by) = by {
+                    write!(f, " for {}", quote(by))?;
+                }
+            }
+            Command::Note { who, text } => write!(f, " {} {}", quote(who), quote(text))?,
+            Command::Save { path } => {
+                if let Some(path) = path {
+                    write!(f, " {}", quote(path))?;
+                }
+            }
+            Command::Start | Command::Next | Command::Undo | Command::Redo => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,140 @@
+//! The command language: the [`Command`] type every input becomes, its parser, its canonical text,
+//! and the table that documents it. Pure: no terminal, no files.
+
+mod display;
+mod parse;
+pub mod table;
+
+pub use parse::{ParseError, parse, parse_fields, tokenize};
+pub use table::{COMMANDS, CommandSpec, complete};
+
+use crate::rules::{Side, System};
+
+/// A `FIELD=VALUE` pair, or a bare `FLAG` (value `None`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    pub key: String,
+    pub value: Option<String>,
+}
+
+impl Field {
+    pub fn new(key: &str, value: Option<&str>) -> Field {
+        Field {
+            key: key.to_string(),
+            value: value.map(str::to_string),
+        }
+    }
+}
+
+/// How much damage: a number, or dice to roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Amount {
+    Fixed(i64),
+    /// A dice expression in canonical form.
+    Dice(String),
+}
+
+/// Everything a GM can do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    New {
+        system: System,
+        name: Option<String>,
+    },
+    Add {
+        name: String,
+        count: Option<u32>,
+        side: Option<Side>,
+        fields: Vec<Field>,
+    },
+    Remove {
+        who: String,
+    },
+    Start,
+    Init {
+        who: String,
+        value: String,
+    },
+    Swap {
+        first: String,
+        second: String,
+    },
+    Next,
+    Hold {
+        who: Option<String>,
+    },
+    Act {
+        who: String,
+    },
+    Damage {
+        who: String,
+        amount: Amount,
+        kind: Option<String>,
+        raw: bool,
+    },
+    Heal {
+        who: String,
+        amount: i64,
+    },
+    Cond {
+        who: String,
+        condition: String,
+        severe: bool,
+        fields: Vec<Field>,
+    },
+    Uncond {
+        who: String,
+        condition: String,
+    },
+    Shake {
+        who: String,
+        condition: String,
+    },
+    Attack {
+        attacker: String,
+        target: String,
+        weapon: Option<String>,
+        fields: Vec<Field>,
+    },
+    Roll {
+        expr: String,
+        by: Option<String>,
+    },
+    Note {
+        who: String,
+        text: String,
+    },
+    Undo,
+    Redo,
+    Save {
+        path: Option<String>,
+    },
+}
+
+impl Command {
+    /// The command's name as typed (its first word).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::New { .. } => "new",
+            Command::Add { .. } => "add",
+            Command::Remove { .. } => "remove",
+            Command::Start => "start",
+            Command::Init { .. } => "init",
+            Command::Swap { .. } => "swap",
+            Command::Next => "next",
+            Command::Hold { .. } => "hold",
+            Command::Act { .. } => "act",
+            Command::Damage { .. } => "damage",
+            Command::Heal { .. } => "heal",
+            Command::Cond { .. } => "cond",
+            Command::Uncond { .. } => "uncond",
+            Command::Shake { .. } => "shake",
+            Command::Attack { .. } => "attack",
+            Command::Roll { .. } => "roll",
+            Command::Note { .. } => "note",
+            Command::Undo => "undo",
+            Command::Redo => "redo",
+            Command::Save { .. } => "save",
+        }
+    }
+}

@@ -1,0 +1,469 @@
+//! Text to [`Command`]: a shell-like tokenizer (quotes, backslash escapes, `#` comments) and one
+//! parser shared by scripts, the command line and key bindings.
+
+use std::fmt;
+
+use super::table::{self, COMMANDS, CommandSpec};
+use super::{Amount, Command, Field};
+use crate::rules::dice::DiceExpr;
+use crate::rules::{Side, System};
+
+/// The longest command line accepted.
+const MAX_LINE: usize = 4096;
+/// Most members one `add … xN` may create.
+pub const MAX_GROUP: u32 = 100;
+
+/// Why a line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub message: String,
+    /// The usage line of the command, when the command name itself was understood.
+    pub usage: Option<String>,
+}
+
+impl ParseError {
+    fn new(message: impl Into<String>) -> ParseError {
+        ParseError {
+            message: message.into(),
+            usage: None,
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(usage) = &self.usage {
+            write!(f, " (usage: {usage})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// One word of a command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub text: String,
+    /// The word began with a quote: it is a name or text, never a field or keyword.
+    pub quoted: bool,
+    /// Byte offset of the first `=` outside quotes.
+    pub eq: Option<usize>,
+}
+
+/// Split a line into words. Quotes (`"…"` or `'…'`) group words; inside double quotes a
+/// backslash escapes the next character; an unquoted `#` starting a word ends the line.
+pub fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
+    if line.len() > MAX_LINE {
+        return Err(ParseError::new(format!(
+            "the line is {} bytes long; at most {MAX_LINE} are accepted",
+            line.len()
+        )));
+    }
+    let mut tokens = Vec::new();
+    let mut chars = line.char_indices().peekable();
+    while let Some(&(start, c)) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+            continue;
+        }
+        if c == '#' {
+            break;
+        }
+        let mut token = Token {
+            text: String::new(),
+            quoted: c == '"' || c == '\'',
+            eq: None,
+        };
+        while let Some(&(_, c)) = chars.peek() {
+            if c.is_whitespace() {
+                break;
+            }
+            chars.next();
+            match c {
+                '"' | '\'' => {
+                    let quote = c;
+                    loop {
+                        match chars.next() {
+                            None => {
+                                return Err(ParseError::new(format!(
+                                    "unclosed {quote} quote starting at column {}",
+                                    start + 1
+                                )));
+                            }
+                            Some((_, c)) if c == quote => break,
+                            Some((_, '\\')) if quote == '"' => match chars.next() {
+                                Some((_, escaped)) => token.text.push(escaped),
+                                None => {
+                                    return Err(ParseError::new(
+                                        "a backslash at the end of the line escapes nothing",
+                                    ));
+                                }
+                            },
+                            Some((_, c)) => token.text.push(c),
+                        }
+                    }
+                }
+                '=' if token.eq.is_none() && !token.quoted => {
+                    token.eq = Some(token.text.len());
+                    token.text.push('=');
+                }
+                c => token.text.push(c),
+            }
+        }
+        tokens.push(token);
+    }
+    Ok(tokens)
+}
+
+/// Parse `FIELD=VALUE FLAG …` text, as stored in bestiary entries.
+pub fn parse_fields(text: &str) -> Result<Vec<Field>, ParseError> {
+    tokenize(text)?.iter().map(field_of).collect()
+}
+
+fn field_of(token: &Token) -> Result<Field, ParseError> {
+    if token.quoted {
+        return Err(ParseError::new(format!(
+            "expected FIELD=VALUE or a flag, found \"{}\"",
+            token.text
+        )));
+    }
+    Ok(match token.eq {
+        Some(at) => {
+            let key = token.text[..at].to_ascii_lowercase();
+            if key.is_empty() {
+                return Err(ParseError::new(format!(
+                    "'{}' has no field name before '='",
+                    token.text
+                )));
+            }
+            Field {
+                key,
+                value: Some(token.text[at + 1..].to_string()),
+            }
+        }
+        None => Field {
+            key: token.text.to_ascii_lowercase(),
+            value: None,
+        },
+    })
+}
+
+/// Parse one command line. Blank lines and comments are `Ok(None)`.
+pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
+    let tokens = tokenize(line)?;
+    let Some((head, rest)) = tokens.split_first() else {
+        return Ok(None);
+    };
+    let Some(spec) = table::find(&head.text).filter(|_| !head.quoted) else {
+        let nearest = crate::rules::nearest(&head.text, COMMANDS.iter().map(|c| c.name), 3);
+        return Err(ParseError::new(format!(
+            "unknown command '{}'; did you mean {}? (type `help` for the list)",
+            head.text,
+            nearest.join(", ")
+        )));
+    };
+    parse_args(spec, rest).map(Some).map_err(|mut err| {
+        err.usage = Some(spec.usage());
+        err
+    })
+}
+
+/// Reads a command's arguments in order.
+struct Args<'a> {
+    tokens: &'a [Token],
+    at: usize,
+}
+
+impl<'a> Args<'a> {
+    fn next(&mut self) -> Option<&'a Token> {
+        let token = self.tokens.get(self.at)?;
+        self.at += 1;
+        Some(token)
+    }
+
+    fn peek(&self) -> Option<&'a Token> {
+        self.tokens.get(self.at)
+    }
+
+    fn name(&mut self, what: &str) -> Result<String, ParseError> {
+        let token = self
+            .next()
+            .ok_or_else(|| ParseError::new(format!("expected {what}")))?;
+        if token.text.trim().is_empty() {
+            return Err(ParseError::new(format!("{what} must not be empty")));
+        }
+        Ok(token.text.clone())
+    }
+
+    fn end(&self) -> Result<(), ParseError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(extra) => Err(ParseError::new(format!(
+                "unexpected '{}' at the end",
+                extra.text
+            ))),
+        }
+    }
+
+    fn rest(&mut self) -> &'a [Token] {
+        let rest = &self.tokens[self.at.min(self.tokens.len())..];
+        self.at = self.tokens.len();
+        rest
+    }
+
+    /// The remaining words joined by single spaces.
+    fn rest_text(&mut self) -> String {
+        self.rest()
+            .iter()
+            .map(|t| t.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn is_word(&self, word: &str) -> bool {
+        self.peek()
+            .is_some_and(|t| !t.quoted && t.text.eq_ignore_ascii_case(word))
+    }
+}
+
+fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseError> {
+    let mut args = Args { tokens, at: 0 };
+    let cmd = match spec.name {
+        "new" => {
+            let word = args.name("a system (woin, gempunks, savage or gurps)")?;
+            let system = System::parse(&word).ok_or_else(|| {
+                ParseError::new(format!(
+                    "unknown system '{word}'; expected woin, gempunks, savage or gurps"
+                ))
+            })?;
+            let name = args.rest_text();
+            Command::New {
+                system,
+                name: (!name.trim().is_empty()).then_some(name),
+            }
+        }
+        "add" => {
+            let name = args.name("a NAME")?;
+            let (mut count, mut side, mut fields) = (None, None, Vec::new());
+            for token in args.rest() {
+                if let Some(n) = group_count(token)? {
+                    count = Some(n);
+                    continue;
+                }
+                let field = field_of(token)?;
+                if field.key == "side" {
+                    let value = field.value.unwrap_or_default();
+                    side = Some(Side::parse(&value).ok_or_else(|| {
+                        ParseError::new(format!(
+                            "side={value}: expected pc, ally, enemy or neutral"
+                        ))
+                    })?);
+                } else {
+                    fields.push(field);
+                }
+            }
+            Command::Add {
+                name,
+                count,
+                side,
+                fields,
+            }
+        }
+        "remove" => Command::Remove {
+            who: args.name("a combatant NAME")?,
+        },
+        "start" => Command::Start,
+        "init" => Command::Init {
+            who: args.name("a combatant NAME")?,
+            value: args.name("an initiative VALUE (17, 5.75, QS, joker)")?,
+        },
+        "swap" => Command::Swap {
+            first: args.name("a combatant NAME")?,
+            second: args.name("the OTHER combatant's name")?,
+        },
+        "next" => Command::Next,
+        "hold" => Command::Hold {
+            who: args.next().map(|t| t.text.clone()),
+        },
+        "act" => Command::Act {
+            who: args.name("a held combatant's NAME")?,
+        },
+        "damage" => {
+            let who = args.name("a combatant NAME")?;
+            let amount = amount(&args.name("an AMOUNT or DICE such as 7 or 2d6+1")?)?;
+            let (mut kind, mut raw) = (None, false);
+            while let Some(token) = args.next() {
+                if !token.quoted && token.text.eq_ignore_ascii_case("raw") {
+                    raw = true;
+                } else if kind.is_none() {
+                    kind = Some(token.text.to_ascii_lowercase());
+                } else {
+                    return Err(ParseError::new(format!(
+                        "unexpected '{}' at the end",
+                        token.text
+                    )));
+                }
+            }
+            Command::Damage {
+                who,
+                amount,
+                kind,
+                raw,
+            }
+        }
+        "heal" => {
+            let who = args.name("a combatant NAME")?;
+            let text = args.name("an AMOUNT")?;
+            let amount = text
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (0..=1_000_000).contains(n))
+                .ok_or_else(|| {
+                    ParseError::new(format!(
+                        "expected an AMOUNT from 0 to 1000000, found '{text}'"
+                    ))
+                })?;
+            Command::Heal { who, amount }
+        }
+        "cond" => {
+            let who = args.name("a combatant NAME")?;
+            let condition = args.name("a CONDITION")?;
+            let mut severe = false;
+            let mut fields = Vec::new();
+            for token in args.rest() {
+                if !token.quoted && token.text.eq_ignore_ascii_case("severe") {
+                    severe = true;
+                } else {
+                    fields.push(field_of(token)?);
+                }
+            }
+            Command::Cond {
+                who,
+                condition,
+                severe,
+                fields,
+            }
+        }
+        "uncond" => Command::Uncond {
+            who: args.name("a combatant NAME")?,
+            condition: args.name("a CONDITION")?,
+        },
+        "shake" => Command::Shake {
+            who: args.name("a combatant NAME")?,
+            condition: args.name("a CONDITION")?,
+        },
+        "attack" => {
+            let attacker = args.name("an ATTACKER")?;
+            let target = args.name("a TARGET")?;
+            let weapon = match args.peek() {
+                Some(t)
+                    if t.quoted
+                        || (t.eq.is_none()
+                            && !ATTACK_FLAGS.contains(&t.text.to_ascii_lowercase().as_str())) =>
+                {
+                    args.next().map(|t| t.text.clone())
+                }
+                _ => None,
+            };
+            let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
+            Command::Attack {
+                attacker,
+                target,
+                weapon,
+                fields,
+            }
+        }
+        "roll" => {
+            let mut expr_words = Vec::new();
+            while let Some(token) = args.peek() {
+                if !token.quoted && token.text.eq_ignore_ascii_case("for") {
+                    break;
+                }
+                expr_words.push(token.text.as_str());
+                args.next();
+            }
+            if expr_words.is_empty() {
+                return Err(ParseError::new("expected a dice EXPR such as 2d6+3"));
+            }
+            let expr = DiceExpr::parse(&expr_words.join(" "))
+                .map_err(|err| ParseError::new(err.to_string()))?;
+            let by = if args.is_word("for") {
+                args.next();
+                Some(args.name("a combatant NAME after 'for'")?)
+            } else {
+                None
+            };
+            Command::Roll {
+                expr: expr.to_string(),
+                by,
+            }
+        }
+        "note" => {
+            let who = args.name("a combatant NAME")?;
+            let text = args.rest_text();
+            if text.trim().is_empty() {
+                return Err(ParseError::new("expected the note's TEXT after the name"));
+            }
+            Command::Note { who, text }
+        }
+        "undo" => Command::Undo,
+        "redo" => Command::Redo,
+        "save" => Command::Save {
+            path: args.next().map(|t| t.text.clone()),
+        },
+        other => return Err(ParseError::new(format!("'{other}' has no parser"))),
+    };
+    args.end()?;
+    Ok(cmd)
+}
+
+/// Flags `attack` knows that are never weapon names.
+pub const ATTACK_FLAGS: &[&str] = &[
+    "higher",
+    "cover",
+    "flank",
+    "into_melee",
+    "dark",
+    "prone",
+    "aim",
+    "raw",
+    "wild",
+    "defend",
+];
+
+/// `x4` → 4 members.
+fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {
+    if token.quoted || token.eq.is_some() {
+        return Ok(None);
+    }
+    let Some(digits) = token.text.strip_prefix(['x', 'X']) else {
+        return Ok(None);
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Ok(None);
+    }
+    match digits.parse::<u32>() {
+        Ok(n) if (1..=MAX_GROUP).contains(&n) => Ok(Some(n)),
+        _ => Err(ParseError::new(format!(
+            "{}: expected x1 to x{MAX_GROUP}",
+            token.text
+        ))),
+    }
+}
+
+fn amount(text: &str) -> Result<Amount, ParseError> {
+    if let Ok(n) = text.parse::<i64>() {
+        return if (0..=1_000_000).contains(&n) {
+            Ok(Amount::Fixed(n))
+        } else {
+            Err(ParseError::new(format!(
+                "damage must be from 0 to 1000000, found {n}"
+            )))
+        };
+    }
+    DiceExpr::parse(text)
+        .map(|e| Amount::Dice(e.to_string()))
+        .map_err(|err| ParseError::new(format!("expected an AMOUNT or DICE: {err}")))
+}

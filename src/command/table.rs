@@ -1,0 +1,358 @@
+//! The command table: every command's name, aliases, arguments and help, declared once. Help text,
+//! docs/commands.md and completion are all produced from it.
+
+/// What an argument holds; drives completion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgKind {
+    System,
+    Combatant,
+    Condition,
+    Weapon,
+    Number,
+    Dice,
+    Text,
+    /// `FIELD=VALUE` and flags.
+    Fields,
+    /// A fixed word such as `severe` or `raw`.
+    Word(&'static str),
+    Path,
+}
+
+/// One argument in a command's signature.
+#[derive(Debug, Clone, Copy)]
+pub struct Arg {
+    pub name: &'static str,
+    pub kind: ArgKind,
+    pub optional: bool,
+}
+
+const fn req(name: &'static str, kind: ArgKind) -> Arg {
+    Arg {
+        name,
+        kind,
+        optional: false,
+    }
+}
+
+const fn opt(name: &'static str, kind: ArgKind) -> Arg {
+    Arg {
+        name,
+        kind,
+        optional: true,
+    }
+}
+
+/// A command as documented.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub args: &'static [Arg],
+    /// One line for menus and the help screen.
+    pub summary: &'static str,
+    /// A paragraph for `docs/commands.md`.
+    pub help: &'static str,
+    pub example: &'static str,
+}
+
+impl CommandSpec {
+    /// `damage NAME AMOUNT|DICE [TYPE] [raw]`, built from the arguments.
+    pub fn usage(&self) -> String {
+        let mut out = self.name.to_string();
+        for arg in self.args {
+            out.push(' ');
+            if arg.optional {
+                out.push_str(&format!("[{}]", arg.name));
+            } else {
+                out.push_str(arg.name);
+            }
+        }
+        out
+    }
+}
+
+/// Every command, in the order the help lists them.
+pub static COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "new",
+        aliases: &[],
+        args: &[req("SYSTEM", ArgKind::System), opt("NAME", ArgKind::Text)],
+        summary: "start a new encounter under woin, gempunks, savage or gurps",
+        help: "Begins an empty encounter. SYSTEM is one of woin, gempunks, savage, gurps. \
+               The name is free text; quote it if it has spaces.",
+        example: "new woin \"Bridge of Sighs\"",
+    },
+    CommandSpec {
+        name: "add",
+        aliases: &["a"],
+        args: &[
+            req("NAME", ArgKind::Text),
+            opt("xN", ArgKind::Number),
+            opt("side=pc|ally|enemy|neutral", ArgKind::Fields),
+            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
+        ],
+        summary: "add a combatant, or N of them sharing one initiative",
+        help: "Adds a combatant. A bestiary entry of the same name supplies its stats and side; \
+               fields given here override them. `x4` adds four numbered members (Goblin 1..4) \
+               that share one initiative but keep their own health and conditions. `hidden` keeps \
+               it off the players' view. Each system lists its own fields; an unknown field is \
+               an error naming the valid ones.",
+        example: "add Goblin x3 side=enemy",
+    },
+    CommandSpec {
+        name: "remove",
+        aliases: &["rm"],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "take a combatant out of the encounter",
+        help: "Removes a combatant. Whose turn it is does not change, unless it was the one removed; \
+               then the turn passes on.",
+        example: "remove \"Goblin 2\"",
+    },
+    CommandSpec {
+        name: "start",
+        aliases: &[],
+        args: &[],
+        summary: "roll initiative for everyone without one and begin round 1",
+        help: "Rolls (or deals) initiative for every combatant that has none, breaks ties by the \
+               system's rules, sorts the order and starts round 1 with the first combatant able to act.",
+        example: "start",
+    },
+    CommandSpec {
+        name: "init",
+        aliases: &["initiative"],
+        args: &[req("NAME", ArgKind::Combatant), req("VALUE", ArgKind::Text)],
+        summary: "set initiative by hand (a number, a Basic Speed, or a card: QS, 10H, joker)",
+        help: "Sets initiative from a physical roll or card: a total in WOIN and Gempunks, a Basic \
+               Speed such as 5.75 in GURPS, a card such as QS, 10H or joker in Savage Worlds. A group \
+               member sets the whole group.",
+        example: "init Aria 17",
+    },
+    CommandSpec {
+        name: "swap",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("OTHER", ArgKind::Combatant),
+        ],
+        summary: "swap the order of two combatants whose initiative is tied",
+        help: "Exchanges the places of two combatants with equal initiative (same value and \
+               tie-breakers), for tables that settle ties their own way.",
+        example: "swap Aria Brom",
+    },
+    CommandSpec {
+        name: "next",
+        aliases: &["n"],
+        args: &[],
+        summary: "end the turn and pass to the next combatant able to act",
+        help: "Ends the current turn. Down and held combatants are skipped. After the last turn a \
+               new round begins (Savage Worlds deals new cards).",
+        example: "next",
+    },
+    CommandSpec {
+        name: "hold",
+        aliases: &["delay"],
+        args: &[opt("NAME", ArgKind::Combatant)],
+        summary: "hold (delay) a combatant's turn; `act` takes it later",
+        help: "Puts a combatant on hold, by default the current one, whose turn then passes on. \
+               A held combatant is skipped until `act`. In Savage Worlds the hold lasts across \
+               rounds; elsewhere it lapses when the round ends.",
+        example: "hold",
+    },
+    CommandSpec {
+        name: "act",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "a held combatant acts now, interrupting",
+        help: "Gives the turn to a held combatant now. When its turn ends, play returns to the \
+               combatant it interrupted.",
+        example: "act Aria",
+    },
+    CommandSpec {
+        name: "damage",
+        aliases: &["dmg"],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("AMOUNT|DICE", ArgKind::Dice),
+            opt("TYPE", ArgKind::Text),
+            opt("raw", ArgKind::Word("raw")),
+        ],
+        summary: "deal damage through the system's damage model (`raw` skips it)",
+        help: "Deals a fixed amount or rolls dice. The system's damage model applies: WOIN SOAK \
+               (sixes still hurt), Gempunks armor and Toughness into wounds, Savage Worlds \
+               Toughness into Shaken and wounds, GURPS DR and the wound modifier of TYPE. `raw` \
+               takes the amount straight off health.",
+        example: "damage goblin 2d6+2 slashing",
+    },
+    CommandSpec {
+        name: "heal",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("AMOUNT", ArgKind::Number),
+        ],
+        summary: "restore health, up to the maximum",
+        help: "Restores health in the system's unit (Savage Worlds: wounds), never above the maximum.",
+        example: "heal Aria 5",
+    },
+    CommandSpec {
+        name: "cond",
+        aliases: &["condition"],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("CONDITION", ArgKind::Condition),
+            opt("severe", ArgKind::Word("severe")),
+            opt("rounds=N source=spell|environment|crit …", ArgKind::Fields),
+        ],
+        summary: "give a combatant a condition",
+        help: "Applies a condition from the system's catalogue. In WOIN a second application makes \
+               it severe. `rounds=N` ends it after N rounds; `source=spell` or `environment` makes it \
+               persistent (it cannot be shaken off).",
+        example: "cond goblin dazed",
+    },
+    CommandSpec {
+        name: "uncond",
+        aliases: &["clear"],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("CONDITION", ArgKind::Condition),
+        ],
+        summary: "remove a condition",
+        help: "Removes a condition entirely, whatever its level.",
+        example: "uncond goblin dazed",
+    },
+    CommandSpec {
+        name: "shake",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("CONDITION", ArgKind::Condition),
+        ],
+        summary: "roll to shake off a condition",
+        help: "Rolls the system's check to end a condition: WOIN 1d6 (5–6, a 6 when severe, humans \
+               +1), Savage Worlds Spirit against Shaken, GURPS HT against Stunned.",
+        example: "shake Aria dazed",
+    },
+    CommandSpec {
+        name: "attack",
+        aliases: &["atk"],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("WEAPON", ArgKind::Weapon),
+            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
+        ],
+        summary: "resolve an attack by the system's rules",
+        help: "Resolves an attack with the attacker's weapon and the given modifiers, rolling \
+               every die the system calls for.",
+        example: "attack Aria goblin sword higher",
+    },
+    CommandSpec {
+        name: "roll",
+        aliases: &["r"],
+        args: &[
+            req("EXPR", ArgKind::Dice),
+            opt("for NAME", ArgKind::Combatant),
+        ],
+        summary: "roll dice and log the result",
+        help: "Rolls any dice expression (see docs/dice.md) and writes it to the dice log, \
+               optionally in a combatant's name.",
+        example: "roll 4d6kh3 for Aria",
+    },
+    CommandSpec {
+        name: "note",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant), req("TEXT", ArgKind::Text)],
+        summary: "attach a note to a combatant",
+        help: "Adds a line of free text to a combatant; the rest of the line is the note.",
+        example: "note Aria owes the ferryman two coins",
+    },
+    CommandSpec {
+        name: "undo",
+        aliases: &["u"],
+        args: &[],
+        summary: "take back the last command, all of it",
+        help: "Reverts the last command and every event it caused, back to the start of the encounter.",
+        example: "undo",
+    },
+    CommandSpec {
+        name: "redo",
+        aliases: &[],
+        args: &[],
+        summary: "re-apply what undo took back, with the same dice",
+        help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled.",
+        example: "redo",
+    },
+    CommandSpec {
+        name: "save",
+        aliases: &["w"],
+        args: &[opt("PATH", ArgKind::Path)],
+        summary: "save the encounter (it is also autosaved after every command)",
+        help: "Writes the encounter to PATH, or to its current file. Writes are atomic and the \
+               previous file is kept as NAME.ron.bak.",
+        example: "save bridge.ron",
+    },
+];
+
+/// The spec for a command name or alias, case-insensitively.
+pub fn find(word: &str) -> Option<&'static CommandSpec> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+}
+
+/// What completion can offer besides command names.
+#[derive(Debug, Clone, Default)]
+pub struct CompletionContext {
+    pub combatants: Vec<String>,
+    pub conditions: Vec<String>,
+    pub weapons: Vec<String>,
+}
+
+/// Completions for the last word of `line`: whole replacement words, sorted.
+pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let ends_with_space = line.ends_with(char::is_whitespace);
+    let (done, partial) = match (words.split_last(), ends_with_space) {
+        (None, _) => (&[][..], ""),
+        (Some(_), true) => (&words[..], ""),
+        (Some((last, rest)), false) => (rest, *last),
+    };
+    let prefix = partial.trim_start_matches(['"', '\'']).to_ascii_lowercase();
+    let matching = |items: &mut dyn Iterator<Item = &str>| -> Vec<String> {
+        let mut out: Vec<String> = items
+            .filter(|i| i.to_ascii_lowercase().starts_with(&prefix))
+            .map(|i| {
+                if i.contains(' ') {
+                    format!("\"{i}\"")
+                } else {
+                    i.to_string()
+                }
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    let Some(first) = done.first() else {
+        return matching(&mut COMMANDS.iter().map(|c| c.name));
+    };
+    let Some(spec) = find(first) else {
+        return Vec::new();
+    };
+    let index = done.len() - 1;
+    let kind = spec.args.get(index).map(|a| a.kind).or_else(|| {
+        spec.args
+            .last()
+            .filter(|a| a.kind == ArgKind::Fields)
+            .map(|a| a.kind)
+    });
+    match kind {
+        Some(ArgKind::System) => matching(&mut crate::rules::System::ALL.iter().map(|s| s.key())),
+        Some(ArgKind::Combatant) => matching(&mut ctx.combatants.iter().map(String::as_str)),
+        Some(ArgKind::Condition) => matching(&mut ctx.conditions.iter().map(String::as_str)),
+        Some(ArgKind::Weapon) => matching(&mut ctx.weapons.iter().map(String::as_str)),
+        Some(ArgKind::Word(word)) => matching(&mut std::iter::once(word)),
+        _ => Vec::new(),
+    }
+}

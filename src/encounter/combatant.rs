@@ -1,0 +1,66 @@
+//! A combatant: identity, side, the system's stats, health, conditions, notes and initiative.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::conditions::Condition;
+use crate::rules::initiative::Initiative;
+use crate::rules::stats::Stats;
+use crate::rules::{Health, Side};
+
+/// Someone in the fight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combatant {
+    /// Unique lowercase slug: `goblin-2`.
+    pub id: String,
+    pub name: String,
+    pub side: Side,
+    /// Members added together (`add Goblin x4`) share a group id and one initiative.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    pub stats: Stats,
+    pub health: Health,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<Initiative>,
+    /// Holding its action (skipped until `act`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub held: bool,
+}
+
+impl Combatant {
+    pub fn condition(&self, name: &str) -> Option<&Condition> {
+        self.conditions
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Shares initiative with `other` (same group, or the same combatant).
+    pub fn same_holder(&self, other: &Combatant) -> bool {
+        self.id == other.id || (self.group.is_some() && self.group == other.group)
+    }
+}
+
+/// Turn a name into an id slug: lowercase letters and digits, other runs become one `-`.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        "combatant".to_string()
+    } else {
+        out
+    }
+}

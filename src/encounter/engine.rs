@@ -1,0 +1,897 @@
+//! Turning a [`Command`] into [`Event`]s: checks it against the encounter, rolls what the rules
+//! call for through a [`DiceSource`], and plans the events on a scratch copy so a refused command
+//! changes nothing.
+
+use std::fmt;
+
+use super::combatant::{Combatant, slug};
+use super::event::{Ended, Event};
+use super::{ApplyError, Assets, Encounter};
+use crate::command::{Amount, Command, Field, parse_fields};
+use crate::rules::conditions::{Condition, Source};
+use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::initiative::break_ties;
+use crate::rules::stats::{FieldError, Stats};
+use crate::rules::system::{DamageRequest, InitContext, InitRequest};
+use crate::rules::{RulesError, Side};
+
+/// Why a command was refused. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// An unknown or ambiguous combatant name.
+    Name(String),
+    Field(FieldError),
+    Rules(RulesError),
+    /// Not possible now (the text says why and what would work).
+    Refused(String),
+    /// A bug or a damaged save: an event that does not fit.
+    Apply(ApplyError),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Name(msg) | EngineError::Refused(msg) => f.write_str(msg),
+            EngineError::Field(err) => write!(f, "{err}"),
+            EngineError::Rules(err) => write!(f, "{err}"),
+            EngineError::Apply(err) => write!(f, "internal: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+impl From<RulesError> for EngineError {
+    fn from(err: RulesError) -> Self {
+        EngineError::Rules(err)
+    }
+}
+
+impl From<crate::rules::dice::DiceError> for EngineError {
+    fn from(err: crate::rules::dice::DiceError) -> Self {
+        EngineError::Rules(RulesError::Dice(err))
+    }
+}
+
+impl From<ApplyError> for EngineError {
+    fn from(err: ApplyError) -> Self {
+        EngineError::Apply(err)
+    }
+}
+
+fn refuse<T>(msg: impl Into<String>) -> Result<T, EngineError> {
+    Err(EngineError::Refused(msg.into()))
+}
+
+/// Fields every system accepts on `add`, besides its own.
+const COMMON_FIELDS: &[&str] = &["side", "hidden"];
+/// Longest note or name accepted.
+const MAX_TEXT: usize = 1000;
+
+/// Plans events against a scratch copy of the encounter.
+struct Planner<'a> {
+    scratch: Encounter,
+    events: Vec<Event>,
+    assets: &'a Assets,
+    dice: &'a mut dyn DiceSource,
+}
+
+/// Turn a command into the events it causes. `new`, `undo`, `redo` and `save` belong to the
+/// session and are refused here.
+pub fn plan(
+    encounter: &Encounter,
+    command: &Command,
+    assets: &Assets,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, EngineError> {
+    let mut planner = Planner {
+        scratch: encounter.clone(),
+        events: Vec::new(),
+        assets,
+        dice,
+    };
+    planner.command(command)?;
+    Ok(planner.events)
+}
+
+impl Planner<'_> {
+    fn emit(&mut self, event: Event) -> Result<(), EngineError> {
+        self.scratch.apply(&event)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    fn who(&self, query: &str) -> Result<&Combatant, EngineError> {
+        let i = self.scratch.resolve(query)?;
+        Ok(&self.scratch.combatants[i])
+    }
+
+    fn command(&mut self, command: &Command) -> Result<(), EngineError> {
+        match command {
+            Command::Add {
+                name,
+                count,
+                side,
+                fields,
+            } => self.add(name, *count, *side, fields),
+            Command::Remove { who } => self.remove(who),
+            Command::Start => self.start(),
+            Command::Init { who, value } => self.typed_init(who, value),
+            Command::Swap { first, second } => self.swap(first, second),
+            Command::Next => self.require_started("next").and_then(|()| self.advance()),
+            Command::Hold { who } => self.hold(who.as_deref()),
+            Command::Act { who } => self.act(who),
+            Command::Damage {
+                who,
+                amount,
+                kind,
+                raw,
+            } => self.damage(who, amount, kind.as_deref(), *raw),
+            Command::Heal { who, amount } => self.heal(who, *amount),
+            Command::Cond {
+                who,
+                condition,
+                severe,
+                fields,
+            } => self.condition(who, condition, *severe, fields),
+            Command::Uncond { who, condition } => {
+                let c = self.who(who)?;
+                let name = own_condition(c, condition)?;
+                let id = c.id.clone();
+                self.emit(Event::ConditionEnded {
+                    id,
+                    name,
+                    why: Ended::Removed,
+                })
+            }
+            Command::Shake { who, condition } => self.shake(who, condition),
+            Command::Attack {
+                attacker, target, ..
+            } => {
+                self.who(attacker)?;
+                self.who(target)?;
+                Err(self.scratch.system.rules().attack().err().map_or_else(
+                    || EngineError::Refused("attack produced nothing".into()),
+                    EngineError::Rules,
+                ))
+            }
+            Command::Roll { expr, by } => {
+                let by = match by {
+                    Some(q) => Some(self.who(q)?.id.clone()),
+                    None => None,
+                };
+                let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
+                self.emit(Event::Rolled { roll, by })
+            }
+            Command::Note { who, text } => {
+                let id = self.who(who)?.id.clone();
+                let text: String = text.chars().take(MAX_TEXT).collect();
+                self.emit(Event::Noted { id, text })
+            }
+            Command::New { .. } | Command::Undo | Command::Redo | Command::Save { .. } => {
+                refuse(format!(
+                    "`{}` is handled by the session, not the engine",
+                    command.name()
+                ))
+            }
+        }
+    }
+
+    fn require_started(&self, what: &str) -> Result<(), EngineError> {
+        if self.scratch.round == 0 {
+            return refuse(format!(
+                "`{what}` needs a fight under way; `start` rolls initiative"
+            ));
+        }
+        Ok(())
+    }
+
+    fn add(
+        &mut self,
+        name: &str,
+        count: Option<u32>,
+        side: Option<Side>,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let rules = system.rules();
+        let creature = self.assets.creature(system, name).cloned();
+        let base = creature
+            .as_ref()
+            .map_or(name, |c| c.name.as_str())
+            .trim()
+            .to_string();
+        if base.is_empty() || base.len() > MAX_TEXT {
+            return refuse("a combatant needs a name of 1 to 1000 characters");
+        }
+        let mut stats = Stats::default();
+        let mut side = side;
+        let mut note = None;
+        if let Some(creature) = &creature {
+            let from_bestiary = parse_fields(&creature.stats).map_err(|err| {
+                EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
+            })?;
+            for field in &from_bestiary {
+                stats
+                    .set(rules.fields(), &field.key, field.value.as_deref())
+                    .map_err(|err| {
+                        EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
+                    })?;
+            }
+            side = side.or_else(|| Side::parse(&creature.side));
+            note = Some(creature.note.clone()).filter(|n| !n.is_empty());
+        }
+        let mut hidden = false;
+        for field in fields {
+            if field.key == "hidden" {
+                hidden = field
+                    .value
+                    .as_deref()
+                    .is_none_or(|v| matches!(v, "on" | "yes" | "true"));
+                continue;
+            }
+            stats
+                .set(rules.fields(), &field.key, field.value.as_deref())
+                .map_err(|err| match err {
+                    FieldError::Unknown { field, mut valid } => {
+                        valid.extend(COMMON_FIELDS);
+                        EngineError::Field(FieldError::Unknown { field, valid })
+                    }
+                    other => EngineError::Field(other),
+                })?;
+        }
+        let side = side.unwrap_or(Side::Enemy);
+        let health = rules.health(&stats);
+        let names: Vec<String> = match count {
+            Some(n) => {
+                let taken = self.member_numbers(&base);
+                (1..=n).map(|k| format!("{base} {}", taken + k)).collect()
+            }
+            None => vec![self.unique_name(&base)],
+        };
+        let group = count.map(|_| self.unique_group(&slug(&base)));
+        let mut ids = Vec::new();
+        for member in names {
+            let id = self.unique_id(&slug(&member));
+            ids.push(id.clone());
+            let combatant = Combatant {
+                id,
+                name: member,
+                side,
+                group: group.clone(),
+                stats: stats.clone(),
+                health,
+                conditions: Vec::new(),
+                notes: note.iter().cloned().collect(),
+                hidden,
+                initiative: None,
+                held: false,
+            };
+            self.emit(Event::Added { combatant })?;
+        }
+        if self.scratch.round > 0 {
+            // Joining a fight under way: roll now; it acts from the next time its count comes up.
+            self.roll_missing()?;
+            self.break_all_ties()?;
+        }
+        Ok(())
+    }
+
+    /// The highest number already used by `base 1`, `base 2` … members.
+    fn member_numbers(&self, base: &str) -> u32 {
+        let prefix = format!("{} ", base.to_lowercase());
+        self.scratch
+            .combatants
+            .iter()
+            .filter_map(|c| {
+                c.name
+                    .to_lowercase()
+                    .strip_prefix(&prefix)?
+                    .parse::<u32>()
+                    .ok()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn unique_name(&self, base: &str) -> String {
+        let taken = |n: &str| {
+            self.scratch
+                .combatants
+                .iter()
+                .any(|c| c.name.eq_ignore_ascii_case(n))
+        };
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..)
+            .map(|k| format!("{base} {k}"))
+            .find(|n| !taken(n))
+            .unwrap_or_default()
+    }
+
+    fn unique_id(&self, base: &str) -> String {
+        let taken = |id: &str| self.scratch.get(id).is_some();
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..)
+            .map(|k| format!("{base}-{k}"))
+            .find(|id| !taken(id))
+            .unwrap_or_default()
+    }
+
+    fn unique_group(&self, base: &str) -> String {
+        let taken = |g: &str| {
+            self.scratch
+                .combatants
+                .iter()
+                .any(|c| c.group.as_deref() == Some(g))
+        };
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..)
+            .map(|k| format!("{base}-{k}"))
+            .find(|g| !taken(g))
+            .unwrap_or_default()
+    }
+
+    fn remove(&mut self, who: &str) -> Result<(), EngineError> {
+        let id = self.who(who)?.id.clone();
+        let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
+        let order: Vec<(String, u8)> = self.slot_ids();
+        let position = self
+            .scratch
+            .turn
+            .as_ref()
+            .and_then(|t| order.iter().position(|(i, p)| *i == t.id && *p == t.pass));
+        self.emit(Event::Removed { id })?;
+        if was_current && let Some(pos) = position {
+            self.continue_after(&order, pos)?;
+        }
+        Ok(())
+    }
+
+    fn slot_ids(&self) -> Vec<(String, u8)> {
+        let enc = &self.scratch;
+        enc.schedule()
+            .iter()
+            .map(|s| (enc.combatants[s.index].id.clone(), s.pass))
+            .collect()
+    }
+
+    /// One representative per initiative holder (a single combatant, or a group's first member).
+    fn holders(&self) -> Vec<usize> {
+        let enc = &self.scratch;
+        (0..enc.combatants.len())
+            .filter(|&i| {
+                let c = &enc.combatants[i];
+                !enc.combatants[..i].iter().any(|o| o.same_holder(c))
+            })
+            .collect()
+    }
+
+    fn init_context(&self) -> InitContext {
+        let enc = &self.scratch;
+        let mut ctx = InitContext {
+            deck: enc.deck.clone(),
+            ..InitContext::default()
+        };
+        for c in &enc.combatants {
+            let Some(init) = &c.initiative else { continue };
+            if let (Some(key), Some(roll)) = (&init.shared, &init.roll)
+                && !ctx.shared.iter().any(|(k, _)| k == key)
+            {
+                ctx.shared.push((key.clone(), roll.clone()));
+            }
+            if let crate::rules::initiative::InitValue::Card(card) = init.value {
+                ctx.in_hand.push(card);
+            }
+        }
+        ctx
+    }
+
+    /// Roll, or deal, initiative for every holder that has none (SW-INIT-6: none for the down
+    /// when cards are dealt).
+    fn roll_missing(&mut self) -> Result<(), EngineError> {
+        let rules = self.scratch.system.rules();
+        let mut ctx = self.init_context();
+        for index in self.holders() {
+            let c = &self.scratch.combatants[index];
+            if c.initiative.is_some()
+                || c.held
+                || (rules.deals_each_round() && self.scratch.is_down(c))
+            {
+                continue;
+            }
+            let ids = self.scratch.holder_ids(&c.id);
+            let request = InitRequest {
+                stats: &c.stats,
+                side: c.side,
+            };
+            let kept_before = ctx.in_hand.clone();
+            let initiative = rules.roll_initiative(request, &mut ctx, self.dice)?;
+            if std::mem::take(&mut ctx.reshuffled) {
+                self.emit(Event::DeckShuffled { kept: kept_before })?;
+            }
+            self.emit(Event::InitiativeSet { ids, initiative })?;
+        }
+        Ok(())
+    }
+
+    /// WOIN-INIT-2, GEM-INIT-1, GURPS-INIT-1: d6 roll-offs between holders still tied.
+    fn break_all_ties(&mut self) -> Result<(), EngineError> {
+        let holders: Vec<usize> = self
+            .holders()
+            .into_iter()
+            .filter(|&i| self.scratch.combatants[i].initiative.is_some())
+            .collect();
+        let inits: Vec<_> = holders
+            .iter()
+            .filter_map(|&i| self.scratch.combatants[i].initiative.as_ref())
+            .collect();
+        let added = break_ties(&inits, self.dice)?;
+        for (&index, faces) in holders.iter().zip(added) {
+            if faces.is_empty() {
+                continue;
+            }
+            let ids = self.scratch.holder_ids(&self.scratch.combatants[index].id);
+            self.emit(Event::RolledOff { ids, faces })?;
+        }
+        Ok(())
+    }
+
+    fn start(&mut self) -> Result<(), EngineError> {
+        if self.scratch.round > 0 {
+            return refuse(format!(
+                "the fight is already under way (round {}); `next` moves it on",
+                self.scratch.round
+            ));
+        }
+        if self.scratch.combatants.is_empty() {
+            return refuse("nobody to fight yet: `add` combatants first");
+        }
+        self.roll_missing()?;
+        self.break_all_ties()?;
+        self.emit(Event::RoundStarted { round: 1 })?;
+        self.begin_first_turn()
+    }
+
+    fn begin_first_turn(&mut self) -> Result<(), EngineError> {
+        let order = self.slot_ids();
+        match self.first_able(&order, 0) {
+            Some((id, pass)) => self.begin_turn(&id, pass),
+            None => refuse("no one can act: everyone is down, holding or without initiative"),
+        }
+    }
+
+    /// The first slot from `from` on whose combatant can act.
+    fn first_able(&self, order: &[(String, u8)], from: usize) -> Option<(String, u8)> {
+        let enc = &self.scratch;
+        order
+            .iter()
+            .skip(from)
+            .find(|(id, _)| enc.get(id).is_some_and(|c| enc.can_act(c)))
+            .cloned()
+    }
+
+    fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
+        let rules = self.scratch.system.rules();
+        let Some(c) = self.scratch.get(id) else {
+            return refuse(format!("no combatant '{id}'"));
+        };
+        let passes = c
+            .initiative
+            .as_ref()
+            .map(|i| rules.passes(&c.stats, i))
+            .unwrap_or_default();
+        let this = passes
+            .get(usize::from(pass))
+            .copied()
+            .unwrap_or(crate::rules::Pass::main(0, 1));
+        let budget = rules.turn_budget(&c.stats, &c.conditions, this);
+        self.emit(Event::TurnStarted {
+            id: id.to_string(),
+            pass,
+            budget,
+        })
+    }
+
+    /// `next`: resume an interrupted turn, or pass to the next able combatant, or begin a new round.
+    fn advance(&mut self) -> Result<(), EngineError> {
+        let order = self.slot_ids();
+        if let Some((id, pass)) = self.scratch.resume.clone() {
+            if let Some(pos) = order.iter().position(|(i, p)| *i == id && *p == pass) {
+                if let Some((id, pass)) = self.first_able(&order, pos) {
+                    return self.begin_turn(&id, pass);
+                }
+                return self.new_round();
+            }
+        }
+        let position = self
+            .scratch
+            .turn
+            .as_ref()
+            .and_then(|t| order.iter().position(|(i, p)| *i == t.id && *p == t.pass));
+        match position {
+            Some(pos) => self.continue_after(&order, pos),
+            None => self.new_round(),
+        }
+    }
+
+    fn continue_after(&mut self, order: &[(String, u8)], pos: usize) -> Result<(), EngineError> {
+        match self.first_able(order, pos + 1) {
+            Some((id, pass)) => self.begin_turn(&id, pass),
+            None => self.new_round(),
+        }
+    }
+
+    /// WOIN-INIT-6: the same order again; SW-INIT-1, SW-INIT-3: a new deal, shuffled after a Joker.
+    fn new_round(&mut self) -> Result<(), EngineError> {
+        let rules = self.scratch.system.rules();
+        let round = self.scratch.round + 1;
+        if !rules.hold_lasts_across_rounds() {
+            let held: Vec<String> = self
+                .scratch
+                .combatants
+                .iter()
+                .filter(|c| c.held)
+                .map(|c| c.id.clone())
+                .collect();
+            for id in held {
+                self.emit(Event::HoldLapsed { id })?;
+            }
+        }
+        let expiring: Vec<(String, String)> = self
+            .scratch
+            .combatants
+            .iter()
+            .flat_map(|c| {
+                c.conditions
+                    .iter()
+                    .filter(|k| k.rounds.is_some_and(|n| n <= 1))
+                    .map(|k| (c.id.clone(), k.name.clone()))
+            })
+            .collect();
+        for (id, name) in expiring {
+            self.emit(Event::ConditionEnded {
+                id,
+                name,
+                why: Ended::Expired,
+            })?;
+        }
+        let joker_dealt = self.scratch.combatants.iter().any(|c| {
+            c.initiative.as_ref().is_some_and(|i| {
+                matches!(i.value, crate::rules::initiative::InitValue::Card(card) if card.is_joker())
+            })
+        });
+        self.emit(Event::RoundStarted { round })?;
+        if rules.deals_each_round() {
+            if joker_dealt {
+                let kept = self.held_cards();
+                self.emit(Event::DeckShuffled { kept })?;
+            }
+            for index in self.holders() {
+                let c = &self.scratch.combatants[index];
+                if c.held || c.initiative.is_none() {
+                    continue;
+                }
+                let ids = self.scratch.holder_ids(&c.id);
+                self.emit(Event::InitiativeCleared { ids })?;
+            }
+            self.roll_missing()?;
+            self.break_all_ties()?;
+        }
+        self.begin_first_turn()
+    }
+
+    fn held_cards(&self) -> Vec<crate::rules::cards::Card> {
+        self.scratch
+            .combatants
+            .iter()
+            .filter(|c| c.held)
+            .filter_map(|c| match c.initiative.as_ref()?.value {
+                crate::rules::initiative::InitValue::Card(card) => Some(card),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn typed_init(&mut self, who: &str, value: &str) -> Result<(), EngineError> {
+        let c = self.who(who)?;
+        let initiative = self
+            .scratch
+            .system
+            .rules()
+            .typed_initiative(&c.stats, value)?;
+        let ids = self.scratch.holder_ids(&c.id);
+        self.emit(Event::InitiativeSet { ids, initiative })?;
+        self.break_all_ties()
+    }
+
+    fn swap(&mut self, first: &str, second: &str) -> Result<(), EngineError> {
+        let (a, b) = (self.who(first)?, self.who(second)?);
+        if a.same_holder(b) {
+            return refuse(format!(
+                "{} and {} share one initiative already",
+                a.name, b.name
+            ));
+        }
+        match (&a.initiative, &b.initiative) {
+            (Some(x), Some(y)) if x.ties_with(y) => {}
+            (Some(x), Some(y)) => {
+                return refuse(format!(
+                    "{} ({}) and {} ({}) are not tied; only tied combatants can swap",
+                    a.name, x.value, b.name, y.value
+                ));
+            }
+            _ => return refuse("both need an initiative before they can swap"),
+        }
+        let (first, second) = (
+            self.scratch.holder_ids(&a.id),
+            self.scratch.holder_ids(&b.id),
+        );
+        self.emit(Event::Swapped { first, second })
+    }
+
+    fn hold(&mut self, who: Option<&str>) -> Result<(), EngineError> {
+        self.require_started("hold")?;
+        let id = match who {
+            Some(q) => self.who(q)?.id.clone(),
+            None => match &self.scratch.turn {
+                Some(t) => t.id.clone(),
+                None => return refuse("nobody's turn to hold; name who holds"),
+            },
+        };
+        let Some(c) = self.scratch.get(&id) else {
+            return refuse("no such combatant");
+        };
+        if c.held {
+            return refuse(format!(
+                "{} is already holding; `act {}` takes the turn",
+                c.name, c.name
+            ));
+        }
+        if self.scratch.is_down(c) {
+            return refuse(format!("{} is down and cannot hold", c.name));
+        }
+        let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
+        let order = self.slot_ids();
+        let position = self
+            .scratch
+            .turn
+            .as_ref()
+            .and_then(|t| order.iter().position(|(i, p)| *i == t.id && *p == t.pass));
+        self.emit(Event::Held { id })?;
+        match (was_current, position) {
+            (true, Some(pos)) => self.continue_after(&order, pos),
+            _ => Ok(()),
+        }
+    }
+
+    fn act(&mut self, who: &str) -> Result<(), EngineError> {
+        self.require_started("act")?;
+        let c = self.who(who)?;
+        if !c.held {
+            return refuse(format!(
+                "{} is not holding; `hold {}` first",
+                c.name, c.name
+            ));
+        }
+        let rules = self.scratch.system.rules();
+        let passes = c
+            .initiative
+            .as_ref()
+            .map(|i| rules.passes(&c.stats, i))
+            .unwrap_or_default();
+        let main = passes
+            .first()
+            .copied()
+            .unwrap_or(crate::rules::Pass::main(0, 1));
+        let budget = rules.turn_budget(&c.stats, &c.conditions, main);
+        let id = c.id.clone();
+        let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
+        self.emit(Event::Acted {
+            id,
+            budget,
+            interrupted,
+        })
+    }
+
+    fn damage(
+        &mut self,
+        who: &str,
+        amount: &Amount,
+        kind: Option<&str>,
+        raw: bool,
+    ) -> Result<(), EngineError> {
+        let rules = self.scratch.system.rules();
+        let id = self.who(who)?.id.clone();
+        let roll = match amount {
+            Amount::Fixed(_) => None,
+            Amount::Dice(expr) => Some(DiceExpr::parse(expr)?.roll(self.dice)?),
+        };
+        let total = match (amount, &roll) {
+            (Amount::Fixed(n), _) => *n,
+            (_, Some(r)) => r.total.max(0),
+            (_, None) => 0,
+        };
+        let Some(c) = self.scratch.get(&id) else {
+            return refuse("no such combatant");
+        };
+        let (loss, conditions, explain) = if raw {
+            (total, Vec::new(), "raw".to_string())
+        } else {
+            let outcome = rules.damage(DamageRequest {
+                stats: &c.stats,
+                health: c.health,
+                conditions: &c.conditions,
+                amount: total,
+                roll: roll.as_ref(),
+                kind,
+            })?;
+            (outcome.loss, outcome.conditions, outcome.explain)
+        };
+        self.emit(Event::Damaged {
+            id: id.clone(),
+            amount: total,
+            roll,
+            kind: kind.map(str::to_string),
+            loss,
+            explain,
+        })?;
+        for name in conditions {
+            let condition = Condition {
+                name,
+                level: crate::rules::conditions::Level::First,
+                source: Source::Damage,
+                rounds: None,
+                persistent: false,
+            };
+            self.emit(Event::ConditionAdded {
+                id: id.clone(),
+                condition,
+            })?;
+        }
+        Ok(())
+    }
+
+    fn heal(&mut self, who: &str, amount: i64) -> Result<(), EngineError> {
+        let c = self.who(who)?;
+        let room = (c.health.max - c.health.current).max(0);
+        let id = c.id.clone();
+        self.emit(Event::Healed {
+            id,
+            amount: amount.min(room),
+        })
+    }
+
+    fn condition(
+        &mut self,
+        who: &str,
+        name: &str,
+        severe: bool,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let catalogue = self
+            .assets
+            .catalogue_ref(system)
+            .ok_or_else(|| EngineError::Refused(format!("no condition catalogue for {system}")))?;
+        let spec = catalogue.find(name).map_err(EngineError::Refused)?.clone();
+        let (mut rounds, mut source) = (None, Source::Manual);
+        for field in fields {
+            let value = field.value.as_deref().unwrap_or("");
+            match field.key.as_str() {
+                "rounds" => {
+                    rounds = Some(
+                        value
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|n| (1..=1000).contains(n))
+                            .ok_or_else(|| {
+                                EngineError::Refused(format!("rounds={value}: expected 1 to 1000"))
+                            })?,
+                    );
+                }
+                "source" => {
+                    source = Source::parse(value).ok_or_else(|| {
+                        EngineError::Refused(format!(
+                            "source={value}: expected manual, spell, environment, crit, exploit or damage"
+                        ))
+                    })?;
+                }
+                "spell" | "environment" | "crit" | "exploit" if field.value.is_none() => {
+                    source = Source::parse(&field.key).unwrap_or(Source::Manual);
+                }
+                other => {
+                    return refuse(format!(
+                        "unknown cond option '{other}'; expected severe, rounds=N or source=…"
+                    ));
+                }
+            }
+        }
+        // WOIN-COND-5: spell and environment conditions persist; Bleeding and Burning never do.
+        let persistent = matches!(source, Source::Spell | Source::Environment);
+        if persistent && spec.never_persistent {
+            return refuse(format!("{} can never be persistent", spec.name));
+        }
+        let c = self.who(who)?;
+        let level =
+            self.scratch
+                .system
+                .rules()
+                .condition_level(&spec, c.condition(&spec.name), severe)?;
+        let id = c.id.clone();
+        let condition = Condition {
+            name: spec.name,
+            level,
+            source,
+            rounds,
+            persistent,
+        };
+        self.emit(Event::ConditionAdded { id, condition })
+    }
+
+    fn shake(&mut self, who: &str, condition: &str) -> Result<(), EngineError> {
+        let index = self.scratch.resolve(who)?;
+        let c = &self.scratch.combatants[index];
+        let name = own_condition(c, condition)?;
+        let Some(cond) = c.condition(&name).cloned() else {
+            return refuse(format!("{} is not {name}", c.name));
+        };
+        let outcome = self
+            .scratch
+            .system
+            .rules()
+            .shake_off(&c.stats, c.health, &cond, self.dice)?;
+        let id = c.id.clone();
+        self.emit(Event::ShakeRolled {
+            id: id.clone(),
+            name: name.clone(),
+            roll: outcome.roll,
+            success: outcome.success,
+            explain: outcome.explain,
+        })?;
+        if outcome.success {
+            self.emit(Event::ConditionEnded {
+                id,
+                name,
+                why: Ended::ShakenOff,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// The name of one of `c`'s conditions matching `query` (exact or unique prefix, any case).
+fn own_condition(c: &Combatant, query: &str) -> Result<String, EngineError> {
+    let wanted = query.to_lowercase();
+    if let Some(k) = c
+        .conditions
+        .iter()
+        .find(|k| k.name.to_lowercase() == wanted)
+    {
+        return Ok(k.name.clone());
+    }
+    let found: Vec<&str> = c
+        .conditions
+        .iter()
+        .filter(|k| k.name.to_lowercase().starts_with(&wanted))
+        .map(|k| k.name.as_str())
+        .collect();
+    match found.as_slice() {
+        [one] => Ok((*one).to_string()),
+        [] if c.conditions.is_empty() => refuse(format!("{} has no conditions", c.name)),
+        [] => {
+            let has: Vec<&str> = c.conditions.iter().map(|k| k.name.as_str()).collect();
+            refuse(format!(
+                "{} is not {query}; it has {}",
+                c.name,
+                has.join(", ")
+            ))
+        }
+        many => refuse(format!("'{query}' could be {}", many.join(", "))),
+    }
+}

@@ -1,0 +1,113 @@
+//! Events: every change to an encounter, carrying every random outcome (faces, cards) so that
+//! folding them again reproduces the fight exactly.
+
+use serde::{Deserialize, Serialize};
+
+use super::combatant::Combatant;
+use crate::rules::ActionPool;
+use crate::rules::cards::Card;
+use crate::rules::conditions::Condition;
+use crate::rules::dice::RollRecord;
+use crate::rules::initiative::Initiative;
+
+/// Why a condition ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ended {
+    Removed,
+    ShakenOff,
+    Expired,
+}
+
+/// One change to the encounter. Saved files hold these, grouped by the command that made them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Added {
+        combatant: Combatant,
+    },
+    Removed {
+        id: String,
+    },
+    /// Initiative rolled, dealt or typed for one combatant or a whole group.
+    InitiativeSet {
+        ids: Vec<String>,
+        initiative: Initiative,
+    },
+    /// No initiative this round (an incapacitated Savage Worlds character gets no card).
+    InitiativeCleared {
+        ids: Vec<String>,
+    },
+    /// d6 roll-off faces appended to break a tie.
+    RolledOff {
+        ids: Vec<String>,
+        faces: Vec<u32>,
+    },
+    /// Two tied holders trade places.
+    Swapped {
+        first: Vec<String>,
+        second: Vec<String>,
+    },
+    /// The action deck is shuffled; the listed cards stay in hands.
+    DeckShuffled {
+        kept: Vec<Card>,
+    },
+    RoundStarted {
+        round: u32,
+    },
+    /// `pass` numbers a combatant's turns within a round (0 is its own count).
+    TurnStarted {
+        id: String,
+        pass: u8,
+        budget: Vec<ActionPool>,
+    },
+    Held {
+        id: String,
+    },
+    /// A held combatant takes its turn now; play resumes with `interrupted` afterwards.
+    Acted {
+        id: String,
+        budget: Vec<ActionPool>,
+        interrupted: Option<(String, u8)>,
+    },
+    HoldLapsed {
+        id: String,
+    },
+    Damaged {
+        id: String,
+        amount: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<RollRecord>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<String>,
+        loss: i64,
+        explain: String,
+    },
+    Healed {
+        id: String,
+        amount: i64,
+    },
+    ConditionAdded {
+        id: String,
+        condition: Condition,
+    },
+    ConditionEnded {
+        id: String,
+        name: String,
+        why: Ended,
+    },
+    ShakeRolled {
+        id: String,
+        name: String,
+        roll: RollRecord,
+        success: bool,
+        explain: String,
+    },
+    Rolled {
+        roll: RollRecord,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
+    Noted {
+        id: String,
+        text: String,
+    },
+}

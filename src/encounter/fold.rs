@@ -1,0 +1,312 @@
+//! Applying one event to the encounter (the pure fold), and the log line each event leaves.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::event::{Ended, Event};
+use super::{Encounter, Turn};
+use crate::rules::dice::RollRecord;
+
+/// A line of the encounter's log, derived from an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub round: u32,
+    pub text: String,
+    /// The dice behind the line, if any.
+    pub roll: Option<RollRecord>,
+    /// Who the line is about.
+    pub who: Option<String>,
+}
+
+/// An event that does not fit the state it is applied to (a damaged or hand-edited save).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApplyError(pub String);
+
+impl fmt::Display for ApplyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ApplyError {}
+
+impl Encounter {
+    fn index(&self, id: &str) -> Result<usize, ApplyError> {
+        self.index_of(id)
+            .ok_or_else(|| ApplyError(format!("no combatant with id '{id}'")))
+    }
+
+    fn check_all(&self, ids: &[String]) -> Result<(), ApplyError> {
+        ids.iter().try_for_each(|id| self.index(id).map(|_| ()))
+    }
+
+    fn line(&self, text: String, roll: Option<RollRecord>, who: Option<&str>) -> LogEntry {
+        LogEntry {
+            round: self.round,
+            text,
+            roll,
+            who: who.map(str::to_string),
+        }
+    }
+
+    /// Apply one event and return the log line it leaves. Pure: the same events always build
+    /// the same encounter.
+    pub fn apply(&mut self, event: &Event) -> Result<LogEntry, ApplyError> {
+        Ok(match event {
+            Event::Added { combatant } => {
+                if self.index_of(&combatant.id).is_some() {
+                    return Err(ApplyError(format!("id '{}' is used twice", combatant.id)));
+                }
+                self.combatants.push(combatant.clone());
+                let text = format!("{} joins ({})", combatant.name, combatant.side);
+                self.line(text, None, Some(&combatant.id))
+            }
+            Event::Removed { id } => {
+                let i = self.index(id)?;
+                let gone = self.combatants.remove(i);
+                if self.turn.as_ref().is_some_and(|t| t.id == *id) {
+                    self.turn = None;
+                }
+                self.line(format!("{} leaves the fight", gone.name), None, None)
+            }
+            Event::InitiativeSet { ids, initiative } => {
+                self.check_all(ids)?;
+                for card in &initiative.drawn {
+                    self.deck.take(*card);
+                }
+                for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+                    c.initiative = Some(initiative.clone());
+                }
+                let who = self.holder_name(ids);
+                let text = match (&initiative.roll, initiative.typed, initiative.drawn.len()) {
+                    (_, true, _) => format!("{who}: initiative {} (typed)", initiative.value),
+                    (Some(_), _, _) => format!("{who}: initiative {}", initiative.value),
+                    (None, _, n) if n > 1 => {
+                        let cards: Vec<String> =
+                            initiative.drawn.iter().map(ToString::to_string).collect();
+                        format!(
+                            "{who}: drew {}, keeps {}",
+                            cards.join(", "),
+                            initiative.value
+                        )
+                    }
+                    (None, _, 1) => format!("{who}: dealt {}", initiative.value),
+                    (None, _, _) => format!("{who}: initiative {}", initiative.value),
+                };
+                self.line(
+                    text,
+                    initiative.roll.clone(),
+                    ids.first().map(String::as_str),
+                )
+            }
+            Event::InitiativeCleared { ids } => {
+                self.check_all(ids)?;
+                for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+                    c.initiative = None;
+                }
+                let text = format!("{}: no card this round", self.holder_name(ids));
+                self.line(text, None, ids.first().map(String::as_str))
+            }
+            Event::RolledOff { ids, faces } => {
+                self.check_all(ids)?;
+                for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+                    if let Some(init) = &mut c.initiative {
+                        init.rolloff.extend(faces);
+                    }
+                }
+                let shown: Vec<String> = faces.iter().map(ToString::to_string).collect();
+                let text = format!(
+                    "{}: tie roll-off d6 [{}]",
+                    self.holder_name(ids),
+                    shown.join(", ")
+                );
+                self.line(text, None, ids.first().map(String::as_str))
+            }
+            Event::Swapped { first, second } => {
+                self.check_all(first)?;
+                self.check_all(second)?;
+                let rolloff_of = |enc: &Encounter, ids: &[String]| {
+                    ids.first()
+                        .and_then(|id| enc.get(id))
+                        .and_then(|c| c.initiative.as_ref())
+                        .map(|i| i.rolloff.clone())
+                        .unwrap_or_default()
+                };
+                let (a, b) = (rolloff_of(self, first), rolloff_of(self, second));
+                for c in &mut self.combatants {
+                    let new = if first.contains(&c.id) {
+                        &b
+                    } else if second.contains(&c.id) {
+                        &a
+                    } else {
+                        continue;
+                    };
+                    if let Some(init) = &mut c.initiative {
+                        init.rolloff.clone_from(new);
+                    }
+                }
+                let text = format!(
+                    "{} and {} swap places",
+                    self.holder_name(first),
+                    self.holder_name(second)
+                );
+                self.line(text, None, None)
+            }
+            Event::DeckShuffled { kept } => {
+                self.deck.shuffle_keeping(kept);
+                self.line("the action deck is shuffled".to_string(), None, None)
+            }
+            Event::RoundStarted { round } => {
+                self.round = *round;
+                self.turn = None;
+                self.resume = None;
+                for c in &mut self.combatants {
+                    for cond in &mut c.conditions {
+                        if let Some(n) = &mut cond.rounds {
+                            *n = n.saturating_sub(1);
+                        }
+                    }
+                }
+                self.line(format!("Round {round}"), None, None)
+            }
+            Event::TurnStarted { id, pass, budget } => {
+                let name = self.combatants[self.index(id)?].name.clone();
+                self.turn = Some(Turn {
+                    id: id.clone(),
+                    pass: *pass,
+                    budget: budget.clone(),
+                });
+                self.resume = None;
+                let text = match pass {
+                    0 => format!("{name}'s turn"),
+                    _ => format!("{name}'s turn again (extra action)"),
+                };
+                self.line(text, None, Some(id))
+            }
+            Event::Held { id } => {
+                let i = self.index(id)?;
+                self.combatants[i].held = true;
+                let text = format!("{} holds its action", self.combatants[i].name);
+                self.line(text, None, Some(id))
+            }
+            Event::Acted {
+                id,
+                budget,
+                interrupted,
+            } => {
+                let i = self.index(id)?;
+                self.combatants[i].held = false;
+                self.turn = Some(Turn {
+                    id: id.clone(),
+                    pass: 0,
+                    budget: budget.clone(),
+                });
+                self.resume = interrupted.clone();
+                let text = format!("{} acts from hold", self.combatants[i].name);
+                self.line(text, None, Some(id))
+            }
+            Event::HoldLapsed { id } => {
+                let i = self.index(id)?;
+                self.combatants[i].held = false;
+                let text = format!("{}'s held action lapses", self.combatants[i].name);
+                self.line(text, None, Some(id))
+            }
+            Event::Damaged {
+                id,
+                amount,
+                roll,
+                kind,
+                loss,
+                explain,
+            } => {
+                let i = self.index(id)?;
+                let label = self.system.rules().health_label();
+                let c = &mut self.combatants[i];
+                c.health.current -= loss;
+                let kind = kind.as_deref().map(|k| format!(" {k}")).unwrap_or_default();
+                let text = format!(
+                    "{} takes {amount}{kind}: {explain} → {label} {}/{}",
+                    c.name, c.health.current, c.health.max
+                );
+                let down = self.is_down(&self.combatants[i]);
+                let text = if down { format!("{text}, down") } else { text };
+                self.line(text, roll.clone(), Some(id))
+            }
+            Event::Healed { id, amount } => {
+                let i = self.index(id)?;
+                let label = self.system.rules().health_label();
+                let c = &mut self.combatants[i];
+                c.health.current += amount;
+                let text = format!(
+                    "{} recovers {amount} → {label} {}/{}",
+                    c.name, c.health.current, c.health.max
+                );
+                self.line(text, None, Some(id))
+            }
+            Event::ConditionAdded { id, condition } => {
+                let i = self.index(id)?;
+                let c = &mut self.combatants[i];
+                match c.conditions.iter_mut().find(|x| x.name == condition.name) {
+                    Some(existing) => *existing = condition.clone(),
+                    None => c.conditions.push(condition.clone()),
+                }
+                let mut text = format!("{} is {condition}", c.name);
+                if let Some(n) = condition.rounds {
+                    text.push_str(&format!(" for {n} round(s)"));
+                }
+                if condition.persistent {
+                    text.push_str(&format!(" (persistent, {})", condition.source));
+                }
+                self.line(text, None, Some(id))
+            }
+            Event::ConditionEnded { id, name, why } => {
+                let i = self.index(id)?;
+                let c = &mut self.combatants[i];
+                let before = c.conditions.len();
+                c.conditions.retain(|x| x.name != *name);
+                if c.conditions.len() == before {
+                    return Err(ApplyError(format!("{} has no condition {name}", c.name)));
+                }
+                let how = match why {
+                    Ended::Removed => "",
+                    Ended::ShakenOff => " (shaken off)",
+                    Ended::Expired => " (expired)",
+                };
+                let text = format!("{} is no longer {name}{how}", c.name);
+                self.line(text, None, Some(id))
+            }
+            Event::ShakeRolled {
+                id,
+                name,
+                roll,
+                success: _,
+                explain,
+            } => {
+                let i = self.index(id)?;
+                let text = format!(
+                    "{} tries to shake off {name}: {explain}",
+                    self.combatants[i].name
+                );
+                self.line(text, Some(roll.clone()), Some(id))
+            }
+            Event::Rolled { roll, by } => {
+                let who = match by {
+                    Some(id) => Some(self.combatants[self.index(id)?].name.clone()),
+                    None => None,
+                };
+                let text = match who {
+                    Some(name) => format!("{name} rolls {roll}"),
+                    None => format!("roll {roll}"),
+                };
+                self.line(text, Some(roll.clone()), by.as_deref())
+            }
+            Event::Noted { id, text } => {
+                let i = self.index(id)?;
+                self.combatants[i].notes.push(text.clone());
+                let line = format!("note on {}: {text}", self.combatants[i].name);
+                self.line(line, None, Some(id))
+            }
+        })
+    }
+}

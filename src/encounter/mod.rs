@@ -1,0 +1,179 @@
+//! The encounter: combatants, rounds and turns, as a pure fold of [`Event`]s. Commands become events
+//! in [`engine`]; [`history`] keeps them for undo, redo and saving. No terminal, no files.
+
+pub mod assets;
+pub mod combatant;
+pub mod engine;
+pub mod event;
+mod fold;
+pub mod history;
+mod names;
+
+pub use assets::{Assets, Creature};
+pub use combatant::{Combatant, slug};
+pub use engine::EngineError;
+pub use event::{Ended, Event};
+pub use fold::{ApplyError, LogEntry};
+pub use history::{Entry, Outcome, Session};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::cards::Deck;
+use crate::rules::{ActionPool, System};
+
+/// Whose turn it is and what it has left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    pub id: String,
+    /// Which of the combatant's turns this round (0 is its own count).
+    pub pass: u8,
+    pub budget: Vec<ActionPool>,
+}
+
+/// One turn in the round's schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// Index into [`Encounter::combatants`].
+    pub index: usize,
+    pub pass: u8,
+    pub count: i64,
+    pub actions: u8,
+    pub main: bool,
+}
+
+/// The state of a fight: everything the events have built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Encounter {
+    pub system: System,
+    pub name: String,
+    pub combatants: Vec<Combatant>,
+    /// 0 until `start`.
+    pub round: u32,
+    pub turn: Option<Turn>,
+    /// The turn an `act` interrupted, resumed by the next `next`.
+    pub resume: Option<(String, u8)>,
+    /// The Savage Worlds action deck (unused elsewhere).
+    pub deck: Deck,
+}
+
+impl Encounter {
+    pub fn new(system: System, name: &str) -> Encounter {
+        Encounter {
+            system,
+            name: name.to_string(),
+            combatants: Vec::new(),
+            round: 0,
+            turn: None,
+            resume: None,
+            deck: Deck::default(),
+        }
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Combatant> {
+        self.combatants.iter().find(|c| c.id == id)
+    }
+
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.combatants.iter().position(|c| c.id == id)
+    }
+
+    /// Down or dead: listed, but skipped.
+    pub fn is_down(&self, c: &Combatant) -> bool {
+        self.system.rules().is_down(c.health, &c.conditions)
+    }
+
+    pub fn can_act(&self, c: &Combatant) -> bool {
+        !c.held && !self.is_down(c)
+    }
+
+    /// The current combatant.
+    pub fn current(&self) -> Option<&Combatant> {
+        self.turn.as_ref().and_then(|t| self.get(&t.id))
+    }
+
+    /// Combatants with initiative, in acting order (ties already broken by roll-offs; equal
+    /// ones, such as group members, keep the order they were added in).
+    pub fn initiative_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.combatants.len())
+            .filter(|&i| self.combatants[i].initiative.is_some())
+            .collect();
+        order.sort_by(|&a, &b| {
+            match (
+                &self.combatants[a].initiative,
+                &self.combatants[b].initiative,
+            ) {
+                (Some(x), Some(y)) => x.acting_order(y).then(a.cmp(&b)),
+                _ => a.cmp(&b),
+            }
+        });
+        order
+    }
+
+    /// Every turn of the round in order, including those of combatants who cannot act now.
+    pub fn schedule(&self) -> Vec<Slot> {
+        let rules = self.system.rules();
+        let mut slots: Vec<(usize, Slot)> = Vec::new();
+        for (rank, index) in self.initiative_order().into_iter().enumerate() {
+            let c = &self.combatants[index];
+            let Some(init) = &c.initiative else { continue };
+            for (pass, p) in rules.passes(&c.stats, init).into_iter().enumerate() {
+                let pass = u8::try_from(pass).unwrap_or(u8::MAX);
+                slots.push((
+                    rank,
+                    Slot {
+                        index,
+                        pass,
+                        count: p.count,
+                        actions: p.actions,
+                        main: p.main,
+                    },
+                ));
+            }
+        }
+        slots.sort_by(|(ra, a), (rb, b)| {
+            b.count
+                .cmp(&a.count)
+                .then(ra.cmp(rb))
+                .then(a.pass.cmp(&b.pass))
+        });
+        slots.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// Ids in the order they act this round, skipping the down and the holding (a combatant
+    /// with several turns appears once per turn).
+    pub fn acting_order(&self) -> Vec<&str> {
+        self.schedule()
+            .into_iter()
+            .map(|s| &self.combatants[s.index])
+            .filter(|c| self.can_act(c))
+            .map(|c| c.id.as_str())
+            .collect()
+    }
+
+    /// Ids of everyone sharing `id`'s initiative (its group), in listing order.
+    pub fn holder_ids(&self, id: &str) -> Vec<String> {
+        match self.get(id) {
+            Some(c) => self
+                .combatants
+                .iter()
+                .filter(|o| o.same_holder(c))
+                .map(|o| o.id.clone())
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// How a combatant or its group is named in the log: `Aria`, or `Goblin 1–3` for a group.
+    pub fn holder_name(&self, ids: &[String]) -> String {
+        let names: Vec<&str> = ids
+            .iter()
+            .filter_map(|id| self.get(id))
+            .map(|c| c.name.as_str())
+            .collect();
+        match names.as_slice() {
+            [] => "nobody".to_string(),
+            [one] => one.to_string(),
+            [first, .., last] => format!("{first} … {last}"),
+        }
+    }
+}

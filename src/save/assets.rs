@@ -1,0 +1,97 @@
+//! Game assets: the copies embedded in the binary, each replaceable by a file of the same name in
+//! the user's config directory (`~/.config/skirmish/conditions/woin.ron`, …).
+
+use std::path::{Path, PathBuf};
+
+use super::{LoadError, parse_ron};
+use crate::encounter::{Assets, Creature};
+use crate::rules::System;
+use crate::rules::conditions::Catalogue;
+
+/// The shipped assets, by relative path.
+pub const EMBEDDED: &[(&str, &str)] = &[
+    (
+        "conditions/woin.ron",
+        include_str!("../../assets/conditions/woin.ron"),
+    ),
+    (
+        "conditions/gempunks.ron",
+        include_str!("../../assets/conditions/gempunks.ron"),
+    ),
+    (
+        "conditions/savage.ron",
+        include_str!("../../assets/conditions/savage.ron"),
+    ),
+    (
+        "conditions/gurps.ron",
+        include_str!("../../assets/conditions/gurps.ron"),
+    ),
+    (
+        "bestiary/woin.ron",
+        include_str!("../../assets/bestiary/woin.ron"),
+    ),
+    (
+        "bestiary/gempunks.ron",
+        include_str!("../../assets/bestiary/gempunks.ron"),
+    ),
+    (
+        "bestiary/savage.ron",
+        include_str!("../../assets/bestiary/savage.ron"),
+    ),
+    (
+        "bestiary/gurps.ron",
+        include_str!("../../assets/bestiary/gurps.ron"),
+    ),
+];
+
+fn embedded(rel: &str) -> &'static str {
+    EMBEDDED
+        .iter()
+        .find(|(p, _)| *p == rel)
+        .map_or("", |(_, text)| text)
+}
+
+/// The user's config directory for skirmish: `$XDG_CONFIG_HOME/skirmish` or `~/.config/skirmish`.
+pub fn config_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("skirmish"))
+}
+
+/// Read one asset: the override in `dir` if there is one, else the embedded copy.
+fn read(dir: Option<&Path>, rel: &str) -> Result<(String, PathBuf), LoadError> {
+    if let Some(path) = dir.map(|d| d.join(rel))
+        && path.exists()
+    {
+        let text = std::fs::read_to_string(&path).map_err(|source| LoadError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        return Ok((text, path));
+    }
+    Ok((
+        embedded(rel).to_string(),
+        PathBuf::from(format!("assets/{rel} (embedded)")),
+    ))
+}
+
+/// Load every system's assets, overrides from `dir` taking the place of the embedded copies.
+pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
+    let mut assets = Assets::default();
+    for system in System::ALL {
+        let (text, path) = read(dir, &format!("conditions/{}.ron", system.key()))?;
+        let catalogue: Catalogue = parse_ron(&text, &path)?;
+        assets.catalogues.push((system, catalogue));
+        let (text, path) = read(dir, &format!("bestiary/{}.ron", system.key()))?;
+        let creatures: Vec<Creature> = parse_ron(&text, &path)?;
+        assets.bestiary.push((system, creatures));
+    }
+    Ok(assets)
+}
+
+/// The embedded assets alone (tests, and a fallback).
+pub fn embedded_assets() -> Result<Assets, LoadError> {
+    load(None)
+}

@@ -1,0 +1,209 @@
+//! The only module that touches files: RON save files (setup plus event log), atomic writes with a
+//! `.bak` of the previous file, and loading game assets with the user's overrides.
+
+pub mod assets;
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::{Assets, Entry, Session};
+use crate::rules::System;
+
+/// The save format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A save file: the setup and every command with its events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub version: u32,
+    pub system: System,
+    pub name: String,
+    pub history: Vec<Entry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redo: Vec<Entry>,
+}
+
+impl SaveFile {
+    pub fn of(session: &Session) -> SaveFile {
+        let enc = session.encounter();
+        SaveFile {
+            version: VERSION,
+            system: enc.system,
+            name: enc.name.clone(),
+            history: session.entries().to_vec(),
+            redo: session.redo_entries().to_vec(),
+        }
+    }
+}
+
+/// Why a save could not be read. The file is left untouched.
+#[derive(Debug)]
+pub enum LoadError {
+    Io {
+        path: PathBuf,
+        source: io::Error,
+    },
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    Version {
+        path: PathBuf,
+        found: u32,
+    },
+    Replay {
+        path: PathBuf,
+        entry: usize,
+        command: String,
+        message: String,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            LoadError::Syntax {
+                path,
+                line,
+                column,
+                message,
+            } => {
+                write!(f, "{}:{line}:{column}: {message}", path.display())
+            }
+            LoadError::Version { path, found } => write!(
+                f,
+                "{}: save format version {found} is not supported; this skirmish reads version {VERSION}",
+                path.display()
+            ),
+            LoadError::Replay {
+                path,
+                entry,
+                command,
+                message,
+            } => write!(
+                f,
+                "{}: command {entry} (`{command}`) does not replay: {message}",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Parse RON text, reporting where it went wrong and what was expected.
+pub fn parse_ron<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Result<T, LoadError> {
+    ron::Options::default()
+        .from_str(text)
+        .map_err(|err| LoadError::Syntax {
+            path: path.to_path_buf(),
+            line: err.span.start.line,
+            column: err.span.start.col,
+            message: err.code.to_string(),
+        })
+}
+
+/// The RON text of a session.
+pub fn to_ron(session: &Session) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .depth_limit(6)
+        .indentor("  ".to_string());
+    // Serialising plain owned data cannot fail; fall back to compact text just in case.
+    ron::ser::to_string_pretty(&SaveFile::of(session), config)
+        .or_else(|_| ron::to_string(&SaveFile::of(session)))
+        .unwrap_or_default()
+}
+
+/// Rebuild a session from save text (`path` is only used in messages).
+pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
+    let file: SaveFile = parse_ron(text, path)?;
+    if file.version != VERSION {
+        return Err(LoadError::Version {
+            path: path.to_path_buf(),
+            found: file.version,
+        });
+    }
+    let commands: Vec<String> = file.history.iter().map(|e| e.command.clone()).collect();
+    Session::from_history(file.system, &file.name, file.history, file.redo, assets).map_err(
+        |(entry, err)| LoadError::Replay {
+            path: path.to_path_buf(),
+            entry,
+            command: commands
+                .get(entry.saturating_sub(1))
+                .cloned()
+                .unwrap_or_default(),
+            message: err.to_string(),
+        },
+    )
+}
+
+/// Load a save file.
+pub fn load(path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
+    let text = fs::read_to_string(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    from_ron(&text, path, assets)
+}
+
+/// Save a session atomically.
+pub fn save(session: &Session, path: &Path) -> io::Result<()> {
+    write_atomic(path, to_ron(session).as_bytes())
+}
+
+/// `NAME.ron` → `NAME.ron.bak`.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// Write a file so that a crash leaves either the old or the new contents, never a mix: a temp
+/// file in the same directory, fsync, keep the previous file as `.bak`, rename, fsync the directory.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&dir)?;
+    let file_name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a file path", path.display()),
+        )
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".tmp{}", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut file = File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        if path.exists() {
+            fs::copy(path, backup_path(path))?;
+        }
+        fs::rename(&tmp, path)?;
+        // Make the rename itself durable. Not every platform can open a directory.
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
