@@ -1,0 +1,6 @@
+//! The integration tests, as one binary with a module per area.
+
+mod command;
+mod dice;
+mod initiative;
+mod saves;
