@@ -224,7 +224,7 @@ fn biggest_expression_rolls_quickly() {
 /// The error table in docs/dice.md quotes real messages; keep it honest.
 #[test]
 fn documented_error_messages_are_current() {
-    let doc = include_str!("../docs/dice.md");
+    let doc = include_str!("../../docs/dice.md");
     // Only the notation errors; the rolling errors that follow need a dice source.
     let notation = doc.split("While rolling:").next().unwrap_or(doc);
     let mut checked = 0;
