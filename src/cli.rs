@@ -354,7 +354,7 @@ pub fn to_text(session: &Session) -> String {
         enc.system,
         enc.round
     ));
-    let label = enc.system.rules().health_label();
+    let rules = enc.system.rules();
     let mut listed: Vec<usize> = enc.initiative_order();
     let unlisted: Vec<usize> = (0..enc.combatants.len())
         .filter(|i| !listed.contains(i))
@@ -380,11 +380,10 @@ pub fn to_text(session: &Session) -> String {
         }
         flags.extend(c.conditions.iter().map(ToString::to_string));
         out.push_str(&format!(
-            "{marker} {init:>5}  {:<16} {:<7} {label} {}/{}  {}\n",
+            "{marker} {init:>5}  {:<16} {:<7} {:<14} {}\n",
             c.name,
             c.side.key(),
-            c.health.current,
-            c.health.max,
+            rules.health_text(c.health),
             flags.join(", ")
         ));
     }

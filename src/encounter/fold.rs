@@ -221,13 +221,14 @@ impl Encounter {
                 explain,
             } => {
                 let i = self.index(id)?;
-                let label = self.system.rules().health_label();
+                let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current -= loss;
                 let kind = kind.as_deref().map(|k| format!(" {k}")).unwrap_or_default();
                 let text = format!(
-                    "{} takes {amount}{kind}: {explain} → {label} {}/{}",
-                    c.name, c.health.current, c.health.max
+                    "{} takes {amount}{kind}: {explain} → {}",
+                    c.name,
+                    rules.health_text(c.health)
                 );
                 let down = self.is_down(&self.combatants[i]);
                 let text = if down { format!("{text}, down") } else { text };
@@ -235,12 +236,13 @@ impl Encounter {
             }
             Event::Healed { id, amount } => {
                 let i = self.index(id)?;
-                let label = self.system.rules().health_label();
+                let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current += amount;
                 let text = format!(
-                    "{} recovers {amount} → {label} {}/{}",
-                    c.name, c.health.current, c.health.max
+                    "{} recovers {amount} → {}",
+                    c.name,
+                    rules.health_text(c.health)
                 );
                 self.line(text, None, Some(id))
             }
@@ -251,7 +253,7 @@ impl Encounter {
                     Some(existing) => *existing = condition.clone(),
                     None => c.conditions.push(condition.clone()),
                 }
-                let mut text = format!("{} is {condition}", c.name);
+                let mut text = format!("{} gains {condition}", c.name);
                 if let Some(n) = condition.rounds {
                     text.push_str(&format!(" for {n} round(s)"));
                 }

@@ -219,6 +219,17 @@ impl Ruleset for Savage {
         "wounds"
     }
 
+    // Wounds taken, as a Savage Worlds table says them; an Extra is simply up or out.
+    fn health_text(&self, health: Health) -> String {
+        let wounds = health.max - health.current;
+        match (health.max, health.current) {
+            (1, c) if c > 0 => "unhurt".to_string(),
+            (1, _) => "out".to_string(),
+            (_, c) if c <= 0 => format!("wounds {wounds} (incapacitated)"),
+            _ => format!("wounds {wounds}/{WILD_WOUNDS}"),
+        }
+    }
+
     // SW-INIT-1, SW-INIT-5: one card each; Level Headed draws 2 and Improved Level Headed 3,
     // keeping the best; Quick redraws cards of 5 or lower.
     fn roll_initiative(

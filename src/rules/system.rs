@@ -259,6 +259,11 @@ pub trait Ruleset: Sync {
     /// How health is named and shown: `HEALTH`, `HP`, `wounds`.
     fn health_label(&self) -> &'static str;
 
+    /// Health as the GM reads it: `HEALTH 12/30`, `HP 9/12`.
+    fn health_text(&self, health: Health) -> String {
+        format!("{} {}/{}", self.health_label(), health.current, health.max)
+    }
+
     /// Roll (or deal) initiative for one combatant or group.
     fn roll_initiative(
         &self,

@@ -101,6 +101,14 @@ impl std::error::Error for LoadError {}
 
 /// Parse RON text, reporting where it went wrong and what was expected.
 pub fn parse_ron<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Result<T, LoadError> {
+    if text.trim().is_empty() {
+        return Err(LoadError::Syntax {
+            path: path.to_path_buf(),
+            line: 1,
+            column: 1,
+            message: "the file is empty; expected RON starting with `(` or `[`".to_string(),
+        });
+    }
     ron::Options::default()
         .from_str(text)
         .map_err(|err| LoadError::Syntax {
