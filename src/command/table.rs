@@ -356,3 +356,64 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         _ => Vec::new(),
     }
 }
+
+/// The text of docs/commands.md, generated from [`COMMANDS`] and each system's field table.
+pub fn markdown() -> String {
+    use crate::rules::System;
+    let mut out = String::from(
+        "# Commands\n\n\
+         <!-- Generated from src/command/table.rs by `SKIRMISH_BLESS=1 cargo test docs`; do not edit by hand. -->\n\n\
+         One language everywhere: the TUI command line (`:`), scripts for `skirmish run` (one command \
+         per line, `#` starts a comment) and the key bindings all produce these commands. Names with \
+         spaces are quoted (`\"Goblin 2\"`). A combatant can be named by its id (`goblin-2`), its \
+         name in any case, or any unique beginning of either (`gob` when only one goblin is left).\n\n\
+         | command | aliases | what it does |\n|---|---|---|\n",
+    );
+    for c in COMMANDS {
+        let aliases = c
+            .aliases
+            .iter()
+            .map(|a| format!("`{a}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push_str(&format!(
+            "| `{}` | {aliases} | {} |\n",
+            cell(&c.usage()),
+            cell(c.summary)
+        ));
+    }
+    for c in COMMANDS {
+        out.push_str(&format!(
+            "\n## {}\n\n`{}`\n\n{}\n\nExample: `{}`\n",
+            c.name,
+            c.usage(),
+            c.help,
+            c.example
+        ));
+    }
+    out.push_str(
+        "\n## Fields for `add`, by system\n\n\
+         Every system also takes `side=pc|ally|enemy|neutral` and the flag `hidden`. \
+         A flag is written alone (`quick`) or as `flag=on|off`.\n",
+    );
+    for system in System::ALL {
+        out.push_str(&format!(
+            "\n### {system} (`new {}`)\n\n| field | takes | meaning |\n|---|---|---|\n",
+            system.key()
+        ));
+        for field in system.rules().fields() {
+            out.push_str(&format!(
+                "| `{}` | {} | {} |\n",
+                field.name,
+                field.kind.expected(),
+                field.help
+            ));
+        }
+    }
+    out
+}
+
+/// A markdown table cell: pipes escaped.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}

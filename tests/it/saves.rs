@@ -373,3 +373,18 @@ fn a_refused_command_changes_nothing() {
     assert_eq!(session.encounter(), &before);
     assert_eq!(session.entries().len(), entries);
 }
+
+/// docs/commands.md is generated from the command table; this keeps it from drifting.
+#[test]
+fn docs_commands_md_is_generated_from_the_table() {
+    let path = root().join("docs/commands.md");
+    let generated = skirmish::command::table::markdown();
+    if std::env::var_os("SKIRMISH_BLESS").is_some() {
+        std::fs::write(&path, &generated).expect("write docs/commands.md");
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == generated,
+        "docs/commands.md is stale: run SKIRMISH_BLESS=1 cargo test docs"
+    );
+}
