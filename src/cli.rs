@@ -85,21 +85,9 @@ fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
 /// Run a headless subcommand.
 pub fn run_sub(sub: Sub) -> ExitCode {
     match sub {
-        Sub::Run {
-            file,
-            script,
-            dice,
-            seed,
-            json,
-            save,
-        } => run(
-            file.as_deref(),
-            script.as_deref(),
-            dice.as_deref(),
-            seed,
-            json,
-            save.as_deref(),
-        ),
+        Sub::Run { file, script, dice, seed, json, save } => {
+            run(file.as_deref(), script.as_deref(), dice.as_deref(), seed, json, save.as_deref())
+        }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
         Sub::Check { file } => check(&file),
     }
@@ -207,14 +195,9 @@ fn run(
         };
         match s.execute(&command, dice) {
             Ok(Outcome::SaveRequested { path }) => {
-                let target = path
-                    .map(PathBuf::from)
-                    .or_else(|| save_to.map(Path::to_path_buf));
+                let target = path.map(PathBuf::from).or_else(|| save_to.map(Path::to_path_buf));
                 let Some(target) = target.or_else(|| file.map(Path::to_path_buf)) else {
-                    return fail(
-                        EXIT_COMMAND,
-                        format!("line {line_no}: save needs a PATH here"),
-                    );
+                    return fail(EXIT_COMMAND, format!("line {line_no}: save needs a PATH here"));
                 };
                 if let Err(err) = save::save(s, &target) {
                     return fail(
@@ -241,10 +224,7 @@ fn run(
     if let Some(s) = &scripted
         && s.remaining() > 0
     {
-        eprintln!(
-            "skirmish: note: {} scripted dice were not used",
-            s.remaining()
-        );
+        eprintln!("skirmish: note: {} scripted dice were not used", s.remaining());
     }
     let out = if json {
         let mut text = serde_json::to_string_pretty(&to_json(&session)).unwrap_or_default();
@@ -301,8 +281,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
     });
     if let Value::Object(map) = &mut object {
         for (key, value) in c.stats.iter() {
-            map.entry(key.to_string())
-                .or_insert_with(|| stat_json(value));
+            map.entry(key.to_string()).or_insert_with(|| stat_json(value));
         }
     }
     object
@@ -341,36 +320,21 @@ pub fn to_text(session: &Session) -> String {
             _ => out.push_str(&format!("[{}] {}\n", line.round, line.text)),
         }
     }
-    let current = enc
-        .current()
-        .map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
+    let current = enc.current().map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
     out.push_str(&format!(
         "\n{} ({}), round {}, {current}\n",
-        if enc.name.is_empty() {
-            "encounter"
-        } else {
-            &enc.name
-        },
+        if enc.name.is_empty() { "encounter" } else { &enc.name },
         enc.system,
         enc.round
     ));
     let rules = enc.system.rules();
     let mut listed: Vec<usize> = enc.initiative_order();
-    let unlisted: Vec<usize> = (0..enc.combatants.len())
-        .filter(|i| !listed.contains(i))
-        .collect();
+    let unlisted: Vec<usize> = (0..enc.combatants.len()).filter(|i| !listed.contains(i)).collect();
     listed.extend(unlisted);
     for i in listed {
         let c = &enc.combatants[i];
-        let marker = if enc.turn.as_ref().is_some_and(|t| t.id == c.id) {
-            '>'
-        } else {
-            ' '
-        };
-        let init = c
-            .initiative
-            .as_ref()
-            .map_or("-".to_string(), |i| i.value.to_string());
+        let marker = if enc.turn.as_ref().is_some_and(|t| t.id == c.id) { '>' } else { ' ' };
+        let init = c.initiative.as_ref().map_or("-".to_string(), |i| i.value.to_string());
         let mut flags = Vec::new();
         if enc.is_down(c) {
             flags.push("down".to_string());
@@ -379,13 +343,15 @@ pub fn to_text(session: &Session) -> String {
             flags.push("holding".to_string());
         }
         flags.extend(c.conditions.iter().map(ToString::to_string));
-        out.push_str(&format!(
-            "{marker} {init:>5}  {:<16} {:<7} {:<14} {}\n",
+        let row = format!(
+            "{marker} {init:>5}  {:<16} {:<7} {:<14} {}",
             c.name,
             c.side.key(),
             rules.health_text(c.health),
             flags.join(", ")
-        ));
+        );
+        out.push_str(row.trim_end());
+        out.push('\n');
     }
     out
 }

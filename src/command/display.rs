@@ -5,13 +5,11 @@ use std::fmt;
 
 use super::{Amount, Command, Field};
 
-/// Quote a word when the tokenizer would otherwise split or reinterpret it.
+/// Quote a word when the tokenizer would otherwise split or reinterpret it (used for completion too).
 pub fn quote(word: &str) -> String {
     let plain = !word.is_empty()
         && !word.starts_with('#')
-        && !word
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '"' | '\'' | '\\' | '='));
+        && !word.chars().any(|c| c.is_whitespace() || matches!(c, '"' | '\\' | '='));
     if plain {
         return word.to_string();
     }
@@ -58,12 +56,7 @@ impl fmt::Display for Command {
                     write!(f, " {}", quote(name))?;
                 }
             }
-            Command::Add {
-                name,
-                count,
-                side,
-                fields: list,
-            } => {
+            Command::Add { name, count, side, fields: list } => {
                 write!(f, " {}", quote(name))?;
                 if let Some(n) = count {
                     write!(f, " x{n}")?;
@@ -81,27 +74,20 @@ impl fmt::Display for Command {
                     write!(f, " {}", quote(who))?;
                 }
             }
-            Command::Damage {
-                who,
-                amount,
-                kind,
-                raw,
-            } => {
+            Command::Damage { who, amount, kind, raw } => {
                 write!(f, " {} {amount}", quote(who))?;
-                if let Some(kind) = kind {
-                    write!(f, " {}", quote(kind))?;
+                match kind {
+                    // Quoted, or it would read back as the `raw` flag.
+                    Some(kind) if kind.eq_ignore_ascii_case("raw") => write!(f, " \"{kind}\"")?,
+                    Some(kind) => write!(f, " {}", quote(kind))?,
+                    None => {}
                 }
                 if *raw {
                     write!(f, " raw")?;
                 }
             }
             Command::Heal { who, amount } => write!(f, " {} {amount}", quote(who))?,
-            Command::Cond {
-                who,
-                condition,
-                severe,
-                fields: list,
-            } => {
+            Command::Cond { who, condition, severe, fields: list } => {
                 write!(f, " {} {}", quote(who), quote(condition))?;
                 if *severe {
                     write!(f, " severe")?;
@@ -111,20 +97,11 @@ impl fmt::Display for Command {
             Command::Uncond { who, condition } | Command::Shake { who, condition } => {
                 write!(f, " {} {}", quote(who), quote(condition))?;
             }
-            Command::Attack {
-                attacker,
-                target,
-                weapon,
-                fields: list,
-            } => {
+            Command::Attack { attacker, target, weapon, fields: list } => {
                 write!(f, " {} {}", quote(attacker), quote(target))?;
                 if let Some(weapon) = weapon {
                     // Always quoted so it can never be read back as a flag.
-                    write!(
-                        f,
-                        " \"{}\"",
-                        weapon.replace('\\', "\\\\").replace('"', "\\\"")
-                    )?;
+                    write!(f, " \"{}\"", weapon.replace('\\', "\\\\").replace('"', "\\\""))?;
                 }
                 fields(f, list)?;
             }

@@ -1,7 +1,7 @@
 //! The command language: the [`Command`] type every input becomes, its parser, its canonical text,
 //! and the table that documents it. Pure: no terminal, no files.
 
-mod display;
+pub mod display;
 mod parse;
 pub mod table;
 
@@ -19,10 +19,7 @@ pub struct Field {
 
 impl Field {
     pub fn new(key: &str, value: Option<&str>) -> Field {
-        Field {
-            key: key.to_string(),
-            value: value.map(str::to_string),
-        }
+        Field { key: key.to_string(), value: value.map(str::to_string) }
     }
 }
 
@@ -37,78 +34,26 @@ pub enum Amount {
 /// Everything a GM can do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    New {
-        system: System,
-        name: Option<String>,
-    },
-    Add {
-        name: String,
-        count: Option<u32>,
-        side: Option<Side>,
-        fields: Vec<Field>,
-    },
-    Remove {
-        who: String,
-    },
+    New { system: System, name: Option<String> },
+    Add { name: String, count: Option<u32>, side: Option<Side>, fields: Vec<Field> },
+    Remove { who: String },
     Start,
-    Init {
-        who: String,
-        value: String,
-    },
-    Swap {
-        first: String,
-        second: String,
-    },
+    Init { who: String, value: String },
+    Swap { first: String, second: String },
     Next,
-    Hold {
-        who: Option<String>,
-    },
-    Act {
-        who: String,
-    },
-    Damage {
-        who: String,
-        amount: Amount,
-        kind: Option<String>,
-        raw: bool,
-    },
-    Heal {
-        who: String,
-        amount: i64,
-    },
-    Cond {
-        who: String,
-        condition: String,
-        severe: bool,
-        fields: Vec<Field>,
-    },
-    Uncond {
-        who: String,
-        condition: String,
-    },
-    Shake {
-        who: String,
-        condition: String,
-    },
-    Attack {
-        attacker: String,
-        target: String,
-        weapon: Option<String>,
-        fields: Vec<Field>,
-    },
-    Roll {
-        expr: String,
-        by: Option<String>,
-    },
-    Note {
-        who: String,
-        text: String,
-    },
+    Hold { who: Option<String> },
+    Act { who: String },
+    Damage { who: String, amount: Amount, kind: Option<String>, raw: bool },
+    Heal { who: String, amount: i64 },
+    Cond { who: String, condition: String, severe: bool, fields: Vec<Field> },
+    Uncond { who: String, condition: String },
+    Shake { who: String, condition: String },
+    Attack { attacker: String, target: String, weapon: Option<String>, fields: Vec<Field> },
+    Roll { expr: String, by: Option<String> },
+    Note { who: String, text: String },
     Undo,
     Redo,
-    Save {
-        path: Option<String>,
-    },
+    Save { path: Option<String> },
 }
 
 impl Command {

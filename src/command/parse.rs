@@ -8,8 +8,9 @@ use super::{Amount, Command, Field};
 use crate::rules::dice::DiceExpr;
 use crate::rules::{Side, System};
 
-/// The longest command line accepted.
-const MAX_LINE: usize = 4096;
+/// The longest raw line read at all, and the most text (quotes and escapes aside) a command may hold.
+const MAX_LINE: usize = 65_536;
+pub const MAX_TEXT: usize = 4096;
 /// Most members one `add … xN` may create.
 pub const MAX_GROUP: u32 = 100;
 
@@ -23,10 +24,7 @@ pub struct ParseError {
 
 impl ParseError {
     fn new(message: impl Into<String>) -> ParseError {
-        ParseError {
-            message: message.into(),
-            usage: None,
-        }
+        ParseError { message: message.into(), usage: None }
     }
 }
 
@@ -52,59 +50,57 @@ pub struct Token {
     pub eq: Option<usize>,
 }
 
-/// Split a line into words. Quotes (`"…"` or `'…'`) group words; inside double quotes a
-/// backslash escapes the next character; an unquoted `#` starting a word ends the line.
+/// Split a line into words. Double quotes group words, and inside them a backslash escapes the
+/// next character. Apostrophes are ordinary letters (`O'Brien`, `can't`). A `#` standing alone
+/// as a word starts a comment to the end of the line.
 pub fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
     if line.len() > MAX_LINE {
         return Err(ParseError::new(format!(
-            "the line is {} bytes long; at most {MAX_LINE} are accepted",
+            "the line is {} bytes long; at most {MAX_LINE} are read",
             line.len()
         )));
     }
     let mut tokens = Vec::new();
-    let mut chars = line.char_indices().peekable();
-    while let Some(&(start, c)) = chars.peek() {
+    let mut chars = line.chars().enumerate().peekable();
+    while let Some(&(_, c)) = chars.peek() {
         if c.is_whitespace() {
             chars.next();
             continue;
         }
         if c == '#' {
-            break;
+            let mut ahead = chars.clone();
+            ahead.next();
+            if ahead.peek().is_none_or(|&(_, n)| n.is_whitespace()) {
+                break;
+            }
         }
-        let mut token = Token {
-            text: String::new(),
-            quoted: c == '"' || c == '\'',
-            eq: None,
-        };
-        while let Some(&(_, c)) = chars.peek() {
+        let mut token = Token { text: String::new(), quoted: c == '"', eq: None };
+        while let Some(&(at, c)) = chars.peek() {
             if c.is_whitespace() {
                 break;
             }
             chars.next();
             match c {
-                '"' | '\'' => {
-                    let quote = c;
-                    loop {
-                        match chars.next() {
-                            None => {
-                                return Err(ParseError::new(format!(
-                                    "unclosed {quote} quote starting at column {}",
-                                    start + 1
-                                )));
-                            }
-                            Some((_, c)) if c == quote => break,
-                            Some((_, '\\')) if quote == '"' => match chars.next() {
-                                Some((_, escaped)) => token.text.push(escaped),
-                                None => {
-                                    return Err(ParseError::new(
-                                        "a backslash at the end of the line escapes nothing",
-                                    ));
-                                }
-                            },
-                            Some((_, c)) => token.text.push(c),
+                '"' => loop {
+                    match chars.next() {
+                        None => {
+                            return Err(ParseError::new(format!(
+                                "unclosed \" quote at column {}: close it with another \"",
+                                at + 1
+                            )));
                         }
+                        Some((_, '"')) => break,
+                        Some((_, '\\')) => match chars.next() {
+                            Some((_, escaped)) => token.text.push(escaped),
+                            None => {
+                                return Err(ParseError::new(
+                                    "a backslash at the end of the line escapes nothing",
+                                ));
+                            }
+                        },
+                        Some((_, c)) => token.text.push(c),
                     }
-                }
+                },
                 '=' if token.eq.is_none() && !token.quoted => {
                     token.eq = Some(token.text.len());
                     token.text.push('=');
@@ -114,12 +110,29 @@ pub fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
         }
         tokens.push(token);
     }
+    let text: usize = tokens.iter().map(|t| t.text.len()).sum();
+    if text > MAX_TEXT {
+        return Err(ParseError::new(format!(
+            "the command holds {text} bytes of text; at most {MAX_TEXT} are accepted"
+        )));
+    }
     Ok(tokens)
 }
 
 /// Parse `FIELD=VALUE FLAG …` text, as stored in bestiary entries.
 pub fn parse_fields(text: &str) -> Result<Vec<Field>, ParseError> {
     tokenize(text)?.iter().map(field_of).collect()
+}
+
+/// Field names are plain words: letters, digits, `_` and `-`.
+fn field_key(key: String) -> Result<String, ParseError> {
+    if key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+        Ok(key)
+    } else {
+        Err(ParseError::new(format!(
+            "'{key}' is not a field name: use letters, digits and _ (quote names, not fields)"
+        )))
+    }
 }
 
 fn field_of(token: &Token) -> Result<Field, ParseError> {
@@ -138,15 +151,9 @@ fn field_of(token: &Token) -> Result<Field, ParseError> {
                     token.text
                 )));
             }
-            Field {
-                key,
-                value: Some(token.text[at + 1..].to_string()),
-            }
+            Field { key: field_key(key)?, value: Some(token.text[at + 1..].to_string()) }
         }
-        None => Field {
-            key: token.text.to_ascii_lowercase(),
-            value: None,
-        },
+        None => Field { key: field_key(token.text.to_ascii_lowercase())?, value: None },
     })
 }
 
@@ -188,22 +195,21 @@ impl<'a> Args<'a> {
     }
 
     fn name(&mut self, what: &str) -> Result<String, ParseError> {
-        let token = self
-            .next()
-            .ok_or_else(|| ParseError::new(format!("expected {what}")))?;
+        let token = self.next().ok_or_else(|| ParseError::new(format!("expected {what}")))?;
         if token.text.trim().is_empty() {
             return Err(ParseError::new(format!("{what} must not be empty")));
         }
         Ok(token.text.clone())
     }
 
+    fn optional_name(&mut self, what: &str) -> Result<Option<String>, ParseError> {
+        if self.peek().is_some() { self.name(what).map(Some) } else { Ok(None) }
+    }
+
     fn end(&self) -> Result<(), ParseError> {
         match self.peek() {
             None => Ok(()),
-            Some(extra) => Err(ParseError::new(format!(
-                "unexpected '{}' at the end",
-                extra.text
-            ))),
+            Some(extra) => Err(ParseError::new(format!("unexpected '{}' at the end", extra.text))),
         }
     }
 
@@ -215,16 +221,11 @@ impl<'a> Args<'a> {
 
     /// The remaining words joined by single spaces.
     fn rest_text(&mut self) -> String {
-        self.rest()
-            .iter()
-            .map(|t| t.text.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
+        self.rest().iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ")
     }
 
     fn is_word(&self, word: &str) -> bool {
-        self.peek()
-            .is_some_and(|t| !t.quoted && t.text.eq_ignore_ascii_case(word))
+        self.peek().is_some_and(|t| !t.quoted && t.text.eq_ignore_ascii_case(word))
     }
 }
 
@@ -239,10 +240,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 ))
             })?;
             let name = args.rest_text();
-            Command::New {
-                system,
-                name: (!name.trim().is_empty()).then_some(name),
-            }
+            Command::New { system, name: (!name.trim().is_empty()).then_some(name) }
         }
         "add" => {
             let name = args.name("a NAME")?;
@@ -264,16 +262,9 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                     fields.push(field);
                 }
             }
-            Command::Add {
-                name,
-                count,
-                side,
-                fields,
-            }
+            Command::Add { name, count, side, fields }
         }
-        "remove" => Command::Remove {
-            who: args.name("a combatant NAME")?,
-        },
+        "remove" => Command::Remove { who: args.name("a combatant NAME")? },
         "start" => Command::Start,
         "init" => Command::Init {
             who: args.name("a combatant NAME")?,
@@ -284,12 +275,8 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
             second: args.name("the OTHER combatant's name")?,
         },
         "next" => Command::Next,
-        "hold" => Command::Hold {
-            who: args.next().map(|t| t.text.clone()),
-        },
-        "act" => Command::Act {
-            who: args.name("a held combatant's NAME")?,
-        },
+        "hold" => Command::Hold { who: args.optional_name("a combatant NAME")? },
+        "act" => Command::Act { who: args.name("a held combatant's NAME")? },
         "damage" => {
             let who = args.name("a combatant NAME")?;
             let amount = amount(&args.name("an AMOUNT or DICE such as 7 or 2d6+1")?)?;
@@ -300,18 +287,10 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 } else if kind.is_none() {
                     kind = Some(token.text.to_ascii_lowercase());
                 } else {
-                    return Err(ParseError::new(format!(
-                        "unexpected '{}' at the end",
-                        token.text
-                    )));
+                    return Err(ParseError::new(format!("unexpected '{}' at the end", token.text)));
                 }
             }
-            Command::Damage {
-                who,
-                amount,
-                kind,
-                raw,
-            }
+            Command::Damage { who, amount, kind, raw }
         }
         "heal" => {
             let who = args.name("a combatant NAME")?;
@@ -321,9 +300,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 .ok()
                 .filter(|n| (0..=1_000_000).contains(n))
                 .ok_or_else(|| {
-                    ParseError::new(format!(
-                        "expected an AMOUNT from 0 to 1000000, found '{text}'"
-                    ))
+                    ParseError::new(format!("expected an AMOUNT from 0 to 1000000, found '{text}'"))
                 })?;
             Command::Heal { who, amount }
         }
@@ -339,12 +316,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                     fields.push(field_of(token)?);
                 }
             }
-            Command::Cond {
-                who,
-                condition,
-                severe,
-                fields,
-            }
+            Command::Cond { who, condition, severe, fields }
         }
         "uncond" => Command::Uncond {
             who: args.name("a combatant NAME")?,
@@ -368,12 +340,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 _ => None,
             };
             let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
-            Command::Attack {
-                attacker,
-                target,
-                weapon,
-                fields,
-            }
+            Command::Attack { attacker, target, weapon, fields }
         }
         "roll" => {
             let mut expr_words = Vec::new();
@@ -395,10 +362,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
             } else {
                 None
             };
-            Command::Roll {
-                expr: expr.to_string(),
-                by,
-            }
+            Command::Roll { expr: expr.to_string(), by }
         }
         "note" => {
             let who = args.name("a combatant NAME")?;
@@ -410,9 +374,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
         }
         "undo" => Command::Undo,
         "redo" => Command::Redo,
-        "save" => Command::Save {
-            path: args.next().map(|t| t.text.clone()),
-        },
+        "save" => Command::Save { path: args.optional_name("a file PATH")? },
         other => return Err(ParseError::new(format!("'{other}' has no parser"))),
     };
     args.end()?;
@@ -420,18 +382,8 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
 }
 
 /// Flags `attack` knows that are never weapon names.
-pub const ATTACK_FLAGS: &[&str] = &[
-    "higher",
-    "cover",
-    "flank",
-    "into_melee",
-    "dark",
-    "prone",
-    "aim",
-    "raw",
-    "wild",
-    "defend",
-];
+pub const ATTACK_FLAGS: &[&str] =
+    &["higher", "cover", "flank", "into_melee", "dark", "prone", "aim", "raw", "wild", "defend"];
 
 /// `x4` → 4 members.
 fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {
@@ -446,10 +398,7 @@ fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {
     }
     match digits.parse::<u32>() {
         Ok(n) if (1..=MAX_GROUP).contains(&n) => Ok(Some(n)),
-        _ => Err(ParseError::new(format!(
-            "{}: expected x1 to x{MAX_GROUP}",
-            token.text
-        ))),
+        _ => Err(ParseError::new(format!("{}: expected x1 to x{MAX_GROUP}", token.text))),
     }
 }
 
@@ -458,9 +407,7 @@ fn amount(text: &str) -> Result<Amount, ParseError> {
         return if (0..=1_000_000).contains(&n) {
             Ok(Amount::Fixed(n))
         } else {
-            Err(ParseError::new(format!(
-                "damage must be from 0 to 1000000, found {n}"
-            )))
+            Err(ParseError::new(format!("damage must be from 0 to 1000000, found {n}")))
         };
     }
     DiceExpr::parse(text)

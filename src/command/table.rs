@@ -27,19 +27,11 @@ pub struct Arg {
 }
 
 const fn req(name: &'static str, kind: ArgKind) -> Arg {
-    Arg {
-        name,
-        kind,
-        optional: false,
-    }
+    Arg { name, kind, optional: false }
 }
 
 const fn opt(name: &'static str, kind: ArgKind) -> Arg {
-    Arg {
-        name,
-        kind,
-        optional: true,
-    }
+    Arg { name, kind, optional: true }
 }
 
 /// A command as documented.
@@ -130,10 +122,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "swap",
         aliases: &[],
-        args: &[
-            req("NAME", ArgKind::Combatant),
-            req("OTHER", ArgKind::Combatant),
-        ],
+        args: &[req("NAME", ArgKind::Combatant), req("OTHER", ArgKind::Combatant)],
         summary: "swap the order of two combatants whose initiative is tied",
         help: "Exchanges the places of two combatants with equal initiative (same value and \
                tie-breakers), for tables that settle ties their own way.",
@@ -186,10 +175,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "heal",
         aliases: &[],
-        args: &[
-            req("NAME", ArgKind::Combatant),
-            req("AMOUNT", ArgKind::Number),
-        ],
+        args: &[req("NAME", ArgKind::Combatant), req("AMOUNT", ArgKind::Number)],
         summary: "restore health, up to the maximum",
         help: "Restores health in the system's unit (Savage Worlds: wounds), never above the maximum.",
         example: "heal Aria 5",
@@ -212,10 +198,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "uncond",
         aliases: &["clear"],
-        args: &[
-            req("NAME", ArgKind::Combatant),
-            req("CONDITION", ArgKind::Condition),
-        ],
+        args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
         summary: "remove a condition",
         help: "Removes a condition entirely, whatever its level.",
         example: "uncond goblin dazed",
@@ -223,10 +206,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "shake",
         aliases: &[],
-        args: &[
-            req("NAME", ArgKind::Combatant),
-            req("CONDITION", ArgKind::Condition),
-        ],
+        args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
         summary: "roll to shake off a condition",
         help: "Rolls the system's check to end a condition: WOIN 1d6 (5–6, a 6 when severe, humans \
                +1), Savage Worlds Spirit against Shaken, GURPS HT against Stunned.",
@@ -249,10 +229,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "roll",
         aliases: &["r"],
-        args: &[
-            req("EXPR", ArgKind::Dice),
-            opt("for NAME", ArgKind::Combatant),
-        ],
+        args: &[req("EXPR", ArgKind::Dice), opt("for NAME", ArgKind::Combatant)],
         summary: "roll dice and log the result",
         help: "Rolls any dice expression (see docs/dice.md) and writes it to the dice log, \
                optionally in a combatant's name.",
@@ -296,9 +273,7 @@ pub static COMMANDS: &[CommandSpec] = &[
 /// The spec for a command name or alias, case-insensitively.
 pub fn find(word: &str) -> Option<&'static CommandSpec> {
     let word = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+    COMMANDS.iter().find(|c| c.name == word || c.aliases.contains(&word.as_str()))
 }
 
 /// What completion can offer besides command names.
@@ -309,28 +284,44 @@ pub struct CompletionContext {
     pub weapons: Vec<String>,
 }
 
-/// Completions for the last word of `line`: whole replacement words, sorted.
+/// Split a line being typed into finished words and the word under the cursor, honouring
+/// double quotes the way the tokenizer does.
+fn words_so_far(line: &str) -> (Vec<String>, String) {
+    let (mut done, mut word) = (Vec::new(), String::new());
+    let (mut in_word, mut in_quote, mut escaped) = (false, false, false);
+    for c in line.chars() {
+        if escaped {
+            word.push(c);
+            escaped = false;
+        } else if in_quote && c == '\\' {
+            escaped = true;
+        } else if c == '"' {
+            in_quote = !in_quote;
+            in_word = true;
+        } else if c.is_whitespace() && !in_quote {
+            if in_word {
+                done.push(std::mem::take(&mut word));
+                in_word = false;
+            }
+        } else {
+            word.push(c);
+            in_word = true;
+        }
+    }
+    (done, word)
+}
+
+/// Completions for the word under the cursor at the end of `line`: whole replacement words,
+/// quoted as the command language needs, sorted.
 pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let ends_with_space = line.ends_with(char::is_whitespace);
-    let (done, partial) = match (words.split_last(), ends_with_space) {
-        (None, _) => (&[][..], ""),
-        (Some(_), true) => (&words[..], ""),
-        (Some((last, rest)), false) => (rest, *last),
-    };
-    let prefix = partial.trim_start_matches(['"', '\'']).to_ascii_lowercase();
+    let (done, partial) = words_so_far(line);
+    let prefix = partial.to_lowercase();
     let matching = |items: &mut dyn Iterator<Item = &str>| -> Vec<String> {
         let mut out: Vec<String> = items
-            .filter(|i| i.to_ascii_lowercase().starts_with(&prefix))
-            .map(|i| {
-                if i.contains(' ') {
-                    format!("\"{i}\"")
-                } else {
-                    i.to_string()
-                }
-            })
+            .filter(|i| i.to_lowercase().starts_with(&prefix))
+            .map(super::display::quote)
             .collect();
-        out.sort();
+        out.sort_by_key(|w| w.trim_start_matches('"').to_lowercase());
         out.dedup();
         out
     };
@@ -340,13 +331,21 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
     let Some(spec) = find(first) else {
         return Vec::new();
     };
+    if spec.name == "roll" {
+        return match done.len() {
+            1 => Vec::new(),
+            _ if done.last().is_some_and(|w| w.eq_ignore_ascii_case("for")) => {
+                matching(&mut ctx.combatants.iter().map(String::as_str))
+            }
+            _ => matching(&mut std::iter::once("for")),
+        };
+    }
     let index = done.len() - 1;
-    let kind = spec.args.get(index).map(|a| a.kind).or_else(|| {
-        spec.args
-            .last()
-            .filter(|a| a.kind == ArgKind::Fields)
-            .map(|a| a.kind)
-    });
+    let kind = spec
+        .args
+        .get(index)
+        .map(|a| a.kind)
+        .or_else(|| spec.args.last().filter(|a| a.kind == ArgKind::Fields).map(|a| a.kind));
     match kind {
         Some(ArgKind::System) => matching(&mut crate::rules::System::ALL.iter().map(|s| s.key())),
         Some(ArgKind::Combatant) => matching(&mut ctx.combatants.iter().map(String::as_str)),
@@ -370,17 +369,8 @@ pub fn markdown() -> String {
          | command | aliases | what it does |\n|---|---|---|\n",
     );
     for c in COMMANDS {
-        let aliases = c
-            .aliases
-            .iter()
-            .map(|a| format!("`{a}`"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        out.push_str(&format!(
-            "| `{}` | {aliases} | {} |\n",
-            cell(&c.usage()),
-            cell(c.summary)
-        ));
+        let aliases = c.aliases.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+        out.push_str(&format!("| `{}` | {aliases} | {} |\n", cell(&c.usage()), cell(c.summary)));
     }
     for c in COMMANDS {
         out.push_str(&format!(

@@ -27,35 +27,22 @@ pub struct Assets {
 impl Assets {
     /// The condition catalogue of a system (empty if none was loaded).
     pub fn catalogue(&self, system: System) -> Catalogue {
-        self.catalogues
-            .iter()
-            .find(|(s, _)| *s == system)
-            .map(|(_, c)| c.clone())
-            .unwrap_or_else(|| Catalogue {
-                system: system.key().to_string(),
-                conditions: Vec::new(),
-            })
+        self.catalogues.iter().find(|(s, _)| *s == system).map(|(_, c)| c.clone()).unwrap_or_else(
+            || Catalogue { system: system.key().to_string(), conditions: Vec::new() },
+        )
     }
 
     /// The condition catalogue of a system, borrowed.
     pub fn catalogue_ref(&self, system: System) -> Option<&Catalogue> {
-        self.catalogues
-            .iter()
-            .find(|(s, _)| *s == system)
-            .map(|(_, c)| c)
+        self.catalogues.iter().find(|(s, _)| *s == system).map(|(_, c)| c)
     }
 
     pub fn creatures(&self, system: System) -> &[Creature] {
-        self.bestiary
-            .iter()
-            .find(|(s, _)| *s == system)
-            .map_or(&[], |(_, c)| c.as_slice())
+        self.bestiary.iter().find(|(s, _)| *s == system).map_or(&[], |(_, c)| c.as_slice())
     }
 
     /// A bestiary entry by name, ignoring case.
     pub fn creature(&self, system: System, name: &str) -> Option<&Creature> {
-        self.creatures(system)
-            .iter()
-            .find(|c| c.name.eq_ignore_ascii_case(name))
+        self.creatures(system).iter().find(|c| c.name.eq_ignore_ascii_case(name))
     }
 }

@@ -34,9 +34,7 @@ pub struct Combatant {
 
 impl Combatant {
     pub fn condition(&self, name: &str) -> Option<&Condition> {
-        self.conditions
-            .iter()
-            .find(|c| c.name.eq_ignore_ascii_case(name))
+        self.conditions.iter().find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
     /// Shares initiative with `other` (same group, or the same combatant).
@@ -58,9 +56,5 @@ pub fn slug(name: &str) -> String {
     while out.ends_with('-') {
         out.pop();
     }
-    if out.is_empty() {
-        "combatant".to_string()
-    } else {
-        out
-    }
+    if out.is_empty() { "combatant".to_string() } else { out }
 }

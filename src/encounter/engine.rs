@@ -84,12 +84,7 @@ pub fn plan(
     assets: &Assets,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, EngineError> {
-    let mut planner = Planner {
-        scratch: encounter.clone(),
-        events: Vec::new(),
-        assets,
-        dice,
-    };
+    let mut planner = Planner { scratch: encounter.clone(), events: Vec::new(), assets, dice };
     planner.command(command)?;
     Ok(planner.events)
 }
@@ -108,12 +103,7 @@ impl Planner<'_> {
 
     fn command(&mut self, command: &Command) -> Result<(), EngineError> {
         match command {
-            Command::Add {
-                name,
-                count,
-                side,
-                fields,
-            } => self.add(name, *count, *side, fields),
+            Command::Add { name, count, side, fields } => self.add(name, *count, *side, fields),
             Command::Remove { who } => self.remove(who),
             Command::Start => self.start(),
             Command::Init { who, value } => self.typed_init(who, value),
@@ -121,33 +111,21 @@ impl Planner<'_> {
             Command::Next => self.require_started("next").and_then(|()| self.advance()),
             Command::Hold { who } => self.hold(who.as_deref()),
             Command::Act { who } => self.act(who),
-            Command::Damage {
-                who,
-                amount,
-                kind,
-                raw,
-            } => self.damage(who, amount, kind.as_deref(), *raw),
+            Command::Damage { who, amount, kind, raw } => {
+                self.damage(who, amount, kind.as_deref(), *raw)
+            }
             Command::Heal { who, amount } => self.heal(who, *amount),
-            Command::Cond {
-                who,
-                condition,
-                severe,
-                fields,
-            } => self.condition(who, condition, *severe, fields),
+            Command::Cond { who, condition, severe, fields } => {
+                self.condition(who, condition, *severe, fields)
+            }
             Command::Uncond { who, condition } => {
                 let c = self.who(who)?;
                 let name = own_condition(c, condition)?;
                 let id = c.id.clone();
-                self.emit(Event::ConditionEnded {
-                    id,
-                    name,
-                    why: Ended::Removed,
-                })
+                self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
             }
             Command::Shake { who, condition } => self.shake(who, condition),
-            Command::Attack {
-                attacker, target, ..
-            } => {
+            Command::Attack { attacker, target, .. } => {
                 self.who(attacker)?;
                 self.who(target)?;
                 Err(self.scratch.system.rules().attack().err().map_or_else(
@@ -169,19 +147,14 @@ impl Planner<'_> {
                 self.emit(Event::Noted { id, text })
             }
             Command::New { .. } | Command::Undo | Command::Redo | Command::Save { .. } => {
-                refuse(format!(
-                    "`{}` is handled by the session, not the engine",
-                    command.name()
-                ))
+                refuse(format!("`{}` is handled by the session, not the engine", command.name()))
             }
         }
     }
 
     fn require_started(&self, what: &str) -> Result<(), EngineError> {
         if self.scratch.round == 0 {
-            return refuse(format!(
-                "`{what}` needs a fight under way; `start` rolls initiative"
-            ));
+            return refuse(format!("`{what}` needs a fight under way; `start` rolls initiative"));
         }
         Ok(())
     }
@@ -196,11 +169,7 @@ impl Planner<'_> {
         let system = self.scratch.system;
         let rules = system.rules();
         let creature = self.assets.creature(system, name).cloned();
-        let base = creature
-            .as_ref()
-            .map_or(name, |c| c.name.as_str())
-            .trim()
-            .to_string();
+        let base = creature.as_ref().map_or(name, |c| c.name.as_str()).trim().to_string();
         if base.is_empty() || base.len() > MAX_TEXT {
             return refuse("a combatant needs a name of 1 to 1000 characters");
         }
@@ -212,11 +181,9 @@ impl Planner<'_> {
                 EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
             })?;
             for field in &from_bestiary {
-                stats
-                    .set(rules.fields(), &field.key, field.value.as_deref())
-                    .map_err(|err| {
-                        EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
-                    })?;
+                stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(|err| {
+                    EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
+                })?;
             }
             side = side.or_else(|| Side::parse(&creature.side));
             note = Some(creature.note.clone()).filter(|n| !n.is_empty());
@@ -224,21 +191,18 @@ impl Planner<'_> {
         let mut hidden = false;
         for field in fields {
             if field.key == "hidden" {
-                hidden = field
-                    .value
-                    .as_deref()
-                    .is_none_or(|v| matches!(v, "on" | "yes" | "true"));
+                hidden = field.value.as_deref().is_none_or(|v| matches!(v, "on" | "yes" | "true"));
                 continue;
             }
-            stats
-                .set(rules.fields(), &field.key, field.value.as_deref())
-                .map_err(|err| match err {
+            stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(
+                |err| match err {
                     FieldError::Unknown { field, mut valid } => {
                         valid.extend(COMMON_FIELDS);
                         EngineError::Field(FieldError::Unknown { field, valid })
                     }
                     other => EngineError::Field(other),
-                })?;
+                },
+            )?;
         }
         let side = side.unwrap_or(Side::Enemy);
         let health = rules.health(&stats);
@@ -283,31 +247,18 @@ impl Planner<'_> {
         self.scratch
             .combatants
             .iter()
-            .filter_map(|c| {
-                c.name
-                    .to_lowercase()
-                    .strip_prefix(&prefix)?
-                    .parse::<u32>()
-                    .ok()
-            })
+            .filter_map(|c| c.name.to_lowercase().strip_prefix(&prefix)?.parse::<u32>().ok())
             .max()
             .unwrap_or(0)
     }
 
     fn unique_name(&self, base: &str) -> String {
-        let taken = |n: &str| {
-            self.scratch
-                .combatants
-                .iter()
-                .any(|c| c.name.eq_ignore_ascii_case(n))
-        };
+        let taken =
+            |n: &str| self.scratch.combatants.iter().any(|c| c.name.eq_ignore_ascii_case(n));
         if !taken(base) {
             return base.to_string();
         }
-        (2..)
-            .map(|k| format!("{base} {k}"))
-            .find(|n| !taken(n))
-            .unwrap_or_default()
+        (2..).map(|k| format!("{base} {k}")).find(|n| !taken(n)).unwrap_or_default()
     }
 
     fn unique_id(&self, base: &str) -> String {
@@ -315,26 +266,15 @@ impl Planner<'_> {
         if !taken(base) {
             return base.to_string();
         }
-        (2..)
-            .map(|k| format!("{base}-{k}"))
-            .find(|id| !taken(id))
-            .unwrap_or_default()
+        (2..).map(|k| format!("{base}-{k}")).find(|id| !taken(id)).unwrap_or_default()
     }
 
     fn unique_group(&self, base: &str) -> String {
-        let taken = |g: &str| {
-            self.scratch
-                .combatants
-                .iter()
-                .any(|c| c.group.as_deref() == Some(g))
-        };
+        let taken = |g: &str| self.scratch.combatants.iter().any(|c| c.group.as_deref() == Some(g));
         if !taken(base) {
             return base.to_string();
         }
-        (2..)
-            .map(|k| format!("{base}-{k}"))
-            .find(|g| !taken(g))
-            .unwrap_or_default()
+        (2..).map(|k| format!("{base}-{k}")).find(|g| !taken(g)).unwrap_or_default()
     }
 
     fn remove(&mut self, who: &str) -> Result<(), EngineError> {
@@ -355,10 +295,7 @@ impl Planner<'_> {
 
     fn slot_ids(&self) -> Vec<(String, u8)> {
         let enc = &self.scratch;
-        enc.schedule()
-            .iter()
-            .map(|s| (enc.combatants[s.index].id.clone(), s.pass))
-            .collect()
+        enc.schedule().iter().map(|s| (enc.combatants[s.index].id.clone(), s.pass)).collect()
     }
 
     /// One representative per initiative holder (a single combatant, or a group's first member).
@@ -374,10 +311,7 @@ impl Planner<'_> {
 
     fn init_context(&self) -> InitContext {
         let enc = &self.scratch;
-        let mut ctx = InitContext {
-            deck: enc.deck.clone(),
-            ..InitContext::default()
-        };
+        let mut ctx = InitContext { deck: enc.deck.clone(), ..InitContext::default() };
         for c in &enc.combatants {
             let Some(init) = &c.initiative else { continue };
             if let (Some(key), Some(roll)) = (&init.shared, &init.roll)
@@ -406,10 +340,7 @@ impl Planner<'_> {
                 continue;
             }
             let ids = self.scratch.holder_ids(&c.id);
-            let request = InitRequest {
-                stats: &c.stats,
-                side: c.side,
-            };
+            let request = InitRequest { stats: &c.stats, side: c.side };
             let kept_before = ctx.in_hand.clone();
             let initiative = rules.roll_initiative(request, &mut ctx, self.dice)?;
             if std::mem::take(&mut ctx.reshuffled) {
@@ -469,33 +400,11 @@ impl Planner<'_> {
     /// The first slot from `from` on whose combatant can act.
     fn first_able(&self, order: &[(String, u8)], from: usize) -> Option<(String, u8)> {
         let enc = &self.scratch;
-        order
-            .iter()
-            .skip(from)
-            .find(|(id, _)| enc.get(id).is_some_and(|c| enc.can_act(c)))
-            .cloned()
+        order.iter().skip(from).find(|(id, _)| enc.get(id).is_some_and(|c| enc.can_act(c))).cloned()
     }
 
     fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
-        let rules = self.scratch.system.rules();
-        let Some(c) = self.scratch.get(id) else {
-            return refuse(format!("no combatant '{id}'"));
-        };
-        let passes = c
-            .initiative
-            .as_ref()
-            .map(|i| rules.passes(&c.stats, i))
-            .unwrap_or_default();
-        let this = passes
-            .get(usize::from(pass))
-            .copied()
-            .unwrap_or(crate::rules::Pass::main(0, 1));
-        let budget = rules.turn_budget(&c.stats, &c.conditions, this);
-        self.emit(Event::TurnStarted {
-            id: id.to_string(),
-            pass,
-            budget,
-        })
+        self.emit(Event::TurnStarted { id: id.to_string(), pass })
     }
 
     /// `next`: resume an interrupted turn, or pass to the next able combatant, or begin a new round.
@@ -532,13 +441,8 @@ impl Planner<'_> {
         let rules = self.scratch.system.rules();
         let round = self.scratch.round + 1;
         if !rules.hold_lasts_across_rounds() {
-            let held: Vec<String> = self
-                .scratch
-                .combatants
-                .iter()
-                .filter(|c| c.held)
-                .map(|c| c.id.clone())
-                .collect();
+            let held: Vec<String> =
+                self.scratch.combatants.iter().filter(|c| c.held).map(|c| c.id.clone()).collect();
             for id in held {
                 self.emit(Event::HoldLapsed { id })?;
             }
@@ -555,11 +459,7 @@ impl Planner<'_> {
             })
             .collect();
         for (id, name) in expiring {
-            self.emit(Event::ConditionEnded {
-                id,
-                name,
-                why: Ended::Expired,
-            })?;
+            self.emit(Event::ConditionEnded { id, name, why: Ended::Expired })?;
         }
         let joker_dealt = self.scratch.combatants.iter().any(|c| {
             c.initiative.as_ref().is_some_and(|i| {
@@ -600,11 +500,7 @@ impl Planner<'_> {
 
     fn typed_init(&mut self, who: &str, value: &str) -> Result<(), EngineError> {
         let c = self.who(who)?;
-        let initiative = self
-            .scratch
-            .system
-            .rules()
-            .typed_initiative(&c.stats, value)?;
+        let initiative = self.scratch.system.rules().typed_initiative(&c.stats, value)?;
         let ids = self.scratch.holder_ids(&c.id);
         self.emit(Event::InitiativeSet { ids, initiative })?;
         self.break_all_ties()
@@ -613,10 +509,7 @@ impl Planner<'_> {
     fn swap(&mut self, first: &str, second: &str) -> Result<(), EngineError> {
         let (a, b) = (self.who(first)?, self.who(second)?);
         if a.same_holder(b) {
-            return refuse(format!(
-                "{} and {} share one initiative already",
-                a.name, b.name
-            ));
+            return refuse(format!("{} and {} share one initiative already", a.name, b.name));
         }
         match (&a.initiative, &b.initiative) {
             (Some(x), Some(y)) if x.ties_with(y) => {}
@@ -628,10 +521,7 @@ impl Planner<'_> {
             }
             _ => return refuse("both need an initiative before they can swap"),
         }
-        let (first, second) = (
-            self.scratch.holder_ids(&a.id),
-            self.scratch.holder_ids(&b.id),
-        );
+        let (first, second) = (self.scratch.holder_ids(&a.id), self.scratch.holder_ids(&b.id));
         self.emit(Event::Swapped { first, second })
     }
 
@@ -674,29 +564,11 @@ impl Planner<'_> {
         self.require_started("act")?;
         let c = self.who(who)?;
         if !c.held {
-            return refuse(format!(
-                "{} is not holding; `hold {}` first",
-                c.name, c.name
-            ));
+            return refuse(format!("{} is not holding; `hold {}` first", c.name, c.name));
         }
-        let rules = self.scratch.system.rules();
-        let passes = c
-            .initiative
-            .as_ref()
-            .map(|i| rules.passes(&c.stats, i))
-            .unwrap_or_default();
-        let main = passes
-            .first()
-            .copied()
-            .unwrap_or(crate::rules::Pass::main(0, 1));
-        let budget = rules.turn_budget(&c.stats, &c.conditions, main);
         let id = c.id.clone();
         let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
-        self.emit(Event::Acted {
-            id,
-            budget,
-            interrupted,
-        })
+        self.emit(Event::Acted { id, interrupted })
     }
 
     fn damage(
@@ -749,10 +621,7 @@ impl Planner<'_> {
                 rounds: None,
                 persistent: false,
             };
-            self.emit(Event::ConditionAdded {
-                id: id.clone(),
-                condition,
-            })?;
+            self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
         }
         Ok(())
     }
@@ -761,10 +630,7 @@ impl Planner<'_> {
         let c = self.who(who)?;
         let room = (c.health.max - c.health.current).max(0);
         let id = c.id.clone();
-        self.emit(Event::Healed {
-            id,
-            amount: amount.min(room),
-        })
+        self.emit(Event::Healed { id, amount: amount.min(room) })
     }
 
     fn condition(
@@ -786,13 +652,9 @@ impl Planner<'_> {
             match field.key.as_str() {
                 "rounds" => {
                     rounds = Some(
-                        value
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|n| (1..=1000).contains(n))
-                            .ok_or_else(|| {
-                                EngineError::Refused(format!("rounds={value}: expected 1 to 1000"))
-                            })?,
+                        value.parse::<u32>().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(
+                            || EngineError::Refused(format!("rounds={value}: expected 1 to 1000")),
+                        )?,
                     );
                 }
                 "source" => {
@@ -819,18 +681,9 @@ impl Planner<'_> {
         }
         let c = self.who(who)?;
         let level =
-            self.scratch
-                .system
-                .rules()
-                .condition_level(&spec, c.condition(&spec.name), severe)?;
+            self.scratch.system.rules().condition_level(&spec, c.condition(&spec.name), severe)?;
         let id = c.id.clone();
-        let condition = Condition {
-            name: spec.name,
-            level,
-            source,
-            rounds,
-            persistent,
-        };
+        let condition = Condition { name: spec.name, level, source, rounds, persistent };
         self.emit(Event::ConditionAdded { id, condition })
     }
 
@@ -841,11 +694,8 @@ impl Planner<'_> {
         let Some(cond) = c.condition(&name).cloned() else {
             return refuse(format!("{} is not {name}", c.name));
         };
-        let outcome = self
-            .scratch
-            .system
-            .rules()
-            .shake_off(&c.stats, c.health, &cond, self.dice)?;
+        let outcome =
+            self.scratch.system.rules().shake_off(&c.stats, c.health, &cond, self.dice)?;
         let id = c.id.clone();
         self.emit(Event::ShakeRolled {
             id: id.clone(),
@@ -855,11 +705,7 @@ impl Planner<'_> {
             explain: outcome.explain,
         })?;
         if outcome.success {
-            self.emit(Event::ConditionEnded {
-                id,
-                name,
-                why: Ended::ShakenOff,
-            })?;
+            self.emit(Event::ConditionEnded { id, name, why: Ended::ShakenOff })?;
         }
         Ok(())
     }
@@ -868,11 +714,7 @@ impl Planner<'_> {
 /// The name of one of `c`'s conditions matching `query` (exact or unique prefix, any case).
 fn own_condition(c: &Combatant, query: &str) -> Result<String, EngineError> {
     let wanted = query.to_lowercase();
-    if let Some(k) = c
-        .conditions
-        .iter()
-        .find(|k| k.name.to_lowercase() == wanted)
-    {
+    if let Some(k) = c.conditions.iter().find(|k| k.name.to_lowercase() == wanted) {
         return Ok(k.name.clone());
     }
     let found: Vec<&str> = c
@@ -886,11 +728,7 @@ fn own_condition(c: &Combatant, query: &str) -> Result<String, EngineError> {
         [] if c.conditions.is_empty() => refuse(format!("{} has no conditions", c.name)),
         [] => {
             let has: Vec<&str> = c.conditions.iter().map(|k| k.name.as_str()).collect();
-            refuse(format!(
-                "{} is not {query}; it has {}",
-                c.name,
-                has.join(", ")
-            ))
+            refuse(format!("{} is not {query}; it has {}", c.name, has.join(", ")))
         }
         many => refuse(format!("'{query}' could be {}", many.join(", "))),
     }

@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::combatant::Combatant;
-use crate::rules::ActionPool;
 use crate::rules::cards::Card;
 use crate::rules::conditions::Condition;
 use crate::rules::dice::RollRecord;
@@ -57,7 +56,6 @@ pub enum Event {
     TurnStarted {
         id: String,
         pass: u8,
-        budget: Vec<ActionPool>,
     },
     Held {
         id: String,
@@ -65,7 +63,6 @@ pub enum Event {
     /// A held combatant takes its turn now; play resumes with `interrupted` afterwards.
     Acted {
         id: String,
-        budget: Vec<ActionPool>,
         interrupted: Option<(String, u8)>,
     },
     HoldLapsed {

@@ -33,21 +33,24 @@ impl std::error::Error for ApplyError {}
 
 impl Encounter {
     fn index(&self, id: &str) -> Result<usize, ApplyError> {
-        self.index_of(id)
-            .ok_or_else(|| ApplyError(format!("no combatant with id '{id}'")))
+        self.index_of(id).ok_or_else(|| ApplyError(format!("no combatant with id '{id}'")))
     }
 
     fn check_all(&self, ids: &[String]) -> Result<(), ApplyError> {
         ids.iter().try_for_each(|id| self.index(id).map(|_| ()))
     }
 
+    /// What a combatant's turn allows: its system's budget for that pass (WOIN-INIT-3..5).
+    fn budget_for(&self, index: usize, pass: u8) -> Vec<crate::rules::ActionPool> {
+        let rules = self.system.rules();
+        let c = &self.combatants[index];
+        let passes = c.initiative.as_ref().map(|i| rules.passes(&c.stats, i)).unwrap_or_default();
+        let this = passes.get(usize::from(pass)).copied().unwrap_or(crate::rules::Pass::main(0, 1));
+        rules.turn_budget(&c.stats, &c.conditions, this)
+    }
+
     fn line(&self, text: String, roll: Option<RollRecord>, who: Option<&str>) -> LogEntry {
-        LogEntry {
-            round: self.round,
-            text,
-            roll,
-            who: who.map(str::to_string),
-        }
+        LogEntry { round: self.round, text, roll, who: who.map(str::to_string) }
     }
 
     /// Apply one event and return the log line it leaves. Pure: the same events always build
@@ -85,20 +88,12 @@ impl Encounter {
                     (None, _, n) if n > 1 => {
                         let cards: Vec<String> =
                             initiative.drawn.iter().map(ToString::to_string).collect();
-                        format!(
-                            "{who}: drew {}, keeps {}",
-                            cards.join(", "),
-                            initiative.value
-                        )
+                        format!("{who}: drew {}, keeps {}", cards.join(", "), initiative.value)
                     }
                     (None, _, 1) => format!("{who}: dealt {}", initiative.value),
                     (None, _, _) => format!("{who}: initiative {}", initiative.value),
                 };
-                self.line(
-                    text,
-                    initiative.roll.clone(),
-                    ids.first().map(String::as_str),
-                )
+                self.line(text, initiative.roll.clone(), ids.first().map(String::as_str))
             }
             Event::InitiativeCleared { ids } => {
                 self.check_all(ids)?;
@@ -116,11 +111,8 @@ impl Encounter {
                     }
                 }
                 let shown: Vec<String> = faces.iter().map(ToString::to_string).collect();
-                let text = format!(
-                    "{}: tie roll-off d6 [{}]",
-                    self.holder_name(ids),
-                    shown.join(", ")
-                );
+                let text =
+                    format!("{}: tie roll-off d6 [{}]", self.holder_name(ids), shown.join(", "));
                 self.line(text, None, ids.first().map(String::as_str))
             }
             Event::Swapped { first, second } => {
@@ -170,13 +162,11 @@ impl Encounter {
                 }
                 self.line(format!("Round {round}"), None, None)
             }
-            Event::TurnStarted { id, pass, budget } => {
-                let name = self.combatants[self.index(id)?].name.clone();
-                self.turn = Some(Turn {
-                    id: id.clone(),
-                    pass: *pass,
-                    budget: budget.clone(),
-                });
+            Event::TurnStarted { id, pass } => {
+                let i = self.index(id)?;
+                let name = self.combatants[i].name.clone();
+                let budget = self.budget_for(i, *pass);
+                self.turn = Some(Turn { id: id.clone(), pass: *pass, budget });
                 self.resume = None;
                 let text = match pass {
                     0 => format!("{name}'s turn"),
@@ -190,18 +180,11 @@ impl Encounter {
                 let text = format!("{} holds its action", self.combatants[i].name);
                 self.line(text, None, Some(id))
             }
-            Event::Acted {
-                id,
-                budget,
-                interrupted,
-            } => {
+            Event::Acted { id, interrupted } => {
                 let i = self.index(id)?;
                 self.combatants[i].held = false;
-                self.turn = Some(Turn {
-                    id: id.clone(),
-                    pass: 0,
-                    budget: budget.clone(),
-                });
+                let budget = self.budget_for(i, 0);
+                self.turn = Some(Turn { id: id.clone(), pass: 0, budget });
                 self.resume = interrupted.clone();
                 let text = format!("{} acts from hold", self.combatants[i].name);
                 self.line(text, None, Some(id))
@@ -212,14 +195,7 @@ impl Encounter {
                 let text = format!("{}'s held action lapses", self.combatants[i].name);
                 self.line(text, None, Some(id))
             }
-            Event::Damaged {
-                id,
-                amount,
-                roll,
-                kind,
-                loss,
-                explain,
-            } => {
+            Event::Damaged { id, amount, roll, kind, loss, explain } => {
                 let i = self.index(id)?;
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
@@ -239,11 +215,8 @@ impl Encounter {
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current += amount;
-                let text = format!(
-                    "{} recovers {amount} → {}",
-                    c.name,
-                    rules.health_text(c.health)
-                );
+                let text =
+                    format!("{} recovers {amount} → {}", c.name, rules.health_text(c.health));
                 self.line(text, None, Some(id))
             }
             Event::ConditionAdded { id, condition } => {
@@ -278,18 +251,10 @@ impl Encounter {
                 let text = format!("{} is no longer {name}{how}", c.name);
                 self.line(text, None, Some(id))
             }
-            Event::ShakeRolled {
-                id,
-                name,
-                roll,
-                success: _,
-                explain,
-            } => {
+            Event::ShakeRolled { id, name, roll, success: _, explain } => {
                 let i = self.index(id)?;
-                let text = format!(
-                    "{} tries to shake off {name}: {explain}",
-                    self.combatants[i].name
-                );
+                let text =
+                    format!("{} tries to shake off {name}: {explain}", self.combatants[i].name);
                 self.line(text, Some(roll.clone()), Some(id))
             }
             Event::Rolled { roll, by } => {

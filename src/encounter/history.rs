@@ -20,6 +20,22 @@ pub struct Entry {
     pub events: Vec<Event>,
 }
 
+/// Fold entries into an encounter and its log. On failure, the 1-based entry that did not fit.
+pub fn replay(
+    system: System,
+    name: &str,
+    entries: &[Entry],
+) -> Result<(Encounter, Vec<LogEntry>), (usize, ApplyError)> {
+    let mut encounter = Encounter::new(system, name);
+    let mut log = Vec::with_capacity(entries.iter().map(|e| e.events.len()).sum());
+    for (n, entry) in entries.iter().enumerate() {
+        for event in &entry.events {
+            log.push(encounter.apply(event).map_err(|err| (n + 1, err))?);
+        }
+    }
+    Ok((encounter, log))
+}
+
 /// What executing a command did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -77,15 +93,9 @@ impl Session {
         Ok(session)
     }
 
-    /// Fold all entries from an empty encounter. On failure, the 1-based entry that did not fit.
+    /// Fold all entries from an empty encounter.
     fn refold(&mut self) -> Result<(), (usize, ApplyError)> {
-        let mut encounter = Encounter::new(self.encounter.system, &self.encounter.name);
-        let mut log = Vec::with_capacity(self.log.len());
-        for (n, entry) in self.entries.iter().enumerate() {
-            for event in &entry.events {
-                log.push(encounter.apply(event).map_err(|err| (n + 1, err))?);
-            }
-        }
+        let (encounter, log) = replay(self.encounter.system, &self.encounter.name, &self.entries)?;
         self.encounter = encounter;
         self.log = log;
         Ok(())
@@ -127,17 +137,13 @@ impl Session {
     ) -> Result<Outcome, EngineError> {
         match command {
             Command::New { system, name } => {
-                let name = name
-                    .clone()
-                    .unwrap_or_else(|| format!("{system} encounter"));
+                let name = name.clone().unwrap_or_else(|| format!("{system} encounter"));
                 *self = Session::new(*system, &name, self.assets.clone());
                 Ok(Outcome::Started)
             }
             Command::Undo => {
                 let Some(entry) = self.entries.pop() else {
-                    return Err(EngineError::Refused(
-                        "nothing to undo: this is the start".into(),
-                    ));
+                    return Err(EngineError::Refused("nothing to undo: this is the start".into()));
                 };
                 let command = entry.command.clone();
                 self.redo.push(entry);
@@ -156,15 +162,10 @@ impl Session {
             _ => {
                 let events = plan(&self.encounter, command, &self.assets, dice)?;
                 let before = self.log.len();
-                self.push(Entry {
-                    command: command.to_string(),
-                    events,
-                })
-                .map_err(EngineError::Apply)?;
+                self.push(Entry { command: command.to_string(), events })
+                    .map_err(EngineError::Apply)?;
                 self.redo.clear();
-                Ok(Outcome::Applied {
-                    lines: self.log.len() - before,
-                })
+                Ok(Outcome::Applied { lines: self.log.len() - before })
             }
         }
     }

@@ -98,10 +98,7 @@ impl Encounter {
             .filter(|&i| self.combatants[i].initiative.is_some())
             .collect();
         order.sort_by(|&a, &b| {
-            match (
-                &self.combatants[a].initiative,
-                &self.combatants[b].initiative,
-            ) {
+            match (&self.combatants[a].initiative, &self.combatants[b].initiative) {
                 (Some(x), Some(y)) => x.acting_order(y).then(a.cmp(&b)),
                 _ => a.cmp(&b),
             }
@@ -120,21 +117,12 @@ impl Encounter {
                 let pass = u8::try_from(pass).unwrap_or(u8::MAX);
                 slots.push((
                     rank,
-                    Slot {
-                        index,
-                        pass,
-                        count: p.count,
-                        actions: p.actions,
-                        main: p.main,
-                    },
+                    Slot { index, pass, count: p.count, actions: p.actions, main: p.main },
                 ));
             }
         }
         slots.sort_by(|(ra, a), (rb, b)| {
-            b.count
-                .cmp(&a.count)
-                .then(ra.cmp(rb))
-                .then(a.pass.cmp(&b.pass))
+            b.count.cmp(&a.count).then(ra.cmp(rb)).then(a.pass.cmp(&b.pass))
         });
         slots.into_iter().map(|(_, s)| s).collect()
     }
@@ -153,23 +141,17 @@ impl Encounter {
     /// Ids of everyone sharing `id`'s initiative (its group), in listing order.
     pub fn holder_ids(&self, id: &str) -> Vec<String> {
         match self.get(id) {
-            Some(c) => self
-                .combatants
-                .iter()
-                .filter(|o| o.same_holder(c))
-                .map(|o| o.id.clone())
-                .collect(),
+            Some(c) => {
+                self.combatants.iter().filter(|o| o.same_holder(c)).map(|o| o.id.clone()).collect()
+            }
             None => Vec::new(),
         }
     }
 
     /// How a combatant or its group is named in the log: `Aria`, or `Goblin 1–3` for a group.
     pub fn holder_name(&self, ids: &[String]) -> String {
-        let names: Vec<&str> = ids
-            .iter()
-            .filter_map(|id| self.get(id))
-            .map(|c| c.name.as_str())
-            .collect();
+        let names: Vec<&str> =
+            ids.iter().filter_map(|id| self.get(id)).map(|c| c.name.as_str()).collect();
         match names.as_slice() {
             [] => "nobody".to_string(),
             [one] => one.to_string(),

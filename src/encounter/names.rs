@@ -9,10 +9,8 @@ impl Encounter {
     /// the nearest candidates.
     pub fn resolve(&self, query: &str) -> Result<usize, EngineError> {
         let wanted = query.trim().to_lowercase();
-        let exact = self
-            .combatants
-            .iter()
-            .position(|c| c.id == wanted || c.name.to_lowercase() == wanted);
+        let exact =
+            self.combatants.iter().position(|c| c.id == wanted || c.name.to_lowercase() == wanted);
         if let Some(i) = exact {
             return Ok(i);
         }
@@ -33,11 +31,8 @@ impl Encounter {
                 }))
             }
             many => {
-                let names: Vec<&str> = many
-                    .iter()
-                    .take(6)
-                    .map(|&i| self.combatants[i].name.as_str())
-                    .collect();
+                let names: Vec<&str> =
+                    many.iter().take(6).map(|&i| self.combatants[i].name.as_str()).collect();
                 let more = if many.len() > 6 {
                     format!(" and {} more", many.len() - 6)
                 } else {

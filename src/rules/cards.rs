@@ -131,9 +131,8 @@ impl fmt::Display for Card {
 
 /// The full 54-card deck from lowest to highest: 2♣ 2♦ 2♥ 2♠ 3♣ … A♠, red Joker, black Joker.
 pub fn full_deck() -> Vec<Card> {
-    let mut cards: Vec<Card> = (2..=14)
-        .flat_map(|rank| Suit::ALL.map(|suit| Card::Suited { rank, suit }))
-        .collect();
+    let mut cards: Vec<Card> =
+        (2..=14).flat_map(|rank| Suit::ALL.map(|suit| Card::Suited { rank, suit })).collect();
     cards.push(Card::Joker { red: true });
     cards.push(Card::Joker { red: false });
     cards
@@ -148,10 +147,7 @@ pub struct Deck {
 impl Deck {
     /// Cards still in the deck, in the fixed order of [`full_deck`].
     pub fn remaining(&self) -> Vec<Card> {
-        full_deck()
-            .into_iter()
-            .filter(|c| !self.out.contains(c))
-            .collect()
+        full_deck().into_iter().filter(|c| !self.out.contains(c)).collect()
     }
 
     /// Draw one card: a die with as many sides as cards remain picks it (so a script of

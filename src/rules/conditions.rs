@@ -30,11 +30,7 @@ impl Catalogue {
     /// Find a condition by name, case-insensitively, or by unique prefix.
     pub fn find(&self, name: &str) -> Result<&ConditionSpec, String> {
         let wanted = name.to_ascii_lowercase();
-        if let Some(spec) = self
-            .conditions
-            .iter()
-            .find(|c| c.name.to_ascii_lowercase() == wanted)
-        {
+        if let Some(spec) = self.conditions.iter().find(|c| c.name.to_ascii_lowercase() == wanted) {
             return Ok(spec);
         }
         let prefixed: Vec<&ConditionSpec> = self
@@ -52,10 +48,7 @@ impl Catalogue {
             )),
             many => Err(format!(
                 "'{name}' could be {}",
-                many.iter()
-                    .map(|c| c.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                many.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
             )),
         }
     }

@@ -14,20 +14,11 @@ use super::system::{
 pub struct Gempunks;
 
 const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind: FieldKind::Int { min, max },
-        help,
-    }
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
 }
 
 static FIELDS: &[FieldSpec] = &[
-    int(
-        "agility",
-        -10,
-        20,
-        "Agility, added to the controller's initiative die",
-    ),
+    int("agility", -10, 20, "Agility, added to the controller's initiative die"),
     int("hp", 1, 100_000, "maximum HP"),
     FieldSpec {
         name: "controller",
@@ -35,12 +26,7 @@ static FIELDS: &[FieldSpec] = &[
         help: "who rolls its initiative die (default: its side)",
     },
     int("ad", 0, 30, "AD, the normal defense"),
-    int(
-        "gd",
-        0,
-        30,
-        "GD, the defense against grapples, trips and disarms",
-    ),
+    int("gd", 0, 30, "GD, the defense against grapples, trips and disarms"),
     int("toughness", 1, 100, "Toughness: damage per wound"),
     int("armor", 0, 100, "armor subtracted from damage"),
     int("muscle", -10, 50, "Muscle"),
@@ -87,9 +73,8 @@ impl Ruleset for Gempunks {
                 roll
             }
         };
-        let mut init = Initiative::new(InitValue::Count(
-            roll.total + who.stats.int_or("agility", 0),
-        ));
+        let mut init =
+            Initiative::new(InitValue::Count(roll.total + who.stats.int_or("agility", 0)));
         init.roll = Some(roll);
         init.shared = Some(controller);
         Ok(init)

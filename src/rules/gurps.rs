@@ -14,11 +14,7 @@ use super::system::{
 pub struct Gurps;
 
 const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind: FieldKind::Int { min, max },
-        help,
-    }
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
 }
 
 static FIELDS: &[FieldSpec] = &[
@@ -77,11 +73,7 @@ impl Ruleset for Gurps {
     }
 
     fn health(&self, stats: &Stats) -> Health {
-        Health::full(
-            stats
-                .int("hp")
-                .unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)),
-        )
+        Health::full(stats.int("hp").unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)))
     }
 
     fn health_label(&self) -> &'static str {
@@ -95,10 +87,8 @@ impl Ruleset for Gurps {
         _ctx: &mut InitContext,
         _dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
-        Ok(
-            Initiative::new(InitValue::Speed(Self::basic_speed(who.stats)))
-                .with_ties(vec![who.stats.int_or("dx", DEFAULT_ATTRIBUTE)]),
-        )
+        Ok(Initiative::new(InitValue::Speed(Self::basic_speed(who.stats)))
+            .with_ties(vec![who.stats.int_or("dx", DEFAULT_ATTRIBUTE)]))
     }
 
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
@@ -126,9 +116,7 @@ impl Ruleset for Gurps {
     // GURPS-HP-4: at −5 × max HP a combatant is dead; unconscious and dead ones are skipped.
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
         health.current <= -5 * health.max
-            || conditions
-                .iter()
-                .any(|c| matches!(c.name.as_str(), "Dead" | "Unconscious"))
+            || conditions.iter().any(|c| matches!(c.name.as_str(), "Dead" | "Unconscious"))
     }
 
     // GURPS-DMG-1, GURPS-DMG-2: DR first; the rest times the wound modifier, rounded down,
@@ -144,11 +132,7 @@ impl Ruleset for Gurps {
         };
         let dr = hit.stats.int_or("dr", 0);
         let penetrating = (hit.amount - dr).max(0);
-        let injury = if penetrating == 0 {
-            0
-        } else {
-            (penetrating * halves / 2).max(1)
-        };
+        let injury = if penetrating == 0 { 0 } else { (penetrating * halves / 2).max(1) };
         Ok(DamageOutcome {
             loss: injury,
             conditions: vec![],
@@ -180,11 +164,7 @@ impl Ruleset for Gurps {
         Ok(ShakeOutcome {
             explain: format!(
                 "HT {ht}: {}",
-                if success {
-                    "recovers from Stunned"
-                } else {
-                    "still stunned"
-                }
+                if success { "recovers from Stunned" } else { "still stunned" }
             ),
             roll,
             success,

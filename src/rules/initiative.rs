@@ -110,20 +110,15 @@ pub fn break_ties(
         if visited[start] {
             continue;
         }
-        let cluster: Vec<usize> = (start..inits.len())
-            .filter(|&j| inits[j].ties_with(inits[start]))
-            .collect();
+        let cluster: Vec<usize> =
+            (start..inits.len()).filter(|&j| inits[j].ties_with(inits[start])).collect();
         for &j in &cluster {
             visited[j] = true;
         }
         if cluster.len() < 2 {
             continue;
         }
-        let longest = cluster
-            .iter()
-            .map(|&j| rolloffs[j].len())
-            .max()
-            .unwrap_or(0);
+        let longest = cluster.iter().map(|&j| rolloffs[j].len()).max().unwrap_or(0);
         for &j in &cluster {
             while rolloffs[j].len() < longest {
                 let face = dice.roll(6)?;
@@ -136,11 +131,7 @@ pub fn break_ties(
             let still_tied: Vec<usize> = cluster
                 .iter()
                 .copied()
-                .filter(|&j| {
-                    cluster
-                        .iter()
-                        .any(|&k| k != j && rolloffs[k] == rolloffs[j])
-                })
+                .filter(|&j| cluster.iter().any(|&k| k != j && rolloffs[k] == rolloffs[j]))
                 .collect();
             if still_tied.is_empty() {
                 break;
@@ -168,11 +159,7 @@ mod tests {
     #[test]
     fn woin_init_2_rolloff_rerolls_ties() {
         let (a, b, c) = (count(14, 5), count(14, 5), count(14, 3));
-        assert_eq!(
-            a.acting_order(&c),
-            Ordering::Less,
-            "AGILITY breaks the tie first"
-        );
+        assert_eq!(a.acting_order(&c), Ordering::Less, "AGILITY breaks the tie first");
         let mut dice = ScriptedDice::new([4, 4, 2, 5]);
         let added = break_ties(&[&a, &b, &c], &mut dice).unwrap();
         assert_eq!(added, vec![vec![4, 2], vec![4, 5], vec![]]);

@@ -15,37 +15,22 @@ use super::system::{
 pub struct Savage;
 
 const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind: FieldKind::Int { min, max },
-        help,
-    }
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
 }
 
 const fn die(name: &'static str, help: &'static str) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind: FieldKind::Die,
-        help,
-    }
+    FieldSpec { name, kind: FieldKind::Die, help }
 }
 
 const fn flag(name: &'static str, help: &'static str) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind: FieldKind::Flag,
-        help,
-    }
+    FieldSpec { name, kind: FieldKind::Flag, help }
 }
 
 static FIELDS: &[FieldSpec] = &[
     flag("wild", "a Wild Card: Wild Die, bennies, three wounds"),
     FieldSpec {
         name: "extra",
-        kind: FieldKind::Sets {
-            field: "wild",
-            on: false,
-        },
+        kind: FieldKind::Sets { field: "wild", on: false },
         help: "an Extra: out at the first wound",
     },
     die("agility", "Agility die"),
@@ -69,14 +54,8 @@ static FIELDS: &[FieldSpec] = &[
     int("size", -4, 20, "Size"),
     int("bennies", 0, 20, "bennies left"),
     flag("quick", "Quick: redraw action cards of 5 or lower"),
-    flag(
-        "level_headed",
-        "Level Headed: draw two action cards, keep the best",
-    ),
-    flag(
-        "improved_level_headed",
-        "Improved Level Headed: draw three, keep the best",
-    ),
+    flag("level_headed", "Level Headed: draw two action cards, keep the best"),
+    flag("improved_level_headed", "Improved Level Headed: draw three, keep the best"),
     flag("ambidextrous", "Ambidextrous: no off-hand penalty"),
 ];
 
@@ -107,11 +86,7 @@ pub struct TraitRoll {
 impl TraitRoll {
     /// Raises over `tn`: each full 4 above it.
     pub fn raises(&self, tn: i64) -> i64 {
-        if self.total < tn {
-            0
-        } else {
-            (self.total - tn) / 4
-        }
+        if self.total < tn { 0 } else { (self.total - tn) / 4 }
     }
 }
 
@@ -131,11 +106,7 @@ pub fn trait_roll(
     dice: &mut dyn DiceSource,
 ) -> Result<TraitRoll, DiceError> {
     let trait_faces = roll_acing(die.sides, dice)?;
-    let wild_faces = if wild {
-        roll_acing(6, dice)?
-    } else {
-        Vec::new()
-    };
+    let wild_faces = if wild { roll_acing(6, dice)? } else { Vec::new() };
     let sum = |faces: &[u32]| faces.iter().map(|&f| i64::from(f)).sum::<i64>();
     let (trait_sum, wild_sum) = (sum(&trait_faces), sum(&wild_faces));
     let keep_trait = !wild || trait_sum >= wild_sum;
@@ -165,13 +136,7 @@ pub fn trait_roll(
             .collect(),
         total,
     };
-    Ok(TraitRoll {
-        trait_faces,
-        wild_faces,
-        total,
-        critical_failure,
-        record,
-    })
+    Ok(TraitRoll { trait_faces, wild_faces, total, critical_failure, record })
 }
 
 impl Savage {
@@ -208,11 +173,7 @@ impl Ruleset for Savage {
     // Health counts wound levels left: a Wild Card has 3 wounds and a fourth incapacitates
     // (SW-DMG-3), an Extra is out at its first.
     fn health(&self, stats: &Stats) -> Health {
-        Health::full(if Self::is_wild(stats) {
-            WILD_WOUNDS + 1
-        } else {
-            1
-        })
+        Health::full(if Self::is_wild(stats) { WILD_WOUNDS + 1 } else { 1 })
     }
 
     fn health_label(&self) -> &'static str {
@@ -320,16 +281,8 @@ impl Ruleset for Savage {
             });
         }
         let raises = (hit.amount - toughness) / 4;
-        let wounds = if raises > 0 {
-            raises
-        } else {
-            i64::from(shaken)
-        };
-        let conditions = if shaken {
-            vec![]
-        } else {
-            vec!["Shaken".to_string()]
-        };
+        let wounds = if raises > 0 { raises } else { i64::from(shaken) };
+        let conditions = if shaken { vec![] } else { vec!["Shaken".to_string()] };
         let what = match (wounds, shaken) {
             (0, _) => "Shaken".to_string(),
             (w, true) => format!("{w} wound(s)"),
@@ -338,10 +291,7 @@ impl Ruleset for Savage {
         Ok(DamageOutcome {
             loss: wounds.min(hit.health.current.max(0)),
             conditions,
-            explain: format!(
-                "{} vs Toughness {toughness}, {raises} raise(s): {what}",
-                hit.amount
-            ),
+            explain: format!("{} vs Toughness {toughness}, {raises} raise(s): {what}", hit.amount),
         })
     }
 
@@ -360,12 +310,7 @@ impl Ruleset for Savage {
             )));
         }
         let spirit = stats.die("spirit").unwrap_or(DEFAULT_DIE);
-        let roll = trait_roll(
-            spirit,
-            Self::is_wild(stats),
-            Self::wound_penalty(health),
-            dice,
-        )?;
+        let roll = trait_roll(spirit, Self::is_wild(stats), Self::wound_penalty(health), dice)?;
         let success = roll.total >= TN && !roll.critical_failure;
         let explain = if !success {
             "Spirit failed: stays Shaken, free actions only".to_string()
@@ -374,11 +319,7 @@ impl Ruleset for Savage {
         } else {
             "Spirit succeeds: recovers, free actions only this turn".to_string()
         };
-        Ok(ShakeOutcome {
-            roll: roll.record,
-            success,
-            explain,
-        })
+        Ok(ShakeOutcome { roll: roll.record, success, explain })
     }
 }
 

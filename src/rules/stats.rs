@@ -40,10 +40,7 @@ impl FieldKind {
             FieldKind::Text => "some text".into(),
             FieldKind::List => "a comma-separated list".into(),
             FieldKind::Sets { field, on } => {
-                format!(
-                    "nothing (it sets {field}={})",
-                    if on { "on" } else { "off" }
-                )
+                format!("nothing (it sets {field}={})", if on { "on" } else { "off" })
             }
         }
     }
@@ -84,10 +81,7 @@ impl TraitDie {
             return None;
         }
         let bonus = if split < rest.len() {
-            rest[split..]
-                .parse::<i64>()
-                .ok()
-                .filter(|b| b.abs() <= 20)?
+            rest[split..].parse::<i64>().ok().filter(|b| b.abs() <= 20)?
         } else {
             0
         };
@@ -147,11 +141,7 @@ pub fn parse_hundredths(text: &str) -> Option<i64> {
     if !all_digits(whole) || !all_digits(frac) || whole.len() > 9 {
         return None;
     }
-    let whole: i64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
     let frac: i64 = match frac.len() {
         0 => 0,
         1 => frac.parse::<i64>().ok()? * 10,
@@ -164,32 +154,17 @@ pub fn parse_hundredths(text: &str) -> Option<i64> {
 /// Why a field could not be set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldError {
-    Unknown {
-        field: String,
-        valid: Vec<&'static str>,
-    },
-    BadValue {
-        field: String,
-        value: String,
-        expected: String,
-    },
+    Unknown { field: String, valid: Vec<&'static str> },
+    BadValue { field: String, value: String, expected: String },
 }
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FieldError::Unknown { field, valid } => {
-                write!(
-                    f,
-                    "unknown field '{field}'; valid fields: {}",
-                    valid.join(", ")
-                )
+                write!(f, "unknown field '{field}'; valid fields: {}", valid.join(", "))
             }
-            FieldError::BadValue {
-                field,
-                value,
-                expected,
-            } => {
+            FieldError::BadValue { field, value, expected } => {
                 write!(f, "{field}={value}: expected {expected}")
             }
         }
@@ -273,9 +248,7 @@ impl Stats {
         table: &[FieldSpec],
         fields: impl IntoIterator<Item = (&'a str, Option<&'a str>)>,
     ) -> Result<(), FieldError> {
-        fields
-            .into_iter()
-            .try_for_each(|(k, v)| self.set(table, k, v))
+        fields.into_iter().try_for_each(|(k, v)| self.set(table, k, v))
     }
 
     pub fn get(&self, field: &str) -> Option<&StatValue> {
@@ -347,39 +320,12 @@ mod tests {
     use super::*;
 
     const TABLE: &[FieldSpec] = &[
-        FieldSpec {
-            name: "agi",
-            kind: FieldKind::Int { min: 0, max: 30 },
-            help: "",
-        },
-        FieldSpec {
-            name: "speed",
-            kind: FieldKind::Decimal,
-            help: "",
-        },
-        FieldSpec {
-            name: "wild",
-            kind: FieldKind::Flag,
-            help: "",
-        },
-        FieldSpec {
-            name: "extra",
-            kind: FieldKind::Sets {
-                field: "wild",
-                on: false,
-            },
-            help: "",
-        },
-        FieldSpec {
-            name: "init",
-            kind: FieldKind::Dice,
-            help: "",
-        },
-        FieldSpec {
-            name: "vigor",
-            kind: FieldKind::Die,
-            help: "",
-        },
+        FieldSpec { name: "agi", kind: FieldKind::Int { min: 0, max: 30 }, help: "" },
+        FieldSpec { name: "speed", kind: FieldKind::Decimal, help: "" },
+        FieldSpec { name: "wild", kind: FieldKind::Flag, help: "" },
+        FieldSpec { name: "extra", kind: FieldKind::Sets { field: "wild", on: false }, help: "" },
+        FieldSpec { name: "init", kind: FieldKind::Dice, help: "" },
+        FieldSpec { name: "vigor", kind: FieldKind::Die, help: "" },
     ];
 
     #[test]
@@ -387,33 +333,20 @@ mod tests {
         let mut s = Stats::default();
         s.apply(
             TABLE,
-            [
-                ("agi", Some("5")),
-                ("speed", Some("6.25")),
-                ("wild", None),
-                ("vigor", Some("d12+1")),
-            ],
+            [("agi", Some("5")), ("speed", Some("6.25")), ("wild", None), ("vigor", Some("d12+1"))],
         )
         .unwrap();
         assert_eq!(s.int("agi"), Some(5));
         assert_eq!(s.hundredths("speed"), Some(625));
         assert!(s.flag("wild"));
-        assert_eq!(
-            s.die("vigor"),
-            Some(TraitDie {
-                sides: 12,
-                bonus: 1
-            })
-        );
+        assert_eq!(s.die("vigor"), Some(TraitDie { sides: 12, bonus: 1 }));
         s.set(TABLE, "extra", None).unwrap();
         assert!(!s.flag("wild"));
     }
 
     #[test]
     fn unknown_field_lists_valid_ones() {
-        let err = Stats::default()
-            .set(TABLE, "agility", Some("3"))
-            .unwrap_err();
+        let err = Stats::default().set(TABLE, "agility", Some("3")).unwrap_err();
         assert_eq!(
             err.to_string(),
             "unknown field 'agility'; valid fields: agi, speed, wild, extra, init, vigor"
@@ -422,31 +355,15 @@ mod tests {
 
     #[test]
     fn bad_values_say_what_was_expected() {
-        let err = Stats::default()
-            .set(TABLE, "agi", Some("lots"))
-            .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "agi=lots: expected a whole number from 0 to 30"
-        );
-        let err = Stats::default()
-            .set(TABLE, "vigor", Some("d7"))
-            .unwrap_err();
-        assert!(
-            err.to_string()
-                .starts_with("vigor=d7: expected a die from d4")
-        );
+        let err = Stats::default().set(TABLE, "agi", Some("lots")).unwrap_err();
+        assert_eq!(err.to_string(), "agi=lots: expected a whole number from 0 to 30");
+        let err = Stats::default().set(TABLE, "vigor", Some("d7")).unwrap_err();
+        assert!(err.to_string().starts_with("vigor=d7: expected a die from d4"));
     }
 
     #[test]
     fn hundredths_round_trip() {
-        for (text, h) in [
-            ("5.75", 575),
-            ("6", 600),
-            ("6.5", 650),
-            ("0.05", 5),
-            ("-1.5", -150),
-        ] {
+        for (text, h) in [("5.75", 575), ("6", 600), ("6.5", 650), ("0.05", 5), ("-1.5", -150)] {
             assert_eq!(parse_hundredths(text), Some(h), "{text}");
             assert_eq!(format_hundredths(h), text);
         }

@@ -21,12 +21,7 @@ pub enum System {
 }
 
 impl System {
-    pub const ALL: [System; 4] = [
-        System::Woin,
-        System::Gempunks,
-        System::Savage,
-        System::Gurps,
-    ];
+    pub const ALL: [System; 4] = [System::Woin, System::Gempunks, System::Savage, System::Gurps];
 
     /// The rules of this system: the only place a system is chosen by `match`.
     pub fn rules(self) -> &'static dyn Ruleset {
@@ -132,19 +127,11 @@ pub struct Pass {
 
 impl Pass {
     pub fn main(count: i64, actions: u8) -> Pass {
-        Pass {
-            count,
-            actions,
-            main: true,
-        }
+        Pass { count, actions, main: true }
     }
 
     pub fn extra(count: i64, actions: u8) -> Pass {
-        Pass {
-            count,
-            actions,
-            main: false,
-        }
+        Pass { count, actions, main: false }
     }
 }
 
@@ -158,11 +145,7 @@ pub struct ActionPool {
 
 impl ActionPool {
     pub fn new(name: &str, total: u8) -> ActionPool {
-        ActionPool {
-            name: name.to_string(),
-            total,
-            used: 0,
-        }
+        ActionPool { name: name.to_string(), total, used: 0 }
     }
 
     pub fn left(&self) -> u8 {
@@ -296,9 +279,7 @@ pub trait Ruleset: Sync {
     /// Out of the fight: listed but skipped.
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
         health.current <= 0
-            || conditions
-                .iter()
-                .any(|c| c.name == "Dead" || c.name == "Unconscious")
+            || conditions.iter().any(|c| c.name == "Dead" || c.name == "Unconscious")
     }
 
     /// Apply the system's damage model.
@@ -313,10 +294,7 @@ pub trait Ruleset: Sync {
     ) -> Result<Level, RulesError> {
         let _ = existing;
         if severe && spec.severe.is_none() {
-            return Err(RulesError::Invalid(format!(
-                "{} has no severe level",
-                spec.name
-            )));
+            return Err(RulesError::Invalid(format!("{} has no severe level", spec.name)));
         }
         Ok(if severe { Level::Severe } else { Level::First })
     }

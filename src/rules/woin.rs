@@ -14,11 +14,7 @@ use super::system::{
 pub struct Woin;
 
 const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec {
-        name,
-        kind: FieldKind::Int { min, max },
-        help,
-    }
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
 }
 
 static FIELDS: &[FieldSpec] = &[
@@ -34,12 +30,7 @@ static FIELDS: &[FieldSpec] = &[
     int("ranged", 0, 99, "RANGED DEFENSE"),
     int("mental", 0, 99, "MENTAL DEFENSE"),
     int("vital", 0, 99, "VITAL DEFENSE"),
-    int(
-        "actions",
-        1,
-        20,
-        "actions per turn (2 normally; 3+ act again later in the round)",
-    ),
+    int("actions", 1, 20, "actions per turn (2 normally; 3+ act again later in the round)"),
     int("luc", 0, 99, "LUC dice left"),
     int("max_pool", 1, 99, "largest dice pool allowed (grade)"),
     int("speed", 0, 999, "SPEED in squares"),
@@ -48,11 +39,7 @@ static FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Text,
         help: "size category: small, medium, large …",
     },
-    FieldSpec {
-        name: "human",
-        kind: FieldKind::Flag,
-        help: "human: +1 to shake off conditions",
-    },
+    FieldSpec { name: "human", kind: FieldKind::Flag, help: "human: +1 to shake off conditions" },
     FieldSpec {
         name: "immune",
         kind: FieldKind::List,
@@ -74,11 +61,7 @@ impl Woin {
     /// SOAK after Disarmored (WOIN-DMG-2): halved rounding up, none when severe.
     pub fn effective_soak(stats: &Stats, conditions: &[Condition]) -> i64 {
         let soak = stats.int_or("soak", 0);
-        match conditions
-            .iter()
-            .find(|c| c.name == "Disarmored")
-            .map(|c| c.level)
-        {
+        match conditions.iter().find(|c| c.name == "Disarmored").map(|c| c.level) {
             Some(Level::Severe) => 0,
             Some(Level::First) => (soak + 1) / 2,
             None => soak,
@@ -160,11 +143,7 @@ impl Ruleset for Woin {
     // WOIN-DMG-1: SOAK reduces damage, but every 6 on the damage dice still does 1.
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
         if let Some(kind) = hit.kind
-            && hit
-                .stats
-                .list("immune")
-                .iter()
-                .any(|t| t.eq_ignore_ascii_case(kind))
+            && hit.stats.list("immune").iter().any(|t| t.eq_ignore_ascii_case(kind))
         {
             return Ok(DamageOutcome {
                 loss: 0,
@@ -179,18 +158,11 @@ impl Ruleset for Woin {
         let explain = if soak == 0 {
             format!("{} damage", hit.amount)
         } else if loss > after_soak {
-            format!(
-                "{} − SOAK {soak}, but {sixes} six(es) still do {sixes}",
-                hit.amount
-            )
+            format!("{} − SOAK {soak}, but {sixes} six(es) still do {sixes}", hit.amount)
         } else {
             format!("{} − SOAK {soak} = {loss}", hit.amount)
         };
-        Ok(DamageOutcome {
-            loss,
-            conditions: vec![],
-            explain,
-        })
+        Ok(DamageOutcome { loss, conditions: vec![], explain })
     }
 
     // WOIN-COND-1: a second application makes a condition severe; a third changes nothing.
@@ -202,10 +174,7 @@ impl Ruleset for Woin {
     ) -> Result<Level, RulesError> {
         let has_severe = spec.severe.is_some();
         if severe && !has_severe {
-            return Err(RulesError::Invalid(format!(
-                "{} has no severe level",
-                spec.name
-            )));
+            return Err(RulesError::Invalid(format!("{} has no severe level", spec.name)));
         }
         Ok(match existing {
             Some(_) if has_severe => Level::Severe,
@@ -231,11 +200,7 @@ impl Ruleset for Woin {
             )));
         }
         let bonus = i64::from(stats.flag("human"));
-        let need = if condition.level == Level::Severe {
-            6
-        } else {
-            5
-        };
+        let need = if condition.level == Level::Severe { 6 } else { 5 };
         let expr = if bonus > 0 { "1d6+1" } else { "1d6" };
         let roll = DiceExpr::parse(expr)?.roll(dice)?;
         let success = roll.total >= need;
@@ -244,10 +209,6 @@ impl Ruleset for Woin {
             if bonus > 0 { " (human +1)" } else { "" },
             if success { "shaken off" } else { "still there" }
         );
-        Ok(ShakeOutcome {
-            roll,
-            success,
-            explain,
-        })
+        Ok(ShakeOutcome { roll, success, explain })
     }
 }

@@ -10,45 +10,18 @@ use crate::rules::conditions::Catalogue;
 
 /// The shipped assets, by relative path.
 pub const EMBEDDED: &[(&str, &str)] = &[
-    (
-        "conditions/woin.ron",
-        include_str!("../../assets/conditions/woin.ron"),
-    ),
-    (
-        "conditions/gempunks.ron",
-        include_str!("../../assets/conditions/gempunks.ron"),
-    ),
-    (
-        "conditions/savage.ron",
-        include_str!("../../assets/conditions/savage.ron"),
-    ),
-    (
-        "conditions/gurps.ron",
-        include_str!("../../assets/conditions/gurps.ron"),
-    ),
-    (
-        "bestiary/woin.ron",
-        include_str!("../../assets/bestiary/woin.ron"),
-    ),
-    (
-        "bestiary/gempunks.ron",
-        include_str!("../../assets/bestiary/gempunks.ron"),
-    ),
-    (
-        "bestiary/savage.ron",
-        include_str!("../../assets/bestiary/savage.ron"),
-    ),
-    (
-        "bestiary/gurps.ron",
-        include_str!("../../assets/bestiary/gurps.ron"),
-    ),
+    ("conditions/woin.ron", include_str!("../../assets/conditions/woin.ron")),
+    ("conditions/gempunks.ron", include_str!("../../assets/conditions/gempunks.ron")),
+    ("conditions/savage.ron", include_str!("../../assets/conditions/savage.ron")),
+    ("conditions/gurps.ron", include_str!("../../assets/conditions/gurps.ron")),
+    ("bestiary/woin.ron", include_str!("../../assets/bestiary/woin.ron")),
+    ("bestiary/gempunks.ron", include_str!("../../assets/bestiary/gempunks.ron")),
+    ("bestiary/savage.ron", include_str!("../../assets/bestiary/savage.ron")),
+    ("bestiary/gurps.ron", include_str!("../../assets/bestiary/gurps.ron")),
 ];
 
 fn embedded(rel: &str) -> &'static str {
-    EMBEDDED
-        .iter()
-        .find(|(p, _)| *p == rel)
-        .map_or("", |(_, text)| text)
+    EMBEDDED.iter().find(|(p, _)| *p == rel).map_or("", |(_, text)| text)
 }
 
 /// The user's config directory for skirmish: `$XDG_CONFIG_HOME/skirmish` or `~/.config/skirmish`.
@@ -65,16 +38,11 @@ fn read(dir: Option<&Path>, rel: &str) -> Result<(String, PathBuf), LoadError> {
     if let Some(path) = dir.map(|d| d.join(rel))
         && path.exists()
     {
-        let text = std::fs::read_to_string(&path).map_err(|source| LoadError::Io {
-            path: path.clone(),
-            source,
-        })?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|source| LoadError::Io { path: path.clone(), source })?;
         return Ok((text, path));
     }
-    Ok((
-        embedded(rel).to_string(),
-        PathBuf::from(format!("assets/{rel} (embedded)")),
-    ))
+    Ok((embedded(rel).to_string(), PathBuf::from(format!("assets/{rel} (embedded)"))))
 }
 
 /// Load every system's assets, overrides from `dir` taking the place of the embedded copies.

@@ -44,38 +44,17 @@ impl SaveFile {
 /// Why a save could not be read. The file is left untouched.
 #[derive(Debug)]
 pub enum LoadError {
-    Io {
-        path: PathBuf,
-        source: io::Error,
-    },
-    Syntax {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    Version {
-        path: PathBuf,
-        found: u32,
-    },
-    Replay {
-        path: PathBuf,
-        entry: usize,
-        command: String,
-        message: String,
-    },
+    Io { path: PathBuf, source: io::Error },
+    Syntax { path: PathBuf, line: usize, column: usize, message: String },
+    Version { path: PathBuf, found: u32 },
+    Replay { path: PathBuf, entry: usize, command: String, message: String },
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            LoadError::Syntax {
-                path,
-                line,
-                column,
-                message,
-            } => {
+            LoadError::Syntax { path, line, column, message } => {
                 write!(f, "{}:{line}:{column}: {message}", path.display())
             }
             LoadError::Version { path, found } => write!(
@@ -83,12 +62,7 @@ impl fmt::Display for LoadError {
                 "{}: save format version {found} is not supported; this skirmish reads version {VERSION}",
                 path.display()
             ),
-            LoadError::Replay {
-                path,
-                entry,
-                command,
-                message,
-            } => write!(
+            LoadError::Replay { path, entry, command, message } => write!(
                 f,
                 "{}: command {entry} (`{command}`) does not replay: {message}",
                 path.display()
@@ -109,22 +83,18 @@ pub fn parse_ron<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Resul
             message: "the file is empty; expected RON starting with `(` or `[`".to_string(),
         });
     }
-    ron::Options::default()
-        .from_str(text)
-        .map_err(|err| LoadError::Syntax {
-            path: path.to_path_buf(),
-            line: err.span.start.line,
-            column: err.span.start.col,
-            message: err.code.to_string(),
-        })
+    ron::Options::default().from_str(text).map_err(|err| LoadError::Syntax {
+        path: path.to_path_buf(),
+        line: err.span.start.line,
+        column: err.span.start.col,
+        message: err.code.to_string(),
+    })
 }
 
 /// The RON text of a session.
 pub fn to_ron(session: &Session) -> String {
-    let config = ron::ser::PrettyConfig::new()
-        .depth_limit(6)
-        .indentor("  ".to_string());
-    // Serialising plain owned data cannot fail; fall back to compact text just in case.
+    let config = ron::ser::PrettyConfig::new().depth_limit(4).indentor("  ".to_string());
+    // One event per line. Serialising plain owned data cannot fail; fall back to compact text.
     ron::ser::to_string_pretty(&SaveFile::of(session), config)
         .or_else(|_| ron::to_string(&SaveFile::of(session)))
         .unwrap_or_default()
@@ -134,20 +104,14 @@ pub fn to_ron(session: &Session) -> String {
 pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
     let file: SaveFile = parse_ron(text, path)?;
     if file.version != VERSION {
-        return Err(LoadError::Version {
-            path: path.to_path_buf(),
-            found: file.version,
-        });
+        return Err(LoadError::Version { path: path.to_path_buf(), found: file.version });
     }
     let commands: Vec<String> = file.history.iter().map(|e| e.command.clone()).collect();
     Session::from_history(file.system, &file.name, file.history, file.redo, assets).map_err(
         |(entry, err)| LoadError::Replay {
             path: path.to_path_buf(),
             entry,
-            command: commands
-                .get(entry.saturating_sub(1))
-                .cloned()
-                .unwrap_or_default(),
+            command: commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default(),
             message: err.to_string(),
         },
     )
@@ -155,10 +119,8 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
 
 /// Load a save file.
 pub fn load(path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
-    let text = fs::read_to_string(path).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = fs::read_to_string(path)
+        .map_err(|source| LoadError::Io { path: path.to_path_buf(), source })?;
     from_ron(&text, path, assets)
 }
 
@@ -169,10 +131,7 @@ pub fn save(session: &Session, path: &Path) -> io::Result<()> {
 
 /// `NAME.ron` → `NAME.ron.bak`.
 pub fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(".bak");
     path.with_file_name(name)
 }

@@ -97,11 +97,7 @@ pub enum DiceError {
 impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DiceError::Parse {
-                column,
-                expected,
-                found,
-            } => {
+            DiceError::Parse { column, expected, found } => {
                 write!(f, "dice: expected {expected} at column {column}, found ")?;
                 if found.is_empty() {
                     f.write_str("the end of the text")
@@ -112,41 +108,30 @@ impl fmt::Display for DiceError {
             DiceError::Empty => {
                 f.write_str("dice: the expression is empty; expected something like 2d6+3")
             }
-            DiceError::TooLong { len, limit } => write!(
-                f,
-                "dice: the expression is {len} bytes long; expected at most {limit}"
-            ),
+            DiceError::TooLong { len, limit } => {
+                write!(f, "dice: the expression is {len} bytes long; expected at most {limit}")
+            }
             DiceError::TooDeep { column, limit } => write!(
                 f,
                 "dice: parentheses nest too deep at column {column}; expected at most {limit} levels"
             ),
-            DiceError::TooManyDice {
-                column,
-                count,
-                limit,
-            } => write!(
+            DiceError::TooManyDice { column, count, limit } => write!(
                 f,
                 "dice: {count} dice by column {column}; expected at most {limit} in one expression"
             ),
-            DiceError::TooManySides {
-                column,
-                sides,
-                limit,
-            } => write!(
+            DiceError::TooManySides { column, sides, limit } => write!(
                 f,
                 "dice: a die with {sides} sides at column {column}; expected at most {limit} sides"
             ),
-            DiceError::ZeroDice { column } => write!(
-                f,
-                "dice: expected at least one die at column {column}, found 0"
-            ),
+            DiceError::ZeroDice { column } => {
+                write!(f, "dice: expected at least one die at column {column}, found 0")
+            }
             DiceError::ZeroSides { column: 0 } => {
                 f.write_str("dice: cannot roll a die with 0 sides; expected at least 1")
             }
-            DiceError::ZeroSides { column } => write!(
-                f,
-                "dice: expected at least one side at column {column}, found 0"
-            ),
+            DiceError::ZeroSides { column } => {
+                write!(f, "dice: expected at least one side at column {column}, found 0")
+            }
             DiceError::BadKeep { column, keep, dice } => write!(
                 f,
                 "dice: expected to keep between 1 and {dice} dice at column {column}, found {keep}"
@@ -162,19 +147,11 @@ impl fmt::Display for DiceError {
                     "dice: the dice script ran out after {used} {faces}; expected another face for a d{sides}"
                 )
             }
-            DiceError::FaceOutOfRange {
-                face,
-                sides,
-                position: 0,
-            } => write!(
+            DiceError::FaceOutOfRange { face, sides, position: 0 } => write!(
                 f,
                 "dice: the dice source gave face {face} for a d{sides}; expected 1 to {sides}"
             ),
-            DiceError::FaceOutOfRange {
-                face,
-                sides,
-                position,
-            } => write!(
+            DiceError::FaceOutOfRange { face, sides, position } => write!(
                 f,
                 "dice: face {face} at position {position} of the dice script does not fit a d{sides}; expected 1 to {sides}"
             ),

@@ -103,9 +103,7 @@ pub(super) fn bounds(node: &Node) -> Result<(i64, i64), DiceError> {
         Node::Num(n) => Ok((*n, *n)),
         Node::Dice(term) => {
             let kept = i64::from(term.kept());
-            let high = kept
-                .checked_mul(i64::from(term.sides))
-                .ok_or(DiceError::Overflow)?;
+            let high = kept.checked_mul(i64::from(term.sides)).ok_or(DiceError::Overflow)?;
             Ok((kept, high))
         }
         Node::Neg(inner) => {

@@ -51,11 +51,7 @@ fn tokenize(text: &str) -> Vec<Token> {
                 chars.next();
             }
             let value = digits.parse::<i64>().ok();
-            tokens.push(Token {
-                kind: Kind::Num(value),
-                column,
-                text: digits,
-            });
+            tokens.push(Token { kind: Kind::Num(value), column, text: digits });
             continue;
         }
         let kind = match c {
@@ -72,35 +68,19 @@ fn tokenize(text: &str) -> Vec<Token> {
             ')' => Kind::Close,
             _ => Kind::Other,
         };
-        tokens.push(Token {
-            kind,
-            column,
-            text: c.to_string(),
-        });
+        tokens.push(Token { kind, column, text: c.to_string() });
     }
-    tokens.push(Token {
-        kind: Kind::End,
-        column: text.chars().count() + 1,
-        text: String::new(),
-    });
+    tokens.push(Token { kind: Kind::End, column: text.chars().count() + 1, text: String::new() });
     tokens
 }
 
 /// Parse `text` into a [`DiceExpr`], checking every limit.
 pub(super) fn parse(text: &str) -> Result<DiceExpr, DiceError> {
     if text.len() > MAX_TEXT_BYTES {
-        return Err(DiceError::TooLong {
-            len: text.len(),
-            limit: MAX_TEXT_BYTES,
-        });
+        return Err(DiceError::TooLong { len: text.len(), limit: MAX_TEXT_BYTES });
     }
     let tokens = tokenize(text);
-    let mut parser = Parser {
-        tokens,
-        pos: 0,
-        depth: 0,
-        dice: 0,
-    };
+    let mut parser = Parser { tokens, pos: 0, depth: 0, dice: 0 };
     if parser.peek().kind == Kind::End {
         return Err(DiceError::Empty);
     }
@@ -109,12 +89,7 @@ pub(super) fn parse(text: &str) -> Result<DiceExpr, DiceError> {
         return Err(parser.unexpected("'+', '-', '*' or the end of the expression"));
     }
     let (min, max) = bounds(&root)?;
-    Ok(DiceExpr {
-        root,
-        min,
-        max,
-        dice: parser.dice,
-    })
+    Ok(DiceExpr { root, min, max, dice: parser.dice })
 }
 
 struct Parser {
@@ -162,11 +137,7 @@ impl Parser {
             self.advance();
             rest.push((sign, self.product()?));
         }
-        Ok(if rest.is_empty() {
-            first
-        } else {
-            Node::Sum(Box::new(first), rest)
-        })
+        Ok(if rest.is_empty() { first } else { Node::Sum(Box::new(first), rest) })
     }
 
     /// product := factor ('*' factor)*
@@ -176,11 +147,7 @@ impl Parser {
             self.advance();
             factors.push(self.factor()?);
         }
-        Ok(if factors.len() == 1 {
-            factors.remove(0)
-        } else {
-            Node::Product(factors)
-        })
+        Ok(if factors.len() == 1 { factors.remove(0) } else { Node::Product(factors) })
     }
 
     /// factor := '-' atom | atom
@@ -211,10 +178,7 @@ impl Parser {
             Kind::Open => {
                 let open = self.advance();
                 if self.depth >= MAX_DEPTH {
-                    return Err(DiceError::TooDeep {
-                        column: open.column,
-                        limit: MAX_DEPTH,
-                    });
+                    return Err(DiceError::TooDeep { column: open.column, limit: MAX_DEPTH });
                 }
                 self.depth += 1;
                 let inner = self.sum()?;
@@ -241,11 +205,7 @@ impl Parser {
         }
         let total = u64::from(self.dice).saturating_add(count_value.unsigned_abs());
         if total > u64::from(MAX_DICE) {
-            return Err(DiceError::TooManyDice {
-                column: start,
-                count: total,
-                limit: MAX_DICE,
-            });
+            return Err(DiceError::TooManyDice { column: start, count: total, limit: MAX_DICE });
         }
         // Cannot fail: the count is within the dice limit, which is a `u32`.
         let count_value = u32::try_from(count_value).map_err(|_| DiceError::Overflow)?;
@@ -255,9 +215,7 @@ impl Parser {
                 let token = self.advance();
                 let value = value.ok_or_else(|| too_big(&token))?;
                 if value == 0 {
-                    return Err(DiceError::ZeroSides {
-                        column: token.column,
-                    });
+                    return Err(DiceError::ZeroSides { column: token.column });
                 }
                 if value > i64::from(MAX_SIDES) {
                     return Err(DiceError::TooManySides {
@@ -281,9 +239,7 @@ impl Parser {
         if self.peek().kind == Kind::Bang {
             let bang = self.advance();
             if sides == 1 {
-                return Err(DiceError::CannotExplode {
-                    column: bang.column,
-                });
+                return Err(DiceError::CannotExplode { column: bang.column });
             }
             explode = true;
         }
@@ -319,12 +275,7 @@ impl Parser {
         }
 
         self.dice += count_value;
-        Ok(Node::Dice(DiceTerm {
-            count: count_value,
-            sides,
-            explode,
-            keep,
-        }))
+        Ok(Node::Dice(DiceTerm { count: count_value, sides, explode, keep }))
     }
 }
 
@@ -402,28 +353,10 @@ mod tests {
             ("d1", "d1", 1, 1, 1),
             ("007", "7", 0, 7, 7),
             ("d06", "d6", 1, 1, 6),
-            (
-                "10000d1000000",
-                "10000d1000000",
-                10_000,
-                10_000,
-                10_000_000_000,
-            ),
+            ("10000d1000000", "10000d1000000", 10_000, 10_000, 10_000_000_000),
             ("5000d6+5000d6", "5000d6+5000d6", 10_000, 10_000, 60_000),
-            (
-                "9223372036854775807",
-                "9223372036854775807",
-                0,
-                i64::MAX,
-                i64::MAX,
-            ),
-            (
-                "-9223372036854775807",
-                "-9223372036854775807",
-                0,
-                -i64::MAX,
-                -i64::MAX,
-            ),
+            ("9223372036854775807", "9223372036854775807", 0, i64::MAX, i64::MAX),
+            ("-9223372036854775807", "-9223372036854775807", 0, -i64::MAX, -i64::MAX),
         ];
         for &(text, canonical, count, min, max) in cases {
             let expr = DiceExpr::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
@@ -451,11 +384,7 @@ mod tests {
     }
 
     fn parse_error(column: usize, expected: &str, found: &str) -> DiceError {
-        DiceError::Parse {
-            column,
-            expected: expected.to_string(),
-            found: found.to_string(),
-        }
+        DiceError::Parse { column, expected: expected.to_string(), found: found.to_string() }
     }
 
     #[test]
@@ -473,14 +402,8 @@ mod tests {
             ("2d6)", parse_error(4, after, ")")),
             ("2x6", parse_error(2, after, "x")),
             ("1 0", parse_error(3, after, "0")),
-            (
-                "--2",
-                parse_error(2, "a number, a die or '(' after '-'", "-"),
-            ),
-            (
-                "(2d6",
-                parse_error(5, "')' to close the '(' from column 1", ""),
-            ),
+            ("--2", parse_error(2, "a number, a die or '(' after '-'", "-")),
+            ("(2d6", parse_error(5, "')' to close the '(' from column 1", "")),
             ("()", parse_error(2, operand, ")")),
             ("4d6kh", parse_error(6, "how many dice to keep", "")),
             ("4d6k", parse_error(5, "how many dice to keep", "")),
@@ -508,46 +431,14 @@ mod tests {
             ("0d6", DiceError::ZeroDice { column: 1 }),
             ("d0", DiceError::ZeroSides { column: 2 }),
             ("3d0+1", DiceError::ZeroSides { column: 3 }),
-            (
-                "4d6kh5",
-                DiceError::BadKeep {
-                    column: 6,
-                    keep: 5,
-                    dice: 4,
-                },
-            ),
-            (
-                "4d6kl0",
-                DiceError::BadKeep {
-                    column: 6,
-                    keep: 0,
-                    dice: 4,
-                },
-            ),
+            ("4d6kh5", DiceError::BadKeep { column: 6, keep: 5, dice: 4 }),
+            ("4d6kl0", DiceError::BadKeep { column: 6, keep: 0, dice: 4 }),
             ("d1!", DiceError::CannotExplode { column: 3 }),
-            (
-                "d1000001",
-                DiceError::TooManySides {
-                    column: 2,
-                    sides: 1_000_001,
-                    limit: MAX_SIDES,
-                },
-            ),
-            (
-                "10001d6",
-                DiceError::TooManyDice {
-                    column: 1,
-                    count: 10_001,
-                    limit: MAX_DICE,
-                },
-            ),
+            ("d1000001", DiceError::TooManySides { column: 2, sides: 1_000_001, limit: MAX_SIDES }),
+            ("10001d6", DiceError::TooManyDice { column: 1, count: 10_001, limit: MAX_DICE }),
             (
                 "5000d6+5000d6+d4",
-                DiceError::TooManyDice {
-                    column: 15,
-                    count: 10_001,
-                    limit: MAX_DICE,
-                },
+                DiceError::TooManyDice { column: 15, count: 10_001, limit: MAX_DICE },
             ),
             ("9223372036854775807+1", DiceError::Overflow),
             ("-9223372036854775807-2", DiceError::Overflow),
@@ -564,18 +455,9 @@ mod tests {
         let ok = format!("{}d6{}", "(".repeat(64), ")".repeat(64));
         assert_eq!(DiceExpr::parse(&ok).map(|e| e.to_string()), Ok("d6".into()));
         let deep = format!("{}d6{}", "(".repeat(65), ")".repeat(65));
-        assert_eq!(
-            parse_err(&deep),
-            DiceError::TooDeep {
-                column: 65,
-                limit: MAX_DEPTH
-            }
-        );
+        assert_eq!(parse_err(&deep), DiceError::TooDeep { column: 65, limit: MAX_DEPTH });
         // Unbalanced runs of '(' stop at the limit instead of recursing on.
-        assert!(matches!(
-            parse_err(&"(".repeat(4000)),
-            DiceError::TooDeep { .. }
-        ));
+        assert!(matches!(parse_err(&"(".repeat(4000)), DiceError::TooDeep { .. }));
     }
 
     #[test]
@@ -588,10 +470,7 @@ mod tests {
         let too_long = format!("d6{}", " ".repeat(MAX_TEXT_BYTES - 1));
         assert_eq!(
             parse_err(&too_long),
-            DiceError::TooLong {
-                len: MAX_TEXT_BYTES + 1,
-                limit: MAX_TEXT_BYTES
-            }
+            DiceError::TooLong { len: MAX_TEXT_BYTES + 1, limit: MAX_TEXT_BYTES }
         );
     }
 
@@ -606,30 +485,15 @@ mod tests {
     #[test]
     fn error_messages_read_plainly() {
         let cases = [
-            (
-                "d+3",
-                "dice: expected a number of sides after 'd' at column 2, found '+'",
-            ),
+            ("d+3", "dice: expected a number of sides after 'd' at column 2, found '+'"),
             (
                 "2d6+",
                 "dice: expected a number, a die or '(' at column 5, found the end of the text",
             ),
-            (
-                "",
-                "dice: the expression is empty; expected something like 2d6+3",
-            ),
-            (
-                "4d6kh5",
-                "dice: expected to keep between 1 and 4 dice at column 6, found 5",
-            ),
-            (
-                "0d6",
-                "dice: expected at least one die at column 1, found 0",
-            ),
-            (
-                "d0",
-                "dice: expected at least one side at column 2, found 0",
-            ),
+            ("", "dice: the expression is empty; expected something like 2d6+3"),
+            ("4d6kh5", "dice: expected to keep between 1 and 4 dice at column 6, found 5"),
+            ("0d6", "dice: expected at least one die at column 1, found 0"),
+            ("d0", "dice: expected at least one side at column 2, found 0"),
             (
                 "d1!",
                 "dice: a d1 cannot explode (it always rolls its maximum); expected at least 2 sides before the '!' at column 3",

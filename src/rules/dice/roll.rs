@@ -42,10 +42,7 @@ impl RollRecord {
 
     /// How many kept dice show `face` (for example, sixes for a success count).
     pub fn count_faces(&self, face: u32) -> usize {
-        self.dice
-            .iter()
-            .filter(|d| d.kept && d.face == face)
-            .count()
+        self.dice.iter().filter(|d| d.kept && d.face == face).count()
     }
 }
 
@@ -86,11 +83,7 @@ impl DiceExpr {
     pub fn roll(&self, dice: &mut dyn DiceSource) -> Result<RollRecord, DiceError> {
         let mut out = Vec::with_capacity(self.dice as usize);
         let total = eval(&self.root, dice, &mut out)?;
-        Ok(RollRecord {
-            expr: self.to_string(),
-            dice: out,
-            total,
-        })
+        Ok(RollRecord { expr: self.to_string(), dice: out, total })
     }
 }
 
@@ -98,9 +91,7 @@ fn eval(node: &Node, dice: &mut dyn DiceSource, out: &mut Vec<DieRoll>) -> Resul
     match node {
         Node::Num(n) => Ok(*n),
         Node::Dice(term) => roll_term(term, dice, out),
-        Node::Neg(inner) => eval(inner, dice, out)?
-            .checked_neg()
-            .ok_or(DiceError::Overflow),
+        Node::Neg(inner) => eval(inner, dice, out)?.checked_neg().ok_or(DiceError::Overflow),
         Node::Sum(first, rest) => {
             let mut total = eval(first, dice, out)?;
             for (sign, term) in rest {
@@ -142,31 +133,15 @@ fn roll_term(
         let start = out.len();
         let mut face = roll_die(dice, term.sides)?;
         let mut value = i64::from(face);
-        out.push(DieRoll {
-            sides: term.sides,
-            face,
-            kept: true,
-            exploded: false,
-        });
+        out.push(DieRoll { sides: term.sides, face, kept: true, exploded: false });
         let mut extra = 0;
         while term.explode && face == term.sides && extra < MAX_EXPLOSIONS {
             face = roll_die(dice, term.sides)?;
-            value = value
-                .checked_add(i64::from(face))
-                .ok_or(DiceError::Overflow)?;
-            out.push(DieRoll {
-                sides: term.sides,
-                face,
-                kept: true,
-                exploded: true,
-            });
+            value = value.checked_add(i64::from(face)).ok_or(DiceError::Overflow)?;
+            out.push(DieRoll { sides: term.sides, face, kept: true, exploded: true });
             extra += 1;
         }
-        chains.push(Chain {
-            start,
-            end: out.len(),
-            value,
-        });
+        chains.push(Chain { start, end: out.len(), value });
     }
 
     if let Some(keep) = term.keep {
@@ -190,16 +165,14 @@ fn roll_term(
         }
         let mut total = 0i64;
         for &kept in order.iter().take(n as usize) {
-            total = total
-                .checked_add(chains[kept].value)
-                .ok_or(DiceError::Overflow)?;
+            total = total.checked_add(chains[kept].value).ok_or(DiceError::Overflow)?;
         }
         return Ok(total);
     }
 
-    chains.iter().try_fold(0i64, |total, chain| {
-        total.checked_add(chain.value).ok_or(DiceError::Overflow)
-    })
+    chains
+        .iter()
+        .try_fold(0i64, |total, chain| total.checked_add(chain.value).ok_or(DiceError::Overflow))
 }
 
 #[cfg(test)]
@@ -250,21 +223,12 @@ mod tests {
     #[test]
     fn record_marks_kept_and_exploded_dice() {
         let record = roll("2d6!kh1", &[6, 1, 5]).unwrap_or_else(|e| panic!("{e}"));
-        let die = |face, kept, exploded| DieRoll {
-            sides: 6,
-            face,
-            kept,
-            exploded,
-        };
+        let die = |face, kept, exploded| DieRoll { sides: 6, face, kept, exploded };
         assert_eq!(
             record,
             RollRecord {
                 expr: "2d6!kh1".into(),
-                dice: vec![
-                    die(6, true, false),
-                    die(1, true, true),
-                    die(5, false, false)
-                ],
+                dice: vec![die(6, true, false), die(1, true, true), die(5, false, false)],
                 total: 7,
             }
         );
@@ -303,21 +267,11 @@ mod tests {
 
     #[test]
     fn source_errors_pass_through() {
-        assert_eq!(
-            roll("3d6", &[6, 6]),
-            Err(DiceError::ScriptExhausted { used: 2, sides: 6 })
-        );
-        assert_eq!(
-            roll("d8!", &[8]),
-            Err(DiceError::ScriptExhausted { used: 1, sides: 8 })
-        );
+        assert_eq!(roll("3d6", &[6, 6]), Err(DiceError::ScriptExhausted { used: 2, sides: 6 }));
+        assert_eq!(roll("d8!", &[8]), Err(DiceError::ScriptExhausted { used: 1, sides: 8 }));
         assert_eq!(
             roll("d6+d4", &[3, 5]),
-            Err(DiceError::FaceOutOfRange {
-                face: 5,
-                sides: 4,
-                position: 2
-            })
+            Err(DiceError::FaceOutOfRange { face: 5, sides: 4, position: 2 })
         );
         assert_eq!(
             roll("d6+d4", &[3, 5]).unwrap_err().to_string(),
@@ -325,11 +279,7 @@ mod tests {
         );
         assert_eq!(
             roll("2d6", &[0, 1]),
-            Err(DiceError::FaceOutOfRange {
-                face: 0,
-                sides: 6,
-                position: 1
-            })
+            Err(DiceError::FaceOutOfRange { face: 0, sides: 6, position: 1 })
         );
     }
 

@@ -34,11 +34,7 @@ pub fn roll_die(dice: &mut dyn DiceSource, sides: u32) -> Result<u32, DiceError>
     }
     let face = dice.roll(sides)?;
     if face == 0 || face > sides {
-        return Err(DiceError::FaceOutOfRange {
-            face,
-            sides,
-            position: 0,
-        });
+        return Err(DiceError::FaceOutOfRange { face, sides, position: 0 });
     }
     Ok(face)
 }
@@ -55,9 +51,7 @@ pub struct SeededDice {
 impl SeededDice {
     /// A source seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        SeededDice {
-            rng: StdRng::seed_from_u64(seed),
-        }
+        SeededDice { rng: StdRng::seed_from_u64(seed) }
     }
 }
 
@@ -81,10 +75,7 @@ pub struct ScriptedDice {
 impl ScriptedDice {
     /// A script of `faces`, handed out first to last.
     pub fn new(faces: impl IntoIterator<Item = u32>) -> Self {
-        ScriptedDice {
-            faces: faces.into_iter().collect(),
-            next: 0,
-        }
+        ScriptedDice { faces: faces.into_iter().collect(), next: 0 }
     }
 
     /// Parse "6,6,3,1" or "6 6 3 1" (commas and/or whitespace) — a clear DiceError on bad text.
@@ -162,18 +153,11 @@ fn parse_face(word: &str, column: usize) -> Result<u32, DiceError> {
 impl DiceSource for ScriptedDice {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         let Some(&face) = self.faces.get(self.next) else {
-            return Err(DiceError::ScriptExhausted {
-                used: self.next,
-                sides,
-            });
+            return Err(DiceError::ScriptExhausted { used: self.next, sides });
         };
         // The face stays in the script on error so the caller can see where things went wrong.
         if face == 0 || face > sides {
-            return Err(DiceError::FaceOutOfRange {
-                face,
-                sides,
-                position: self.next + 1,
-            });
+            return Err(DiceError::FaceOutOfRange { face, sides, position: self.next + 1 });
         }
         self.next += 1;
         Ok(face)
@@ -212,14 +196,7 @@ mod tests {
         let mut dice = ScriptedDice::new([2, 7]);
         assert_eq!(dice.roll(6), Ok(2));
         let err = dice.roll(6).unwrap_err();
-        assert_eq!(
-            err,
-            DiceError::FaceOutOfRange {
-                face: 7,
-                sides: 6,
-                position: 2
-            }
-        );
+        assert_eq!(err, DiceError::FaceOutOfRange { face: 7, sides: 6, position: 2 });
         assert_eq!(
             err.to_string(),
             "dice: face 7 at position 2 of the dice script does not fit a d6; expected 1 to 6"
@@ -231,20 +208,13 @@ mod tests {
     #[test]
     fn zero_face_is_out_of_range() {
         let mut dice = ScriptedDice::new([0]);
-        assert!(matches!(
-            dice.roll(6),
-            Err(DiceError::FaceOutOfRange { face: 0, .. })
-        ));
+        assert!(matches!(dice.roll(6), Err(DiceError::FaceOutOfRange { face: 0, .. })));
     }
 
     #[test]
     fn script_text_accepts_commas_and_whitespace() {
         for text in ["6,6,3,1", "6 6 3 1", " 6, 6 ,3\t1\n", "6,\n6 3,1"] {
-            assert_eq!(
-                ScriptedDice::parse(text),
-                Ok(ScriptedDice::new([6, 6, 3, 1])),
-                "{text:?}"
-            );
+            assert_eq!(ScriptedDice::parse(text), Ok(ScriptedDice::new([6, 6, 3, 1])), "{text:?}");
         }
         assert_eq!(ScriptedDice::parse("  "), Ok(ScriptedDice::new([])));
     }
@@ -263,11 +233,9 @@ mod tests {
         ];
         for &(text, column, found) in cases {
             match ScriptedDice::parse(text) {
-                Err(DiceError::Parse {
-                    column: c,
-                    found: f,
-                    ..
-                }) => assert_eq!((c, f.as_str()), (column, found), "{text:?}"),
+                Err(DiceError::Parse { column: c, found: f, .. }) => {
+                    assert_eq!((c, f.as_str()), (column, found), "{text:?}")
+                }
                 other => panic!("{text:?} gave {other:?}"),
             }
         }
@@ -303,16 +271,9 @@ mod tests {
         }
         assert_eq!(
             roll_die(&mut Liar, 6),
-            Err(DiceError::FaceOutOfRange {
-                face: 9,
-                sides: 6,
-                position: 0
-            })
+            Err(DiceError::FaceOutOfRange { face: 9, sides: 6, position: 0 })
         );
-        assert_eq!(
-            roll_die(&mut Liar, 0),
-            Err(DiceError::ZeroSides { column: 0 })
-        );
+        assert_eq!(roll_die(&mut Liar, 0), Err(DiceError::ZeroSides { column: 0 }));
         let mut boxed: Box<dyn DiceSource> = Box::new(ScriptedDice::new([5]));
         assert_eq!(roll_die(&mut boxed, 6), Ok(5));
         let mut script = ScriptedDice::new([4]);

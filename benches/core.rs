@@ -1,0 +1,115 @@
+//! Benchmarks for the core budgets (docs/performance.md): folding 100k events, loading and saving a
+//! 10k-event encounter, and a million dice rolls. A plain harness (no extra crates): each case runs
+//! several times and the median is printed next to its budget.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use skirmish::command::parse;
+use skirmish::encounter::history::replay;
+use skirmish::encounter::{Assets, Session};
+use skirmish::rules::System;
+use skirmish::rules::dice::{DiceExpr, SeededDice};
+use skirmish::save;
+
+fn median(mut runs: Vec<Duration>) -> Duration {
+    runs.sort();
+    runs[runs.len() / 2]
+}
+
+fn measure(name: &str, budget_ms: f64, runs: usize, mut f: impl FnMut()) {
+    f();
+    let times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    let ms = median(times).as_secs_f64() * 1000.0;
+    let verdict = if ms <= budget_ms { "ok" } else { "OVER BUDGET" };
+    println!("{name:<36} median {ms:>9.3} ms   budget {budget_ms:>7.1} ms   {verdict}");
+}
+
+/// A WOIN fight with a dozen combatants, played until it holds at least `events` events.
+fn fight(events: usize, assets: &Arc<Assets>) -> Session {
+    let mut dice = SeededDice::new(42);
+    let mut session = Session::new(System::Woin, "bench", assets.clone());
+    let setup = [
+        "add Aria side=pc health=500",
+        "add Brom side=pc health=500",
+        "add Goblin x6",
+        "add Ogre",
+        "add Bandit x3",
+        "start",
+    ];
+    let turn = [
+        "damage gob 1d6",
+        "roll 3d6 for Aria",
+        "cond Ogre dazed",
+        "shake Ogre dazed",
+        "heal Aria 1",
+        "next",
+    ];
+    for line in setup {
+        let command = parse(line).ok().flatten().expect("bench script parses");
+        session.execute(&command, &mut dice).expect("bench setup applies");
+    }
+    let mut i = 0;
+    let mut total = 0;
+    let heal = parse("heal Aria 500").ok().flatten().expect("parses");
+    while total < events {
+        // Damage lands on Aria, raw, so the fight never ends; she is healed now and then.
+        let line = match turn[i % turn.len()] {
+            l if l.starts_with("damage") => "damage Aria 1d6 raw",
+            l => l,
+        };
+        let command = parse(line).ok().flatten().expect("bench script parses");
+        if session.execute(&command, &mut dice).is_ok() {
+            total += session.entries().last().map_or(0, |e| e.events.len());
+        }
+        if i % 50 == 0 && session.execute(&heal, &mut dice).is_ok() {
+            total += 1;
+        }
+        i += 1;
+    }
+    session
+}
+
+fn main() {
+    let assets = Arc::new(save::assets::embedded_assets().expect("assets"));
+    let big = fight(100_000, &assets);
+    let entries = big.entries().to_vec();
+    let count: usize = entries.iter().map(|e| e.events.len()).sum();
+    println!("fold: {count} events in {} commands", entries.len());
+    measure("fold 100k events", 100.0, 11, || {
+        let folded = replay(System::Woin, "bench", &entries);
+        black_box(folded.map(|(e, _)| e.round).ok());
+    });
+
+    let medium = fight(10_000, &assets);
+    let dir = std::env::temp_dir().join(format!("skirmish-bench-{}", std::process::id()));
+    let path = dir.join("bench.ron");
+    save::save(&medium, &path).expect("bench save");
+    let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    println!("save file: {bytes} bytes for 10k events");
+    measure("load a 10k-event save", 50.0, 11, || {
+        black_box(save::load(Path::new(&path), assets.clone()).ok());
+    });
+    measure("atomic save of a 10k-event encounter", 30.0, 11, || {
+        save::save(&medium, &path).expect("save");
+    });
+
+    let expr = DiceExpr::parse("3d6").expect("dice");
+    let mut dice = SeededDice::new(7);
+    measure("a million dice (333,334 x 3d6)", 1000.0, 5, || {
+        let mut sum = 0i64;
+        for _ in 0..333_334 {
+            sum += expr.roll(&mut dice).map(|r| r.total).unwrap_or(0);
+        }
+        black_box(sum);
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
