@@ -3,4 +3,5 @@
 mod command;
 mod dice;
 mod initiative;
+mod rules;
 mod saves;

@@ -1,0 +1,292 @@
+//! The rules behind `damage`, `cond` and `shake`, system by system, as tables of cases with
+//! scripted dice. Each case names its rule ID.
+
+use std::sync::Arc;
+
+use skirmish::command::parse;
+use skirmish::encounter::{Assets, Session};
+use skirmish::rules::System;
+use skirmish::rules::conditions::Level;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::save;
+
+fn assets() -> Arc<Assets> {
+    Arc::new(save::assets::embedded_assets().expect("shipped assets parse"))
+}
+
+/// Play lines with scripted faces; returns the session, or the first refusal's text.
+fn play(system: System, lines: &[&str], faces: &[u32]) -> Result<Session, String> {
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    let mut session = Session::new(system, "rules", assets());
+    for line in lines {
+        let command = parse(line).map_err(|e| e.to_string())?.ok_or("blank line")?;
+        session.execute(&command, &mut dice).map_err(|e| format!("{line}: {e}"))?;
+    }
+    assert_eq!(dice.remaining(), 0, "every scripted face is used: {lines:?}");
+    Ok(session)
+}
+
+fn health(session: &Session, id: &str) -> i64 {
+    session.encounter().get(id).expect("combatant").health.current
+}
+
+fn has(session: &Session, id: &str, condition: &str) -> Option<Level> {
+    session.encounter().get(id).expect("combatant").condition(condition).map(|c| c.level)
+}
+
+#[test]
+fn woin_dmg_1_soak_and_sixes() {
+    // (damage command, faces, HEALTH left of 20 with SOAK 3)
+    let cases: &[(&str, &[u32], i64)] = &[
+        ("damage T 10", &[], 13),         // WOIN-DMG-1: 10 − SOAK 3
+        ("damage T 2", &[], 20),          // WOIN-DMG-1: all SOAKed
+        ("damage T 2d6", &[6, 1], 16),    // WOIN-DMG-1: 7 − 3 = 4
+        ("damage T 2d6", &[1, 1], 20),    // WOIN-DMG-1: 2 − 3, nothing
+        ("damage T 1d6", &[6], 17),       // WOIN-DMG-1: 6 − 3 = 3
+        ("damage T 3d6", &[6, 6, 1], 10), // WOIN-DMG-1: 13 − 3
+        ("damage T 2d6-6", &[6, 6], 17),  // WOIN-DMG-1: 6 − 3 = 3, more than the two sixes
+        ("damage T 2d6-9", &[6, 6], 18),  // WOIN-DMG-1: 3 − 3 = 0, but two sixes still do 2
+        ("damage T 10 raw", &[], 10),     // raw skips SOAK
+    ];
+    for (line, faces, left) in cases {
+        let s = play(System::Woin, &["add T health=20 soak=3", line], faces).expect("plays");
+        assert_eq!(health(&s, "t"), *left, "{line} {faces:?}");
+    }
+}
+
+#[test]
+fn woin_dmg_2_disarmored_halves_soak_and_severe_removes_it() {
+    let cases: &[(&[&str], i64)] = &[
+        (&["cond T disarmored"], 20 - (10 - 3)), // WOIN-DMG-2: SOAK 5 halved, rounded up: 3
+        (&["cond T disarmored severe"], 20 - 10), // WOIN-DMG-2: severe, no SOAK
+        (&["cond T disarmored", "cond T disarmored"], 10), // WOIN-COND-1 then WOIN-DMG-2
+    ];
+    for (conds, left) in cases {
+        let mut lines = vec!["add T health=20 soak=5"];
+        lines.extend_from_slice(conds);
+        lines.push("damage T 10");
+        let s = play(System::Woin, &lines, &[]).expect("plays");
+        assert_eq!(health(&s, "t"), *left, "{conds:?}");
+    }
+}
+
+#[test]
+fn woin_immune_damage_type_does_nothing() {
+    let s = play(System::Woin, &["add T health=20 immune=poison", "damage T 9 poison"], &[])
+        .expect("plays");
+    assert_eq!(health(&s, "t"), 20);
+}
+
+#[test]
+fn woin_cond_1_second_application_is_severe() {
+    let s = play(System::Woin, &["add T", "cond T dazed"], &[]).expect("plays");
+    assert_eq!(has(&s, "t", "Dazed"), Some(Level::First));
+    let s = play(System::Woin, &["add T", "cond T dazed", "cond T dazed"], &[]).expect("plays");
+    assert_eq!(has(&s, "t", "Dazed"), Some(Level::Severe));
+    let s = play(System::Woin, &["add T", "cond T dazed", "cond T dazed", "cond T dazed"], &[])
+        .expect("plays");
+    assert_eq!(has(&s, "t", "Dazed"), Some(Level::Severe), "a third application changes nothing");
+}
+
+#[test]
+fn woin_cond_2_and_4_shake_off_needs_five_or_six_for_severe() {
+    // (add fields, condition lines, shake face, removed?)
+    let cases: &[(&str, &[&str], u32, bool)] = &[
+        ("", &["cond T dazed"], 5, true),       // WOIN-COND-2: 5 removes it
+        ("", &["cond T dazed"], 4, false),      // WOIN-COND-2: 4 does not
+        (" human", &["cond T dazed"], 4, true), // WOIN-COND-2: humans +1
+        ("", &["cond T dazed severe"], 5, false), // WOIN-COND-4: severe needs 6
+        ("", &["cond T dazed severe"], 6, true), // WOIN-COND-4
+        (" human", &["cond T dazed severe"], 5, true), // WOIN-COND-4: human +1 still applies
+    ];
+    for (extra, conds, face, removed) in cases {
+        let add = format!("add T{extra}");
+        let mut lines = vec![add.as_str()];
+        lines.extend_from_slice(conds);
+        lines.push("shake T dazed");
+        let s = play(System::Woin, &lines, &[*face]).expect("plays");
+        assert_eq!(has(&s, "t", "Dazed").is_none(), *removed, "{extra} {conds:?} face {face}");
+    }
+}
+
+#[test]
+fn woin_cond_3_removing_severe_removes_it_entirely() {
+    let s =
+        play(System::Woin, &["add T", "cond T pain severe", "uncond T pain"], &[]).expect("plays");
+    assert_eq!(has(&s, "t", "Pain"), None);
+}
+
+#[test]
+fn woin_cond_5_persistent_conditions_cannot_be_shaken_and_bleeding_never_persists() {
+    let err = play(System::Woin, &["add T", "cond T dazed source=spell", "shake T dazed"], &[])
+        .expect_err("refused");
+    assert!(err.contains("persistent (spell) and cannot be shaken off"), "{err}");
+    let err =
+        play(System::Woin, &["add T", "cond T bleeding environment"], &[]).expect_err("refused");
+    assert!(err.contains("Bleeding can never be persistent"), "{err}");
+}
+
+#[test]
+fn conditions_with_a_duration_expire() {
+    let lines = ["add A init=1d6", "cond A dazed rounds=1", "start", "next"];
+    let s = play(System::Woin, &lines, &[3]).expect("plays");
+    assert_eq!(s.encounter().round, 2);
+    assert_eq!(has(&s, "a", "Dazed"), None, "one round, gone when round 2 starts");
+    assert!(s.log().iter().any(|l| l.text == "A is no longer Dazed (expired)"));
+}
+
+#[test]
+fn gem_dmg_2_wounds_from_armor_and_toughness() {
+    // (damage, HP left of 6 with armor 1 and Toughness 3)
+    let cases: &[(&str, i64)] = &[
+        ("damage T 3", 6),  // GEM-DMG-2: (3 − 1) / 3 = 0 wounds
+        ("damage T 4", 5),  // GEM-DMG-2: (4 − 1) / 3 = 1
+        ("damage T 10", 3), // GEM-DMG-2: 9 / 3 = 3
+        ("damage T 0", 6),
+        ("damage T 2 raw", 4),
+    ];
+    for (line, left) in cases {
+        let s =
+            play(System::Gempunks, &["add T hp=6 armor=1 toughness=3", line], &[]).expect("plays");
+        assert_eq!(health(&s, "t"), *left, "{line}");
+    }
+}
+
+#[test]
+fn sw_dmg_2_toughness_shaken_and_raises() {
+    // (lines after `add W wild toughness=6`, wounds taken, Shaken?)
+    let cases: &[(&[&str], i64, bool)] = &[
+        (&["damage W 5"], 0, false),               // SW-DMG-2: below Toughness
+        (&["damage W 6"], 0, true),                // SW-DMG-2: at Toughness: Shaken
+        (&["damage W 9"], 0, true),                // SW-DMG-2: no raise yet
+        (&["damage W 10"], 1, true),               // SW-DMG-2: one raise: a wound and Shaken
+        (&["damage W 14"], 2, true),               // SW-DMG-2: two raises
+        (&["damage W 6", "damage W 7"], 1, true),  // SW-DMG-2: Shaken again becomes a wound
+        (&["damage W 6", "damage W 10"], 1, true), // SW-DMG-2: a raise on the Shaken: its wounds only
+    ];
+    for (lines, wounds, shaken) in cases {
+        let mut all = vec!["add W wild toughness=6"];
+        all.extend_from_slice(lines);
+        let s = play(System::Savage, &all, &[]).expect("plays");
+        let c = s.encounter().get("w").expect("w");
+        assert_eq!(c.health.max - c.health.current, *wounds, "{lines:?}");
+        assert_eq!(c.condition("Shaken").is_some(), *shaken, "{lines:?}");
+    }
+}
+
+#[test]
+fn sw_dmg_3_extras_fall_at_the_first_wound_wild_cards_after_three() {
+    let s = play(System::Savage, &["add E toughness=5", "damage E 9"], &[]).expect("plays");
+    assert!(s.encounter().is_down(s.encounter().get("e").expect("e")), "SW-DMG-3: an Extra is out");
+    let s = play(System::Savage, &["add W wild toughness=5", "damage W 17"], &[]).expect("plays");
+    let w = s.encounter().get("w").expect("w");
+    assert_eq!(w.health.max - w.health.current, 3);
+    assert!(!s.encounter().is_down(w), "SW-DMG-3: three wounds, still fighting");
+    let s = play(System::Savage, &["add W wild toughness=5", "damage W 21"], &[]).expect("plays");
+    assert!(s.encounter().is_down(s.encounter().get("w").expect("w")), "SW-DMG-3: a fourth wound");
+}
+
+#[test]
+fn sw_shaken_1_spirit_roll_with_wound_penalties() {
+    // (setup, faces for the Spirit roll (trait die then Wild Die), recovered?)
+    let cases: &[(&[&str], &[u32], bool)] = &[
+        (&["add W wild spirit=d6", "damage W 5"], &[4, 2], true), // SW-SHAKEN-1: 4 succeeds
+        (&["add W wild spirit=d6", "damage W 5"], &[3, 2], false), // SW-SHAKEN-1: 3 fails
+        (&["add W wild spirit=d6", "damage W 5"], &[1, 5], true), // SW-ROLL-1: the Wild Die counts
+        (&["add W wild spirit=d6", "damage W 5"], &[1, 1], false), // SW-ROLL-1: snake eyes
+        (&["add E spirit=d8", "damage E 5"], &[4], true), // SW-ROLL-1: Extras roll no Wild Die
+        (&["add W wild spirit=d6", "damage W 9"], &[4, 1], false), // SW-ROLL-2: one wound, −1
+        (&["add W wild spirit=d6", "damage W 9"], &[6, 1, 2], true), // SW-ROLL-1: aces, 8 − 1
+    ];
+    for (setup, faces, recovered) in cases {
+        let mut lines = setup.to_vec();
+        lines.push("shake 0 shaken");
+        let lines: Vec<String> = lines
+            .iter()
+            .map(|l| {
+                l.replace(
+                    "shake 0",
+                    if setup[0].starts_with("add W") { "shake W" } else { "shake E" },
+                )
+            })
+            .collect();
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let s = play(System::Savage, &refs, faces).expect("plays");
+        let id = if setup[0].starts_with("add W") { "w" } else { "e" };
+        assert_eq!(has(&s, id, "Shaken").is_none(), *recovered, "{setup:?} {faces:?}");
+    }
+}
+
+#[test]
+fn gurps_dmg_1_and_2_dr_and_wound_modifiers() {
+    // (damage, HP left of 20 with DR 2)
+    let cases: &[(&str, i64)] = &[
+        ("damage T 7 cr", 15),   // GURPS-DMG-2: 5 × 1
+        ("damage T 7 cut", 13),  // GURPS-DMG-2: 5 × 1.5 = 7
+        ("damage T 7 imp", 10),  // GURPS-DMG-2: 5 × 2
+        ("damage T 7 pi-", 18),  // GURPS-DMG-2: 5 × 0.5 = 2
+        ("damage T 3 pi-", 19),  // GURPS-DMG-2: 1 × 0.5, at least 1
+        ("damage T 2 imp", 20),  // GURPS-DMG-1: all stopped by DR
+        ("damage T 7 pi++", 10), // GURPS-DMG-2
+        ("damage T 7", 15),      // no type: crushing
+    ];
+    for (line, left) in cases {
+        let s = play(System::Gurps, &["add T hp=20 dr=2", line], &[]).expect("plays");
+        assert_eq!(health(&s, "t"), *left, "{line}");
+    }
+    let err = play(System::Gurps, &["add T", "damage T 5 slash"], &[]).expect_err("refused");
+    assert!(err.contains("unknown GURPS damage type 'slash'; expected one of pi-, burn"), "{err}");
+}
+
+#[test]
+fn gurps_hp_4_dead_at_minus_five_times_hp() {
+    let s = play(System::Gurps, &["add T hp=10", "damage T 59 raw"], &[]).expect("plays");
+    assert!(!s.encounter().is_down(s.encounter().get("t").expect("t")), "−49 HP: still up");
+    let s = play(System::Gurps, &["add T hp=10", "damage T 60 raw"], &[]).expect("plays");
+    assert!(
+        s.encounter().is_down(s.encounter().get("t").expect("t")),
+        "GURPS-HP-4: −50 HP is dead"
+    );
+}
+
+#[test]
+fn gurps_stunned_recovers_on_an_ht_roll() {
+    let s = play(System::Gurps, &["add T ht=11", "cond T stunned", "shake T stunned"], &[4, 4, 3])
+        .expect("plays");
+    assert_eq!(has(&s, "t", "Stunned"), None, "11 on 3d6 against HT 11");
+    let s = play(System::Gurps, &["add T ht=11", "cond T stunned", "shake T stunned"], &[4, 4, 4])
+        .expect("plays");
+    assert!(has(&s, "t", "Stunned").is_some(), "12 fails");
+}
+
+#[test]
+fn heal_never_goes_past_the_maximum() {
+    let s =
+        play(System::Woin, &["add T health=10", "damage T 4 raw", "heal T 9"], &[]).expect("plays");
+    assert_eq!(health(&s, "t"), 10);
+}
+
+#[test]
+fn unknown_fields_and_names_list_what_would_work() {
+    let err = play(System::Woin, &["add T agility=3"], &[]).expect_err("refused");
+    assert!(err.contains("unknown field 'agility'; valid fields: init, agi, health"), "{err}");
+    assert!(err.ends_with("side, hidden"), "{err}");
+    let err = play(System::Savage, &["add T toughnes=3"], &[]).expect_err("refused");
+    assert!(err.contains("valid fields: wild, extra, agility"), "{err}");
+    let err = play(System::Woin, &["add Goblin x3", "damage gob 3"], &[]).expect_err("refused");
+    assert!(err.contains("'gob' could be Goblin 1, Goblin 2, Goblin 3"), "{err}");
+    let err = play(System::Woin, &["add Aria", "damage Arya 3"], &[]).expect_err("refused");
+    assert!(err.contains("no combatant 'Arya'; nearest: Aria"), "{err}");
+    let err = play(System::Woin, &["add Aria", "cond Aria dazzled"], &[]).expect_err("refused");
+    assert!(err.contains("no condition 'dazzled' in woin; nearest: Dazed"), "{err}");
+}
+
+#[test]
+fn attack_is_dispatched_to_the_system() {
+    for system in System::ALL {
+        let err = play(system, &["add A", "add B", "attack A B sword"], &[]).expect_err("not yet");
+        assert!(err.contains(&format!("attack resolution for {system} is not built yet")), "{err}");
+        let err = play(system, &["add A", "attack A Nobody"], &[]).expect_err("bad name");
+        assert!(err.contains("no combatant 'Nobody'"), "{err}");
+    }
+}
