@@ -9,8 +9,11 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 use serde_json::{Value, json};
 
+use crate::app::keymap::KeyMap;
+use crate::app::{App, NewFiles, Status};
 use crate::command::{self, Command};
 use crate::encounter::{Assets, Combatant, Outcome, Session};
+use crate::rules::System;
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice, SeededDice};
 use crate::rules::initiative::InitValue;
 use crate::rules::stats::StatValue;
@@ -20,12 +23,23 @@ use crate::save;
 #[derive(Debug, Parser)]
 #[command(name = "skirmish", version, about)]
 pub struct Cli {
+    /// Folder for autosaves (default: ~/.local/share/skirmish/saves).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub saves: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Sub>,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Sub {
+    /// Open a save file in the tracker (it is autosaved back to the same file).
+    Open { file: PathBuf },
+    /// Start a new encounter in the tracker: woin, gempunks, savage or gurps.
+    New {
+        system: String,
+        /// The encounter's name.
+        name: Vec<String>,
+    },
     /// Apply commands to an encounter without the TUI, then print the log and the final state.
     Run {
         /// A save file to start from (otherwise the script starts with `new SYSTEM`).
@@ -82,9 +96,95 @@ fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// How the tracker starts.
+pub enum Start {
+    /// The latest autosave, or the demo picker.
+    Resume,
+    Open(PathBuf),
+    New(System, String),
+}
+
+/// Run a subcommand (or, with none, the tracker).
+pub fn main(cli: Cli) -> ExitCode {
+    let saves = cli.saves;
+    match cli.command {
+        None => tui(Start::Resume, saves.as_deref()),
+        Some(Sub::Open { file }) => tui(Start::Open(file), saves.as_deref()),
+        Some(Sub::New { system, name }) => match System::parse(&system) {
+            Some(system) => {
+                let name =
+                    if name.is_empty() { format!("{system} encounter") } else { name.join(" ") };
+                tui(Start::New(system, name), saves.as_deref())
+            }
+            None => fail(
+                EXIT_INPUT,
+                format!("unknown system '{system}'; expected woin, gempunks, savage or gurps"),
+            ),
+        },
+        Some(sub) => run_sub(sub),
+    }
+}
+
+/// The key bindings: the shipped ones with the user's keys.ron on top.
+fn load_keymap() -> Result<KeyMap, String> {
+    let mut keymap = KeyMap::defaults();
+    if let Some(path) = save::assets::config_dir().map(|d| d.join("keys.ron"))
+        && path.exists()
+    {
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        keymap.patch(&text).map_err(|e| format!("{}:{e}", path.display()))?;
+    }
+    Ok(keymap)
+}
+
+fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let keymap = match load_keymap() {
+        Ok(k) => k,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let dir = save::saves_dir(saves);
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let new_files = NewFiles::new(dir.clone(), stamp);
+    let app = match start {
+        Start::Open(path) => match save::load(&path, assets) {
+            Ok(session) => App::new(session, Some(path), keymap, new_files),
+            Err(err) => return fail(EXIT_INPUT, err),
+        },
+        Start::New(system, name) => {
+            let mut app = App::new(Session::new(system, "", assets), None, keymap, new_files);
+            app.run_command(Command::New { system, name: Some(name) }, None);
+            app
+        }
+        Start::Resume => {
+            let latest = dir.as_deref().and_then(save::latest_save);
+            match latest.map(|path| (save::load(&path, assets.clone()), path)) {
+                Some((Ok(session), path)) => App::new(session, Some(path), keymap, new_files),
+                Some((Err(err), _)) => {
+                    let mut app = App::picker(save::demo_sessions(assets), keymap, new_files);
+                    app.status = Status { text: format!("could not resume: {err}"), error: true };
+                    app
+                }
+                None => App::picker(save::demo_sessions(assets), keymap, new_files),
+            }
+        }
+    };
+    match crate::runtime::run(app) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => fail(EXIT_COMMAND, format!("{err:?}")),
+    }
+}
+
 /// Run a headless subcommand.
 pub fn run_sub(sub: Sub) -> ExitCode {
     match sub {
+        Sub::Open { .. } | Sub::New { .. } => main(Cli { saves: None, command: Some(sub) }),
         Sub::Run { file, script, dice, seed, json, save } => {
             run(file.as_deref(), script.as_deref(), dice.as_deref(), seed, json, save.as_deref())
         }

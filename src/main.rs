@@ -3,15 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use skirmish::cli::{Cli, run_sub};
+use skirmish::cli::{Cli, main as run};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Some(sub) => run_sub(sub),
-        None => {
-            eprintln!("skirmish: the live tracker arrives with the TUI; try `skirmish run --help`");
-            ExitCode::SUCCESS
-        }
-    }
+    run(Cli::parse())
 }

@@ -5,7 +5,7 @@ pub mod display;
 mod parse;
 pub mod table;
 
-pub use parse::{ParseError, parse, parse_fields, tokenize};
+pub use parse::{MAX_NAME, MAX_NOTE, MAX_TEXT, ParseError, parse, parse_fields, tokenize};
 pub use table::{COMMANDS, CommandSpec, complete};
 
 use crate::rules::{Side, System};

@@ -11,6 +11,10 @@ use crate::rules::{Side, System};
 /// The longest raw line read at all, and the most text (quotes and escapes aside) a command may hold.
 const MAX_LINE: usize = 65_536;
 pub const MAX_TEXT: usize = 4096;
+/// Longest name (a combatant, condition, file …) and longest free text (a note, an encounter name).
+pub const MAX_NAME: usize = 1000;
+pub const MAX_NOTE: usize = 4096;
+
 /// Most members one `add … xN` may create.
 pub const MAX_GROUP: u32 = 100;
 
@@ -110,7 +114,9 @@ pub fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
         }
         tokens.push(token);
     }
-    let text: usize = tokens.iter().map(|t| t.text.len()).sum();
+    // Separators count, so text joined back into one quoted word never grows past the limit.
+    let text: usize =
+        tokens.iter().map(|t| t.text.len()).sum::<usize>() + tokens.len().saturating_sub(1);
     if text > MAX_TEXT {
         return Err(ParseError::new(format!(
             "the command holds {text} bytes of text; at most {MAX_TEXT} are accepted"
@@ -171,10 +177,20 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
             nearest.join(", ")
         )));
     };
-    parse_args(spec, rest).map(Some).map_err(|mut err| {
+    let command = parse_args(spec, rest).map_err(|mut err| {
         err.usage = Some(spec.usage());
         err
-    })
+    })?;
+    // Canonical text may be longer than what was typed (`d%` is written `d100`); a command must
+    // still read back from it.
+    let canonical = command.to_string();
+    let tokens = tokenize(&canonical).map_err(|_| {
+        ParseError::new(format!(
+            "written out, the command holds more than {MAX_TEXT} bytes of text"
+        ))
+    })?;
+    drop(tokens);
+    Ok(Some(command))
 }
 
 /// Reads a command's arguments in order.
@@ -199,6 +215,18 @@ impl<'a> Args<'a> {
         if token.text.trim().is_empty() {
             return Err(ParseError::new(format!("{what} must not be empty")));
         }
+        if token.text.chars().count() > MAX_NAME {
+            return Err(ParseError::new(format!("{what} is longer than {MAX_NAME} characters")));
+        }
+        Ok(token.text.clone())
+    }
+
+    /// A non-empty word of any length (an amount, a dice expression).
+    fn word(&mut self, what: &str) -> Result<String, ParseError> {
+        let token = self.next().ok_or_else(|| ParseError::new(format!("expected {what}")))?;
+        if token.text.trim().is_empty() {
+            return Err(ParseError::new(format!("{what} must not be empty")));
+        }
         Ok(token.text.clone())
     }
 
@@ -219,9 +247,13 @@ impl<'a> Args<'a> {
         rest
     }
 
-    /// The remaining words joined by single spaces.
-    fn rest_text(&mut self) -> String {
-        self.rest().iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ")
+    /// The remaining words joined by single spaces (at most [`MAX_NOTE`] characters).
+    fn rest_text(&mut self) -> Result<String, ParseError> {
+        let text = self.rest().iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        if text.chars().count() > MAX_NOTE {
+            return Err(ParseError::new(format!("the text is longer than {MAX_NOTE} characters")));
+        }
+        Ok(text)
     }
 
     fn is_word(&self, word: &str) -> bool {
@@ -239,7 +271,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                     "unknown system '{word}'; expected woin, gempunks, savage or gurps"
                 ))
             })?;
-            let name = args.rest_text();
+            let name = args.rest_text()?;
             Command::New { system, name: (!name.trim().is_empty()).then_some(name) }
         }
         "add" => {
@@ -279,7 +311,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
         "act" => Command::Act { who: args.name("a held combatant's NAME")? },
         "damage" => {
             let who = args.name("a combatant NAME")?;
-            let amount = amount(&args.name("an AMOUNT or DICE such as 7 or 2d6+1")?)?;
+            let amount = amount(&args.word("an AMOUNT or DICE such as 7 or 2d6+1")?)?;
             let (mut kind, mut raw) = (None, false);
             while let Some(token) = args.next() {
                 if !token.quoted && token.text.eq_ignore_ascii_case("raw") {
@@ -355,18 +387,19 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 return Err(ParseError::new("expected a dice EXPR such as 2d6+3"));
             }
             let expr = DiceExpr::parse(&expr_words.join(" "))
-                .map_err(|err| ParseError::new(err.to_string()))?;
+                .map_err(|err| ParseError::new(err.to_string()))?
+                .to_string();
             let by = if args.is_word("for") {
                 args.next();
                 Some(args.name("a combatant NAME after 'for'")?)
             } else {
                 None
             };
-            Command::Roll { expr: expr.to_string(), by }
+            Command::Roll { expr, by }
         }
         "note" => {
             let who = args.name("a combatant NAME")?;
-            let text = args.rest_text();
+            let text = args.rest_text()?;
             if text.trim().is_empty() {
                 return Err(ParseError::new("expected the note's TEXT after the name"));
             }

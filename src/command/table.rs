@@ -317,12 +317,14 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
     let (done, partial) = words_so_far(line);
     let prefix = partial.to_lowercase();
     let matching = |items: &mut dyn Iterator<Item = &str>| -> Vec<String> {
-        let mut out: Vec<String> = items
-            .filter(|i| i.to_lowercase().starts_with(&prefix))
-            .map(super::display::quote)
-            .collect();
+        let mut out: Vec<String> = Vec::new();
+        for item in items.filter(|i| i.to_lowercase().starts_with(&prefix)) {
+            let word = super::display::quote(item);
+            if !out.contains(&word) {
+                out.push(word);
+            }
+        }
         out.sort_by_key(|w| w.trim_start_matches('"').to_lowercase());
-        out.dedup();
         out
     };
     let Some(first) = done.first() else {
@@ -332,12 +334,17 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         return Vec::new();
     };
     if spec.name == "roll" {
-        return match done.len() {
-            1 => Vec::new(),
-            _ if done.last().is_some_and(|w| w.eq_ignore_ascii_case("for")) => {
+        let is_for = |w: &String| w.eq_ignore_ascii_case("for");
+        let for_at = done.iter().position(is_for);
+        return match for_at {
+            // `roll for …` has no expression yet; after the name nothing more is taken.
+            Some(1) => Vec::new(),
+            Some(at) if at + 1 == done.len() => {
                 matching(&mut ctx.combatants.iter().map(String::as_str))
             }
-            _ => matching(&mut std::iter::once("for")),
+            Some(_) => Vec::new(),
+            None if done.len() >= 2 => matching(&mut std::iter::once("for")),
+            None => Vec::new(),
         };
     }
     let index = done.len() - 1;

@@ -263,8 +263,8 @@ impl Encounter {
                     None => None,
                 };
                 let text = match who {
-                    Some(name) => format!("{name} rolls {roll}"),
-                    None => format!("roll {roll}"),
+                    Some(name) => format!("{name} rolls"),
+                    None => "roll".to_string(),
                 };
                 self.line(text, Some(roll.clone()), by.as_deref())
             }

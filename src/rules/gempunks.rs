@@ -101,6 +101,18 @@ impl Ruleset for Gempunks {
         vec![ActionPool::new("standard", 1), ActionPool::new("move", 1)]
     }
 
+    // GEM-INIT-2: a standard action and a move action.
+    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("attack (normal, vs AD)", "standard"),
+            ("incapacitate, grapple, disarm, trip (vs GD)", "standard"),
+            ("shove, sunder, strangle, ride", "standard"),
+            ("move", "move"),
+            ("a second move", "standard"),
+            ("delay", "free"),
+        ]
+    }
+
     // GEM-DMG-2: wounds = (damage − armor) / Toughness, rounded down; HP drops by the wounds.
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
         let armor = hit.stats.int_or("armor", 0);

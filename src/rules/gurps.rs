@@ -113,6 +113,30 @@ impl Ruleset for Gurps {
         vec![ActionPool::new("maneuver", 1)]
     }
 
+    // GURPS-MAN-1: one maneuver a turn, and the defenses it leaves.
+    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("Attack", "step · all defenses"),
+            ("All-Out Attack", "half Move · no defense"),
+            ("Move and Attack", "full Move · Dodge/Block"),
+            ("All-Out Defense", "step · defense bonus"),
+            ("Move", "full Move · all"),
+            ("Aim", "step · all"),
+            ("Feint, Evaluate, Ready", "step · all"),
+            ("Concentrate", "step · all"),
+            ("Change Posture", "none · all"),
+            ("Wait, Do Nothing", "none · all"),
+        ]
+    }
+
+    // GURPS-ROLL-2: on 3d6 a 3 or 4 always succeeds and 17 or 18 fails critically.
+    fn notable(&self, roll: &super::dice::RollRecord) -> Vec<bool> {
+        let three_d6 = roll.dice.len() == 3 && roll.dice.iter().all(|d| d.sides == 6);
+        let total: u32 = roll.dice.iter().map(|d| d.face).sum();
+        let critical = three_d6 && (total <= 4 || total >= 17);
+        roll.dice.iter().map(|_| critical).collect()
+    }
+
     // GURPS-HP-4: at −5 × max HP a combatant is dead; unconscious and dead ones are skipped.
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
         health.current <= -5 * health.max

@@ -261,6 +261,21 @@ impl Ruleset for Savage {
         vec![ActionPool::new("action", 1)]
     }
 
+    // SW-ACT-1: one action; each extra one is −2 to every trait roll this turn.
+    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("Fighting or Shooting attack", "action"),
+            ("Wild Attack (+2, −2 Parry)", "action"),
+            ("Defend (+2 Parry)", "whole turn"),
+            ("Aim (+2 next round)", "action"),
+            ("Trick or Test of Wills", "action"),
+            ("recover from Shaken (Spirit)", "start of turn"),
+            ("spend a benny", "free"),
+            ("move up to Pace", "free"),
+            ("a further action", "−2 each"),
+        ]
+    }
+
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
         health.current <= 0
             || conditions

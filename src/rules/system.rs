@@ -308,6 +308,16 @@ pub trait Ruleset: Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError>;
 
+    /// What a combatant can do on a turn, with its cost, for the action menu.
+    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// Which dice of a roll deserve attention in the log (sixes, aces, criticals).
+    fn notable(&self, roll: &RollRecord) -> Vec<bool> {
+        roll.dice.iter().map(|d| d.face == d.sides && d.sides > 1).collect()
+    }
+
     /// Resolve an attack. Each system's issue brings its own resolution.
     fn attack(&self) -> Result<(), RulesError> {
         Err(RulesError::NotYet(format!(

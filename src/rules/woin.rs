@@ -165,6 +165,31 @@ impl Ruleset for Woin {
         Ok(DamageOutcome { loss, conditions: vec![], explain })
     }
 
+    // WOIN-ACT-1: costs in actions.
+    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("move (SPEED)", "1"),
+            ("attack", "1"),
+            ("aim or feint", "1"),
+            ("shake off a condition", "1"),
+            ("stand up", "1"),
+            ("overwatch", "1"),
+            ("scan", "1"),
+            ("pick up an item", "1"),
+            ("open a door", "1"),
+            ("reload or recharge", "2"),
+            ("cast a spell", "2"),
+            ("emergency healing", "2"),
+            ("pick a lock", "2"),
+            ("drop an item", "free"),
+        ]
+    }
+
+    // WOIN-CRIT-1: sixes are what matter on a WOIN roll.
+    fn notable(&self, roll: &super::dice::RollRecord) -> Vec<bool> {
+        roll.dice.iter().map(|d| d.sides == 6 && d.face == 6).collect()
+    }
+
     // WOIN-COND-1: a second application makes a condition severe; a third changes nothing.
     fn condition_level(
         &self,

@@ -174,3 +174,46 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     result
 }
+
+/// The demo encounters, built into the binary for the first-start picker.
+pub const DEMOS: &[(&str, &str)] = &[
+    ("WOIN: Ambush at the Old Bridge", include_str!("../../saves/woin-demo.ron")),
+    ("Gempunks: Brawl on the Salt Road", include_str!("../../saves/gempunks-demo.ron")),
+    ("Savage Worlds: Raid on Pier Nine", include_str!("../../saves/savage-demo.ron")),
+    ("GURPS: Alley Behind the Blue Lantern", include_str!("../../saves/gurps-demo.ron")),
+];
+
+/// The demo encounters as sessions, labelled.
+pub fn demo_sessions(assets: Arc<Assets>) -> Vec<(String, Session)> {
+    DEMOS
+        .iter()
+        .filter_map(|(label, text)| {
+            let path = PathBuf::from(format!("{label} (demo)"));
+            from_ron(text, &path, assets.clone()).ok().map(|s| (label.to_string(), s))
+        })
+        .collect()
+}
+
+/// Where autosaves go: the given directory, else `$XDG_DATA_HOME/skirmish/saves`, else
+/// `~/.local/share/skirmish/saves`.
+pub fn saves_dir(given: Option<&Path>) -> Option<PathBuf> {
+    if let Some(dir) = given {
+        return Some(dir.to_path_buf());
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(base.join("skirmish").join("saves"))
+}
+
+/// The most recently written save in `dir` (not counting `.bak` files).
+pub fn latest_save(dir: &Path) -> Option<PathBuf> {
+    fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .max_by_key(|(modified, _)| *modified)
+        .map(|(_, path)| path)
+}

@@ -52,11 +52,7 @@ fn notation() -> impl Strategy<Value = String> {
     ];
     leaf.prop_recursive(4, 32, 4, |inner| {
         prop_oneof![
-            (
-                inner.clone(),
-                prop_oneof![Just('+'), Just('-'), Just('*')],
-                inner.clone()
-            )
+            (inner.clone(), prop_oneof![Just('+'), Just('-'), Just('*')], inner.clone())
                 .prop_map(|(a, op, b)| format!("{a}{op}{b}")),
             inner.clone().prop_map(|a| format!("({a})")),
             inner.prop_map(|a| format!("-({a})")),
@@ -209,15 +205,11 @@ fn rolls_through_trait_objects() {
 #[test]
 fn biggest_expression_rolls_quickly() {
     let expr = DiceExpr::parse("10000d1000000").unwrap_or_else(|e| panic!("{e}"));
-    let record = expr
-        .roll(&mut SeededDice::new(9))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let record = expr.roll(&mut SeededDice::new(9)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(record.dice.len(), 10_000);
     assert!((expr.min()..=expr.max()).contains(&record.total));
     let exploding = DiceExpr::parse("10000d2!").unwrap_or_else(|e| panic!("{e}"));
-    let record = exploding
-        .roll(&mut SeededDice::new(9))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let record = exploding.roll(&mut SeededDice::new(9)).unwrap_or_else(|e| panic!("{e}"));
     assert!(record.dice.len() >= 10_000);
 }
 

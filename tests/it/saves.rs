@@ -33,9 +33,7 @@ fn play(
     let mut session = Session::new(system, "test", assets());
     for line in lines {
         let command = parse(line).expect("parses").expect("a command");
-        session
-            .execute(&command, dice)
-            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        session.execute(&command, dice).unwrap_or_else(|e| panic!("{line}: {e}"));
     }
     session
 }
@@ -47,17 +45,8 @@ fn sample_saves_load_and_rewrite_byte_for_byte() {
         let text = std::fs::read_to_string(&path).expect("sample save exists");
         let session = save::from_ron(&text, &path, assets()).expect("sample save loads");
         assert_eq!(session.encounter().system, system);
-        assert!(
-            session.encounter().round >= 1,
-            "{} demo is a fight under way",
-            system.key()
-        );
-        assert_eq!(
-            save::to_ron(&session),
-            text,
-            "{} demo is in the current format",
-            system.key()
-        );
+        assert!(session.encounter().round >= 1, "{} demo is a fight under way", system.key());
+        assert_eq!(save::to_ron(&session), text, "{} demo is in the current format", system.key());
         insta::assert_snapshot!(format!("sample_save_{}", system.key()), text);
     }
 }
@@ -71,55 +60,23 @@ fn sample_saves_match_their_scripts() {
             .arg(&script)
             .output()
             .expect("runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let from_script: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         let sample = root().join(format!("saves/{}-demo.ron", system.key()));
-        let out = skirmish()
-            .arg("run")
-            .arg(&sample)
-            .arg("--json")
-            .output()
-            .expect("runs");
+        let out = skirmish().arg("run").arg(&sample).arg("--json").output().expect("runs");
         let from_save: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-        assert_eq!(
-            from_script,
-            from_save,
-            "{}: regenerate with saves/scripts",
-            system.key()
-        );
+        assert_eq!(from_script, from_save, "{}: regenerate with saves/scripts", system.key());
     }
 }
 
 /// Each bad file and a piece of the message it must produce (path, position, what was expected).
 const BAD_SAVES: &[(&str, &str)] = &[
-    (
-        "empty.ron",
-        "empty.ron:1:1: the file is empty; expected RON starting with `(` or `[`",
-    ),
-    (
-        "garbage.ron",
-        "garbage.ron:1:1: Expected struct `SaveFile` but found `this`",
-    ),
-    (
-        "truncated.ron",
-        "truncated.ron:21:16: Expected end of string",
-    ),
-    (
-        "future-version.ron",
-        "version 99 is not supported; this skirmish reads version 1",
-    ),
-    (
-        "version-as-text.ron",
-        "version-as-text.ron:2:11: Expected integer",
-    ),
-    (
-        "missing-name.ron",
-        "missing field named `name` in `SaveFile`",
-    ),
+    ("empty.ron", "empty.ron:1:1: the file is empty; expected RON starting with `(` or `[`"),
+    ("garbage.ron", "garbage.ron:1:1: Expected struct `SaveFile` but found `this`"),
+    ("truncated.ron", "truncated.ron:21:16: Expected end of string"),
+    ("future-version.ron", "version 99 is not supported; this skirmish reads version 1"),
+    ("version-as-text.ron", "version-as-text.ron:2:11: Expected integer"),
+    ("missing-name.ron", "missing field named `name` in `SaveFile`"),
     (
         "unknown-event.ron",
         "unknown-event.ron:9:9: Unexpected variant named `Summoned` in enum `Event`",
@@ -139,18 +96,12 @@ fn bad_saves_say_where_and_what_was_expected() {
     let dir = root().join("tests/fixtures/bad-saves");
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).expect("fixture folder") {
-        let name = entry
-            .expect("entry")
-            .file_name()
-            .to_string_lossy()
-            .to_string();
+        let name = entry.expect("entry").file_name().to_string_lossy().to_string();
         let expected = BAD_SAVES
             .iter()
             .find(|(file, _)| *file == name)
             .unwrap_or_else(|| panic!("{name} has no expected message in BAD_SAVES"));
-        let err = save::load(&dir.join(&name), assets())
-            .expect_err(&name)
-            .to_string();
+        let err = save::load(&dir.join(&name), assets()).expect_err(&name).to_string();
         assert!(err.contains(expected.1), "{name}: got {err}");
         seen += 1;
     }
@@ -184,17 +135,11 @@ fn check_and_run_exit_2_and_leave_a_bad_file_untouched() {
 
 #[test]
 fn check_reports_a_good_save() {
-    let out = skirmish()
-        .arg("check")
-        .arg(root().join("saves/woin-demo.ron"))
-        .output()
-        .expect("runs");
+    let out =
+        skirmish().arg("check").arg(root().join("saves/woin-demo.ron")).output().expect("runs");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("ok: WOIN encounter \"Ambush at the Old Bridge\""),
-        "{text}"
-    );
+    assert!(text.contains("ok: WOIN encounter \"Ambush at the Old Bridge\""), "{text}");
 }
 
 fn tempdir(tag: &str) -> PathBuf {
@@ -212,28 +157,18 @@ fn atomic_save_keeps_the_previous_file_as_bak() {
     let first = play(System::Woin, &["add Aria side=pc"], &mut dice);
     save::save(&first, &path).expect("first save");
     assert!(!save::backup_path(&path).exists());
-    let second = play(
-        System::Woin,
-        &["add Aria side=pc", "add Goblin x2", "start"],
-        &mut dice,
-    );
+    let second = play(System::Woin, &["add Aria side=pc", "add Goblin x2", "start"], &mut dice);
     save::save(&second, &path).expect("second save");
     let bak = std::fs::read_to_string(save::backup_path(&path)).expect("bak kept");
     assert_eq!(bak, save::to_ron(&first));
-    assert_eq!(
-        std::fs::read_to_string(&path).expect("new"),
-        save::to_ron(&second)
-    );
+    assert_eq!(std::fs::read_to_string(&path).expect("new"), save::to_ron(&second));
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .expect("dir")
         .filter_map(Result::ok)
         .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "no temp files left behind");
-    assert_eq!(
-        save::backup_path(Path::new("a/b.ron")),
-        Path::new("a/b.ron.bak")
-    );
+    assert_eq!(save::backup_path(Path::new("a/b.ron")), Path::new("a/b.ron.bak"));
 }
 
 /// The acceptance script: exact order from scripted dice, and a save that reloads to the
@@ -244,15 +179,7 @@ fn woin_init_1_bridge_script_runs_saves_and_reloads() {
     let saved = dir.join("bridge.ron");
     let script = "new woin \"Bridge\"\nadd Aria side=pc init=4d6 agi=5 health=30\nadd Goblin x3\nstart\nnext\nundo\n";
     let mut child = skirmish()
-        .args([
-            "run",
-            "--json",
-            "--dice",
-            "6,5,4,2,3,3",
-            "--script",
-            "-",
-            "--save",
-        ])
+        .args(["run", "--json", "--dice", "6,5,4,2,3,3", "--script", "-", "--save"])
         .arg(&saved)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -261,27 +188,15 @@ fn woin_init_1_bridge_script_runs_saves_and_reloads() {
     std::io::Write::write_all(child.stdin.as_mut().expect("stdin"), script.as_bytes())
         .expect("write");
     let out = child.wait_with_output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     // Aria rolls 4d6 = 17, the goblins' shared 2d6 = 6: Aria first; `next` then `undo` leaves her turn.
-    assert_eq!(
-        state["order"],
-        serde_json::json!(["aria", "goblin-1", "goblin-2", "goblin-3"])
-    );
+    assert_eq!(state["order"], serde_json::json!(["aria", "goblin-1", "goblin-2", "goblin-3"]));
     assert_eq!(state["current"], "aria");
     assert_eq!(state["round"], 1);
     assert_eq!(state["combatants"][0]["initiative"], 17);
     assert_eq!(state["combatants"][1]["initiative"], 6);
-    let reloaded = skirmish()
-        .arg("run")
-        .arg(&saved)
-        .arg("--json")
-        .output()
-        .expect("runs");
+    let reloaded = skirmish().arg("run").arg(&saved).arg("--json").output().expect("runs");
     let again: serde_json::Value = serde_json::from_slice(&reloaded.stdout).expect("json");
     assert_eq!(state, again, "saved and reloaded to the identical state");
 }
@@ -357,18 +272,9 @@ fn a_refused_command_changes_nothing() {
     let mut session = play(System::Woin, &["add Aria side=pc init=2d6"], &mut dice);
     let before = session.encounter().clone();
     let entries = session.entries().len();
-    for line in [
-        "damage Nobody 3",
-        "next",
-        "shake Aria dazed",
-        "cond Aria flying",
-        "act Aria",
-    ] {
+    for line in ["damage Nobody 3", "next", "shake Aria dazed", "cond Aria flying", "act Aria"] {
         let command = parse(line).expect("parses").expect("command");
-        assert!(
-            session.execute(&command, &mut dice).is_err(),
-            "{line} is refused"
-        );
+        assert!(session.execute(&command, &mut dice).is_err(), "{line} is refused");
     }
     assert_eq!(session.encounter(), &before);
     assert_eq!(session.entries().len(), entries);

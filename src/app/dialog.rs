@@ -1,0 +1,143 @@
+//! Small dialogs the keys open: a sequence of steps (pick from a filtered list, or type a value),
+//! ending in the text of a command, so a dialog can only do what a typed command could.
+
+use tui_input::Input;
+
+/// One question in a dialog.
+#[derive(Debug, Clone)]
+pub enum Step {
+    /// Pick one of `options` (shown label, value put in the command); typing filters.
+    Pick { label: &'static str, options: Vec<(String, String)>, filter: Input, cursor: usize },
+    /// Type a value; `optional` steps may be left blank.
+    Text { label: &'static str, hint: &'static str, input: Input, optional: bool },
+}
+
+impl Step {
+    pub fn pick(
+        label: &'static str,
+        options: Vec<(String, String)>,
+        preselect: Option<&str>,
+    ) -> Step {
+        let cursor =
+            preselect.and_then(|v| options.iter().position(|(_, value)| value == v)).unwrap_or(0);
+        Step::Pick { label, options, filter: Input::default(), cursor }
+    }
+
+    pub fn text(label: &'static str, hint: &'static str, value: &str, optional: bool) -> Step {
+        Step::Text { label, hint, input: Input::new(value.to_string()), optional }
+    }
+
+    pub fn label(&self) -> &'static str {
+        match self {
+            Step::Pick { label, .. } | Step::Text { label, .. } => label,
+        }
+    }
+
+    /// Options that match the filter, as (index into options, label).
+    pub fn visible(&self) -> Vec<(usize, &str)> {
+        match self {
+            Step::Pick { options, filter, .. } => {
+                let wanted = filter.value().to_lowercase();
+                options
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (label, value))| {
+                        label.to_lowercase().contains(&wanted)
+                            || value.to_lowercase().contains(&wanted)
+                    })
+                    .map(|(i, (label, _))| (i, label.as_str()))
+                    .collect()
+            }
+            Step::Text { .. } => Vec::new(),
+        }
+    }
+
+    /// The answer so far: the highlighted option, or the typed text.
+    pub fn answer(&self) -> Option<String> {
+        match self {
+            Step::Pick { options, cursor, .. } => {
+                let visible = self.visible();
+                let (index, _) = visible.get((*cursor).min(visible.len().saturating_sub(1)))?;
+                options.get(*index).map(|(_, value)| value.clone())
+            }
+            Step::Text { input, optional, .. } => {
+                let value = input.value().trim();
+                (!value.is_empty() || *optional).then(|| value.to_string())
+            }
+        }
+    }
+}
+
+/// What a finished dialog runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Template {
+    Damage,
+    Heal,
+    Condition,
+    Shake,
+    Attack,
+    Roll,
+    Initiative,
+    Act,
+    Save,
+}
+
+/// A dialog in progress.
+#[derive(Debug, Clone)]
+pub struct Dialog {
+    pub title: &'static str,
+    pub template: Template,
+    pub steps: Vec<Step>,
+    pub at: usize,
+    /// Answers of the finished steps.
+    pub answers: Vec<String>,
+    /// Whether the last step takes physical dice faces.
+    pub rolls: bool,
+}
+
+impl Dialog {
+    pub fn new(title: &'static str, template: Template, steps: Vec<Step>, rolls: bool) -> Dialog {
+        let mut steps = steps;
+        if rolls {
+            steps.push(Step::text(
+                "dice faces",
+                "blank: roll for me · or the faces rolled at the table, e.g. 6 6 3 1",
+                "",
+                true,
+            ));
+        }
+        Dialog { title, template, steps, at: 0, answers: Vec::new(), rolls }
+    }
+
+    pub fn step(&self) -> Option<&Step> {
+        self.steps.get(self.at)
+    }
+
+    pub fn step_mut(&mut self) -> Option<&mut Step> {
+        self.steps.get_mut(self.at)
+    }
+
+    /// The command text and the typed faces (if any) once every step is answered.
+    pub fn command(&self) -> (String, Option<String>) {
+        let a = |i: usize| self.answers.get(i).map(String::as_str).unwrap_or("");
+        let q = |i: usize| crate::command::display::quote(a(i));
+        let extra = |i: usize| if a(i).is_empty() { String::new() } else { format!(" {}", a(i)) };
+        let text = match self.template {
+            Template::Damage => format!("damage {} {}", q(0), a(1)),
+            Template::Heal => format!("heal {} {}", q(0), a(1)),
+            Template::Condition => format!("cond {} {}{}", q(0), q(1), extra(2)),
+            Template::Shake => format!("shake {} {}", q(0), q(1)),
+            Template::Attack => format!("attack {} {}{}", q(0), q(1), extra(2)),
+            Template::Roll => match a(1) {
+                "" => format!("roll {}", a(0)),
+                who => format!("roll {} for {}", a(0), crate::command::display::quote(who)),
+            },
+            Template::Initiative => format!("init {} {}", q(0), q(1)),
+            Template::Act => format!("act {}", q(0)),
+            Template::Save => format!("save {}", q(0)),
+        };
+        let faces =
+            self.rolls.then(|| self.answers.last().cloned()).flatten().filter(|f| !f.is_empty());
+        (text, faces)
+    }
+}

@@ -1,0 +1,140 @@
+//! The terminal side of the TUI: raw mode and the alternate screen, restored on exit and on panic;
+//! the event loop that draws only after something changed, as one write per frame wrapped in
+//! synchronized output; and the file writes the app asks for.
+
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::rc::Rc;
+
+use color_eyre::eyre::{Result, WrapErr};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event;
+use ratatui::crossterm::terminal::{
+    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
+    disable_raw_mode, enable_raw_mode,
+};
+use ratatui::crossterm::{cursor, execute, queue};
+
+use crate::app::App;
+use crate::save;
+use crate::ui::{self, theme::Theme};
+
+/// Collects a whole frame and hands it to the terminal in one write. Clones share the same
+/// buffer, so the loop can add the synchronized-output markers around what ratatui writes.
+pub struct FrameWriter<W: Write> {
+    shared: Rc<RefCell<(Vec<u8>, W)>>,
+}
+
+impl<W: Write> Clone for FrameWriter<W> {
+    fn clone(&self) -> Self {
+        FrameWriter { shared: Rc::clone(&self.shared) }
+    }
+}
+
+impl<W: Write> FrameWriter<W> {
+    pub fn new(out: W) -> Self {
+        FrameWriter { shared: Rc::new(RefCell::new((Vec::with_capacity(64 * 1024), out))) }
+    }
+
+    /// Send everything collected since the last commit, as one write.
+    pub fn commit(&self) -> io::Result<()> {
+        let mut shared = self.shared.borrow_mut();
+        let (buffer, out) = &mut *shared;
+        if !buffer.is_empty() {
+            out.write_all(buffer)?;
+            out.flush()?;
+            buffer.clear();
+        }
+        Ok(())
+    }
+
+    /// How many bytes are collected and not yet sent.
+    pub fn pending(&self) -> usize {
+        self.shared.borrow().0.len()
+    }
+
+    /// Forget what was collected (tests measure one frame at a time).
+    pub fn discard(&self) {
+        self.shared.borrow_mut().0.clear();
+    }
+}
+
+impl<W: Write> Write for FrameWriter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.shared.borrow_mut().0.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    /// Deferred: ratatui flushes after each draw, but the frame is sent by [`FrameWriter::commit`].
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The terminal as an unbuffered file, so a committed frame is one `write`.
+fn terminal_out() -> Box<dyn Write> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
+            return Box::new(std::fs::File::from(fd));
+        }
+    }
+    Box::new(io::stdout())
+}
+
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(io::stdout(), EndSynchronizedUpdate, LeaveAlternateScreen, cursor::Show);
+}
+
+/// Run the dashboard until the GM quits.
+pub fn run(mut app: App) -> Result<()> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        hook(info);
+    }));
+    enable_raw_mode().wrap_err("cannot put the terminal in raw mode (is this a terminal?)")?;
+    execute!(io::stdout(), EnterAlternateScreen)
+        .wrap_err("cannot switch to the alternate screen")?;
+    let result = event_loop(&mut app);
+    restore();
+    result
+}
+
+fn event_loop(app: &mut App) -> Result<()> {
+    let theme = Theme::from_env();
+    let mut frame = FrameWriter::new(terminal_out());
+    let mut terminal = Terminal::new(CrosstermBackend::new(frame.clone()))?;
+    terminal.clear()?;
+    let mut dirty = true;
+    loop {
+        perform_effects(app);
+        if app.quit {
+            return Ok(());
+        }
+        if dirty {
+            queue!(frame, BeginSynchronizedUpdate)?;
+            terminal.draw(|f| ui::draw(f, app, theme))?;
+            queue!(frame, EndSynchronizedUpdate)?;
+            frame.commit()?;
+        }
+        // Blocking: while nothing happens, nothing is drawn or written.
+        let event = event::read()?;
+        dirty = app.handle_event(&event);
+        if matches!(event, event::Event::Resize(..)) {
+            terminal.autoresize()?;
+        }
+    }
+}
+
+/// Write what the app asked to save, and tell it how that went.
+pub fn perform_effects(app: &mut App) {
+    for effect in std::mem::take(&mut app.effects) {
+        let result =
+            save::write_atomic(&effect.path, effect.text.as_bytes()).map_err(|e| e.to_string());
+        app.written(&effect, result);
+    }
+}

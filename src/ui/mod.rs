@@ -1,0 +1,162 @@
+//! The dashboard, drawn from `&App` only: header, turn order, combatant, dice log, action menu,
+//! command line and status, and the dialog, help and picker overlays. No mutation, no I/O.
+
+mod overlay;
+mod panes;
+pub mod theme;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::app::{App, Mode, SaveState};
+use theme::Theme;
+
+/// Smallest size the dashboard lays out in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 20;
+
+/// Draw the whole screen and place the cursor where typing goes.
+pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
+    let area = frame.area();
+    let cursor = render(app, theme, area, frame.buffer_mut());
+    if let Some((x, y)) = cursor {
+        frame.set_cursor_position((x, y));
+    }
+}
+
+/// Render into a buffer; returns the cursor position when something is being typed.
+pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(area, buf, theme);
+        return None;
+    }
+    if let Mode::Picker { options, cursor } = &app.mode {
+        overlay::picker(options, *cursor, theme, area, buf);
+        return None;
+    }
+    let [header, body, status, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(8),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [top, bottom] =
+        Layout::vertical([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body);
+    let [order, combatant] =
+        Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(top);
+    let [log, actions] =
+        Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(bottom);
+    render_header(app, theme, header, buf);
+    panes::order(app, theme, order, buf);
+    panes::combatant(app, theme, combatant, buf);
+    panes::log(app, theme, log, buf);
+    panes::actions(app, theme, actions, buf);
+    let mut cursor = render_status(app, theme, status, buf);
+    render_keys(app, theme, keys, buf);
+    match &app.mode {
+        Mode::Dialog(dialog) => cursor = overlay::dialog(dialog, theme, area, buf),
+        Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),
+        _ => {}
+    }
+    cursor
+}
+
+fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let text = format!(
+        "terminal too small: {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT}",
+        area.width, area.height
+    );
+    let y = area.y + area.height / 2;
+    Paragraph::new(Line::styled(text, theme.error()))
+        .centered()
+        .wrap(ratatui::widgets::Wrap { trim: true })
+        .render(Rect { y, height: area.height - area.height / 2, ..area }, buf);
+}
+
+fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let enc = app.session.encounter();
+    let round =
+        if enc.round == 0 { "not started".to_string() } else { format!("round {}", enc.round) };
+    let turn = enc.current().map_or_else(|| "—".to_string(), |c| format!("{}'s turn", c.name));
+    let left = format!(" ⚔ {} · {} · {round} · {turn}", enc.name, enc.system);
+    let (mark, style) = match &app.save_state {
+        SaveState::Saved => ("✓ saved ", theme.header()),
+        SaveState::Unsaved => ("● unsaved ", theme.header()),
+        SaveState::Failed(_) => ("✗ save failed ", theme.header().patch(theme.error())),
+    };
+    buf.set_style(area, theme.header());
+    Line::from(left).style(theme.header()).render(area, buf);
+    let width = mark.chars().count() as u16;
+    if area.width > width {
+        Line::from(Span::styled(mark, style))
+            .render(Rect { x: area.right() - width, width, ..area }, buf);
+    }
+}
+
+fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {
+    if let Mode::Command = app.mode {
+        let width = area.width.saturating_sub(2) as usize;
+        let scroll = app.input.visual_scroll(width);
+        Paragraph::new(Line::from(vec![
+            Span::styled(":", theme.key()),
+            Span::raw(app.input.value()),
+        ]))
+        .scroll((0, scroll as u16))
+        .render(area, buf);
+        let x = (app.input.visual_cursor().saturating_sub(scroll) + 1) as u16;
+        return Some((area.x + x.min(area.width.saturating_sub(1)), area.y));
+    }
+    let style = if app.status.error { theme.error() } else { theme.plain() };
+    Line::styled(format!(" {}", app.status.text), style).render(area, buf);
+    None
+}
+
+fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    use crate::app::keymap::Action::*;
+    let pairs: Vec<(String, &str)> = match app.mode {
+        Mode::Normal => [
+            (NextTurn, "next"),
+            (Damage, "damage"),
+            (Heal, "heal"),
+            (Condition, "cond"),
+            (ShakeOff, "shake"),
+            (Roll, "roll"),
+            (Undo, "undo"),
+            (CommandLine, "command"),
+            (Help, "help"),
+            (Quit, "quit"),
+        ]
+        .iter()
+        .map(|(a, label)| (app.keymap.first_key_of(*a), *label))
+        .collect(),
+        Mode::Command => vec![
+            ("Enter".into(), "run"),
+            ("Tab".into(), "complete"),
+            ("↑↓".into(), "history"),
+            ("Esc".into(), "cancel"),
+        ],
+        Mode::Dialog(_) => vec![
+            ("Enter".into(), "next"),
+            ("↑↓".into(), "choose"),
+            ("type".into(), "filter"),
+            ("Esc".into(), "cancel"),
+        ],
+        Mode::Help { .. } => vec![("j/k".into(), "scroll"), ("any key".into(), "close")],
+        Mode::Picker { .. } => {
+            vec![("j/k".into(), "choose"), ("Enter".into(), "open"), ("q".into(), "quit")]
+        }
+    };
+    let mut spans = vec![Span::raw(" ")];
+    for (key, label) in pairs {
+        spans.push(Span::styled(key, theme.key()));
+        spans.push(Span::styled(format!(" {label} "), theme.dim()));
+    }
+    Line::from(spans).render(area, buf);
+}

@@ -1,0 +1,136 @@
+//! Overlays drawn on top of the panes: dialogs, the help screen and the demo picker.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::theme::Theme;
+use crate::app::App;
+use crate::app::dialog::{Dialog, Step};
+use crate::app::keymap::Action;
+use crate::command::COMMANDS;
+use crate::encounter::Session;
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
+}
+
+fn frame(title: &str, theme: Theme) -> Block<'static> {
+    Block::bordered().title(Span::styled(format!(" {title} "), theme.title()))
+}
+
+/// A dialog box; returns where the cursor goes.
+pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {
+    let rect = centered(area, 64, 16);
+    Clear.render(rect, buf);
+    let block = frame(dialog.title, theme);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let mut lines: Vec<Line> = Vec::new();
+    for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
+        let shown = if answer.is_empty() { "—" } else { answer };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{}: ", step.label()), theme.dim()),
+            Span::raw(shown.to_string()),
+        ]));
+    }
+    let mut cursor = None;
+    if let Some(step) = dialog.step() {
+        let y = inner.y + lines.len() as u16;
+        match step {
+            Step::Text { label, hint, input, .. } => {
+                let prefix = format!("{label}: ");
+                lines.push(Line::from(vec![
+                    Span::styled(prefix.clone(), theme.key()),
+                    Span::raw(input.value().to_string()),
+                ]));
+                lines.push(Line::styled(hint.to_string(), theme.dim()));
+                let x = inner.x + (prefix.chars().count() + input.visual_cursor()) as u16;
+                cursor = Some((x.min(inner.right().saturating_sub(1)), y));
+            }
+            Step::Pick { label, filter, cursor: at, .. } => {
+                let prefix = format!("{label}: ");
+                lines.push(Line::from(vec![
+                    Span::styled(prefix.clone(), theme.key()),
+                    Span::raw(filter.value().to_string()),
+                ]));
+                let x = inner.x + (prefix.chars().count() + filter.visual_cursor()) as u16;
+                cursor = Some((x.min(inner.right().saturating_sub(1)), y));
+                let visible = step.visible();
+                let room = (inner.height as usize).saturating_sub(lines.len() + 1).max(1);
+                let first = at.saturating_sub(room.saturating_sub(1));
+                if visible.is_empty() {
+                    lines
+                        .push(Line::styled("  nothing matches; Backspace to widen", theme.error()));
+                }
+                for (n, (_, label)) in visible.iter().enumerate().skip(first).take(room) {
+                    let line = Line::raw(format!("  {label}"));
+                    lines.push(if n == *at { line.style(theme.selected()) } else { line });
+                }
+            }
+        }
+    }
+    Paragraph::new(lines).render(inner, buf);
+    cursor
+}
+
+pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let rect = centered(area, area.width.saturating_sub(4).min(100), area.height.saturating_sub(2));
+    Clear.render(rect, buf);
+    let mut lines = vec![Line::styled("Keys", theme.title())];
+    for action in Action::ALL {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>14}  ", app.keymap.keys_of(action)), theme.key()),
+            Span::raw(action.help()),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "Commands (type : first; the same words work in scripts)",
+        theme.title(),
+    ));
+    for c in COMMANDS {
+        lines.push(Line::from(vec![Span::styled(c.usage(), theme.key())]));
+        lines.push(Line::styled(format!("    {}", c.summary), theme.plain()));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .block(frame("Help · j/k scroll · any other key closes", theme))
+        .render(rect, buf);
+}
+
+pub fn picker(
+    options: &[(String, Session)],
+    cursor: usize,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let rect = centered(area, 64, (options.len() as u16) * 2 + 8);
+    let mut lines = vec![
+        Line::styled("Welcome to skirmish.", theme.title()),
+        Line::raw("No saved fight yet: pick a demo encounter to run."),
+        Line::raw(""),
+    ];
+    for (n, (label, session)) in options.iter().enumerate() {
+        let enc = session.encounter();
+        let line = Line::raw(format!("  {label}"));
+        lines.push(if n == cursor { line.style(theme.selected()) } else { line });
+        lines.push(Line::styled(
+            format!("    {} combatants, round {}", enc.combatants.len(), enc.round),
+            theme.dim(),
+        ));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("j/k choose · Enter open · q quit", theme.dim()));
+    Paragraph::new(lines).block(frame("skirmish", theme)).render(rect, buf);
+}

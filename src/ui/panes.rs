@@ -1,0 +1,359 @@
+//! The four panes: turn order, the selected combatant, the dice log and the action menu.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::theme::Theme;
+use crate::app::{App, Row};
+use crate::encounter::{Combatant, Encounter};
+use crate::rules::Health;
+use crate::rules::conditions::Level;
+use crate::rules::dice::RollRecord;
+
+fn block(title: &str, theme: Theme) -> Block<'static> {
+    Block::bordered()
+        .title(Span::styled(format!(" {title} "), theme.title()))
+        .border_style(theme.dim())
+}
+
+/// Cut a string to `width` characters, marking the cut with `…`.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return format!("{text:<width$}");
+    }
+    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// A bar of `width` cells for health.
+fn bar(health: Health, width: usize) -> String {
+    if health.max <= 0 || width == 0 {
+        return " ".repeat(width);
+    }
+    let filled = ((health.current.clamp(0, health.max) * width as i64 + health.max - 1)
+        / health.max) as usize;
+    format!("{}{}", "█".repeat(filled.min(width)), "░".repeat(width - filled.min(width)))
+}
+
+fn health_style(theme: Theme, health: Health) -> Style {
+    if health.max <= 0 {
+        return theme.plain();
+    }
+    match health.current * 3 / health.max.max(1) {
+        i64::MIN..=0 => theme.bad(),
+        1 => theme.warn(),
+        _ => theme.good(),
+    }
+}
+
+/// Short condition badges: `Dazed`, severe as `DAZED`.
+fn badges(c: &Combatant) -> String {
+    c.conditions
+        .iter()
+        .map(|k| {
+            let short: String = k.name.chars().take(5).collect();
+            if k.level == Level::Severe { short.to_uppercase() } else { short }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Markers that do not rely on colour: ▶ current, ⏸ holding, ✖ down, ◌ hidden.
+fn marker(enc: &Encounter, c: &Combatant) -> char {
+    if enc.turn.as_ref().is_some_and(|t| t.id == c.id) {
+        '▶'
+    } else if enc.is_down(c) {
+        '✖'
+    } else if c.held {
+        '⏸'
+    } else if c.hidden {
+        '◌'
+    } else {
+        ' '
+    }
+}
+
+pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let enc = app.session.encounter();
+    let inner = block("Turn order", theme).inner(area);
+    block("Turn order", theme).render(area, buf);
+    let rows = app.rows();
+    if rows.is_empty() {
+        Paragraph::new(vec![
+            Line::styled("No combatants yet.", theme.dim()),
+            Line::raw(""),
+            Line::raw(":add Aria side=pc"),
+            Line::raw(":add Goblin x3"),
+            Line::raw(":start"),
+        ])
+        .render(inner, buf);
+        return;
+    }
+    let height = inner.height as usize;
+    let offset = app.selected.saturating_sub(height.saturating_sub(1));
+    let width = inner.width as usize;
+    let health_text = |h: Health| enc.system.rules().health_text(h);
+    for (line_no, (index, row)) in rows.iter().enumerate().skip(offset).take(height).enumerate() {
+        let y = inner.y + line_no as u16;
+        let (c, name, health, members) = match row {
+            Row::One(i) => (
+                &enc.combatants[*i],
+                enc.combatants[*i].name.clone(),
+                enc.combatants[*i].health,
+                None,
+            ),
+            Row::Member(i) => (
+                &enc.combatants[*i],
+                format!(" └ {}", enc.combatants[*i].name),
+                enc.combatants[*i].health,
+                None,
+            ),
+            Row::Group { members, open, .. } => {
+                let first = &enc.combatants[members[0]];
+                let base = first.name.rsplit_once(' ').map_or(first.name.as_str(), |(b, _)| b);
+                let up = members.iter().filter(|&&m| !enc.is_down(&enc.combatants[m])).count();
+                let fold = if *open { '▾' } else { '▸' };
+                let total = members.iter().fold(Health { current: 0, max: 0 }, |acc, &m| {
+                    let h = enc.combatants[m].health;
+                    Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
+                });
+                let current = enc
+                    .turn
+                    .as_ref()
+                    .and_then(|t| enc.index_of(&t.id))
+                    .filter(|i| members.contains(i));
+                let c = &enc.combatants[current.unwrap_or(members[0])];
+                (c, format!("{fold}{base} ×{} ({up} up)", members.len()), total, Some(members))
+            }
+        };
+        let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());
+        let mark = match members {
+            Some(ms)
+                if enc
+                    .turn
+                    .as_ref()
+                    .is_some_and(|t| ms.iter().any(|&m| enc.combatants[m].id == t.id)) =>
+            {
+                '▶'
+            }
+            Some(ms) if ms.iter().all(|&m| enc.is_down(&enc.combatants[m])) => '✖',
+            Some(_) => ' ',
+            None => marker(enc, c),
+        };
+        let htext = match members {
+            Some(_) => format!("{}/{}", health.current, health.max),
+            None => health_text(health).split_whitespace().last().unwrap_or("").to_string(),
+        };
+        let name_width = width.saturating_sub(2 + 5 + 1 + 8 + 7).clamp(6, 22);
+        let mut spans = vec![
+            Span::styled(format!("{mark} "), theme.current()),
+            Span::raw(format!("{:>4} ", fit(&init, 4).trim_end())),
+        ];
+        let name_style =
+            if members.is_none() && enc.is_down(c) { theme.down() } else { theme.side(c.side) };
+        spans.push(Span::styled(fit(&name, name_width), name_style));
+        spans.push(Span::styled(
+            format!(" {:>7} ", fit(&htext, 7).trim_end()),
+            health_style(theme, health),
+        ));
+        spans.push(Span::styled(bar(health, 6), health_style(theme, health)));
+        if members.is_none() {
+            spans.push(Span::raw(" "));
+            spans.push(Span::styled(badges(c), theme.warn()));
+        }
+        let mut line = Line::from(spans);
+        if index == app.selected {
+            line = line.patch_style(theme.selected());
+        }
+        buf.set_line(inner.x, y, &line, inner.width);
+    }
+}
+
+pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let enc = app.session.encounter();
+    let title = "Combatant";
+    let Some(i) = app.selected_combatant() else {
+        Paragraph::new(Line::styled("Select someone with j/k.", theme.dim()))
+            .block(block(title, theme))
+            .render(area, buf);
+        return;
+    };
+    let c = &enc.combatants[i];
+    let rules = enc.system.rules();
+    let mut lines = vec![Line::from(vec![
+        Span::styled(c.name.clone(), theme.side(c.side).patch(theme.title())),
+        Span::styled(format!("  {} · {}", c.side, c.id), theme.dim()),
+    ])];
+    let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
+    let mut status = vec![format!("init {init}"), rules.health_text(c.health)];
+    if enc.is_down(c) {
+        status.push("DOWN".into());
+    }
+    if c.held {
+        status.push("holding".into());
+    }
+    if c.hidden {
+        status.push("hidden".into());
+    }
+    lines.push(Line::raw(status.join(" · ")));
+    let stats: Vec<String> = c.stats.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    if !stats.is_empty() {
+        lines.push(Line::styled(stats.join(" · "), theme.dim()));
+    }
+    let catalogue = app.session.assets().catalogue_ref(enc.system);
+    for k in &c.conditions {
+        let mut head = format!("{} ({}", k.name, k.level);
+        if k.source != crate::rules::conditions::Source::Manual {
+            head.push_str(&format!(", {}", k.source));
+        }
+        if let Some(n) = k.rounds {
+            head.push_str(&format!(", {n} rd left"));
+        }
+        if k.persistent {
+            head.push_str(", persistent");
+        }
+        head.push(')');
+        let effect = catalogue.and_then(|cat| cat.find(&k.name).ok()).map(|spec| match k.level {
+            Level::Severe => spec.severe.clone().unwrap_or_else(|| spec.first.clone()),
+            Level::First => spec.first.clone(),
+        });
+        lines.push(Line::from(vec![
+            Span::styled(head, theme.warn()),
+            Span::raw(effect.map(|e| format!(": {e}")).unwrap_or_default()),
+        ]));
+    }
+    for note in &c.notes {
+        lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: true }).block(block(title, theme)).render(area, buf);
+}
+
+/// A roll's faces with the ones that matter picked out.
+fn roll_spans(enc: &Encounter, roll: &RollRecord, theme: Theme) -> Vec<Span<'static>> {
+    let notable = enc.system.rules().notable(roll);
+    let mut spans = vec![Span::styled(format!("{} [", roll.expr), theme.dim())];
+    for (n, die) in roll.dice.iter().enumerate() {
+        if n > 0 {
+            spans.push(Span::styled(", ", theme.dim()));
+        }
+        let mut face = die.face.to_string();
+        if die.exploded {
+            face.push('!');
+        }
+        if !die.kept {
+            face = format!("({face})");
+        }
+        let style =
+            if notable.get(n).copied().unwrap_or(false) { theme.notable() } else { theme.plain() };
+        spans.push(Span::styled(face, style));
+    }
+    spans.push(Span::styled(format!("] = {}", roll.total), theme.dim()));
+    spans
+}
+
+/// Lay spans out in rows of `width` cells, breaking long lines (by character).
+fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
+    let mut rows: Vec<Line<'static>> = Vec::new();
+    let mut row: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for span in spans {
+        let mut rest: &str = &span.content;
+        while !rest.is_empty() {
+            if used == width {
+                rows.push(Line::from(std::mem::take(&mut row)));
+                used = 2;
+                row.push(Span::raw("  "));
+            }
+            let room = width - used;
+            let cut = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
+            let (head, tail) = rest.split_at(cut);
+            used += head.chars().count();
+            row.push(Span::styled(head.to_string(), span.style));
+            rest = tail;
+        }
+    }
+    if !row.is_empty() {
+        rows.push(Line::from(row));
+    }
+    rows
+}
+
+pub fn log(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let enc = app.session.encounter();
+    let entries = app.session.log();
+    let title = if app.log_scroll > 0 {
+        format!("Dice log (↑{} older)", app.log_scroll)
+    } else {
+        "Dice log".to_string()
+    };
+    let inner = block(&title, theme).inner(area);
+    block(&title, theme).render(area, buf);
+    let (height, width) = (inner.height as usize, inner.width as usize);
+    if height == 0 || width < 8 {
+        return;
+    }
+    // Newest at the bottom: lay out entries from the end until the pane is full.
+    let end = entries.len().saturating_sub(app.log_scroll);
+    let mut rows: Vec<Line<'static>> = Vec::new();
+    for entry in entries[..end].iter().rev() {
+        let round_line = entry.text.starts_with("Round ");
+        let mut spans = vec![
+            Span::styled(format!("{:>2} ", entry.round), theme.dim()),
+            Span::styled(
+                entry.text.clone(),
+                if round_line { theme.title() } else { theme.plain() },
+            ),
+        ];
+        if let Some(roll) = &entry.roll {
+            spans.push(Span::raw(" "));
+            spans.extend(roll_spans(enc, roll, theme));
+        }
+        let mut wrapped = wrap_spans(spans, width);
+        wrapped.extend(rows);
+        rows = wrapped;
+        if rows.len() >= height {
+            break;
+        }
+    }
+    let skip = rows.len().saturating_sub(height);
+    for (n, line) in rows.into_iter().skip(skip).enumerate() {
+        buf.set_line(inner.x, inner.y + n as u16, &line, inner.width);
+    }
+}
+
+pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let enc = app.session.encounter();
+    let rules = enc.system.rules();
+    let mut lines = Vec::new();
+    match (enc.current(), &enc.turn) {
+        (Some(c), Some(turn)) => {
+            let pools: Vec<String> = turn
+                .budget
+                .iter()
+                .map(|p| format!("{} {}/{}", p.name, p.left(), p.total))
+                .collect();
+            lines.push(Line::from(vec![
+                Span::styled(c.name.clone(), theme.current()),
+                Span::raw(format!(": {}", pools.join(" · "))),
+            ]));
+        }
+        _ if enc.round == 0 => {
+            lines.push(Line::styled("Not started: :start rolls initiative.", theme.dim()))
+        }
+        _ => lines.push(Line::styled("Nobody's turn.", theme.dim())),
+    }
+    for (what, cost) in rules.action_menu() {
+        lines.push(Line::from(vec![
+            Span::raw(format!("{what} ")),
+            Span::styled(format!("({cost})"), theme.dim()),
+        ]));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(block("Actions", theme))
+        .render(area, buf);
+}
