@@ -54,6 +54,11 @@ impl<W: Write> FrameWriter<W> {
         self.shared.borrow().0.len()
     }
 
+    /// What was collected and not yet sent.
+    pub fn contents(&self) -> Vec<u8> {
+        self.shared.borrow().0.clone()
+    }
+
     /// Forget what was collected (tests measure one frame at a time).
     pub fn discard(&self) {
         self.shared.borrow_mut().0.clear();

@@ -324,7 +324,7 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
                 out.push(word);
             }
         }
-        out.sort_by_key(|w| w.trim_start_matches('"').to_lowercase());
+        out.sort_by_key(|w| w.trim_matches('"').to_lowercase());
         out
     };
     let Some(first) = done.first() else {

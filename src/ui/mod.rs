@@ -65,6 +65,42 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     cursor
 }
 
+/// One pane on its own (for snapshots and benchmarks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    Header,
+    Order,
+    Combatant,
+    Log,
+    Actions,
+}
+
+/// Render a single pane into `area`.
+pub fn render_pane(app: &App, theme: Theme, pane: Pane, area: Rect, buf: &mut Buffer) {
+    match pane {
+        Pane::Header => render_header(app, theme, area, buf),
+        Pane::Order => panes::order(app, theme, area, buf),
+        Pane::Combatant => panes::combatant(app, theme, area, buf),
+        Pane::Log => panes::log(app, theme, area, buf),
+        Pane::Actions => panes::actions(app, theme, area, buf),
+    }
+}
+
+/// A buffer's text, one line per row, trailing spaces trimmed (for snapshots and tests).
+pub fn buffer_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in area.top()..area.bottom() {
+        let mut line = String::new();
+        for x in area.left()..area.right() {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
     if area.width == 0 || area.height == 0 {
         return;

@@ -55,7 +55,7 @@ fn badges(c: &Combatant) -> String {
     c.conditions
         .iter()
         .map(|k| {
-            let short: String = k.name.chars().take(5).collect();
+            let short: String = k.name.chars().take(6).collect();
             if k.level == Level::Severe { short.to_uppercase() } else { short }
         })
         .collect::<Vec<_>>()
@@ -165,11 +165,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             spans.push(Span::raw(" "));
             spans.push(Span::styled(badges(c), theme.warn()));
         }
-        let mut line = Line::from(spans);
-        if index == app.selected {
-            line = line.patch_style(theme.selected());
-        }
-        buf.set_line(inner.x, y, &line, inner.width);
+        buf.set_line(inner.x, y, &Line::from(spans), inner.width);
     }
 }
 
@@ -200,9 +196,20 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         status.push("hidden".into());
     }
     lines.push(Line::raw(status.join(" · ")));
-    let stats: Vec<String> = c.stats.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    if !stats.is_empty() {
-        lines.push(Line::styled(stats.join(" · "), theme.dim()));
+    // Stats in a grid of fixed cells, in the system's field order, so values line up.
+    let inner_width = area.width.saturating_sub(2) as usize;
+    let cell = 14;
+    let per_row = (inner_width / cell).max(1);
+    let cells: Vec<String> = rules
+        .fields()
+        .iter()
+        .filter_map(|f| c.stats.get(f.name).map(|v| fit(&format!("{} {v}", f.name), cell - 1)))
+        .collect();
+    for chunk in cells.chunks(per_row) {
+        lines.push(Line::styled(
+            chunk.iter().map(|c| format!("{c:<width$}", width = cell)).collect::<String>(),
+            theme.dim(),
+        ));
     }
     let catalogue = app.session.assets().catalogue_ref(enc.system);
     for k in &c.conditions {

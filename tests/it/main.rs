@@ -5,3 +5,4 @@ mod dice;
 mod initiative;
 mod rules;
 mod saves;
+mod tui;

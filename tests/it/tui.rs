@@ -1,0 +1,314 @@
+//! The dashboard driven like a GM drives it: key scripts on the real App, snapshots of every pane
+//! and of whole screens, every terminal size, a monkey with 10,000 random keys, and the bytes a
+//! selection move sends to the terminal.
+
+use std::sync::Arc;
+
+use ratatui::Terminal;
+use ratatui::backend::{CrosstermBackend, TestBackend};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::{TerminalOptions, Viewport};
+use skirmish::app::keymap::{DEFAULT_KEYS, KeyMap};
+use skirmish::app::{App, Mode, NewFiles};
+use skirmish::encounter::{Assets, Session};
+use skirmish::rules::System;
+use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::runtime::FrameWriter;
+use skirmish::save;
+use skirmish::ui::{self, Pane, buffer_text, theme::Theme};
+
+const PLAIN: Theme = Theme { color: false };
+
+fn assets() -> Arc<Assets> {
+    Arc::new(save::assets::embedded_assets().expect("assets"))
+}
+
+fn demo(system: System) -> Session {
+    let text = save::DEMOS.iter().find(|(label, _)| {
+        label.starts_with(match system {
+            System::Woin => "WOIN",
+            System::Gempunks => "Gempunks",
+            System::Savage => "Savage",
+            System::Gurps => "GURPS",
+        })
+    });
+    let (_, text) = text.expect("demo exists");
+    save::from_ron(text, std::path::Path::new("demo.ron"), assets()).expect("demo loads")
+}
+
+fn app(session: Session) -> App {
+    App::new(session, None, KeyMap::defaults(), NewFiles::new(None, 0))
+        .with_dice(Box::new(SeededDice::new(1)))
+}
+
+/// Parse a key script: plain characters, and `<Enter>`, `<Esc>`, `<Tab>`, `<Up>`, `<Down>`,
+/// `<BS>`, `<Space>`, `<C-r>`.
+fn keys(script: &str) -> Vec<KeyEvent> {
+    let mut out = Vec::new();
+    let mut chars = script.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '<' {
+            out.push(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+            continue;
+        }
+        let name: String = chars.by_ref().take_while(|&c| c != '>').collect();
+        out.push(match name.as_str() {
+            "Enter" => KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+            "Esc" => KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE),
+            "Tab" => KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE),
+            "Up" => KeyEvent::new(KeyCode::Up, KeyModifiers::NONE),
+            "Down" => KeyEvent::new(KeyCode::Down, KeyModifiers::NONE),
+            "BS" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
+            "Space" => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
+            "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
+            other => panic!("unknown key <{other}>"),
+        });
+    }
+    out
+}
+
+/// Drive the app with a key script on a test terminal, drawing after every key.
+fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    for key in keys(script) {
+        app.handle_event(&Event::Key(key));
+        app.effects.clear();
+        terminal.draw(|f| ui::draw(f, app, PLAIN)).expect("draw");
+    }
+    terminal
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    ui::render(app, PLAIN, area, &mut buf);
+    buffer_text(&buf)
+}
+
+fn new_woin() -> App {
+    app(Session::new(System::Woin, "Test", assets()))
+}
+
+#[test]
+fn shipped_keys_file_parses_and_binds_every_action() {
+    let mut map = KeyMap::defaults();
+    map.patch(DEFAULT_KEYS).expect("assets/keys.ron parses");
+    for action in skirmish::app::keymap::Action::ALL {
+        assert!(!map.keys_of(action).is_empty(), "{action:?} has a key");
+    }
+    let mut patched = KeyMap::defaults();
+    patched.patch(r#"{"next_turn": ["N"]}"#).expect("a user patch");
+    assert_eq!(patched.keys_of(skirmish::app::keymap::Action::NextTurn), "N");
+    assert_eq!(
+        patched.keys_of(skirmish::app::keymap::Action::Damage),
+        "d",
+        "others keep their keys"
+    );
+    let err = KeyMap::defaults().patch(r#"{"jump": ["j"]}"#).expect_err("unknown action");
+    assert!(err.to_string().starts_with("unknown action 'jump'; actions: select_down"), "{err}");
+    let err = KeyMap::defaults().patch(r#"{"quit": ["ctrl-"]}"#).expect_err("bad key");
+    assert_eq!(err.to_string(), "quit: 'ctrl-' is not a key");
+}
+
+#[test]
+fn a_whole_fight_from_the_keyboard() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([6, 5, 4, 2, 3, 3, 2, 2])));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=4d6 agi=5 health=30<Enter>:add Goblin x3<Enter>:start<Enter>",
+    );
+    let enc = a.session.encounter();
+    assert_eq!(enc.round, 1);
+    assert_eq!(enc.current().map(|c| c.name.as_str()), Some("Aria"));
+    // Damage goblin 1 by picking it from the filtered list, typing the table's dice.
+    drive(&mut a, "dgoblin 1<Enter>2d6<Enter>6 3<Enter>");
+    assert_eq!(a.session.encounter().get("goblin-1").expect("g1").health.current, 6 - (9 - 1));
+    // Heal Aria (selected: her turn) by 0, condition, shake it off with a typed 5.
+    drive(&mut a, "caria<Enter>daz<Enter><Enter>");
+    assert!(a.session.encounter().get("aria").expect("aria").condition("Dazed").is_some());
+    drive(&mut a, "x<Enter><Enter>5<Enter>");
+    assert!(a.session.encounter().get("aria").expect("aria").condition("Dazed").is_none());
+    // Next turn, undo it, redo it.
+    drive(&mut a, "n");
+    let goblin_turn = a.session.encounter().current().map(|c| c.id.clone());
+    assert_eq!(goblin_turn.as_deref(), Some("goblin-2"), "goblin 1 is down and skipped");
+    drive(&mut a, "u");
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("aria"));
+    drive(&mut a, "<C-r>");
+    assert_eq!(a.session.encounter().current().map(|c| c.id.clone()), goblin_turn);
+    // A roll for someone, with the table's dice.
+    drive(&mut a, "r3d6<Enter>brom<BS><BS><BS><BS>aria<Enter>1 2 3<Enter>");
+    assert_eq!(a.session.log().last().map(|l| l.text.as_str()), Some("Aria rolls"));
+}
+
+#[test]
+fn esc_backs_out_of_every_dialog_without_changing_anything() {
+    let mut a = app(demo(System::Woin));
+    let before = a.session.encounter().clone();
+    let entries = a.session.entries().len();
+    for key in ["d", "h", "c", "a", "r", "i", "s", ":", "?"] {
+        drive(&mut a, &format!("{key}x<Esc>"));
+        assert!(matches!(a.mode, Mode::Normal), "{key} then Esc is back to normal");
+    }
+    drive(&mut a, "d<Enter>5<Esc>");
+    assert_eq!(a.session.encounter(), &before);
+    assert_eq!(a.session.entries().len(), entries);
+}
+
+#[test]
+fn command_line_history_and_completion() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Aria side=pc<Enter>:add \"Goblin Boss\"<Enter>");
+    drive(&mut a, ":<Up><Enter>");
+    assert_eq!(a.session.encounter().combatants.len(), 3, "Up recalls the last command");
+    drive(&mut a, ":dam<Tab>");
+    assert_eq!(a.input.value(), "damage ");
+    drive(&mut a, "Gob<Tab>");
+    assert_eq!(a.input.value(), "damage \"Goblin Boss\" ");
+    drive(&mut a, "4<Enter>");
+    assert_eq!(a.session.encounter().get("goblin-boss").expect("boss").health.current, 6);
+    drive(&mut a, ":frobnicate<Enter>");
+    assert!(
+        a.status.error && a.status.text.starts_with("unknown command 'frobnicate'"),
+        "{:?}",
+        a.status
+    );
+}
+
+#[test]
+fn groups_fold_and_unfold() {
+    let mut a = app(demo(System::Woin));
+    let rows = a.rows().len();
+    drive(&mut a, "k<Enter>");
+    // Row 1 is the goblin group (the demo's current turn); Enter opens it.
+    let opened = a.rows().len();
+    assert!(opened == rows + 3 || opened == rows, "{rows} → {opened}");
+    if opened == rows {
+        drive(&mut a, "j<Enter>");
+        assert_eq!(a.rows().len(), rows + 3);
+    }
+}
+
+#[test]
+fn every_size_renders_without_panicking() {
+    let a = app(demo(System::Savage));
+    let mut dialog = app(demo(System::Woin));
+    drive(&mut dialog, "d");
+    for width in 0..=200u16 {
+        for height in 0..=60u16 {
+            let area = Rect::new(0, 0, width, height);
+            let mut buf = Buffer::empty(area);
+            ui::render(&a, PLAIN, area, &mut buf);
+            if (width + height) % 7 == 0 {
+                ui::render(&dialog, PLAIN, area, &mut buf);
+            }
+        }
+    }
+    let small = screen(&a, 59, 20);
+    assert!(small.contains("terminal too small: 59×20, need 60×20"), "{small}");
+}
+
+#[test]
+fn monkey_ten_thousand_random_keys() {
+    use rand::{RngExt, SeedableRng};
+    let pool = [
+        "j", "k", "n", " ", "d", "h", "c", "x", "a", "r", "i", "H", "A", "u", "s", ":", "?", "q",
+        "1", "5", "g", "o", "b", "<Enter>", "<Esc>", "<Tab>", "<Up>", "<Down>", "<BS>", "<C-r>",
+        "2", "d", "6",
+    ];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20261121);
+    let mut a = app(demo(System::Woin));
+    let mut entries_before = a.session.entries().len() + a.session.redo_entries().len();
+    for step in 0..10_000 {
+        let key = pool[rng.random_range(0..pool.len())];
+        for event in keys(key) {
+            a.handle_event(&Event::Key(event));
+        }
+        a.quit = false;
+        a.effects.clear();
+        let (w, h) = (rng.random_range(0..140u16), rng.random_range(0..50u16));
+        let area = Rect::new(0, 0, w, h);
+        ui::render(&a, PLAIN, area, &mut Buffer::empty(area));
+        let enc = a.session.encounter();
+        if let Some(turn) = &enc.turn {
+            assert!(enc.get(&turn.id).is_some(), "step {step}: the current turn names a combatant");
+        }
+        assert!(a.selected < a.rows().len().max(1), "step {step}: selection in range");
+        let entries = a.session.entries().len() + a.session.redo_entries().len();
+        assert!(
+            entries.abs_diff(entries_before) <= 1 || a.session.redo_entries().is_empty(),
+            "step {step}"
+        );
+        entries_before = entries;
+    }
+}
+
+/// Bytes sent to the terminal when the selection moves from row `from` one down.
+fn bytes_for_move(a: &mut App, from: usize) -> (usize, String) {
+    let frame = FrameWriter::new(Vec::<u8>::new());
+    let options = TerminalOptions { viewport: Viewport::Fixed(Rect::new(0, 0, 120, 40)) };
+    let mut terminal =
+        Terminal::with_options(CrosstermBackend::new(frame.clone()), options).expect("terminal");
+    a.selected = from;
+    terminal.draw(|f| ui::draw(f, a, Theme { color: true })).expect("first frame");
+    assert!(frame.pending() > 2000, "the first frame draws everything");
+    frame.discard();
+    a.handle_event(&Event::Key(KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE)));
+    terminal.draw(|f| ui::draw(f, a, Theme { color: true })).expect("second frame");
+    let sent = frame.pending();
+    let shown = String::from_utf8_lossy(&frame.contents()).replace('\x1b', "⎋");
+    frame.discard();
+    terminal.draw(|f| ui::draw(f, a, Theme { color: true })).expect("idle frame");
+    // Only ratatui's closing style reset and cursor state; the runtime does not even draw
+    // when nothing changed, so an idle tracker writes nothing at all.
+    assert!(frame.pending() < 30, "an unchanged frame sends almost nothing: {}", frame.pending());
+    (sent, shown)
+}
+
+#[test]
+fn a_selection_move_sends_few_bytes() {
+    // The everyday move in a mob fight: from one goblin to the next in an opened group.
+    let mut a = app(demo(System::Woin));
+    a.unfolded.insert("goblin".to_string());
+    let row = a.rows().iter().position(|r| matches!(r, skirmish::app::Row::Member(i) if a.session.encounter().combatants[*i].id == "goblin-2"));
+    let (sent, shown) = bytes_for_move(&mut a, row.expect("goblin 2 row"));
+    assert!(sent > 0 && sent < 300, "a selection move sent {sent} bytes: {shown}");
+    // From a PC with a condition to one without, the combatant pane is redrawn more fully.
+    let mut a = app(demo(System::Woin));
+    let (sent, shown) = bytes_for_move(&mut a, 2);
+    assert!(sent < 600, "Aria to Brom sent {sent} bytes: {shown}");
+}
+
+#[test]
+fn screens_and_panes_of_each_demo() {
+    for system in System::ALL {
+        let a = app(demo(system));
+        for (w, h) in [(80, 24), (120, 40)] {
+            insta::assert_snapshot!(format!("screen_{}_{w}x{h}", system.key()), screen(&a, w, h));
+        }
+        for (pane, name) in [
+            (Pane::Header, "header"),
+            (Pane::Order, "order"),
+            (Pane::Combatant, "combatant"),
+            (Pane::Log, "log"),
+            (Pane::Actions, "actions"),
+        ] {
+            let area = Rect::new(0, 0, 60, if pane == Pane::Header { 1 } else { 14 });
+            let mut buf = Buffer::empty(area);
+            ui::render_pane(&a, PLAIN, pane, area, &mut buf);
+            insta::assert_snapshot!(format!("pane_{}_{name}", system.key()), buffer_text(&buf));
+        }
+    }
+}
+
+#[test]
+fn help_and_picker_screens() {
+    let mut a = app(demo(System::Gurps));
+    drive(&mut a, "?");
+    insta::assert_snapshot!("help_80x24", screen(&a, 80, 24));
+    let picker =
+        App::picker(save::demo_sessions(assets()), KeyMap::defaults(), NewFiles::new(None, 0));
+    insta::assert_snapshot!("picker_80x24", screen(&picker, 80, 24));
+}
