@@ -149,12 +149,18 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             None => health_text(health).split_whitespace().last().unwrap_or("").to_string(),
         };
         let name_width = width.saturating_sub(2 + 5 + 1 + 8 + 7).clamp(6, 22);
+        // The selection is a › and the name in reverse video: a move redraws only a few cells.
+        let chosen = index == app.selected;
         let mut spans = vec![
-            Span::styled(format!("{mark} "), theme.current()),
+            Span::styled(mark.to_string(), theme.current()),
+            Span::styled(if chosen { "›" } else { " " }, theme.key()),
             Span::raw(format!("{:>4} ", fit(&init, 4).trim_end())),
         ];
-        let name_style =
+        let mut name_style =
             if members.is_none() && enc.is_down(c) { theme.down() } else { theme.side(c.side) };
+        if chosen {
+            name_style = name_style.patch(theme.selected());
+        }
         spans.push(Span::styled(fit(&name, name_width), name_style));
         spans.push(Span::styled(
             format!(" {:>7} ", fit(&htext, 7).trim_end()),
