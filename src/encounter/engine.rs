@@ -234,9 +234,16 @@ impl Planner<'_> {
             self.emit(Event::Added { combatant })?;
         }
         if self.scratch.round > 0 {
-            // Joining a fight under way: roll now; it acts from the next time its count comes up.
+            // Joining a fight under way: roll now; a count already passed this round waits.
             self.roll_missing()?;
             self.break_all_ties()?;
+            let order = self.slot_ids();
+            let current = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
+            if let Some(at) = current.and_then(|cur| order.iter().position(|s| *s == cur)) {
+                for (id, pass) in order[..at].iter().filter(|(id, _)| ids.contains(id)) {
+                    self.emit(Event::TurnPassed { id: id.clone(), pass: *pass })?;
+                }
+            }
         }
         Ok(())
     }
@@ -280,17 +287,8 @@ impl Planner<'_> {
     fn remove(&mut self, who: &str) -> Result<(), EngineError> {
         let id = self.who(who)?.id.clone();
         let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
-        let order: Vec<(String, u8)> = self.slot_ids();
-        let position = self
-            .scratch
-            .turn
-            .as_ref()
-            .and_then(|t| order.iter().position(|(i, p)| *i == t.id && *p == t.pass));
         self.emit(Event::Removed { id })?;
-        if was_current && let Some(pos) = position {
-            self.continue_after(&order, pos)?;
-        }
-        Ok(())
+        if was_current { self.advance() } else { Ok(()) }
     }
 
     fn slot_ids(&self) -> Vec<(String, u8)> {
@@ -333,14 +331,14 @@ impl Planner<'_> {
         let mut ctx = self.init_context();
         for index in self.holders() {
             let c = &self.scratch.combatants[index];
-            if c.initiative.is_some()
-                || c.held
-                || (rules.deals_each_round() && self.scratch.is_down(c))
-            {
+            let ids = self.scratch.holder_ids(&c.id);
+            // SW-INIT-6: no card for the incapacitated; a group gets one while any member is up.
+            let all_down =
+                ids.iter().filter_map(|id| self.scratch.get(id)).all(|m| self.scratch.is_down(m));
+            if c.initiative.is_some() || c.held || (rules.deals_each_round() && all_down) {
                 continue;
             }
-            let ids = self.scratch.holder_ids(&c.id);
-            let request = InitRequest { stats: &c.stats, side: c.side };
+            let request = InitRequest { stats: &c.stats, side: c.side, conditions: &c.conditions };
             let kept_before = ctx.in_hand.clone();
             let initiative = rules.roll_initiative(request, &mut ctx, self.dice)?;
             if std::mem::take(&mut ctx.reshuffled) {
@@ -390,50 +388,37 @@ impl Planner<'_> {
     }
 
     fn begin_first_turn(&mut self) -> Result<(), EngineError> {
-        let order = self.slot_ids();
-        match self.first_able(&order, 0) {
+        match self.next_slot() {
             Some((id, pass)) => self.begin_turn(&id, pass),
             None => refuse("no one can act: everyone is down, holding or without initiative"),
         }
-    }
-
-    /// The first slot from `from` on whose combatant can act.
-    fn first_able(&self, order: &[(String, u8)], from: usize) -> Option<(String, u8)> {
-        let enc = &self.scratch;
-        order.iter().skip(from).find(|(id, _)| enc.get(id).is_some_and(|c| enc.can_act(c))).cloned()
     }
 
     fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
         self.emit(Event::TurnStarted { id: id.to_string(), pass })
     }
 
-    /// `next`: resume an interrupted turn, or pass to the next able combatant, or begin a new round.
+    /// `next`: resume an interrupted turn, or pass to the first turn not yet taken this round by
+    /// someone able to act, or begin a new round.
     fn advance(&mut self) -> Result<(), EngineError> {
-        let order = self.slot_ids();
-        if let Some((id, pass)) = self.scratch.resume.clone() {
-            if let Some(pos) = order.iter().position(|(i, p)| *i == id && *p == pass) {
-                if let Some((id, pass)) = self.first_able(&order, pos) {
-                    return self.begin_turn(&id, pass);
-                }
-                return self.new_round();
-            }
+        if let Some((id, pass)) = self.scratch.resume.clone()
+            && self.scratch.get(&id).is_some_and(|c| self.scratch.can_act(c))
+        {
+            return self.begin_turn(&id, pass);
         }
-        let position = self
-            .scratch
-            .turn
-            .as_ref()
-            .and_then(|t| order.iter().position(|(i, p)| *i == t.id && *p == t.pass));
-        match position {
-            Some(pos) => self.continue_after(&order, pos),
+        match self.next_slot() {
+            Some((id, pass)) => self.begin_turn(&id, pass),
             None => self.new_round(),
         }
     }
 
-    fn continue_after(&mut self, order: &[(String, u8)], pos: usize) -> Result<(), EngineError> {
-        match self.first_able(order, pos + 1) {
-            Some((id, pass)) => self.begin_turn(&id, pass),
-            None => self.new_round(),
-        }
+    /// The first turn in order that nobody has taken this round and whose combatant can act.
+    fn next_slot(&self) -> Option<(String, u8)> {
+        let enc = &self.scratch;
+        self.slot_ids().into_iter().find(|(id, pass)| {
+            !enc.done.iter().any(|(i, p)| i == id && p == pass)
+                && enc.get(id).is_some_and(|c| enc.can_act(c))
+        })
     }
 
     /// WOIN-INIT-6: the same order again; SW-INIT-1, SW-INIT-3: a new deal, shuffled after a Joker.
@@ -461,11 +446,7 @@ impl Planner<'_> {
         for (id, name) in expiring {
             self.emit(Event::ConditionEnded { id, name, why: Ended::Expired })?;
         }
-        let joker_dealt = self.scratch.combatants.iter().any(|c| {
-            c.initiative.as_ref().is_some_and(|i| {
-                matches!(i.value, crate::rules::initiative::InitValue::Card(card) if card.is_joker())
-            })
-        });
+        let joker_dealt = self.scratch.joker_out;
         self.emit(Event::RoundStarted { round })?;
         if rules.deals_each_round() {
             if joker_dealt {
@@ -547,17 +528,8 @@ impl Planner<'_> {
             return refuse(format!("{} is down and cannot hold", c.name));
         }
         let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
-        let order = self.slot_ids();
-        let position = self
-            .scratch
-            .turn
-            .as_ref()
-            .and_then(|t| order.iter().position(|(i, p)| *i == t.id && *p == t.pass));
         self.emit(Event::Held { id })?;
-        match (was_current, position) {
-            (true, Some(pos)) => self.continue_after(&order, pos),
-            _ => Ok(()),
-        }
+        if was_current { self.advance() } else { Ok(()) }
     }
 
     fn act(&mut self, who: &str) -> Result<(), EngineError> {

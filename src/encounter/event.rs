@@ -65,6 +65,11 @@ pub enum Event {
         id: String,
         interrupted: Option<(String, u8)>,
     },
+    /// A turn that will not be taken this round (a newcomer who joined after its count).
+    TurnPassed {
+        id: String,
+        pass: u8,
+    },
     HoldLapsed {
         id: String,
     },

@@ -40,6 +40,12 @@ impl Encounter {
         ids.iter().try_for_each(|id| self.index(id).map(|_| ()))
     }
 
+    fn mark_done(&mut self, id: &str, pass: u8) {
+        if !self.done.iter().any(|(i, p)| i == id && *p == pass) {
+            self.done.push((id.to_string(), pass));
+        }
+    }
+
     /// What a combatant's turn allows: its system's budget for that pass (WOIN-INIT-3..5).
     fn budget_for(&self, index: usize, pass: u8) -> Vec<crate::rules::ActionPool> {
         let rules = self.system.rules();
@@ -77,6 +83,7 @@ impl Encounter {
                 self.check_all(ids)?;
                 for card in &initiative.drawn {
                     self.deck.take(*card);
+                    self.joker_out |= card.is_joker();
                 }
                 for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
                     c.initiative = Some(initiative.clone());
@@ -147,12 +154,14 @@ impl Encounter {
             }
             Event::DeckShuffled { kept } => {
                 self.deck.shuffle_keeping(kept);
+                self.joker_out = false;
                 self.line("the action deck is shuffled".to_string(), None, None)
             }
             Event::RoundStarted { round } => {
                 self.round = *round;
                 self.turn = None;
                 self.resume = None;
+                self.done.clear();
                 for c in &mut self.combatants {
                     for cond in &mut c.conditions {
                         if let Some(n) = &mut cond.rounds {
@@ -168,6 +177,7 @@ impl Encounter {
                 let budget = self.budget_for(i, *pass);
                 self.turn = Some(Turn { id: id.clone(), pass: *pass, budget });
                 self.resume = None;
+                self.mark_done(id, *pass);
                 let text = match pass {
                     0 => format!("{name}'s turn"),
                     _ => format!("{name}'s turn again (extra action)"),
@@ -186,7 +196,17 @@ impl Encounter {
                 let budget = self.budget_for(i, 0);
                 self.turn = Some(Turn { id: id.clone(), pass: 0, budget });
                 self.resume = interrupted.clone();
+                self.mark_done(id, 0);
                 let text = format!("{} acts from hold", self.combatants[i].name);
+                self.line(text, None, Some(id))
+            }
+            Event::TurnPassed { id, pass } => {
+                let i = self.index(id)?;
+                self.mark_done(id, *pass);
+                let text = format!(
+                    "{} joined after its count and acts from next round",
+                    self.combatants[i].name
+                );
                 self.line(text, None, Some(id))
             }
             Event::HoldLapsed { id } => {

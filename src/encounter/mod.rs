@@ -52,8 +52,12 @@ pub struct Encounter {
     pub turn: Option<Turn>,
     /// The turn an `act` interrupted, resumed by the next `next`.
     pub resume: Option<(String, u8)>,
+    /// Turns taken (or passed) this round, as (id, pass); `next` goes to the first one not here.
+    pub done: Vec<(String, u8)>,
     /// The Savage Worlds action deck (unused elsewhere).
     pub deck: Deck,
+    /// A Joker was drawn since the last shuffle (SW-INIT-3: shuffle at the end of the round).
+    pub joker_out: bool,
 }
 
 impl Encounter {
@@ -65,7 +69,9 @@ impl Encounter {
             round: 0,
             turn: None,
             resume: None,
+            done: Vec::new(),
             deck: Deck::default(),
+            joker_out: false,
         }
     }
 

@@ -158,6 +158,8 @@ impl ActionPool {
 pub struct InitRequest<'a> {
     pub stats: &'a Stats,
     pub side: Side,
+    /// Conditions that change the roll (WOIN Deaf loses INITIATIVE dice).
+    pub conditions: &'a [Condition],
 }
 
 /// What initiative rolls share within one encounter: the action deck, and rolls made once

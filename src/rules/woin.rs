@@ -53,9 +53,22 @@ const DEFAULT_ACTIONS: i64 = 2;
 const DEFAULT_HEALTH: i64 = 10;
 
 impl Woin {
-    fn init_pool(stats: &Stats) -> Result<DiceExpr, RulesError> {
+    /// The INITIATIVE pool, less a d6 for Deaf and two for severe Deaf (never below one die).
+    fn init_pool(stats: &Stats, conditions: &[Condition]) -> Result<DiceExpr, RulesError> {
         let text = stats.dice("init").unwrap_or(DEFAULT_INIT);
-        DiceExpr::parse(text).map_err(RulesError::from)
+        let lost = match conditions.iter().find(|c| c.name == "Deaf").map(|c| c.level) {
+            Some(Level::Severe) => 2,
+            Some(Level::First) => 1,
+            None => 0,
+        };
+        let reduced = match text.split_once("d6") {
+            Some((count, rest)) if lost > 0 => match count.parse::<u32>() {
+                Ok(n) => format!("{}d6{rest}", n.saturating_sub(lost).max(1)),
+                Err(_) => text.to_string(),
+            },
+            _ => text.to_string(),
+        };
+        DiceExpr::parse(&reduced).map_err(RulesError::from)
     }
 
     /// SOAK after Disarmored (WOIN-DMG-2): halved rounding up, none when severe.
@@ -93,7 +106,8 @@ impl Ruleset for Woin {
         _ctx: &mut InitContext,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
-        let roll = Self::init_pool(who.stats)?.roll(dice)?;
+        // WOIN-INIT-1, with Deaf's lost dice.
+        let roll = Self::init_pool(who.stats, who.conditions)?.roll(dice)?;
         let mut init = Initiative::new(InitValue::Count(roll.total))
             .with_ties(vec![who.stats.int_or("agi", 0)]);
         init.roll = Some(roll);
