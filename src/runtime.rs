@@ -96,6 +96,8 @@ fn restore() {
 
 /// Run the dashboard until the GM quits.
 pub fn run(mut app: App) -> Result<()> {
+    // color-eyre's report, printed after the terminal is back to normal.
+    let _ = color_eyre::install();
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();

@@ -141,11 +141,14 @@ pub struct ActionPool {
     pub name: String,
     pub total: u8,
     pub used: u8,
+    /// Why there are fewer than usual (`−1 Dazed`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
 }
 
 impl ActionPool {
     pub fn new(name: &str, total: u8) -> ActionPool {
-        ActionPool { name: name.to_string(), total, used: 0 }
+        ActionPool { name: name.to_string(), total, used: 0, note: String::new() }
     }
 
     pub fn left(&self) -> u8 {

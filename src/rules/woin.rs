@@ -82,6 +82,34 @@ impl Woin {
     }
 }
 
+impl Woin {
+    /// WOIN-ACT-2: Dazed, Fatigued, Sick and severe Slowed cost an action each; Sleeping leaves
+    /// one; severe Dazed, Sleeping, Manic or Restrained leave none. Reading: losses stack, floor 0.
+    pub fn actions_after_conditions(actions: u8, conditions: &[Condition]) -> (u8, String) {
+        let mut left = actions;
+        let mut why = Vec::new();
+        for c in conditions {
+            let severe = c.level == Level::Severe;
+            match (c.name.as_str(), severe) {
+                ("Dazed" | "Sleeping" | "Manic" | "Restrained", true) => {
+                    left = 0;
+                    why.push(format!("none: severe {}", c.name));
+                }
+                ("Dazed" | "Fatigued" | "Sick", _) | ("Slowed", true) => {
+                    left = left.saturating_sub(1);
+                    why.push(format!("−1 {}", c.name));
+                }
+                ("Sleeping", false) => {
+                    left = left.min(1);
+                    why.push("1 at most: Sleeping".to_string());
+                }
+                _ => {}
+            }
+        }
+        (left, why.join(", "))
+    }
+}
+
 impl Ruleset for Woin {
     fn system(&self) -> System {
         System::Woin
@@ -140,13 +168,12 @@ impl Ruleset for Woin {
     }
 
     // WOIN-INIT-3: the actions of this pass, plus a free action and a reaction on the main turn.
-    fn turn_budget(
-        &self,
-        _stats: &Stats,
-        _conditions: &[Condition],
-        pass: Pass,
-    ) -> Vec<ActionPool> {
-        let mut pools = vec![ActionPool::new("actions", pass.actions)];
+    // WOIN-ACT-2: conditions take actions away.
+    fn turn_budget(&self, _stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool> {
+        let (actions, note) = Self::actions_after_conditions(pass.actions, conditions);
+        let mut actions_pool = ActionPool::new("actions", actions);
+        actions_pool.note = note;
+        let mut pools = vec![actions_pool];
         if pass.main {
             pools.push(ActionPool::new("free", 1));
             pools.push(ActionPool::new("reaction", 1));

@@ -347,7 +347,10 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             let pools: Vec<String> = turn
                 .budget
                 .iter()
-                .map(|p| format!("{} {}/{}", p.name, p.left(), p.total))
+                .map(|p| match p.note.as_str() {
+                    "" => format!("{} {}/{}", p.name, p.left(), p.total),
+                    note => format!("{} {}/{} ({note})", p.name, p.left(), p.total),
+                })
                 .collect();
             lines.push(Line::from(vec![
                 Span::styled(c.name.clone(), theme.current()),
