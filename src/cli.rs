@@ -163,7 +163,7 @@ fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
             app
         }
         Start::Resume => {
-            let latest = dir.as_deref().and_then(save::latest_save);
+            let latest = dir.as_deref().and_then(save::resume_path);
             match latest.map(|path| (save::load(&path, assets.clone()), path)) {
                 Some((Ok(session), path)) => App::new(session, Some(path), keymap, new_files),
                 Some((Err(err), _)) => {
@@ -175,9 +175,16 @@ fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
             }
         }
     };
-    match crate::runtime::run(app) {
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return fail(
+            EXIT_INPUT,
+            "the tracker needs a terminal; for scripts use `skirmish run --script FILE`",
+        );
+    }
+    let pointer = dir.as_deref().map(save::last_pointer);
+    match crate::runtime::run(app, pointer) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => fail(EXIT_COMMAND, format!("{err:?}")),
+        Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),
     }
 }
 

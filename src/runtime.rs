@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use color_eyre::eyre::{Result, WrapErr};
@@ -94,8 +95,9 @@ fn restore() {
     let _ = execute!(io::stdout(), EndSynchronizedUpdate, LeaveAlternateScreen, cursor::Show);
 }
 
-/// Run the dashboard until the GM quits.
-pub fn run(mut app: App) -> Result<()> {
+/// Run the dashboard until the GM quits. `pointer` is the file that remembers the save in use,
+/// so the next start resumes it.
+pub fn run(mut app: App, pointer: Option<PathBuf>) -> Result<()> {
     // color-eyre's report, printed after the terminal is back to normal.
     let _ = color_eyre::install();
     let hook = std::panic::take_hook();
@@ -106,19 +108,19 @@ pub fn run(mut app: App) -> Result<()> {
     enable_raw_mode().wrap_err("cannot put the terminal in raw mode (is this a terminal?)")?;
     execute!(io::stdout(), EnterAlternateScreen)
         .wrap_err("cannot switch to the alternate screen")?;
-    let result = event_loop(&mut app);
+    let result = event_loop(&mut app, pointer.as_deref());
     restore();
     result
 }
 
-fn event_loop(app: &mut App) -> Result<()> {
+fn event_loop(app: &mut App, pointer: Option<&Path>) -> Result<()> {
     let theme = Theme::from_env();
     let mut frame = FrameWriter::new(terminal_out());
     let mut terminal = Terminal::new(CrosstermBackend::new(frame.clone()))?;
     terminal.clear()?;
     let mut dirty = true;
     loop {
-        perform_effects(app);
+        perform_effects(app, pointer);
         if app.quit {
             return Ok(());
         }
@@ -137,11 +139,19 @@ fn event_loop(app: &mut App) -> Result<()> {
     }
 }
 
-/// Write what the app asked to save, and tell it how that went.
-pub fn perform_effects(app: &mut App) {
+/// Write what the app asked to save, tell it how that went, and remember the file in use.
+pub fn perform_effects(app: &mut App, pointer: Option<&Path>) {
     for effect in std::mem::take(&mut app.effects) {
         let result =
             save::write_atomic(&effect.path, effect.text.as_bytes()).map_err(|e| e.to_string());
         app.written(&effect, result);
+    }
+    if let (Some(pointer), Some(path)) = (pointer, &app.save_path) {
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+        let text = absolute.display().to_string();
+        if std::fs::read_to_string(pointer).ok().as_deref() != Some(text.as_str()) {
+            // Losing the pointer only costs resuming the newest autosave instead.
+            let _ = save::write_atomic(pointer, text.as_bytes());
+        }
     }
 }

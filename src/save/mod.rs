@@ -207,6 +207,17 @@ pub fn saves_dir(given: Option<&Path>) -> Option<PathBuf> {
     Some(base.join("skirmish").join("saves"))
 }
 
+/// The file in `dir` that remembers which save was in use last (it may live elsewhere).
+pub fn last_pointer(dir: &Path) -> PathBuf {
+    dir.join("last-session")
+}
+
+/// The save to resume: the one last in use, else the newest in `dir`.
+pub fn resume_path(dir: &Path) -> Option<PathBuf> {
+    let pointed = fs::read_to_string(last_pointer(dir)).ok().map(|t| PathBuf::from(t.trim()));
+    pointed.filter(|p| p.is_file()).or_else(|| latest_save(dir))
+}
+
 /// The most recently written save in `dir` (not counting `.bak` files).
 pub fn latest_save(dir: &Path) -> Option<PathBuf> {
     fs::read_dir(dir)
