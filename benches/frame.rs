@@ -27,7 +27,10 @@ fn fight(combatants: usize) -> App {
         lines.push(format!("add Goblin x{n}"));
         left -= n;
     }
-    lines.extend(["start", "cond Aria dazed", "damage Aria 2d6", "next", "roll 3d6 for Brom"].map(String::from));
+    lines.extend(
+        ["start", "cond Aria dazed", "damage Aria 2d6", "next", "roll 3d6 for Brom"]
+            .map(String::from),
+    );
     for line in &lines {
         let command = parse(line).ok().flatten().expect("bench script parses");
         session.execute(&command, &mut dice).expect("bench script applies");
