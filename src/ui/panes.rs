@@ -268,31 +268,44 @@ fn roll_spans(enc: &Encounter, roll: &RollRecord, theme: Theme) -> Vec<Span<'sta
     spans
 }
 
-/// Lay spans out in rows of `width` cells, breaking long lines (by character).
+/// Lay spans out in rows of `width` cells, breaking at the last space that fits (or mid-word
+/// when a word is longer than a row); continuation rows are indented by two.
 fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
-    let mut rows: Vec<Line<'static>> = Vec::new();
-    let mut row: Vec<Span<'static>> = Vec::new();
-    let mut used = 0;
-    for span in spans {
-        let mut rest: &str = &span.content;
-        while !rest.is_empty() {
-            if used == width {
-                rows.push(Line::from(std::mem::take(&mut row)));
-                used = 2;
-                row.push(Span::raw("  "));
+    // Flatten to styled characters, choose the breaks, then regroup into spans.
+    let cells: Vec<(char, ratatui::style::Style)> =
+        spans.iter().flat_map(|s| s.content.chars().map(move |c| (c, s.style))).collect();
+    let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
+    let mut start = 0;
+    let mut indent = 0;
+    while start < cells.len() {
+        let room = width.saturating_sub(indent).max(1);
+        let mut end = (start + room).min(cells.len());
+        if end < cells.len() {
+            if let Some(space) = (start + 1..end).rev().find(|&i| cells[i].0 == ' ') {
+                end = space;
             }
-            let room = width - used;
-            let cut = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
-            let (head, tail) = rest.split_at(cut);
-            used += head.chars().count();
-            row.push(Span::styled(head.to_string(), span.style));
-            rest = tail;
         }
+        let mut row: Vec<(char, ratatui::style::Style)> = vec![(' ', Style::new()); indent];
+        row.extend_from_slice(&cells[start..end]);
+        rows.push(row);
+        start = end;
+        while start < cells.len() && cells[start].0 == ' ' {
+            start += 1;
+        }
+        indent = 2;
     }
-    if !row.is_empty() {
-        rows.push(Line::from(row));
-    }
-    rows
+    rows.into_iter()
+        .map(|row| {
+            let mut spans: Vec<Span<'static>> = Vec::new();
+            for (c, style) in row {
+                match spans.last_mut() {
+                    Some(last) if last.style == style => last.content.to_mut().push(c),
+                    _ => spans.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(spans)
+        })
+        .collect()
 }
 
 pub fn log(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
