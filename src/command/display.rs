@@ -112,6 +112,17 @@ impl fmt::Display for Command {
                 }
             }
             Command::Note { who, text } => write!(f, " {} {}", quote(who), quote(text))?,
+            Command::Weapon { who, name, fields: list }
+            | Command::Do { who, action: name, fields: list } => {
+                write!(f, " {} {}", quote(who), quote(name))?;
+                fields(f, list)?;
+            }
+            Command::Luck { who, condition } => write!(f, " {} {}", quote(who), quote(condition))?,
+            Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
+            Command::Ambush { attacker, target, fields: list } => {
+                write!(f, " {} {}", quote(attacker), quote(target))?;
+                fields(f, list)?;
+            }
             Command::Save { path } => {
                 if let Some(path) = path {
                     write!(f, " {}", quote(path))?;

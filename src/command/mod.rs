@@ -2,7 +2,7 @@
 //! and the table that documents it. Pure: no terminal, no files.
 
 pub mod display;
-mod parse;
+pub mod parse;
 pub mod table;
 
 pub use parse::{MAX_NAME, MAX_NOTE, MAX_TEXT, ParseError, parse, parse_fields, tokenize};
@@ -34,26 +34,106 @@ pub enum Amount {
 /// Everything a GM can do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    New { system: System, name: Option<String> },
-    Add { name: String, count: Option<u32>, side: Option<Side>, fields: Vec<Field> },
-    Remove { who: String },
+    New {
+        system: System,
+        name: Option<String>,
+    },
+    Add {
+        name: String,
+        count: Option<u32>,
+        side: Option<Side>,
+        fields: Vec<Field>,
+    },
+    Remove {
+        who: String,
+    },
     Start,
-    Init { who: String, value: String },
-    Swap { first: String, second: String },
+    Init {
+        who: String,
+        value: String,
+    },
+    Swap {
+        first: String,
+        second: String,
+    },
     Next,
-    Hold { who: Option<String> },
-    Act { who: String },
-    Damage { who: String, amount: Amount, kind: Option<String>, raw: bool },
-    Heal { who: String, amount: i64 },
-    Cond { who: String, condition: String, severe: bool, fields: Vec<Field> },
-    Uncond { who: String, condition: String },
-    Shake { who: String, condition: String },
-    Attack { attacker: String, target: String, weapon: Option<String>, fields: Vec<Field> },
-    Roll { expr: String, by: Option<String> },
-    Note { who: String, text: String },
+    Hold {
+        who: Option<String>,
+    },
+    Act {
+        who: String,
+    },
+    Damage {
+        who: String,
+        amount: Amount,
+        kind: Option<String>,
+        raw: bool,
+    },
+    Heal {
+        who: String,
+        amount: i64,
+    },
+    Cond {
+        who: String,
+        condition: String,
+        severe: bool,
+        fields: Vec<Field>,
+    },
+    Uncond {
+        who: String,
+        condition: String,
+    },
+    Shake {
+        who: String,
+        condition: String,
+    },
+    Attack {
+        attacker: String,
+        target: String,
+        weapon: Option<String>,
+        fields: Vec<Field>,
+    },
+    Roll {
+        expr: String,
+        by: Option<String>,
+    },
+    Note {
+        who: String,
+        text: String,
+    },
+    /// Give a combatant a weapon (replacing one of the same name).
+    Weapon {
+        who: String,
+        name: String,
+        fields: Vec<Field>,
+    },
+    /// Spend actions on something that is not an attack (`do Aria aim`).
+    Do {
+        who: String,
+        action: String,
+        fields: Vec<Field>,
+    },
+    /// Spend a LUC die as a reaction to cancel a condition just applied (WOIN-COND-6).
+    Luck {
+        who: String,
+        condition: String,
+    },
+    /// Set an option of the system's rules (`set severe_needs_six off`).
+    Set {
+        option: String,
+        value: String,
+    },
+    /// Declare an ambush before the fight starts (WOIN-AMBUSH-1).
+    Ambush {
+        attacker: String,
+        target: String,
+        fields: Vec<Field>,
+    },
     Undo,
     Redo,
-    Save { path: Option<String> },
+    Save {
+        path: Option<String>,
+    },
 }
 
 impl Command {
@@ -77,6 +157,11 @@ impl Command {
             Command::Attack { .. } => "attack",
             Command::Roll { .. } => "roll",
             Command::Note { .. } => "note",
+            Command::Weapon { .. } => "weapon",
+            Command::Do { .. } => "do",
+            Command::Luck { .. } => "luck",
+            Command::Set { .. } => "set",
+            Command::Ambush { .. } => "ambush",
             Command::Undo => "undo",
             Command::Redo => "redo",
             Command::Save { .. } => "save",

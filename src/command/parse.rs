@@ -141,7 +141,8 @@ fn field_key(key: String) -> Result<String, ParseError> {
     }
 }
 
-fn field_of(token: &Token) -> Result<Field, ParseError> {
+/// A field from one word: `KEY=VALUE` or a bare flag.
+pub fn field_of(token: &Token) -> Result<Field, ParseError> {
     if token.quoted {
         return Err(ParseError::new(format!(
             "expected FIELD=VALUE or a flag, found \"{}\"",
@@ -396,6 +397,31 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 None
             };
             Command::Roll { expr, by }
+        }
+        "weapon" | "do" => {
+            let who = args.name("a combatant NAME")?;
+            let name =
+                args.name(if spec.name == "weapon" { "a WEAPON name" } else { "an ACTION" })?;
+            let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
+            if spec.name == "weapon" {
+                Command::Weapon { who, name, fields }
+            } else {
+                Command::Do { who, action: name.to_lowercase(), fields }
+            }
+        }
+        "luck" => Command::Luck {
+            who: args.name("a combatant NAME")?,
+            condition: args.name("the CONDITION to cancel")?,
+        },
+        "set" => Command::Set {
+            option: args.name("an OPTION")?.to_lowercase(),
+            value: args.name("a VALUE")?.to_lowercase(),
+        },
+        "ambush" => {
+            let attacker = args.name("an ATTACKER")?;
+            let target = args.name("a TARGET")?;
+            let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
+            Command::Ambush { attacker, target, fields }
         }
         "note" => {
             let who = args.name("a combatant NAME")?;

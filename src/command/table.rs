@@ -244,6 +244,68 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "note Aria owes the ferryman two coins",
     },
     CommandSpec {
+        name: "weapon",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("WEAPON", ArgKind::Weapon),
+            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
+        ],
+        summary: "give a combatant a weapon (pool, damage, type, traits …)",
+        help: "Adds a weapon to a combatant, or replaces the one with the same name. The fields are \
+               the system's weapon fields (WOIN: pool=5d6 dmg=2d6+2 type=slashing melee or ranged, \
+               range=N, traits=auto,single,combust). Bestiary creatures come armed.",
+        example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
+    },
+    CommandSpec {
+        name: "do",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("ACTION", ArgKind::Text),
+            opt("force", ArgKind::Word("force")),
+        ],
+        summary: "spend actions on a costed action (move, aim, reload, cast …)",
+        help: "Spends the action's cost from the current turn (the action menu lists them). Running \
+               out is refused, naming the cost and what is left; `force` does it anyway. Aim and \
+               feint give the attack that follows right after +1d6.",
+        example: "do Aria aim",
+    },
+    CommandSpec {
+        name: "luck",
+        aliases: &["luc"],
+        args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
+        summary: "spend a LUC die as a reaction to cancel a condition just applied",
+        help: "Cancels a condition the combatant just gained, spending one LUC die and its reaction. \
+               Refused when Cursed or when the reaction is already used.",
+        example: "luck Aria bleeding",
+    },
+    CommandSpec {
+        name: "set",
+        aliases: &["option"],
+        args: &[req("OPTION", ArgKind::Text), req("VALUE", ArgKind::Text)],
+        summary: "set one of the system's rule options (the Readings)",
+        help: "Changes how an unclear rule is played, for this encounter (WOIN: severe_needs_six \
+               on|off, damage_die_cost 2|1, simple_crits on|off, deadlier_crits on|off, shake_off \
+               d6|attribute). The help lists each system's options.",
+        example: "set damage_die_cost 1",
+    },
+    CommandSpec {
+        name: "ambush",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
+        ],
+        summary: "before start: declare an ambush, resolved by opposed checks",
+        help: "Declares that ATTACKER tries to ambush TARGET before round 1. At `start` each \
+               declaration is an opposed check (attacker and target roll their pools, given as \
+               pool= and vs=, default their INITIATIVE pools); winners get one action each before \
+               round 1, all at once. Two combatants ambushing each other both lose it.",
+        example: "ambush Aria goblin",
+    },
+    CommandSpec {
         name: "undo",
         aliases: &["u"],
         args: &[],

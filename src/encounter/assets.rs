@@ -15,6 +15,9 @@ pub struct Creature {
     pub stats: String,
     #[serde(default)]
     pub note: String,
+    /// Weapons, each as `NAME FIELD=VALUE …` (the fields of `weapon`).
+    #[serde(default)]
+    pub weapons: Vec<String>,
 }
 
 /// Catalogues and bestiaries for the four systems.

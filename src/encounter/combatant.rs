@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::conditions::Condition;
 use crate::rules::initiative::Initiative;
-use crate::rules::stats::Stats;
+use crate::rules::stats::{Stats, Weapon};
 use crate::rules::{Health, Side};
 
 /// Someone in the fight.
@@ -27,6 +27,8 @@ pub struct Combatant {
     pub hidden: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<Initiative>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapons: Vec<Weapon>,
     /// Holding its action (skipped until `act`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub held: bool,
@@ -35,6 +37,17 @@ pub struct Combatant {
 impl Combatant {
     pub fn condition(&self, name: &str) -> Option<&Condition> {
         self.conditions.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// How the rules see it.
+    pub fn view(&self) -> crate::rules::system::CombatantView<'_> {
+        crate::rules::system::CombatantView {
+            name: &self.name,
+            stats: &self.stats,
+            health: self.health,
+            conditions: &self.conditions,
+            weapons: &self.weapons,
+        }
     }
 
     /// Shares initiative with `other` (same group, or the same combatant).

@@ -125,14 +125,16 @@ impl Planner<'_> {
                 self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
             }
             Command::Shake { who, condition } => self.shake(who, condition),
-            Command::Attack { attacker, target, .. } => {
-                self.who(attacker)?;
-                self.who(target)?;
-                Err(self.scratch.system.rules().attack().err().map_or_else(
-                    || EngineError::Refused("attack produced nothing".into()),
-                    EngineError::Rules,
-                ))
+            Command::Attack { attacker, target, weapon, fields } => {
+                self.attack(attacker, target, weapon.as_deref(), fields)
             }
+            Command::Weapon { who, name, fields } => self.weapon(who, name, fields),
+            Command::Do { who, action, fields } => self.do_action(who, action, fields),
+            Command::Luck { who, condition } => self.luck(who, condition),
+            Command::Set { option, value } => self.set_option(option, value),
+            Command::Ambush { .. } => refuse(
+                "ambush turns are not built yet: give the winners their action with `do` before `start`",
+            ),
             Command::Roll { expr, by } => {
                 let by = match by {
                     Some(q) => Some(self.who(q)?.id.clone()),
@@ -205,6 +207,12 @@ impl Planner<'_> {
             )?;
         }
         let side = side.unwrap_or(Side::Enemy);
+        let mut weapons = Vec::new();
+        for text in creature.iter().flat_map(|c| c.weapons.iter()) {
+            weapons.push(self.parse_weapon(text).map_err(|err| {
+                EngineError::Refused(format!("bestiary entry {base}: weapon '{text}': {err}"))
+            })?);
+        }
         let health = rules.health(&stats);
         let names: Vec<String> = match count {
             Some(n) => {
@@ -227,6 +235,7 @@ impl Planner<'_> {
                 health,
                 conditions: Vec::new(),
                 notes: note.iter().cloned().collect(),
+                weapons: weapons.clone(),
                 hidden,
                 initiative: None,
                 held: false,
@@ -394,8 +403,34 @@ impl Planner<'_> {
         }
     }
 
+    /// Start a turn, then what the system does as it begins (WOIN-COND-8, WOIN-COND-10), with
+    /// the dice consumed in turn order.
     fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
-        self.emit(Event::TurnStarted { id: id.to_string(), pass })
+        self.emit(Event::TurnStarted { id: id.to_string(), pass })?;
+        if pass > 0 {
+            return Ok(());
+        }
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let rules = self.scratch.system.rules();
+        let effects = rules.turn_start(c.view(), &self.scratch.options, self.dice)?;
+        for effect in effects {
+            match effect {
+                crate::rules::system::TurnStartEffect::Damage { amount, roll, kind, explain } => {
+                    self.emit(Event::Damaged {
+                        id: id.to_string(),
+                        amount,
+                        roll: Some(roll),
+                        kind,
+                        loss: amount,
+                        explain,
+                    })?;
+                }
+                crate::rules::system::TurnStartEffect::Roll { roll, text } => {
+                    self.emit(Event::Logged { text, roll: Some(roll), who: Some(id.to_string()) })?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// `next`: resume an interrupted turn, or pass to the first turn not yet taken this round by
@@ -592,6 +627,7 @@ impl Planner<'_> {
                 source: Source::Damage,
                 rounds: None,
                 persistent: false,
+                since: self.scratch.round,
             };
             self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
         }
@@ -600,7 +636,9 @@ impl Planner<'_> {
 
     fn heal(&mut self, who: &str, amount: i64) -> Result<(), EngineError> {
         let c = self.who(who)?;
-        let room = (c.health.max - c.health.current).max(0);
+        let rules = self.scratch.system.rules();
+        rules.can_heal(&c.conditions)?;
+        let room = (rules.max_health(c.health, &c.conditions) - c.health.current).max(0);
         let id = c.id.clone();
         self.emit(Event::Healed { id, amount: amount.min(room) })
     }
@@ -655,8 +693,10 @@ impl Planner<'_> {
         let level =
             self.scratch.system.rules().condition_level(&spec, c.condition(&spec.name), severe)?;
         let id = c.id.clone();
-        let condition = Condition { name: spec.name, level, source, rounds, persistent };
-        self.emit(Event::ConditionAdded { id, condition })
+        let since = self.scratch.round;
+        let condition = Condition { name: spec.name, level, source, rounds, persistent, since };
+        self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
+        self.clamp_health(&id)
     }
 
     fn shake(&mut self, who: &str, condition: &str) -> Result<(), EngineError> {
@@ -666,9 +706,21 @@ impl Planner<'_> {
         let Some(cond) = c.condition(&name).cloned() else {
             return refuse(format!("{} is not {name}", c.name));
         };
-        let outcome =
-            self.scratch.system.rules().shake_off(&c.stats, c.health, &cond, self.dice)?;
+        let rules = self.scratch.system.rules();
+        let (pool, cost) = rules.shake_cost();
         let id = c.id.clone();
+        // WOIN-COND-2: once per turn per condition, one action each.
+        if cost > 0 {
+            let tried =
+                self.scratch.turn.as_ref().is_some_and(|t| t.id == id && t.tried.contains(&name));
+            if tried {
+                return refuse(format!("{} already tried to shake off {name} this turn", c.name));
+            }
+            self.check_budget(&id, pool, cost, "shaking off a condition", false)?;
+        }
+        let c = &self.scratch.combatants[index];
+        let outcome =
+            rules.shake_off(&c.stats, c.health, &cond, &self.scratch.options, self.dice)?;
         self.emit(Event::ShakeRolled {
             id: id.clone(),
             name: name.clone(),
@@ -676,8 +728,326 @@ impl Planner<'_> {
             success: outcome.success,
             explain: outcome.explain,
         })?;
+        if cost > 0 && self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
+            self.emit(Event::Spent {
+                id: id.clone(),
+                pool: pool.into(),
+                amount: cost,
+                what: "shake".into(),
+            })?;
+        }
         if outcome.success {
             self.emit(Event::ConditionEnded { id, name, why: Ended::ShakenOff })?;
+        }
+        Ok(())
+    }
+
+    /// Refuse unless `id` may spend `cost` from `pool` now. Off-turn spending and overspending
+    /// are refused with what is left, unless forced.
+    fn check_budget(
+        &self,
+        id: &str,
+        pool: &str,
+        cost: u8,
+        what: &str,
+        force: bool,
+    ) -> Result<(), EngineError> {
+        if force || cost == 0 || self.scratch.round == 0 {
+            return Ok(());
+        }
+        let name = self.scratch.get(id).map_or(id, |c| c.name.as_str());
+        let Some(turn) = self.scratch.turn.as_ref().filter(|t| t.id == id) else {
+            return refuse(format!("it is not {name}'s turn; add `force` to do it anyway"));
+        };
+        let Some(budget) = turn.budget.iter().find(|p| p.name == pool) else {
+            return Ok(());
+        };
+        if budget.left() < cost {
+            return refuse(format!(
+                "{what} costs {cost} {pool}; {name} has {} of {} left this turn (add `force` to do it anyway)",
+                budget.left(),
+                budget.total
+            ));
+        }
+        Ok(())
+    }
+
+    /// Spend from the current turn, if it is `id`'s.
+    fn spend(&mut self, id: &str, pool: &str, cost: u8, what: &str) -> Result<(), EngineError> {
+        if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
+            self.emit(Event::Spent {
+                id: id.to_string(),
+                pool: pool.into(),
+                amount: cost,
+                what: what.into(),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// A weapon from `NAME FIELD=VALUE …` text, checked against the system's weapon fields.
+    fn parse_weapon(&self, text: &str) -> Result<crate::rules::stats::Weapon, EngineError> {
+        // The name is every word before the first field: `rusty blade pool=3d6 …`.
+        let table = self.scratch.system.rules().weapon_fields();
+        let tokens =
+            crate::command::tokenize(text).map_err(|e| EngineError::Refused(e.to_string()))?;
+        let is_field = |t: &crate::command::parse::Token| {
+            t.eq.is_some()
+                || (!t.quoted && table.iter().any(|f| f.name.eq_ignore_ascii_case(&t.text)))
+        };
+        let split = tokens.iter().position(is_field).unwrap_or(tokens.len());
+        if split == 0 {
+            return refuse("a weapon starts with its name");
+        }
+        let name = tokens[..split].iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        let fields = tokens[split..]
+            .iter()
+            .map(crate::command::parse::field_of)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| EngineError::Refused(e.to_string()))?;
+        self.weapon_from(&name, &fields)
+    }
+
+    fn weapon_from(
+        &self,
+        name: &str,
+        fields: &[Field],
+    ) -> Result<crate::rules::stats::Weapon, EngineError> {
+        let table = self.scratch.system.rules().weapon_fields();
+        if table.is_empty() {
+            return refuse(format!(
+                "{} weapons arrive with that system's attacks",
+                self.scratch.system
+            ));
+        }
+        let mut stats = Stats::default();
+        for field in fields {
+            stats.set(table, &field.key, field.value.as_deref()).map_err(EngineError::Field)?;
+        }
+        Ok(crate::rules::stats::Weapon { name: name.to_string(), stats })
+    }
+
+    fn weapon(&mut self, who: &str, name: &str, fields: &[Field]) -> Result<(), EngineError> {
+        let id = self.who(who)?.id.clone();
+        let weapon = self.weapon_from(name, fields)?;
+        self.emit(Event::WeaponSet { id, weapon })
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let options = system.rules().options();
+        let Some(spec) = options.iter().find(|o| o.name == name) else {
+            let names: Vec<&str> = options.iter().map(|o| o.name).collect();
+            return refuse(if names.is_empty() {
+                format!("{system} has no options")
+            } else {
+                format!("unknown option '{name}'; {system} options: {}", names.join(", "))
+            });
+        };
+        if !spec.values.contains(&value) {
+            return refuse(format!("{name}: expected {}", spec.values.join(" or ")));
+        }
+        self.emit(Event::OptionSet { name: name.into(), value: value.into() })
+    }
+
+    fn do_action(&mut self, who: &str, action: &str, fields: &[Field]) -> Result<(), EngineError> {
+        let c = self.who(who)?;
+        let (id, name) = (c.id.clone(), c.name.clone());
+        let actions = self.scratch.system.rules().actions();
+        // An exact key, else a unique beginning of one.
+        let exact: Vec<_> = actions.iter().filter(|a| a.key == action).collect();
+        let found: Vec<_> = if exact.is_empty() {
+            actions.iter().filter(|a| a.key.starts_with(action)).collect()
+        } else {
+            exact
+        };
+        let spec = match found.as_slice() {
+            [one] => **one,
+            [] => {
+                let keys: Vec<&str> = actions.iter().map(|a| a.key).collect();
+                return refuse(format!("no action '{action}'; actions: {}", keys.join(", ")));
+            }
+            many => {
+                let keys: Vec<&str> = many.iter().map(|a| a.key).collect();
+                return refuse(format!("'{action}' could be {}", keys.join(", ")));
+            }
+        };
+        if spec.key == "shake" {
+            return refuse(format!("shaking off rolls dice: use `shake {name} CONDITION`"));
+        }
+        let force = fields.iter().any(|f| f.key == "force");
+        if let Some(other) = fields.iter().find(|f| f.key != "force") {
+            return refuse(format!("`do` takes only `force`, not '{}'", other.key));
+        }
+        self.require_started("do")?;
+        self.check_budget(&id, spec.pool, spec.cost, spec.label, force)?;
+        if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
+            self.spend(&id, spec.pool, spec.cost, spec.key)
+        } else {
+            self.emit(Event::Logged {
+                text: format!("{name}: {} (forced, off turn)", spec.label),
+                roll: None,
+                who: Some(id),
+            })
+        }
+    }
+
+    fn luck(&mut self, who: &str, condition: &str) -> Result<(), EngineError> {
+        let c = self.who(who)?;
+        let name = own_condition(c, condition)?;
+        let Some(cond) = c.condition(&name).cloned() else { return refuse("no such condition") };
+        if cond.since != self.scratch.round {
+            return refuse(format!(
+                "a LUC die cancels a condition only as it is applied; {name} came in round {}",
+                cond.since
+            ));
+        }
+        if self.scratch.reactions.contains(&c.id) {
+            return refuse(format!("{} has used its reaction this round", c.name));
+        }
+        self.scratch.system.rules().luck_cancel(c.view(), &cond)?;
+        let id = c.id.clone();
+        self.emit(Event::LucSpent { id: id.clone(), amount: 1, reaction: true })?;
+        self.emit(Event::ConditionEnded { id, name, why: Ended::Cancelled })
+    }
+
+    fn attack(
+        &mut self,
+        attacker: &str,
+        target: &str,
+        weapon: Option<&str>,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let a = self.scratch.resolve(attacker)?;
+        let t = self.scratch.resolve(target)?;
+        let enc = &self.scratch;
+        let (att, tgt) = (&enc.combatants[a], &enc.combatants[t]);
+        let chosen = match weapon {
+            Some(w) => {
+                let wanted = w.to_lowercase();
+                let found =
+                    att.weapons.iter().find(|x| x.name.to_lowercase() == wanted).or_else(|| {
+                        let mut prefixed = att
+                            .weapons
+                            .iter()
+                            .filter(|x| x.name.to_lowercase().starts_with(&wanted));
+                        prefixed.next().filter(|_| prefixed.next().is_none())
+                    });
+                match found {
+                    Some(x) => Some(x),
+                    None if att.weapons.is_empty() => {
+                        return refuse(format!(
+                            "{} has no weapons; add one with `weapon {} NAME …`",
+                            att.name, att.name
+                        ));
+                    }
+                    None => {
+                        let names: Vec<&str> =
+                            att.weapons.iter().map(|x| x.name.as_str()).collect();
+                        return refuse(format!(
+                            "{} has no weapon '{w}'; it has {}",
+                            att.name,
+                            names.join(", ")
+                        ));
+                    }
+                }
+            }
+            None => att.weapons.first(),
+        };
+        let force = fields.iter().any(|f| f.key == "force");
+        let pairs: Vec<(String, Option<String>)> =
+            fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
+        let bonus = enc.turn.as_ref().filter(|tn| tn.id == att.id).map_or(0, |tn| tn.bonus);
+        let request = crate::rules::system::AttackRequest {
+            attacker: att.view(),
+            target: tgt.view(),
+            weapon: chosen,
+            fields: &pairs,
+            options: &enc.options,
+            bonus_dice: bonus,
+        };
+        let rules = enc.system.rules();
+        let outcome = rules.attack(request, self.dice)?;
+        let (att_id, tgt_id) = (att.id.clone(), tgt.id.clone());
+        for (pool, cost) in &outcome.cost {
+            self.check_budget(&att_id, pool, *cost, "an attack", force)?;
+        }
+        self.emit(Event::Attacked {
+            attacker: att_id.clone(),
+            target: tgt_id.clone(),
+            summary: outcome.summary.clone(),
+            rolls: outcome.rolls.clone(),
+            hit: outcome.hit,
+            critical: outcome.critical,
+        })?;
+        if outcome.luc_spent > 0 {
+            self.emit(Event::LucSpent {
+                id: att_id.clone(),
+                amount: outcome.luc_spent,
+                reaction: false,
+            })?;
+        }
+        for (pool, cost) in &outcome.cost {
+            self.spend(&att_id, pool, *cost, "attack")?;
+        }
+        if let Some(damage) = &outcome.damage {
+            self.emit(Event::Damaged {
+                id: tgt_id.clone(),
+                amount: outcome.damage_amount,
+                roll: outcome.rolls.get(1).cloned(),
+                kind: None,
+                loss: damage.loss,
+                explain: damage.explain.clone(),
+            })?;
+        }
+        for roll in outcome.rolls.iter().skip(2) {
+            let text = "critical hit: condition table".to_string();
+            self.emit(Event::Logged { text, roll: Some(roll.clone()), who: Some(tgt_id.clone()) })?;
+        }
+        for name in &outcome.conditions {
+            self.inflict(&tgt_id, name, crate::rules::conditions::Source::Crit)?;
+        }
+        Ok(())
+    }
+
+    /// Give a condition through the system's level rules (a second application is severe).
+    fn inflict(&mut self, id: &str, name: &str, source: Source) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let Some(spec) = self.assets.catalogue_ref(system).and_then(|c| c.find(name).ok()).cloned()
+        else {
+            return Ok(());
+        };
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let level = system.rules().condition_level(&spec, c.condition(&spec.name), false)?;
+        let condition = Condition {
+            name: spec.name,
+            level,
+            source,
+            rounds: None,
+            persistent: false,
+            since: self.scratch.round,
+        };
+        self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
+        self.clamp_health(id)
+    }
+
+    /// WOIN-COND-9: when the highest health drops (severe Fatigued), current health follows.
+    fn clamp_health(&mut self, id: &str) -> Result<(), EngineError> {
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let max = self.scratch.system.rules().max_health(c.health, &c.conditions);
+        if c.health.current > max {
+            let loss = c.health.current - max;
+            self.emit(Event::Damaged {
+                id: id.to_string(),
+                amount: loss,
+                roll: None,
+                kind: None,
+                loss,
+                explain: format!(
+                    "max {} lowered to {max}",
+                    self.scratch.system.rules().health_label()
+                ),
+            })?;
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use crate::rules::cards::Card;
 use crate::rules::conditions::Condition;
 use crate::rules::dice::RollRecord;
 use crate::rules::initiative::Initiative;
+use crate::rules::stats::Weapon;
 
 /// Why a condition ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,6 +16,8 @@ pub enum Ended {
     Removed,
     ShakenOff,
     Expired,
+    /// A LUC die cancelled it (WOIN-COND-6).
+    Cancelled,
 }
 
 /// One change to the encounter. Saved files hold these, grouped by the command that made them.
@@ -111,5 +114,43 @@ pub enum Event {
     Noted {
         id: String,
         text: String,
+    },
+    WeaponSet {
+        id: String,
+        weapon: Weapon,
+    },
+    OptionSet {
+        name: String,
+        value: String,
+    },
+    /// Actions spent from the current turn (`what` names the action).
+    Spent {
+        id: String,
+        pool: String,
+        amount: u8,
+        what: String,
+    },
+    /// An attack's roll and verdict; damage and conditions follow as their own events.
+    Attacked {
+        attacker: String,
+        target: String,
+        summary: String,
+        rolls: Vec<RollRecord>,
+        hit: bool,
+        critical: bool,
+    },
+    LucSpent {
+        id: String,
+        amount: i64,
+        /// Spent as the combatant's reaction (cancelling a condition).
+        reaction: bool,
+    },
+    /// A line for the log with the roll behind it (a crit's condition die, a Confused roll).
+    Logged {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<RollRecord>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        who: Option<String>,
     },
 }

@@ -162,6 +162,7 @@ impl Encounter {
                 self.turn = None;
                 self.resume = None;
                 self.done.clear();
+                self.reactions.clear();
                 for c in &mut self.combatants {
                     for cond in &mut c.conditions {
                         if let Some(n) = &mut cond.rounds {
@@ -175,7 +176,8 @@ impl Encounter {
                 let i = self.index(id)?;
                 let name = self.combatants[i].name.clone();
                 let budget = self.budget_for(i, *pass);
-                self.turn = Some(Turn { id: id.clone(), pass: *pass, budget });
+                self.turn =
+                    Some(Turn { id: id.clone(), pass: *pass, budget, bonus: 0, tried: Vec::new() });
                 self.resume = None;
                 self.mark_done(id, *pass);
                 let text = match pass {
@@ -194,7 +196,8 @@ impl Encounter {
                 let i = self.index(id)?;
                 self.combatants[i].held = false;
                 let budget = self.budget_for(i, 0);
-                self.turn = Some(Turn { id: id.clone(), pass: 0, budget });
+                self.turn =
+                    Some(Turn { id: id.clone(), pass: 0, budget, bonus: 0, tried: Vec::new() });
                 self.resume = interrupted.clone();
                 self.mark_done(id, 0);
                 let text = format!("{} acts from hold", self.combatants[i].name);
@@ -267,12 +270,16 @@ impl Encounter {
                     Ended::Removed => "",
                     Ended::ShakenOff => " (shaken off)",
                     Ended::Expired => " (expired)",
+                    Ended::Cancelled => " (cancelled with a LUC die)",
                 };
                 let text = format!("{} is no longer {name}{how}", c.name);
                 self.line(text, None, Some(id))
             }
             Event::ShakeRolled { id, name, roll, success: _, explain } => {
                 let i = self.index(id)?;
+                if let Some(turn) = self.turn.as_mut().filter(|t| t.id == *id) {
+                    turn.tried.push(name.clone());
+                }
                 let text =
                     format!("{} tries to shake off {name}: {explain}", self.combatants[i].name);
                 self.line(text, Some(roll.clone()), Some(id))
@@ -293,6 +300,55 @@ impl Encounter {
                 self.combatants[i].notes.push(text.clone());
                 let line = format!("note on {}: {text}", self.combatants[i].name);
                 self.line(line, None, Some(id))
+            }
+            Event::WeaponSet { id, weapon } => {
+                let i = self.index(id)?;
+                let c = &mut self.combatants[i];
+                c.weapons.retain(|w| !w.name.eq_ignore_ascii_case(&weapon.name));
+                c.weapons.push(weapon.clone());
+                let line = format!("{} readies {}", c.name, weapon.name);
+                self.line(line, None, Some(id))
+            }
+            Event::OptionSet { name, value } => {
+                self.options.insert(name.clone(), value.clone());
+                self.line(format!("option {name} = {value}"), None, None)
+            }
+            Event::Spent { id, pool, amount, what } => {
+                let i = self.index(id)?;
+                if let Some(turn) = self.turn.as_mut().filter(|t| t.id == *id) {
+                    if let Some(p) = turn.budget.iter_mut().find(|p| p.name == *pool) {
+                        p.used = p.used.saturating_add(*amount);
+                    }
+                    // An aim or feint helps only the attack right after it.
+                    turn.bonus = i64::from(what == "aim" || what == "feint");
+                }
+                let text = match amount {
+                    0 => format!("{}: {what} (free)", self.combatants[i].name),
+                    n => format!("{}: {what}, −{n} {pool}", self.combatants[i].name),
+                };
+                self.line(text, None, Some(id))
+            }
+            Event::Attacked { attacker, target, summary, rolls, .. } => {
+                self.index(attacker)?;
+                self.index(target)?;
+                self.line(summary.clone(), rolls.first().cloned(), Some(attacker))
+            }
+            Event::LucSpent { id, amount, reaction } => {
+                let i = self.index(id)?;
+                let c = &mut self.combatants[i];
+                let left = c.stats.int_or("luc", 0) - amount;
+                c.stats.set_int("luc", left.max(0));
+                let text = format!("{} spends {amount} LUC ({} left)", c.name, left.max(0));
+                if *reaction && !self.reactions.contains(id) {
+                    self.reactions.push(id.clone());
+                }
+                self.line(text, None, Some(id))
+            }
+            Event::Logged { text, roll, who } => {
+                if let Some(id) = who {
+                    self.index(id)?;
+                }
+                self.line(text.clone(), roll.clone(), who.as_deref())
             }
         })
     }

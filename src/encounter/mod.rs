@@ -19,6 +19,7 @@ pub use history::{Entry, Outcome, Session};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::cards::Deck;
+use crate::rules::system::Options;
 use crate::rules::{ActionPool, System};
 
 /// Whose turn it is and what it has left.
@@ -28,6 +29,10 @@ pub struct Turn {
     /// Which of the combatant's turns this round (0 is its own count).
     pub pass: u8,
     pub budget: Vec<ActionPool>,
+    /// Dice an aim or feint adds to the attack that comes right after it.
+    pub bonus: i64,
+    /// Conditions it has tried to shake off this turn.
+    pub tried: Vec<String>,
 }
 
 /// One turn in the round's schedule.
@@ -58,6 +63,10 @@ pub struct Encounter {
     pub deck: Deck,
     /// A Joker was drawn since the last shuffle (SW-INIT-3: shuffle at the end of the round).
     pub joker_out: bool,
+    /// Rule options set for this encounter.
+    pub options: Options,
+    /// Who has used their reaction this round.
+    pub reactions: Vec<String>,
 }
 
 impl Encounter {
@@ -72,6 +81,8 @@ impl Encounter {
             done: Vec::new(),
             deck: Deck::default(),
             joker_out: false,
+            options: Options::new(),
+            reactions: Vec::new(),
         }
     }
 
@@ -90,6 +101,11 @@ impl Encounter {
 
     pub fn can_act(&self, c: &Combatant) -> bool {
         !c.held && !self.is_down(c)
+    }
+
+    /// The value of a rule option: as set, or the system's default.
+    pub fn option(&self, name: &str) -> &str {
+        crate::rules::system::option(self.system.rules(), &self.options, name)
     }
 
     /// The current combatant.

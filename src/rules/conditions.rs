@@ -124,6 +124,9 @@ pub struct Condition {
     /// Cannot be shaken off (spells, environments).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub persistent: bool,
+    /// The round it was applied in (a LUC die can cancel it only then, WOIN-COND-6).
+    #[serde(default)]
+    pub since: u32,
 }
 
 impl fmt::Display for Condition {

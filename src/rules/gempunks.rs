@@ -6,8 +6,8 @@ use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats};
 use super::system::{
-    ActionPool, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass, RulesError,
-    Ruleset, ShakeOutcome, System,
+    ActionPool, ActionSpec, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass,
+    RulesError, Ruleset, ShakeOutcome, System,
 };
 
 /// The Gempunks ruleset.
@@ -102,15 +102,24 @@ impl Ruleset for Gempunks {
     }
 
     // GEM-INIT-2: a standard action and a move action.
-    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("attack (normal, vs AD)", "standard"),
-            ("incapacitate, grapple, disarm, trip (vs GD)", "standard"),
-            ("shove, sunder, strangle, ride", "standard"),
-            ("move", "move"),
-            ("a second move", "standard"),
-            ("delay", "free"),
-        ]
+    fn actions(&self) -> &'static [ActionSpec] {
+        const fn a(
+            key: &'static str,
+            label: &'static str,
+            pool: &'static str,
+            cost: u8,
+        ) -> ActionSpec {
+            ActionSpec { key, label, pool, cost }
+        }
+        const LIST: &[ActionSpec] = &[
+            a("attack", "attack (normal, vs AD)", "standard", 1),
+            a("maneuver", "incapacitate, grapple, disarm, trip (vs GD)", "standard", 1),
+            a("special", "shove, sunder, strangle, ride, pickpocket", "standard", 1),
+            a("move", "move", "move", 1),
+            a("move2", "a second move (instead of the standard action)", "standard", 1),
+            a("delay", "delay to later in the order", "move", 0),
+        ];
+        LIST
     }
 
     // GEM-DMG-2: wounds = (damage − armor) / Toughness, rounded down; HP drops by the wounds.
@@ -133,6 +142,7 @@ impl Ruleset for Gempunks {
         _stats: &Stats,
         _health: Health,
         condition: &Condition,
+        _options: &crate::rules::system::Options,
         _dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         Err(RulesError::Invalid(format!(

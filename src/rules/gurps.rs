@@ -6,8 +6,8 @@ use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats, parse_hundredths};
 use super::system::{
-    ActionPool, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass, RulesError,
-    Ruleset, ShakeOutcome, System,
+    ActionPool, ActionSpec, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass,
+    RulesError, Ruleset, ShakeOutcome, System,
 };
 
 /// The GURPS ruleset.
@@ -114,19 +114,23 @@ impl Ruleset for Gurps {
     }
 
     // GURPS-MAN-1: one maneuver a turn, and the defenses it leaves.
-    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("Attack", "step · all defenses"),
-            ("All-Out Attack", "half Move · no defense"),
-            ("Move and Attack", "full Move · Dodge/Block"),
-            ("All-Out Defense", "step · defense bonus"),
-            ("Move", "full Move · all"),
-            ("Aim", "step · all"),
-            ("Feint, Evaluate, Ready", "step · all"),
-            ("Concentrate", "step · all"),
-            ("Change Posture", "none · all"),
-            ("Wait, Do Nothing", "none · all"),
-        ]
+    fn actions(&self) -> &'static [ActionSpec] {
+        const fn m(key: &'static str, label: &'static str) -> ActionSpec {
+            ActionSpec { key, label, pool: "maneuver", cost: 1 }
+        }
+        const LIST: &[ActionSpec] = &[
+            m("attack", "Attack: step, all defenses"),
+            m("all-out-attack", "All-Out Attack: half Move, no defense"),
+            m("move-and-attack", "Move and Attack: full Move, Dodge or Block"),
+            m("all-out-defense", "All-Out Defense: step, a defense bonus"),
+            m("move", "Move: full Move, all defenses"),
+            m("aim", "Aim: step, all defenses"),
+            m("feint", "Feint, Evaluate or Ready: step, all"),
+            m("concentrate", "Concentrate: step, all"),
+            m("posture", "Change Posture: all, with posture penalties"),
+            m("wait", "Wait or Do Nothing"),
+        ];
+        LIST
     }
 
     // GURPS-ROLL-2: on 3d6 a 3 or 4 always succeeds and 17 or 18 fails critically.
@@ -174,6 +178,7 @@ impl Ruleset for Gurps {
         stats: &Stats,
         _health: Health,
         condition: &Condition,
+        _options: &crate::rules::system::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         if condition.name != "Stunned" {

@@ -7,6 +7,7 @@ pub mod dice;
 pub mod gempunks;
 pub mod gurps;
 pub mod initiative;
+pub mod odds;
 pub mod savage;
 pub mod stats;
 pub mod system;

@@ -7,8 +7,8 @@ use super::dice::{DiceError, DiceSource, DieRoll, RollRecord};
 use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
-    ActionPool, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass, RulesError,
-    Ruleset, ShakeOutcome, System,
+    ActionPool, ActionSpec, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass,
+    RulesError, Ruleset, ShakeOutcome, System,
 };
 
 /// The Savage Worlds ruleset.
@@ -262,18 +262,20 @@ impl Ruleset for Savage {
     }
 
     // SW-ACT-1: one action; each extra one is −2 to every trait roll this turn.
-    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("Fighting or Shooting attack", "action"),
-            ("Wild Attack (+2, −2 Parry)", "action"),
-            ("Defend (+2 Parry)", "whole turn"),
-            ("Aim (+2 next round)", "action"),
-            ("Trick or Test of Wills", "action"),
-            ("recover from Shaken (Spirit)", "start of turn"),
-            ("spend a benny", "free"),
-            ("move up to Pace", "free"),
-            ("a further action", "−2 each"),
-        ]
+    fn actions(&self) -> &'static [ActionSpec] {
+        const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
+            ActionSpec { key, label, pool: "action", cost }
+        }
+        const LIST: &[ActionSpec] = &[
+            a("attack", "Fighting or Shooting attack", 1),
+            a("wild", "Wild Attack (+2, −2 Parry)", 1),
+            a("defend", "Defend (+2 Parry, the whole turn)", 1),
+            a("aim", "Aim (+2 next round)", 1),
+            a("trick", "Trick or Test of Wills", 1),
+            a("benny", "spend a benny", 0),
+            a("move", "move up to Pace", 0),
+        ];
+        LIST
     }
 
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
@@ -316,6 +318,7 @@ impl Ruleset for Savage {
         stats: &Stats,
         health: Health,
         condition: &Condition,
+        _options: &crate::rules::system::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         if condition.name != "Shaken" {

@@ -171,6 +171,13 @@ impl fmt::Display for FieldError {
     }
 }
 
+/// A weapon: its name and its fields, checked against the system's weapon field table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    pub stats: Stats,
+}
+
 /// A combatant's statistics as set by `add` fields and bestiary entries.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -249,6 +256,11 @@ impl Stats {
         fields: impl IntoIterator<Item = (&'a str, Option<&'a str>)>,
     ) -> Result<(), FieldError> {
         fields.into_iter().try_for_each(|(k, v)| self.set(table, k, v))
+    }
+
+    /// Store a whole number directly (a LUC die spent, for instance).
+    pub fn set_int(&mut self, field: &str, value: i64) {
+        self.0.insert(field.to_string(), StatValue::Int(value));
     }
 
     pub fn get(&self, field: &str) -> Option<&StatValue> {

@@ -8,7 +8,7 @@ use super::cards::{Card, Deck};
 use super::conditions::{Condition, ConditionSpec, Level};
 use super::dice::{DiceError, DiceSource, RollRecord};
 use super::initiative::Initiative;
-use super::stats::{FieldSpec, Stats};
+use super::stats::{FieldSpec, Stats, Weapon};
 use super::{gempunks, gurps, savage, woin};
 
 /// The four supported systems.
@@ -177,6 +177,88 @@ pub struct InitContext {
     pub reshuffled: bool,
 }
 
+/// How the rules see a combatant.
+#[derive(Debug, Clone, Copy)]
+pub struct CombatantView<'a> {
+    pub name: &'a str,
+    pub stats: &'a Stats,
+    pub health: Health,
+    pub conditions: &'a [Condition],
+    pub weapons: &'a [Weapon],
+}
+
+/// An option of a system's rules (a Reading that tables may play either way).
+#[derive(Debug, Clone, Copy)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+/// The options set in an encounter, by name.
+pub type Options = std::collections::BTreeMap<String, String>;
+
+/// The value of an option: as set, or the system's default.
+pub fn option<'a>(rules: &dyn Ruleset, options: &'a Options, name: &str) -> &'a str {
+    match options.get(name) {
+        Some(v) => v.as_str(),
+        None => rules.options().iter().find(|o| o.name == name).map_or("", |o| o.default),
+    }
+}
+
+/// An action a turn can spend, with its cost, for `do` and the action menu.
+#[derive(Debug, Clone, Copy)]
+pub struct ActionSpec {
+    /// The word typed after `do`.
+    pub key: &'static str,
+    pub label: &'static str,
+    /// The budget pool it spends from, and how much; 0 is free.
+    pub pool: &'static str,
+    pub cost: u8,
+}
+
+/// What an attack asks for.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackRequest<'a> {
+    pub attacker: CombatantView<'a>,
+    pub target: CombatantView<'a>,
+    pub weapon: Option<&'a Weapon>,
+    pub fields: &'a [(String, Option<String>)],
+    pub options: &'a Options,
+    /// Extra dice from an aim or feint taken just before (WOIN).
+    pub bonus_dice: i64,
+}
+
+/// What an attack did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AttackOutcome {
+    /// Every roll, in the order made.
+    pub rolls: Vec<RollRecord>,
+    /// One line for the log: the pool and its modifiers, faces, hit or miss and by how much.
+    pub summary: String,
+    pub hit: bool,
+    pub critical: bool,
+    /// Damage to apply to the target, already through the damage model.
+    pub damage: Option<DamageOutcome>,
+    pub damage_amount: i64,
+    /// Conditions to give the target (a crit's condition table), with the roll that chose each.
+    pub conditions: Vec<String>,
+    /// LUC dice the attacker spent.
+    pub luc_spent: i64,
+    /// Actions it costs: (pool, amount).
+    pub cost: Vec<(&'static str, u8)>,
+}
+
+/// Something that happens as a combatant's turn begins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnStartEffect {
+    /// Damage not reduced by SOAK (WOIN-COND-8).
+    Damage { amount: i64, roll: RollRecord, kind: Option<String>, explain: String },
+    /// A roll that decides something for this turn (WOIN-COND-10), with what it decided.
+    Roll { roll: RollRecord, text: String },
+}
+
 /// Damage arriving at a combatant, before the system's damage model.
 #[derive(Debug, Clone, Copy)]
 pub struct DamageRequest<'a> {
@@ -310,12 +392,59 @@ pub trait Ruleset: Sync {
         stats: &Stats,
         health: Health,
         condition: &Condition,
+        options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError>;
 
-    /// What a combatant can do on a turn, with its cost, for the action menu.
-    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
+    /// What a combatant can do on a turn, with its cost, for `do` and the action menu.
+    fn actions(&self) -> &'static [ActionSpec] {
         &[]
+    }
+
+    /// Fields a weapon takes (`weapon NAME WEAPON FIELD=VALUE …`).
+    fn weapon_fields(&self) -> &'static [FieldSpec] {
+        &[]
+    }
+
+    /// The rule options this system offers.
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// What trying to shake off a condition costs, as (pool, amount); 0 means no cost and no
+    /// once-per-turn limit.
+    fn shake_cost(&self) -> (&'static str, u8) {
+        ("actions", 0)
+    }
+
+    /// Health can be restored (WOIN: not while Poisoned).
+    fn can_heal(&self, _conditions: &[Condition]) -> Result<(), RulesError> {
+        Ok(())
+    }
+
+    /// The highest health can go now (WOIN: halved by severe Fatigued).
+    fn max_health(&self, health: Health, _conditions: &[Condition]) -> i64 {
+        health.max
+    }
+
+    /// What happens as a combatant's turn begins (ongoing damage, a Confused roll).
+    fn turn_start(
+        &self,
+        _who: CombatantView<'_>,
+        _options: &Options,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// Whether a LUC die may cancel this condition now (WOIN-COND-6).
+    fn luck_cancel(
+        &self,
+        who: CombatantView<'_>,
+        _condition: &Condition,
+    ) -> Result<(), RulesError> {
+        let _ = who;
+        Err(RulesError::Invalid(format!("{} has no LUC dice to cancel conditions", self.system())))
     }
 
     /// Which dice of a roll deserve attention in the log (sixes, aces, criticals).
@@ -324,7 +453,11 @@ pub trait Ruleset: Sync {
     }
 
     /// Resolve an attack. Each system's issue brings its own resolution.
-    fn attack(&self) -> Result<(), RulesError> {
+    fn attack(
+        &self,
+        _request: AttackRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<AttackOutcome, RulesError> {
         Err(RulesError::NotYet(format!(
             "attack resolution for {} is not built yet; use damage and cond meanwhile",
             self.system()

@@ -375,9 +375,13 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         }
         _ => lines.push(Line::styled("Nobody's turn.", theme.dim())),
     }
-    for (what, cost) in rules.action_menu() {
+    for action in rules.actions() {
+        let cost = match action.cost {
+            0 => "free".to_string(),
+            n => format!("{n} {}", action.pool),
+        };
         lines.push(Line::from(vec![
-            Span::raw(format!("{what} ")),
+            Span::raw(format!("{} ", action.label)),
             Span::styled(format!("({cost})"), theme.dim()),
         ]));
     }

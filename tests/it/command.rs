@@ -318,6 +318,20 @@ fn command() -> impl Strategy<Value = Command> {
             .prop_map(|(expr, by)| Command::Roll { expr, by })
             .boxed(),
         (name(), note_text()).prop_map(|(who, text)| Command::Note { who, text }).boxed(),
+        (name(), name(), prop::collection::vec(any_field(), 0..4))
+            .prop_map(|(who, name, fields)| Command::Weapon { who, name, fields })
+            .boxed(),
+        // `do` and `set` read their words in lower case.
+        (name(), "[a-z]{1,8}", prop::collection::vec(any_field(), 0..3))
+            .prop_map(|(who, action, fields)| Command::Do { who, action, fields })
+            .boxed(),
+        (name(), name()).prop_map(|(who, condition)| Command::Luck { who, condition }).boxed(),
+        ("[a-z_]{1,12}", "[a-z0-9]{1,6}")
+            .prop_map(|(option, value)| Command::Set { option, value })
+            .boxed(),
+        (name(), name(), prop::collection::vec(any_field(), 0..3))
+            .prop_map(|(attacker, target, fields)| Command::Ambush { attacker, target, fields })
+            .boxed(),
         Just(Command::Undo).boxed(),
         Just(Command::Redo).boxed(),
         prop::option::of(prop_oneof![

@@ -3,6 +3,7 @@
 mod command;
 mod dice;
 mod initiative;
+mod odds;
 mod rules;
 mod saves;
 mod tui;

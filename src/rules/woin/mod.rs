@@ -1,13 +1,17 @@
-//! WOIN (What's O.L.D. is N.E.W.): initiative (WOIN-INIT-*), action schedules, SOAK and the
-//! condition levels. All of WOIN's numbers live here.
+//! WOIN (What's O.L.D. is N.E.W.): initiative (WOIN-INIT-*), action schedules and costs, SOAK,
+//! conditions and their effects, and attacks. All of WOIN's numbers live in this folder.
+
+pub mod attack;
+pub mod tables;
 
 use super::conditions::{Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats};
 use super::system::{
-    ActionPool, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass, RulesError,
-    Ruleset, ShakeOutcome, System,
+    ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
+    DamageRequest, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
+    Ruleset, ShakeOutcome, System, TurnStartEffect, option,
 };
 
 /// The WOIN ruleset.
@@ -207,23 +211,8 @@ impl Ruleset for Woin {
     }
 
     // WOIN-ACT-1: costs in actions.
-    fn action_menu(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("move (SPEED)", "1"),
-            ("attack", "1"),
-            ("aim or feint", "1"),
-            ("shake off a condition", "1"),
-            ("stand up", "1"),
-            ("overwatch", "1"),
-            ("scan", "1"),
-            ("pick up an item", "1"),
-            ("open a door", "1"),
-            ("reload or recharge", "2"),
-            ("cast a spell", "2"),
-            ("emergency healing", "2"),
-            ("pick a lock", "2"),
-            ("drop an item", "free"),
-        ]
+    fn actions(&self) -> &'static [ActionSpec] {
+        tables::ACTIONS
     }
 
     // WOIN-CRIT-1: sixes are what matter on a WOIN roll.
@@ -257,6 +246,7 @@ impl Ruleset for Woin {
         stats: &Stats,
         _health: Health,
         condition: &Condition,
+        options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         if condition.persistent {
@@ -266,7 +256,20 @@ impl Ruleset for Woin {
             )));
         }
         let bonus = i64::from(stats.flag("human"));
-        let need = if condition.level == Level::Severe { 6 } else { 5 };
+        // WOIN-COND-7: the attribute-check option rolls a pool against 10 instead.
+        if option(self, options, "shake_off") == "attribute" {
+            let pool = stats.dice("will").unwrap_or(DEFAULT_INIT);
+            let roll = DiceExpr::parse(&format!("{pool}+{bonus}"))?.roll(dice)?;
+            let success = roll.total >= 10;
+            let explain = format!(
+                "attribute check needs 10: {}",
+                if success { "shaken off" } else { "still there" }
+            );
+            return Ok(ShakeOutcome { roll, success, explain });
+        }
+        let severe_six =
+            condition.level == Level::Severe && option(self, options, "severe_needs_six") == "on";
+        let need = if severe_six { 6 } else { 5 };
         let expr = if bonus > 0 { "1d6+1" } else { "1d6" };
         let roll = DiceExpr::parse(expr)?.roll(dice)?;
         let success = roll.total >= need;
@@ -276,5 +279,98 @@ impl Ruleset for Woin {
             if success { "shaken off" } else { "still there" }
         );
         Ok(ShakeOutcome { roll, success, explain })
+    }
+
+    fn weapon_fields(&self) -> &'static [FieldSpec] {
+        tables::WEAPON_FIELDS
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        tables::OPTIONS
+    }
+
+    // WOIN-COND-2: one action per attempt.
+    fn shake_cost(&self) -> (&'static str, u8) {
+        ("actions", 1)
+    }
+
+    // Poisoned: wounds cannot be healed.
+    fn can_heal(&self, conditions: &[Condition]) -> Result<(), RulesError> {
+        if conditions.iter().any(|c| c.name == "Poisoned") {
+            return Err(RulesError::Invalid(
+                "Poisoned: wounds cannot be healed until it ends".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    // WOIN-COND-9: severe Fatigued halves max HEALTH.
+    fn max_health(&self, health: Health, conditions: &[Condition]) -> i64 {
+        if conditions.iter().any(|c| c.name == "Fatigued" && c.level == Level::Severe) {
+            health.max / 2
+        } else {
+            health.max
+        }
+    }
+
+    // WOIN-COND-8: Bleeding, Burning and severe Poisoned hurt as the turn begins (not SOAKed);
+    // WOIN-COND-10: severe Confused rolls what it does this turn.
+    fn turn_start(
+        &self,
+        who: CombatantView<'_>,
+        _options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        let mut effects = Vec::new();
+        for c in who.conditions {
+            let severe = c.level == Level::Severe;
+            let (expr, kind) = match (c.name.as_str(), severe) {
+                ("Bleeding", false) => ("1d6", None),
+                ("Bleeding", true) => ("2d6", None),
+                ("Burning", false) => ("1d6", Some("heat")),
+                ("Burning", true) => ("2d6", Some("heat")),
+                ("Poisoned", true) => ("1d6", Some("poison")),
+                ("Confused", true) => {
+                    let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+                    let acts = tables::CONFUSED[(roll.total.clamp(1, 6) - 1) as usize];
+                    let text =
+                        format!("{} is Confused: acts {acts} (first level) this turn", who.name);
+                    effects.push(TurnStartEffect::Roll { roll, text });
+                    continue;
+                }
+                _ => continue,
+            };
+            let roll = DiceExpr::parse(expr)?.roll(dice)?;
+            effects.push(TurnStartEffect::Damage {
+                amount: roll.total,
+                kind: kind.map(str::to_string),
+                explain: format!("{} ({}), not SOAKed", c.name, c.level),
+                roll,
+            });
+        }
+        Ok(effects)
+    }
+
+    // WOIN-COND-6: a LUC die cancels a condition as it is applied; Cursed forbids it.
+    fn luck_cancel(&self, who: CombatantView<'_>, condition: &Condition) -> Result<(), RulesError> {
+        if who.conditions.iter().any(|c| c.name == "Cursed") {
+            return Err(RulesError::Invalid(format!(
+                "{} is Cursed and may not spend LUC",
+                who.name
+            )));
+        }
+        if who.stats.int_or("luc", 0) < 1 {
+            return Err(RulesError::Invalid(format!("{} has no LUC dice left", who.name)));
+        }
+        let _ = condition;
+        Ok(())
+    }
+
+    fn attack(
+        &self,
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<AttackOutcome, RulesError> {
+        attack::resolve(request, dice)
     }
 }

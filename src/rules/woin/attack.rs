@@ -1,0 +1,423 @@
+//! WOIN attacks: the pool and its named modifiers (WOIN-ATK-1..4, WOIN-CALL-1), the roll against
+//! the target's effective DEFENSE (WOIN-ATK-5), critical hits (WOIN-CRIT-1..4), damage through SOAK
+//! (WOIN-DMG-1, WOIN-DMG-2), grabs (WOIN-GRAB-1) and weapon traits (combust, Cortex emitter).
+//! Dice are rolled in this order: the attack pool, the damage dice, each explosion as it arises,
+//! then one d6 per damage type for the condition table.
+
+use super::Woin;
+use super::tables::{WEAPON_FIELDS, crit_row};
+use crate::rules::conditions::{Condition, Level};
+use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
+use crate::rules::system::{
+    AttackOutcome, AttackRequest, DamageRequest, RulesError, Ruleset, option,
+};
+
+/// Fields `attack` takes under WOIN.
+pub const ATTACK_FIELDS: &[&str] = &[
+    "pool",
+    "dmg",
+    "type",
+    "vs",
+    "spend",
+    "luc",
+    "range",
+    "higher",
+    "cover",
+    "pinned",
+    "crossfire",
+    "flank",
+    "into_melee",
+    "dark",
+    "prone",
+    "aim",
+    "called",
+    "grab",
+    "roll",
+    "dmgroll",
+    "force",
+];
+
+/// Explosions stop after this many extra dice, so a rigged script cannot loop forever.
+const MAX_EXPLOSIONS: usize = 100;
+/// Range increments beyond which no attack is possible (WOIN-ATK-2).
+const MAX_INCREMENTS: i64 = 5;
+
+struct Fields<'a>(&'a [(String, Option<String>)]);
+
+impl Fields<'_> {
+    fn value(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+    }
+
+    fn flag(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v == "on"))
+    }
+
+    fn int(&self, key: &str, min: i64, max: i64) -> Result<i64, RulesError> {
+        match self.value(key) {
+            None => Ok(0),
+            Some(v) => v.parse::<i64>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "{key}={v}: expected a whole number from {min} to {max}"
+                ))
+            }),
+        }
+    }
+}
+
+/// Faces typed at the table (`roll=6,6,3`), checked against the number of d6 needed.
+fn typed_faces(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
+    ScriptedDice::parse(text).map_err(|e| RulesError::Invalid(format!("{what}: {e}")))
+}
+
+/// A creature's DEFENSE after its conditions (Slowed, Downed, Restrained).
+pub fn effective_defense(
+    stats: &crate::rules::stats::Stats,
+    conditions: &[Condition],
+    which: &str,
+) -> i64 {
+    let physical = which != "mental";
+    let mut defense = stats.int_or(which, 10);
+    for c in conditions {
+        match (c.name.as_str(), c.level) {
+            ("Slowed", Level::First) if physical => defense -= 4,
+            ("Slowed", Level::Severe) | ("Restrained", Level::Severe) if physical => {
+                defense = defense.min(10)
+            }
+            ("Downed", Level::Severe) => defense = defense.min(10),
+            _ => {}
+        }
+    }
+    defense.max(0)
+}
+
+fn immune(stats: &crate::rules::stats::Stats, what: &str) -> bool {
+    stats.list("immune").iter().any(|i| i.eq_ignore_ascii_case(what))
+}
+
+/// Roll `count` d6 from `dice` as one record.
+fn roll_d6s(count: i64, dice: &mut dyn DiceSource) -> Result<Vec<DieRoll>, RulesError> {
+    (0..count.max(0))
+        .map(|_| Ok(DieRoll { sides: 6, face: dice.roll(6)?, kept: true, exploded: false }))
+        .collect()
+}
+
+/// Resolve one WOIN attack.
+pub fn resolve(
+    req: AttackRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<AttackOutcome, RulesError> {
+    let f = Fields(req.fields);
+    if let Some((unknown, _)) =
+        req.fields.iter().find(|(k, _)| !ATTACK_FIELDS.contains(&k.as_str()))
+    {
+        return Err(RulesError::Invalid(format!(
+            "unknown attack option '{unknown}'; WOIN attacks take: {}",
+            ATTACK_FIELDS.join(", ")
+        )));
+    }
+    let weapon = req.weapon.map(|w| &w.stats);
+    let from_weapon = |key: &str| weapon.and_then(|w| w.dice(key).map(str::to_string));
+    let pool_text = f.value("pool").map(str::to_string).or_else(|| from_weapon("pool")).ok_or_else(|| {
+        RulesError::Invalid(format!(
+            "{} has no weapon to attack with: give one (weapon {} NAME pool=4d6 dmg=1d6+2 …) or pool=Nd6",
+            req.attacker.name, req.attacker.name
+        ))
+    })?;
+    let pool_expr = DiceExpr::parse(&pool_text)?;
+    let damage_text = f
+        .value("dmg")
+        .map(str::to_string)
+        .or_else(|| from_weapon("dmg"))
+        .unwrap_or_else(|| "1d6".into());
+    let damage_expr = DiceExpr::parse(&damage_text)?;
+    let types: Vec<String> = match f.value("type") {
+        Some(t) => {
+            t.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect()
+        }
+        None => weapon.map(|w| w.list("type").to_vec()).unwrap_or_default(),
+    };
+    let traits: Vec<String> = weapon.map(|w| w.list("traits").to_vec()).unwrap_or_default();
+    let ranged =
+        weapon.is_some_and(|w| w.flag("ranged")) && !weapon.is_some_and(|w| w.flag("melee"));
+    let called = f.value("called").map(str::to_ascii_lowercase);
+    if let Some(c) = &called
+        && !["push", "trip", "disarm", "slow", "special"].contains(&c.as_str())
+    {
+        return Err(RulesError::Invalid(format!(
+            "called={c}: expected push, trip, disarm, slow or special"
+        )));
+    }
+    let vs = match (&called, f.value("vs"), weapon.and_then(|w| w.text("vs"))) {
+        (Some(_), _, _) => "vital".to_string(),
+        (None, Some(v), _) | (None, None, Some(v)) => v.to_ascii_lowercase(),
+        (None, None, None) if ranged => "ranged".to_string(),
+        _ => "melee".to_string(),
+    };
+    if !["melee", "ranged", "mental", "vital"].contains(&vs.as_str()) {
+        return Err(RulesError::Invalid(format!(
+            "vs={vs}: expected melee, ranged, mental or vital"
+        )));
+    }
+
+    // WOIN-ATK-1: the pool, capped at the attacker's max dice pool.
+    let mut parts: Vec<String> = Vec::new();
+    let mut pool = i64::from(pool_expr.dice_count());
+    if let Some(cap) = req.attacker.stats.int("max_pool")
+        && pool > cap
+    {
+        parts.push(format!("capped at {cap}d6"));
+        pool = cap;
+    }
+    let mut add = |dice: i64, why: &str, pool: &mut i64| {
+        if dice != 0 {
+            *pool += dice;
+            parts.push(format!("{}{}d6 {why}", if dice > 0 { "+" } else { "−" }, dice.abs()));
+        }
+    };
+    // WOIN-ATK-3: extra damage dice, paid for from the pool.
+    let spend = f.int("spend", 0, 20)?;
+    let cost: i64 = option(&Woin, req.options, "damage_die_cost").parse().unwrap_or(2);
+    add(-spend * cost, &format!("for {spend} damage dice"), &mut pool);
+    // WOIN-CALL-1: a called shot costs 2d6 and two actions.
+    if called.is_some() {
+        add(-2, "called shot", &mut pool);
+    }
+    // WOIN-ATK-2: position.
+    let increments = f.int("range", 0, 1000)?;
+    if increments > MAX_INCREMENTS {
+        return Err(RulesError::Invalid(format!(
+            "range={increments}: out of range (at most {MAX_INCREMENTS} increments)"
+        )));
+    }
+    add(-(increments - 1).max(0), "range", &mut pool);
+    if f.flag("higher") {
+        add(1, "higher ground", &mut pool);
+    }
+    if f.flag("cover") {
+        add(-2, "cover", &mut pool);
+    }
+    if ranged || vs == "ranged" {
+        add(f.int("pinned", 0, 20)?, "pinned down", &mut pool);
+        add(f.int("crossfire", 0, 20)?.min(3), "crossfire", &mut pool);
+    }
+    if f.flag("flank") && !ranged {
+        add(1, "flank", &mut pool);
+    }
+    if f.flag("into_melee") {
+        add(-2, "into melee", &mut pool);
+    }
+    if f.flag("dark") {
+        add(-2, "darkness", &mut pool);
+    }
+    let target_prone = f.flag("prone")
+        || req.target.conditions.iter().any(|c| c.name == "Prone" || c.name == "Downed");
+    if target_prone {
+        if ranged { add(-1, "prone target", &mut pool) } else { add(2, "prone target", &mut pool) }
+    }
+    if f.flag("aim") || req.bonus_dice > 0 {
+        add(1, "aim or feint", &mut pool);
+    }
+    // WOIN-ATK-4: LUC dice go on after the pool is formed.
+    let luc = f.int("luc", 0, 20)?;
+    if luc > 0 {
+        if req.attacker.conditions.iter().any(|c| c.name == "Cursed") {
+            return Err(RulesError::Invalid(format!(
+                "{} is Cursed and may not spend LUC",
+                req.attacker.name
+            )));
+        }
+        let has = req.attacker.stats.int_or("luc", 0);
+        if has < luc {
+            return Err(RulesError::Invalid(format!(
+                "{} has {has} LUC dice, not {luc}",
+                req.attacker.name
+            )));
+        }
+        add(luc, "LUC", &mut pool);
+    }
+    let pool = pool.clamp(0, 100);
+
+    // WOIN-ATK-5: roll and sum against the effective DEFENSE.
+    let mut typed_roll = f.value("roll").map(|t| typed_faces(t, "roll")).transpose()?;
+    if let Some(t) = &typed_roll
+        && t.remaining() as i64 != pool
+    {
+        return Err(RulesError::Invalid(format!(
+            "roll= gave {} faces for a pool of {pool}d6",
+            t.remaining()
+        )));
+    }
+    let source: &mut dyn DiceSource = match typed_roll.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    let faces = roll_d6s(pool, source)?;
+    let total: i64 = faces.iter().map(|d| i64::from(d.face)).sum();
+    let attack_roll = RollRecord { expr: format!("{pool}d6"), dice: faces, total };
+    let sixes = attack_roll.count_faces(6) as u32;
+    let defense = effective_defense(req.target.stats, req.target.conditions, &vs);
+    // WOIN-CRIT-1, WOIN-CRIT-4: three sixes (two with deadlier crits) always hit, unless the target
+    // is immune to every damage type of the attack.
+    let needed = if option(&Woin, req.options, "deadlier_crits") == "on" { 2 } else { 3 };
+    let all_immune = !types.is_empty() && types.iter().all(|t| immune(req.target.stats, t));
+    let rolled_crit = sixes >= needed && !all_immune;
+    let hit = total >= defense || rolled_crit;
+    let cursed =
+        req.target.conditions.iter().any(|c| c.name == "Cursed" && c.level == Level::Severe);
+    let critical = hit && (rolled_crit || (cursed && !all_immune));
+    let margin = total - defense;
+    let weapon_name = req.weapon.map_or(String::new(), |w| format!(" with {}", w.name));
+    let modifiers =
+        if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) };
+    let verdict = match (hit, critical) {
+        (true, true) if total < defense => {
+            format!("CRITICAL HIT on {sixes} sixes (total missed by {})", -margin)
+        }
+        (true, true) => format!("CRITICAL HIT by {margin}"),
+        (true, false) => format!("hit by {margin}"),
+        (false, _) => format!("miss by {}", -margin),
+    };
+    let mut out = AttackOutcome {
+        summary: format!(
+            "{} attacks {}{weapon_name}: pool {}d6{modifiers} vs {} {defense}: {verdict}",
+            req.attacker.name,
+            req.target.name,
+            pool_expr.dice_count(),
+            vs.to_uppercase()
+        ),
+        hit,
+        critical,
+        luc_spent: luc,
+        cost: vec![("actions", if called.is_some() { 2 } else { 1 })],
+        ..AttackOutcome::default()
+    };
+    out.rolls.push(attack_roll);
+    if !hit {
+        return Ok(out);
+    }
+
+    // WOIN-DMG-1, WOIN-ATK-3, WOIN-CRIT-2: damage dice plus bought dice; on a crit every 6 adds
+    // another d6, repeating.
+    let mut typed_damage = f.value("dmgroll").map(|t| typed_faces(t, "dmgroll")).transpose()?;
+    let source: &mut dyn DiceSource = match typed_damage.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    let base = damage_expr.roll(source)?;
+    let mut damage_dice = base.dice.clone();
+    damage_dice.extend(roll_d6s(spend, source)?);
+    let mut damage_total =
+        base.total + damage_dice[base.dice.len()..].iter().map(|d| i64::from(d.face)).sum::<i64>();
+    if critical {
+        // Rolled after all the damage dice, in order; recorded right after the die that set
+        // each chain off, so the log shows which six exploded.
+        let mut chained = Vec::with_capacity(damage_dice.len() + 4);
+        let mut added = 0;
+        for die in damage_dice {
+            let mut last = die.face;
+            chained.push(die);
+            while die.sides == 6 && last == 6 && added < MAX_EXPLOSIONS {
+                added += 1;
+                last = source.roll(6)?;
+                damage_total += i64::from(last);
+                chained.push(DieRoll { sides: 6, face: last, kept: true, exploded: true });
+            }
+        }
+        damage_dice = chained;
+    }
+    if let Some(t) = &typed_damage
+        && t.remaining() > 0
+    {
+        return Err(RulesError::Invalid(format!(
+            "dmgroll= gave {} faces more than the damage needs",
+            t.remaining()
+        )));
+    }
+    let mut expr = base.expr.clone();
+    if spend > 0 {
+        expr.push_str(&format!("+{spend}d6"));
+    }
+    if critical {
+        expr.push_str(" exploding");
+    }
+    let damage_roll = RollRecord { expr, dice: damage_dice, total: damage_total };
+    let kind = types.first().map(String::as_str);
+    let damage = Woin.damage(DamageRequest {
+        stats: req.target.stats,
+        health: req.target.health,
+        conditions: req.target.conditions,
+        amount: damage_total,
+        roll: Some(&damage_roll),
+        kind,
+    })?;
+    out.damage_amount = damage_total;
+    out.damage = Some(damage);
+    out.rolls.push(damage_roll);
+
+    // WOIN-CRIT-3: one d6 per damage type on the condition table (simple mode: the first column).
+    if critical {
+        let simple = option(&Woin, req.options, "simple_crits") == "on";
+        for kind in &types {
+            if immune(req.target.stats, kind) {
+                continue;
+            }
+            let Some(row) = crit_row(kind) else { continue };
+            let face = if simple { 1 } else { dice.roll(6)? };
+            let condition = row[face as usize - 1];
+            if !simple {
+                out.rolls.push(RollRecord {
+                    expr: format!("d6 ({kind})"),
+                    dice: vec![DieRoll { sides: 6, face, kept: true, exploded: false }],
+                    total: i64::from(face),
+                });
+            }
+            if !immune(req.target.stats, condition) {
+                out.conditions.push(condition.to_string());
+            }
+        }
+    }
+    // Weapon traits (seed 000): combust sets a crit's target severely on fire; the Cortex emitter
+    // poisons and sickens on a hit, severely on a crit.
+    let has_trait = |t: &str| traits.iter().any(|x| x == t);
+    if critical && has_trait("combust") && !immune(req.target.stats, "burning") {
+        out.conditions.extend(["Burning".to_string(), "Burning".to_string()]);
+    }
+    if has_trait("cortex") {
+        let times = if critical { 2 } else { 1 };
+        for name in ["Poisoned", "Sick"] {
+            if !immune(req.target.stats, &name.to_ascii_lowercase()) {
+                out.conditions.extend(std::iter::repeat_n(name.to_string(), times));
+            }
+        }
+    }
+    // WOIN-CALL-1 and WOIN-GRAB-1: what a called shot or a grab does on a hit.
+    match called.as_deref() {
+        Some("trip") => out.conditions.push("Prone".into()),
+        Some("disarm") => out.conditions.push("Disarmed".into()),
+        Some("slow") => out.conditions.push("Slowed".into()),
+        Some("push") => out.summary.push_str("; pushed one square"),
+        Some("special") => {
+            let quarter = (req.target.health.max + 3) / 4;
+            let done = out.damage.as_ref().map_or(0, |d| d.loss);
+            out.summary.push_str(if done >= quarter {
+                "; the stat block's called-shot effect applies (25% of HEALTH reached)"
+            } else {
+                "; too little damage for the stat block's called-shot effect (needs 25% of HEALTH)"
+            });
+        }
+        _ => {}
+    }
+    if f.flag("grab") {
+        if !(has_trait("unarmed") || weapon.is_none()) {
+            return Err(RulesError::Invalid("only an unarmed attack can grab".into()));
+        }
+        out.conditions.push("Restrained".into());
+    }
+    Ok(out)
+}
+
+/// The weapon fields, for the ruleset.
+pub fn weapon_fields() -> &'static [crate::rules::stats::FieldSpec] {
+    WEAPON_FIELDS
+}

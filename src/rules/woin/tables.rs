@@ -1,0 +1,131 @@
+//! WOIN's tables: costed actions (WOIN-ACT-1), weapon fields, rule options (the Readings), and the
+//! damage-type → condition table for critical hits (WOIN-CRIT-3).
+
+use crate::rules::stats::{FieldKind, FieldSpec};
+use crate::rules::system::{ActionSpec, OptionSpec};
+
+const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
+    ActionSpec { key, label, pool: "actions", cost }
+}
+
+/// WOIN-ACT-1. Reading: drawing or sheathing and dropping prone lost their cost in the seed; free.
+pub static ACTIONS: &[ActionSpec] = &[
+    a("move", "move up to SPEED", 1),
+    a("attack", "attack", 1),
+    a("aim", "aim (+1d6 to the attack right after)", 1),
+    a("feint", "feint (+1d6 to the attack right after)", 1),
+    a("shake", "shake off a condition", 1),
+    a("stand", "stand up from prone", 1),
+    a("overwatch", "go into overwatch", 1),
+    a("door", "open an unlocked door", 1),
+    a("pickup", "pick up an item", 1),
+    a("scan", "scan", 1),
+    a("suppress", "suppressive fire for an ally", 1),
+    a("heal", "emergency healing", 2),
+    a("reload", "reload or recharge", 2),
+    a("cast", "cast a spell", 2),
+    a("lock", "pick a lock or disarm a trap", 2),
+    a("drop", "drop an item", 0),
+    a("draw", "draw or sheathe a weapon", 0),
+    a("prone", "drop prone or crouch", 0),
+];
+
+/// Weapon fields (`weapon NAME WEAPON …`, bestiary `weapons`).
+pub static WEAPON_FIELDS: &[FieldSpec] = &[
+    FieldSpec {
+        name: "pool",
+        kind: FieldKind::Dice,
+        help: "attack pool (attribute + skill + equipment), e.g. 5d6",
+    },
+    FieldSpec { name: "dmg", kind: FieldKind::Dice, help: "damage, e.g. 2d6+2" },
+    FieldSpec {
+        name: "type",
+        kind: FieldKind::List,
+        help: "damage types: slashing, piercing, heat …",
+    },
+    FieldSpec { name: "melee", kind: FieldKind::Flag, help: "a melee weapon (vs MELEE DEFENSE)" },
+    FieldSpec {
+        name: "ranged",
+        kind: FieldKind::Flag,
+        help: "a ranged weapon (vs RANGED DEFENSE)",
+    },
+    FieldSpec {
+        name: "vs",
+        kind: FieldKind::Text,
+        help: "DEFENSE it targets: melee, ranged, mental or vital",
+    },
+    FieldSpec {
+        name: "range",
+        kind: FieldKind::Int { min: 0, max: 10_000 },
+        help: "range increment in feet",
+    },
+    FieldSpec {
+        name: "traits",
+        kind: FieldKind::List,
+        help: "auto, single, combust, unarmed, small, cortex, dart …",
+    },
+];
+
+/// The Readings of woin.md as options.
+pub static OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "severe_needs_six",
+        values: &["on", "off"],
+        default: "on",
+        help: "a severe condition needs a 6 to shake off (WOIN-COND-4)",
+    },
+    OptionSpec {
+        name: "damage_die_cost",
+        values: &["2", "1"],
+        default: "2",
+        help: "attack dice paid per extra damage die (WOIN-ATK-3; errata 1)",
+    },
+    OptionSpec {
+        name: "simple_crits",
+        values: &["off", "on"],
+        default: "off",
+        help: "a critical always inflicts the first condition of its column (WOIN-CRIT-3)",
+    },
+    OptionSpec {
+        name: "deadlier_crits",
+        values: &["off", "on"],
+        default: "off",
+        help: "two sixes are enough for a critical hit (WOIN-CRIT-4)",
+    },
+    OptionSpec {
+        name: "shake_off",
+        values: &["d6", "attribute"],
+        default: "d6",
+        help: "shake off on 5-6 on a d6, or on 10+ with an attribute check (WOIN-COND-7)",
+    },
+];
+
+/// WOIN-CRIT-3: for a damage type, the condition each face of a d6 inflicts.
+pub static CRIT_TABLE: &[(&[&str], [&str; 6])] = &[
+    (&["acid"], ["Pain", "Pain", "Pain", "Burning", "Burning", "Burning"]),
+    (&["ballistic"], ["Bleeding", "Bleeding", "Pain", "Pain", "Downed", "Slowed"]),
+    (&["blunt"], ["Dazed", "Dazed", "Deaf", "Sleeping", "Drunk", "Drunk"]),
+    (&["cold"], ["Slowed", "Slowed", "Slowed", "Slowed", "Sleeping", "Restrained"]),
+    (&["electricity", "electric"], ["Dazed", "Dazed", "Dazed", "Pain", "Pain", "Burning"]),
+    (&["heat", "fire"], ["Burning", "Burning", "Pain", "Pain", "Disarmored", "Disarmed"]),
+    (&["holy"], ["Blind", "Blind", "Blind", "Afraid", "Afraid", "Afraid"]),
+    (&["ion"], ["Fatigued", "Fatigued", "Fatigued", "Fatigued", "Fatigued", "Fatigued"]),
+    (&["light"], ["Blind", "Blind", "Blind", "Blind", "Disarmed", "Disarmed"]),
+    (&["necrotic"], ["Fatigued", "Fatigued", "Fatigued", "Fatigued", "Downed", "Downed"]),
+    (&["piercing"], ["Bleeding", "Bleeding", "Bleeding", "Pain", "Pain", "Disarmed"]),
+    (&["poison"], ["Poisoned", "Poisoned", "Sleeping", "Drunk", "Sick", "Sick"]),
+    (&["psionic", "psychic"], ["Dazed", "Dazed", "Dazed", "Dazed", "Dazed", "Confused"]),
+    (&["radiation"], ["Sick", "Sick", "Sick", "Sick", "Sick", "Sick"]),
+    (&["slashing"], ["Bleeding", "Bleeding", "Blind", "Disarmed", "Slowed", "Slowed"]),
+    (&["sonic", "sound"], ["Deaf", "Deaf", "Deaf", "Deaf", "Drunk", "Drunk"]),
+    (&["unholy"], ["Sick", "Sick", "Cursed", "Cursed", "Angry", "Angry"]),
+];
+
+/// The condition row of a damage type.
+pub fn crit_row(kind: &str) -> Option<&'static [&'static str; 6]> {
+    let kind = kind.to_ascii_lowercase();
+    CRIT_TABLE.iter().find(|(names, _)| names.contains(&kind.as_str())).map(|(_, row)| row)
+}
+
+/// WOIN-COND-10: what a severely Confused creature does this turn, by a d6.
+pub static CONFUSED: [&str; 6] = ["Afraid", "Angry", "Forgetful", "Manic", "Drunk", "Dazed"];
