@@ -68,6 +68,8 @@ pub enum Sub {
     },
     /// Check that a save file loads and replays.
     Check { file: PathBuf },
+    /// Print exact odds tables: `skirmish odds woin` (seed 000's tables beside exact values).
+    Odds { system: String },
 }
 
 /// Exit code for a command that failed in a script.
@@ -197,6 +199,13 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
         Sub::Check { file } => check(&file),
+        Sub::Odds { system } => match System::parse(&system) {
+            Some(System::Woin) => {
+                print!("{}", crate::rules::odds::woin_report());
+                ExitCode::SUCCESS
+            }
+            _ => fail(EXIT_INPUT, format!("odds tables exist for woin only, not '{system}'")),
+        },
     }
 }
 
@@ -375,8 +384,12 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
         "initiative": c.initiative.as_ref().map_or(Value::Null, |i| initiative_json(i.value)),
         "health": {"current": c.health.current, "max": c.health.max},
         "conditions": c.conditions.iter().map(|k| {
-            let mut cond = json!({"name": k.name.to_lowercase(), "level": k.level.to_string()});
-            if k.persistent { cond["persistent"] = json!(true); }
+            let mut cond = json!({
+                "name": k.name.to_lowercase(),
+                "level": k.level.to_string(),
+                "persistent": k.persistent,
+                "source": k.source.to_string(),
+            });
             if let Some(n) = k.rounds { cond["rounds"] = json!(n); }
             cond
         }).collect::<Vec<_>>(),
@@ -387,9 +400,63 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
         "notes": c.notes,
     });
     if let Value::Object(map) = &mut object {
+        // Derived figures (effective DEFENSEs, SOAK …) first: they win over the raw stats.
+        let rules = enc.system.rules();
+        for (path, value) in rules.derived(c.view()) {
+            match path.split_once('.') {
+                Some((group, key)) => {
+                    let entry = map.entry(group.to_string()).or_insert_with(|| json!({}));
+                    entry[key] = json!(value);
+                }
+                None => {
+                    map.insert(path.to_string(), json!(value));
+                }
+            }
+        }
         for (key, value) in c.stats.iter() {
             map.entry(key.to_string()).or_insert_with(|| stat_json(value));
         }
+        if !c.weapons.is_empty() {
+            let weapons: Vec<Value> = c
+                .weapons
+                .iter()
+                .map(|w| {
+                    let mut obj = json!({"name": w.name});
+                    for (key, value) in w.stats.iter() {
+                        obj[key] = stat_json(value);
+                    }
+                    obj
+                })
+                .collect();
+            map.insert("weapons".into(), json!(weapons));
+        }
+        // The actions left: this turn's if it is the current one, else what a turn will give.
+        let pools = match enc.turn.as_ref().filter(|t| t.id == c.id) {
+            Some(turn) => turn.budget.clone(),
+            None => {
+                let init = c.initiative.clone().unwrap_or_else(|| {
+                    crate::rules::initiative::Initiative::new(InitValue::Count(0))
+                });
+                let pass = rules.passes(&c.stats, &init).first().copied();
+                rules.turn_budget(
+                    &c.stats,
+                    &c.conditions,
+                    pass.unwrap_or(crate::rules::Pass::main(0, 1)),
+                )
+            }
+        };
+        if let Some(first) = pools.first() {
+            map.insert("actions_left".into(), json!(first.left()));
+        }
+        map.insert(
+            "budget".into(),
+            json!(
+                pools
+                    .iter()
+                    .map(|p| json!({"name": p.name, "left": p.left(), "total": p.total}))
+                    .collect::<Vec<_>>()
+            ),
+        );
     }
     object
 }
@@ -403,6 +470,9 @@ pub fn to_json(session: &Session) -> Value {
         "round": enc.round,
         "current": enc.turn.as_ref().map(|t| t.id.clone()),
         "order": enc.acting_order(),
+        "options": enc.system.rules().options().iter()
+            .map(|o| (o.name.to_string(), json!(enc.option(o.name))))
+            .collect::<serde_json::Map<String, Value>>(),
         "combatants": enc.combatants.iter().map(|c| combatant_json(session, c)).collect::<Vec<_>>(),
         "log": session.log().iter().map(|l| {
             let mut line = json!({"round": l.round, "text": l.text});

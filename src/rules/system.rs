@@ -427,6 +427,12 @@ pub trait Ruleset: Sync {
         health.max
     }
 
+    /// Figures the rules derive for a combatant as it stands now (effective DEFENSEs, SOAK …),
+    /// as dotted names: `defenses.melee`. Shown in the TUI and in `--json`.
+    fn derived(&self, _who: CombatantView<'_>) -> Vec<(&'static str, i64)> {
+        Vec::new()
+    }
+
     /// What happens as a combatant's turn begins (ongoing damage, a Confused roll).
     fn turn_start(
         &self,

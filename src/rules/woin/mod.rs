@@ -281,6 +281,19 @@ impl Ruleset for Woin {
         Ok(ShakeOutcome { roll, success, explain })
     }
 
+    // Effective SOAK (WOIN-DMG-2) and DEFENSEs (Slowed, Downed, Restrained), and LUC dice left.
+    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, i64)> {
+        let defense = |which| attack::effective_defense(who.stats, who.conditions, which);
+        vec![
+            ("soak", Self::effective_soak(who.stats, who.conditions)),
+            ("defenses.melee", defense("melee")),
+            ("defenses.ranged", defense("ranged")),
+            ("defenses.mental", defense("mental")),
+            ("defenses.vital", defense("vital")),
+            ("luc", who.stats.int_or("luc", 0)),
+        ]
+    }
+
     fn weapon_fields(&self) -> &'static [FieldSpec] {
         tables::WEAPON_FIELDS
     }
