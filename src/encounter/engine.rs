@@ -918,57 +918,13 @@ impl Planner<'_> {
         weapon: Option<&str>,
         fields: &[Field],
     ) -> Result<(), EngineError> {
-        let a = self.scratch.resolve(attacker)?;
-        let t = self.scratch.resolve(target)?;
-        let enc = &self.scratch;
-        let (att, tgt) = (&enc.combatants[a], &enc.combatants[t]);
-        let chosen = match weapon {
-            Some(w) => {
-                let wanted = w.to_lowercase();
-                let found =
-                    att.weapons.iter().find(|x| x.name.to_lowercase() == wanted).or_else(|| {
-                        let mut prefixed = att
-                            .weapons
-                            .iter()
-                            .filter(|x| x.name.to_lowercase().starts_with(&wanted));
-                        prefixed.next().filter(|_| prefixed.next().is_none())
-                    });
-                match found {
-                    Some(x) => Some(x),
-                    None if att.weapons.is_empty() => {
-                        return refuse(format!(
-                            "{} has no weapons; add one with `weapon {} NAME …`",
-                            att.name, att.name
-                        ));
-                    }
-                    None => {
-                        let names: Vec<&str> =
-                            att.weapons.iter().map(|x| x.name.as_str()).collect();
-                        return refuse(format!(
-                            "{} has no weapon '{w}'; it has {}",
-                            att.name,
-                            names.join(", ")
-                        ));
-                    }
-                }
-            }
-            None => att.weapons.first(),
-        };
         let force = fields.iter().any(|f| f.key == "force");
         let pairs: Vec<(String, Option<String>)> =
             fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
-        let bonus = enc.turn.as_ref().filter(|tn| tn.id == att.id).map_or(0, |tn| tn.bonus);
-        let request = crate::rules::system::AttackRequest {
-            attacker: att.view(),
-            target: tgt.view(),
-            weapon: chosen,
-            fields: &pairs,
-            options: &enc.options,
-            bonus_dice: bonus,
-        };
+        let enc = &self.scratch;
+        let (request, (att_id, tgt_id)) = attack_request(enc, attacker, target, weapon, &pairs)?;
         let rules = enc.system.rules();
         let outcome = rules.attack(request, self.dice)?;
-        let (att_id, tgt_id) = (att.id.clone(), tgt.id.clone());
         for (pool, cost) in &outcome.cost {
             self.check_budget(&att_id, pool, *cost, "an attack", force)?;
         }
@@ -1074,4 +1030,65 @@ fn own_condition(c: &Combatant, query: &str) -> Result<String, EngineError> {
         }
         many => refuse(format!("'{query}' could be {}", many.join(", "))),
     }
+}
+
+/// Build the rules' view of an attack: the two combatants, the weapon (named, or the first one),
+/// the options and any aim bonus. Also returns the two ids.
+fn attack_request<'a>(
+    enc: &'a Encounter,
+    attacker: &str,
+    target: &str,
+    weapon: Option<&str>,
+    pairs: &'a [(String, Option<String>)],
+) -> Result<(crate::rules::system::AttackRequest<'a>, (String, String)), EngineError> {
+    let (att, tgt) =
+        (&enc.combatants[enc.resolve(attacker)?], &enc.combatants[enc.resolve(target)?]);
+    let chosen = match weapon {
+        Some(w) => {
+            let wanted = w.to_lowercase();
+            let exact = att.weapons.iter().find(|x| x.name.to_lowercase() == wanted);
+            let mut prefixed =
+                att.weapons.iter().filter(|x| x.name.to_lowercase().starts_with(&wanted));
+            let found = exact.or_else(|| prefixed.next().filter(|_| prefixed.next().is_none()));
+            match found {
+                Some(x) => Some(x),
+                None if att.weapons.is_empty() => {
+                    return refuse(format!(
+                        "{} has no weapons; add one with `weapon {} NAME …`",
+                        att.name, att.name
+                    ));
+                }
+                None => {
+                    let names: Vec<&str> = att.weapons.iter().map(|x| x.name.as_str()).collect();
+                    return refuse(format!(
+                        "{} has no weapon '{w}'; it has {}",
+                        att.name,
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+        None => att.weapons.first(),
+    };
+    let bonus = enc.turn.as_ref().filter(|tn| tn.id == att.id).map_or(0, |tn| tn.bonus);
+    let request = crate::rules::system::AttackRequest {
+        attacker: att.view(),
+        target: tgt.view(),
+        weapon: chosen,
+        fields: pairs,
+        options: &enc.options,
+        bonus_dice: bonus,
+    };
+    Ok((request, (att.id.clone(), tgt.id.clone())))
+}
+
+/// The odds of an `attack` command before it is rolled, when the system can tell.
+pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
+    let Command::Attack { attacker, target, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs: Vec<(String, Option<String>)> =
+        fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
+    let (request, _) = attack_request(enc, attacker, target, weapon.as_deref(), &pairs)?;
+    Ok(enc.system.rules().attack_odds(request)?)
 }

@@ -102,11 +102,26 @@ fn roll_d6s(count: i64, dice: &mut dyn DiceSource) -> Result<Vec<DieRoll>, Rules
         .collect()
 }
 
-/// Resolve one WOIN attack.
-pub fn resolve(
-    req: AttackRequest<'_>,
-    dice: &mut dyn DiceSource,
-) -> Result<AttackOutcome, RulesError> {
+/// An attack worked out up to the roll: the pool with its modifiers, and what it is against.
+pub struct Prepared {
+    pub base: u32,
+    pub pool: i64,
+    pub parts: Vec<String>,
+    pub damage: DiceExpr,
+    pub types: Vec<String>,
+    pub traits: Vec<String>,
+    pub ranged: bool,
+    pub called: Option<String>,
+    pub vs: String,
+    pub defense: i64,
+    /// Sixes needed for a critical (WOIN-CRIT-1, WOIN-CRIT-4).
+    pub crit_sixes: u32,
+    pub spend: i64,
+    pub luc: i64,
+}
+
+/// Work out the pool and the DEFENSE without rolling (also used for the odds shown before).
+pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let f = Fields(req.fields);
     if let Some((unknown, _)) =
         req.fields.iter().find(|(k, _)| !ATTACK_FIELDS.contains(&k.as_str()))
@@ -237,6 +252,47 @@ pub fn resolve(
         add(luc, "LUC", &mut pool);
     }
     let pool = pool.clamp(0, 100);
+    let defense = effective_defense(req.target.stats, req.target.conditions, &vs);
+    let crit_sixes = if option(&Woin, req.options, "deadlier_crits") == "on" { 2 } else { 3 };
+    Ok(Prepared {
+        base: pool_expr.dice_count(),
+        pool,
+        parts,
+        damage: damage_expr,
+        types,
+        traits,
+        ranged,
+        called,
+        vs,
+        defense,
+        crit_sixes,
+        spend,
+        luc,
+    })
+}
+
+/// Resolve one WOIN attack.
+pub fn resolve(
+    req: AttackRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<AttackOutcome, RulesError> {
+    let f = Fields(req.fields);
+    let weapon = req.weapon.map(|w| &w.stats);
+    let Prepared {
+        base,
+        pool,
+        parts,
+        damage: damage_expr,
+        types,
+        traits,
+        ranged: _,
+        called,
+        vs,
+        defense,
+        crit_sixes,
+        spend,
+        luc,
+    } = prepare(req)?;
 
     // WOIN-ATK-5: roll and sum against the effective DEFENSE.
     let mut typed_roll = f.value("roll").map(|t| typed_faces(t, "roll")).transpose()?;
@@ -256,10 +312,9 @@ pub fn resolve(
     let total: i64 = faces.iter().map(|d| i64::from(d.face)).sum();
     let attack_roll = RollRecord { expr: format!("{pool}d6"), dice: faces, total };
     let sixes = attack_roll.count_faces(6) as u32;
-    let defense = effective_defense(req.target.stats, req.target.conditions, &vs);
     // WOIN-CRIT-1, WOIN-CRIT-4: three sixes (two with deadlier crits) always hit, unless the target
     // is immune to every damage type of the attack.
-    let needed = if option(&Woin, req.options, "deadlier_crits") == "on" { 2 } else { 3 };
+    let needed = crit_sixes;
     let all_immune = !types.is_empty() && types.iter().all(|t| immune(req.target.stats, t));
     let rolled_crit = sixes >= needed && !all_immune;
     let hit = total >= defense || rolled_crit;
@@ -283,7 +338,7 @@ pub fn resolve(
             "{} attacks {}{weapon_name}: pool {}d6{modifiers} vs {} {defense}: {verdict}",
             req.attacker.name,
             req.target.name,
-            pool_expr.dice_count(),
+            base,
             vs.to_uppercase()
         ),
         hit,

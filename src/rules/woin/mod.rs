@@ -379,6 +379,26 @@ impl Ruleset for Woin {
         Ok(())
     }
 
+    // Exact odds (fractions) for the pool as it stands, before rolling.
+    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        let p = attack::prepare(request)?;
+        let odds = super::odds::woin_attack(p.pool.clamp(0, 40) as u32, p.defense, p.crit_sixes);
+        let cursed = request
+            .target
+            .conditions
+            .iter()
+            .any(|c| c.name == "Cursed" && c.level == Level::Severe);
+        let critical = if cursed { odds.hit } else { odds.critical };
+        Ok(Some(format!(
+            "{}d6 vs {} {}: hit {:.1}%, critical {:.1}%",
+            p.pool,
+            p.vs.to_uppercase(),
+            p.defense,
+            odds.hit.percent(),
+            critical.percent()
+        )))
+    }
+
     fn attack(
         &self,
         request: AttackRequest<'_>,
