@@ -10,6 +10,8 @@ pub enum Step {
     Pick { label: &'static str, options: Vec<(String, String)>, filter: Input, cursor: usize },
     /// Type a value; `optional` steps may be left blank.
     Text { label: &'static str, hint: &'static str, input: Input, optional: bool },
+    /// Switch any of `options` (field, label) on or off with Space.
+    Toggles { label: &'static str, options: Vec<(String, String)>, on: Vec<bool>, cursor: usize },
 }
 
 impl Step {
@@ -27,9 +29,16 @@ impl Step {
         Step::Text { label, hint, input: Input::new(value.to_string()), optional }
     }
 
+    pub fn toggles(label: &'static str, options: Vec<(String, String)>) -> Step {
+        let on = vec![false; options.len()];
+        Step::Toggles { label, options, on, cursor: 0 }
+    }
+
     pub fn label(&self) -> &'static str {
         match self {
-            Step::Pick { label, .. } | Step::Text { label, .. } => label,
+            Step::Pick { label, .. } | Step::Text { label, .. } | Step::Toggles { label, .. } => {
+                label
+            }
         }
     }
 
@@ -48,7 +57,7 @@ impl Step {
                     .map(|(i, (label, _))| (i, label.as_str()))
                     .collect()
             }
-            Step::Text { .. } => Vec::new(),
+            Step::Text { .. } | Step::Toggles { .. } => Vec::new(),
         }
     }
 
@@ -64,6 +73,15 @@ impl Step {
                 let value = input.value().trim();
                 (!value.is_empty() || *optional).then(|| value.to_string())
             }
+            Step::Toggles { options, on, .. } => Some(
+                options
+                    .iter()
+                    .zip(on)
+                    .filter(|(_, on)| **on)
+                    .map(|((field, _), _)| field.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
         }
     }
 }
@@ -93,6 +111,8 @@ pub struct Dialog {
     pub answers: Vec<String>,
     /// Whether the last step takes physical dice faces.
     pub rolls: bool,
+    /// What the system says of the command before it is rolled (attack odds).
+    pub preview: Option<String>,
 }
 
 impl Dialog {
@@ -106,7 +126,7 @@ impl Dialog {
                 true,
             ));
         }
-        Dialog { title, template, steps, at: 0, answers: Vec::new(), rolls }
+        Dialog { title, template, steps, at: 0, answers: Vec::new(), rolls, preview: None }
     }
 
     pub fn step(&self) -> Option<&Step> {
@@ -127,7 +147,11 @@ impl Dialog {
             Template::Heal => format!("heal {} {}", q(0), a(1)),
             Template::Condition => format!("cond {} {}{}", q(0), q(1), extra(2)),
             Template::Shake => format!("shake {} {}", q(0), q(1)),
-            Template::Attack => format!("attack {} {}{}", q(0), q(1), extra(2)),
+            Template::Attack => {
+                let weapon =
+                    if a(2).is_empty() { String::new() } else { format!(" {}", weapon_word(a(2))) };
+                format!("attack {} {}{weapon}{}{}", q(0), q(1), extra(3), extra(4))
+            }
             Template::Roll => match a(1) {
                 "" => format!("roll {}", a(0)),
                 who => format!("roll {} for {}", a(0), crate::command::display::quote(who)),
@@ -140,4 +164,9 @@ impl Dialog {
             self.rolls.then(|| self.answers.last().cloned()).flatten().filter(|f| !f.is_empty());
         (text, faces)
     }
+}
+
+/// A weapon name as the parser reads it back: always quoted, so it is never taken for a flag.
+fn weapon_word(name: &str) -> String {
+    format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
 }

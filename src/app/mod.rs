@@ -425,15 +425,41 @@ impl App {
                     self.error("attacks happen on a turn: start the fight first");
                     return;
                 };
+                let rules = enc.system.rules();
+                let weapons: Vec<(String, String)> = enc
+                    .current()
+                    .map(|c| {
+                        c.weapons
+                            .iter()
+                            .map(|w| {
+                                let stats: Vec<String> =
+                                    w.stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                                (format!("{}  {}", w.name, stats.join(" ")), w.name.clone())
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let mut weapon_options = weapons;
+                weapon_options
+                    .push(("no weapon: give pool= and dmg= below".to_string(), String::new()));
+                let toggles: Vec<(String, String)> = rules
+                    .attack_toggles()
+                    .iter()
+                    .map(|(k, l)| (k.to_string(), l.to_string()))
+                    .collect();
+                let target =
+                    selected.filter(|s| Some(s.as_str()) != enc.current().map(|c| c.id.as_str()));
                 Dialog::new(
                     "Attack",
                     Template::Attack,
                     vec![
                         Step::pick("attacker", vec![attacker], None),
-                        Step::pick("target", self.combatant_options(), selected.as_deref()),
+                        Step::pick("target", self.combatant_options(), target.as_deref()),
+                        Step::pick("weapon", weapon_options, None),
+                        Step::toggles("modifiers", toggles),
                         Step::text(
-                            "weapon and options",
-                            "blank, or a weapon and FIELD=VALUE options",
+                            "more",
+                            "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …",
                             "",
                             true,
                         ),
@@ -531,8 +557,11 @@ impl App {
                 }
             }
             KeyCode::Up | KeyCode::Down => {
-                let n = step.visible().len();
-                if let Step::Pick { cursor, .. } = step {
+                let n = match step {
+                    Step::Toggles { options, .. } => options.len(),
+                    _ => step.visible().len(),
+                };
+                if let Step::Pick { cursor, .. } | Step::Toggles { cursor, .. } = step {
                     *cursor = if key.code == KeyCode::Up {
                         cursor.saturating_sub(1)
                     } else {
@@ -548,8 +577,35 @@ impl App {
                 Step::Text { input, .. } => {
                     input.handle_event(&Event::Key(key));
                 }
+                Step::Toggles { on, cursor, .. } => {
+                    if key.code == KeyCode::Char(' ')
+                        && let Some(flag) = on.get_mut(*cursor)
+                    {
+                        *flag = !*flag;
+                    }
+                }
             },
         }
+        self.refresh_preview();
+    }
+
+    /// When an attack dialog reaches its dice step, show the odds of the attack as chosen.
+    fn refresh_preview(&mut self) {
+        let Mode::Dialog(dialog) = &mut self.mode else { return };
+        if dialog.template != Template::Attack || dialog.at + 1 != dialog.steps.len() {
+            return;
+        }
+        let (text, _) = dialog.command();
+        dialog.preview = match command::parse(&text) {
+            Ok(Some(cmd)) => {
+                match crate::encounter::engine::attack_preview(self.session.encounter(), &cmd) {
+                    Ok(odds) => odds,
+                    Err(err) => Some(format!("cannot attack like this: {err}")),
+                }
+            }
+            Ok(None) => None,
+            Err(err) => Some(format!("cannot attack like this: {err}")),
+        };
     }
 
     fn command_key(&mut self, key: KeyEvent) {

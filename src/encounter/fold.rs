@@ -324,6 +324,7 @@ impl Encounter {
                 }
                 let text = match amount {
                     0 => format!("{}: {what} (free)", self.combatants[i].name),
+                    1 => format!("{}: {what}, −1 of {pool}", self.combatants[i].name),
                     n => format!("{}: {what}, −{n} {pool}", self.combatants[i].name),
                 };
                 self.line(text, None, Some(id))

@@ -458,6 +458,11 @@ pub trait Ruleset: Sync {
         roll.dice.iter().map(|d| d.face == d.sides && d.sides > 1).collect()
     }
 
+    /// Attack modifiers the dialog offers as switches: (field, label).
+    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
     fn attack_odds(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         Ok(None)

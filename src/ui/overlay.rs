@@ -42,6 +42,9 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
             Span::raw(shown.to_string()),
         ]));
     }
+    if let Some(preview) = &dialog.preview {
+        lines.push(Line::styled(format!("odds: {preview}"), theme.current()));
+    }
     let mut cursor = None;
     if let Some(step) = dialog.step() {
         let y = inner.y + lines.len() as u16;
@@ -55,6 +58,17 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                 lines.push(Line::styled(hint.to_string(), theme.dim()));
                 let x = inner.x + (prefix.chars().count() + input.visual_cursor()) as u16;
                 cursor = Some((x.min(inner.right().saturating_sub(1)), y));
+            }
+            Step::Toggles { label, options, on, cursor: at } => {
+                lines.push(Line::styled(
+                    format!("{label}: Space switches, Enter goes on"),
+                    theme.key(),
+                ));
+                for (n, ((_, text), on)) in options.iter().zip(on).enumerate() {
+                    let mark = if *on { "[x]" } else { "[ ]" };
+                    let line = Line::raw(format!("  {mark} {text}"));
+                    lines.push(if n == *at { line.style(theme.selected()) } else { line });
+                }
             }
             Step::Pick { label, filter, cursor: at, .. } => {
                 let prefix = format!("{label}: ");

@@ -327,12 +327,16 @@ pub fn log(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let mut rows: Vec<Line<'static>> = Vec::new();
     for entry in entries[..end].iter().rev() {
         let round_line = entry.text.starts_with("Round ");
+        // A critical must stand out even without colour: a marker and bold.
+        let critical = entry.text.contains("CRITICAL");
+        let (text, style) = match (round_line, critical) {
+            (true, _) => (entry.text.clone(), theme.title()),
+            (_, true) => (format!("✸ {}", entry.text), theme.error()),
+            _ => (entry.text.clone(), theme.plain()),
+        };
         let mut spans = vec![
             Span::styled(format!("{:>2} ", entry.round), theme.dim()),
-            Span::styled(
-                entry.text.clone(),
-                if round_line { theme.title() } else { theme.plain() },
-            ),
+            Span::styled(text, style),
         ];
         if let Some(roll) = &entry.roll {
             spans.push(Span::raw(" "));
@@ -376,9 +380,10 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         _ => lines.push(Line::styled("Nobody's turn.", theme.dim())),
     }
     for action in rules.actions() {
-        let cost = match action.cost {
-            0 => "free".to_string(),
-            n => format!("{n} {}", action.pool),
+        let cost = match (action.cost, action.pool) {
+            (0, _) => "free".to_string(),
+            (n, "actions" | "action") => n.to_string(),
+            (n, pool) => format!("{n} {pool}"),
         };
         lines.push(Line::from(vec![
             Span::raw(format!("{} ", action.label)),

@@ -312,3 +312,31 @@ fn help_and_picker_screens() {
         App::picker(save::demo_sessions(assets()), KeyMap::defaults(), NewFiles::new(None, 0));
     insta::assert_snapshot!("picker_80x24", screen(&picker, 80, 24));
 }
+
+/// WOIN-ATK-2, WOIN-ATK-4, WOIN-ATK-5: the attack dialog walks through target, weapon, modifier
+/// switches and extras, shows the exact odds before the dice, and takes the table's faces.
+#[test]
+fn attack_dialog_shows_odds_and_takes_faces() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([6, 6, 6, 3, 3])));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6 luc=2<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:add Goblin<Enter>:start<Enter>",
+    );
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("aria"));
+    // target goblin, the longsword, higher ground and cover switched on, one LUC die.
+    drive(&mut a, "a<Enter>gob<Enter><Enter><Space><Down><Space><Enter>luc=1<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("still in the dialog, at the dice") };
+    assert_eq!(dialog.preview.as_deref(), Some("5d6 vs MELEE 10: hit 98.4%, critical 3.5%"));
+    // Five attack dice, then the damage dice: a hit by 11 for 4+2+2 = 8, less SOAK 1.
+    drive(&mut a, "5 4 6 3 3 4 2<Enter>");
+    let goblin = a.session.encounter().get("goblin").expect("goblin");
+    assert_eq!(goblin.health.current, 6 - 7);
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains(
+            "pool 5d6 (+1d6 higher ground, −2d6 cover, +1d6 LUC) vs MELEE 10: hit by 11"
+        )),
+        "{log:#?}"
+    );
+    assert_eq!(a.session.encounter().get("aria").expect("aria").stats.int("luc"), Some(1));
+}

@@ -379,6 +379,19 @@ impl Ruleset for Woin {
         Ok(())
     }
 
+    // WOIN-ATK-2: the positional modifiers that are simply on or off.
+    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("higher", "higher ground +1d6"),
+            ("cover", "target in cover −2d6"),
+            ("flank", "flanking (melee) +1d6"),
+            ("into_melee", "shooting into melee −2d6"),
+            ("dark", "darkness, fog or smoke −2d6"),
+            ("prone", "prone target (−1d6 ranged, +2d6 melee)"),
+            ("aim", "aimed or feinted +1d6"),
+        ]
+    }
+
     // Exact odds (fractions) for the pool as it stands, before rolling.
     fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         let p = attack::prepare(request)?;
