@@ -441,8 +441,21 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
 }
 
 /// Flags `attack` knows that are never weapon names.
-pub const ATTACK_FLAGS: &[&str] =
-    &["higher", "cover", "flank", "into_melee", "dark", "prone", "aim", "raw", "wild", "defend"];
+pub const ATTACK_FLAGS: &[&str] = &[
+    "higher",
+    "cover",
+    "flank",
+    "into_melee",
+    "dark",
+    "prone",
+    "aim",
+    "raw",
+    "wild",
+    "defend",
+    "grab",
+    "force",
+    "overwatch",
+];
 
 /// `x4` → 4 members.
 fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {

@@ -132,9 +132,7 @@ impl Planner<'_> {
             Command::Do { who, action, fields } => self.do_action(who, action, fields),
             Command::Luck { who, condition } => self.luck(who, condition),
             Command::Set { option, value } => self.set_option(option, value),
-            Command::Ambush { .. } => refuse(
-                "ambush turns are not built yet: give the winners their action with `do` before `start`",
-            ),
+            Command::Ambush { attacker, target, fields } => self.ambush(attacker, target, fields),
             Command::Roll { expr, by } => {
                 let by = match by {
                     Some(q) => Some(self.who(q)?.id.clone()),
@@ -155,7 +153,7 @@ impl Planner<'_> {
     }
 
     fn require_started(&self, what: &str) -> Result<(), EngineError> {
-        if self.scratch.round == 0 {
+        if self.scratch.round == 0 && self.scratch.ambush_turn.is_empty() {
             return refuse(format!("`{what}` needs a fight under way; `start` rolls initiative"));
         }
         Ok(())
@@ -387,11 +385,20 @@ impl Planner<'_> {
                 self.scratch.round
             ));
         }
+        if !self.scratch.ambush_turn.is_empty() {
+            return refuse("the ambush turn is under way; `next` ends it and begins round 1");
+        }
         if self.scratch.combatants.is_empty() {
             return refuse("nobody to fight yet: `add` combatants first");
         }
+        // WOIN-AMBUSH-1: ambush checks come before initiative (seed 001, step 1).
+        let winners = self.resolve_ambushes()?;
         self.roll_missing()?;
         self.break_all_ties()?;
+        if let Some(first) = winners.first().cloned() {
+            self.emit(Event::AmbushTurn { winners })?;
+            return self.begin_turn(&first, 0);
+        }
         self.emit(Event::RoundStarted { round: 1 })?;
         self.begin_first_turn()
     }
@@ -436,6 +443,20 @@ impl Planner<'_> {
     /// `next`: resume an interrupted turn, or pass to the first turn not yet taken this round by
     /// someone able to act, or begin a new round.
     fn advance(&mut self) -> Result<(), EngineError> {
+        // The ambush turn: every winner acts once, whatever happened to it meanwhile (Reading:
+        // its actions are simultaneous), then round 1.
+        if self.scratch.round == 0 && !self.scratch.ambush_turn.is_empty() {
+            let enc = &self.scratch;
+            let next =
+                enc.ambush_turn.iter().find(|id| !enc.done.iter().any(|(d, _)| d == *id)).cloned();
+            return match next {
+                Some(id) => self.begin_turn(&id, 0),
+                None => {
+                    self.emit(Event::RoundStarted { round: 1 })?;
+                    self.begin_first_turn()
+                }
+            };
+        }
         if let Some((id, pass)) = self.scratch.resume.clone()
             && self.scratch.get(&id).is_some_and(|c| self.scratch.can_act(c))
         {
@@ -876,11 +897,21 @@ impl Planner<'_> {
             return refuse(format!("shaking off rolls dice: use `shake {name} CONDITION`"));
         }
         let force = fields.iter().any(|f| f.key == "force");
-        if let Some(other) = fields.iter().find(|f| f.key != "force") {
-            return refuse(format!("`do` takes only `force`, not '{}'", other.key));
+        let allowed: &[&str] =
+            if spec.key == "suppress" { &["force", "ally", "weapon"] } else { &["force"] };
+        if let Some(other) = fields.iter().find(|f| !allowed.contains(&f.key.as_str())) {
+            return refuse(format!(
+                "`do {}` takes {}, not '{}'",
+                spec.key,
+                allowed.join(", "),
+                other.key
+            ));
         }
         self.require_started("do")?;
         self.check_budget(&id, spec.pool, spec.cost, spec.label, force)?;
+        if spec.key == "suppress" {
+            self.suppress(&id, fields)?;
+        }
         if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
             self.spend(&id, spec.pool, spec.cost, spec.key)
         } else {
@@ -890,6 +921,98 @@ impl Planner<'_> {
                 who: Some(id),
             })
         }
+    }
+
+    /// WOIN-SUPP-1: an ally counts as in cover until the end of its next turn; "auto" weapons add a
+    /// die of cover, "single" ones cannot suppress.
+    fn suppress(&mut self, id: &str, fields: &[Field]) -> Result<(), EngineError> {
+        let value = |k: &str| fields.iter().find(|f| f.key == k).and_then(|f| f.value.clone());
+        let Some(ally) = value("ally") else {
+            return refuse("suppressive fire covers an ally: `do NAME suppress ally=ALLY`");
+        };
+        let ally = self.who(&ally)?.id.clone();
+        let Some(shooter) = self.scratch.get(id) else { return refuse("no such combatant") };
+        let weapon = match value("weapon") {
+            Some(w) => shooter.weapons.iter().find(|x| x.name.eq_ignore_ascii_case(&w)),
+            None => {
+                shooter.weapons.iter().find(|x| x.stats.flag("ranged")).or(shooter.weapons.first())
+            }
+        };
+        let traits = weapon.map(|w| w.stats.list("traits").to_vec()).unwrap_or_default();
+        if traits.iter().any(|t| t == "single") {
+            return refuse(format!(
+                "{} is a single-shot weapon and cannot suppress",
+                weapon.map_or("it", |w| w.name.as_str())
+            ));
+        }
+        let dice = 2 + i64::from(traits.iter().any(|t| t == "auto"));
+        self.emit(Event::Suppressed { by: id.to_string(), ally, dice })
+    }
+
+    /// WOIN-AMBUSH-1: declare an ambush before the fight; `start` resolves it.
+    fn ambush(
+        &mut self,
+        attacker: &str,
+        target: &str,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        if self.scratch.round > 0 || !self.scratch.ambush_turn.is_empty() {
+            return refuse("ambushes are declared before `start`; the fight is already on");
+        }
+        let (a, t) = (self.who(attacker)?.id.clone(), self.who(target)?.id.clone());
+        if a == t {
+            return refuse("a combatant cannot ambush itself");
+        }
+        let mut pools = ("2d6".to_string(), "2d6".to_string());
+        for f in fields {
+            let value = f.value.clone().unwrap_or_default();
+            let canonical = DiceExpr::parse(&value)
+                .map(|e| e.to_string())
+                .map_err(|e| EngineError::Refused(format!("{}={value}: {e}", f.key)));
+            match f.key.as_str() {
+                "pool" => pools.0 = canonical?,
+                "vs" => pools.1 = canonical?,
+                other => {
+                    return refuse(format!("`ambush` takes pool=DICE and vs=DICE, not '{other}'"));
+                }
+            }
+        }
+        self.emit(Event::AmbushDeclared { attacker: a, target: t, pool: pools.0, vs: pools.1 })
+    }
+
+    /// Roll every declared ambush's opposed check; mutual successes cancel out. Returns the winners.
+    fn resolve_ambushes(&mut self) -> Result<Vec<String>, EngineError> {
+        let ambushes = self.scratch.ambushes.clone();
+        let mut results = Vec::new();
+        for amb in &ambushes {
+            let attack = DiceExpr::parse(&amb.pool)?.roll(self.dice)?;
+            let defense = DiceExpr::parse(&amb.vs)?.roll(self.dice)?;
+            results.push((amb, attack.total > defense.total, attack, defense));
+        }
+        let mut winners = Vec::new();
+        for (amb, won, attack, defense) in &results {
+            let mutual = results.iter().any(|(other, other_won, ..)| {
+                *won && *other_won && other.attacker == amb.target && other.target == amb.attacker
+            });
+            let won = *won && !mutual;
+            let note = if mutual {
+                " (but they ambushed each other: neither gets it)".to_string()
+            } else {
+                String::new()
+            };
+            self.emit(Event::AmbushRolled {
+                attacker: amb.attacker.clone(),
+                target: amb.target.clone(),
+                attack: attack.clone(),
+                defense: defense.clone(),
+                won,
+                note,
+            })?;
+            if won && !winners.contains(&amb.attacker) {
+                winners.push(amb.attacker.clone());
+            }
+        }
+        Ok(winners)
     }
 
     fn luck(&mut self, who: &str, condition: &str) -> Result<(), EngineError> {
@@ -923,10 +1046,42 @@ impl Planner<'_> {
             fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
         let enc = &self.scratch;
         let (request, (att_id, tgt_id)) = attack_request(enc, attacker, target, weapon, &pairs)?;
+        // WOIN-OVER-1: an overwatch shot needs overwatch, a target without cover, a new target
+        // this turn, and no more targets than INTUITION.
+        if request.overwatch.is_some() {
+            let Some(watch) = enc.overwatch.iter().find(|o| o.id == att_id) else {
+                return refuse(format!(
+                    "{} is not on overwatch (`do {} overwatch` first)",
+                    request.attacker.name, request.attacker.name
+                ));
+            };
+            if request.cover_dice > 0 {
+                return refuse(format!(
+                    "{} is covered by suppressive fire: overwatch cannot fire on it",
+                    request.target.name
+                ));
+            }
+            if watch.this_turn.contains(&tgt_id) {
+                return refuse(format!(
+                    "overwatch has already fired on {} this turn",
+                    request.target.name
+                ));
+            }
+            let intuition = request.attacker.stats.int_or("intuition", 3).max(1) as usize;
+            if watch.shots >= intuition {
+                return refuse(format!(
+                    "overwatch is spent: {} targets, its INTUITION",
+                    watch.shots
+                ));
+            }
+        }
         let rules = enc.system.rules();
         let outcome = rules.attack(request, self.dice)?;
         for (pool, cost) in &outcome.cost {
             self.check_budget(&att_id, pool, *cost, "an attack", force)?;
+        }
+        if fields.iter().any(|f| f.key == "overwatch") {
+            self.emit(Event::OverwatchShot { shooter: att_id.clone(), target: tgt_id.clone() })?;
         }
         self.emit(Event::Attacked {
             attacker: att_id.clone(),
@@ -1078,6 +1233,17 @@ fn attack_request<'a>(
         fields: pairs,
         options: &enc.options,
         bonus_dice: bonus,
+        cover_dice: enc
+            .suppressed
+            .iter()
+            .filter(|s| s.ally == tgt.id)
+            .map(|s| s.dice)
+            .max()
+            .unwrap_or(0),
+        overwatch: pairs
+            .iter()
+            .any(|(k, _)| k == "overwatch")
+            .then(|| enc.overwatch.iter().find(|o| o.id == att.id).map_or(0, |o| o.shots)),
     };
     Ok((request, (att.id.clone(), tgt.id.clone())))
 }

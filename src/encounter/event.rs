@@ -145,6 +145,34 @@ pub enum Event {
         /// Spent as the combatant's reaction (cancelling a condition).
         reaction: bool,
     },
+    AmbushDeclared {
+        attacker: String,
+        target: String,
+        pool: String,
+        vs: String,
+    },
+    /// The opposed check of one ambush (WOIN-AMBUSH-1).
+    AmbushRolled {
+        attacker: String,
+        target: String,
+        attack: RollRecord,
+        defense: RollRecord,
+        won: bool,
+        note: String,
+    },
+    /// The ambush turn begins: each winner takes one action.
+    AmbushTurn {
+        winners: Vec<String>,
+    },
+    OverwatchShot {
+        shooter: String,
+        target: String,
+    },
+    Suppressed {
+        by: String,
+        ally: String,
+        dice: i64,
+    },
     /// A line for the log with the roll behind it (a crit's condition die, a Confused roll).
     Logged {
         text: String,

@@ -50,6 +50,10 @@ impl Encounter {
     fn budget_for(&self, index: usize, pass: u8) -> Vec<crate::rules::ActionPool> {
         let rules = self.system.rules();
         let c = &self.combatants[index];
+        // WOIN-AMBUSH-1: one action in the ambush turn.
+        if self.round == 0 && self.ambush_turn.contains(&c.id) {
+            return vec![crate::rules::ActionPool::new("actions", 1)];
+        }
         let passes = c.initiative.as_ref().map(|i| rules.passes(&c.stats, i)).unwrap_or_default();
         let this = passes.get(usize::from(pass)).copied().unwrap_or(crate::rules::Pass::main(0, 1));
         rules.turn_budget(&c.stats, &c.conditions, this)
@@ -162,6 +166,7 @@ impl Encounter {
                 self.turn = None;
                 self.resume = None;
                 self.done.clear();
+                self.ambush_turn.clear();
                 self.reactions.clear();
                 for c in &mut self.combatants {
                     for cond in &mut c.conditions {
@@ -174,6 +179,16 @@ impl Encounter {
             }
             Event::TurnStarted { id, pass } => {
                 let i = self.index(id)?;
+                // WOIN-SUPP-1: cover lasts to the end of the ally's next turn.
+                self.suppressed.retain(|s| !s.started);
+                for s in self.suppressed.iter_mut().filter(|s| s.ally == *id) {
+                    s.started = true;
+                }
+                // WOIN-OVER-1: overwatch lasts until the shooter's next turn; once per target a turn.
+                self.overwatch.retain(|o| o.id != *id);
+                for o in &mut self.overwatch {
+                    o.this_turn.clear();
+                }
                 let name = self.combatants[i].name.clone();
                 let budget = self.budget_for(i, *pass);
                 self.turn =
@@ -322,6 +337,14 @@ impl Encounter {
                     // An aim or feint helps only the attack right after it.
                     turn.bonus = i64::from(what == "aim" || what == "feint");
                 }
+                if what == "overwatch" {
+                    self.overwatch.retain(|o| o.id != *id);
+                    self.overwatch.push(super::Overwatch {
+                        id: id.clone(),
+                        shots: 0,
+                        this_turn: Vec::new(),
+                    });
+                }
                 let text = match amount {
                     0 => format!("{}: {what} (free)", self.combatants[i].name),
                     1 => format!("{}: {what}, −1 of {pool}", self.combatants[i].name),
@@ -344,6 +367,68 @@ impl Encounter {
                     self.reactions.push(id.clone());
                 }
                 self.line(text, None, Some(id))
+            }
+            Event::AmbushDeclared { attacker, target, pool, vs } => {
+                let (a, t) = (self.index(attacker)?, self.index(target)?);
+                self.ambushes.push(super::Ambush {
+                    attacker: attacker.clone(),
+                    target: target.clone(),
+                    pool: pool.clone(),
+                    vs: vs.clone(),
+                });
+                let text = format!(
+                    "{} will try to ambush {} ({pool} against {vs})",
+                    self.combatants[a].name, self.combatants[t].name
+                );
+                self.line(text, None, Some(attacker))
+            }
+            Event::AmbushRolled { attacker, target, attack, defense, won, note } => {
+                let (a, t) = (self.index(attacker)?, self.index(target)?);
+                let text = format!(
+                    "ambush: {} {} against {} {}: {}{note}",
+                    self.combatants[a].name,
+                    attack.total,
+                    self.combatants[t].name,
+                    defense.total,
+                    if *won { "gets the jump" } else { "is noticed" }
+                );
+                self.line(text, Some(attack.clone()), Some(attacker))
+            }
+            Event::AmbushTurn { winners } => {
+                self.check_all(winners)?;
+                self.ambush_turn = winners.clone();
+                let names = self.holder_name(winners);
+                self.line(
+                    format!("Ambush turn: one action each for {names}, before round 1"),
+                    None,
+                    None,
+                )
+            }
+            Event::OverwatchShot { shooter, target } => {
+                let (s, t) = (self.index(shooter)?, self.index(target)?);
+                if let Some(o) = self.overwatch.iter_mut().find(|o| o.id == *shooter) {
+                    o.shots += 1;
+                    o.this_turn.push(target.clone());
+                }
+                let text = format!(
+                    "{} fires from overwatch at {}",
+                    self.combatants[s].name, self.combatants[t].name
+                );
+                self.line(text, None, Some(shooter))
+            }
+            Event::Suppressed { by, ally, dice } => {
+                let (b, a) = (self.index(by)?, self.index(ally)?);
+                self.suppressed.retain(|s| s.ally != *ally);
+                self.suppressed.push(super::Suppression {
+                    ally: ally.clone(),
+                    dice: *dice,
+                    started: false,
+                });
+                let text = format!(
+                    "{} lays down suppressive fire: {} counts as in cover (−{dice}d6 to hit it) until the end of its next turn",
+                    self.combatants[b].name, self.combatants[a].name
+                );
+                self.line(text, None, Some(by))
             }
             Event::Logged { text, roll, who } => {
                 if let Some(id) = who {

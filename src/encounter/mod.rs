@@ -67,6 +67,42 @@ pub struct Encounter {
     pub options: Options,
     /// Who has used their reaction this round.
     pub reactions: Vec<String>,
+    /// Ambushes declared before the fight (WOIN-AMBUSH-1).
+    pub ambushes: Vec<Ambush>,
+    /// During the ambush turn (round 0): who won one action in it.
+    pub ambush_turn: Vec<String>,
+    /// Who is on overwatch, and at what it has fired (WOIN-OVER-1).
+    pub overwatch: Vec<Overwatch>,
+    /// Allies covered by suppressive fire (WOIN-SUPP-1).
+    pub suppressed: Vec<Suppression>,
+}
+
+/// A declared ambush: who tries to get the jump on whom, and the pools of the opposed check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ambush {
+    pub attacker: String,
+    pub target: String,
+    pub pool: String,
+    pub vs: String,
+}
+
+/// A combatant on overwatch until its next turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overwatch {
+    pub id: String,
+    /// Targets fired on so far (at most INTUITION).
+    pub shots: usize,
+    /// Targets fired on during the current turn (once each).
+    pub this_turn: Vec<String>,
+}
+
+/// An ally covered by suppressive fire until the end of its next turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suppression {
+    pub ally: String,
+    pub dice: i64,
+    /// The ally's turn has begun; the cover ends when the next turn starts.
+    pub started: bool,
 }
 
 impl Encounter {
@@ -83,6 +119,10 @@ impl Encounter {
             joker_out: false,
             options: Options::new(),
             reactions: Vec::new(),
+            ambushes: Vec::new(),
+            ambush_turn: Vec::new(),
+            overwatch: Vec::new(),
+            suppressed: Vec::new(),
         }
     }
 

@@ -228,6 +228,10 @@ pub struct AttackRequest<'a> {
     pub options: &'a Options,
     /// Extra dice from an aim or feint taken just before (WOIN).
     pub bonus_dice: i64,
+    /// Cover the target has from an ally's suppressive fire, in dice (WOIN-SUPP-1).
+    pub cover_dice: i64,
+    /// An overwatch shot, with how many targets this overwatch has already fired on (WOIN-OVER-1).
+    pub overwatch: Option<usize>,
 }
 
 /// What an attack did.

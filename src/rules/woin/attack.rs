@@ -35,6 +35,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "roll",
     "dmgroll",
     "force",
+    "overwatch",
 ];
 
 /// Explosions stop after this many extra dice, so a rigged script cannot loop forever.
@@ -233,6 +234,12 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if f.flag("aim") || req.bonus_dice > 0 {
         add(1, "aim or feint", &mut pool);
     }
+    // WOIN-SUPP-1: an ally under suppressive fire counts as in cover.
+    add(-req.cover_dice, "suppressive fire cover", &mut pool);
+    // WOIN-OVER-1: each overwatch target after the first, −1d6 (Reading: flat, not cumulative).
+    if req.overwatch.is_some_and(|fired| fired > 0) {
+        add(-1, "overwatch, not the first target", &mut pool);
+    }
     // WOIN-ATK-4: LUC dice go on after the pool is formed.
     let luc = f.int("luc", 0, 20)?;
     if luc > 0 {
@@ -344,7 +351,12 @@ pub fn resolve(
         hit,
         critical,
         luc_spent: luc,
-        cost: vec![("actions", if called.is_some() { 2 } else { 1 })],
+        // An overwatch shot was paid for by the overwatch action.
+        cost: match (req.overwatch, &called) {
+            (Some(_), _) => Vec::new(),
+            (None, Some(_)) => vec![("actions", 2)],
+            (None, None) => vec![("actions", 1)],
+        },
         ..AttackOutcome::default()
     };
     out.rolls.push(attack_roll);

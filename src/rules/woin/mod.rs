@@ -28,6 +28,7 @@ static FIELDS: &[FieldSpec] = &[
         help: "INITIATIVE pool (INTUITION + skill dice), e.g. 4d6",
     },
     int("agi", 0, 99, "AGILITY score, breaks initiative ties"),
+    int("intuition", 0, 99, "INTUITION score: most targets an overwatch can fire on (default 3)"),
     int("health", 1, 100_000, "maximum HEALTH"),
     int("soak", 0, 1000, "SOAK subtracted from each hit's damage"),
     int("melee", 0, 99, "MELEE DEFENSE"),
