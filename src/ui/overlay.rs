@@ -106,6 +106,18 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
             Span::raw(action.help()),
         ]));
     }
+    let rules = app.session.encounter().system.rules();
+    if !rules.options().is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Rule options (:set OPTION VALUE)", theme.title()));
+        for o in rules.options() {
+            let now = app.session.encounter().option(o.name);
+            lines.push(Line::from(vec![
+                Span::styled(format!("{:>26}  ", format!("{} {now}", o.name)), theme.key()),
+                Span::raw(format!("{} ({})", o.help, o.values.join("|"))),
+            ]));
+        }
+    }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         "Commands (type : first; the same words work in scripts)",

@@ -239,6 +239,9 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             Span::raw(effect.map(|e| format!(": {e}")).unwrap_or_default()),
         ]));
     }
+    if !c.conditions.is_empty() {
+        lines.push(Line::styled("x shakes off a condition · :uncond removes one", theme.dim()));
+    }
     for note in &c.notes {
         lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
     }
@@ -389,6 +392,16 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             Span::raw(format!("{} ", action.label)),
             Span::styled(format!("({cost})"), theme.dim()),
         ]));
+    }
+    // Rule options that differ from the defaults (`set`), so the table knows what is in play.
+    let changed: Vec<String> = rules
+        .options()
+        .iter()
+        .filter(|o| enc.option(o.name) != o.default)
+        .map(|o| format!("{} {}", o.name, enc.option(o.name)))
+        .collect();
+    if !changed.is_empty() {
+        lines.push(Line::styled(format!("options: {}", changed.join(" · ")), theme.warn()));
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })

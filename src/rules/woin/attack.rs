@@ -36,6 +36,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "dmgroll",
     "force",
     "overwatch",
+    "dart",
 ];
 
 /// Explosions stop after this many extra dice, so a rigged script cannot loop forever.
@@ -457,6 +458,28 @@ pub fn resolve(
                 out.conditions.extend(std::iter::repeat_n(name.to_string(), times));
             }
         }
+    }
+    // Dartgun darts (seed 000): the dart loaded decides the condition a hit inflicts.
+    if let Some(dart) = f.value("dart") {
+        if !has_trait("dart") {
+            return Err(RulesError::Invalid("dart= needs a weapon with traits=dart".into()));
+        }
+        let conditions: &[&str] = match dart.to_ascii_lowercase().as_str() {
+            "sleeping" => &["Sleeping"],
+            "deep_sleep" | "sleeping_severe" => &["Sleeping", "Sleeping"],
+            "sick" => &["Sick"],
+            "restrained" => &["Restrained"],
+            "pain" => &["Pain"],
+            "confused" => &["Confused"],
+            other => {
+                return Err(RulesError::Invalid(format!(
+                    "dart={other}: expected sleeping, deep_sleep, sick, restrained, pain or confused"
+                )));
+            }
+        };
+        out.conditions.extend(
+            conditions.iter().filter(|c| !immune(req.target.stats, c)).map(|c| c.to_string()),
+        );
     }
     // WOIN-CALL-1 and WOIN-GRAB-1: what a called shot or a grab does on a hit.
     match called.as_deref() {
