@@ -435,6 +435,12 @@ impl Planner<'_> {
                 crate::rules::system::TurnStartEffect::Roll { roll, text } => {
                     self.emit(Event::Logged { text, roll: Some(roll), who: Some(id.to_string()) })?;
                 }
+                crate::rules::system::TurnStartEffect::Condition { name } => {
+                    let what = crate::rules::system::Inflicted::new(&name, Source::Manual);
+                    if self.scratch.get(id).is_some_and(|c| c.condition(&name).is_none()) {
+                        self.inflict_for(id, &what, Some(1))?;
+                    }
+                }
             }
         }
         Ok(())
@@ -649,6 +655,7 @@ impl Planner<'_> {
                 rounds: None,
                 persistent: false,
                 since: self.scratch.round,
+                needs_six: false,
             };
             self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
         }
@@ -715,7 +722,15 @@ impl Planner<'_> {
             self.scratch.system.rules().condition_level(&spec, c.condition(&spec.name), severe)?;
         let id = c.id.clone();
         let since = self.scratch.round;
-        let condition = Condition { name: spec.name, level, source, rounds, persistent, since };
+        let condition = Condition {
+            name: spec.name,
+            level,
+            source,
+            rounds,
+            persistent,
+            since,
+            needs_six: false,
+        };
         self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
         self.clamp_health(&id)
     }
@@ -737,7 +752,23 @@ impl Planner<'_> {
             if tried {
                 return refuse(format!("{} already tried to shake off {name} this turn", c.name));
             }
-            self.check_budget(&id, pool, cost, "shaking off a condition", false)?;
+            // WOIN-COND-2: conditions that take every action still allow the attempt.
+            let no_actions = self
+                .scratch
+                .turn
+                .as_ref()
+                .filter(|t| t.id == id)
+                .and_then(|t| t.budget.iter().find(|p| p.name == pool))
+                .is_some_and(|p| p.total == 0);
+            if !no_actions {
+                self.check_budget(&id, pool, cost, "shaking off a condition", false).map_err(
+                    |e| {
+                        EngineError::Refused(
+                            e.to_string().replace(" (add `force` to do it anyway)", ""),
+                        )
+                    },
+                )?;
+            }
         }
         let c = &self.scratch.combatants[index];
         let outcome =
@@ -749,7 +780,13 @@ impl Planner<'_> {
             success: outcome.success,
             explain: outcome.explain,
         })?;
-        if cost > 0 && self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
+        let can_pay = self
+            .scratch
+            .turn
+            .as_ref()
+            .filter(|t| t.id == id)
+            .and_then(|t| t.budget.iter().find(|p| p.name == pool).map(|p| p.left() >= cost));
+        if cost > 0 && can_pay == Some(true) {
             self.emit(Event::Spent {
                 id: id.clone(),
                 pool: pool.into(),
@@ -1116,27 +1153,43 @@ impl Planner<'_> {
             self.emit(Event::Logged { text, roll: Some(roll.clone()), who: Some(tgt_id.clone()) })?;
         }
         for name in &outcome.conditions {
-            self.inflict(&tgt_id, name, crate::rules::conditions::Source::Crit)?;
+            self.inflict(&tgt_id, name)?;
         }
         Ok(())
     }
 
     /// Give a condition through the system's level rules (a second application is severe).
-    fn inflict(&mut self, id: &str, name: &str, source: Source) -> Result<(), EngineError> {
+    fn inflict(
+        &mut self,
+        id: &str,
+        what: &crate::rules::system::Inflicted,
+    ) -> Result<(), EngineError> {
+        self.inflict_for(id, what, None)
+    }
+
+    fn inflict_for(
+        &mut self,
+        id: &str,
+        what: &crate::rules::system::Inflicted,
+        rounds: Option<u32>,
+    ) -> Result<(), EngineError> {
         let system = self.scratch.system;
-        let Some(spec) = self.assets.catalogue_ref(system).and_then(|c| c.find(name).ok()).cloned()
+        let Some(spec) =
+            self.assets.catalogue_ref(system).and_then(|c| c.find(&what.name).ok()).cloned()
         else {
             return Ok(());
         };
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
-        let level = system.rules().condition_level(&spec, c.condition(&spec.name), false)?;
+        let existing = c.condition(&spec.name);
+        let level = system.rules().condition_level(&spec, existing, false)?;
         let condition = Condition {
             name: spec.name,
             level,
-            source,
-            rounds: None,
+            source: what.source,
+            rounds,
             persistent: false,
             since: self.scratch.round,
+            needs_six: what.needs_six || existing.is_some_and(|e| e.needs_six),
         };
         self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
         self.clamp_health(id)

@@ -40,6 +40,22 @@ impl Encounter {
         ids.iter().try_for_each(|id| self.index(id).map(|_| ()))
     }
 
+    /// Conditions changed on the combatant whose turn it is: what the turn allows changes with them
+    /// (WOIN-ACT-2, WOIN-COND-10), keeping what was already spent.
+    fn rebudget(&mut self, id: &str) {
+        let Some(turn) = self.turn.as_ref().filter(|t| t.id == id) else { return };
+        let Some(i) = self.index_of(id) else { return };
+        let mut budget = self.budget_for(i, turn.pass);
+        for pool in &mut budget {
+            if let Some(old) = turn.budget.iter().find(|p| p.name == pool.name) {
+                pool.used = old.used;
+            }
+        }
+        if let Some(turn) = self.turn.as_mut() {
+            turn.budget = budget;
+        }
+    }
+
     fn mark_done(&mut self, id: &str, pass: u8) {
         if !self.done.iter().any(|(i, p)| i == id && *p == pass) {
             self.done.push((id.to_string(), pass));
@@ -264,6 +280,8 @@ impl Encounter {
                     Some(existing) => *existing = condition.clone(),
                     None => c.conditions.push(condition.clone()),
                 }
+                self.rebudget(id);
+                let c = &self.combatants[i];
                 let mut text = format!("{} gains {condition}", c.name);
                 if let Some(n) = condition.rounds {
                     text.push_str(&format!(" for {n} round(s)"));

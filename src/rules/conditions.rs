@@ -127,6 +127,10 @@ pub struct Condition {
     /// The round it was applied in (a LUC die can cancel it only then, WOIN-COND-6).
     #[serde(default)]
     pub since: u32,
+    /// Needs a 6 to shake off when severe, whatever the option says (WOIN-COND-4: combust, the
+    /// Cortex emitter).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub needs_six: bool,
 }
 
 impl fmt::Display for Condition {

@@ -170,10 +170,10 @@ impl Ruleset for Savage {
         FIELDS
     }
 
-    // Health counts wound levels left: a Wild Card has 3 wounds and a fourth incapacitates
-    // (SW-DMG-3), an Extra is out at its first.
+    // Health counts wounds still to take: a Wild Card 3, beyond which it is incapacitated
+    // (SW-DMG-3); an Extra 0, so its first wound takes it out.
     fn health(&self, stats: &Stats) -> Health {
-        Health::full(if Self::is_wild(stats) { WILD_WOUNDS + 1 } else { 1 })
+        Health::full(if Self::is_wild(stats) { WILD_WOUNDS } else { 0 })
     }
 
     fn health_label(&self) -> &'static str {
@@ -184,10 +184,10 @@ impl Ruleset for Savage {
     fn health_text(&self, health: Health) -> String {
         let wounds = health.max - health.current;
         match (health.max, health.current) {
-            (1, c) if c > 0 => "unhurt".to_string(),
-            (1, _) => "out".to_string(),
-            (_, c) if c <= 0 => format!("wounds {wounds} (incapacitated)"),
-            _ => format!("wounds {wounds}/{WILD_WOUNDS}"),
+            (0, c) if c >= 0 => "unhurt".to_string(),
+            (0, _) => "out".to_string(),
+            (_, c) if c < 0 => format!("wounds {wounds} (incapacitated)"),
+            _ => format!("wounds {wounds}/{}", health.max),
         }
     }
 
@@ -279,7 +279,7 @@ impl Ruleset for Savage {
     }
 
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
-        health.current <= 0
+        health.current < 0
             || conditions
                 .iter()
                 .any(|c| matches!(c.name.as_str(), "Incapacitated" | "Dead" | "Unconscious"))
@@ -306,7 +306,8 @@ impl Ruleset for Savage {
             (w, false) => format!("Shaken and {w} wound(s)"),
         };
         Ok(DamageOutcome {
-            loss: wounds.min(hit.health.current.max(0)),
+            // Past the last wound level a Wild Card is incapacitated, an Extra out: one below 0.
+            loss: wounds.min(hit.health.current.max(0) + 1),
             conditions,
             explain: format!("{} vs Toughness {toughness}, {raises} raise(s): {what}", hit.amount),
         })

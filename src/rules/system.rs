@@ -246,12 +246,26 @@ pub struct AttackOutcome {
     /// Damage to apply to the target, already through the damage model.
     pub damage: Option<DamageOutcome>,
     pub damage_amount: i64,
-    /// Conditions to give the target (a crit's condition table), with the roll that chose each.
-    pub conditions: Vec<String>,
+    /// Conditions to give the target (a crit's condition table, a weapon trait, a called shot).
+    pub conditions: Vec<Inflicted>,
     /// LUC dice the attacker spent.
     pub luc_spent: i64,
     /// Actions it costs: (pool, amount).
     pub cost: Vec<(&'static str, u8)>,
+}
+
+/// A condition an attack inflicts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inflicted {
+    pub name: String,
+    pub source: super::conditions::Source,
+    pub needs_six: bool,
+}
+
+impl Inflicted {
+    pub fn new(name: &str, source: super::conditions::Source) -> Inflicted {
+        Inflicted { name: name.to_string(), source, needs_six: false }
+    }
 }
 
 /// Something that happens as a combatant's turn begins.
@@ -261,6 +275,8 @@ pub enum TurnStartEffect {
     Damage { amount: i64, roll: RollRecord, kind: Option<String>, explain: String },
     /// A roll that decides something for this turn (WOIN-COND-10), with what it decided.
     Roll { roll: RollRecord, text: String },
+    /// A condition's first-level effect for this turn only (WOIN-COND-10).
+    Condition { name: String },
 }
 
 /// Damage arriving at a combatant, before the system's damage model.

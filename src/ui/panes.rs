@@ -385,6 +385,7 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     for action in rules.actions() {
         let cost = match (action.cost, action.pool) {
             (0, _) => "free".to_string(),
+            (_, "free") => "free".to_string(),
             (n, "actions" | "action") => n.to_string(),
             (n, pool) => format!("{n} {pool}"),
         };

@@ -7,3 +7,4 @@ mod odds;
 mod rules;
 mod saves;
 mod tui;
+mod woin;

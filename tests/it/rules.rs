@@ -269,7 +269,10 @@ fn heal_never_goes_past_the_maximum() {
 #[test]
 fn unknown_fields_and_names_list_what_would_work() {
     let err = play(System::Woin, &["add T agility=3"], &[]).expect_err("refused");
-    assert!(err.contains("unknown field 'agility'; valid fields: init, agi, intuition, health"), "{err}");
+    assert!(
+        err.contains("unknown field 'agility'; valid fields: init, agi, intuition, health"),
+        "{err}"
+    );
     assert!(err.ends_with("side, hidden"), "{err}");
     let err = play(System::Savage, &["add T toughnes=3"], &[]).expect_err("refused");
     assert!(err.contains("valid fields: wild, extra, agility"), "{err}");

@@ -6,10 +6,10 @@
 
 use super::Woin;
 use super::tables::{WEAPON_FIELDS, crit_row};
-use crate::rules::conditions::{Condition, Level};
+use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
 use crate::rules::system::{
-    AttackOutcome, AttackRequest, DamageRequest, RulesError, Ruleset, option,
+    AttackOutcome, AttackRequest, DamageRequest, Inflicted, RulesError, Ruleset, option,
 };
 
 /// Fields `attack` takes under WOIN.
@@ -176,6 +176,8 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
             "vs={vs}: expected melee, ranged, mental or vital"
         )));
     }
+    // Positional dice follow the kind of attack: a weapon fired, or one aimed at RANGED.
+    let ranged = ranged || vs == "ranged";
 
     // WOIN-ATK-1: the pool, capped at the attacker's max dice pool.
     let mut parts: Vec<String> = Vec::new();
@@ -196,7 +198,16 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let spend = f.int("spend", 0, 20)?;
     let cost: i64 = option(&Woin, req.options, "damage_die_cost").parse().unwrap_or(2);
     add(-spend * cost, &format!("for {spend} damage dice"), &mut pool);
-    // WOIN-CALL-1: a called shot costs 2d6 and two actions.
+    // WOIN-CALL-1: a called shot costs 2d6 and two actions; a push or trip costs 1d6 more per
+    // size category the target is larger, and 1d6 more for more than two legs or none.
+    if matches!(called.as_deref(), Some("push" | "trip")) {
+        let larger = size_rank(req.target.stats) - size_rank(req.attacker.stats);
+        add(-larger.max(0), "target larger", &mut pool);
+        let legs = req.target.stats.int_or("legs", 2);
+        if legs != 2 {
+            add(-1, "not two legs", &mut pool);
+        }
+    }
     if called.is_some() {
         add(-2, "called shot", &mut pool);
     }
@@ -214,7 +225,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if f.flag("cover") {
         add(-2, "cover", &mut pool);
     }
-    if ranged || vs == "ranged" {
+    if ranged {
         add(f.int("pinned", 0, 20)?, "pinned down", &mut pool);
         add(f.int("crossfire", 0, 20)?.min(3), "crossfire", &mut pool);
     }
@@ -258,6 +269,12 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
             )));
         }
         add(luc, "LUC", &mut pool);
+    }
+    if pool < 1 {
+        return Err(RulesError::Invalid(format!(
+            "the pool is down to {pool}d6 ({}); buy fewer damage dice or drop a penalty",
+            parts.join(", ")
+        )));
     }
     let pool = pool.clamp(0, 100);
     let defense = effective_defense(req.target.stats, req.target.conditions, &vs);
@@ -441,21 +458,24 @@ pub fn resolve(
                 });
             }
             if !immune(req.target.stats, condition) {
-                out.conditions.push(condition.to_string());
+                out.conditions.push(Inflicted::new(condition, Source::Crit));
             }
         }
     }
     // Weapon traits (seed 000): combust sets a crit's target severely on fire; the Cortex emitter
     // poisons and sickens on a hit, severely on a crit.
     let has_trait = |t: &str| traits.iter().any(|x| x == t);
+    // Both need a 6 to shake off when severe, whatever the option (WOIN-COND-4).
+    let weapon_condition =
+        |name: &str| Inflicted { name: name.to_string(), source: Source::Exploit, needs_six: true };
     if critical && has_trait("combust") && !immune(req.target.stats, "burning") {
-        out.conditions.extend(["Burning".to_string(), "Burning".to_string()]);
+        out.conditions.extend([weapon_condition("Burning"), weapon_condition("Burning")]);
     }
     if has_trait("cortex") {
         let times = if critical { 2 } else { 1 };
         for name in ["Poisoned", "Sick"] {
             if !immune(req.target.stats, &name.to_ascii_lowercase()) {
-                out.conditions.extend(std::iter::repeat_n(name.to_string(), times));
+                out.conditions.extend(std::iter::repeat_n(weapon_condition(name), times));
             }
         }
     }
@@ -478,14 +498,17 @@ pub fn resolve(
             }
         };
         out.conditions.extend(
-            conditions.iter().filter(|c| !immune(req.target.stats, c)).map(|c| c.to_string()),
+            conditions
+                .iter()
+                .filter(|c| !immune(req.target.stats, c))
+                .map(|c| Inflicted::new(c, Source::Exploit)),
         );
     }
     // WOIN-CALL-1 and WOIN-GRAB-1: what a called shot or a grab does on a hit.
     match called.as_deref() {
-        Some("trip") => out.conditions.push("Prone".into()),
-        Some("disarm") => out.conditions.push("Disarmed".into()),
-        Some("slow") => out.conditions.push("Slowed".into()),
+        Some("trip") => out.conditions.push(Inflicted::new("Prone", Source::Exploit)),
+        Some("disarm") => out.conditions.push(Inflicted::new("Disarmed", Source::Exploit)),
+        Some("slow") => out.conditions.push(Inflicted::new("Slowed", Source::Exploit)),
         Some("push") => out.summary.push_str("; pushed one square"),
         Some("special") => {
             let quarter = (req.target.health.max + 3) / 4;
@@ -502,7 +525,7 @@ pub fn resolve(
         if !(has_trait("unarmed") || weapon.is_none()) {
             return Err(RulesError::Invalid("only an unarmed attack can grab".into()));
         }
-        out.conditions.push("Restrained".into());
+        out.conditions.push(Inflicted::new("Restrained", Source::Exploit));
     }
     Ok(out)
 }
@@ -510,4 +533,12 @@ pub fn resolve(
 /// The weapon fields, for the ruleset.
 pub fn weapon_fields() -> &'static [crate::rules::stats::FieldSpec] {
     WEAPON_FIELDS
+}
+
+/// Size categories in order; medium is the usual.
+const SIZES: &[&str] = &["tiny", "small", "medium", "large", "enormous", "gigantic", "colossal"];
+
+fn size_rank(stats: &crate::rules::stats::Stats) -> i64 {
+    let size = stats.text("size").unwrap_or("medium").to_ascii_lowercase();
+    SIZES.iter().position(|s| *s == size).unwrap_or(2) as i64
 }

@@ -50,6 +50,12 @@ static FIELDS: &[FieldSpec] = &[
         kind: FieldKind::List,
         help: "damage types and conditions it ignores",
     },
+    FieldSpec {
+        name: "will",
+        kind: FieldKind::Dice,
+        help: "attribute pool for shake-off checks (option shake_off=attribute)",
+    },
+    int("legs", 0, 100, "legs (called push or trip: +1d6 for more than two or none)"),
 ];
 
 /// Initiative pool when none is given: an average INTUITION of 2d6.
@@ -91,27 +97,44 @@ impl Woin {
     /// WOIN-ACT-2: Dazed, Fatigued, Sick and severe Slowed cost an action each; Sleeping leaves
     /// one; severe Dazed, Sleeping, Manic or Restrained leave none. Reading: losses stack, floor 0.
     pub fn actions_after_conditions(actions: u8, conditions: &[Condition]) -> (u8, String) {
-        let mut left = actions;
+        Self::pass_actions(actions, conditions, true)
+    }
+
+    /// WOIN-ACT-2 for one pass of a turn. The −1 losses come off the combatant's own count (a
+    /// 3-action creature Dazed keeps its later action), after the caps, so the order conditions
+    /// arrived in does not matter; "none" empties every pass.
+    pub fn pass_actions(actions: u8, conditions: &[Condition], main: bool) -> (u8, String) {
+        let mut loss = 0u8;
+        let mut cap: Option<u8> = None;
         let mut why = Vec::new();
         for c in conditions {
             let severe = c.level == Level::Severe;
             match (c.name.as_str(), severe) {
                 ("Dazed" | "Sleeping" | "Manic" | "Restrained", true) => {
-                    left = 0;
+                    cap = Some(0);
                     why.push(format!("none: severe {}", c.name));
                 }
                 ("Dazed" | "Fatigued" | "Sick", _) | ("Slowed", true) => {
-                    left = left.saturating_sub(1);
+                    loss += 1;
                     why.push(format!("−1 {}", c.name));
                 }
                 ("Sleeping", false) => {
-                    left = left.min(1);
+                    cap = Some(cap.map_or(1, |c| c.min(1)));
                     why.push("1 at most: Sleeping".to_string());
                 }
                 _ => {}
             }
         }
-        (left, why.join(", "))
+        // Reading: the caps first (Sleeping leaves one, the severe ones none), then the losses stack
+        // on what is left, floor 0; "1 at most" is for the round, so later passes get nothing.
+        let mut left = actions;
+        if let Some(cap) = cap {
+            left = if main { left.min(cap) } else { 0 };
+        }
+        if main {
+            left = left.saturating_sub(loss);
+        }
+        (left, if main || cap.is_some() { why.join(", ") } else { String::new() })
     }
 }
 
@@ -175,7 +198,7 @@ impl Ruleset for Woin {
     // WOIN-INIT-3: the actions of this pass, plus a free action and a reaction on the main turn.
     // WOIN-ACT-2: conditions take actions away.
     fn turn_budget(&self, _stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool> {
-        let (actions, note) = Self::actions_after_conditions(pass.actions, conditions);
+        let (actions, note) = Self::pass_actions(pass.actions, conditions, pass.main);
         let mut actions_pool = ActionPool::new("actions", actions);
         actions_pool.note = note;
         let mut pools = vec![actions_pool];
@@ -268,8 +291,12 @@ impl Ruleset for Woin {
             );
             return Ok(ShakeOutcome { roll, success, explain });
         }
-        let severe_six =
-            condition.level == Level::Severe && option(self, options, "severe_needs_six") == "on";
+        // WOIN-COND-4: severe needs a 6 (option); severe Disarmed and the weapons' severe
+        // conditions say so themselves.
+        let severe_six = condition.level == Level::Severe
+            && (option(self, options, "severe_needs_six") == "on"
+                || condition.needs_six
+                || condition.name == "Disarmed");
         let need = if severe_six { 6 } else { 5 };
         let expr = if bonus > 0 { "1d6+1" } else { "1d6" };
         let roll = DiceExpr::parse(expr)?.roll(dice)?;
@@ -350,10 +377,14 @@ impl Ruleset for Woin {
                     let text =
                         format!("{} is Confused: acts {acts} (first level) this turn", who.name);
                     effects.push(TurnStartEffect::Roll { roll, text });
+                    effects.push(TurnStartEffect::Condition { name: acts.to_string() });
                     continue;
                 }
                 _ => continue,
             };
+            if kind.is_some_and(|k| who.stats.list("immune").iter().any(|i| i == k)) {
+                continue;
+            }
             let roll = DiceExpr::parse(expr)?.roll(dice)?;
             effects.push(TurnStartEffect::Damage {
                 amount: roll.total,

@@ -8,6 +8,11 @@ const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
     ActionSpec { key, label, pool: "actions", cost }
 }
 
+/// Uses the turn's one free action.
+const fn free(key: &'static str, label: &'static str) -> ActionSpec {
+    ActionSpec { key, label, pool: "free", cost: 1 }
+}
+
 /// WOIN-ACT-1. Reading: drawing or sheathing and dropping prone lost their cost in the seed; free.
 pub static ACTIONS: &[ActionSpec] = &[
     a("move", "move up to SPEED", 1),
@@ -25,9 +30,9 @@ pub static ACTIONS: &[ActionSpec] = &[
     a("reload", "reload or recharge", 2),
     a("cast", "cast a spell", 2),
     a("lock", "pick a lock or disarm a trap", 2),
-    a("drop", "drop an item", 0),
-    a("draw", "draw or sheathe a weapon", 0),
-    a("prone", "drop prone or crouch", 0),
+    free("drop", "drop an item"),
+    free("draw", "draw or sheathe a weapon"),
+    free("prone", "drop prone or crouch"),
 ];
 
 /// Weapon fields (`weapon NAME WEAPON …`, bestiary `weapons`).
