@@ -117,6 +117,12 @@ impl fmt::Display for Command {
                 write!(f, " {} {}", quote(who), quote(name))?;
                 fields(f, list)?;
             }
+            Command::Special { args, fields: list, .. } => {
+                for arg in args {
+                    write!(f, " {}", quote(arg))?;
+                }
+                fields(f, list)?;
+            }
             Command::Luck { who, condition } => write!(f, " {} {}", quote(who), quote(condition))?,
             Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
             Command::Ambush { attacker, target, fields: list } => {

@@ -123,6 +123,13 @@ pub enum Command {
         option: String,
         value: String,
     },
+    /// A system's own verb (`soak Jessa`, `trick Cole bandit smarts`, `fear Cole terror`):
+    /// positional words as the table declares them, then fields.
+    Special {
+        verb: &'static str,
+        args: Vec<String>,
+        fields: Vec<Field>,
+    },
     /// Declare an ambush before the fight starts (WOIN-AMBUSH-1).
     Ambush {
         attacker: String,
@@ -162,6 +169,7 @@ impl Command {
             Command::Luck { .. } => "luck",
             Command::Set { .. } => "set",
             Command::Ambush { .. } => "ambush",
+            Command::Special { verb, .. } => verb,
             Command::Undo => "undo",
             Command::Redo => "redo",
             Command::Save { .. } => "save",

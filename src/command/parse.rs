@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::table::{self, COMMANDS, CommandSpec};
+use super::table::{self, ArgKind, COMMANDS, CommandSpec};
 use super::{Amount, Command, Field};
 use crate::rules::dice::DiceExpr;
 use crate::rules::{Side, System};
@@ -434,6 +434,21 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
         "undo" => Command::Undo,
         "redo" => Command::Redo,
         "save" => Command::Save { path: args.optional_name("a file PATH")? },
+        _ if spec.special => {
+            let mut words = Vec::new();
+            for arg in spec.args {
+                match arg.kind {
+                    ArgKind::Fields => break,
+                    _ if arg.optional => match args.peek() {
+                        Some(t) if t.eq.is_none() => words.push(args.name(arg.name)?),
+                        _ => {}
+                    },
+                    _ => words.push(args.name(arg.name)?),
+                }
+            }
+            let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
+            Command::Special { verb: spec.name, args: words, fields }
+        }
         other => return Err(ParseError::new(format!("'{other}' has no parser"))),
     };
     args.end()?;

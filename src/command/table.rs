@@ -45,6 +45,8 @@ pub struct CommandSpec {
     /// A paragraph for `docs/commands.md`.
     pub help: &'static str,
     pub example: &'static str,
+    /// A system's own verb, parsed generically into [`crate::command::Command::Special`].
+    pub special: bool,
 }
 
 impl CommandSpec {
@@ -72,6 +74,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "start a new encounter under woin, gempunks, savage or gurps",
         help: "Begins an empty encounter. SYSTEM is one of woin, gempunks, savage, gurps. \
                The name is free text; quote it if it has spaces.",
+        special: false,
         example: "new woin \"Bridge of Sighs\"",
     },
     CommandSpec {
@@ -89,6 +92,7 @@ pub static COMMANDS: &[CommandSpec] = &[
                that share one initiative but keep their own health and conditions. `hidden` keeps \
                it off the players' view. Each system lists its own fields; an unknown field is \
                an error naming the valid ones.",
+        special: false,
         example: "add Goblin x3 side=enemy",
     },
     CommandSpec {
@@ -98,6 +102,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "take a combatant out of the encounter",
         help: "Removes a combatant. Whose turn it is does not change, unless it was the one removed; \
                then the turn passes on.",
+        special: false,
         example: "remove \"Goblin 2\"",
     },
     CommandSpec {
@@ -107,6 +112,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "roll initiative for everyone without one and begin round 1",
         help: "Rolls (or deals) initiative for every combatant that has none, breaks ties by the \
                system's rules, sorts the order and starts round 1 with the first combatant able to act.",
+        special: false,
         example: "start",
     },
     CommandSpec {
@@ -117,6 +123,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Sets initiative from a physical roll or card: a total in WOIN and Gempunks, a Basic \
                Speed such as 5.75 in GURPS, a card such as QS, 10H or joker in Savage Worlds. A group \
                member sets the whole group.",
+        special: false,
         example: "init Aria 17",
     },
     CommandSpec {
@@ -126,6 +133,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "swap the order of two combatants whose initiative is tied",
         help: "Exchanges the places of two combatants with equal initiative (same value and \
                tie-breakers), for tables that settle ties their own way.",
+        special: false,
         example: "swap Aria Brom",
     },
     CommandSpec {
@@ -135,6 +143,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "end the turn and pass to the next combatant able to act",
         help: "Ends the current turn. Down and held combatants are skipped. After the last turn a \
                new round begins (Savage Worlds deals new cards).",
+        special: false,
         example: "next",
     },
     CommandSpec {
@@ -145,6 +154,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Puts a combatant on hold, by default the current one, whose turn then passes on. \
                A held combatant is skipped until `act`. In Savage Worlds the hold lasts across \
                rounds; elsewhere it lapses when the round ends.",
+        special: false,
         example: "hold",
     },
     CommandSpec {
@@ -154,6 +164,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "a held combatant acts now, interrupting",
         help: "Gives the turn to a held combatant now. When its turn ends, play returns to the \
                combatant it interrupted.",
+        special: false,
         example: "act Aria",
     },
     CommandSpec {
@@ -170,6 +181,7 @@ pub static COMMANDS: &[CommandSpec] = &[
                (sixes still hurt), Gempunks armor and Toughness into wounds, Savage Worlds \
                Toughness into Shaken and wounds, GURPS DR and the wound modifier of TYPE. `raw` \
                takes the amount straight off health.",
+        special: false,
         example: "damage goblin 2d6+2 slashing",
     },
     CommandSpec {
@@ -178,6 +190,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[req("NAME", ArgKind::Combatant), req("AMOUNT", ArgKind::Number)],
         summary: "restore health, up to the maximum",
         help: "Restores health in the system's unit (Savage Worlds: wounds), never above the maximum.",
+        special: false,
         example: "heal Aria 5",
     },
     CommandSpec {
@@ -193,6 +206,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Applies a condition from the system's catalogue. In WOIN a second application makes \
                it severe. `rounds=N` ends it after N rounds; `source=spell` or `environment` makes it \
                persistent (it cannot be shaken off).",
+        special: false,
         example: "cond goblin dazed",
     },
     CommandSpec {
@@ -201,6 +215,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
         summary: "remove a condition",
         help: "Removes a condition entirely, whatever its level.",
+        special: false,
         example: "uncond goblin dazed",
     },
     CommandSpec {
@@ -210,6 +225,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "roll to shake off a condition",
         help: "Rolls the system's check to end a condition: WOIN 1d6 (5–6, a 6 when severe, humans \
                +1), Savage Worlds Spirit against Shaken, GURPS HT against Stunned.",
+        special: false,
         example: "shake Aria dazed",
     },
     CommandSpec {
@@ -224,6 +240,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "resolve an attack by the system's rules",
         help: "Resolves an attack with the attacker's weapon and the given modifiers, rolling \
                every die the system calls for.",
+        special: false,
         example: "attack Aria goblin sword higher",
     },
     CommandSpec {
@@ -233,6 +250,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "roll dice and log the result",
         help: "Rolls any dice expression (see docs/dice.md) and writes it to the dice log, \
                optionally in a combatant's name.",
+        special: false,
         example: "roll 4d6kh3 for Aria",
     },
     CommandSpec {
@@ -241,6 +259,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[req("NAME", ArgKind::Combatant), req("TEXT", ArgKind::Text)],
         summary: "attach a note to a combatant",
         help: "Adds a line of free text to a combatant; the rest of the line is the note.",
+        special: false,
         example: "note Aria owes the ferryman two coins",
     },
     CommandSpec {
@@ -255,6 +274,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Adds a weapon to a combatant, or replaces the one with the same name. The fields are \
                the system's weapon fields (WOIN: pool=5d6 dmg=2d6+2 type=slashing melee or ranged, \
                range=N, traits=auto,single,combust). Bestiary creatures come armed.",
+        special: false,
         example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
     },
     CommandSpec {
@@ -269,6 +289,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Spends the action's cost from the current turn (the action menu lists them). Running \
                out is refused, naming the cost and what is left; `force` does it anyway. Aim and \
                feint give the attack that follows right after +1d6.",
+        special: false,
         example: "do Aria aim",
     },
     CommandSpec {
@@ -278,6 +299,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "spend a LUC die as a reaction to cancel a condition just applied",
         help: "Cancels a condition the combatant just gained, spending one LUC die and its reaction. \
                Refused when Cursed or when the reaction is already used.",
+        special: false,
         example: "luck Aria bleeding",
     },
     CommandSpec {
@@ -288,6 +310,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Changes how an unclear rule is played, for this encounter (WOIN: severe_needs_six \
                on|off, damage_die_cost 2|1, simple_crits on|off, deadlier_crits on|off, shake_off \
                d6|attribute). The help lists each system's options.",
+        special: false,
         example: "set damage_die_cost 1",
     },
     CommandSpec {
@@ -303,7 +326,132 @@ pub static COMMANDS: &[CommandSpec] = &[
                declaration is an opposed check (attacker and target roll their pools, given as \
                pool= and vs=, default their INITIATIVE pools); winners get one action each before \
                round 1, all at once. Two combatants ambushing each other both lose it.",
+        special: false,
         example: "ambush Aria goblin",
+    },
+    CommandSpec {
+        name: "soak",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "Savage Worlds: spend a benny to soak the wounds just taken",
+        help: "Right after damage, a Wild Card spends a benny and rolls Vigor; each success and raise \
+               cancels one wound of that hit, and cancelling them all also ends its Shaken (SW-DMG-4).",
+        example: "soak Jessa",
+        special: true,
+    },
+    CommandSpec {
+        name: "benny",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "Savage Worlds: spend a benny to recover from Shaken",
+        help: "Spends one of the combatant's bennies (a Wild Card's own; others draw on the GM's pool, \
+               set with `set gm_bennies N`) and removes Shaken at once.",
+        example: "benny Cole",
+        special: true,
+    },
+    CommandSpec {
+        name: "defend",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "Savage Worlds: Defend for +2 Parry until its next turn (its whole action)",
+        help: "The combatant spends its turn defending: +2 Parry until its next turn (SW-ATK-2).",
+        example: "defend Cole",
+        special: true,
+    },
+    CommandSpec {
+        name: "trick",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("agility|smarts", ArgKind::Text),
+            opt("roll=FACES vs=FACES", ArgKind::Fields),
+        ],
+        summary: "Savage Worlds: a trick, opposed Agility or Smarts",
+        help: "Opposed roll of the attacker's Agility (or Smarts) against the target's. On a success \
+               the target is −2 Parry until its next action; with a raise it is also Shaken (SW-ATK-6).",
+        example: "trick Jessa \"Bandit 1\" smarts",
+        special: true,
+    },
+    CommandSpec {
+        name: "intimidate",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("roll=FACES vs=FACES", ArgKind::Fields),
+        ],
+        summary: "Savage Worlds: Test of Wills, Intimidation against Spirit",
+        help: "Intimidation against the target's Spirit. On a success the attacker gets +2 on its next \
+               action against the target; with a raise the target is also Shaken (SW-ATK-6).",
+        example: "intimidate Cole \"Bandit 2\"",
+        special: true,
+    },
+    CommandSpec {
+        name: "taunt",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("roll=FACES vs=FACES", ArgKind::Fields),
+        ],
+        summary: "Savage Worlds: Test of Wills, Taunt against Smarts",
+        help: "Taunt against the target's Smarts, with the same results as intimidate (SW-ATK-6).",
+        example: "taunt Jessa \"Bandit Captain\"",
+        special: true,
+    },
+    CommandSpec {
+        name: "grapple",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("roll=FACES", ArgKind::Fields),
+        ],
+        summary: "Savage Worlds: grapple with a Fighting roll against Parry",
+        help: "A Fighting roll against the target's Parry: a success grapples it, a raise also Shakes it \
+               (SW-ATK-6).",
+        example: "grapple Cole \"Bandit 3\"",
+        special: true,
+    },
+    CommandSpec {
+        name: "disarm",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("dmg=… roll=FACES vs=FACES", ArgKind::Fields),
+        ],
+        summary: "Savage Worlds: disarm at −2; the defender rolls Strength against the damage",
+        help: "An attack at −2 against Parry; on a hit the defender rolls Strength against the damage \
+               rolled, and drops its weapon if it fails (SW-ATK-6).",
+        example: "disarm Jessa \"Bandit 1\"",
+        special: true,
+    },
+    CommandSpec {
+        name: "fear",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            opt("grotesque|terror", ArgKind::Text),
+            opt("penalty=N roll=FACES", ArgKind::Fields),
+        ],
+        summary: "Savage Worlds: a Guts check against fear, and the Fear table",
+        help: "A Guts roll (minus the creature's penalty). Failure Shakes; a grotesque sight also \
+               calls for Vigor; terror sends Extras into panic and Wild Cards to the Fear table, d20 \
+               plus the penalty (SW-FEAR-1).",
+        example: "fear Cole terror penalty=2",
+        special: true,
+    },
+    CommandSpec {
+        name: "reaction",
+        aliases: &[],
+        args: &[opt("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
+        summary: "Savage Worlds: roll an NPC's reaction (2d6 table)",
+        help: "Rolls 2d6 on the reaction table: hostile, uncooperative, neutral, friendly or helpful \
+               (SW-REACT-1).",
+        example: "reaction \"Bandit Captain\"",
+        special: true,
     },
     CommandSpec {
         name: "undo",
@@ -311,6 +459,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[],
         summary: "take back the last command, all of it",
         help: "Reverts the last command and every event it caused, back to the start of the encounter.",
+        special: false,
         example: "undo",
     },
     CommandSpec {
@@ -319,6 +468,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[],
         summary: "re-apply what undo took back, with the same dice",
         help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled.",
+        special: false,
         example: "redo",
     },
     CommandSpec {
@@ -328,6 +478,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "save the encounter (it is also autosaved after every command)",
         help: "Writes the encounter to PATH, or to its current file. Writes are atomic and the \
                previous file is kept as NAME.ron.bak.",
+        special: false,
         example: "save bridge.ron",
     },
 ];

@@ -133,6 +133,7 @@ impl Planner<'_> {
             Command::Luck { who, condition } => self.luck(who, condition),
             Command::Set { option, value } => self.set_option(option, value),
             Command::Ambush { attacker, target, fields } => self.ambush(attacker, target, fields),
+            Command::Special { verb, args, fields } => self.special(verb, args, fields),
             Command::Roll { expr, by } => {
                 let by = match by {
                     Some(q) => Some(self.who(q)?.id.clone()),
@@ -435,6 +436,9 @@ impl Planner<'_> {
                 crate::rules::system::TurnStartEffect::Roll { roll, text } => {
                     self.emit(Event::Logged { text, roll: Some(roll), who: Some(id.to_string()) })?;
                 }
+                crate::rules::system::TurnStartEffect::Effect(effect) => {
+                    self.apply_effect(id, None, effect)?;
+                }
                 crate::rules::system::TurnStartEffect::Condition { name } => {
                     let what = crate::rules::system::Inflicted::new(&name, Source::Manual);
                     if self.scratch.get(id).is_some_and(|c| c.condition(&name).is_none()) {
@@ -510,6 +514,15 @@ impl Planner<'_> {
         }
         let joker_dealt = self.scratch.joker_out;
         self.emit(Event::RoundStarted { round })?;
+        // SW-INC-2: what happens to each combatant as the round begins (Bleeding Out rolls).
+        let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.clone()).collect();
+        for id in ids {
+            let Some(c) = self.scratch.get(&id) else { continue };
+            let effects = rules.round_start(c.view(), self.dice)?;
+            for effect in effects {
+                self.apply_effect(&id, None, effect)?;
+            }
+        }
         if rules.deals_each_round() {
             if joker_dealt {
                 let kept = self.held_cards();
@@ -614,6 +627,8 @@ impl Planner<'_> {
     ) -> Result<(), EngineError> {
         let rules = self.scratch.system.rules();
         let id = self.who(who)?.id.clone();
+        // SW-NONLETHAL-1: `damage NAME 9 nonlethal`.
+        let nonlethal = kind.is_some_and(|k| k.eq_ignore_ascii_case("nonlethal"));
         let roll = match amount {
             Amount::Fixed(_) => None,
             Amount::Dice(expr) => Some(DiceExpr::parse(expr)?.roll(self.dice)?),
@@ -626,6 +641,7 @@ impl Planner<'_> {
         let Some(c) = self.scratch.get(&id) else {
             return refuse("no such combatant");
         };
+        let was_down = self.scratch.is_down(c);
         let (loss, conditions, explain) = if raw {
             (total, Vec::new(), "raw".to_string())
         } else {
@@ -656,9 +672,11 @@ impl Planner<'_> {
                 persistent: false,
                 since: self.scratch.round,
                 needs_six: false,
+                detail: None,
             };
             self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
         }
+        self.after_damage(&id, was_down, nonlethal)?;
         Ok(())
     }
 
@@ -730,6 +748,7 @@ impl Planner<'_> {
             persistent,
             since,
             needs_six: false,
+            detail: None,
         };
         self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
         self.clamp_health(&id)
@@ -960,6 +979,172 @@ impl Planner<'_> {
         }
     }
 
+    /// A system verb: combatant arguments become the actor and the target, the rest are words.
+    fn special(
+        &mut self,
+        verb: &str,
+        args: &[String],
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let spec = crate::command::table::find(verb)
+            .ok_or_else(|| EngineError::Refused(format!("no verb {verb}")))?;
+        let mut ids: Vec<String> = Vec::new();
+        let mut words: Vec<String> = Vec::new();
+        let mut arg_specs =
+            spec.args.iter().filter(|a| a.kind != crate::command::table::ArgKind::Fields);
+        for arg in args {
+            match arg_specs.next().map(|a| a.kind) {
+                Some(crate::command::table::ArgKind::Combatant) => {
+                    ids.push(self.who(arg)?.id.clone())
+                }
+                _ => words.push(arg.to_lowercase()),
+            }
+        }
+        let pairs: Vec<(String, Option<String>)> =
+            fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
+        let enc = &self.scratch;
+        let actor = ids.first().and_then(|id| enc.get(id));
+        let target = ids.get(1).and_then(|id| enc.get(id));
+        let last_hit = actor.and_then(|a| {
+            enc.last_hits
+                .iter()
+                .find(|(id, _, round)| *id == a.id && *round == enc.round)
+                .map(|(_, hit, _)| *hit)
+        });
+        let joker = actor.is_some_and(|a| {
+            a.initiative.as_ref().is_some_and(|i| {
+                matches!(i.value, crate::rules::initiative::InitValue::Card(card) if card.is_joker())
+            })
+        });
+        let actions_taken = actor
+            .and_then(|a| enc.turn.as_ref().filter(|t| t.id == a.id))
+            .and_then(|t| t.budget.first())
+            .map_or(0, |p| p.used);
+        let request = crate::rules::system::SpecialRequest {
+            verb: spec.name,
+            actor: actor.map(Combatant::view),
+            target: target.map(Combatant::view),
+            words: &words,
+            fields: &pairs,
+            options: &enc.options,
+            last_hit,
+            joker,
+            actions_taken,
+        };
+        let effects = enc.system.rules().special(request, self.dice)?;
+        let (actor, target) = (ids.first().cloned(), ids.get(1).cloned());
+        for effect in effects {
+            let who = actor.clone().unwrap_or_default();
+            self.apply_effect(&who, target.as_deref(), effect)?;
+        }
+        Ok(())
+    }
+
+    /// Turn a rules effect into events. `actor` and `target` are ids.
+    fn apply_effect(
+        &mut self,
+        actor: &str,
+        target: Option<&str>,
+        effect: crate::rules::system::Effect,
+    ) -> Result<(), EngineError> {
+        use crate::rules::system::{Effect, Who};
+        let pick = |who: Who| -> String {
+            match who {
+                Who::Actor => actor.to_string(),
+                Who::Target => target.unwrap_or(actor).to_string(),
+            }
+        };
+        match effect {
+            Effect::Log { text, roll } => {
+                let who = (!actor.is_empty()).then(|| actor.to_string());
+                self.emit(Event::Logged { text, roll, who })
+            }
+            Effect::AddCondition { who, name, rounds, detail, persistent } => {
+                let id = pick(who);
+                let system = self.scratch.system;
+                let Some(spec) =
+                    self.assets.catalogue_ref(system).and_then(|c| c.find(&name).ok()).cloned()
+                else {
+                    return refuse(format!("no condition {name} in {system}"));
+                };
+                let existing = self.scratch.get(&id).and_then(|c| c.condition(&spec.name));
+                let level = system.rules().condition_level(&spec, existing, false)?;
+                let condition = Condition {
+                    name: spec.name,
+                    level,
+                    source: Source::Manual,
+                    rounds,
+                    persistent,
+                    since: self.scratch.round,
+                    needs_six: false,
+                    detail,
+                };
+                self.emit(Event::ConditionAdded { id, condition })
+            }
+            Effect::RemoveCondition { who, name } => {
+                let id = pick(who);
+                let present =
+                    self.scratch.get(&id).and_then(|c| c.condition(&name)).map(|c| c.name.clone());
+                match present {
+                    Some(name) => {
+                        self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
+                    }
+                    None => Ok(()),
+                }
+            }
+            Effect::Damage { who, loss, explain } => {
+                let id = pick(who);
+                if loss < 0 {
+                    return self.emit(Event::Healed { id, amount: -loss });
+                }
+                self.emit(Event::Damaged {
+                    id,
+                    amount: loss,
+                    roll: None,
+                    kind: None,
+                    loss,
+                    explain,
+                })
+            }
+            Effect::Stat { who, field, delta } => {
+                let id = pick(who);
+                let value = self.scratch.get(&id).map_or(0, |c| c.stats.int_or(field, 0)) + delta;
+                self.emit(Event::StatChanged { id, field: field.to_string(), value: value.max(0) })
+            }
+            Effect::SpendAll { who, why } => {
+                let id = pick(who);
+                let left = self
+                    .scratch
+                    .turn
+                    .as_ref()
+                    .filter(|t| t.id == id)
+                    .and_then(|t| t.budget.first().map(|p| (p.name.clone(), p.left())));
+                match left {
+                    Some((pool, n)) if n > 0 => {
+                        self.emit(Event::Spent { id, pool, amount: n, what: why })
+                    }
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// After damage lands: the system's reaction to it (SW-INC-1, the Incapacitation roll).
+    fn after_damage(
+        &mut self,
+        id: &str,
+        was_down: bool,
+        nonlethal: bool,
+    ) -> Result<(), EngineError> {
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let effects =
+            self.scratch.system.rules().after_damage(c.view(), was_down, nonlethal, self.dice)?;
+        for effect in effects {
+            self.apply_effect(id, None, effect)?;
+        }
+        Ok(())
+    }
+
     /// WOIN-SUPP-1: an ally counts as in cover until the end of its next turn; "auto" weapons add a
     /// die of cover, "single" ones cannot suppress.
     fn suppress(&mut self, id: &str, fields: &[Field]) -> Result<(), EngineError> {
@@ -1138,6 +1323,7 @@ impl Planner<'_> {
         for (pool, cost) in &outcome.cost {
             self.spend(&att_id, pool, *cost, "attack")?;
         }
+        let was_down = self.scratch.get(&tgt_id).is_some_and(|c| self.scratch.is_down(c));
         if let Some(damage) = &outcome.damage {
             self.emit(Event::Damaged {
                 id: tgt_id.clone(),
@@ -1154,6 +1340,10 @@ impl Planner<'_> {
         }
         for name in &outcome.conditions {
             self.inflict(&tgt_id, name)?;
+        }
+        if outcome.damage.is_some() {
+            let nonlethal = fields.iter().any(|f| f.key == "nonlethal");
+            self.after_damage(&tgt_id, was_down, nonlethal)?;
         }
         Ok(())
     }
@@ -1190,6 +1380,7 @@ impl Planner<'_> {
             persistent: false,
             since: self.scratch.round,
             needs_six: what.needs_six || existing.is_some_and(|e| e.needs_six),
+            detail: None,
         };
         self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
         self.clamp_health(id)

@@ -164,6 +164,12 @@ pub enum Event {
     AmbushTurn {
         winners: Vec<String>,
     },
+    /// A whole-number stat set to a new value (bennies spent).
+    StatChanged {
+        id: String,
+        field: String,
+        value: i64,
+    },
     OverwatchShot {
         shooter: String,
         target: String,

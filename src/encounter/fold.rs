@@ -251,6 +251,10 @@ impl Encounter {
             }
             Event::Damaged { id, amount, roll, kind, loss, explain } => {
                 let i = self.index(id)?;
+                let round = self.round;
+                self.last_hits.retain(|(who, ..)| who != id);
+                let hit = crate::rules::system::LastHit { wounds: *loss, shaken: false };
+                self.last_hits.push((id.clone(), hit, round));
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current -= loss;
@@ -281,6 +285,15 @@ impl Encounter {
                     None => c.conditions.push(condition.clone()),
                 }
                 self.rebudget(id);
+                if condition.name == "Shaken"
+                    && condition.source == crate::rules::conditions::Source::Damage
+                {
+                    for (who, hit, _) in &mut self.last_hits {
+                        if who == id {
+                            hit.shaken = true;
+                        }
+                    }
+                }
                 let c = &self.combatants[i];
                 let mut text = format!("{} gains {condition}", c.name);
                 if let Some(n) = condition.rounds {
@@ -421,6 +434,13 @@ impl Encounter {
                     None,
                     None,
                 )
+            }
+            Event::StatChanged { id, field, value } => {
+                let i = self.index(id)?;
+                let c = &mut self.combatants[i];
+                c.stats.set_int(field, *value);
+                let text = format!("{}: {field} now {value}", c.name);
+                self.line(text, None, Some(id))
             }
             Event::OverwatchShot { shooter, target } => {
                 let (s, t) = (self.index(shooter)?, self.index(target)?);

@@ -75,6 +75,8 @@ pub struct Encounter {
     pub overwatch: Vec<Overwatch>,
     /// Allies covered by suppressive fire (WOIN-SUPP-1).
     pub suppressed: Vec<Suppression>,
+    /// Each combatant's latest hit and the round it came in (SW-DMG-4: soak right after it).
+    pub last_hits: Vec<(String, crate::rules::system::LastHit, u32)>,
 }
 
 /// A declared ambush: who tries to get the jump on whom, and the pools of the opposed check.
@@ -123,6 +125,7 @@ impl Encounter {
             ambush_turn: Vec::new(),
             overwatch: Vec::new(),
             suppressed: Vec::new(),
+            last_hits: Vec::new(),
         }
     }
 

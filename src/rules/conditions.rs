@@ -131,6 +131,9 @@ pub struct Condition {
     /// Cortex emitter).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub needs_six: bool,
+    /// What exactly (an Injury's location and effect).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 impl fmt::Display for Condition {

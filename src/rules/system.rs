@@ -268,6 +268,75 @@ impl Inflicted {
     }
 }
 
+/// Who an effect lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    Actor,
+    Target,
+}
+
+/// A change a system verb (or a rules hook) asks for; the engine turns each into events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    Log {
+        text: String,
+        roll: Option<RollRecord>,
+    },
+    AddCondition {
+        who: Who,
+        name: String,
+        rounds: Option<u32>,
+        detail: Option<String>,
+        persistent: bool,
+    },
+    RemoveCondition {
+        who: Who,
+        name: String,
+    },
+    /// Health lost (negative: restored), in the system's unit.
+    Damage {
+        who: Who,
+        loss: i64,
+        explain: String,
+    },
+    /// Change a whole-number stat (bennies).
+    Stat {
+        who: Who,
+        field: &'static str,
+        delta: i64,
+    },
+    /// No more actions this turn (free actions only).
+    SpendAll {
+        who: Who,
+        why: String,
+    },
+}
+
+/// The last hit a combatant took, for a soak right after it (SW-DMG-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastHit {
+    pub wounds: i64,
+    pub shaken: bool,
+}
+
+/// What a system verb is asked.
+#[derive(Debug, Clone, Copy)]
+pub struct SpecialRequest<'a> {
+    pub verb: &'a str,
+    pub actor: Option<CombatantView<'a>>,
+    pub target: Option<CombatantView<'a>>,
+    /// Words that are not combatants (`smarts`, `terror`).
+    pub words: &'a [String],
+    pub fields: &'a [(String, Option<String>)],
+    pub options: &'a Options,
+    /// The actor's last hit, when it came this round.
+    pub last_hit: Option<LastHit>,
+    /// The actor holds a Joker this round (+2 to its trait and damage rolls, SW-INIT-3).
+    pub joker: bool,
+    /// Actions the actor has already taken this turn (SW-ACT-1).
+    pub actions_taken: u8,
+}
+
 /// Something that happens as a combatant's turn begins.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TurnStartEffect {
@@ -277,6 +346,8 @@ pub enum TurnStartEffect {
     Roll { roll: RollRecord, text: String },
     /// A condition's first-level effect for this turn only (WOIN-COND-10).
     Condition { name: String },
+    /// Anything else, as a generic effect on the combatant (Who::Actor).
+    Effect(Effect),
 }
 
 /// Damage arriving at a combatant, before the system's damage model.
@@ -486,6 +557,35 @@ pub trait Ruleset: Sync {
     /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
     fn attack_odds(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         Ok(None)
+    }
+
+    /// A system verb (`soak`, `trick`, `fear` …). `None` of them by default.
+    fn special(
+        &self,
+        request: SpecialRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Err(RulesError::Invalid(format!("`{}` is not part of {}", request.verb, self.system())))
+    }
+
+    /// What the rules do right after a combatant took damage (SW-INC-1: the Incapacitation roll).
+    fn after_damage(
+        &self,
+        _who: CombatantView<'_>,
+        _was_down: bool,
+        _nonlethal: bool,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// What happens to a combatant as a round begins (SW-INC-2: Bleeding Out).
+    fn round_start(
+        &self,
+        _who: CombatantView<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
     }
 
     /// Resolve an attack. Each system's issue brings its own resolution.

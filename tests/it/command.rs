@@ -10,6 +10,19 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use proptest::strategy::{Union, ValueTree};
 use proptest::test_runner::TestRunner;
+const SPECIALS: &[&str] = &[
+    "soak",
+    "benny",
+    "defend",
+    "trick",
+    "intimidate",
+    "taunt",
+    "grapple",
+    "disarm",
+    "fear",
+    "reaction",
+];
+
 use skirmish::command::display::quote;
 use skirmish::command::table::{Arg, ArgKind, CompletionContext};
 use skirmish::command::{Amount, COMMANDS, Command, Field, complete, parse, tokenize};
@@ -331,6 +344,24 @@ fn command() -> impl Strategy<Value = Command> {
             .boxed(),
         (name(), name(), prop::collection::vec(any_field(), 0..3))
             .prop_map(|(attacker, target, fields)| Command::Ambush { attacker, target, fields })
+            .boxed(),
+        // A system verb: its positional words as the table declares them, then fields.
+        (
+            prop::sample::select(SPECIALS),
+            name(),
+            name(),
+            name(),
+            prop::collection::vec(any_field(), 0..3),
+        )
+            .prop_map(|(verb, first, second, third, fields)| {
+                // Every positional word is given: a missing optional one would read the first
+                // bare flag as itself.
+                let spec = COMMANDS.iter().find(|c| c.name == verb).unwrap();
+                let positional = spec.args.iter().filter(|a| a.kind != ArgKind::Fields).count();
+                let args: Vec<String> =
+                    [first, second, third].into_iter().take(positional).collect();
+                Command::Special { verb, args, fields }
+            })
             .boxed(),
         Just(Command::Undo).boxed(),
         Just(Command::Redo).boxed(),
@@ -1065,7 +1096,7 @@ fn completes_command_names_from_a_prefix() {
     assert_eq!(completions(""), all);
     assert_eq!(completions("   "), all);
     assert_eq!(completions("n"), ["new", "next", "note"]);
-    assert_eq!(completions("RE"), ["redo", "remove"]);
+    assert_eq!(completions("RE"), ["reaction", "redo", "remove"]);
     assert_eq!(completions("  sh"), ["shake"]);
     assert_eq!(completions("dam"), ["damage"]);
     assert!(completions("zz").is_empty());
