@@ -367,6 +367,17 @@ fn stat_json(value: &StatValue) -> Value {
     }
 }
 
+fn derived_json(value: &crate::rules::system::Derived) -> Value {
+    use crate::rules::system::Derived;
+    match value {
+        Derived::Int(n) => json!(n),
+        Derived::Bool(b) => json!(b),
+        Derived::Text(t) => json!(t),
+        Derived::List(items) => json!(items),
+        Derived::Nothing => Value::Null,
+    }
+}
+
 fn initiative_json(value: InitValue) -> Value {
     match value {
         InitValue::Count(n) => json!(n),
@@ -382,7 +393,11 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
         "name": c.name,
         "side": c.side.key(),
         "initiative": c.initiative.as_ref().map_or(Value::Null, |i| initiative_json(i.value)),
-        "health": {"current": c.health.current, "max": c.health.max},
+        "health": {"current": c.health.current, "max": enc.system.rules().max_health(c.health, &c.conditions)},
+        "card": match c.initiative.as_ref().map(|i| i.value) {
+            Some(InitValue::Card(card)) => json!(card.code()),
+            _ => Value::Null,
+        },
         "conditions": c.conditions.iter().map(|k| {
             let mut cond = json!({
                 "name": k.name.to_lowercase(),
@@ -406,10 +421,10 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
             match path.split_once('.') {
                 Some((group, key)) => {
                     let entry = map.entry(group.to_string()).or_insert_with(|| json!({}));
-                    entry[key] = json!(value);
+                    entry[key] = derived_json(&value);
                 }
                 None => {
-                    map.insert(path.to_string(), json!(value));
+                    map.insert(path.to_string(), derived_json(&value));
                 }
             }
         }

@@ -663,19 +663,7 @@ impl Planner<'_> {
             loss,
             explain,
         })?;
-        for name in conditions {
-            let condition = Condition {
-                name,
-                level: crate::rules::conditions::Level::First,
-                source: Source::Damage,
-                rounds: None,
-                persistent: false,
-                since: self.scratch.round,
-                needs_six: false,
-                detail: None,
-            };
-            self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
-        }
+        self.damage_conditions(&id, &conditions)?;
         self.after_damage(&id, was_down, nonlethal)?;
         Ok(())
     }
@@ -1129,6 +1117,27 @@ impl Planner<'_> {
         }
     }
 
+    /// Conditions the damage model gives (a Savage Worlds Shaken), unless already there.
+    fn damage_conditions(&mut self, id: &str, names: &[String]) -> Result<(), EngineError> {
+        for name in names {
+            if self.scratch.get(id).is_some_and(|c| c.condition(name).is_some()) {
+                continue;
+            }
+            let condition = Condition {
+                name: name.clone(),
+                level: crate::rules::conditions::Level::First,
+                source: Source::Damage,
+                rounds: None,
+                persistent: false,
+                since: self.scratch.round,
+                needs_six: false,
+                detail: None,
+            };
+            self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
+        }
+        Ok(())
+    }
+
     /// After damage lands: the system's reaction to it (SW-INC-1, the Incapacitation roll).
     fn after_damage(
         &mut self,
@@ -1333,6 +1342,7 @@ impl Planner<'_> {
                 loss: damage.loss,
                 explain: damage.explain.clone(),
             })?;
+            self.damage_conditions(&tgt_id, &damage.conditions)?;
         }
         for roll in outcome.rolls.iter().skip(2) {
             let text = "critical hit: condition table".to_string();
@@ -1340,6 +1350,9 @@ impl Planner<'_> {
         }
         for name in &outcome.conditions {
             self.inflict(&tgt_id, name)?;
+        }
+        for name in &outcome.attacker_conditions {
+            self.inflict(&att_id, name)?;
         }
         if outcome.damage.is_some() {
             let nonlethal = fields.iter().any(|f| f.key == "nonlethal");
@@ -1488,6 +1501,13 @@ fn attack_request<'a>(
             .iter()
             .any(|(k, _)| k == "overwatch")
             .then(|| enc.overwatch.iter().find(|o| o.id == att.id).map_or(0, |o| o.shots)),
+        joker: holds_joker(att),
+        actions_taken: enc
+            .turn
+            .as_ref()
+            .filter(|tn| tn.id == att.id)
+            .and_then(|tn| tn.budget.first())
+            .map_or(0, |p| p.used),
     };
     Ok((request, (att.id.clone(), tgt.id.clone())))
 }
@@ -1501,4 +1521,11 @@ pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<Strin
         fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
     let (request, _) = attack_request(enc, attacker, target, weapon.as_deref(), &pairs)?;
     Ok(enc.system.rules().attack_odds(request)?)
+}
+
+/// Holds a Joker this round (SW-INIT-3).
+fn holds_joker(c: &Combatant) -> bool {
+    c.initiative.as_ref().is_some_and(
+        |i| matches!(i.value, crate::rules::initiative::InitValue::Card(card) if card.is_joker()),
+    )
 }

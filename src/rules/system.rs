@@ -232,6 +232,10 @@ pub struct AttackRequest<'a> {
     pub cover_dice: i64,
     /// An overwatch shot, with how many targets this overwatch has already fired on (WOIN-OVER-1).
     pub overwatch: Option<usize>,
+    /// The attacker holds a Joker this round (SW-INIT-3).
+    pub joker: bool,
+    /// Actions the attacker has already taken this turn (SW-ACT-1).
+    pub actions_taken: u8,
 }
 
 /// What an attack did.
@@ -248,6 +252,8 @@ pub struct AttackOutcome {
     pub damage_amount: i64,
     /// Conditions to give the target (a crit's condition table, a weapon trait, a called shot).
     pub conditions: Vec<Inflicted>,
+    /// Conditions the attacker takes on (a Savage Worlds Wild Attack's −2 Parry).
+    pub attacker_conditions: Vec<Inflicted>,
     /// LUC dice the attacker spent.
     pub luc_spent: i64,
     /// Actions it costs: (pool, amount).
@@ -266,6 +272,16 @@ impl Inflicted {
     pub fn new(name: &str, source: super::conditions::Source) -> Inflicted {
         Inflicted { name: name.to_string(), source, needs_six: false }
     }
+}
+
+/// A figure the rules derive for display and JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Derived {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    List(Vec<String>),
+    Nothing,
 }
 
 /// Who an effect lands on.
@@ -520,7 +536,7 @@ pub trait Ruleset: Sync {
 
     /// Figures the rules derive for a combatant as it stands now (effective DEFENSEs, SOAK …),
     /// as dotted names: `defenses.melee`. Shown in the TUI and in `--json`.
-    fn derived(&self, _who: CombatantView<'_>) -> Vec<(&'static str, i64)> {
+    fn derived(&self, _who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
         Vec::new()
     }
 

@@ -847,13 +847,14 @@ fn sw_init_6_no_card_when_incapacitated() {
     assert_eq!(combatant(&v, "mook")["down"], true);
     assert_eq!(order(&v), ids(&["hero"]));
 
-    // Hero is taken out during round 1: round 2 deals to Mook only.
+    // Hero is taken out during round 1 (SW-INC-1: its Vigor roll comes up snake eyes, dead):
+    // round 2 deals to Mook only.
     let mut deck = Deck::default();
     let r1 = deck.draw(&["8H", "3C"]);
     let r2 = deck.draw(&["JC"]);
     let v = run(
         "new savage\nadd Hero wild\nadd Mook extra\nstart\ndamage Hero 999 raw\nnext\nnext\n",
-        &dice(&[&r1, &r2]),
+        &dice(&[&r1, "1,1", &r2]),
     );
     assert_eq!(round(&v), 2);
     assert_eq!(init(&v, "hero"), &Value::Null);

@@ -182,8 +182,18 @@ fn sw_dmg_3_extras_fall_at_the_first_wound_wild_cards_after_three() {
     let w = s.encounter().get("w").expect("w");
     assert_eq!(w.health.max - w.health.current, 3);
     assert!(!s.encounter().is_down(w), "SW-DMG-3: three wounds, still fighting");
-    let s = play(System::Savage, &["add W wild toughness=5", "damage W 21"], &[]).expect("plays");
-    assert!(s.encounter().is_down(s.encounter().get("w").expect("w")), "SW-DMG-3: a fourth wound");
+    // SW-DMG-3, SW-INC-1: a fourth wound; the Vigor roll (d4 3, Wild Die 1, −3 for wounds) fails:
+    // bleeding out, with a permanent Injury (2d6 7: the Guts, d6 2: Broken).
+    let s = play(System::Savage, &["add W wild toughness=5", "damage W 21"], &[3, 1, 3, 4, 2])
+        .expect("plays");
+    let w = s.encounter().get("w").expect("w");
+    assert!(s.encounter().is_down(w), "SW-DMG-3: a fourth wound");
+    assert!(w.condition("Bleeding-Out").is_some(), "SW-INC-1: failure bleeds out");
+    assert_eq!(
+        w.condition("Injured").and_then(|c| c.detail.clone()).as_deref(),
+        Some("Guts, Broken: Agility −1 die type (permanent)"),
+        "SW-INJ-1"
+    );
 }
 
 #[test]
@@ -286,7 +296,7 @@ fn unknown_fields_and_names_list_what_would_work() {
 
 #[test]
 fn attack_is_dispatched_to_the_system() {
-    for system in [System::Gempunks, System::Savage, System::Gurps] {
+    for system in [System::Gempunks, System::Gurps] {
         let err = play(system, &["add A", "add B", "attack A B"], &[]).expect_err("not yet");
         assert!(err.contains(&format!("attack resolution for {system} is not built yet")), "{err}");
     }

@@ -13,6 +13,7 @@ use super::system::{
     DamageRequest, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
     Ruleset, ShakeOutcome, System, TurnStartEffect, option,
 };
+use crate::rules::system::Derived;
 
 /// The WOIN ruleset.
 pub struct Woin;
@@ -310,15 +311,15 @@ impl Ruleset for Woin {
     }
 
     // Effective SOAK (WOIN-DMG-2) and DEFENSEs (Slowed, Downed, Restrained), and LUC dice left.
-    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, i64)> {
+    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
         let defense = |which| attack::effective_defense(who.stats, who.conditions, which);
         vec![
-            ("soak", Self::effective_soak(who.stats, who.conditions)),
-            ("defenses.melee", defense("melee")),
-            ("defenses.ranged", defense("ranged")),
-            ("defenses.mental", defense("mental")),
-            ("defenses.vital", defense("vital")),
-            ("luc", who.stats.int_or("luc", 0)),
+            ("soak", Derived::Int(Self::effective_soak(who.stats, who.conditions))),
+            ("defenses.melee", Derived::Int(defense("melee"))),
+            ("defenses.ranged", Derived::Int(defense("ranged"))),
+            ("defenses.mental", Derived::Int(defense("mental"))),
+            ("defenses.vital", Derived::Int(defense("vital"))),
+            ("luc", Derived::Int(who.stats.int_or("luc", 0))),
         ]
     }
 

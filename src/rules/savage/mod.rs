@@ -1,14 +1,20 @@
 //! Savage Worlds: the action deck (SW-INIT-*), acing trait rolls with the Wild Die (SW-ROLL-1),
-//! Shaken and wounds (SW-DMG-2, SW-DMG-3, SW-SHAKEN-1). All of Savage Worlds' numbers live here.
+//! Shaken and wounds (SW-DMG-2, SW-DMG-3, SW-SHAKEN-1), attacks, Incapacitation and Bleeding Out
+//! (SW-INC-1, SW-INC-2), and the verbs and tables. All of Savage Worlds' numbers live in this folder.
+
+pub mod attack;
+pub mod tables;
+pub mod verbs;
 
 use super::cards::Card;
 use super::conditions::Condition;
-use super::dice::{DiceError, DiceSource, DieRoll, RollRecord};
+use super::dice::{DiceError, DiceExpr, DiceSource, DieRoll, RollRecord};
 use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
-    ActionPool, ActionSpec, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass,
-    RulesError, Ruleset, ShakeOutcome, System,
+    ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
+    DamageRequest, Derived, Effect, Health, InitContext, InitRequest, OptionSpec, Options, Pass,
+    RulesError, Ruleset, ShakeOutcome, SpecialRequest, System, TurnStartEffect, Who, option,
 };
 
 /// The Savage Worlds ruleset.
@@ -258,13 +264,14 @@ impl Ruleset for Savage {
         _conditions: &[Condition],
         _pass: Pass,
     ) -> Vec<ActionPool> {
-        vec![ActionPool::new("action", 1)]
+        // Up to three actions; each after the first is −2 to every trait roll (SW-ACT-1).
+        vec![ActionPool::new("actions", 3)]
     }
 
     // SW-ACT-1: one action; each extra one is −2 to every trait roll this turn.
     fn actions(&self) -> &'static [ActionSpec] {
         const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
-            ActionSpec { key, label, pool: "action", cost }
+            ActionSpec { key, label, pool: "actions", cost }
         }
         const LIST: &[ActionSpec] = &[
             a("attack", "Fighting or Shooting attack", 1),
@@ -276,6 +283,286 @@ impl Ruleset for Savage {
             a("move", "move up to Pace", 0),
         ];
         LIST
+    }
+
+    fn weapon_fields(&self) -> &'static [FieldSpec] {
+        tables::WEAPON_FIELDS
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        tables::OPTIONS
+    }
+
+    // SW-ATK-2: the switches of the attack dialog.
+    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("wild_attack", "Wild Attack +2, +2 damage, −2 Parry after"),
+            ("drop", "The Drop +4 attack and damage"),
+            ("aim", "aimed +2"),
+            ("touch", "touch attack +2"),
+            ("unarmed_defender", "unarmed defender +2"),
+            ("unstable", "unstable platform −2"),
+            ("double_tap", "double tap +1, +1 damage"),
+            ("burst", "three-round burst +2, +2 damage"),
+            ("two_weapons", "two weapons −2"),
+            ("offhand", "off hand −2"),
+            ("nonlethal", "non-lethal"),
+        ]
+    }
+
+    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        attack::odds(request).map(Some)
+    }
+
+    fn attack(
+        &self,
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<AttackOutcome, RulesError> {
+        attack::resolve(request, dice)
+    }
+
+    fn special(
+        &self,
+        request: SpecialRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        verbs::special(request, dice)
+    }
+
+    // SW-SHAKEN-1: a Shaken character rolls Spirit as its turn begins; what lasted "until its
+    // next action" (Defend, a Wild Attack's −2 Parry, a trick) ends.
+    fn turn_start(
+        &self,
+        who: CombatantView<'_>,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        let mut effects = Vec::new();
+        for name in ["Defending", "Wild-Attack", "Tricked"] {
+            if who.conditions.iter().any(|c| c.name == name) {
+                effects.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                    who: Who::Actor,
+                    name: name.into(),
+                }));
+            }
+        }
+        if who.conditions.iter().any(|c| c.name == "Shaken") {
+            let spirit = who.stats.die("spirit").unwrap_or(DEFAULT_DIE);
+            let penalty: i64 = attack::carried_penalties(who).iter().map(|(_, m)| m).sum();
+            let roll = trait_roll(spirit, Self::is_wild(who.stats), penalty, dice)?;
+            let success = roll.total >= TN && !roll.critical_failure;
+            let acts = roll.raises(TN) > 0 || option(self, options, "shaken_success_acts") == "on";
+            let text = match (success, acts) {
+                (false, _) => {
+                    format!("{} stays Shaken (Spirit {}): free actions only", who.name, roll.total)
+                }
+                (true, false) => format!(
+                    "{} recovers from Shaken (Spirit {}): free actions only this turn",
+                    who.name, roll.total
+                ),
+                (true, true) => {
+                    format!("{} recovers from Shaken (Spirit {}) and acts", who.name, roll.total)
+                }
+            };
+            effects.push(TurnStartEffect::Roll { roll: roll.record, text });
+            if success {
+                effects.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                    who: Who::Actor,
+                    name: "Shaken".into(),
+                }));
+            }
+            if !acts || !success {
+                effects.push(TurnStartEffect::Effect(Effect::SpendAll {
+                    who: Who::Actor,
+                    why: "Shaken: free actions only".into(),
+                }));
+            }
+        }
+        Ok(effects)
+    }
+
+    // SW-INC-1: a Wild Card that goes past its last wound rolls Vigor at once.
+    fn after_damage(
+        &self,
+        who: CombatantView<'_>,
+        was_down: bool,
+        nonlethal: bool,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        if was_down || who.health.current >= 0 {
+            return Ok(Vec::new());
+        }
+        if !Self::is_wild(who.stats) {
+            let text = if nonlethal {
+                format!("{} is knocked out (for 1d6 hours)", who.name)
+            } else {
+                format!("{} is out of the fight", who.name)
+            };
+            return Ok(vec![Effect::Log { text, roll: None }]);
+        }
+        let vigor = who.stats.die("vigor").unwrap_or(DEFAULT_DIE);
+        let penalty: i64 = attack::carried_penalties(who).iter().map(|(_, m)| m).sum();
+        let roll = trait_roll(vigor, true, penalty, dice)?;
+        let outcome = if roll.critical_failure {
+            if nonlethal { Incap::Unconscious } else { Incap::Dead }
+        } else if roll.total < TN {
+            if nonlethal { Incap::Unconscious } else { Incap::BleedingOut }
+        } else if roll.raises(TN) > 0 {
+            Incap::Stunned
+        } else {
+            Incap::Unconscious
+        };
+        let add = |name: &str| Effect::AddCondition {
+            who: Who::Actor,
+            name: name.into(),
+            rounds: None,
+            detail: None,
+            persistent: false,
+        };
+        let mut effects = vec![Effect::Log {
+            text: format!(
+                "{} is incapacitated: Vigor {} → {}",
+                who.name,
+                roll.total,
+                outcome.describe(nonlethal)
+            ),
+            roll: Some(roll.record.clone()),
+        }];
+        match outcome {
+            Incap::Dead => effects.push(add("Dead")),
+            Incap::BleedingOut => effects.extend([add("Incapacitated"), add("Bleeding-Out")]),
+            Incap::Unconscious => effects.extend([add("Incapacitated"), add("Unconscious")]),
+            Incap::Stunned => {
+                // Only stunned: back to three wounds, Shaken, not incapacitated.
+                effects.push(Effect::Damage {
+                    who: Who::Actor,
+                    loss: who.health.current,
+                    explain: "only stunned".into(),
+                });
+                effects.push(add("Shaken"));
+            }
+        }
+        // SW-INJ-1: an Injury, lasting by how the roll went (none on death, none when non-lethal).
+        if !matches!(outcome, Incap::Dead) && !nonlethal {
+            let location = DiceExpr::parse("2d6")?.roll(dice)?;
+            let detail = if tables::injury_needs_detail(location.total) {
+                DiceExpr::parse("1d6")?.roll(dice)?.total
+            } else {
+                0
+            };
+            let side = if matches!(location.total, 3 | 4 | 10) {
+                if DiceExpr::parse("1d2")?.roll(dice)?.total == 1 { "left" } else { "right" }
+            } else {
+                ""
+            };
+            let injury = tables::injury(location.total, detail, side);
+            let (lasts, persistent) = match outcome {
+                Incap::Stunned => ("until the fight ends", false),
+                Incap::Unconscious => ("until all wounds heal", false),
+                _ => ("permanent", true),
+            };
+            effects.push(Effect::Log {
+                text: format!("Injury: {injury} ({lasts})"),
+                roll: Some(location),
+            });
+            effects.push(Effect::AddCondition {
+                who: Who::Actor,
+                name: "Injured".into(),
+                rounds: None,
+                detail: Some(format!("{injury} ({lasts})")),
+                persistent,
+            });
+        }
+        Ok(effects)
+    }
+
+    // SW-INC-2: Bleeding Out, a Vigor roll as each round begins.
+    fn round_start(
+        &self,
+        who: CombatantView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        if !who.conditions.iter().any(|c| c.name == "Bleeding-Out") {
+            return Ok(Vec::new());
+        }
+        let vigor = who.stats.die("vigor").unwrap_or(DEFAULT_DIE);
+        let penalty: i64 = attack::carried_penalties(who).iter().map(|(_, m)| m).sum();
+        let roll = trait_roll(vigor, Self::is_wild(who.stats), penalty, dice)?;
+        let log = |text: String| Effect::Log { text, roll: Some(roll.record.clone()) };
+        // Reading: "1 or less" is the kept total after penalties, or snake eyes.
+        Ok(if roll.critical_failure || roll.total <= 1 {
+            vec![
+                log(format!("{} bleeds out: Vigor {} and dies", who.name, roll.total)),
+                Effect::RemoveCondition { who: Who::Actor, name: "Bleeding-Out".into() },
+                Effect::AddCondition {
+                    who: Who::Actor,
+                    name: "Dead".into(),
+                    rounds: None,
+                    detail: None,
+                    persistent: true,
+                },
+            ]
+        } else if roll.total >= TN {
+            vec![
+                log(format!("{} is stabilised: Vigor {}, unconscious", who.name, roll.total)),
+                Effect::RemoveCondition { who: Who::Actor, name: "Bleeding-Out".into() },
+                Effect::AddCondition {
+                    who: Who::Actor,
+                    name: "Stabilised".into(),
+                    rounds: None,
+                    detail: None,
+                    persistent: false,
+                },
+                Effect::AddCondition {
+                    who: Who::Actor,
+                    name: "Unconscious".into(),
+                    rounds: None,
+                    detail: None,
+                    persistent: false,
+                },
+            ]
+        } else {
+            vec![log(format!("{} is still bleeding out: Vigor {}", who.name, roll.total))]
+        })
+    }
+
+    // JSON and display: wounds, Shaken, the incapacitated state, bennies, injuries, fatigue.
+    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
+        let has = |n: &str| who.conditions.iter().any(|c| c.name == n);
+        let incapacitated = ["Dead", "Stabilised", "Bleeding-Out", "Unconscious", "Stunned"]
+            .iter()
+            .find(|n| has(n))
+            .map(|n| n.to_ascii_lowercase().replace('-', "_"));
+        let incapacitated = match incapacitated {
+            Some(state) => Derived::Text(state),
+            None if who.health.current < 0 => Derived::Text("incapacitated".into()),
+            None => Derived::Nothing,
+        };
+        let fatigue = who
+            .conditions
+            .iter()
+            .find(|c| c.name == "Fatigued")
+            .map_or(0, |c| if c.level == super::conditions::Level::Severe { 2 } else { 1 });
+        vec![
+            ("wild", Derived::Bool(Self::is_wild(who.stats))),
+            ("wounds", Derived::Int(who.health.max - who.health.current)),
+            ("max_wounds", Derived::Int(who.health.max)),
+            ("shaken", Derived::Bool(has("Shaken"))),
+            ("incapacitated", incapacitated),
+            ("bennies", Derived::Int(who.stats.int_or("bennies", 0))),
+            (
+                "injuries",
+                Derived::List(
+                    who.conditions
+                        .iter()
+                        .filter(|c| c.name == "Injured")
+                        .filter_map(|c| c.detail.clone())
+                        .collect(),
+                ),
+            ),
+            ("fatigue", Derived::Int(fatigue)),
+        ]
     }
 
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
@@ -363,6 +650,27 @@ mod tests {
             assert_eq!(roll.total, *total, "{faces:?}");
             assert_eq!(roll.critical_failure, *crit, "{faces:?}");
             assert_eq!(dice.remaining(), 0, "{faces:?}");
+        }
+    }
+}
+
+/// SW-INC-1: the four outcomes of the Incapacitation roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Incap {
+    Stunned,
+    Unconscious,
+    BleedingOut,
+    Dead,
+}
+
+impl Incap {
+    fn describe(self, nonlethal: bool) -> &'static str {
+        match (self, nonlethal) {
+            (Incap::Stunned, _) => "only stunned: Shaken, three wounds",
+            (Incap::Unconscious, true) => "knocked out for hours (non-lethal)",
+            (Incap::Unconscious, false) => "unconscious for an hour, or until healed",
+            (Incap::BleedingOut, _) => "bleeding out",
+            (Incap::Dead, _) => "dead",
         }
     }
 }

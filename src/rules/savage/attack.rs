@@ -1,0 +1,428 @@
+//! Savage Worlds attacks: the skill and its die, the TN (Parry or 4, SW-ATK-1), every modifier by
+//! name (SW-ATK-2), the trait roll with aces and the Wild Die (SW-ROLL-1), wound, fatigue, Joker
+//! and multi-action modifiers (SW-ROLL-2, SW-INIT-3, SW-ACT-1), and damage that aces, with +1d6
+//! on a raise and AP against armor (SW-DMG-1). Dice order: the trait die with its aces, the Wild
+//! Die with its aces, each damage die with its aces in order, then the raise d6.
+
+use super::tables;
+use super::{Savage, TN, trait_roll};
+use crate::rules::conditions::{Condition, Level, Source};
+use crate::rules::dice::{DiceSource, DieRoll, RollRecord, ScriptedDice};
+use crate::rules::stats::{Stats, TraitDie};
+use crate::rules::system::{
+    AttackOutcome, AttackRequest, CombatantView, DamageRequest, Inflicted, RulesError, Ruleset,
+};
+
+/// Fields `attack` takes under Savage Worlds.
+pub const ATTACK_FIELDS: &[&str] = &[
+    "skill",
+    "die",
+    "tn",
+    "dmg",
+    "ap",
+    "mod",
+    "range",
+    "called",
+    "cover",
+    "dark",
+    "gang",
+    "wild_attack",
+    "drop",
+    "aim",
+    "touch",
+    "unarmed_defender",
+    "unstable",
+    "double_tap",
+    "burst",
+    "two_weapons",
+    "offhand",
+    "autofire",
+    "nonlethal",
+    "into_melee",
+    "roll",
+    "dmgroll",
+    "force",
+];
+
+/// An untrained skill rolls a d4 at −2.
+const UNTRAINED: TraitDie = TraitDie { sides: 4, bonus: 0 };
+const UNTRAINED_PENALTY: i64 = -2;
+/// Aces stop here, so a rigged script cannot loop forever.
+const MAX_ACES: usize = 100;
+
+struct Fields<'a>(&'a [(String, Option<String>)]);
+
+impl Fields<'_> {
+    fn value(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+    }
+
+    fn flag(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v == "on"))
+    }
+
+    fn int(&self, key: &str) -> Result<Option<i64>, RulesError> {
+        self.value(key)
+            .map(|v| {
+                v.trim_start_matches('+')
+                    .parse::<i64>()
+                    .map_err(|_| RulesError::Invalid(format!("{key}={v}: expected a whole number")))
+            })
+            .transpose()
+    }
+
+    fn word<T>(
+        &self,
+        key: &str,
+        lookup: fn(&str) -> Option<T>,
+        expected: &str,
+    ) -> Result<Option<T>, RulesError> {
+        self.value(key)
+            .map(|v| {
+                lookup(&v.to_ascii_lowercase())
+                    .ok_or_else(|| RulesError::Invalid(format!("{key}={v}: expected {expected}")))
+            })
+            .transpose()
+    }
+}
+
+fn has(conditions: &[Condition], name: &str) -> bool {
+    conditions.iter().any(|c| c.name == name)
+}
+
+/// The target's Parry as it stands: Defend +2; Wild Attack, a trick and lying prone −2 each.
+pub fn effective_parry(target: CombatantView<'_>) -> i64 {
+    let mut parry = target.stats.int_or("parry", 2);
+    for (name, change) in [("Defending", 2), ("Wild-Attack", -2), ("Tricked", -2), ("Prone", -2)] {
+        if has(target.conditions, name) {
+            parry += change;
+        }
+    }
+    parry
+}
+
+/// Penalties the roller carries: wounds (max −3) and Fatigue (SW-ROLL-2).
+pub fn carried_penalties(who: CombatantView<'_>) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    let wounds = Savage::wound_penalty(who.health);
+    if wounds != 0 {
+        out.push(("wounds".to_string(), wounds));
+    }
+    if let Some(f) = who.conditions.iter().find(|c| c.name == "Fatigued") {
+        out.push(("fatigue".to_string(), if f.level == Level::Severe { -2 } else { -1 }));
+    }
+    out
+}
+
+/// Everything decided before the dice: skill, die, TN and the named modifiers.
+pub struct Prepared {
+    pub skill: String,
+    pub die: TraitDie,
+    pub tn: i64,
+    pub mods: Vec<(String, i64)>,
+    pub damage_bonus: Vec<(String, i64)>,
+    pub melee: bool,
+}
+
+impl Prepared {
+    pub fn modifier(&self) -> i64 {
+        self.mods.iter().map(|(_, m)| m).sum()
+    }
+}
+
+/// Work out the roll without making it (also used for the odds shown before).
+pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
+    let f = Fields(req.fields);
+    if let Some((unknown, _)) =
+        req.fields.iter().find(|(k, _)| !ATTACK_FIELDS.contains(&k.as_str()))
+    {
+        return Err(RulesError::Invalid(format!(
+            "unknown attack option '{unknown}'; Savage Worlds attacks take: {}",
+            ATTACK_FIELDS.join(", ")
+        )));
+    }
+    let weapon = req.weapon.map(|w| &w.stats);
+    let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some());
+    let skill = f
+        .value("skill")
+        .or_else(|| weapon.and_then(|w| w.text("skill")))
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_else(|| if ranged_weapon { "shooting".into() } else { "fighting".into() });
+    if !["fighting", "shooting", "throwing"].contains(&skill.as_str()) {
+        return Err(RulesError::Invalid(format!(
+            "skill={skill}: expected fighting, shooting or throwing"
+        )));
+    }
+    let mut mods: Vec<(String, i64)> = Vec::new();
+    let mut damage_bonus: Vec<(String, i64)> = Vec::new();
+    let die = match f.value("die") {
+        Some(d) => TraitDie::parse(d)
+            .ok_or_else(|| RulesError::Invalid(format!("die={d}: expected d4 … d12+N")))?,
+        None => match req.attacker.stats.die(&skill) {
+            Some(d) => d,
+            None => {
+                mods.push(("unskilled".into(), UNTRAINED_PENALTY));
+                UNTRAINED
+            }
+        },
+    };
+    // SW-ATK-1: Fighting against Parry; Shooting and Throwing against 4, with range; a pistol
+    // fired in melee against Parry.
+    let pistol_in_melee = weapon.is_some_and(|w| w.flag("pistol")) && f.flag("into_melee");
+    let melee = skill == "fighting";
+    let tn = match f.int("tn")? {
+        Some(tn) => tn,
+        None if melee || pistol_in_melee => effective_parry(req.target),
+        None => TN,
+    };
+    let mut add = |why: &str, m: i64| {
+        if m != 0 {
+            mods.push((why.to_string(), m));
+        }
+    };
+    if !melee {
+        if let Some(r) = f.word("range", tables::range_penalty, "short, medium or long")? {
+            add(&format!("{} range", f.value("range").unwrap_or("")), r);
+        }
+        // Prone against shots from beyond 3": medium cover; crouching −1.
+        if has(req.target.conditions, "Prone") {
+            add("prone target", -2);
+        }
+        if has(req.target.conditions, "Crouching") {
+            add("crouching target", -1);
+        }
+    }
+    let mut called_bonus = 0;
+    if let Some((m, dmg)) = f.word("called", tables::called, "limb, head, small or tiny")? {
+        add(&format!("called shot ({})", f.value("called").unwrap_or("")), m);
+        called_bonus = dmg;
+    }
+    if let Some(c) = f.word("cover", tables::cover, "light, medium or heavy")? {
+        add(&format!("{} cover", f.value("cover").unwrap_or("")), c);
+    }
+    if let Some(d) = f.word("dark", tables::darkness, "dim, dark or pitch")? {
+        add(&format!("{} light", f.value("dark").unwrap_or("")), d);
+    }
+    if let Some(g) = f.int("gang")? {
+        add("ganging up", g.clamp(0, 4));
+    }
+    for (field, label, m, dmg) in tables::SWITCHES {
+        if !f.flag(field) {
+            continue;
+        }
+        if *field == "offhand" && req.attacker.stats.flag("ambidextrous") {
+            continue;
+        }
+        add(label, *m);
+        if *dmg != 0 {
+            damage_bonus.push((label.to_string(), *dmg));
+        }
+    }
+    if f.int("autofire")?.is_some() {
+        add("autofire", -2);
+    }
+    if let Some(m) = f.int("mod")? {
+        add("other", m);
+    }
+    for (why, m) in carried_penalties(req.attacker) {
+        add(&why, m);
+    }
+    if has(req.attacker.conditions, "Adrenaline") {
+        add("adrenaline", 2);
+        damage_bonus.push(("adrenaline".into(), 2));
+    }
+    if has(req.target.conditions, "Outwilled") {
+        add("target outwilled", 2);
+    }
+    if req.joker {
+        // SW-INIT-3: a Joker's +2 to Trait and damage rolls this round.
+        add("Joker", 2);
+        damage_bonus.push(("Joker".into(), 2));
+    }
+    if req.actions_taken > 0 {
+        // SW-ACT-1: −2 for each action after the first this turn.
+        add("multi-action", -2 * i64::from(req.actions_taken));
+    }
+    if called_bonus != 0 {
+        damage_bonus.push(("called shot".into(), called_bonus));
+    }
+    Ok(Prepared { skill, die, tn, mods, damage_bonus, melee })
+}
+
+/// Roll one acing die.
+fn acing(sides: u32, dice: &mut dyn DiceSource, out: &mut Vec<DieRoll>) -> Result<i64, RulesError> {
+    let mut total = 0;
+    let mut first = true;
+    for _ in 0..=MAX_ACES {
+        let face = dice.roll(sides)?;
+        out.push(DieRoll { sides, face, kept: true, exploded: !first });
+        total += i64::from(face);
+        first = false;
+        if face != sides {
+            break;
+        }
+    }
+    Ok(total)
+}
+
+/// Damage text such as `str+d6`, `2d6+1`, `str`: every die aces (SW-DMG-1).
+pub fn roll_damage(
+    text: &str,
+    strength: TraitDie,
+    dice: &mut dyn DiceSource,
+) -> Result<(i64, Vec<DieRoll>), RulesError> {
+    let mut total = 0;
+    let mut faces = Vec::new();
+    for term in
+        text.to_ascii_lowercase().replace('-', "+-").split('+').filter(|t| !t.trim().is_empty())
+    {
+        let term = term.trim();
+        if term == "str" {
+            total += acing(strength.sides, dice, &mut faces)? + strength.bonus;
+        } else if let Some((n, s)) = term.split_once('d') {
+            let n: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad_damage(text))? };
+            let s: u32 = s.parse().map_err(|_| bad_damage(text))?;
+            if n > 50 || !(2..=100).contains(&s) {
+                return Err(bad_damage(text));
+            }
+            for _ in 0..n {
+                total += acing(s, dice, &mut faces)?;
+            }
+        } else {
+            total += term.parse::<i64>().map_err(|_| bad_damage(text))?;
+        }
+    }
+    Ok((total, faces))
+}
+
+fn bad_damage(text: &str) -> RulesError {
+    RulesError::Invalid(format!("damage '{text}': expected terms like str, d6, 2d8 and +N"))
+}
+
+fn typed(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
+    ScriptedDice::parse(text).map_err(|e| RulesError::Invalid(format!("{what}: {e}")))
+}
+
+/// Resolve one Savage Worlds attack.
+pub fn resolve(
+    req: AttackRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<AttackOutcome, RulesError> {
+    let p = prepare(req)?;
+    let f = Fields(req.fields);
+    let wild = Savage::is_wild(req.attacker.stats);
+    let mut typed_roll = f.value("roll").map(|t| typed(t, "roll")).transpose()?;
+    let source: &mut dyn DiceSource = match typed_roll.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    let roll = trait_roll(p.die, wild, p.modifier(), source)?;
+    let success = roll.total >= p.tn && !roll.critical_failure;
+    let raises = if success { roll.raises(p.tn) } else { 0 };
+    let weapon_name = req.weapon.map_or(String::new(), |w| format!(" with {}", w.name));
+    let mods = if p.mods.is_empty() {
+        String::new()
+    } else {
+        let parts: Vec<String> = p.mods.iter().map(|(why, m)| format!("{m:+} {why}")).collect();
+        format!(" ({})", parts.join(", "))
+    };
+    let verdict = match (roll.critical_failure, success, raises) {
+        (true, _, _) => "CRITICAL FAILURE (snake eyes)".to_string(),
+        (_, false, _) => "miss".to_string(),
+        (_, true, 0) => "success".to_string(),
+        (_, true, n) => format!("success with {n} raise(s)"),
+    };
+    let mut skill = p.skill.clone();
+    skill[..1].make_ascii_uppercase();
+    let mut out = AttackOutcome {
+        summary: format!(
+            "{} attacks {}{weapon_name}: {skill} {}{mods} vs {} {}: {}, {verdict}",
+            req.attacker.name,
+            req.target.name,
+            p.die,
+            if p.melee { "Parry" } else { "TN" },
+            p.tn,
+            roll.total
+        ),
+        hit: success,
+        cost: vec![("actions", 1)],
+        ..AttackOutcome::default()
+    };
+    out.rolls.push(roll.record.clone());
+    // SW-ATK-3: a failed shot into melee whose skill die shows 1 may hit a bystander.
+    if !success && !p.melee && f.flag("into_melee") && roll.trait_faces.first() == Some(&1) {
+        out.summary.push_str("; the skill die shows 1: it may hit a random adjacent bystander");
+    }
+    if f.flag("wild_attack") {
+        out.attacker_conditions.push(Inflicted::new("Wild-Attack", Source::Manual));
+    }
+    if !success {
+        return Ok(out);
+    }
+
+    let weapon = req.weapon.map(|w| &w.stats);
+    let damage_text = f
+        .value("dmg")
+        .map(str::to_string)
+        .or_else(|| weapon.and_then(|w| w.text("dmg").map(str::to_string)))
+        .unwrap_or_else(|| "str".to_string());
+    let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
+    let mut typed_damage = f.value("dmgroll").map(|t| typed(t, "dmgroll")).transpose()?;
+    let source: &mut dyn DiceSource = match typed_damage.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    let (mut total, mut faces) = roll_damage(&damage_text, strength, source)?;
+    let mut expr = damage_text.clone();
+    // SW-DMG-1: a raise on the attack adds a d6 that aces too.
+    if raises > 0 {
+        total += acing(6, source, &mut faces)?;
+        expr.push_str("+d6 raise");
+    }
+    let bonus: i64 = p.damage_bonus.iter().map(|(_, b)| b).sum();
+    total += bonus;
+    if bonus != 0 {
+        expr.push_str(&format!("{bonus:+}"));
+    }
+    let damage_roll = RollRecord { expr, dice: faces, total };
+    // AP ignores that much armor.
+    let ap = f.int("ap")?.or_else(|| weapon.and_then(|w| w.int("ap"))).unwrap_or(0).max(0);
+    let armor = req.target.stats.int_or("armor", 0);
+    let pierced = ap.min(armor);
+    let mut stats: Stats = req.target.stats.clone();
+    if pierced > 0 {
+        stats.set_int("toughness", req.target.stats.int_or("toughness", 5) - pierced);
+    }
+    let damage = Savage.damage(DamageRequest {
+        stats: &stats,
+        health: req.target.health,
+        conditions: req.target.conditions,
+        amount: total,
+        roll: Some(&damage_roll),
+        kind: None,
+    })?;
+    out.damage_amount = total;
+    out.damage = Some(damage);
+    out.rolls.push(damage_roll);
+    if pierced > 0 {
+        out.summary.push_str(&format!("; AP {ap} ignores {pierced} armor"));
+    }
+    Ok(out)
+}
+
+/// The exact odds of success and of a raise, before rolling.
+pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
+    let p = prepare(req)?;
+    let wild = Savage::is_wild(req.attacker.stats);
+    let need = p.tn - p.modifier() - p.die.bonus;
+    let success = crate::rules::odds::savage_trait(p.die.sides, wild, need);
+    let raise = crate::rules::odds::savage_trait(p.die.sides, wild, need + 4);
+    Ok(format!(
+        "{} {:+} vs {}: success {:.1}%, raise {:.1}%",
+        p.die,
+        p.modifier(),
+        p.tn,
+        success.percent(),
+        raise.percent()
+    ))
+}

@@ -1,0 +1,345 @@
+//! Savage Worlds' own verbs: soak (SW-DMG-4), benny (SW-SHAKEN-1), defend, trick, tests of wills,
+//! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1).
+
+use super::attack::{carried_penalties, roll_damage};
+use super::{Savage, TN, tables, trait_roll};
+use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use crate::rules::stats::TraitDie;
+use crate::rules::system::{CombatantView, Effect, RulesError, SpecialRequest, Who};
+
+const D4: TraitDie = TraitDie { sides: 4, bonus: 0 };
+
+fn field<'a>(req: &SpecialRequest<'a>, key: &str) -> Option<&'a str> {
+    req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+}
+
+fn need<'a>(
+    who: Option<CombatantView<'a>>,
+    role: &str,
+    verb: &str,
+) -> Result<CombatantView<'a>, RulesError> {
+    who.ok_or_else(|| RulesError::Invalid(format!("`{verb}` needs {role}")))
+}
+
+/// A trait roll for `who`, with its wounds and Fatigue, from typed faces when given.
+fn roll_trait(
+    who: CombatantView<'_>,
+    trait_name: &str,
+    extra: i64,
+    typed: Option<&str>,
+    dice: &mut dyn DiceSource,
+) -> Result<super::TraitRoll, RulesError> {
+    let die = who.stats.die(trait_name).unwrap_or(D4);
+    let penalty: i64 = carried_penalties(who).iter().map(|(_, m)| m).sum();
+    let mut scripted = typed
+        .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("roll: {e}"))))
+        .transpose()?;
+    let source: &mut dyn DiceSource = match scripted.as_mut() {
+        Some(s) => s,
+        None => dice,
+    };
+    Ok(trait_roll(die, Savage::is_wild(who.stats), penalty + extra, source)?)
+}
+
+fn log(text: String, roll: &super::TraitRoll) -> Effect {
+    Effect::Log { text, roll: Some(roll.record.clone()) }
+}
+
+fn add(who: Who, name: &str, rounds: Option<u32>) -> Effect {
+    Effect::AddCondition { who, name: name.to_string(), rounds, detail: None, persistent: false }
+}
+
+/// Opposed rolls: the actor needs a success and to beat the defender; a raise is 4 over the
+/// defender's total.
+fn opposed(
+    req: &SpecialRequest<'_>,
+    mine: &str,
+    theirs: &str,
+    extra: i64,
+    dice: &mut dyn DiceSource,
+) -> Result<(Vec<Effect>, bool, bool), RulesError> {
+    let actor = need(req.actor, "an ATTACKER", req.verb)?;
+    let target = need(req.target, "a TARGET", req.verb)?;
+    let joker = if req.joker { 2 } else { 0 };
+    let a = roll_trait(
+        actor,
+        mine,
+        extra + joker - 2 * i64::from(req.actions_taken),
+        field(req, "roll"),
+        dice,
+    )?;
+    let d = roll_trait(target, theirs, 0, field(req, "vs"), dice)?;
+    let won = !a.critical_failure && a.total >= TN && a.total > d.total;
+    let raise = won && a.total >= d.total + 4;
+    let verdict = match (won, raise) {
+        (true, true) => "wins with a raise",
+        (true, false) => "wins",
+        _ => "fails",
+    };
+    let effects = vec![
+        log(format!("{} ({mine}) {}: {verdict}", actor.name, a.total), &a),
+        log(format!("{} ({theirs}) {}", target.name, d.total), &d),
+    ];
+    Ok((effects, won, raise))
+}
+
+pub fn special(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    match req.verb {
+        // SW-DMG-4: a benny and a Vigor roll; each success and raise cancels a wound of that hit.
+        "soak" => {
+            let who = need(req.actor, "a NAME", "soak")?;
+            if !Savage::is_wild(who.stats) {
+                return Err(RulesError::Invalid(format!(
+                    "{} is an Extra: only Wild Cards soak",
+                    who.name
+                )));
+            }
+            let Some(hit) = req.last_hit.filter(|h| h.wounds > 0) else {
+                return Err(RulesError::Invalid(format!(
+                    "{} took no wounds this round to soak",
+                    who.name
+                )));
+            };
+            if who.stats.int_or("bennies", 0) < 1 {
+                return Err(RulesError::Invalid(format!("{} has no bennies left", who.name)));
+            }
+            // Reading: the roll carries the penalties of the wounds held before this hit.
+            let before = crate::rules::Health {
+                current: who.health.current + hit.wounds,
+                max: who.health.max,
+            };
+            let penalty = Savage::wound_penalty(before);
+            let mut scripted = field(&req, "roll")
+                .map(|t| {
+                    ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("roll: {e}")))
+                })
+                .transpose()?;
+            let source: &mut dyn DiceSource = match scripted.as_mut() {
+                Some(s) => s,
+                None => dice,
+            };
+            let vigor = who.stats.die("vigor").unwrap_or(D4);
+            let roll = trait_roll(vigor, true, penalty + if req.joker { 2 } else { 0 }, source)?;
+            let saved =
+                if roll.total >= TN && !roll.critical_failure { 1 + roll.raises(TN) } else { 0 };
+            let cancelled = saved.min(hit.wounds);
+            let mut effects = vec![
+                Effect::Stat { who: Who::Actor, field: "bennies", delta: -1 },
+                log(
+                    format!(
+                        "{} soaks: Vigor {}, {cancelled} of {} wound(s) cancelled",
+                        who.name, roll.total, hit.wounds
+                    ),
+                    &roll,
+                ),
+            ];
+            if cancelled > 0 {
+                effects.push(Effect::Damage {
+                    who: Who::Actor,
+                    loss: -cancelled,
+                    explain: "soaked".into(),
+                });
+                // Back on its feet: no longer beyond its last wound.
+                if who.health.current < 0 && who.health.current + cancelled >= 0 {
+                    for name in ["Incapacitated", "Unconscious", "Bleeding-Out", "Stunned"] {
+                        effects
+                            .push(Effect::RemoveCondition { who: Who::Actor, name: name.into() });
+                    }
+                }
+            }
+            if cancelled == hit.wounds && hit.shaken {
+                effects.push(Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() });
+            }
+            Ok(effects)
+        }
+        // SW-SHAKEN-1: a benny removes Shaken at any time.
+        "benny" => {
+            let who = need(req.actor, "a NAME", "benny")?;
+            if !who.conditions.iter().any(|c| c.name == "Shaken") {
+                return Err(RulesError::Invalid(format!("{} is not Shaken", who.name)));
+            }
+            if who.stats.int_or("bennies", 0) < 1 {
+                return Err(RulesError::Invalid(format!("{} has no bennies left", who.name)));
+            }
+            Ok(vec![
+                Effect::Stat { who: Who::Actor, field: "bennies", delta: -1 },
+                Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() },
+            ])
+        }
+        // SW-ATK-2: Defend, +2 Parry, the whole turn.
+        "defend" => Ok(vec![
+            add(Who::Actor, "Defending", None),
+            Effect::SpendAll { who: Who::Actor, why: "defends".into() },
+        ]),
+        // SW-ATK-6: a trick, Agility or Smarts against the same.
+        "trick" => {
+            let attribute = req.words.first().map_or("agility", String::as_str);
+            if attribute != "agility" && attribute != "smarts" {
+                return Err(RulesError::Invalid(format!(
+                    "trick with agility or smarts, not '{attribute}'"
+                )));
+            }
+            let (mut effects, won, raise) = opposed(&req, attribute, attribute, 0, dice)?;
+            if won {
+                effects.push(add(Who::Target, "Tricked", Some(1)));
+            }
+            if raise {
+                effects.push(add(Who::Target, "Shaken", None));
+            }
+            Ok(effects)
+        }
+        // SW-ATK-6: tests of wills.
+        "intimidate" | "taunt" => {
+            let (mine, theirs) = if req.verb == "intimidate" {
+                ("intimidation", "spirit")
+            } else {
+                ("taunt", "smarts")
+            };
+            let (mut effects, won, raise) = opposed(&req, mine, theirs, 0, dice)?;
+            if won {
+                effects.push(add(Who::Target, "Outwilled", Some(1)));
+            }
+            if raise {
+                effects.push(add(Who::Target, "Shaken", None));
+            }
+            Ok(effects)
+        }
+        // SW-ATK-6: grapple, opposed Fighting; a raise also Shakes.
+        "grapple" => {
+            let (mut effects, won, raise) = opposed(&req, "fighting", "fighting", 0, dice)?;
+            if won {
+                effects.push(add(Who::Target, "Grappled", None));
+                effects.push(add(Who::Actor, "Grappled", None));
+            }
+            if raise {
+                effects.push(add(Who::Target, "Shaken", None));
+            }
+            Ok(effects)
+        }
+        // SW-ATK-6: disarm at −2 against Parry; the defender's Strength against the damage.
+        "disarm" => {
+            let actor = need(req.actor, "an ATTACKER", "disarm")?;
+            let target = need(req.target, "a TARGET", "disarm")?;
+            let parry = super::attack::effective_parry(target);
+            let hit = roll_trait(
+                actor,
+                "fighting",
+                -2 + if req.joker { 2 } else { 0 },
+                field(&req, "roll"),
+                dice,
+            )?;
+            let mut effects = vec![log(
+                format!(
+                    "{} tries to disarm {}: Fighting −2 → {} vs Parry {parry}",
+                    actor.name, target.name, hit.total
+                ),
+                &hit,
+            )];
+            if hit.total < parry || hit.critical_failure {
+                effects.push(Effect::Log { text: "the disarm misses".into(), roll: None });
+                return Ok(effects);
+            }
+            let dmg = field(&req, "dmg").unwrap_or("str");
+            let (damage, _) = roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), dice)?;
+            let hold = roll_trait(target, "strength", 0, field(&req, "vs"), dice)?;
+            let drops = hold.total < damage;
+            effects.push(log(
+                format!(
+                    "{} holds on with Strength {} against {damage}: {}",
+                    target.name,
+                    hold.total,
+                    if drops { "drops its weapon" } else { "keeps its weapon" }
+                ),
+                &hold,
+            ));
+            Ok(effects)
+        }
+        // SW-FEAR-1: Guts; failure Shakes; a 1 on the Guts die brings on the sight's effect.
+        "fear" => {
+            let who = need(req.actor, "a NAME", "fear")?;
+            let kind = req.words.first().map_or("grotesque", String::as_str);
+            if !["grotesque", "horrific", "terror"].contains(&kind) {
+                return Err(RulesError::Invalid(format!(
+                    "fear is grotesque or terror, not '{kind}'"
+                )));
+            }
+            let penalty: i64 = field(&req, "penalty")
+                .map(|p| {
+                    p.trim_start_matches(['+', '-'])
+                        .parse()
+                        .map_err(|_| RulesError::Invalid(format!("penalty={p}: expected a number")))
+                })
+                .transpose()?
+                .unwrap_or(0);
+            let guts = roll_trait(who, "guts", -penalty, field(&req, "roll"), dice)?;
+            let failed = guts.total < TN || guts.critical_failure;
+            let mut effects = vec![log(
+                format!(
+                    "{} faces a {kind} sight: Guts {}, {}",
+                    who.name,
+                    guts.total,
+                    if failed { "fails" } else { "holds" }
+                ),
+                &guts,
+            )];
+            if failed {
+                effects.push(add(Who::Actor, "Shaken", None));
+            }
+            if guts.trait_faces.first() == Some(&1) {
+                if kind == "terror" {
+                    if !Savage::is_wild(who.stats) {
+                        effects.push(add(Who::Actor, "Panicked", None));
+                    } else {
+                        let d20 = DiceExpr::parse("1d20")?.roll(dice)?;
+                        let (text, condition) = tables::fear(d20.total + penalty);
+                        effects.push(Effect::Log {
+                            text: format!("Fear table {}: {text}", d20.total + penalty),
+                            roll: Some(d20),
+                        });
+                        if let Some(c) = condition {
+                            effects.push(add(Who::Actor, c, None));
+                        }
+                    }
+                } else {
+                    effects.push(add(Who::Actor, "Shaken", None));
+                    let vigor = roll_trait(who, "vigor", 0, None, dice)?;
+                    let sick = vigor.total < TN || vigor.critical_failure;
+                    effects.push(log(
+                        format!(
+                            "Vigor against the sight {}: {}",
+                            vigor.total,
+                            if sick { "−1 for the rest of the encounter" } else { "steady" }
+                        ),
+                        &vigor,
+                    ));
+                    if sick {
+                        effects.push(add(Who::Actor, "Frightened", None));
+                    }
+                }
+            }
+            Ok(effects)
+        }
+        // SW-REACT-1: 2d6 on the reaction table.
+        "reaction" => {
+            let mut scripted = field(&req, "roll")
+                .map(|t| {
+                    ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("roll: {e}")))
+                })
+                .transpose()?;
+            let source: &mut dyn DiceSource = match scripted.as_mut() {
+                Some(s) => s,
+                None => dice,
+            };
+            let roll = DiceExpr::parse("2d6")?.roll(source)?;
+            let name = req.actor.map_or("The NPC".to_string(), |a| a.name.to_string());
+            Ok(vec![Effect::Log {
+                text: format!("{name}'s reaction: {}", tables::reaction(roll.total)),
+                roll: Some(roll),
+            }])
+        }
+        other => Err(RulesError::Invalid(format!("`{other}` is not part of Savage Worlds"))),
+    }
+}
