@@ -79,8 +79,14 @@ fn marker(enc: &Encounter, c: &Combatant) -> char {
 
 pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
-    let inner = block("Turn order", theme).inner(area);
-    block("Turn order", theme).render(area, buf);
+    // The Savage Worlds action deck: how many cards are left before the next shuffle.
+    let title = if enc.system.rules().deals_each_round() {
+        format!("Turn order · deck {} left", enc.deck.remaining().len())
+    } else {
+        "Turn order".to_string()
+    };
+    let inner = block(&title, theme).inner(area);
+    block(&title, theme).render(area, buf);
     let rows = app.rows();
     if rows.is_empty() {
         Paragraph::new(vec![

@@ -307,3 +307,21 @@ fn attack_is_dispatched_to_the_system() {
     let err = play(System::Woin, &["add A", "add B", "attack A B"], &[]).expect_err("unarmed");
     assert!(err.contains("A has no weapon to attack with"), "{err}");
 }
+
+/// SW-ROLL-1: `skirmish odds savage` prints exact success and raise odds of a trait roll.
+#[test]
+fn sw_roll_1_odds_from_the_command_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["odds", "savage", "d8", "tn=4", "mod=-2"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    // The d8 needs 6+ (3 in 8) and the acing Wild Die 6+ (1 in 6): misses both 5/8 × 5/6.
+    assert!(text.contains("success 23/48 (47.92%)"), "{text}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["odds", "savage", "d7"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}
