@@ -664,7 +664,11 @@ impl App {
                 .catalogue_ref(enc.system)
                 .map(|c| c.names().map(str::to_string).collect())
                 .unwrap_or_default(),
-            weapons: Vec::new(),
+            weapons: enc
+                .combatants
+                .iter()
+                .flat_map(|c| c.weapons.iter().map(|w| w.name.clone()))
+                .collect(),
         };
         let options = command::complete(&line, &ctx);
         if options.is_empty() {

@@ -340,3 +340,10 @@ fn attack_dialog_shows_odds_and_takes_faces() {
     );
     assert_eq!(a.session.encounter().get("aria").expect("aria").stats.int("luc"), Some(1));
 }
+
+#[test]
+fn command_line_completes_weapon_names() {
+    let mut a = app(demo(System::Woin));
+    drive(&mut a, ":attack Ogre Aria gre<Tab>");
+    assert_eq!(a.input.value(), "attack Ogre Aria \"great club\" ");
+}
