@@ -158,7 +158,7 @@ impl Deck {
             return Ok(None);
         }
         let face = dice.roll(remaining.len() as u32)?;
-        let card = remaining[(face as usize - 1).min(remaining.len() - 1)];
+        let card = remaining[(face as usize).saturating_sub(1).min(remaining.len() - 1)];
         self.out.push(card);
         Ok(Some(card))
     }
