@@ -413,10 +413,16 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
             who: args.name("a combatant NAME")?,
             condition: args.name("the CONDITION to cancel")?,
         },
-        "set" => Command::Set {
-            option: args.name("an OPTION")?.to_lowercase(),
-            value: args.name("a VALUE")?.to_lowercase(),
-        },
+        "set" => {
+            // `set OPTION VALUE` or `set OPTION=VALUE`.
+            let first = args.name("an OPTION")?.to_lowercase();
+            match first.split_once('=') {
+                Some((option, value)) if !option.is_empty() && !value.is_empty() => {
+                    Command::Set { option: option.to_string(), value: value.to_string() }
+                }
+                _ => Command::Set { option: first, value: args.name("a VALUE")?.to_lowercase() },
+            }
+        }
         "ambush" => {
             let attacker = args.name("an ATTACKER")?;
             let target = args.name("a TARGET")?;

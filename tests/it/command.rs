@@ -859,6 +859,14 @@ fn good_lines_parse_to_the_expected_commands() {
         ("uncond Aria dazed", Some(Command::Uncond { who: s("Aria"), condition: s("dazed") })),
         ("clear Aria dazed", Some(Command::Uncond { who: s("Aria"), condition: s("dazed") })),
         ("shake Aria dazed", Some(Command::Shake { who: s("Aria"), condition: s("dazed") })),
+        (
+            "set severe_needs_six=off",
+            Some(Command::Set { option: s("severe_needs_six"), value: s("off") }),
+        ),
+        (
+            "set Damage_Die_Cost 1",
+            Some(Command::Set { option: s("damage_die_cost"), value: s("1") }),
+        ),
         // attack
         (
             "attack Aria goblin sword higher",
