@@ -25,6 +25,8 @@ pub struct Creature {
 pub struct Assets {
     pub catalogues: Vec<(System, Catalogue)>,
     pub bestiary: Vec<(System, Vec<Creature>)>,
+    /// Reference tables shown in the help pane (Savage Worlds).
+    pub references: Vec<(System, String)>,
 }
 
 impl Assets {
@@ -38,6 +40,11 @@ impl Assets {
     /// The condition catalogue of a system, borrowed.
     pub fn catalogue_ref(&self, system: System) -> Option<&Catalogue> {
         self.catalogues.iter().find(|(s, _)| *s == system).map(|(_, c)| c)
+    }
+
+    /// A system's reference text, if it has one.
+    pub fn reference(&self, system: System) -> Option<&str> {
+        self.references.iter().find(|(s, _)| *s == system).map(|(_, t)| t.as_str())
     }
 
     pub fn creatures(&self, system: System) -> &[Creature] {

@@ -18,6 +18,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ("bestiary/gempunks.ron", include_str!("../../assets/bestiary/gempunks.ron")),
     ("bestiary/savage.ron", include_str!("../../assets/bestiary/savage.ron")),
     ("bestiary/gurps.ron", include_str!("../../assets/bestiary/gurps.ron")),
+    ("reference/savage.txt", include_str!("../../assets/reference/savage.txt")),
 ];
 
 fn embedded(rel: &str) -> &'static str {
@@ -55,6 +56,11 @@ pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
         let (text, path) = read(dir, &format!("bestiary/{}.ron", system.key()))?;
         let creatures: Vec<Creature> = parse_ron(&text, &path)?;
         assets.bestiary.push((system, creatures));
+        let rel = format!("reference/{}.txt", system.key());
+        if EMBEDDED.iter().any(|(p, _)| *p == rel) {
+            let (text, _) = read(dir, &rel)?;
+            assets.references.push((system, text));
+        }
     }
     Ok(assets)
 }

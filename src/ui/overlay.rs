@@ -127,6 +127,11 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
         lines.push(Line::from(vec![Span::styled(c.usage(), theme.key())]));
         lines.push(Line::styled(format!("    {}", c.summary), theme.plain()));
     }
+    if let Some(reference) = app.session.assets().reference(app.session.encounter().system) {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Reference", theme.title()));
+        lines.extend(reference.lines().map(|l| Line::raw(l.to_string())));
+    }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))

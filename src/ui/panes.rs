@@ -151,6 +151,8 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             None => marker(enc, c),
         };
         let htext = match members {
+            // A group of Savage Worlds Extras has no wounds to count: "(N up)" says it.
+            Some(_) if health.max == 0 => String::new(),
             Some(_) => format!("{}/{}", health.current, health.max),
             None => health_text(health).split_whitespace().last().unwrap_or("").to_string(),
         };
