@@ -330,6 +330,17 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "ambush Aria goblin",
     },
     CommandSpec {
+        name: "interrupt",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES vs=FACES", ArgKind::Fields)],
+        summary: "Savage Worlds: a held character tries to act before the one whose turn it is",
+        help: "Both want to go first: opposed Agility between the held character and the one whose \
+               turn it is. If the held one wins it acts now (as `act`); otherwise it stays on hold \
+               (SW-INIT-4).",
+        example: "interrupt Jessa",
+        special: true,
+    },
+    CommandSpec {
         name: "soak",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],

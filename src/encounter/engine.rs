@@ -990,6 +990,12 @@ impl Planner<'_> {
         }
         let pairs: Vec<(String, Option<String>)> =
             fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
+        // `interrupt` contests with whoever has the turn.
+        if spec.name == "interrupt"
+            && let Some(turn) = self.scratch.turn.as_ref()
+        {
+            ids.push(turn.id.clone());
+        }
         let enc = &self.scratch;
         let actor = ids.first().and_then(|id| enc.get(id));
         let target = ids.get(1).and_then(|id| enc.get(id));
@@ -1018,6 +1024,7 @@ impl Planner<'_> {
             last_hit,
             joker,
             actions_taken,
+            held: actor.is_some_and(|a| a.held),
         };
         let effects = enc.system.rules().special(request, self.dice)?;
         let (actor, target) = (ids.first().cloned(), ids.get(1).cloned());
@@ -1098,6 +1105,10 @@ impl Planner<'_> {
                 let id = pick(who);
                 let value = self.scratch.get(&id).map_or(0, |c| c.stats.int_or(field, 0)) + delta;
                 self.emit(Event::StatChanged { id, field: field.to_string(), value: value.max(0) })
+            }
+            Effect::ActNow { who } => {
+                let id = pick(who);
+                self.act(&id)
             }
             Effect::SpendAll { who, why } => {
                 let id = pick(who);

@@ -326,6 +326,10 @@ pub enum Effect {
         who: Who,
         why: String,
     },
+    /// A held combatant takes its turn now (`act`).
+    ActNow {
+        who: Who,
+    },
 }
 
 /// The last hit a combatant took, for a soak right after it (SW-DMG-4).
@@ -351,6 +355,8 @@ pub struct SpecialRequest<'a> {
     pub joker: bool,
     /// Actions the actor has already taken this turn (SW-ACT-1).
     pub actions_taken: u8,
+    /// The actor is holding its action.
+    pub held: bool,
 }
 
 /// Something that happens as a combatant's turn begins.

@@ -88,6 +88,36 @@ pub fn special(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     match req.verb {
+        // SW-INIT-4: both want to go first: opposed Agility; the held one acts now if it wins.
+        "interrupt" => {
+            let actor = need(req.actor, "a held NAME", "interrupt")?;
+            if !req.held {
+                return Err(RulesError::Invalid(format!(
+                    "{} is not holding; `hold {}` first",
+                    actor.name, actor.name
+                )));
+            }
+            let target = need(req.target, "someone whose turn it is", "interrupt")?;
+            let a = roll_trait(actor, "agility", 0, field(&req, "roll"), dice)?;
+            let d = roll_trait(target, "agility", 0, field(&req, "vs"), dice)?;
+            let wins = a.total > d.total;
+            let mut effects = vec![
+                log(format!("{} tries to go first: Agility {}", actor.name, a.total), &a),
+                log(
+                    format!(
+                        "{} Agility {}: {}",
+                        target.name,
+                        d.total,
+                        if wins { "the interruption comes first" } else { "keeps its turn" }
+                    ),
+                    &d,
+                ),
+            ];
+            if wins {
+                effects.push(Effect::ActNow { who: Who::Actor });
+            }
+            Ok(effects)
+        }
         // SW-DMG-4: a benny and a Vigor roll; each success and raise cancels a wound of that hit.
         "soak" => {
             let who = need(req.actor, "a NAME", "soak")?;
