@@ -11,6 +11,7 @@ use proptest::prelude::*;
 use proptest::strategy::{Union, ValueTree};
 use proptest::test_runner::TestRunner;
 const SPECIALS: &[&str] = &[
+    "interrupt",
     "soak",
     "benny",
     "defend",
