@@ -457,12 +457,7 @@ impl App {
                         Step::pick("target", self.combatant_options(), target.as_deref()),
                         Step::pick("weapon", weapon_options, None),
                         Step::toggles("modifiers", toggles),
-                        Step::text(
-                            "more",
-                            "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …",
-                            "",
-                            true,
-                        ),
+                        Step::text("more", rules.attack_hint(), "", true),
                     ],
                     true,
                 )

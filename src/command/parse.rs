@@ -476,6 +476,17 @@ pub const ATTACK_FLAGS: &[&str] = &[
     "grab",
     "force",
     "overwatch",
+    "wild_attack",
+    "drop",
+    "touch",
+    "unarmed_defender",
+    "unstable",
+    "double_tap",
+    "burst",
+    "two_weapons",
+    "offhand",
+    "nonlethal",
+    "into_melee",
 ];
 
 /// `x4` → 4 members.

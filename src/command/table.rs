@@ -287,8 +287,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "spend actions on a costed action (move, aim, reload, cast …)",
         help: "Spends the action's cost from the current turn (the action menu lists them). Running \
-               out is refused, naming the cost and what is left; `force` does it anyway. Aim and \
-               feint give the attack that follows right after +1d6.",
+               out is refused, naming the cost and what is left; `force` does it anyway. In WOIN, aim \
+               and feint give the attack right after +1d6.",
         special: false,
         example: "do Aria aim",
     },
@@ -345,8 +345,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
         summary: "Savage Worlds: spend a benny to soak the wounds just taken",
-        help: "Right after damage, a Wild Card spends a benny and rolls Vigor; each success and raise \
-               cancels one wound of that hit, and cancelling them all also ends its Shaken (SW-DMG-4).",
+        help: "After its latest hit this round, a Wild Card spends a benny and rolls Vigor; each success \
+               and raise cancels one wound of that hit, and cancelling them all also ends its Shaken \
+               (SW-DMG-4). A failed soak may be tried again with another benny.",
         example: "soak Jessa",
         special: true,
     },
@@ -355,8 +356,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
         summary: "Savage Worlds: spend a benny to recover from Shaken",
-        help: "Spends one of the combatant's bennies (a Wild Card's own; others draw on the GM's pool, \
-               set with `set gm_bennies N`) and removes Shaken at once.",
+        help: "Spends one of the combatant's own bennies (its `bennies` field) and removes Shaken at \
+               once (SW-SHAKEN-1).",
         example: "benny Cole",
         special: true,
     },
@@ -379,8 +380,9 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("roll=FACES vs=FACES", ArgKind::Fields),
         ],
         summary: "Savage Worlds: a trick, opposed Agility or Smarts",
-        help: "Opposed roll of the attacker's Agility (or Smarts) against the target's. On a success \
-               the target is −2 Parry until its next action; with a raise it is also Shaken (SW-ATK-6).",
+        help: "Opposed roll of the attacker's Agility (or Smarts) against the target's, costing an \
+               action. On a success the target is −2 Parry until its next turn or the round's end; \
+               with a raise it is also Shaken (SW-ATK-6).",
         example: "trick Jessa \"Bandit 1\" smarts",
         special: true,
     },
@@ -393,8 +395,9 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("roll=FACES vs=FACES", ArgKind::Fields),
         ],
         summary: "Savage Worlds: Test of Wills, Intimidation against Spirit",
-        help: "Intimidation against the target's Spirit. On a success the attacker gets +2 on its next \
-               action against the target; with a raise the target is also Shaken (SW-ATK-6).",
+        help: "Intimidation against the target's Spirit, costing an action. On a success the target is \
+               Outwilled: attacks on it get +2 until the round ends; with a raise it is also Shaken \
+               (SW-ATK-6).",
         example: "intimidate Cole \"Bandit 2\"",
         special: true,
     },
@@ -417,11 +420,11 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[
             req("ATTACKER", ArgKind::Combatant),
             req("TARGET", ArgKind::Combatant),
-            opt("roll=FACES", ArgKind::Fields),
+            opt("roll=FACES vs=FACES", ArgKind::Fields),
         ],
-        summary: "Savage Worlds: grapple with a Fighting roll against Parry",
-        help: "A Fighting roll against the target's Parry: a success grapples it, a raise also Shakes it \
-               (SW-ATK-6).",
+        summary: "Savage Worlds: grapple, opposed Fighting",
+        help: "Opposed Fighting, costing an action: a success grapples the target (both are Grappled), \
+               a raise also Shakes it (SW-ATK-6).",
         example: "grapple Cole \"Bandit 3\"",
         special: true,
     },
@@ -448,9 +451,10 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("penalty=N roll=FACES", ArgKind::Fields),
         ],
         summary: "Savage Worlds: a Guts check against fear, and the Fear table",
-        help: "A Guts roll (minus the creature's penalty). Failure Shakes; a grotesque sight also \
-               calls for Vigor; terror sends Extras into panic and Wild Cards to the Fear table, d20 \
-               plus the penalty (SW-FEAR-1).",
+        help: "A Guts roll (minus the creature's penalty). Failure Shakes. When the Guts die shows 1 \
+               the sight's effect follows: grotesque (or horrific) Shakes and calls for Vigor; terror \
+               sends Extras into panic and Wild Cards to the Fear table, d20 plus the penalty \
+               (SW-FEAR-1).",
         example: "fear Cole terror penalty=2",
         special: true,
     },

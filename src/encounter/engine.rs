@@ -407,7 +407,9 @@ impl Planner<'_> {
     fn begin_first_turn(&mut self) -> Result<(), EngineError> {
         match self.next_slot() {
             Some((id, pass)) => self.begin_turn(&id, pass),
-            None => refuse("no one can act: everyone is down, holding or without initiative"),
+            None => refuse(
+                "no one can act: everyone is down, holding or without initiative (type cards with `init NAME CARD`)",
+            ),
         }
     }
 
@@ -418,6 +420,11 @@ impl Planner<'_> {
         if pass > 0 {
             return Ok(());
         }
+        self.turn_start_effects(id)
+    }
+
+    /// What the system does as a combatant's own turn begins.
+    fn turn_start_effects(&mut self, id: &str) -> Result<(), EngineError> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
         let rules = self.scratch.system.rules();
         let effects = rules.turn_start(c.view(), &self.scratch.options, self.dice)?;
@@ -467,10 +474,15 @@ impl Planner<'_> {
                 }
             };
         }
+        // Back to the interrupted turn: it already began, so nothing is rolled again.
         if let Some((id, pass)) = self.scratch.resume.clone()
             && self.scratch.get(&id).is_some_and(|c| self.scratch.can_act(c))
         {
-            return self.begin_turn(&id, pass);
+            return self.emit(Event::TurnStarted { id, pass });
+        }
+        // A round under way with nobody's turn (waiting for typed cards): its first turn.
+        if self.scratch.turn.is_none() && self.scratch.round > 0 && self.scratch.done.is_empty() {
+            return self.begin_first_turn();
         }
         match self.next_slot() {
             Some((id, pass)) => self.begin_turn(&id, pass),
@@ -522,6 +534,20 @@ impl Planner<'_> {
             for effect in effects {
                 self.apply_effect(&id, None, effect)?;
             }
+        }
+        // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
+        if rules.deals_each_round() && self.scratch.option("deck") == "physical" {
+            for index in self.holders() {
+                let c = &self.scratch.combatants[index];
+                if c.held || c.initiative.is_none() {
+                    continue;
+                }
+                let ids = self.scratch.holder_ids(&c.id);
+                self.emit(Event::InitiativeCleared { ids })?;
+            }
+            let text =
+                "deal the cards from the table: `init NAME CARD` for each, then `next`".to_string();
+            return self.emit(Event::Logged { text, roll: None, who: None });
         }
         if rules.deals_each_round() {
             if joker_dealt {
@@ -615,7 +641,8 @@ impl Planner<'_> {
         }
         let id = c.id.clone();
         let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
-        self.emit(Event::Acted { id, interrupted })
+        self.emit(Event::Acted { id: id.clone(), interrupted })?;
+        self.turn_start_effects(&id)
     }
 
     fn damage(
@@ -1106,6 +1133,20 @@ impl Planner<'_> {
                 let value = self.scratch.get(&id).map_or(0, |c| c.stats.int_or(field, 0)) + delta;
                 self.emit(Event::StatChanged { id, field: field.to_string(), value: value.max(0) })
             }
+            Effect::Spend { who, amount, what } => {
+                let id = pick(who);
+                let pool = self
+                    .scratch
+                    .turn
+                    .as_ref()
+                    .filter(|t| t.id == id)
+                    .and_then(|t| t.budget.first())
+                    .map(|p| p.name.clone());
+                match pool {
+                    Some(pool) => self.emit(Event::Spent { id, pool, amount, what }),
+                    None => Ok(()),
+                }
+            }
             Effect::ActNow { who } => {
                 let id = pick(who);
                 self.act(&id)
@@ -1364,6 +1405,12 @@ impl Planner<'_> {
         }
         for name in &outcome.attacker_conditions {
             self.inflict(&att_id, name)?;
+        }
+        for (on_target, name) in &outcome.ends {
+            let id = if *on_target { tgt_id.clone() } else { att_id.clone() };
+            if self.scratch.get(&id).is_some_and(|c| c.condition(name).is_some()) {
+                self.emit(Event::ConditionEnded { id, name: name.clone(), why: Ended::Removed })?;
+            }
         }
         if outcome.damage.is_some() {
             let nonlethal = fields.iter().any(|f| f.key == "nonlethal");

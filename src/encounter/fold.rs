@@ -270,6 +270,8 @@ impl Encounter {
             }
             Event::Healed { id, amount } => {
                 let i = self.index(id)?;
+                // Healing (a soak among it) closes the last hit: it cannot be soaked twice.
+                self.last_hits.retain(|(who, ..)| who != id);
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current += amount;

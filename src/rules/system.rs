@@ -254,6 +254,8 @@ pub struct AttackOutcome {
     pub conditions: Vec<Inflicted>,
     /// Conditions the attacker takes on (a Savage Worlds Wild Attack's −2 Parry).
     pub attacker_conditions: Vec<Inflicted>,
+    /// Conditions the attack used up: (on the target?, name) — an Outwilled bonus, Adrenaline.
+    pub ends: Vec<(bool, String)>,
     /// LUC dice the attacker spent.
     pub luc_spent: i64,
     /// Actions it costs: (pool, amount).
@@ -329,6 +331,12 @@ pub enum Effect {
     /// A held combatant takes its turn now (`act`).
     ActNow {
         who: Who,
+    },
+    /// Actions spent on the verb (from the turn's first pool, if it is this combatant's turn).
+    Spend {
+        who: Who,
+        amount: u8,
+        what: String,
     },
 }
 
@@ -569,6 +577,11 @@ pub trait Ruleset: Sync {
     /// Which dice of a roll deserve attention in the log (sixes, aces, criticals).
     fn notable(&self, roll: &RollRecord) -> Vec<bool> {
         roll.dice.iter().map(|d| d.face == d.sides && d.sides > 1).collect()
+    }
+
+    /// What the attack dialog's last text step suggests typing.
+    fn attack_hint(&self) -> &'static str {
+        "blank, or FIELD=VALUE options"
     }
 
     /// Attack modifiers the dialog offers as switches: (field, label).

@@ -111,6 +111,10 @@ pub fn carried_penalties(who: CombatantView<'_>) -> Vec<(String, i64)> {
     if let Some(f) = who.conditions.iter().find(|c| c.name == "Fatigued") {
         out.push(("fatigue".to_string(), if f.level == Level::Severe { -2 } else { -1 }));
     }
+    // SW-FEAR-1 (Reading): a grotesque sight's −1 lasts the encounter, on every Trait roll.
+    if has(who.conditions, "Frightened") {
+        out.push(("frightened".to_string(), -1));
+    }
     out
 }
 
@@ -122,6 +126,10 @@ pub struct Prepared {
     pub mods: Vec<(String, i64)>,
     pub damage_bonus: Vec<(String, i64)>,
     pub melee: bool,
+    /// A pistol fired in melee: against Parry.
+    pub against_parry: bool,
+    /// Conditions this attack uses up: (on the target?, name).
+    pub ends: Vec<(bool, String)>,
 }
 
 impl Prepared {
@@ -170,6 +178,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     // fired in melee against Parry.
     let pistol_in_melee = weapon.is_some_and(|w| w.flag("pistol")) && f.flag("into_melee");
     let melee = skill == "fighting";
+    let mut ends: Vec<(bool, String)> = Vec::new();
     let tn = match f.int("tn")? {
         Some(tn) => tn,
         None if melee || pistol_in_melee => effective_parry(req.target),
@@ -227,12 +236,23 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     for (why, m) in carried_penalties(req.attacker) {
         add(&why, m);
     }
+    // SW-FEAR-1: Adrenaline is for the next action; SW-ATK-6: a test of wills won is +2 on the
+    // winner's next action against that target.
     if has(req.attacker.conditions, "Adrenaline") {
         add("adrenaline", 2);
         damage_bonus.push(("adrenaline".into(), 2));
+        ends.push((false, "Adrenaline".into()));
     }
-    if has(req.target.conditions, "Outwilled") {
+    let outwilled_by_me = req.target.conditions.iter().any(|c| {
+        c.name == "Outwilled" && c.detail.as_deref().is_none_or(|d| d == req.attacker.name)
+    });
+    if outwilled_by_me {
         add("target outwilled", 2);
+        ends.push((true, "Outwilled".into()));
+    }
+    // SW-ATK-2: fighting from the ground.
+    if melee && has(req.attacker.conditions, "Prone") {
+        add("prone attacker", -2);
     }
     if req.joker {
         // SW-INIT-3: a Joker's +2 to Trait and damage rolls this round.
@@ -246,7 +266,16 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if called_bonus != 0 {
         damage_bonus.push(("called shot".into(), called_bonus));
     }
-    Ok(Prepared { skill, die, tn, mods, damage_bonus, melee })
+    Ok(Prepared {
+        skill,
+        die,
+        tn,
+        mods,
+        damage_bonus,
+        melee,
+        against_parry: melee || pistol_in_melee,
+        ends,
+    })
 }
 
 /// Roll one acing die.
@@ -340,7 +369,7 @@ pub fn resolve(
             req.attacker.name,
             req.target.name,
             p.die,
-            if p.melee { "Parry" } else { "TN" },
+            if p.against_parry { "Parry" } else { "TN" },
             p.tn,
             roll.total
         ),
@@ -349,8 +378,14 @@ pub fn resolve(
         ..AttackOutcome::default()
     };
     out.rolls.push(roll.record.clone());
+    out.ends = p.ends.clone();
     // SW-ATK-3: a failed shot into melee whose skill die shows 1 may hit a bystander.
-    if !success && !p.melee && f.flag("into_melee") && roll.trait_faces.first() == Some(&1) {
+    let stray = if f.int("autofire")?.is_some() { 2 } else { 1 };
+    if !success
+        && !p.melee
+        && f.flag("into_melee")
+        && roll.trait_faces.first().is_some_and(|&face| face <= stray)
+    {
         out.summary.push_str("; the skill die shows 1: it may hit a random adjacent bystander");
     }
     if f.flag("wild_attack") {

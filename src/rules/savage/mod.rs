@@ -293,6 +293,10 @@ impl Ruleset for Savage {
         tables::OPTIONS
     }
 
+    fn attack_hint(&self) -> &'static str {
+        "blank, or range=medium called=head cover=light dark=dim gang=N mod=N …"
+    }
+
     // SW-ATK-2: the switches of the attack dialog.
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -429,6 +433,15 @@ impl Ruleset for Savage {
             ),
             roll: Some(roll.record.clone()),
         }];
+        // Non-lethal: a failure counts as a success, out for 1d6 hours (2d6 on snake eyes).
+        if nonlethal && (roll.critical_failure || roll.total < TN) {
+            let hours =
+                DiceExpr::parse(if roll.critical_failure { "2d6" } else { "1d6" })?.roll(dice)?;
+            effects.push(Effect::Log {
+                text: format!("{} is out for {} hours", who.name, hours.total),
+                roll: Some(hours),
+            });
+        }
         match outcome {
             Incap::Dead => effects.push(add("Dead")),
             Incap::BleedingOut => effects.extend([add("Incapacitated"), add("Bleeding-Out")]),
@@ -444,7 +457,7 @@ impl Ruleset for Savage {
             }
         }
         // SW-INJ-1: an Injury, lasting by how the roll went (none on death, none when non-lethal).
-        if !matches!(outcome, Incap::Dead) && !nonlethal {
+        if !matches!(outcome, Incap::Dead) {
             let location = DiceExpr::parse("2d6")?.roll(dice)?;
             let detail = if tables::injury_needs_detail(location.total) {
                 DiceExpr::parse("1d6")?.roll(dice)?.total

@@ -28,12 +28,20 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
 ];
 
 /// SW-SHAKEN-1's option for later editions.
-pub static OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: "shaken_success_acts",
-    values: &["off", "on"],
-    default: "off",
-    help: "a plain success on the Spirit roll also lets a Shaken character act (later editions)",
-}];
+pub static OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "shaken_success_acts",
+        values: &["off", "on"],
+        default: "off",
+        help: "a plain success on the Spirit roll also lets a Shaken character act (later editions)",
+    },
+    OptionSpec {
+        name: "deck",
+        values: &["virtual", "physical"],
+        default: "virtual",
+        help: "deal from the tracker's deck, or wait each round for the cards typed from a real one",
+    },
+];
 
 /// SW-ATK-1: range penalties.
 pub fn range_penalty(range: &str) -> Option<i64> {

@@ -29,8 +29,12 @@ fn roll_trait(
     typed: Option<&str>,
     dice: &mut dyn DiceSource,
 ) -> Result<super::TraitRoll, RulesError> {
-    let die = who.stats.die(trait_name).unwrap_or(D4);
-    let penalty: i64 = carried_penalties(who).iter().map(|(_, m)| m).sum();
+    let die = who.stats.die(trait_name);
+    // An untrained skill: d4 at −2; an unstated attribute is simply a d4.
+    let attributes = ["agility", "smarts", "spirit", "strength", "vigor"];
+    let untrained = if die.is_none() && !attributes.contains(&trait_name) { -2 } else { 0 };
+    let die = die.unwrap_or(D4);
+    let penalty: i64 = carried_penalties(who).iter().map(|(_, m)| m).sum::<i64>() + untrained;
     let mut scripted = typed
         .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("roll: {e}"))))
         .transpose()?;
@@ -70,6 +74,7 @@ fn opposed(
     )?;
     let d = roll_trait(target, theirs, 0, field(req, "vs"), dice)?;
     let won = !a.critical_failure && a.total >= TN && a.total > d.total;
+    // Each of these verbs is the actor's action (SW-ACT-1).
     let raise = won && a.total >= d.total + 4;
     let verdict = match (won, raise) {
         (true, true) => "wins with a raise",
@@ -77,6 +82,7 @@ fn opposed(
         _ => "fails",
     };
     let effects = vec![
+        Effect::Spend { who: Who::Actor, amount: 1, what: req.verb.to_string() },
         log(format!("{} ({mine}) {}: {verdict}", actor.name, a.total), &a),
         log(format!("{} ({theirs}) {}", target.name, d.total), &d),
     ];
@@ -214,7 +220,7 @@ pub fn special(
             }
             let (mut effects, won, raise) = opposed(&req, attribute, attribute, 0, dice)?;
             if won {
-                effects.push(add(Who::Target, "Tricked", Some(1)));
+                effects.push(add(Who::Target, "Tricked", None));
             }
             if raise {
                 effects.push(add(Who::Target, "Shaken", None));
@@ -230,7 +236,14 @@ pub fn special(
             };
             let (mut effects, won, raise) = opposed(&req, mine, theirs, 0, dice)?;
             if won {
-                effects.push(add(Who::Target, "Outwilled", Some(1)));
+                let by = req.actor.map(|a| a.name.to_string());
+                effects.push(Effect::AddCondition {
+                    who: Who::Target,
+                    name: "Outwilled".into(),
+                    rounds: None,
+                    detail: by,
+                    persistent: false,
+                });
             }
             if raise {
                 effects.push(add(Who::Target, "Shaken", None));
@@ -261,13 +274,16 @@ pub fn special(
                 field(&req, "roll"),
                 dice,
             )?;
-            let mut effects = vec![log(
-                format!(
-                    "{} tries to disarm {}: Fighting −2 → {} vs Parry {parry}",
-                    actor.name, target.name, hit.total
+            let mut effects = vec![
+                Effect::Spend { who: Who::Actor, amount: 1, what: "disarm".into() },
+                log(
+                    format!(
+                        "{} tries to disarm {}: Fighting −2 → {} vs Parry {parry}",
+                        actor.name, target.name, hit.total
+                    ),
+                    &hit,
                 ),
-                &hit,
-            )];
+            ];
             if hit.total < parry || hit.critical_failure {
                 effects.push(Effect::Log { text: "the disarm misses".into(), roll: None });
                 return Ok(effects);
@@ -324,6 +340,7 @@ pub fn special(
                         effects.push(add(Who::Actor, "Panicked", None));
                     } else {
                         let d20 = DiceExpr::parse("1d20")?.roll(dice)?;
+                        let fear_total = d20.total + penalty;
                         let (text, condition) = tables::fear(d20.total + penalty);
                         effects.push(Effect::Log {
                             text: format!("Fear table {}: {text}", d20.total + penalty),
@@ -331,6 +348,13 @@ pub fn special(
                         });
                         if let Some(c) = condition {
                             effects.push(add(Who::Actor, c, None));
+                        }
+                        if (19..=20).contains(&fear_total) {
+                            effects.push(Effect::Stat {
+                                who: Who::Actor,
+                                field: "charisma",
+                                delta: -1,
+                            });
                         }
                     }
                 } else {

@@ -412,6 +412,10 @@ impl Ruleset for Woin {
         Ok(())
     }
 
+    fn attack_hint(&self) -> &'static str {
+        "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …"
+    }
+
     // WOIN-ATK-2: the positional modifiers that are simply on or off.
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[
