@@ -381,8 +381,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "Savage Worlds: a trick, opposed Agility or Smarts",
         help: "Opposed roll of the attacker's Agility (or Smarts) against the target's, costing an \
-               action. On a success the target is −2 Parry until its next turn or the round's end; \
-               with a raise it is also Shaken (SW-ATK-6).",
+               action. On a success the target is −2 Parry until its next turn begins; with a raise it \
+               is also Shaken (SW-ATK-6).",
         example: "trick Jessa \"Bandit 1\" smarts",
         special: true,
     },
@@ -396,7 +396,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "Savage Worlds: Test of Wills, Intimidation against Spirit",
         help: "Intimidation against the target's Spirit, costing an action. On a success the target is \
-               Outwilled: attacks on it get +2 until the round ends; with a raise it is also Shaken \
+               Outwilled: the winner's next attack on it gets +2; with a raise it is also Shaken \
                (SW-ATK-6).",
         example: "intimidate Cole \"Bandit 2\"",
         special: true,

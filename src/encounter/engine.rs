@@ -1131,7 +1131,8 @@ impl Planner<'_> {
             Effect::Stat { who, field, delta } => {
                 let id = pick(who);
                 let value = self.scratch.get(&id).map_or(0, |c| c.stats.int_or(field, 0)) + delta;
-                self.emit(Event::StatChanged { id, field: field.to_string(), value: value.max(0) })
+                // The rules refuse spending what is not there; a stat such as Charisma may go below 0.
+                self.emit(Event::StatChanged { id, field: field.to_string(), value })
             }
             Effect::Spend { who, amount, what } => {
                 let id = pick(who);

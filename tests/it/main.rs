@@ -5,6 +5,7 @@ mod dice;
 mod initiative;
 mod odds;
 mod rules;
+mod savage;
 mod saves;
 mod tui;
 mod woin;

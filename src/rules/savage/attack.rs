@@ -386,7 +386,10 @@ pub fn resolve(
         && f.flag("into_melee")
         && roll.trait_faces.first().is_some_and(|&face| face <= stray)
     {
-        out.summary.push_str("; the skill die shows 1: it may hit a random adjacent bystander");
+        out.summary.push_str(&format!(
+            "; the skill die shows {}: it may hit a random adjacent bystander",
+            roll.trait_faces.first().copied().unwrap_or(1)
+        ));
     }
     if f.flag("wild_attack") {
         out.attacker_conditions.push(Inflicted::new("Wild-Attack", Source::Manual));
