@@ -691,7 +691,11 @@ impl Planner<'_> {
             explain,
         })?;
         self.damage_conditions(&id, &conditions)?;
-        self.after_damage(&id, was_down, nonlethal)?;
+        self.after_damage(
+            &id,
+            was_down,
+            crate::rules::system::HitKind { nonlethal, called: None },
+        )?;
         Ok(())
     }
 
@@ -1196,11 +1200,11 @@ impl Planner<'_> {
         &mut self,
         id: &str,
         was_down: bool,
-        nonlethal: bool,
+        hit: crate::rules::system::HitKind<'_>,
     ) -> Result<(), EngineError> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
         let effects =
-            self.scratch.system.rules().after_damage(c.view(), was_down, nonlethal, self.dice)?;
+            self.scratch.system.rules().after_damage(c.view(), was_down, hit, self.dice)?;
         for effect in effects {
             self.apply_effect(id, None, effect)?;
         }
@@ -1415,7 +1419,12 @@ impl Planner<'_> {
         }
         if outcome.damage.is_some() {
             let nonlethal = fields.iter().any(|f| f.key == "nonlethal");
-            self.after_damage(&tgt_id, was_down, nonlethal)?;
+            let called = fields.iter().find(|f| f.key == "called").and_then(|f| f.value.as_deref());
+            self.after_damage(
+                &tgt_id,
+                was_down,
+                crate::rules::system::HitKind { nonlethal, called },
+            )?;
         }
         Ok(())
     }

@@ -185,6 +185,8 @@ pub struct CombatantView<'a> {
     pub health: Health,
     pub conditions: &'a [Condition],
     pub weapons: &'a [Weapon],
+    /// Holds a Joker this round (Savage Worlds: +2 to its Trait and damage rolls).
+    pub joker: bool,
 }
 
 /// An option of a system's rules (a Reading that tables may play either way).
@@ -338,6 +340,14 @@ pub enum Effect {
         amount: u8,
         what: String,
     },
+}
+
+/// How a hit landed, for what follows it (SW-INC-1, SW-INJ-1).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HitKind<'a> {
+    pub nonlethal: bool,
+    /// The called shot's location (`head`, `limb` …), if it was one.
+    pub called: Option<&'a str>,
 }
 
 /// The last hit a combatant took, for a soak right after it (SW-DMG-4).
@@ -608,7 +618,7 @@ pub trait Ruleset: Sync {
         &self,
         _who: CombatantView<'_>,
         _was_down: bool,
-        _nonlethal: bool,
+        _hit: HitKind<'_>,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         Ok(Vec::new())

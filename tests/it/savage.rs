@@ -749,7 +749,6 @@ fn sw_init_3_joker_bonus_to_attack_and_damage() {
 
 // SW-INIT-3, SW-SHAKEN-1: the Joker's +2 also counts on the Spirit roll at the start of the turn.
 #[test]
-#[ignore = "BUG: the Joker's +2 is not given to the Spirit roll against Shaken at the turn's start"]
 fn sw_init_3_joker_bonus_on_the_spirit_roll() {
     let script = format!(
         "new savage\n{HERO}\n{ORC}\ninit Hero joker\ninit Orc QH\ncond Hero shaken\nstart\n"
@@ -760,7 +759,6 @@ fn sw_init_3_joker_bonus_on_the_spirit_roll() {
 
 // SW-INIT-3, SW-FEAR-1: the Joker's +2 also counts on a Guts roll.
 #[test]
-#[ignore = "BUG: the Joker's +2 is not given to the Guts roll of `fear`"]
 fn sw_init_3_joker_bonus_on_the_guts_roll() {
     let v = run(&duel("joker", "QH", "fear Hero"), "2,1");
     assert_eq!(who(&v, "hero")["shaken"], false);
@@ -1244,7 +1242,6 @@ fn sw_inj_1_injury_table() {
 
 // SW-INJ-1: a called shot uses its location instead of the 2d6.
 #[test]
-#[ignore = "BUG: a called shot does not choose the Injury's location; the 2d6 is still rolled"]
 fn sw_inj_1_called_shot_sets_the_location() {
     // Orc's 6+4 − 4 = 6 hits Parry 6; 10 + 4 damage; Vigor 7 − 3 = 4; the Head's d6 1.
     let body = "damage Hero 18\nuncond Hero shaken\nattack Orc Hero dmg=10 called=head";
@@ -1393,7 +1390,6 @@ fn sw_fear_1_mark_of_fear_charisma_below_zero() {
 // SW-FEAR-1: Heart Attack (21+): Incapacitated and a Vigor roll at −2; success: Shaken and unable
 // to recover for 1d4 rounds.
 #[test]
-#[ignore = "BUG: the Heart Attack rolls no Vigor at −2 and gives no Shaken-Locked; it only Incapacitates"]
 fn sw_fear_1_heart_attack() {
     // Guts 5 − 2 fails; d20 19 + 2 = 21; Vigor 7 − 2 = 5 succeeds; 1d4 3 rounds.
     let v = run(&fight("Hero", "fear Hero terror penalty=2"), "1,5,19,7,1,3");

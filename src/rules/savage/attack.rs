@@ -101,6 +101,16 @@ pub fn effective_parry(target: CombatantView<'_>) -> i64 {
     parry
 }
 
+/// What the roller carries into any Trait roll: wounds (max −3) and Fatigue (SW-ROLL-2), and a
+/// Joker's +2 (SW-INIT-3).
+pub fn trait_modifiers(who: CombatantView<'_>) -> Vec<(String, i64)> {
+    let mut out = carried_penalties(who);
+    if who.joker {
+        out.push(("Joker".to_string(), 2));
+    }
+    out
+}
+
 /// Penalties the roller carries: wounds (max −3) and Fatigue (SW-ROLL-2).
 pub fn carried_penalties(who: CombatantView<'_>) -> Vec<(String, i64)> {
     let mut out = Vec::new();

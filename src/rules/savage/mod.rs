@@ -13,8 +13,8 @@ use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
     ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
-    DamageRequest, Derived, Effect, Health, InitContext, InitRequest, OptionSpec, Options, Pass,
-    RulesError, Ruleset, ShakeOutcome, SpecialRequest, System, TurnStartEffect, Who, option,
+    DamageRequest, Derived, Effect, Health, HitKind, InitContext, InitRequest, OptionSpec, Options,
+    Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, System, TurnStartEffect, Who, option,
 };
 
 /// The Savage Worlds ruleset.
@@ -351,9 +351,17 @@ impl Ruleset for Savage {
                 }));
             }
         }
-        if who.conditions.iter().any(|c| c.name == "Shaken") {
+        let locked = who.conditions.iter().any(|c| c.name == "Shaken-Locked");
+        if locked && who.conditions.iter().any(|c| c.name == "Shaken") {
+            let text = format!("{} cannot recover from Shaken yet: free actions only", who.name);
+            effects.push(TurnStartEffect::Effect(Effect::Log { text, roll: None }));
+            effects.push(TurnStartEffect::Effect(Effect::SpendAll {
+                who: Who::Actor,
+                why: "Shaken: free actions only".into(),
+            }));
+        } else if who.conditions.iter().any(|c| c.name == "Shaken") {
             let spirit = who.stats.die("spirit").unwrap_or(DEFAULT_DIE);
-            let penalty: i64 = attack::carried_penalties(who).iter().map(|(_, m)| m).sum();
+            let penalty: i64 = attack::trait_modifiers(who).iter().map(|(_, m)| m).sum();
             let roll = trait_roll(spirit, Self::is_wild(who.stats), penalty, dice)?;
             let success = roll.total >= TN && !roll.critical_failure;
             let acts = roll.raises(TN) > 0 || option(self, options, "shaken_success_acts") == "on";
@@ -391,9 +399,10 @@ impl Ruleset for Savage {
         &self,
         who: CombatantView<'_>,
         was_down: bool,
-        nonlethal: bool,
+        hit: HitKind<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
+        let nonlethal = hit.nonlethal;
         if was_down || who.health.current >= 0 {
             return Ok(Vec::new());
         }
@@ -406,7 +415,7 @@ impl Ruleset for Savage {
             return Ok(vec![Effect::Log { text, roll: None }]);
         }
         let vigor = who.stats.die("vigor").unwrap_or(DEFAULT_DIE);
-        let penalty: i64 = attack::carried_penalties(who).iter().map(|(_, m)| m).sum();
+        let penalty: i64 = attack::trait_modifiers(who).iter().map(|(_, m)| m).sum();
         let roll = trait_roll(vigor, true, penalty, dice)?;
         let outcome = if roll.critical_failure {
             if nonlethal { Incap::Unconscious } else { Incap::Dead }
@@ -458,7 +467,19 @@ impl Ruleset for Savage {
         }
         // SW-INJ-1: an Injury, lasting by how the roll went (none on death, none when non-lethal).
         if !matches!(outcome, Incap::Dead) {
-            let location = DiceExpr::parse("2d6")?.roll(dice)?;
+            // SW-INJ-1: a called shot names the location (a limb is taken as an arm); else 2d6.
+            let location = match hit.called.map(str::to_ascii_lowercase).as_deref() {
+                Some("head") => {
+                    RollRecord { expr: "called shot: head".into(), dice: Vec::new(), total: 11 }
+                }
+                Some("limb" | "arm") => {
+                    RollRecord { expr: "called shot: arm".into(), dice: Vec::new(), total: 3 }
+                }
+                Some("leg") => {
+                    RollRecord { expr: "called shot: leg".into(), dice: Vec::new(), total: 10 }
+                }
+                _ => DiceExpr::parse("2d6")?.roll(dice)?,
+            };
             let detail = if tables::injury_needs_detail(location.total) {
                 DiceExpr::parse("1d6")?.roll(dice)?.total
             } else {
@@ -500,7 +521,7 @@ impl Ruleset for Savage {
             return Ok(Vec::new());
         }
         let vigor = who.stats.die("vigor").unwrap_or(DEFAULT_DIE);
-        let penalty: i64 = attack::carried_penalties(who).iter().map(|(_, m)| m).sum();
+        let penalty: i64 = attack::trait_modifiers(who).iter().map(|(_, m)| m).sum();
         let roll = trait_roll(vigor, Self::is_wild(who.stats), penalty, dice)?;
         let log = |text: String| Effect::Log { text, roll: Some(roll.record.clone()) };
         // Reading: "1 or less" is the kept total after penalties, or snake eyes.

@@ -1,7 +1,7 @@
 //! Savage Worlds' own verbs: soak (SW-DMG-4), benny (SW-SHAKEN-1), defend, trick, tests of wills,
 //! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1).
 
-use super::attack::{carried_penalties, roll_damage};
+use super::attack::{roll_damage, trait_modifiers};
 use super::{Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
 use crate::rules::stats::TraitDie;
@@ -34,7 +34,7 @@ fn roll_trait(
     let attributes = ["agility", "smarts", "spirit", "strength", "vigor"];
     let untrained = if die.is_none() && !attributes.contains(&trait_name) { -2 } else { 0 };
     let die = die.unwrap_or(D4);
-    let penalty: i64 = carried_penalties(who).iter().map(|(_, m)| m).sum::<i64>() + untrained;
+    let penalty: i64 = trait_modifiers(who).iter().map(|(_, m)| m).sum::<i64>() + untrained;
     let mut scripted = typed
         .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("roll: {e}"))))
         .transpose()?;
@@ -64,11 +64,11 @@ fn opposed(
 ) -> Result<(Vec<Effect>, bool, bool), RulesError> {
     let actor = need(req.actor, "an ATTACKER", req.verb)?;
     let target = need(req.target, "a TARGET", req.verb)?;
-    let joker = if req.joker { 2 } else { 0 };
+    // The Joker's +2 rides on each roller's own modifiers (trait_modifiers).
     let a = roll_trait(
         actor,
         mine,
-        extra + joker - 2 * i64::from(req.actions_taken),
+        extra - 2 * i64::from(req.actions_taken),
         field(req, "roll"),
         dice,
     )?;
@@ -267,13 +267,7 @@ pub fn special(
             let actor = need(req.actor, "an ATTACKER", "disarm")?;
             let target = need(req.target, "a TARGET", "disarm")?;
             let parry = super::attack::effective_parry(target);
-            let hit = roll_trait(
-                actor,
-                "fighting",
-                -2 + if req.joker { 2 } else { 0 },
-                field(&req, "roll"),
-                dice,
-            )?;
+            let hit = roll_trait(actor, "fighting", -2, field(&req, "roll"), dice)?;
             let mut effects = vec![
                 Effect::Spend { who: Who::Actor, amount: 1, what: "disarm".into() },
                 log(
@@ -346,7 +340,29 @@ pub fn special(
                             text: format!("Fear table {}: {text}", d20.total + penalty),
                             roll: Some(d20),
                         });
-                        if let Some(c) = condition {
+                        if fear_total >= 21 {
+                            // Heart Attack: Vigor at −2; success leaves it Shaken and unable to
+                            // recover for 1d4 rounds, failure incapacitates it, dying in 2d6 rounds
+                            // unless a Healing roll at −4 saves it.
+                            let vigor = roll_trait(who, "vigor", -2, None, dice)?;
+                            if vigor.total >= TN && !vigor.critical_failure {
+                                let rounds = DiceExpr::parse("1d4")?.roll(dice)?;
+                                effects.push(log(format!("Heart attack, Vigor {}: survives, Shaken and cannot recover for {} rounds", vigor.total, rounds.total), &vigor));
+                                effects.push(add(Who::Actor, "Shaken", None));
+                                let n = u32::try_from(rounds.total).unwrap_or(1);
+                                effects.push(Effect::AddCondition {
+                                    who: Who::Actor,
+                                    name: "Shaken-Locked".into(),
+                                    rounds: Some(n),
+                                    detail: None,
+                                    persistent: false,
+                                });
+                            } else {
+                                let rounds = DiceExpr::parse("2d6")?.roll(dice)?;
+                                effects.push(log(format!("Heart attack, Vigor {}: incapacitated, dies in {} rounds unless a Healing roll at −4 saves it", vigor.total, rounds.total), &vigor));
+                                effects.push(add(Who::Actor, "Incapacitated", None));
+                            }
+                        } else if let Some(c) = condition {
                             effects.push(add(Who::Actor, c, None));
                         }
                         if (19..=20).contains(&fear_total) {
