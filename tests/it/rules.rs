@@ -325,3 +325,37 @@ fn sw_roll_1_odds_from_the_command_line() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// SW-ATK-7: an object has Parry 2 and takes damage without aces or the raise die; a hit that
+/// succeeds only thanks to the cover margin strikes the obstacle, whose armor adds to Toughness.
+#[test]
+fn sw_atk_7_objects_and_obstacles() {
+    let door = [
+        "add Hero wild strength=d8 fighting=d8",
+        "add Door toughness=8 object",
+        "init Hero KS",
+        "init Door 2C",
+        "start",
+    ];
+    // Fighting 7 vs Parry 2 (two raises); damage str+d6 = 8 and 6: no ace, no raise die: 14 vs 8.
+    let mut lines = door.to_vec();
+    lines.push("attack Hero Door dmg=str+d6");
+    let s = play(System::Savage, &lines, &[7, 1, 8, 6]).expect("plays");
+    let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.iter().any(|l| l.contains("vs Parry 2: 7, success with 1 raise(s)")), "{log:#?}");
+    assert!(log.iter().any(|l| l.starts_with("Door takes 14: 14 vs Toughness 8")), "{log:#?}");
+    // Shooting 5 (Wild Die 1) with heavy cover −4: 1 misses TN 4, but 5 would have hit without
+    // the cover: the shot strikes the wall, whose armor 10 adds to Toughness 6.
+    let target = [
+        "add Gun wild shooting=d10",
+        "add Orc toughness=6",
+        "init Gun KS",
+        "init Orc 2C",
+        "start",
+        "attack Gun Orc skill=shooting dmg=2d6 cover=heavy obstacle=10",
+    ];
+    let s = play(System::Savage, &target, &[5, 1, 5, 5]).expect("plays");
+    let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.iter().any(|l| l.contains("through the obstacle: +10 Toughness")), "{log:#?}");
+    assert!(log.iter().any(|l| l.contains("10 vs Toughness 16: no effect")), "{log:#?}");
+}

@@ -42,6 +42,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "roll",
     "dmgroll",
     "force",
+    "obstacle",
 ];
 
 /// An untrained skill rolls a d4 at −2.
@@ -189,8 +190,11 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let pistol_in_melee = weapon.is_some_and(|w| w.flag("pistol")) && f.flag("into_melee");
     let melee = skill == "fighting";
     let mut ends: Vec<(bool, String)> = Vec::new();
+    // SW-ATK-7: an object has Parry 2.
+    let object = req.target.stats.flag("object");
     let tn = match f.int("tn")? {
         Some(tn) => tn,
+        None if object && (melee || pistol_in_melee) => 2,
         None if melee || pistol_in_melee => effective_parry(req.target),
         None => TN,
     };
@@ -304,20 +308,33 @@ fn acing(sides: u32, dice: &mut dyn DiceSource, out: &mut Vec<DieRoll>) -> Resul
     Ok(total)
 }
 
-/// Damage text such as `str+d6`, `2d6+1`, `str`: every die aces (SW-DMG-1).
+/// Damage text such as `str+d6`, `2d6+1`, `str`: every die aces (SW-DMG-1), unless `aces` is
+/// off (SW-ATK-7: breaking things).
 pub fn roll_damage(
     text: &str,
     strength: TraitDie,
+    aces: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<(i64, Vec<DieRoll>), RulesError> {
     let mut total = 0;
     let mut faces = Vec::new();
+    let die = |sides: u32,
+               dice: &mut dyn DiceSource,
+               faces: &mut Vec<DieRoll>|
+     -> Result<i64, RulesError> {
+        if aces {
+            return acing(sides, dice, faces);
+        }
+        let face = dice.roll(sides)?;
+        faces.push(DieRoll { sides, face, kept: true, exploded: false });
+        Ok(i64::from(face))
+    };
     for term in
         text.to_ascii_lowercase().replace('-', "+-").split('+').filter(|t| !t.trim().is_empty())
     {
         let term = term.trim();
         if term == "str" {
-            total += acing(strength.sides, dice, &mut faces)? + strength.bonus;
+            total += die(strength.sides, dice, &mut faces)? + strength.bonus;
         } else if let Some((n, s)) = term.split_once('d') {
             let n: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad_damage(text))? };
             let s: u32 = s.parse().map_err(|_| bad_damage(text))?;
@@ -325,7 +342,7 @@ pub fn roll_damage(
                 return Err(bad_damage(text));
             }
             for _ in 0..n {
-                total += acing(s, dice, &mut faces)?;
+                total += die(s, dice, &mut faces)?;
             }
         } else {
             total += term.parse::<i64>().map_err(|_| bad_damage(text))?;
@@ -356,7 +373,14 @@ pub fn resolve(
         None => dice,
     };
     let roll = trait_roll(p.die, wild, p.modifier(), source)?;
-    let success = roll.total >= p.tn && !roll.critical_failure;
+    // SW-ATK-7: a shot that misses only because of the cover penalty, and would have hit
+    // without it, strikes the obstacle instead; its armor (obstacle=N: +1 glass … +10 stone
+    // wall) adds to the target's Toughness.
+    let cover: i64 = p.mods.iter().filter(|(why, _)| why.ends_with("cover")).map(|(_, m)| -m).sum();
+    let obstacle = f.int("obstacle")?.unwrap_or(0).max(0);
+    let through_obstacle =
+        obstacle > 0 && !roll.critical_failure && roll.total < p.tn && roll.total + cover >= p.tn;
+    let success = (roll.total >= p.tn && !roll.critical_failure) || through_obstacle;
     let raises = if success { roll.raises(p.tn) } else { 0 };
     let weapon_name = req.weapon.map_or(String::new(), |w| format!(" with {}", w.name));
     let mods = if p.mods.is_empty() {
@@ -420,10 +444,12 @@ pub fn resolve(
         Some(t) => t,
         None => dice,
     };
-    let (mut total, mut faces) = roll_damage(&damage_text, strength, source)?;
+    // SW-ATK-7: damage to an object neither aces nor gains the raise die.
+    let object = req.target.stats.flag("object");
+    let (mut total, mut faces) = roll_damage(&damage_text, strength, !object, source)?;
     let mut expr = damage_text.clone();
     // SW-DMG-1: a raise on the attack adds a d6 that aces too.
-    if raises > 0 {
+    if raises > 0 && !object {
         total += acing(6, source, &mut faces)?;
         expr.push_str("+d6 raise");
     }
@@ -438,8 +464,15 @@ pub fn resolve(
     let armor = req.target.stats.int_or("armor", 0);
     let pierced = ap.min(armor);
     let mut stats: Stats = req.target.stats.clone();
-    if pierced > 0 {
-        stats.set_int("toughness", req.target.stats.int_or("toughness", 5) - pierced);
+    let extra_toughness = if through_obstacle { obstacle } else { 0 };
+    if pierced > 0 || extra_toughness > 0 {
+        stats.set_int(
+            "toughness",
+            req.target.stats.int_or("toughness", 5) - pierced + extra_toughness,
+        );
+    }
+    if through_obstacle {
+        out.summary.push_str(&format!("; through the obstacle: +{obstacle} Toughness"));
     }
     let damage = Savage.damage(DamageRequest {
         stats: &stats,

@@ -63,6 +63,7 @@ static FIELDS: &[FieldSpec] = &[
     flag("level_headed", "Level Headed: draw two action cards, keep the best"),
     flag("improved_level_headed", "Improved Level Headed: draw three, keep the best"),
     flag("ambidextrous", "Ambidextrous: no off-hand penalty"),
+    flag("object", "an object to break: Parry 2, no raise bonus and no aces on damage"),
 ];
 
 /// The usual target number.

@@ -283,7 +283,8 @@ pub fn special(
                 return Ok(effects);
             }
             let dmg = field(&req, "dmg").unwrap_or("str");
-            let (damage, _) = roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), dice)?;
+            let (damage, _) =
+                roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, dice)?;
             let hold = roll_trait(target, "strength", 0, field(&req, "vs"), dice)?;
             let drops = hold.total < damage;
             effects.push(log(
