@@ -323,9 +323,10 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "before start: declare an ambush, resolved by opposed checks",
         help: "Declares that ATTACKER tries to ambush TARGET before round 1. At `start` each \
-               declaration is an opposed check (attacker and target roll their pools, given as \
-               pool= and vs=, default their INITIATIVE pools); winners get one action each before \
-               round 1, all at once. Two combatants ambushing each other both lose it.",
+               declaration is an opposed check (attacker and target roll pool= and vs=, 2d6 each unless \
+               given, e.g. the attacker's AGI stealth and the target's perception); winners get one \
+               action each before round 1, all at once. Two combatants ambushing each other both \
+               lose it.",
         special: false,
         example: "ambush Aria goblin",
     },

@@ -474,11 +474,11 @@ impl Planner<'_> {
                 }
             };
         }
-        // Back to the interrupted turn: it already began, so nothing is rolled again.
-        if let Some((id, pass)) = self.scratch.resume.clone()
+        // Back to the interrupted turn, as it was: nothing is rolled again, nothing refilled.
+        if let Some((id, _)) = self.scratch.resume.clone()
             && self.scratch.get(&id).is_some_and(|c| self.scratch.can_act(c))
         {
-            return self.emit(Event::TurnStarted { id, pass });
+            return self.emit(Event::TurnResumed);
         }
         // A round under way with nobody's turn (waiting for typed cards): its first turn.
         if self.scratch.turn.is_none() && self.scratch.round > 0 && self.scratch.done.is_empty() {
@@ -641,8 +641,10 @@ impl Planner<'_> {
         }
         let id = c.id.clone();
         let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
+        // Held from its own turn, its turn already began: nothing is rolled again.
+        let began = self.scratch.done.iter().any(|(d, p)| *d == id && *p == 0);
         self.emit(Event::Acted { id: id.clone(), interrupted })?;
-        self.turn_start_effects(&id)
+        if began { Ok(()) } else { self.turn_start_effects(&id) }
     }
 
     fn damage(
@@ -802,7 +804,9 @@ impl Planner<'_> {
                 self.check_budget(&id, pool, cost, "shaking off a condition", false).map_err(
                     |e| {
                         EngineError::Refused(
-                            e.to_string().replace(" (add `force` to do it anyway)", ""),
+                            e.to_string()
+                                .replace(" (add `force` to do it anyway)", "")
+                                .replace("; add `force` to do it anyway", ""),
                         )
                     },
                 )?;
@@ -848,7 +852,7 @@ impl Planner<'_> {
         what: &str,
         force: bool,
     ) -> Result<(), EngineError> {
-        if force || cost == 0 || self.scratch.round == 0 {
+        if force || cost == 0 || (self.scratch.round == 0 && self.scratch.ambush_turn.is_empty()) {
             return Ok(());
         }
         let name = self.scratch.get(id).map_or(id, |c| c.name.as_str());

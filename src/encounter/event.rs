@@ -73,6 +73,8 @@ pub enum Event {
         id: String,
         pass: u8,
     },
+    /// Play returns to the turn an `act` interrupted, exactly as it was left.
+    TurnResumed,
     HoldLapsed {
         id: String,
     },

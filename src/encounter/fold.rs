@@ -181,13 +181,17 @@ impl Encounter {
                 self.round = *round;
                 self.turn = None;
                 self.resume = None;
+                self.interrupted = None;
                 self.done.clear();
                 self.ambush_turn.clear();
                 self.reactions.clear();
-                for c in &mut self.combatants {
-                    for cond in &mut c.conditions {
-                        if let Some(n) = &mut cond.rounds {
-                            *n = n.saturating_sub(1);
+                // Rounds count from round 1: one set up before the fight loses nothing as it starts.
+                if *round > 1 {
+                    for c in &mut self.combatants {
+                        for cond in &mut c.conditions {
+                            if let Some(n) = &mut cond.rounds {
+                                *n = n.saturating_sub(1);
+                            }
                         }
                     }
                 }
@@ -210,6 +214,7 @@ impl Encounter {
                 self.turn =
                     Some(Turn { id: id.clone(), pass: *pass, budget, bonus: 0, tried: Vec::new() });
                 self.resume = None;
+                self.interrupted = None;
                 self.mark_done(id, *pass);
                 let text = match pass {
                     0 => format!("{name}'s turn"),
@@ -227,9 +232,15 @@ impl Encounter {
                 let i = self.index(id)?;
                 self.combatants[i].held = false;
                 let budget = self.budget_for(i, 0);
-                self.turn =
-                    Some(Turn { id: id.clone(), pass: 0, budget, bonus: 0, tried: Vec::new() });
+                let previous = self.turn.replace(Turn {
+                    id: id.clone(),
+                    pass: 0,
+                    budget,
+                    bonus: 0,
+                    tried: Vec::new(),
+                });
                 self.resume = interrupted.clone();
+                self.interrupted = if interrupted.is_some() { previous } else { None };
                 self.mark_done(id, 0);
                 let text = format!("{} acts from hold", self.combatants[i].name);
                 self.line(text, None, Some(id))
@@ -242,6 +253,19 @@ impl Encounter {
                     self.combatants[i].name
                 );
                 self.line(text, None, Some(id))
+            }
+            Event::TurnResumed => {
+                let Some(turn) = self.interrupted.take() else {
+                    return Err(ApplyError("no interrupted turn to resume".into()));
+                };
+                self.resume = None;
+                let text = match self.get(&turn.id) {
+                    Some(c) => format!("back to {}'s turn", c.name),
+                    None => "back to the interrupted turn".to_string(),
+                };
+                let who = turn.id.clone();
+                self.turn = Some(turn);
+                self.line(text, None, Some(&who))
             }
             Event::HoldLapsed { id } => {
                 let i = self.index(id)?;

@@ -57,6 +57,8 @@ pub struct Encounter {
     pub turn: Option<Turn>,
     /// The turn an `act` interrupted, resumed by the next `next`.
     pub resume: Option<(String, u8)>,
+    /// That turn as it was left (budget spent, aim, shake-offs tried).
+    pub interrupted: Option<Turn>,
     /// Turns taken (or passed) this round, as (id, pass); `next` goes to the first one not here.
     pub done: Vec<(String, u8)>,
     /// The Savage Worlds action deck (unused elsewhere).
@@ -116,6 +118,7 @@ impl Encounter {
             round: 0,
             turn: None,
             resume: None,
+            interrupted: None,
             done: Vec::new(),
             deck: Deck::default(),
             joker_out: false,

@@ -359,3 +359,33 @@ fn sw_atk_7_objects_and_obstacles() {
     assert!(log.iter().any(|l| l.contains("through the obstacle: +10 Toughness")), "{log:#?}");
     assert!(log.iter().any(|l| l.contains("10 vs Toughness 16: no effect")), "{log:#?}");
 }
+
+/// WOIN-AMBUSH-1: a winner gets exactly one action in the ambush turn; and play returns to an
+/// interrupted turn as it was left (WOIN-INIT-3: its spent actions stay spent).
+#[test]
+fn woin_ambush_1_one_action_and_resumed_turns_keep_their_budget() {
+    let ambush =
+        ["add Aria init=1d6", "add Gob init=1d6", "ambush Aria Gob", "start", "do Aria move"];
+    // Ambush: Aria 2d6 = 11 against 2d6 = 4; then initiative 5 and 2.
+    let s = play(System::Woin, &ambush, &[5, 6, 2, 2, 5, 2]).expect("plays");
+    let left = s.encounter().turn.as_ref().map(|t| t.budget[0].left());
+    assert_eq!(left, Some(0), "one action in the ambush turn");
+    let mut more = ambush.to_vec();
+    more.push("do Aria move");
+    let err = play(System::Woin, &more, &[5, 6, 2, 2, 5, 2]).expect_err("a second action");
+    assert!(err.contains("has 0 of 1 left"), "{err}");
+
+    let lines = [
+        "add Aria init=1d6",
+        "add Brom init=1d6",
+        "start",
+        "hold Brom",
+        "do Aria move",
+        "act Brom",
+        "next",
+    ];
+    let s = play(System::Woin, &lines, &[6, 3]).expect("plays");
+    let turn = s.encounter().turn.as_ref().expect("a turn");
+    assert_eq!(turn.id, "aria", "back to the interrupted turn");
+    assert_eq!(turn.budget[0].left(), 1, "its spent action stays spent");
+}

@@ -67,7 +67,7 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec {
         name: "traits",
         kind: FieldKind::List,
-        help: "auto, single, combust, unarmed, small, cortex, dart …",
+        help: "auto, single, combust, cortex, dart, unarmed, small",
     },
 ];
 
