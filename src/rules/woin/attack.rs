@@ -427,7 +427,8 @@ pub fn resolve(
         expr.push_str(" exploding");
     }
     let damage_roll = RollRecord { expr, dice: damage_dice, total: damage_total };
-    let kind = types.first().map(String::as_str);
+    // Damage is stopped only when the target is immune to every type the attack carries.
+    let kind = types.iter().find(|t| !immune(req.target.stats, t)).or(types.first()).map(String::as_str);
     let damage = Woin.damage(DamageRequest {
         stats: req.target.stats,
         health: req.target.health,
@@ -527,6 +528,8 @@ pub fn resolve(
         }
         out.conditions.push(Inflicted::new("Restrained", Source::Exploit));
     }
+    // Conditions it is immune to never land, whatever brought them.
+    out.conditions.retain(|c| !immune(req.target.stats, &c.name));
     Ok(out)
 }
 
