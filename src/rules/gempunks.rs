@@ -13,9 +13,7 @@ use super::system::{
 /// The Gempunks ruleset.
 pub struct Gempunks;
 
-const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
-}
+use super::stats::int_field as int;
 
 static FIELDS: &[FieldSpec] = &[
     int("agility", -10, 20, "Agility, added to the controller's initiative die"),

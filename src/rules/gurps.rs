@@ -13,9 +13,7 @@ use super::system::{
 /// The GURPS ruleset.
 pub struct Gurps;
 
-const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
-}
+use super::stats::int_field as int;
 
 static FIELDS: &[FieldSpec] = &[
     int("st", 1, 100, "ST"),

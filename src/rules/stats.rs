@@ -54,6 +54,11 @@ pub struct FieldSpec {
     pub help: &'static str,
 }
 
+/// A whole-number field, for the systems' field tables.
+pub const fn int_field(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
+    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
+}
+
 /// A die with a bonus, written `d8` or `d12+1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraitDie {

@@ -240,6 +240,44 @@ pub struct AttackRequest<'a> {
     pub actions_taken: u8,
 }
 
+/// Reads an attack's `FIELD=VALUE` and flag options (shared by the systems' attacks and verbs).
+#[derive(Debug, Clone, Copy)]
+pub struct FieldReader<'a>(pub &'a [(String, Option<String>)]);
+
+impl FieldReader<'_> {
+    pub fn value(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+    }
+
+    /// A flag written alone or as `on`.
+    pub fn flag(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v == "on"))
+    }
+
+    /// A whole number, if given.
+    pub fn int(&self, key: &str) -> Result<Option<i64>, RulesError> {
+        self.value(key)
+            .map(|v| {
+                v.trim_start_matches('+')
+                    .parse::<i64>()
+                    .map_err(|_| RulesError::Invalid(format!("{key}={v}: expected a whole number")))
+            })
+            .transpose()
+    }
+
+    /// A whole number within bounds, 0 when not given.
+    pub fn int_in(&self, key: &str, min: i64, max: i64) -> Result<i64, RulesError> {
+        match self.value(key) {
+            None => Ok(0),
+            Some(v) => v.parse::<i64>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "{key}={v}: expected a whole number from {min} to {max}"
+                ))
+            }),
+        }
+    }
+}
+
 /// What an attack did.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct AttackOutcome {

@@ -51,40 +51,21 @@ const UNTRAINED_PENALTY: i64 = -2;
 /// Aces stop here, so a rigged script cannot loop forever.
 const MAX_ACES: usize = 100;
 
-struct Fields<'a>(&'a [(String, Option<String>)]);
+type Fields<'a> = crate::rules::system::FieldReader<'a>;
 
-impl Fields<'_> {
-    fn value(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
-    }
-
-    fn flag(&self, key: &str) -> bool {
-        self.0.iter().any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v == "on"))
-    }
-
-    fn int(&self, key: &str) -> Result<Option<i64>, RulesError> {
-        self.value(key)
-            .map(|v| {
-                v.trim_start_matches('+')
-                    .parse::<i64>()
-                    .map_err(|_| RulesError::Invalid(format!("{key}={v}: expected a whole number")))
-            })
-            .transpose()
-    }
-
-    fn word<T>(
-        &self,
-        key: &str,
-        lookup: fn(&str) -> Option<T>,
-        expected: &str,
-    ) -> Result<Option<T>, RulesError> {
-        self.value(key)
-            .map(|v| {
-                lookup(&v.to_ascii_lowercase())
-                    .ok_or_else(|| RulesError::Invalid(format!("{key}={v}: expected {expected}")))
-            })
-            .transpose()
-    }
+/// A field that must be one of a table's words.
+fn word<T>(
+    f: &Fields<'_>,
+    key: &str,
+    lookup: fn(&str) -> Option<T>,
+    expected: &str,
+) -> Result<Option<T>, RulesError> {
+    f.value(key)
+        .map(|v| {
+            lookup(&v.to_ascii_lowercase())
+                .ok_or_else(|| RulesError::Invalid(format!("{key}={v}: expected {expected}")))
+        })
+        .transpose()
 }
 
 fn has(conditions: &[Condition], name: &str) -> bool {
@@ -151,7 +132,7 @@ impl Prepared {
 
 /// Work out the roll without making it (also used for the odds shown before).
 pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
-    let f = Fields(req.fields);
+    let f = crate::rules::system::FieldReader(req.fields);
     if let Some((unknown, _)) =
         req.fields.iter().find(|(k, _)| !ATTACK_FIELDS.contains(&k.as_str()))
     {
@@ -204,7 +185,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         }
     };
     if !melee {
-        if let Some(r) = f.word("range", tables::range_penalty, "short, medium or long")? {
+        if let Some(r) = word(&f, "range", tables::range_penalty, "short, medium or long")? {
             add(&format!("{} range", f.value("range").unwrap_or("")), r);
         }
         // Prone against shots from beyond 3": medium cover; crouching −1.
@@ -216,14 +197,14 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         }
     }
     let mut called_bonus = 0;
-    if let Some((m, dmg)) = f.word("called", tables::called, "limb, head, small or tiny")? {
+    if let Some((m, dmg)) = word(&f, "called", tables::called, "limb, head, small or tiny")? {
         add(&format!("called shot ({})", f.value("called").unwrap_or("")), m);
         called_bonus = dmg;
     }
-    if let Some(c) = f.word("cover", tables::cover, "light, medium or heavy")? {
+    if let Some(c) = word(&f, "cover", tables::cover, "light, medium or heavy")? {
         add(&format!("{} cover", f.value("cover").unwrap_or("")), c);
     }
-    if let Some(d) = f.word("dark", tables::darkness, "dim, dark or pitch")? {
+    if let Some(d) = word(&f, "dark", tables::darkness, "dim, dark or pitch")? {
         add(&format!("{} light", f.value("dark").unwrap_or("")), d);
     }
     if let Some(g) = f.int("gang")? {
@@ -365,7 +346,7 @@ pub fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<AttackOutcome, RulesError> {
     let p = prepare(req)?;
-    let f = Fields(req.fields);
+    let f = crate::rules::system::FieldReader(req.fields);
     let wild = Savage::is_wild(req.attacker.stats);
     let mut typed_roll = f.value("roll").map(|t| typed(t, "roll")).transpose()?;
     let source: &mut dyn DiceSource = match typed_roll.as_mut() {

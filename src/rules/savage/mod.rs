@@ -20,9 +20,7 @@ use super::system::{
 /// The Savage Worlds ruleset.
 pub struct Savage;
 
-const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
-}
+use crate::rules::stats::int_field as int;
 
 const fn die(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec { name, kind: FieldKind::Die, help }

@@ -9,7 +9,8 @@ use super::tables::{WEAPON_FIELDS, crit_row};
 use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
 use crate::rules::system::{
-    AttackOutcome, AttackRequest, DamageRequest, Inflicted, RulesError, Ruleset, option,
+    AttackOutcome, AttackRequest, DamageRequest, FieldReader, Inflicted, RulesError, Ruleset,
+    option,
 };
 
 /// Fields `attack` takes under WOIN.
@@ -43,29 +44,6 @@ pub const ATTACK_FIELDS: &[&str] = &[
 const MAX_EXPLOSIONS: usize = 100;
 /// Range increments beyond which no attack is possible (WOIN-ATK-2).
 const MAX_INCREMENTS: i64 = 5;
-
-struct Fields<'a>(&'a [(String, Option<String>)]);
-
-impl Fields<'_> {
-    fn value(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
-    }
-
-    fn flag(&self, key: &str) -> bool {
-        self.0.iter().any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v == "on"))
-    }
-
-    fn int(&self, key: &str, min: i64, max: i64) -> Result<i64, RulesError> {
-        match self.value(key) {
-            None => Ok(0),
-            Some(v) => v.parse::<i64>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| {
-                RulesError::Invalid(format!(
-                    "{key}={v}: expected a whole number from {min} to {max}"
-                ))
-            }),
-        }
-    }
-}
 
 /// Faces typed at the table (`roll=6,6,3`), checked against the number of d6 needed.
 fn typed_faces(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
@@ -124,7 +102,7 @@ pub struct Prepared {
 
 /// Work out the pool and the DEFENSE without rolling (also used for the odds shown before).
 pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
-    let f = Fields(req.fields);
+    let f = FieldReader(req.fields);
     if let Some((unknown, _)) =
         req.fields.iter().find(|(k, _)| !ATTACK_FIELDS.contains(&k.as_str()))
     {
@@ -195,7 +173,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         }
     };
     // WOIN-ATK-3: extra damage dice, paid for from the pool.
-    let spend = f.int("spend", 0, 20)?;
+    let spend = f.int_in("spend", 0, 20)?;
     let cost: i64 = option(&Woin, req.options, "damage_die_cost").parse().unwrap_or(2);
     add(-spend * cost, &format!("for {spend} damage dice"), &mut pool);
     // WOIN-CALL-1: a called shot costs 2d6 and two actions; a push or trip costs 1d6 more per
@@ -212,7 +190,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         add(-2, "called shot", &mut pool);
     }
     // WOIN-ATK-2: position.
-    let increments = f.int("range", 0, 1000)?;
+    let increments = f.int_in("range", 0, 1000)?;
     if increments > MAX_INCREMENTS {
         return Err(RulesError::Invalid(format!(
             "range={increments}: out of range (at most {MAX_INCREMENTS} increments)"
@@ -226,8 +204,8 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         add(-2, "cover", &mut pool);
     }
     if ranged {
-        add(f.int("pinned", 0, 20)?, "pinned down", &mut pool);
-        add(f.int("crossfire", 0, 20)?.min(3), "crossfire", &mut pool);
+        add(f.int_in("pinned", 0, 20)?, "pinned down", &mut pool);
+        add(f.int_in("crossfire", 0, 20)?.min(3), "crossfire", &mut pool);
     }
     if f.flag("flank") && !ranged {
         add(1, "flank", &mut pool);
@@ -253,7 +231,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         add(-1, "overwatch, not the first target", &mut pool);
     }
     // WOIN-ATK-4: LUC dice go on after the pool is formed.
-    let luc = f.int("luc", 0, 20)?;
+    let luc = f.int_in("luc", 0, 20)?;
     if luc > 0 {
         if req.attacker.conditions.iter().any(|c| c.name == "Cursed") {
             return Err(RulesError::Invalid(format!(
@@ -301,7 +279,7 @@ pub fn resolve(
     req: AttackRequest<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<AttackOutcome, RulesError> {
-    let f = Fields(req.fields);
+    let f = FieldReader(req.fields);
     let weapon = req.weapon.map(|w| &w.stats);
     let Prepared {
         base,
@@ -428,7 +406,8 @@ pub fn resolve(
     }
     let damage_roll = RollRecord { expr, dice: damage_dice, total: damage_total };
     // Damage is stopped only when the target is immune to every type the attack carries.
-    let kind = types.iter().find(|t| !immune(req.target.stats, t)).or(types.first()).map(String::as_str);
+    let kind =
+        types.iter().find(|t| !immune(req.target.stats, t)).or(types.first()).map(String::as_str);
     let damage = Woin.damage(DamageRequest {
         stats: req.target.stats,
         health: req.target.health,

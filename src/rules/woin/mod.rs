@@ -18,9 +18,7 @@ use crate::rules::system::Derived;
 /// The WOIN ruleset.
 pub struct Woin;
 
-const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Int { min, max }, help }
-}
+use crate::rules::stats::int_field as int;
 
 static FIELDS: &[FieldSpec] = &[
     FieldSpec {
