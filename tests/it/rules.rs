@@ -389,3 +389,81 @@ fn woin_ambush_1_one_action_and_resumed_turns_keep_their_budget() {
     assert_eq!(turn.id, "aria", "back to the interrupted turn");
     assert_eq!(turn.budget[0].left(), 1, "its spent action stays spent");
 }
+
+/// WOIN-OVER-1: overwatch costs an action, fires off-turn without spending, once per target per
+/// turn, at most INTUITION targets, −1d6 after the first; it ends at the shooter's next turn.
+/// WOIN-SUPP-1: an ally under suppressive fire counts as in cover (−2d6, −3d6 with an auto weapon)
+/// until its next turn ends, and overwatch cannot fire on it; single-shot weapons cannot suppress.
+#[test]
+fn woin_over_1_and_woin_supp_1() {
+    let base = [
+        "add Aria intuition=1",
+        "weapon Aria rifle pool=3d6 dmg=1d6 type=ballistic ranged traits=auto",
+        "add Brom",
+        "add Cale",
+        "add Gob",
+        "init Aria 20",
+        "init Brom 15",
+        "init Cale 12",
+        "init Gob 10",
+        "start",
+        "do Aria overwatch",
+        "next",
+    ];
+    // Brom's turn: Aria fires from overwatch at Brom (3d6: 1, 1, 1, a miss).
+    let mut lines = base.to_vec();
+    lines.push("attack Aria Brom overwatch");
+    let s = play(System::Woin, &lines, &[1, 1, 1]).expect("plays");
+    let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.contains(&"Aria fires from overwatch at Brom"), "{log:#?}");
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("Aria attacks Brom with rifle: pool 3d6 vs RANGED 10: miss")),
+        "{log:#?}"
+    );
+    // Once per target per turn; INTUITION 1 caps the targets.
+    let mut twice = lines.clone();
+    twice.push("attack Aria Brom overwatch");
+    let err = play(System::Woin, &twice, &[1, 1, 1]).expect_err("again");
+    assert!(err.contains("overwatch has already fired on Brom this turn"), "{err}");
+    let mut capped = lines.clone();
+    capped.extend(["next", "attack Aria Cale overwatch"]);
+    let err = play(System::Woin, &capped, &[1, 1, 1]).expect_err("cap");
+    assert!(err.contains("overwatch is spent: 1 targets, its INTUITION"), "{err}");
+    // Without overwatch there is no off-turn shot.
+    let mut none = base[..10].to_vec();
+    none.extend(["next", "attack Aria Brom overwatch"]);
+    let err = play(System::Woin, &none, &[]).expect_err("no overwatch");
+    assert!(err.contains("Aria is not on overwatch"), "{err}");
+
+    // Suppressive fire for Brom: Gob's attacks on him lose 3d6 (auto), overwatch cannot touch him.
+    let suppress = [
+        "add Aria",
+        "weapon Aria rifle pool=3d6 dmg=1d6 type=ballistic ranged traits=auto",
+        "add Brom",
+        "add Gob",
+        "weapon Gob bow pool=5d6 dmg=1d6 type=piercing ranged",
+        "init Aria 20",
+        "init Gob 15",
+        "init Brom 10",
+        "start",
+        "do Aria suppress ally=Brom",
+        "next",
+        "attack Gob Brom",
+    ];
+    let s = play(System::Woin, &suppress, &[2, 2]).expect("plays");
+    let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("(−3d6 suppressive fire cover) vs RANGED 10")),
+        "{log:#?}"
+    );
+    let single = [
+        "add Aria",
+        "weapon Aria musket pool=3d6 dmg=2d6 ranged traits=single",
+        "add Brom",
+        "start",
+        "do Aria suppress ally=Brom",
+    ];
+    let err = play(System::Woin, &single, &[5, 6, 3, 4]).expect_err("single");
+    assert!(err.contains("musket is a single-shot weapon and cannot suppress"), "{err}");
+}
