@@ -1405,6 +1405,17 @@ impl Planner<'_> {
             })?;
             self.damage_conditions(&tgt_id, &damage.conditions)?;
         }
+        for (amount, damage, roll) in &outcome.more_hits {
+            self.emit(Event::Damaged {
+                id: tgt_id.clone(),
+                amount: *amount,
+                roll: Some(roll.clone()),
+                kind: None,
+                loss: damage.loss,
+                explain: damage.explain.clone(),
+            })?;
+            self.damage_conditions(&tgt_id, &damage.conditions)?;
+        }
         for roll in outcome.rolls.iter().skip(2) {
             let text = "critical hit: condition table".to_string();
             self.emit(Event::Logged { text, roll: Some(roll.clone()), who: Some(tgt_id.clone()) })?;

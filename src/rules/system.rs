@@ -290,6 +290,9 @@ pub struct AttackOutcome {
     /// Damage to apply to the target, already through the damage model.
     pub damage: Option<DamageOutcome>,
     pub damage_amount: i64,
+    /// Further hits of the same attack (Savage Worlds autofire), each already through the damage
+    /// model in turn: (amount, outcome, roll).
+    pub more_hits: Vec<(i64, DamageOutcome, RollRecord)>,
     /// Conditions to give the target (a crit's condition table, a weapon trait, a called shot).
     pub conditions: Vec<Inflicted>,
     /// Conditions the attacker takes on (a Savage Worlds Wild Attack's −2 Parry).

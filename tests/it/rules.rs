@@ -467,3 +467,43 @@ fn woin_over_1_and_woin_supp_1() {
     let err = play(System::Woin, &single, &[5, 6, 3, 4]).expect_err("single");
     assert!(err.contains("musket is a single-shot weapon and cannot suppress"), "{err}");
 }
+
+/// SW-ATK-4: autofire rolls up to RoF Shooting dice and one Wild Die (standing in for the lowest),
+/// at −2; each success is its own hit, met in turn by the damage model.
+#[test]
+fn sw_atk_4_autofire_hits_one_after_another() {
+    let lines = [
+        "add Gun wild shooting=d10",
+        "weapon Gun smg dmg=2d6 range=12/24/48 rof=3",
+        "add Orc toughness=5",
+        "init Gun KS",
+        "init Orc 2C",
+        "start",
+        "attack Gun Orc autofire=3",
+    ];
+    // Shooting 7, 2, 9 and the Wild Die 5 for the 2: 5, 3, 7 after −2; two hits.
+    // First 2d6 = 6 against Toughness 5: Shaken; second 6: Shaken again, a wound: out.
+    let s = play(System::Savage, &lines, &[7, 2, 9, 5, 3, 3, 4, 2]).expect("plays");
+    let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("autofires at Orc: d10 ×3 (-2) vs TN 4: 5, 3, 7 → 2 hit(s)")),
+        "{log:#?}"
+    );
+    let orc = s.encounter().get("orc").expect("orc");
+    assert!(
+        s.encounter().is_down(orc),
+        "the second hit finds it Shaken: a wound, and an Extra is out"
+    );
+    let err = play(
+        System::Savage,
+        &[
+            "add Gun wild",
+            "weapon Gun pistol dmg=2d6 range=12/24/48",
+            "add Orc",
+            "attack Gun Orc autofire=3",
+        ],
+        &[],
+    )
+    .expect_err("RoF 1");
+    assert!(err.contains("autofire=3: the weapon's RoF is 1"), "{err}");
+}

@@ -375,7 +375,7 @@ fn sw_atk_2_attack_modifiers() {
         ("two_weapons", -2),
         ("offhand", -2),
         ("two_weapons offhand", -4),
-        ("skill=shooting autofire=3", -2),
+        ("skill=shooting autofire=1", -2),
         ("nonlethal", 0),
         ("mod=+3", 3),
         ("mod=-1", -1),
@@ -551,7 +551,7 @@ fn sw_atk_3_innocent_bystanders() {
 #[test]
 fn sw_atk_3_bystanders_on_a_2_with_autofire() {
     for (die, bystander) in [("1", true), ("2", true), ("3", false)] {
-        let body = "attack Gunner Orc skill=shooting autofire=3 into_melee";
+        let body = "attack Gunner Orc skill=shooting autofire=1 into_melee";
         let v = run(&fight("Gunner", body), die);
         let (text, _) = attack(&v);
         assert!(text.ends_with("miss") || text.contains("miss;"), "{die}: {text}");

@@ -348,6 +348,9 @@ pub fn resolve(
     let p = prepare(req)?;
     let f = crate::rules::system::FieldReader(req.fields);
     let wild = Savage::is_wild(req.attacker.stats);
+    if let Some(shots) = f.int("autofire")?.filter(|n| *n > 1) {
+        return autofire(req, &p, shots, dice);
+    }
     let mut typed_roll = f.value("roll").map(|t| typed(t, "roll")).transpose()?;
     let source: &mut dyn DiceSource = match typed_roll.as_mut() {
         Some(t) => t,
@@ -487,4 +490,146 @@ pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
         success.percent(),
         raise.percent()
     ))
+}
+
+/// SW-ATK-4: autofire. Up to RoF trait dice (each acing) and one Wild Die, which may stand in for
+/// the lowest; every die that reaches the TN is a hit with its own damage (and raise die),
+/// applied in turn. Dice order: each trait die with its aces, the Wild Die, then each hit's damage.
+fn autofire(
+    req: AttackRequest<'_>,
+    p: &Prepared,
+    shots: i64,
+    dice: &mut dyn DiceSource,
+) -> Result<AttackOutcome, RulesError> {
+    let f = crate::rules::system::FieldReader(req.fields);
+    let weapon = req.weapon.map(|w| &w.stats);
+    let rof = weapon.and_then(|w| w.int("rof")).unwrap_or(1);
+    if shots > rof {
+        return Err(RulesError::Invalid(format!("autofire={shots}: the weapon's RoF is {rof}")));
+    }
+    let mut typed_roll = f.value("roll").map(|t| typed(t, "roll")).transpose()?;
+    let source: &mut dyn DiceSource = match typed_roll.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    let mut record = Vec::new();
+    let mut totals: Vec<i64> = Vec::new();
+    for _ in 0..shots {
+        totals.push(acing(p.die.sides, source, &mut record)?);
+    }
+    let firsts: Vec<u32> = {
+        let mut out = Vec::new();
+        let mut chain_start = true;
+        for d in &record {
+            if chain_start {
+                out.push(d.face);
+            }
+            chain_start = d.face != d.sides;
+        }
+        out
+    };
+    if Savage::is_wild(req.attacker.stats) {
+        let wild = acing(6, source, &mut record)?;
+        if let Some(lowest) = totals.iter_mut().min_by_key(|t| **t).filter(|t| **t < wild) {
+            *lowest = wild;
+        }
+    }
+    let modifier = p.modifier() + p.die.bonus;
+    let results: Vec<i64> = totals.iter().map(|t| t + modifier).collect();
+    let snake_eyes = firsts.iter().all(|f| *f == 1)
+        && record.last().is_some_and(|d| d.sides == 6 && d.face == 1);
+    let hits: Vec<i64> = if snake_eyes {
+        Vec::new()
+    } else {
+        results.iter().copied().filter(|r| *r >= p.tn).collect()
+    };
+    // SW-ATK-3: with autofire, a miss whose die shows 1 or 2 may strike a bystander.
+    let stray = f.flag("into_melee")
+        && firsts.iter().zip(&results).any(|(face, r)| *face <= 2 && *r < p.tn);
+    let shown: Vec<String> = results.iter().map(ToString::to_string).collect();
+    let mut out = AttackOutcome {
+        summary: format!(
+            "{} autofires at {}: {} ×{shots} ({:+}) vs TN {}: {} → {} hit(s){}",
+            req.attacker.name,
+            req.target.name,
+            p.die,
+            p.modifier(),
+            p.tn,
+            shown.join(", "),
+            hits.len(),
+            if snake_eyes { ", CRITICAL FAILURE (snake eyes)" } else { "" }
+        ) + if stray {
+            "; a miss shows 1 or 2: it may hit a random adjacent bystander"
+        } else {
+            ""
+        },
+        hit: !hits.is_empty(),
+        cost: vec![("actions", 1)],
+        ..AttackOutcome::default()
+    };
+    out.rolls.push(RollRecord {
+        expr: format!("{}d{}! autofire", shots, p.die.sides),
+        dice: record,
+        total: results.iter().copied().max().unwrap_or(0),
+    });
+    let damage_text = f
+        .value("dmg")
+        .map(str::to_string)
+        .or_else(|| weapon.and_then(|w| w.text("dmg").map(str::to_string)))
+        .unwrap_or_else(|| "str".to_string());
+    let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
+    let bonus: i64 = p.damage_bonus.iter().map(|(_, b)| b).sum();
+    let ap = f.int("ap")?.or_else(|| weapon.and_then(|w| w.int("ap"))).unwrap_or(0).max(0);
+    let mut stats: Stats = req.target.stats.clone();
+    let pierced = ap.min(req.target.stats.int_or("armor", 0));
+    if pierced > 0 {
+        stats.set_int("toughness", req.target.stats.int_or("toughness", 5) - pierced);
+    }
+    let mut typed_damage = f.value("dmgroll").map(|t| typed(t, "dmgroll")).transpose()?;
+    let source: &mut dyn DiceSource = match typed_damage.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    // Each hit meets the target as the hits before it left it (Shaken, then wounds).
+    let mut health = req.target.health;
+    let mut conditions: Vec<Condition> = req.target.conditions.to_vec();
+    for result in hits {
+        let (mut total, mut faces) = roll_damage(&damage_text, strength, true, source)?;
+        let mut expr = damage_text.clone();
+        if (result - p.tn) / 4 > 0 {
+            total += acing(6, source, &mut faces)?;
+            expr.push_str("+d6 raise");
+        }
+        total += bonus;
+        let roll = RollRecord { expr, dice: faces, total };
+        let outcome = Savage.damage(DamageRequest {
+            stats: &stats,
+            health,
+            conditions: &conditions,
+            amount: total,
+            roll: Some(&roll),
+            kind: None,
+        })?;
+        health.current -= outcome.loss;
+        for name in &outcome.conditions {
+            conditions.push(Condition {
+                name: name.clone(),
+                level: Level::First,
+                source: Source::Damage,
+                rounds: None,
+                persistent: false,
+                since: 0,
+                needs_six: false,
+                detail: None,
+            });
+        }
+        if out.damage.is_none() {
+            out.damage_amount = total;
+            out.damage = Some(outcome);
+            out.rolls.push(roll);
+        } else {
+            out.more_hits.push((total, outcome, roll));
+        }
+    }
+    Ok(out)
 }
