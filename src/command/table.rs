@@ -342,6 +342,30 @@ pub static COMMANDS: &[CommandSpec] = &[
         special: true,
     },
     CommandSpec {
+        name: "blast",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("dmg=… cover=… ap=N dmgroll=FACES", ArgKind::Fields),
+        ],
+        summary: "Savage Worlds: area damage to one combatant under the template",
+        help: "Rolls the area attack's damage (dmg=, acing) for one combatant under the template; \
+               cover counts as armor (light +1, medium +2, heavy +4 Toughness). Run it for each \
+               combatant the template covers (SW-ATK-5).",
+        example: "blast Cole \"Bandit 2\" dmg=3d6 cover=light",
+        special: true,
+    },
+    CommandSpec {
+        name: "deviate",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "Savage Worlds: where a missed thrown area weapon lands",
+        help: "A missed throw deviates 1d6 inches in a direction rolled on a d12 clock face (SW-ATK-5).",
+        example: "deviate Cole",
+        special: true,
+    },
+    CommandSpec {
         name: "soak",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],

@@ -1127,14 +1127,16 @@ impl Planner<'_> {
                 if loss < 0 {
                     return self.emit(Event::Healed { id, amount: -loss });
                 }
+                let was_down = self.scratch.get(&id).is_some_and(|c| self.scratch.is_down(c));
                 self.emit(Event::Damaged {
-                    id,
+                    id: id.clone(),
                     amount: loss,
                     roll: None,
                     kind: None,
                     loss,
                     explain,
-                })
+                })?;
+                self.after_damage(&id, was_down, crate::rules::system::HitKind::default())
             }
             Effect::Stat { who, field, delta } => {
                 let id = pick(who);

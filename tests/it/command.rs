@@ -12,6 +12,8 @@ use proptest::strategy::{Union, ValueTree};
 use proptest::test_runner::TestRunner;
 const SPECIALS: &[&str] = &[
     "interrupt",
+    "blast",
+    "deviate",
     "soak",
     "benny",
     "defend",

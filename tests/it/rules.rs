@@ -507,3 +507,21 @@ fn sw_atk_4_autofire_hits_one_after_another() {
     .expect_err("RoF 1");
     assert!(err.contains("autofire=3: the weapon's RoF is 1"), "{err}");
 }
+
+/// SW-ATK-5: area damage for each combatant under the template, cover counting as armor; a missed
+/// throw deviates 1d6" towards a d12 clock face.
+#[test]
+fn sw_atk_5_blast_and_deviation() {
+    let lines = ["add Cole wild", "add Orc toughness=5", "blast Cole Orc dmg=2d6 cover=light"];
+    // 2d6 = 6 against Toughness 5 + 1 for light cover: Shaken only.
+    let s = play(System::Savage, &lines, &[4, 2]).expect("plays");
+    let orc = s.encounter().get("orc").expect("orc");
+    assert!(orc.condition("Shaken").is_some());
+    assert!(!s.encounter().is_down(orc));
+    assert!(s.log().iter().any(|l| l.text.contains("(cover +1 Toughness)")));
+    // 2d6 acing: 6 + 5, and 4: 15, two raises over 6: wounds, and the Extra is out.
+    let s = play(System::Savage, &lines, &[6, 5, 4]).expect("plays");
+    assert!(s.encounter().is_down(s.encounter().get("orc").expect("orc")));
+    let s = play(System::Savage, &["add Cole", "deviate Cole"], &[3, 7]).expect("plays");
+    assert!(s.log().iter().any(|l| l.text == "Cole's throw lands 3\" off, towards 7 o'clock"));
+}

@@ -124,6 +124,78 @@ pub fn special(
             }
             Ok(effects)
         }
+        // SW-ATK-5: area damage to one combatant under the template; cover counts as armor.
+        "blast" => {
+            let actor = need(req.actor, "an ATTACKER", "blast")?;
+            let target = need(req.target, "a TARGET", "blast")?;
+            let dmg = field(&req, "dmg").unwrap_or("2d6");
+            let armor = match field(&req, "cover") {
+                None => 0,
+                Some(c) => -tables::cover(&c.to_ascii_lowercase()).ok_or_else(|| {
+                    RulesError::Invalid(format!("cover={c}: expected light, medium or heavy"))
+                })?,
+            };
+            let mut scripted = field(&req, "dmgroll")
+                .map(|t| {
+                    ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("dmgroll: {e}")))
+                })
+                .transpose()?;
+            let source: &mut dyn DiceSource = match scripted.as_mut() {
+                Some(s) => s,
+                None => dice,
+            };
+            let (mut total, faces) =
+                roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, source)?;
+            if req.joker {
+                total += 2;
+            }
+            let ap: i64 = field(&req, "ap").and_then(|v| v.parse().ok()).unwrap_or(0);
+            let mut stats = target.stats.clone();
+            let toughness = target.stats.int_or("toughness", 5);
+            let pierced = ap.min(target.stats.int_or("armor", 0) + armor);
+            stats.set_int("toughness", toughness + armor - pierced);
+            let outcome = crate::rules::Ruleset::damage(
+                &Savage,
+                crate::rules::DamageRequest {
+                    stats: &stats,
+                    health: target.health,
+                    conditions: target.conditions,
+                    amount: total,
+                    roll: None,
+                    kind: None,
+                },
+            )?;
+            let roll = crate::rules::dice::RollRecord { expr: dmg.to_string(), dice: faces, total };
+            let cover_text =
+                if armor > 0 { format!(" (cover +{armor} Toughness)") } else { String::new() };
+            let mut effects = vec![Effect::Log {
+                text: format!("blast on {}: {}{cover_text}", target.name, outcome.explain),
+                roll: Some(roll),
+            }];
+            if outcome.loss > 0 {
+                effects.push(Effect::Damage {
+                    who: Who::Target,
+                    loss: outcome.loss,
+                    explain: "area damage".into(),
+                });
+            }
+            for name in outcome.conditions {
+                effects.push(add(Who::Target, &name, None));
+            }
+            Ok(effects)
+        }
+        "deviate" => {
+            let who = need(req.actor, "a NAME", "deviate")?;
+            let inches = DiceExpr::parse("1d6")?.roll(dice)?;
+            let clock = DiceExpr::parse("1d12")?.roll(dice)?;
+            Ok(vec![Effect::Log {
+                text: format!(
+                    "{}'s throw lands {}\" off, towards {} o'clock",
+                    who.name, inches.total, clock.total
+                ),
+                roll: Some(inches),
+            }])
+        }
         // SW-DMG-4: a benny and a Vigor roll; each success and raise cancels a wound of that hit.
         "soak" => {
             let who = need(req.actor, "a NAME", "soak")?;
