@@ -357,6 +357,17 @@ pub static COMMANDS: &[CommandSpec] = &[
         special: true,
     },
     CommandSpec {
+        name: "suppressed",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
+        summary: "Savage Worlds: a Spirit roll for someone under suppressive fire",
+        help: "After a successful suppressive-fire roll (an autofire roll with range penalties), each \
+               combatant under the Medium Burst Template rolls Spirit: a failure Shakes it, and a 1 on \
+               the Spirit die means it is hit, for you to `damage` (SW-ATK-4).",
+        example: "suppressed \"Bandit 3\"",
+        special: true,
+    },
+    CommandSpec {
         name: "deviate",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],

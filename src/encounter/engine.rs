@@ -944,7 +944,11 @@ impl Planner<'_> {
                 format!("unknown option '{name}'; {system} options: {}", names.join(", "))
             });
         };
-        if !spec.values.contains(&value) {
+        let numeric = spec.values.is_empty();
+        if numeric && value.parse::<u32>().is_err() {
+            return refuse(format!("{name}: expected a whole number"));
+        }
+        if !numeric && !spec.values.contains(&value) {
             return refuse(format!("{name}: expected {}", spec.values.join(" or ")));
         }
         self.emit(Event::OptionSet { name: name.into(), value: value.into() })
@@ -1157,6 +1161,9 @@ impl Planner<'_> {
                     Some(pool) => self.emit(Event::Spent { id, pool, amount, what }),
                     None => Ok(()),
                 }
+            }
+            Effect::SetOption { name, value } => {
+                self.emit(Event::OptionSet { name: name.to_string(), value })
             }
             Effect::ActNow { who } => {
                 let id = pick(who);

@@ -375,6 +375,11 @@ pub enum Effect {
     ActNow {
         who: Who,
     },
+    /// Set a rule option (the GM's benny pool going down).
+    SetOption {
+        name: &'static str,
+        value: String,
+    },
     /// Actions spent on the verb (from the turn's first pool, if it is this combatant's turn).
     Spend {
         who: Who,

@@ -14,6 +14,7 @@ const SPECIALS: &[&str] = &[
     "interrupt",
     "blast",
     "deviate",
+    "suppressed",
     "soak",
     "benny",
     "defend",

@@ -525,3 +525,19 @@ fn sw_atk_5_blast_and_deviation() {
     let s = play(System::Savage, &["add Cole", "deviate Cole"], &[3, 7]).expect("plays");
     assert!(s.log().iter().any(|l| l.text == "Cole's throw lands 3\" off, towards 7 o'clock"));
 }
+
+/// SW-ATK-4: under suppressive fire each combatant rolls Spirit: a failure Shakes it, and a 1 on the
+/// Spirit die means it is hit.
+#[test]
+fn sw_atk_4_suppressed_spirit_rolls() {
+    let cases: &[(&[u32], bool, bool)] =
+        &[(&[5], false, false), (&[3], true, false), (&[1], true, true)];
+    for (faces, shaken, hit) in cases {
+        let s =
+            play(System::Savage, &["add Orc spirit=d6", "suppressed Orc"], faces).expect("plays");
+        let orc = s.encounter().get("orc").expect("orc");
+        assert_eq!(orc.condition("Shaken").is_some(), *shaken, "{faces:?}");
+        let said = s.log().iter().any(|l| l.text.contains("is hit: roll its damage"));
+        assert_eq!(said, *hit, "{faces:?}");
+    }
+}

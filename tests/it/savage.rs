@@ -1019,9 +1019,13 @@ fn sw_shaken_1_benny() {
 #[test]
 fn sw_shaken_1_benny_needs_own_bennies() {
     let err = run_err(&fight("Hero", "cond Orc shaken\nbenny Orc"), "");
-    assert!(err.contains("Orc has no bennies left"), "{err}");
-    let err = run_err(&fight("Hero", "set gm_bennies 3"), "");
-    assert!(err.contains("unknown option 'gm_bennies'"), "{err}");
+    assert!(err.contains("Orc has no bennies left, nor has the GM"), "{err}");
+    // Without bennies of its own, a combatant draws on the GM's pool.
+    let v = run(&fight("Hero", "set gm_bennies 2\ncond Orc shaken\nbenny Orc"), "");
+    assert_eq!(who(&v, "orc")["shaken"], false);
+    assert_eq!(v["options"]["gm_bennies"], "1");
+    let err = run_err(&fight("Hero", "set gm_bennies lots"), "");
+    assert!(err.contains("gm_bennies: expected a whole number"), "{err}");
     // An Extra given bennies of its own spends them.
     let script = format!(
         "new savage\n{HERO}\nadd Boss extra bennies=1\ninit Hero AS\ninit Boss 2C\nstart\n\
@@ -1489,5 +1493,5 @@ fn sw_json_fields() {
     assert_eq!(orc["card"], "QH");
     assert_eq!(orc["fatigue"], 0);
     assert_eq!(orc["actions_left"], 3);
-    assert_eq!(v["options"], json!({"shaken_success_acts": "off", "deck": "virtual"}));
+    assert_eq!(v["options"], json!({"shaken_success_acts": "off", "gm_bennies": "0", "deck": "virtual"}));
 }

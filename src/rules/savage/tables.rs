@@ -36,6 +36,12 @@ pub static OPTIONS: &[OptionSpec] = &[
         help: "a plain success on the Spirit roll also lets a Shaken character act (later editions)",
     },
     OptionSpec {
+        name: "gm_bennies",
+        values: &[],
+        default: "0",
+        help: "the GM's pool of bennies, for enemies without their own (a whole number)",
+    },
+    OptionSpec {
         name: "deck",
         values: &["virtual", "physical"],
         default: "virtual",

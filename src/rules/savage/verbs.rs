@@ -184,6 +184,25 @@ pub fn special(
             }
             Ok(effects)
         }
+        // SW-ATK-4: under suppressive fire, Spirit or be Shaken; a 1 on the Spirit die is a hit.
+        "suppressed" => {
+            let who = need(req.actor, "a NAME", "suppressed")?;
+            let spirit = roll_trait(who, "spirit", 0, field(&req, "roll"), dice)?;
+            let failed = spirit.total < TN || spirit.critical_failure;
+            let hit = spirit.trait_faces.first() == Some(&1);
+            let text = format!(
+                "{} under suppressive fire: Spirit {}{}{}",
+                who.name,
+                spirit.total,
+                if failed { ", Shaken" } else { ", holds" },
+                if hit { ", and is hit: roll its damage" } else { "" }
+            );
+            let mut effects = vec![log(text, &spirit)];
+            if failed {
+                effects.push(add(Who::Actor, "Shaken", None));
+            }
+            Ok(effects)
+        }
         "deviate" => {
             let who = need(req.actor, "a NAME", "deviate")?;
             let inches = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -269,13 +288,22 @@ pub fn special(
             if !who.conditions.iter().any(|c| c.name == "Shaken") {
                 return Err(RulesError::Invalid(format!("{} is not Shaken", who.name)));
             }
-            if who.stats.int_or("bennies", 0) < 1 {
-                return Err(RulesError::Invalid(format!("{} has no bennies left", who.name)));
-            }
-            Ok(vec![
-                Effect::Stat { who: Who::Actor, field: "bennies", delta: -1 },
-                Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() },
-            ])
+            // Its own benny first; a combatant without one draws on the GM's pool.
+            let spend = if who.stats.int_or("bennies", 0) >= 1 {
+                Effect::Stat { who: Who::Actor, field: "bennies", delta: -1 }
+            } else {
+                let pool: i64 = crate::rules::system::option(&Savage, req.options, "gm_bennies")
+                    .parse()
+                    .unwrap_or(0);
+                if pool < 1 {
+                    return Err(RulesError::Invalid(format!(
+                        "{} has no bennies left, nor has the GM (`set gm_bennies N`)",
+                        who.name
+                    )));
+                }
+                Effect::SetOption { name: "gm_bennies", value: (pool - 1).to_string() }
+            };
+            Ok(vec![spend, Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() }])
         }
         // SW-ATK-2: Defend, +2 Parry, the whole turn.
         "defend" => Ok(vec![
