@@ -1493,5 +1493,8 @@ fn sw_json_fields() {
     assert_eq!(orc["card"], "QH");
     assert_eq!(orc["fatigue"], 0);
     assert_eq!(orc["actions_left"], 3);
-    assert_eq!(v["options"], json!({"shaken_success_acts": "off", "gm_bennies": "0", "deck": "virtual"}));
+    assert_eq!(
+        v["options"],
+        json!({"shaken_success_acts": "off", "gm_bennies": "0", "deck": "virtual"})
+    );
 }
