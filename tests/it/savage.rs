@@ -975,7 +975,6 @@ fn sw_dmg_4_soak_after_incapacitation() {
 
 // SW-DMG-4, SW-INC-1, SW-INJ-1: a soaked wound never incapacitated, so it leaves no Injury.
 #[test]
-#[ignore = "BUG: the Incapacitation roll comes before the soak, and its Injury stays after soaking back to three wounds"]
 fn sw_dmg_4_soaked_incapacitation_leaves_no_injury() {
     let body = "damage Hero 18\nuncond Hero shaken\nattack Orc Hero dmg=10\nsoak Hero";
     let v = run(&fight("Orc", body), "6,1,7,1,1,1,8,1,1");
@@ -985,7 +984,6 @@ fn sw_dmg_4_soaked_incapacitation_leaves_no_injury() {
 // SW-DMG-4, SW-INC-1: a soaked wound never incapacitated, so snake eyes on the Vigor roll that
 // the engine makes first cannot leave the Wild Card dead.
 #[test]
-#[ignore = "BUG: the Incapacitation roll comes before the soak, and its Dead result stays after soaking back to three wounds"]
 fn sw_dmg_4_soaked_incapacitation_is_not_death() {
     let body = "damage Hero 18\nuncond Hero shaken\nattack Orc Hero dmg=10\nsoak Hero";
     let v = run(&fight("Orc", body), "6,1,1,1,8,1,1");

@@ -269,9 +269,22 @@ pub fn special(
                     loss: -cancelled,
                     explain: "soaked".into(),
                 });
-                // Back on its feet: no longer beyond its last wound.
+                // Back on its feet: no longer beyond its last wound. Reading: the soak comes
+                // before the Incapacitation roll at the table, so whatever that roll brought
+                // with this hit (death, an Injury) goes too; an older Injury stays.
                 if who.health.current < 0 && who.health.current + cancelled >= 0 {
-                    for name in ["Incapacitated", "Unconscious", "Bleeding-Out", "Stunned"] {
+                    let since = who
+                        .conditions
+                        .iter()
+                        .find(|c| matches!(c.name.as_str(), "Incapacitated" | "Dead"))
+                        .map(|c| c.since);
+                    let injured_now = who
+                        .conditions
+                        .iter()
+                        .any(|c| c.name == "Injured" && Some(c.since) == since);
+                    let names = ["Incapacitated", "Unconscious", "Bleeding-Out", "Stunned", "Dead"];
+                    let names = names.into_iter().chain(injured_now.then_some("Injured"));
+                    for name in names {
                         effects
                             .push(Effect::RemoveCondition { who: Who::Actor, name: name.into() });
                     }
