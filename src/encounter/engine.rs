@@ -707,7 +707,7 @@ impl Planner<'_> {
         rules.can_heal(&c.conditions)?;
         let room = (rules.max_health(c.health, &c.conditions) - c.health.current).max(0);
         let id = c.id.clone();
-        self.emit(Event::Healed { id, amount: amount.min(room) })
+        self.emit(Event::Healed { id, amount: amount.min(room), within_hit: false })
     }
 
     fn condition(
@@ -1129,7 +1129,7 @@ impl Planner<'_> {
             Effect::Damage { who, loss, explain } => {
                 let id = pick(who);
                 if loss < 0 {
-                    return self.emit(Event::Healed { id, amount: -loss });
+                    return self.emit(Event::Healed { id, amount: -loss, within_hit: false });
                 }
                 let was_down = self.scratch.get(&id).is_some_and(|c| self.scratch.is_down(c));
                 self.emit(Event::Damaged {
@@ -1141,6 +1141,9 @@ impl Planner<'_> {
                     explain,
                 })?;
                 self.after_damage(&id, was_down, crate::rules::system::HitKind::default())
+            }
+            Effect::Restore { who, amount } => {
+                self.emit(Event::Healed { id: pick(who), amount, within_hit: true })
             }
             Effect::Stat { who, field, delta } => {
                 let id = pick(who);

@@ -91,6 +91,9 @@ pub enum Event {
     Healed {
         id: String,
         amount: i64,
+        /// Part of the hit just taken (only stunned), which stays open to a soak.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        within_hit: bool,
     },
     ConditionAdded {
         id: String,

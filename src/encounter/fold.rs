@@ -277,7 +277,12 @@ impl Encounter {
                 let i = self.index(id)?;
                 let round = self.round;
                 self.last_hits.retain(|(who, ..)| who != id);
-                let hit = crate::rules::system::LastHit { wounds: *loss, shaken: false };
+                let hit = crate::rules::system::LastHit {
+                    wounds: *loss,
+                    shaken: false,
+                    restored: 0,
+                    round,
+                };
                 self.last_hits.push((id.clone(), hit, round));
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
@@ -292,10 +297,18 @@ impl Encounter {
                 let text = if down { format!("{text}, down") } else { text };
                 self.line(text, roll.clone(), Some(id))
             }
-            Event::Healed { id, amount } => {
+            Event::Healed { id, amount, within_hit } => {
                 let i = self.index(id)?;
-                // Healing (a soak among it) closes the last hit: it cannot be soaked twice.
-                self.last_hits.retain(|(who, ..)| who != id);
+                if *within_hit {
+                    for (who, hit, _) in &mut self.last_hits {
+                        if who == id {
+                            hit.restored += amount;
+                        }
+                    }
+                } else {
+                    // Healing (a soak among it) closes the last hit: it cannot be soaked twice.
+                    self.last_hits.retain(|(who, ..)| who != id);
+                }
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current += amount;

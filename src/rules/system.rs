@@ -360,6 +360,12 @@ pub enum Effect {
         loss: i64,
         explain: String,
     },
+    /// Health given back as part of the hit just taken (Savage Worlds' "only stunned"): that hit
+    /// can still be soaked.
+    Restore {
+        who: Who,
+        amount: i64,
+    },
     /// Change a whole-number stat (bennies).
     Stat {
         who: Who,
@@ -401,6 +407,10 @@ pub struct HitKind<'a> {
 pub struct LastHit {
     pub wounds: i64,
     pub shaken: bool,
+    /// Health given back within the hit itself (only stunned): a soak starts from before it.
+    pub restored: i64,
+    /// The round it landed in.
+    pub round: u32,
 }
 
 /// What a system verb is asked.

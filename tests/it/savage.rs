@@ -992,6 +992,29 @@ fn sw_dmg_4_soaked_incapacitation_is_not_death() {
     assert_eq!(hero["down"], false);
 }
 
+// SW-DMG-4, SW-INC-1, SW-INJ-1: "only stunned" already put the Wild Card back at three wounds;
+// soaking that hit's wound still clears the Shaken and the Injury it brought, and no more.
+#[test]
+fn sw_dmg_4_soak_after_only_stunned() {
+    // Vigor 8+3 − 3 = 8: a raise, only stunned, Injury 1+1; the soak 9 − 3 = 6 cancels the wound.
+    let body = "damage Hero 18\nuncond Hero shaken\nattack Orc Hero dmg=10";
+    let stunned = run(&fight("Orc", body), "6,1,8,3,1,1,1");
+    let hero = who(&stunned, "hero");
+    assert_eq!((hero["wounds"].clone(), hero["shaken"].clone()), (json!(3), json!(true)));
+    assert_eq!(hero["injuries"].as_array().map(Vec::len), Some(1));
+    let soaked = run(&fight("Orc", &format!("{body}\nsoak Hero")), "6,1,8,3,1,1,1,8,1,1");
+    let hero = who(&soaked, "hero");
+    assert_eq!(hero["wounds"], 3);
+    assert_eq!(hero["shaken"], false);
+    assert_eq!(hero["injuries"], json!([]));
+    assert_eq!(hero["incapacitated"], Value::Null);
+    // A failed soak leaves the stunned result as it was.
+    let failed = run(&fight("Orc", &format!("{body}\nsoak Hero")), "6,1,8,3,1,1,1,2,1");
+    let hero = who(&failed, "hero");
+    assert_eq!((hero["wounds"].clone(), hero["shaken"].clone()), (json!(3), json!(true)));
+    assert_eq!(hero["injuries"].as_array().map(Vec::len), Some(1));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Shaken
 

@@ -456,11 +456,7 @@ impl Ruleset for Savage {
             Incap::Unconscious => effects.extend([add("Incapacitated"), add("Unconscious")]),
             Incap::Stunned => {
                 // Only stunned: back to three wounds, Shaken, not incapacitated.
-                effects.push(Effect::Damage {
-                    who: Who::Actor,
-                    loss: who.health.current,
-                    explain: "only stunned".into(),
-                });
+                effects.push(Effect::Restore { who: Who::Actor, amount: -who.health.current });
                 effects.push(add("Shaken"));
             }
         }

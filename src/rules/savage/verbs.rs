@@ -235,7 +235,7 @@ pub fn special(
             }
             // Reading: the roll carries the penalties of the wounds held before this hit.
             let before = crate::rules::Health {
-                current: who.health.current + hit.wounds,
+                current: who.health.current + hit.wounds - hit.restored,
                 max: who.health.max,
             };
             let penalty = Savage::wound_penalty(before);
@@ -264,24 +264,23 @@ pub fn special(
                 ),
             ];
             if cancelled > 0 {
-                effects.push(Effect::Damage {
-                    who: Who::Actor,
-                    loss: -cancelled,
-                    explain: "soaked".into(),
-                });
+                // What is left of the hit; an "only stunned" result already gave some back.
+                let after = before.current - (hit.wounds - cancelled);
+                let heal = (after - who.health.current).max(0);
+                if heal > 0 {
+                    effects.push(Effect::Damage {
+                        who: Who::Actor,
+                        loss: -heal,
+                        explain: "soaked".into(),
+                    });
+                }
                 // Back on its feet: no longer beyond its last wound. Reading: the soak comes
                 // before the Incapacitation roll at the table, so whatever that roll brought
                 // with this hit (death, an Injury) goes too; an older Injury stays.
-                if who.health.current < 0 && who.health.current + cancelled >= 0 {
-                    let since = who
-                        .conditions
-                        .iter()
-                        .find(|c| matches!(c.name.as_str(), "Incapacitated" | "Dead"))
-                        .map(|c| c.since);
-                    let injured_now = who
-                        .conditions
-                        .iter()
-                        .any(|c| c.name == "Injured" && Some(c.since) == since);
+                let was_out = who.health.current < 0 || hit.restored > 0;
+                if was_out && after >= 0 {
+                    let injured_now =
+                        who.conditions.iter().any(|c| c.name == "Injured" && c.since == hit.round);
                     let names = ["Incapacitated", "Unconscious", "Bleeding-Out", "Stunned", "Dead"];
                     let names = names.into_iter().chain(injured_now.then_some("Injured"));
                     for name in names {
@@ -290,7 +289,8 @@ pub fn special(
                     }
                 }
             }
-            if cancelled == hit.wounds && hit.shaken {
+            // The Shaken the hit caused, or that "only stunned" left, goes with all its wounds.
+            if cancelled == hit.wounds && (hit.shaken || hit.restored > 0) {
                 effects.push(Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() });
             }
             Ok(effects)
