@@ -440,8 +440,7 @@ impl App {
                     })
                     .unwrap_or_default();
                 let mut weapon_options = weapons;
-                weapon_options
-                    .push(("no weapon: give pool= and dmg= below".to_string(), String::new()));
+                weapon_options.push((rules.bare_attack_hint().to_string(), String::new()));
                 let toggles: Vec<(String, String)> = rules
                     .attack_toggles()
                     .iter()

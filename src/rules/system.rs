@@ -650,6 +650,11 @@ pub trait Ruleset: Sync {
         "blank, or FIELD=VALUE options"
     }
 
+    /// The attack dialog's choice for an attack without a listed weapon.
+    fn bare_attack_hint(&self) -> &'static str {
+        "no weapon: give its numbers below (FIELD=VALUE)"
+    }
+
     /// Attack modifiers the dialog offers as switches: (field, label).
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[]

@@ -55,7 +55,19 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                     Span::styled(prefix.clone(), theme.key()),
                     Span::raw(input.value().to_string()),
                 ]));
-                lines.push(Line::styled(hint.to_string(), theme.dim()));
+                // The hint may be longer than the dialog is wide: wrap it by words.
+                let mut row = String::new();
+                for word in hint.split(' ') {
+                    let width = row.chars().count() + 1 + word.chars().count();
+                    if !row.is_empty() && width > inner.width as usize {
+                        lines.push(Line::styled(std::mem::take(&mut row), theme.dim()));
+                    }
+                    if !row.is_empty() {
+                        row.push(' ');
+                    }
+                    row.push_str(word);
+                }
+                lines.push(Line::styled(row, theme.dim()));
                 let x = inner.x + (prefix.chars().count() + input.visual_cursor()) as u16;
                 cursor = Some((x.min(inner.right().saturating_sub(1)), y));
             }
@@ -64,11 +76,12 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                     format!("{label}: Space switches, Enter goes on"),
                     theme.key(),
                 ));
-                for (n, ((_, text), on)) in options.iter().zip(on).enumerate() {
+                let room = (inner.height as usize).saturating_sub(lines.len());
+                let rows = options.iter().zip(on).map(|((_, text), on)| {
                     let mark = if *on { "[x]" } else { "[ ]" };
-                    let line = Line::raw(format!("  {mark} {text}"));
-                    lines.push(if n == *at { line.style(theme.selected()) } else { line });
-                }
+                    format!("  {mark} {text}")
+                });
+                lines.extend(window(rows, *at, room, theme));
             }
             Step::Pick { label, filter, cursor: at, .. } => {
                 let prefix = format!("{label}: ");
@@ -79,21 +92,55 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                 let x = inner.x + (prefix.chars().count() + filter.visual_cursor()) as u16;
                 cursor = Some((x.min(inner.right().saturating_sub(1)), y));
                 let visible = step.visible();
-                let room = (inner.height as usize).saturating_sub(lines.len() + 1).max(1);
-                let first = at.saturating_sub(room.saturating_sub(1));
+                let room = (inner.height as usize).saturating_sub(lines.len());
                 if visible.is_empty() {
                     lines
                         .push(Line::styled("  nothing matches; Backspace to widen", theme.error()));
                 }
-                for (n, (_, label)) in visible.iter().enumerate().skip(first).take(room) {
-                    let line = Line::raw(format!("  {label}"));
-                    lines.push(if n == *at { line.style(theme.selected()) } else { line });
-                }
+                let rows = visible.iter().map(|(_, label)| format!("  {label}"));
+                lines.extend(window(rows, *at, room, theme));
             }
         }
     }
     Paragraph::new(lines).render(inner, buf);
     cursor
+}
+
+/// The rows of a list that fit in `room` lines, scrolled to keep `at` in sight, the chosen one
+/// highlighted, and a last line saying how many more are below when some are hidden.
+fn window(
+    rows: impl ExactSizeIterator<Item = String>,
+    at: usize,
+    room: usize,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let total = rows.len();
+    if total == 0 {
+        return Vec::new();
+    }
+    let room = room.max(1);
+    // Keep a line for the "more" marker when the list does not fit.
+    let mut shown = if total > room { room.saturating_sub(1).max(1) } else { total };
+    let mut first = at.saturating_sub(shown - 1).min(total.saturating_sub(shown));
+    // Near the end the marker's line holds the last row instead.
+    if total > room && first + room >= total {
+        shown = room;
+        first = total - room;
+    }
+    let mut lines: Vec<Line> = rows
+        .enumerate()
+        .skip(first)
+        .take(shown)
+        .map(|(n, text)| {
+            let line = Line::raw(text);
+            if n == at { line.style(theme.selected()) } else { line }
+        })
+        .collect();
+    let below = total - (first + shown).min(total);
+    if below > 0 {
+        lines.push(Line::styled(format!("  ↓ {below} more"), theme.dim()));
+    }
+    lines
 }
 
 pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {

@@ -341,6 +341,24 @@ fn attack_dialog_shows_odds_and_takes_faces() {
     assert_eq!(a.session.encounter().get("aria").expect("aria").stats.int("luc"), Some(1));
 }
 
+/// A list taller than the dialog scrolls to keep the chosen row in sight and says what is below.
+#[test]
+fn dialog_lists_scroll_to_the_cursor() {
+    let mut a = app(demo(System::Savage));
+    // Bandit 1 attacks Jessa with the short sword; the modifier switches are eleven rows.
+    drive(&mut a, "a<Enter>jes<Enter><Enter>");
+    let top = screen(&a, 80, 24);
+    assert!(top.contains("[ ] Wild Attack"), "{top}");
+    assert!(top.contains("↓ 2 more"), "{top}");
+    assert!(!top.contains("non-lethal"), "{top}");
+    drive(&mut a, &"<Down>".repeat(10));
+    drive(&mut a, "<Space>");
+    let bottom = screen(&a, 80, 24);
+    assert!(bottom.contains("[x] non-lethal"), "{bottom}");
+    assert!(!bottom.contains("more"), "{bottom}");
+    insta::assert_snapshot!("dialog_list_scrolled_80x24", bottom);
+}
+
 #[test]
 fn command_line_completes_weapon_names() {
     let mut a = app(demo(System::Woin));

@@ -296,6 +296,10 @@ impl Ruleset for Savage {
         "blank, or range=medium called=head cover=light dark=dim gang=N mod=N …"
     }
 
+    fn bare_attack_hint(&self) -> &'static str {
+        "no weapon: give skill= or die=, and dmg=, below"
+    }
+
     // SW-ATK-2: the switches of the attack dialog.
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[

@@ -414,6 +414,10 @@ impl Ruleset for Woin {
         "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …"
     }
 
+    fn bare_attack_hint(&self) -> &'static str {
+        "no weapon: give pool= and dmg= below"
+    }
+
     // WOIN-ATK-2: the positional modifiers that are simply on or off.
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[
