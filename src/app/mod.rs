@@ -524,7 +524,7 @@ impl App {
             _ => return,
         };
         self.mode = Mode::Dialog(Box::new(dialog));
-        self.hint("Enter next · ↑/↓ choose · type to filter · Esc cancel");
+        self.hint("Esc cancels at any step; nothing changes until the last Enter");
     }
 
     fn dialog_key(&mut self, key: KeyEvent) {

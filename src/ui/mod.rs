@@ -156,7 +156,7 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Optio
 
 fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     use crate::app::keymap::Action::*;
-    let pairs: Vec<(String, &str)> = match app.mode {
+    let pairs: Vec<(String, &str)> = match &app.mode {
         Mode::Normal => [
             (NextTurn, "next"),
             (Damage, "damage"),
@@ -178,12 +178,21 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             ("↑↓".into(), "history"),
             ("Esc".into(), "cancel"),
         ],
-        Mode::Dialog(_) => vec![
-            ("Enter".into(), "next"),
-            ("↑↓".into(), "choose"),
-            ("type".into(), "filter"),
-            ("Esc".into(), "cancel"),
-        ],
+        Mode::Dialog(dialog) => match dialog.step() {
+            Some(crate::app::dialog::Step::Pick { .. }) => vec![
+                ("Enter".into(), "next"),
+                ("↑↓".into(), "choose"),
+                ("type".into(), "filter"),
+                ("Esc".into(), "cancel"),
+            ],
+            Some(crate::app::dialog::Step::Toggles { .. }) => vec![
+                ("Space".into(), "switch"),
+                ("↑↓".into(), "choose"),
+                ("Enter".into(), "next"),
+                ("Esc".into(), "cancel"),
+            ],
+            _ => vec![("Enter".into(), "next"), ("Esc".into(), "cancel")],
+        },
         Mode::Help { .. } => vec![("j/k".into(), "scroll"), ("any key".into(), "close")],
         Mode::Picker { .. } => {
             vec![("j/k".into(), "choose"), ("Enter".into(), "open"), ("q".into(), "quit")]
