@@ -103,39 +103,51 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let offset = app.selected.saturating_sub(height.saturating_sub(1));
     let width = inner.width as usize;
     let health_text = |h: Health| enc.system.rules().health_text(h);
-    for (line_no, (index, row)) in rows.iter().enumerate().skip(offset).take(height).enumerate() {
+    let visible: Vec<_> = rows
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(height)
+        .map(|(index, row)| {
+            let (c, name, health, members) = match row {
+                Row::One(i) => (
+                    &enc.combatants[*i],
+                    enc.combatants[*i].name.clone(),
+                    enc.combatants[*i].health,
+                    None,
+                ),
+                Row::Member(i) => (
+                    &enc.combatants[*i],
+                    format!(" └ {}", enc.combatants[*i].name),
+                    enc.combatants[*i].health,
+                    None,
+                ),
+                Row::Group { members, open, .. } => {
+                    let first = &enc.combatants[members[0]];
+                    let base = first.name.rsplit_once(' ').map_or(first.name.as_str(), |(b, _)| b);
+                    let up = members.iter().filter(|&&m| !enc.is_down(&enc.combatants[m])).count();
+                    let fold = if *open { '▾' } else { '▸' };
+                    let total = members.iter().fold(Health { current: 0, max: 0 }, |acc, &m| {
+                        let h = enc.combatants[m].health;
+                        Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
+                    });
+                    let current = enc
+                        .turn
+                        .as_ref()
+                        .and_then(|t| enc.index_of(&t.id))
+                        .filter(|i| members.contains(i));
+                    let c = &enc.combatants[current.unwrap_or(members[0])];
+                    (c, format!("{fold}{base} ×{} ({up} up)", members.len()), total, Some(members))
+                }
+            };
+            (index, c, name, health, members)
+        })
+        .collect();
+    // The name column is as wide as the longest name shown, leaving the rest to conditions.
+    let longest = visible.iter().map(|v| v.2.chars().count()).max().unwrap_or(0);
+    let name_width = longest.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
+    for (line_no, (index, c, name, health, members)) in visible.into_iter().enumerate() {
         let y = inner.y + line_no as u16;
-        let (c, name, health, members) = match row {
-            Row::One(i) => (
-                &enc.combatants[*i],
-                enc.combatants[*i].name.clone(),
-                enc.combatants[*i].health,
-                None,
-            ),
-            Row::Member(i) => (
-                &enc.combatants[*i],
-                format!(" └ {}", enc.combatants[*i].name),
-                enc.combatants[*i].health,
-                None,
-            ),
-            Row::Group { members, open, .. } => {
-                let first = &enc.combatants[members[0]];
-                let base = first.name.rsplit_once(' ').map_or(first.name.as_str(), |(b, _)| b);
-                let up = members.iter().filter(|&&m| !enc.is_down(&enc.combatants[m])).count();
-                let fold = if *open { '▾' } else { '▸' };
-                let total = members.iter().fold(Health { current: 0, max: 0 }, |acc, &m| {
-                    let h = enc.combatants[m].health;
-                    Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
-                });
-                let current = enc
-                    .turn
-                    .as_ref()
-                    .and_then(|t| enc.index_of(&t.id))
-                    .filter(|i| members.contains(i));
-                let c = &enc.combatants[current.unwrap_or(members[0])];
-                (c, format!("{fold}{base} ×{} ({up} up)", members.len()), total, Some(members))
-            }
-        };
         let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());
         let mark = match members {
             Some(ms)
@@ -156,7 +168,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             Some(_) => format!("{}/{}", health.current, health.max),
             None => health_text(health).split_whitespace().last().unwrap_or("").to_string(),
         };
-        let name_width = width.saturating_sub(2 + 5 + 1 + 8 + 7).clamp(6, 22);
+
         // The selection is a › and the name in reverse video: a move redraws only a few cells.
         let chosen = index == app.selected;
         let mut spans = vec![
@@ -174,11 +186,14 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             format!(" {:>7} ", fit(&htext, 7).trim_end()),
             health_style(theme, health),
         ));
-        spans.push(Span::styled(bar(health, 6), health_style(theme, health)));
-        if members.is_none() {
+        let marks = if members.is_none() { badges(c) } else { String::new() };
+        // Conditions matter more than the bar: when both do not fit, the bar gives way.
+        let left = width.saturating_sub(2 + 5 + name_width + 9);
+        if marks.is_empty() || left >= 7 + marks.chars().count() {
+            spans.push(Span::styled(bar(health, 6), health_style(theme, health)));
             spans.push(Span::raw(" "));
-            spans.push(Span::styled(badges(c), theme.warn()));
         }
+        spans.push(Span::styled(marks, theme.warn()));
         buf.set_line(inner.x, y, &Line::from(spans), inner.width);
     }
 }
