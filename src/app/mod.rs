@@ -718,6 +718,18 @@ impl App {
 
     /// Parse and run a line, as the command line and dialogs do.
     pub fn run_line(&mut self, line: &str, faces: Option<&str>) {
+        // `help` is the tracker's own: the help screen, or one command's usage.
+        let mut words = line.split_whitespace();
+        if words.next() == Some("help") {
+            match words.next() {
+                None => self.mode = Mode::Help { scroll: 0 },
+                Some(name) => match command::table::find(name) {
+                    Some(spec) => self.hint(&format!("{} · {}", spec.usage(), spec.summary)),
+                    None => self.error(format!("no command '{name}'; `help` lists them all")),
+                },
+            }
+            return;
+        }
         match command::parse(line) {
             Ok(Some(command)) => self.run_command(command, faces),
             Ok(None) => {}

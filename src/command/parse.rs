@@ -173,7 +173,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     let Some(spec) = table::find(&head.text).filter(|_| !head.quoted) else {
         let nearest = crate::rules::nearest(&head.text, COMMANDS.iter().map(|c| c.name), 3);
         return Err(ParseError::new(format!(
-            "unknown command '{}'; did you mean {}? (type `help` for the list)",
+            "unknown command '{}'; did you mean {}? (:help lists them)",
             head.text,
             nearest.join(", ")
         )));

@@ -341,6 +341,19 @@ fn attack_dialog_shows_odds_and_takes_faces() {
     assert_eq!(a.session.encounter().get("aria").expect("aria").stats.int("luc"), Some(1));
 }
 
+/// `:help` opens the help screen; `:help NAME` shows that command's usage.
+#[test]
+fn help_from_the_command_line() {
+    let mut a = new_woin();
+    drive(&mut a, ":help<Enter>");
+    assert!(matches!(a.mode, Mode::Help { .. }));
+    drive(&mut a, "<Esc>:help damage<Enter>");
+    let text = screen(&a, 120, 24);
+    assert!(text.contains("damage NAME"), "{text}");
+    drive(&mut a, ":help zap<Enter>");
+    assert!(screen(&a, 120, 24).contains("no command 'zap'"));
+}
+
 /// A list taller than the dialog scrolls to keep the chosen row in sight and says what is below.
 #[test]
 fn dialog_lists_scroll_to_the_cursor() {
