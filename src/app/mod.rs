@@ -314,10 +314,10 @@ impl App {
                 self.selected = (self.selected + 1).min(self.rows().len().saturating_sub(1));
             }
             Action::SelectUp => self.selected = self.selected.saturating_sub(1),
-            Action::NextTurn => self.run_command(Command::Next, None),
-            Action::Undo => self.run_command(Command::Undo, None),
-            Action::Redo => self.run_command(Command::Redo, None),
-            Action::Hold => self.run_command(Command::Hold { who: None }, None),
+            Action::NextTurn => _ = self.run_command(Command::Next, None),
+            Action::Undo => _ = self.run_command(Command::Undo, None),
+            Action::Redo => _ = self.run_command(Command::Redo, None),
+            Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),
             Action::Quit => self.quit = true,
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::CommandLine => {
@@ -546,8 +546,17 @@ impl App {
                 dialog.at += 1;
                 if dialog.at >= dialog.steps.len() {
                     let (text, faces) = dialog.command();
-                    self.mode = Mode::Normal;
-                    self.run_line(&text, faces.as_deref());
+                    let Mode::Dialog(mut dialog) = std::mem::replace(&mut self.mode, Mode::Normal)
+                    else {
+                        return;
+                    };
+                    // Faces the rules could not use (too few, wrong die): back to that step, with
+                    // everything else kept, to type them again.
+                    if !self.run_line(&text, faces.as_deref()) && faces.is_some() {
+                        dialog.at -= 1;
+                        dialog.answers.pop();
+                        self.mode = Mode::Dialog(dialog);
+                    }
                 }
             }
             KeyCode::Up | KeyCode::Down => {
@@ -717,7 +726,8 @@ impl App {
     // ---- running commands ----
 
     /// Parse and run a line, as the command line and dialogs do.
-    pub fn run_line(&mut self, line: &str, faces: Option<&str>) {
+    /// Run a typed line; `false` when it was refused.
+    pub fn run_line(&mut self, line: &str, faces: Option<&str>) -> bool {
         // `help` is the tracker's own: the help screen, or one command's usage.
         let mut words = line.split_whitespace();
         if words.next() == Some("help") {
@@ -728,23 +738,30 @@ impl App {
                     None => self.error(format!("no command '{name}'; `help` lists them all")),
                 },
             }
-            return;
+            return true;
         }
         match command::parse(line) {
             Ok(Some(command)) => self.run_command(command, faces),
-            Ok(None) => {}
-            Err(err) => self.error(err.to_string()),
+            Ok(None) => true,
+            Err(err) => {
+                self.error(err.to_string());
+                false
+            }
         }
     }
 
     /// Run a command through the session. `faces` are dice rolled at the table.
-    pub fn run_command(&mut self, command: Command, faces: Option<&str>) {
+    /// `false` when it was refused.
+    pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> bool {
         let turn_before = self.session.encounter().turn.clone();
         let result = match faces {
             Some(text) => {
                 let mut scripted = match ScriptedDice::parse(text) {
                     Ok(s) => s,
-                    Err(err) => return self.error(format!("dice faces: {err}")),
+                    Err(err) => {
+                        self.error(format!("dice faces: {err}"));
+                        return false;
+                    }
                 };
                 let result = self.session.execute(&command, &mut scripted);
                 if result.is_ok() && scripted.remaining() > 0 {
@@ -758,6 +775,7 @@ impl App {
             None => self.session.execute(&command, &mut *self.dice),
         };
         let note = self.status.error.then(|| self.status.text.clone());
+        let applied = result.is_ok();
         match result {
             Ok(Outcome::Applied { .. }) => {
                 let last = self.session.log().last().map(|l| l.text.clone()).unwrap_or_default();
@@ -791,6 +809,10 @@ impl App {
                     None => self.error("save needs a file name here: s, then type one"),
                 }
             }
+            Err(err) if faces.is_some() => {
+                // The faces were typed, not scripted: say so in those words.
+                self.error(err.to_string().replace("the dice script", "the faces typed"));
+            }
             Err(err) => self.error(err.to_string()),
         }
         if let Some(note) = note.filter(|_| !self.status.error) {
@@ -800,6 +822,7 @@ impl App {
             self.follow_turn();
         }
         self.clamp_selection();
+        applied
     }
 
     fn changed(&mut self) {

@@ -341,6 +341,25 @@ fn attack_dialog_shows_odds_and_takes_faces() {
     assert_eq!(a.session.encounter().get("aria").expect("aria").stats.int("luc"), Some(1));
 }
 
+/// Too few faces typed at the table: the dialog stays at the faces step with all else kept.
+#[test]
+fn attack_dialog_keeps_everything_when_faces_run_out() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([6, 6, 6, 3, 3])));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6 luc=2<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:add Goblin<Enter>:start<Enter>",
+    );
+    drive(&mut a, "a<Enter>gob<Enter><Enter><Space><Down><Space><Enter>luc=1<Enter>5 4<Enter>");
+    assert!(matches!(a.mode, Mode::Dialog(_)), "the dialog stays open");
+    let text = screen(&a, 120, 30);
+    assert!(text.contains("the faces typed ran out after 2 faces"), "{text}");
+    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 6);
+    // The same answers, the rest of the faces: the attack lands as if typed in one go.
+    drive(&mut a, " 6 3 3 4 2<Enter>");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 6 - 7);
+}
+
 /// `:help` opens the help screen; `:help NAME` shows that command's usage.
 #[test]
 fn help_from_the_command_line() {
