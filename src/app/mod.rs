@@ -15,6 +15,7 @@ use tui_input::backend::crossterm::EventHandler;
 use crate::command::table::CompletionContext;
 use crate::command::{self, Command, display::quote};
 use crate::encounter::{Outcome, Session, slug};
+use crate::rules::Side;
 use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
 use dialog::{Dialog, Step, Template};
 use keymap::{Action, KeyMap};
@@ -448,12 +449,22 @@ impl App {
                     .collect();
                 let target =
                     selected.filter(|s| Some(s.as_str()) != enc.current().map(|c| c.id.as_str()));
+                // Targets: never the attacker; standing foes first, then the rest, then the down.
+                let me = enc.current();
+                let friendly = |side: Side| matches!(side, Side::Pc | Side::Ally);
+                let mut foes: Vec<_> =
+                    enc.combatants.iter().filter(|c| me.is_none_or(|m| m.id != c.id)).collect();
+                foes.sort_by_key(|c| {
+                    (enc.is_down(c), me.is_some_and(|m| friendly(m.side) == friendly(c.side)))
+                });
+                let targets: Vec<(String, String)> =
+                    foes.iter().map(|c| (c.name.clone(), c.id.clone())).collect();
                 Dialog::new(
                     "Attack",
                     Template::Attack,
                     vec![
                         Step::pick("attacker", vec![attacker], None),
-                        Step::pick("target", self.combatant_options(), target.as_deref()),
+                        Step::pick("target", targets, target.as_deref()),
                         Step::pick("weapon", weapon_options, None),
                         Step::toggles("modifiers", toggles),
                         Step::text("more", rules.attack_hint(), "", true),

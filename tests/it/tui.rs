@@ -360,6 +360,30 @@ fn attack_dialog_keeps_everything_when_faces_run_out() {
     assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 6 - 7);
 }
 
+/// The attack dialog offers standing foes first and never the attacker itself.
+#[test]
+fn attack_dialog_targets_foes_first() {
+    let mut a = new_woin();
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6<Enter>:add Brom side=pc<Enter>:add Goblin x2<Enter>:damage Goblin-1 20<Enter>:start<Enter>",
+    );
+    let attacker = a.session.encounter().current().map(|c| c.id.clone()).expect("a turn");
+    drive(&mut a, "a<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the attack dialog") };
+    let Some(skirmish::app::dialog::Step::Pick { options, .. }) = dialog.step() else {
+        panic!("target step")
+    };
+    let ids: Vec<&str> = options.iter().map(|(_, id)| id.as_str()).collect();
+    assert!(!ids.contains(&attacker.as_str()), "{ids:?}");
+    let expected: &[&str] = match attacker.as_str() {
+        "goblin-2" => &["aria", "brom", "goblin-1"],
+        "aria" => &["goblin-2", "brom", "goblin-1"],
+        _ => &["goblin-2", "aria", "goblin-1"],
+    };
+    assert_eq!(ids, expected);
+}
+
 /// `:help` opens the help screen; `:help NAME` shows that command's usage.
 #[test]
 fn help_from_the_command_line() {
