@@ -863,8 +863,9 @@ impl Planner<'_> {
             return Ok(());
         };
         if budget.left() < cost {
+            let unit = if cost == 1 { pool.strip_suffix('s').unwrap_or(pool) } else { pool };
             return refuse(format!(
-                "{what} costs {cost} {pool}; {name} has {} of {} left this turn (add `force` to do it anyway)",
+                "{what} costs {cost} {unit}; {name} has {} of {} left this turn (add `force` to do it anyway)",
                 budget.left(),
                 budget.total
             ));

@@ -266,7 +266,7 @@ fn sw_act_1_second_and_third_attacks_at_minus_2_each() {
     // A turn holds three actions at most.
     let err =
         run_err(&fight("Hero", &format!("{body}\nattack Hero Post tn=30")), "5,1,5,1,5,1,5,1");
-    assert!(err.contains("costs 1 actions"), "{err}");
+    assert!(err.contains("costs 1 action;"), "{err}");
 }
 
 // SW-ACT-1: trick, intimidate, taunt, grapple and disarm are each an action, won or lost, so an
@@ -484,7 +484,7 @@ fn sw_atk_2_defend() {
     assert!(has_condition(&v, "orc", "defending"));
     assert_eq!(who(&v, "orc")["actions_left"], 0);
     let err = run_err(&duel("QH", "KS", "defend Orc\nattack Orc Hero"), "4");
-    assert!(err.contains("costs 1 actions"), "{err}");
+    assert!(err.contains("costs 1 action;"), "{err}");
     // Hero's 6 misses Parry 5 + 2.
     let v = run(&duel("QH", "KS", "defend Orc\nnext\nattack Hero Orc dmg=0"), "6,1");
     assert!(attack(&v).0.ends_with("vs Parry 7: 6, miss"), "{}", attack(&v).0);
@@ -1089,7 +1089,7 @@ fn sw_shaken_1_spirit_roll_at_turn_start() {
     }
     // Free actions only: the attack is refused.
     let err = run_err(&duel("QH", "KS", "cond Hero shaken\nnext\nattack Hero Orc"), "2,3,5,1");
-    assert!(err.contains("costs 1 actions"), "{err}");
+    assert!(err.contains("costs 1 action;"), "{err}");
     let v = run(&duel("QH", "KS", "set shaken_success_acts on"), "");
     assert_eq!(v["options"]["shaken_success_acts"], "on");
 }
