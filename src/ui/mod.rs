@@ -55,8 +55,22 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     panes::combatant(app, theme, combatant, buf);
     panes::log(app, theme, log, buf);
     panes::actions(app, theme, actions, buf);
-    let mut cursor = render_status(app, theme, status, buf);
-    render_keys(app, theme, keys, buf);
+    // A message longer than a line takes the key bar's line too, until the next key.
+    let long = !matches!(app.mode, Mode::Command)
+        && app.status.text.chars().count() + 1 > status.width as usize;
+    let mut cursor = if long {
+        let both = Rect { height: 2, ..status };
+        let style = if app.status.error { theme.error() } else { theme.plain() };
+        Paragraph::new(format!(" {}", app.status.text))
+            .style(style)
+            .wrap(ratatui::widgets::Wrap { trim: false })
+            .render(both, buf);
+        None
+    } else {
+        let cursor = render_status(app, theme, status, buf);
+        render_keys(app, theme, keys, buf);
+        cursor
+    };
     match &app.mode {
         Mode::Dialog(dialog) => cursor = overlay::dialog(dialog, theme, area, buf),
         Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),

@@ -384,6 +384,17 @@ fn attack_dialog_targets_foes_first() {
     assert_eq!(ids, expected);
 }
 
+/// A message wider than the screen wraps onto the key bar's line instead of being cut.
+#[test]
+fn long_messages_wrap_over_the_key_bar() {
+    let mut a = new_woin();
+    drive(&mut a, ":frobnicate-the-goblins-with-extreme-prejudice-and-gusto<Enter>");
+    let text = screen(&a, 80, 24);
+    let last: Vec<&str> = text.lines().rev().take(2).collect();
+    assert!(last[1].contains("unknown command 'frobnicate"), "{text}");
+    assert!(last[0].contains("(:help lists them)"), "{text}");
+}
+
 /// `:help` opens the help screen; `:help NAME` shows that command's usage.
 #[test]
 fn help_from_the_command_line() {
