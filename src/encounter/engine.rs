@@ -440,8 +440,9 @@ impl Planner<'_> {
                         explain,
                     })?;
                 }
-                crate::rules::system::TurnStartEffect::Roll { roll, text } => {
-                    self.emit(Event::Logged { text, roll: Some(roll), who: Some(id.to_string()) })?;
+                crate::rules::system::TurnStartEffect::Roll { roll, text, attempt } => {
+                    let who = Some(id.to_string());
+                    self.emit(Event::Logged { text, roll: Some(roll), who, attempt })?;
                 }
                 crate::rules::system::TurnStartEffect::Effect(effect) => {
                     self.apply_effect(id, None, effect)?;
@@ -547,7 +548,7 @@ impl Planner<'_> {
             }
             let text =
                 "deal the cards from the table: `init NAME CARD` for each, then `next`".to_string();
-            return self.emit(Event::Logged { text, roll: None, who: None });
+            return self.emit(Event::Logged { text, roll: None, who: None, attempt: None });
         }
         if rules.deals_each_round() {
             if joker_dealt {
@@ -785,13 +786,14 @@ impl Planner<'_> {
         let rules = self.scratch.system.rules();
         let (pool, cost) = rules.shake_cost();
         let id = c.id.clone();
-        // WOIN-COND-2: once per turn per condition, one action each.
+        // WOIN-COND-2: once per turn per condition (SW-SHAKEN-1: the Spirit roll as the turn
+        // begins is that try), one action each where the system charges one.
+        let tried =
+            self.scratch.turn.as_ref().is_some_and(|t| t.id == id && t.tried.contains(&name));
+        if tried {
+            return refuse(format!("{} already tried to shake off {name} this turn", c.name));
+        }
         if cost > 0 {
-            let tried =
-                self.scratch.turn.as_ref().is_some_and(|t| t.id == id && t.tried.contains(&name));
-            if tried {
-                return refuse(format!("{} already tried to shake off {name} this turn", c.name));
-            }
             // WOIN-COND-2: conditions that take every action still allow the attempt.
             let no_actions = self
                 .scratch
@@ -1003,6 +1005,7 @@ impl Planner<'_> {
                 text: format!("{name}: {} (forced, off turn)", spec.label),
                 roll: None,
                 who: Some(id),
+                attempt: None,
             })
         }
     }
@@ -1092,7 +1095,7 @@ impl Planner<'_> {
         match effect {
             Effect::Log { text, roll } => {
                 let who = (!actor.is_empty()).then(|| actor.to_string());
-                self.emit(Event::Logged { text, roll, who })
+                self.emit(Event::Logged { text, roll, who, attempt: None })
             }
             Effect::AddCondition { who, name, rounds, detail, persistent } => {
                 let id = pick(who);
@@ -1431,7 +1434,12 @@ impl Planner<'_> {
         }
         for roll in outcome.rolls.iter().skip(2) {
             let text = "critical hit: condition table".to_string();
-            self.emit(Event::Logged { text, roll: Some(roll.clone()), who: Some(tgt_id.clone()) })?;
+            self.emit(Event::Logged {
+                text,
+                roll: Some(roll.clone()),
+                who: Some(tgt_id.clone()),
+                attempt: None,
+            })?;
         }
         for name in &outcome.conditions {
             self.inflict(&tgt_id, name)?;

@@ -191,5 +191,8 @@ pub enum Event {
         roll: Option<RollRecord>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         who: Option<String>,
+        /// The roll was `who`'s attempt this turn to shake off this condition.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        attempt: Option<String>,
     },
 }

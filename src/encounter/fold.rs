@@ -507,9 +507,14 @@ impl Encounter {
                 );
                 self.line(text, None, Some(by))
             }
-            Event::Logged { text, roll, who } => {
+            Event::Logged { text, roll, who, attempt } => {
                 if let Some(id) = who {
                     self.index(id)?;
+                    if let (Some(name), Some(turn)) =
+                        (attempt, self.turn.as_mut().filter(|t| t.id == *id))
+                    {
+                        turn.tried.push(name.clone());
+                    }
                 }
                 self.line(text.clone(), roll.clone(), who.as_deref())
             }

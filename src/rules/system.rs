@@ -438,8 +438,9 @@ pub struct SpecialRequest<'a> {
 pub enum TurnStartEffect {
     /// Damage not reduced by SOAK (WOIN-COND-8).
     Damage { amount: i64, roll: RollRecord, kind: Option<String>, explain: String },
-    /// A roll that decides something for this turn (WOIN-COND-10), with what it decided.
-    Roll { roll: RollRecord, text: String },
+    /// A roll that decides something for this turn (WOIN-COND-10), with what it decided; when it
+    /// was this turn's attempt to shake off a condition (SW-SHAKEN-1), that condition's name.
+    Roll { roll: RollRecord, text: String, attempt: Option<String> },
     /// A condition's first-level effect for this turn only (WOIN-COND-10).
     Condition { name: String },
     /// Anything else, as a generic effect on the combatant (Who::Actor).

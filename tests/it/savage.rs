@@ -1090,6 +1090,11 @@ fn sw_shaken_1_spirit_roll_at_turn_start() {
     // Free actions only: the attack is refused.
     let err = run_err(&duel("QH", "KS", "cond Hero shaken\nnext\nattack Hero Orc"), "2,3,5,1");
     assert!(err.contains("costs 1 action;"), "{err}");
+    // That roll was the turn's one try: a second Spirit roll (`shake`) is refused; a benny is not.
+    let err = run_err(&duel("QH", "KS", "cond Hero shaken\nnext\nshake Hero shaken"), "2,3");
+    assert!(err.contains("already tried to shake off Shaken this turn"), "{err}");
+    let v = run(&duel("QH", "KS", "cond Hero shaken\nnext\nbenny Hero"), "2,3");
+    assert_eq!(who(&v, "hero")["shaken"], false);
     let v = run(&duel("QH", "KS", "set shaken_success_acts on"), "");
     assert_eq!(v["options"]["shaken_success_acts"], "on");
 }

@@ -380,7 +380,8 @@ impl Ruleset for Savage {
                     format!("{} recovers from Shaken (Spirit {}) and acts", who.name, roll.total)
                 }
             };
-            effects.push(TurnStartEffect::Roll { roll: roll.record, text });
+            let attempt = Some("Shaken".to_string());
+            effects.push(TurnStartEffect::Roll { roll: roll.record, text, attempt });
             if success {
                 effects.push(TurnStartEffect::Effect(Effect::RemoveCondition {
                     who: Who::Actor,

@@ -375,7 +375,7 @@ impl Ruleset for Woin {
                     let acts = tables::CONFUSED[(roll.total.clamp(1, 6) - 1) as usize];
                     let text =
                         format!("{} is Confused: acts {acts} (first level) this turn", who.name);
-                    effects.push(TurnStartEffect::Roll { roll, text });
+                    effects.push(TurnStartEffect::Roll { roll, text, attempt: None });
                     effects.push(TurnStartEffect::Condition { name: acts.to_string() });
                     continue;
                 }
