@@ -161,7 +161,11 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
             let now = app.session.encounter().option(o.name);
             lines.push(Line::from(vec![
                 Span::styled(format!("{:>26}  ", format!("{} {now}", o.name)), theme.key()),
-                Span::raw(format!("{} ({})", o.help, o.values.join("|"))),
+                Span::raw(if o.values.is_empty() {
+                    o.help.to_string()
+                } else {
+                    format!("{} ({})", o.help, o.values.join("|"))
+                }),
             ]));
         }
     }
