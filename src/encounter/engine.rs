@@ -458,6 +458,18 @@ impl Planner<'_> {
         Ok(())
     }
 
+    /// A new deal (SW-INIT-1): every card not held goes back, as one event.
+    fn collect_cards(&mut self) -> Result<(), EngineError> {
+        let mut ids = Vec::new();
+        for index in self.holders() {
+            let c = &self.scratch.combatants[index];
+            if !c.held && c.initiative.is_some() {
+                ids.extend(self.scratch.holder_ids(&c.id));
+            }
+        }
+        if ids.is_empty() { Ok(()) } else { self.emit(Event::InitiativeCleared { ids }) }
+    }
+
     /// `next`: resume an interrupted turn, or pass to the first turn not yet taken this round by
     /// someone able to act, or begin a new round.
     fn advance(&mut self) -> Result<(), EngineError> {
@@ -538,14 +550,7 @@ impl Planner<'_> {
         }
         // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
         if rules.deals_each_round() && self.scratch.option("deck") == "physical" {
-            for index in self.holders() {
-                let c = &self.scratch.combatants[index];
-                if c.held || c.initiative.is_none() {
-                    continue;
-                }
-                let ids = self.scratch.holder_ids(&c.id);
-                self.emit(Event::InitiativeCleared { ids })?;
-            }
+            self.collect_cards()?;
             let text =
                 "deal the cards from the table: `init NAME CARD` for each, then `next`".to_string();
             return self.emit(Event::Logged { text, roll: None, who: None, attempt: None });
@@ -555,14 +560,7 @@ impl Planner<'_> {
                 let kept = self.held_cards();
                 self.emit(Event::DeckShuffled { kept })?;
             }
-            for index in self.holders() {
-                let c = &self.scratch.combatants[index];
-                if c.held || c.initiative.is_none() {
-                    continue;
-                }
-                let ids = self.scratch.holder_ids(&c.id);
-                self.emit(Event::InitiativeCleared { ids })?;
-            }
+            self.collect_cards()?;
             self.roll_missing()?;
             self.break_all_ties()?;
         }

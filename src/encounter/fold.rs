@@ -127,8 +127,13 @@ impl Encounter {
                 for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
                     c.initiative = None;
                 }
-                let text = format!("{}: no card this round", self.holder_name(ids));
-                self.line(text, None, ids.first().map(String::as_str))
+                let one = ids.first().is_some_and(|first| self.holder_ids(first) == *ids);
+                let text = if one {
+                    format!("{}: no card this round", self.holder_name(ids))
+                } else {
+                    "last round's cards go back for a new deal".to_string()
+                };
+                self.line(text, None, ids.first().filter(|_| one).map(String::as_str))
             }
             Event::RolledOff { ids, faces } => {
                 self.check_all(ids)?;

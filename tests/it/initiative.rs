@@ -587,6 +587,11 @@ fn sw_init_1_one_card_per_wild_card_and_per_group() {
     assert_eq!([init(&v, "hero"), init(&v, "thug-2"), init(&v, "boss")], ["3H", "QC", "10S"]);
     assert_eq!(order(&v), ids(&["thug-1", "thug-2", "thug-3", "boss", "hero"]));
     assert_eq!(current(&v), Some("thug-1"));
+    // The old cards go back in one line, not one per holder.
+    let collected: Vec<_> =
+        log_lines(&v).into_iter().filter(|(_, t)| t.contains("cards go back")).collect();
+    assert_eq!(collected, [(2, "last round's cards go back for a new deal".to_string())]);
+    assert!(!log_lines(&v).iter().any(|(_, t)| t.contains("no card this round")));
 }
 
 // SW-INIT-1: the card is drawn with a die of as many sides as cards are left.
