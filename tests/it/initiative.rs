@@ -5,54 +5,12 @@
 //! each step consumes (a group rolls once, round 2 of WOIN rolls nothing, a held Savage Worlds
 //! character draws no card …).
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 
 use serde_json::Value;
 
-/// A config directory that does not exist, so user overrides of the bestiary cannot leak in.
-const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/initiative-no-config");
-
-fn exec(script: &str, dice: &str, extra: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
-        .args(["run", "--script", "-", "--dice", dice, "--json"])
-        .args(extra)
-        .env("XDG_CONFIG_HOME", NO_CONFIG)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("skirmish starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    child.wait_with_output().expect("skirmish runs")
-}
-
-fn check_success(output: &Output, script: &str, dice: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "skirmish failed ({}) with dice {dice}:\n{stderr}\nscript:\n{script}",
-        output.status
-    );
-    assert!(
-        !stderr.contains("were not used"),
-        "every scripted face should be used (dice {dice}):\n{stderr}\nscript:\n{script}"
-    );
-}
-
-/// Run a script that must succeed and use every scripted face; the `--json` state.
-fn run(script: &str, dice: &str) -> Value {
-    let output = exec(script, dice, &[]);
-    check_success(&output, script, dice);
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
-}
+use crate::harness::{check_success, exec, run, run_err};
 
 /// Run a script that must succeed, whether or not it uses every face; the JSON and stderr.
 /// For the tests of known bugs, so that they fail on the behaviour rather than on the count.
@@ -65,18 +23,6 @@ fn run_any(script: &str, dice: &str) -> (Value, String) {
         output.status
     );
     (serde_json::from_slice(&output.stdout).expect("stdout is JSON"), stderr)
-}
-
-/// Run a script that must fail with a command error; its stderr.
-fn run_err(script: &str, dice: &str) -> String {
-    let output = exec(script, dice, &[]);
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "expected a failed command with dice {dice}; stderr:\n{stderr}\nscript:\n{script}"
-    );
-    stderr
 }
 
 /// Like `run`, also saving the encounter with `--save`; the JSON and the budget of the turn

@@ -2,6 +2,7 @@
 
 mod command;
 mod dice;
+mod harness;
 mod initiative;
 mod odds;
 mod rules;

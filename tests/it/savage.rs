@@ -15,13 +15,9 @@
 //! SW-INIT-1..6 are covered by tests/it/initiative.rs, apart from the physical deck (SW-INIT-6),
 //! which is tested here.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use serde_json::{Value, json};
 
-/// A config directory that does not exist, so user overrides of the bestiary cannot leak in.
-const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/savage-no-config");
+use crate::harness::{run, run_err};
 
 /// A Wild Card hero: Parry 6, Toughness 6, two bennies.
 const HERO: &str = "add Hero wild agility=d8 smarts=d6 spirit=d6 strength=d6 vigor=d8 fighting=d8 \
@@ -37,52 +33,6 @@ const GUNNER: &str = "add Gunner extra fighting=d12 shooting=d12 throwing=d12 st
 
 type Row<'a> = (&'a str, &'a str, i64);
 type Verdict<'a> = (&'a str, &'a str, i64, &'a str);
-
-fn exec(script: &str, dice: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
-        .args(["run", "--script", "-", "--dice", dice, "--json"])
-        .env("XDG_CONFIG_HOME", NO_CONFIG)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("skirmish starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    child.wait_with_output().expect("skirmish runs")
-}
-
-/// Run a script that must succeed and use every scripted face; the `--json` state.
-fn run(script: &str, dice: &str) -> Value {
-    let output = exec(script, dice);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "skirmish failed ({}) with dice {dice}:\n{stderr}\nscript:\n{script}",
-        output.status
-    );
-    assert!(
-        !stderr.contains("were not used"),
-        "every scripted face should be used (dice {dice}):\n{stderr}\nscript:\n{script}"
-    );
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
-}
-
-/// Run a script that must fail with a command error; its stderr.
-fn run_err(script: &str, dice: &str) -> String {
-    let output = exec(script, dice);
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "expected a failed command with dice {dice}; stderr:\n{stderr}\nscript:\n{script}"
-    );
-    stderr
-}
 
 /// Hero, Orc, Post and Gunner with typed cards, `first` holding the Ace of Spades; then `body`.
 /// The others act in this order: Hero KS, Orc QH, Gunner 3C, Post 2C.

@@ -7,10 +7,9 @@
 //! one d6 per damage type for the condition table; turn-start effects roll as the turn begins.
 //! Tests of behaviour that contradicts woin.md are kept, marked `#[ignore = "BUG: …"]`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use serde_json::Value;
+
+use crate::harness::{run, run_err};
 
 /// Conditions as (name, level) in a table of cases.
 type Pairs = &'static [(&'static str, &'static str)];
@@ -20,55 +19,6 @@ type Lines = &'static [&'static str];
 type Faces = &'static [u64];
 /// A turn's pools as (name, total) in a table of cases.
 type Budget = &'static [(&'static str, i64)];
-
-/// A config directory that does not exist, so user overrides of the bestiary cannot leak in.
-const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/woin-no-config");
-
-fn exec(script: &str, dice: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
-        .args(["run", "--script", "-", "--dice", dice, "--json"])
-        .env("XDG_CONFIG_HOME", NO_CONFIG)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("skirmish starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    child.wait_with_output().expect("skirmish runs")
-}
-
-/// Run a script that must succeed and use every scripted face; the `--json` state.
-fn run(script: &str, dice: &str) -> Value {
-    let output = exec(script, dice);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "skirmish failed ({}) with dice {dice}:\n{stderr}\nscript:\n{script}",
-        output.status
-    );
-    assert!(
-        !stderr.contains("were not used"),
-        "every scripted face should be used (dice {dice}):\n{stderr}\nscript:\n{script}"
-    );
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
-}
-
-/// Run a script whose last command must be refused; the refusal (stderr).
-fn run_err(script: &str, dice: &str) -> String {
-    let output = exec(script, dice);
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "expected a refused command with dice {dice}; stderr:\n{stderr}\nscript:\n{script}"
-    );
-    stderr
-}
 
 /// A fight between Aria (a PC at initiative 20) and T (at 10). `pre` runs before `start`,
 /// `lines` after it, on Aria's turn.
