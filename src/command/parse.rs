@@ -486,7 +486,6 @@ pub const ATTACK_FLAGS: &[&str] = &[
     "two_weapons",
     "offhand",
     "nonlethal",
-    "into_melee",
 ];
 
 /// `x4` → 4 members.
