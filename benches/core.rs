@@ -36,7 +36,7 @@ fn measure(name: &str, budget_ms: f64, runs: usize, mut f: impl FnMut()) {
 /// A WOIN fight with a dozen combatants, played until it holds at least `events` events.
 fn fight(events: usize, assets: &Arc<Assets>) -> Session {
     let mut dice = SeededDice::new(42);
-    let mut session = Session::new(System::Woin, "bench", assets.clone());
+    let mut session = Session::new(System::WOIN, "bench", assets.clone());
     let setup = [
         "add Aria side=pc health=500",
         "add Brom side=pc health=500",
@@ -85,7 +85,7 @@ fn main() {
     let count: usize = entries.iter().map(|e| e.events.len()).sum();
     println!("fold: {count} events in {} commands", entries.len());
     measure("fold 100k events", 100.0, 11, || {
-        let folded = replay(System::Woin, "bench", &entries);
+        let folded = replay(System::WOIN, "bench", &entries);
         black_box(folded.map(|(e, _)| e.round).ok());
     });
 

@@ -18,7 +18,7 @@ use skirmish::ui::{self, theme::Theme};
 
 fn fight(combatants: usize) -> App {
     let assets = Arc::new(save::assets::embedded_assets().expect("assets"));
-    let mut session = Session::new(System::Woin, "bench", assets);
+    let mut session = Session::new(System::WOIN, "bench", assets);
     let mut dice = SeededDice::new(3);
     let mut lines = vec!["add Aria side=pc".to_string(), "add Brom side=pc".to_string()];
     let mut left = combatants - 2;

@@ -204,20 +204,18 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
         Sub::Check { file } => check(&file),
-        Sub::Odds { system, args } => match System::parse(&system) {
-            Some(System::Woin) => {
-                print!("{}", crate::rules::odds::woin_report());
-                ExitCode::SUCCESS
-            }
-            Some(System::Savage) => match savage_odds(&args) {
+        Sub::Odds { system, args } => {
+            let report = System::parse(&system)
+                .ok_or_else(|| format!("unknown system '{system}'"))
+                .and_then(|s| s.rules().odds_report(&args).map_err(|e| e.to_string()));
+            match report {
                 Ok(text) => {
-                    println!("{text}");
+                    print!("{text}");
                     ExitCode::SUCCESS
                 }
                 Err(err) => fail(EXIT_INPUT, err),
-            },
-            _ => fail(EXIT_INPUT, format!("odds exist for woin and savage, not '{system}'")),
-        },
+            }
+        }
     }
 }
 
@@ -233,37 +231,6 @@ fn roll(text: &str, seed: Option<u64>) -> ExitCode {
         }
         Err(err) => fail(EXIT_INPUT, err),
     }
-}
-
-/// `skirmish odds savage d8 tn=4 mod=-2 [extra]`: success and raise odds of a trait roll.
-fn savage_odds(args: &[String]) -> Result<String, String> {
-    use crate::rules::stats::TraitDie;
-    let usage = "expected: skirmish odds savage d8 [tn=4] [mod=-2] [extra]";
-    let die = args.first().and_then(|d| TraitDie::parse(d)).ok_or(usage)?;
-    let (mut tn, mut modifier, mut wild) = (4i64, 0i64, true);
-    for arg in &args[1..] {
-        match arg.split_once('=') {
-            Some(("tn", v)) => tn = v.parse().map_err(|_| format!("tn={v}: {usage}"))?,
-            Some(("mod", v)) => {
-                modifier =
-                    v.trim_start_matches('+').parse().map_err(|_| format!("mod={v}: {usage}"))?
-            }
-            None if arg == "extra" => wild = false,
-            None if arg == "wild" => wild = true,
-            _ => return Err(format!("'{arg}': {usage}")),
-        }
-    }
-    let need = tn - modifier - die.bonus;
-    let success = crate::rules::odds::savage_trait(die.sides, wild, need);
-    let raise = crate::rules::odds::savage_trait(die.sides, wild, need + 4);
-    Ok(format!(
-        "{die}{} {modifier:+} vs TN {tn}: success {} ({:.2}%), raise {} ({:.2}%)",
-        if wild { " with the Wild Die" } else { "" },
-        success,
-        success.percent(),
-        raise,
-        raise.percent()
-    ))
 }
 
 fn check(path: &Path) -> ExitCode {

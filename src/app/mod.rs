@@ -156,7 +156,7 @@ impl App {
         let first = options.first().map(|(_, s)| s.clone());
         let mut app = App::new(
             first.unwrap_or_else(|| {
-                Session::new(crate::rules::System::Woin, "encounter", Default::default())
+                Session::new(crate::rules::System::WOIN, "encounter", Default::default())
             }),
             None,
             keymap,

@@ -7,7 +7,7 @@ use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats};
 use super::system::{
     ActionPool, ActionSpec, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass,
-    RulesError, Ruleset, ShakeOutcome, System,
+    RulesError, Ruleset, ShakeOutcome,
 };
 
 /// The Gempunks ruleset.
@@ -35,8 +35,20 @@ const DEFAULT_HP: i64 = 3;
 const DEFAULT_TOUGHNESS: i64 = 3;
 
 impl Ruleset for Gempunks {
-    fn system(&self) -> System {
-        System::Gempunks
+    fn key(&self) -> &'static str {
+        "gempunks"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["gem"]
+    }
+
+    fn name(&self) -> &'static str {
+        "Gempunks"
+    }
+
+    fn tag(&self) -> &'static str {
+        "Gempunks"
     }
 
     fn fields(&self) -> &'static [FieldSpec] {

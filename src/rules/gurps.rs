@@ -7,7 +7,7 @@ use super::initiative::{InitValue, Initiative};
 use super::stats::{FieldKind, FieldSpec, Stats, parse_hundredths};
 use super::system::{
     ActionPool, ActionSpec, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass,
-    RulesError, Ruleset, ShakeOutcome, System,
+    RulesError, Ruleset, ShakeOutcome,
 };
 
 /// The GURPS ruleset.
@@ -62,8 +62,20 @@ impl Gurps {
 }
 
 impl Ruleset for Gurps {
-    fn system(&self) -> System {
-        System::Gurps
+    fn key(&self) -> &'static str {
+        "gurps"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["gurps4e"]
+    }
+
+    fn name(&self) -> &'static str {
+        "GURPS 4e"
+    }
+
+    fn tag(&self) -> &'static str {
+        "Gurps"
     }
 
     fn fields(&self) -> &'static [FieldSpec] {

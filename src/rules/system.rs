@@ -11,57 +11,123 @@ use super::initiative::Initiative;
 use super::stats::{FieldSpec, Stats, Weapon};
 use super::{gempunks, gurps, savage, woin};
 
-/// The four supported systems.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum System {
-    Woin,
-    Gempunks,
-    Savage,
-    Gurps,
-}
+/// A game system: a handle on its [`Ruleset`]. The four built-in systems are constants; a ruleset
+/// defined elsewhere (a test's) is wrapped with [`System::custom`]. Two handles are equal when
+/// their keys are.
+#[derive(Clone, Copy)]
+pub struct System(&'static dyn Ruleset);
 
 impl System {
-    pub const ALL: [System; 4] = [System::Woin, System::Gempunks, System::Savage, System::Gurps];
+    pub const WOIN: System = System(&woin::Woin);
+    pub const GEMPUNKS: System = System(&gempunks::Gempunks);
+    pub const SAVAGE: System = System(&savage::Savage);
+    pub const GURPS: System = System(&gurps::Gurps);
 
-    /// The rules of this system: the only place a system is chosen by `match`.
+    /// The built-in systems: the one list the rest of the program consults.
+    pub const ALL: [System; 4] = [System::WOIN, System::GEMPUNKS, System::SAVAGE, System::GURPS];
+
+    /// A system whose rules live outside this crate.
+    pub const fn custom(rules: &'static dyn Ruleset) -> System {
+        System(rules)
+    }
+
+    /// The rules of this system.
     pub fn rules(self) -> &'static dyn Ruleset {
-        match self {
-            System::Woin => &woin::Woin,
-            System::Gempunks => &gempunks::Gempunks,
-            System::Savage => &savage::Savage,
-            System::Gurps => &gurps::Gurps,
-        }
+        self.0
     }
 
     /// The word used in commands and file names: `woin`, `gempunks`, `savage`, `gurps`.
     pub fn key(self) -> &'static str {
-        match self {
-            System::Woin => "woin",
-            System::Gempunks => "gempunks",
-            System::Savage => "savage",
-            System::Gurps => "gurps",
-        }
+        self.0.key()
     }
 
+    /// A built-in system by its key or one of its aliases, any case.
     pub fn parse(text: &str) -> Option<System> {
-        Some(match text.to_ascii_lowercase().as_str() {
-            "woin" | "new" | "old" => System::Woin,
-            "gempunks" | "gem" => System::Gempunks,
-            "savage" | "sw" | "savage-worlds" | "savageworlds" => System::Savage,
-            "gurps" | "gurps4e" => System::Gurps,
-            _ => return None,
-        })
+        let text = text.to_ascii_lowercase();
+        System::ALL.into_iter().find(|s| s.key() == text || s.0.aliases().contains(&text.as_str()))
+    }
+
+    /// A built-in system by the tag its saves use (`Woin`).
+    pub fn from_tag(tag: &str) -> Option<System> {
+        System::ALL.into_iter().find(|s| s.0.tag() == tag)
+    }
+}
+
+impl PartialEq for System {
+    fn eq(&self, other: &System) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for System {}
+
+impl std::hash::Hash for System {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl fmt::Debug for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.tag())
     }
 }
 
 impl fmt::Display for System {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            System::Woin => "WOIN",
-            System::Gempunks => "Gempunks",
-            System::Savage => "Savage Worlds",
-            System::Gurps => "GURPS 4e",
-        })
+        f.write_str(self.0.name())
+    }
+}
+
+/// Saved as a plain unit variant (`system: Woin`), as before systems became open.
+impl Serialize for System {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit_variant("System", 0, self.0.tag())
+    }
+}
+
+impl<'de> Deserialize<'de> for System {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<System, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = System;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a system: Woin, Gempunks, Savage or Gurps")
+            }
+            fn visit_str<E: serde::de::Error>(self, tag: &str) -> Result<System, E> {
+                System::from_tag(tag).ok_or_else(|| E::unknown_variant(tag, TAGS))
+            }
+            fn visit_enum<A: serde::de::EnumAccess<'de>>(
+                self,
+                data: A,
+            ) -> Result<System, A::Error> {
+                use serde::de::VariantAccess;
+                let (Identifier(tag), variant) = data.variant()?;
+                variant.unit_variant()?;
+                self.visit_str(&tag)
+            }
+        }
+        const TAGS: &[&str] = &["Woin", "Gempunks", "Savage", "Gurps"];
+        deserializer.deserialize_enum("System", TAGS, Visit)
+    }
+}
+
+/// An enum variant's name, read as an identifier (what RON's `deserialize_enum` hands over).
+pub struct Identifier(pub String);
+
+impl<'de> Deserialize<'de> for Identifier {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Identifier, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Identifier;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a variant name")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Identifier, E> {
+                Ok(Identifier(text.to_string()))
+            }
+        }
+        deserializer.deserialize_identifier(Visit)
     }
 }
 
@@ -506,7 +572,19 @@ impl From<DiceError> for RulesError {
 
 /// Everything that differs between the four systems.
 pub trait Ruleset: Sync {
-    fn system(&self) -> System;
+    /// The word used in commands and file names: `woin`.
+    fn key(&self) -> &'static str;
+
+    /// Other words accepted for it (`sw` for Savage Worlds).
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The name a GM reads: `Savage Worlds`.
+    fn name(&self) -> &'static str;
+
+    /// The tag saves use: `Savage`.
+    fn tag(&self) -> &'static str;
 
     /// Fields `add` accepts, with their kinds.
     fn fields(&self) -> &'static [FieldSpec];
@@ -638,7 +716,7 @@ pub trait Ruleset: Sync {
         _condition: &Condition,
     ) -> Result<(), RulesError> {
         let _ = who;
-        Err(RulesError::Invalid(format!("{} has no LUC dice to cancel conditions", self.system())))
+        Err(RulesError::Invalid(format!("{} has no LUC dice to cancel conditions", self.name())))
     }
 
     /// Which dice of a roll deserve attention in the log (sixes, aces, criticals).
@@ -666,13 +744,18 @@ pub trait Ruleset: Sync {
         Ok(None)
     }
 
+    /// `skirmish odds SYSTEM ARGS…`: a table of odds, or what the words should have been.
+    fn odds_report(&self, _args: &[String]) -> Result<String, String> {
+        Err(format!("{} has no odds report; woin and savage do", self.name()))
+    }
+
     /// A system verb (`soak`, `trick`, `fear` …). `None` of them by default.
     fn special(
         &self,
         request: SpecialRequest<'_>,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
-        Err(RulesError::Invalid(format!("`{}` is not part of {}", request.verb, self.system())))
+        Err(RulesError::Invalid(format!("`{}` is not part of {}", request.verb, self.name())))
     }
 
     /// What the rules do right after a combatant took damage (SW-INC-1: the Incapacitation roll).
@@ -703,7 +786,7 @@ pub trait Ruleset: Sync {
     ) -> Result<AttackOutcome, RulesError> {
         Err(RulesError::NotYet(format!(
             "attack resolution for {} is not built yet; use damage and cond meanwhile",
-            self.system()
+            self.name()
         )))
     }
 }

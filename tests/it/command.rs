@@ -700,7 +700,7 @@ fn awkward_values_round_trip() {
         Command::Remove { who: s("'Goblin 2'") },
         Command::Hold { who: Some(s("#")) },
         Command::Save { path: Some(s("O'Brien's.ron")) },
-        Command::New { system: System::Gurps, name: Some(s("  Bridge  of Sighs ")) },
+        Command::New { system: System::GURPS, name: Some(s("  Bridge  of Sighs ")) },
     ];
     for cmd in cmds {
         let text = cmd.to_string();
@@ -742,14 +742,14 @@ fn good_lines_parse_to_the_expected_commands() {
         // new
         (
             "new woin \"Bridge of Sighs\"",
-            Some(Command::New { system: System::Woin, name: Some(s("Bridge of Sighs")) }),
+            Some(Command::New { system: System::WOIN, name: Some(s("Bridge of Sighs")) }),
         ),
         (
             "new SW Bridge   of Sighs",
-            Some(Command::New { system: System::Savage, name: Some(s("Bridge of Sighs")) }),
+            Some(Command::New { system: System::SAVAGE, name: Some(s("Bridge of Sighs")) }),
         ),
-        ("new gurps4e", Some(Command::New { system: System::Gurps, name: None })),
-        ("new gem", Some(Command::New { system: System::Gempunks, name: None })),
+        ("new gurps4e", Some(Command::New { system: System::GURPS, name: None })),
+        ("new gem", Some(Command::New { system: System::GEMPUNKS, name: None })),
         // add
         (
             "add Goblin x4 side=enemy init=3d6 hidden",

@@ -49,7 +49,7 @@ fn woin_dmg_1_soak_and_sixes() {
         ("damage T 10 raw", &[], 10),     // raw skips SOAK
     ];
     for (line, faces, left) in cases {
-        let s = play(System::Woin, &["add T health=20 soak=3", line], faces).expect("plays");
+        let s = play(System::WOIN, &["add T health=20 soak=3", line], faces).expect("plays");
         assert_eq!(health(&s, "t"), *left, "{line} {faces:?}");
     }
 }
@@ -65,25 +65,25 @@ fn woin_dmg_2_disarmored_halves_soak_and_severe_removes_it() {
         let mut lines = vec!["add T health=20 soak=5"];
         lines.extend_from_slice(conds);
         lines.push("damage T 10");
-        let s = play(System::Woin, &lines, &[]).expect("plays");
+        let s = play(System::WOIN, &lines, &[]).expect("plays");
         assert_eq!(health(&s, "t"), *left, "{conds:?}");
     }
 }
 
 #[test]
 fn woin_immune_damage_type_does_nothing() {
-    let s = play(System::Woin, &["add T health=20 immune=poison", "damage T 9 poison"], &[])
+    let s = play(System::WOIN, &["add T health=20 immune=poison", "damage T 9 poison"], &[])
         .expect("plays");
     assert_eq!(health(&s, "t"), 20);
 }
 
 #[test]
 fn woin_cond_1_second_application_is_severe() {
-    let s = play(System::Woin, &["add T", "cond T dazed"], &[]).expect("plays");
+    let s = play(System::WOIN, &["add T", "cond T dazed"], &[]).expect("plays");
     assert_eq!(has(&s, "t", "Dazed"), Some(Level::First));
-    let s = play(System::Woin, &["add T", "cond T dazed", "cond T dazed"], &[]).expect("plays");
+    let s = play(System::WOIN, &["add T", "cond T dazed", "cond T dazed"], &[]).expect("plays");
     assert_eq!(has(&s, "t", "Dazed"), Some(Level::Severe));
-    let s = play(System::Woin, &["add T", "cond T dazed", "cond T dazed", "cond T dazed"], &[])
+    let s = play(System::WOIN, &["add T", "cond T dazed", "cond T dazed", "cond T dazed"], &[])
         .expect("plays");
     assert_eq!(has(&s, "t", "Dazed"), Some(Level::Severe), "a third application changes nothing");
 }
@@ -104,7 +104,7 @@ fn woin_cond_2_and_4_shake_off_needs_five_or_six_for_severe() {
         let mut lines = vec![add.as_str()];
         lines.extend_from_slice(conds);
         lines.push("shake T dazed");
-        let s = play(System::Woin, &lines, &[*face]).expect("plays");
+        let s = play(System::WOIN, &lines, &[*face]).expect("plays");
         assert_eq!(has(&s, "t", "Dazed").is_none(), *removed, "{extra} {conds:?} face {face}");
     }
 }
@@ -112,24 +112,24 @@ fn woin_cond_2_and_4_shake_off_needs_five_or_six_for_severe() {
 #[test]
 fn woin_cond_3_removing_severe_removes_it_entirely() {
     let s =
-        play(System::Woin, &["add T", "cond T pain severe", "uncond T pain"], &[]).expect("plays");
+        play(System::WOIN, &["add T", "cond T pain severe", "uncond T pain"], &[]).expect("plays");
     assert_eq!(has(&s, "t", "Pain"), None);
 }
 
 #[test]
 fn woin_cond_5_persistent_conditions_cannot_be_shaken_and_bleeding_never_persists() {
-    let err = play(System::Woin, &["add T", "cond T dazed source=spell", "shake T dazed"], &[])
+    let err = play(System::WOIN, &["add T", "cond T dazed source=spell", "shake T dazed"], &[])
         .expect_err("refused");
     assert!(err.contains("persistent (spell) and cannot be shaken off"), "{err}");
     let err =
-        play(System::Woin, &["add T", "cond T bleeding environment"], &[]).expect_err("refused");
+        play(System::WOIN, &["add T", "cond T bleeding environment"], &[]).expect_err("refused");
     assert!(err.contains("Bleeding can never be persistent"), "{err}");
 }
 
 #[test]
 fn conditions_with_a_duration_expire() {
     let lines = ["add A init=1d6", "cond A dazed rounds=1", "start", "next"];
-    let s = play(System::Woin, &lines, &[3]).expect("plays");
+    let s = play(System::WOIN, &lines, &[3]).expect("plays");
     assert_eq!(s.encounter().round, 2);
     assert_eq!(has(&s, "a", "Dazed"), None, "one round, gone when round 2 starts");
     assert!(s.log().iter().any(|l| l.text == "A is no longer Dazed (expired)"));
@@ -147,7 +147,7 @@ fn gem_dmg_2_wounds_from_armor_and_toughness() {
     ];
     for (line, left) in cases {
         let s =
-            play(System::Gempunks, &["add T hp=6 armor=1 toughness=3", line], &[]).expect("plays");
+            play(System::GEMPUNKS, &["add T hp=6 armor=1 toughness=3", line], &[]).expect("plays");
         assert_eq!(health(&s, "t"), *left, "{line}");
     }
 }
@@ -167,7 +167,7 @@ fn sw_dmg_2_toughness_shaken_and_raises() {
     for (lines, wounds, shaken) in cases {
         let mut all = vec!["add W wild toughness=6"];
         all.extend_from_slice(lines);
-        let s = play(System::Savage, &all, &[]).expect("plays");
+        let s = play(System::SAVAGE, &all, &[]).expect("plays");
         let c = s.encounter().get("w").expect("w");
         assert_eq!(c.health.max - c.health.current, *wounds, "{lines:?}");
         assert_eq!(c.condition("Shaken").is_some(), *shaken, "{lines:?}");
@@ -176,15 +176,15 @@ fn sw_dmg_2_toughness_shaken_and_raises() {
 
 #[test]
 fn sw_dmg_3_extras_fall_at_the_first_wound_wild_cards_after_three() {
-    let s = play(System::Savage, &["add E toughness=5", "damage E 9"], &[]).expect("plays");
+    let s = play(System::SAVAGE, &["add E toughness=5", "damage E 9"], &[]).expect("plays");
     assert!(s.encounter().is_down(s.encounter().get("e").expect("e")), "SW-DMG-3: an Extra is out");
-    let s = play(System::Savage, &["add W wild toughness=5", "damage W 17"], &[]).expect("plays");
+    let s = play(System::SAVAGE, &["add W wild toughness=5", "damage W 17"], &[]).expect("plays");
     let w = s.encounter().get("w").expect("w");
     assert_eq!(w.health.max - w.health.current, 3);
     assert!(!s.encounter().is_down(w), "SW-DMG-3: three wounds, still fighting");
     // SW-DMG-3, SW-INC-1: a fourth wound; the Vigor roll (d4 3, Wild Die 1, −3 for wounds) fails:
     // bleeding out, with a permanent Injury (2d6 7: the Guts, d6 2: Broken).
-    let s = play(System::Savage, &["add W wild toughness=5", "damage W 21"], &[3, 1, 3, 4, 2])
+    let s = play(System::SAVAGE, &["add W wild toughness=5", "damage W 21"], &[3, 1, 3, 4, 2])
         .expect("plays");
     let w = s.encounter().get("w").expect("w");
     assert!(s.encounter().is_down(w), "SW-DMG-3: a fourth wound");
@@ -221,7 +221,7 @@ fn sw_shaken_1_spirit_roll_with_wound_penalties() {
             })
             .collect();
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let s = play(System::Savage, &refs, faces).expect("plays");
+        let s = play(System::SAVAGE, &refs, faces).expect("plays");
         let id = if setup[0].starts_with("add W") { "w" } else { "e" };
         assert_eq!(has(&s, id, "Shaken").is_none(), *recovered, "{setup:?} {faces:?}");
     }
@@ -241,18 +241,18 @@ fn gurps_dmg_1_and_2_dr_and_wound_modifiers() {
         ("damage T 7", 15),      // no type: crushing
     ];
     for (line, left) in cases {
-        let s = play(System::Gurps, &["add T hp=20 dr=2", line], &[]).expect("plays");
+        let s = play(System::GURPS, &["add T hp=20 dr=2", line], &[]).expect("plays");
         assert_eq!(health(&s, "t"), *left, "{line}");
     }
-    let err = play(System::Gurps, &["add T", "damage T 5 slash"], &[]).expect_err("refused");
+    let err = play(System::GURPS, &["add T", "damage T 5 slash"], &[]).expect_err("refused");
     assert!(err.contains("unknown GURPS damage type 'slash'; expected one of pi-, burn"), "{err}");
 }
 
 #[test]
 fn gurps_hp_4_dead_at_minus_five_times_hp() {
-    let s = play(System::Gurps, &["add T hp=10", "damage T 59 raw"], &[]).expect("plays");
+    let s = play(System::GURPS, &["add T hp=10", "damage T 59 raw"], &[]).expect("plays");
     assert!(!s.encounter().is_down(s.encounter().get("t").expect("t")), "−49 HP: still up");
-    let s = play(System::Gurps, &["add T hp=10", "damage T 60 raw"], &[]).expect("plays");
+    let s = play(System::GURPS, &["add T hp=10", "damage T 60 raw"], &[]).expect("plays");
     assert!(
         s.encounter().is_down(s.encounter().get("t").expect("t")),
         "GURPS-HP-4: −50 HP is dead"
@@ -261,10 +261,10 @@ fn gurps_hp_4_dead_at_minus_five_times_hp() {
 
 #[test]
 fn gurps_stunned_recovers_on_an_ht_roll() {
-    let s = play(System::Gurps, &["add T ht=11", "cond T stunned", "shake T stunned"], &[4, 4, 3])
+    let s = play(System::GURPS, &["add T ht=11", "cond T stunned", "shake T stunned"], &[4, 4, 3])
         .expect("plays");
     assert_eq!(has(&s, "t", "Stunned"), None, "11 on 3d6 against HT 11");
-    let s = play(System::Gurps, &["add T ht=11", "cond T stunned", "shake T stunned"], &[4, 4, 4])
+    let s = play(System::GURPS, &["add T ht=11", "cond T stunned", "shake T stunned"], &[4, 4, 4])
         .expect("plays");
     assert!(has(&s, "t", "Stunned").is_some(), "12 fails");
 }
@@ -272,31 +272,31 @@ fn gurps_stunned_recovers_on_an_ht_roll() {
 #[test]
 fn heal_never_goes_past_the_maximum() {
     let s =
-        play(System::Woin, &["add T health=10", "damage T 4 raw", "heal T 9"], &[]).expect("plays");
+        play(System::WOIN, &["add T health=10", "damage T 4 raw", "heal T 9"], &[]).expect("plays");
     assert_eq!(health(&s, "t"), 10);
 }
 
 #[test]
 fn unknown_fields_and_names_list_what_would_work() {
-    let err = play(System::Woin, &["add T agility=3"], &[]).expect_err("refused");
+    let err = play(System::WOIN, &["add T agility=3"], &[]).expect_err("refused");
     assert!(
         err.contains("unknown field 'agility'; valid fields: init, agi, intuition, health"),
         "{err}"
     );
     assert!(err.ends_with("side, hidden"), "{err}");
-    let err = play(System::Savage, &["add T toughnes=3"], &[]).expect_err("refused");
+    let err = play(System::SAVAGE, &["add T toughnes=3"], &[]).expect_err("refused");
     assert!(err.contains("valid fields: wild, extra, agility"), "{err}");
-    let err = play(System::Woin, &["add Goblin x3", "damage gob 3"], &[]).expect_err("refused");
+    let err = play(System::WOIN, &["add Goblin x3", "damage gob 3"], &[]).expect_err("refused");
     assert!(err.contains("'gob' could be Goblin 1, Goblin 2, Goblin 3"), "{err}");
-    let err = play(System::Woin, &["add Aria", "damage Arya 3"], &[]).expect_err("refused");
+    let err = play(System::WOIN, &["add Aria", "damage Arya 3"], &[]).expect_err("refused");
     assert!(err.contains("no combatant 'Arya'; nearest: Aria"), "{err}");
-    let err = play(System::Woin, &["add Aria", "cond Aria dazzled"], &[]).expect_err("refused");
+    let err = play(System::WOIN, &["add Aria", "cond Aria dazzled"], &[]).expect_err("refused");
     assert!(err.contains("no condition 'dazzled' in woin; nearest: Dazed"), "{err}");
 }
 
 #[test]
 fn attack_is_dispatched_to_the_system() {
-    for system in [System::Gempunks, System::Gurps] {
+    for system in [System::GEMPUNKS, System::GURPS] {
         let err = play(system, &["add A", "add B", "attack A B"], &[]).expect_err("not yet");
         assert!(err.contains(&format!("attack resolution for {system} is not built yet")), "{err}");
     }
@@ -304,7 +304,7 @@ fn attack_is_dispatched_to_the_system() {
         let err = play(system, &["add A", "attack A Nobody"], &[]).expect_err("bad name");
         assert!(err.contains("no combatant 'Nobody'"), "{err}");
     }
-    let err = play(System::Woin, &["add A", "add B", "attack A B"], &[]).expect_err("unarmed");
+    let err = play(System::WOIN, &["add A", "add B", "attack A B"], &[]).expect_err("unarmed");
     assert!(err.contains("A has no weapon to attack with"), "{err}");
 }
 
@@ -340,7 +340,7 @@ fn sw_atk_7_objects_and_obstacles() {
     // Fighting 7 vs Parry 2 (two raises); damage str+d6 = 8 and 6: no ace, no raise die: 14 vs 8.
     let mut lines = door.to_vec();
     lines.push("attack Hero Door dmg=str+d6");
-    let s = play(System::Savage, &lines, &[7, 1, 8, 6]).expect("plays");
+    let s = play(System::SAVAGE, &lines, &[7, 1, 8, 6]).expect("plays");
     let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|l| l.contains("vs Parry 2: 7, success with 1 raise(s)")), "{log:#?}");
     assert!(log.iter().any(|l| l.starts_with("Door takes 14: 14 vs Toughness 8")), "{log:#?}");
@@ -354,7 +354,7 @@ fn sw_atk_7_objects_and_obstacles() {
         "start",
         "attack Gun Orc skill=shooting dmg=2d6 cover=heavy obstacle=10",
     ];
-    let s = play(System::Savage, &target, &[5, 1, 5, 5]).expect("plays");
+    let s = play(System::SAVAGE, &target, &[5, 1, 5, 5]).expect("plays");
     let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|l| l.contains("through the obstacle: +10 Toughness")), "{log:#?}");
     assert!(log.iter().any(|l| l.contains("10 vs Toughness 16: no effect")), "{log:#?}");
@@ -367,12 +367,12 @@ fn woin_ambush_1_one_action_and_resumed_turns_keep_their_budget() {
     let ambush =
         ["add Aria init=1d6", "add Gob init=1d6", "ambush Aria Gob", "start", "do Aria move"];
     // Ambush: Aria 2d6 = 11 against 2d6 = 4; then initiative 5 and 2.
-    let s = play(System::Woin, &ambush, &[5, 6, 2, 2, 5, 2]).expect("plays");
+    let s = play(System::WOIN, &ambush, &[5, 6, 2, 2, 5, 2]).expect("plays");
     let left = s.encounter().turn.as_ref().map(|t| t.budget[0].left());
     assert_eq!(left, Some(0), "one action in the ambush turn");
     let mut more = ambush.to_vec();
     more.push("do Aria move");
-    let err = play(System::Woin, &more, &[5, 6, 2, 2, 5, 2]).expect_err("a second action");
+    let err = play(System::WOIN, &more, &[5, 6, 2, 2, 5, 2]).expect_err("a second action");
     assert!(err.contains("has 0 of 1 left"), "{err}");
 
     let lines = [
@@ -384,7 +384,7 @@ fn woin_ambush_1_one_action_and_resumed_turns_keep_their_budget() {
         "act Brom",
         "next",
     ];
-    let s = play(System::Woin, &lines, &[6, 3]).expect("plays");
+    let s = play(System::WOIN, &lines, &[6, 3]).expect("plays");
     let turn = s.encounter().turn.as_ref().expect("a turn");
     assert_eq!(turn.id, "aria", "back to the interrupted turn");
     assert_eq!(turn.budget[0].left(), 1, "its spent action stays spent");
@@ -413,7 +413,7 @@ fn woin_over_1_and_woin_supp_1() {
     // Brom's turn: Aria fires from overwatch at Brom (3d6: 1, 1, 1, a miss).
     let mut lines = base.to_vec();
     lines.push("attack Aria Brom overwatch");
-    let s = play(System::Woin, &lines, &[1, 1, 1]).expect("plays");
+    let s = play(System::WOIN, &lines, &[1, 1, 1]).expect("plays");
     let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
     assert!(log.contains(&"Aria fires from overwatch at Brom"), "{log:#?}");
     assert!(
@@ -424,16 +424,16 @@ fn woin_over_1_and_woin_supp_1() {
     // Once per target per turn; INTUITION 1 caps the targets.
     let mut twice = lines.clone();
     twice.push("attack Aria Brom overwatch");
-    let err = play(System::Woin, &twice, &[1, 1, 1]).expect_err("again");
+    let err = play(System::WOIN, &twice, &[1, 1, 1]).expect_err("again");
     assert!(err.contains("overwatch has already fired on Brom this turn"), "{err}");
     let mut capped = lines.clone();
     capped.extend(["next", "attack Aria Cale overwatch"]);
-    let err = play(System::Woin, &capped, &[1, 1, 1]).expect_err("cap");
+    let err = play(System::WOIN, &capped, &[1, 1, 1]).expect_err("cap");
     assert!(err.contains("overwatch is spent: 1 targets, its INTUITION"), "{err}");
     // Without overwatch there is no off-turn shot.
     let mut none = base[..10].to_vec();
     none.extend(["next", "attack Aria Brom overwatch"]);
-    let err = play(System::Woin, &none, &[]).expect_err("no overwatch");
+    let err = play(System::WOIN, &none, &[]).expect_err("no overwatch");
     assert!(err.contains("Aria is not on overwatch"), "{err}");
 
     // Suppressive fire for Brom: Gob's attacks on him lose 3d6 (auto), overwatch cannot touch him.
@@ -451,7 +451,7 @@ fn woin_over_1_and_woin_supp_1() {
         "next",
         "attack Gob Brom",
     ];
-    let s = play(System::Woin, &suppress, &[2, 2]).expect("plays");
+    let s = play(System::WOIN, &suppress, &[2, 2]).expect("plays");
     let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
     assert!(
         log.iter().any(|l| l.contains("(−3d6 suppressive fire cover) vs RANGED 10")),
@@ -464,7 +464,7 @@ fn woin_over_1_and_woin_supp_1() {
         "start",
         "do Aria suppress ally=Brom",
     ];
-    let err = play(System::Woin, &single, &[5, 6, 3, 4]).expect_err("single");
+    let err = play(System::WOIN, &single, &[5, 6, 3, 4]).expect_err("single");
     assert!(err.contains("musket is a single-shot weapon and cannot suppress"), "{err}");
 }
 
@@ -483,7 +483,7 @@ fn sw_atk_4_autofire_hits_one_after_another() {
     ];
     // Shooting 7, 2, 9 and the Wild Die 5 for the 2: 5, 3, 7 after −2; two hits.
     // First 2d6 = 6 against Toughness 5: Shaken; second 6: Shaken again, a wound: out.
-    let s = play(System::Savage, &lines, &[7, 2, 9, 5, 3, 3, 4, 2]).expect("plays");
+    let s = play(System::SAVAGE, &lines, &[7, 2, 9, 5, 3, 3, 4, 2]).expect("plays");
     let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
     assert!(
         log.iter().any(|l| l.contains("autofires at Orc: d10 ×3 (-2) vs TN 4: 5, 3, 7 → 2 hit(s)")),
@@ -495,7 +495,7 @@ fn sw_atk_4_autofire_hits_one_after_another() {
         "the second hit finds it Shaken: a wound, and an Extra is out"
     );
     let err = play(
-        System::Savage,
+        System::SAVAGE,
         &[
             "add Gun wild",
             "weapon Gun pistol dmg=2d6 range=12/24/48",
@@ -514,15 +514,15 @@ fn sw_atk_4_autofire_hits_one_after_another() {
 fn sw_atk_5_blast_and_deviation() {
     let lines = ["add Cole wild", "add Orc toughness=5", "blast Cole Orc dmg=2d6 cover=light"];
     // 2d6 = 6 against Toughness 5 + 1 for light cover: Shaken only.
-    let s = play(System::Savage, &lines, &[4, 2]).expect("plays");
+    let s = play(System::SAVAGE, &lines, &[4, 2]).expect("plays");
     let orc = s.encounter().get("orc").expect("orc");
     assert!(orc.condition("Shaken").is_some());
     assert!(!s.encounter().is_down(orc));
     assert!(s.log().iter().any(|l| l.text.contains("(cover +1 Toughness)")));
     // 2d6 acing: 6 + 5, and 4: 15, two raises over 6: wounds, and the Extra is out.
-    let s = play(System::Savage, &lines, &[6, 5, 4]).expect("plays");
+    let s = play(System::SAVAGE, &lines, &[6, 5, 4]).expect("plays");
     assert!(s.encounter().is_down(s.encounter().get("orc").expect("orc")));
-    let s = play(System::Savage, &["add Cole", "deviate Cole"], &[3, 7]).expect("plays");
+    let s = play(System::SAVAGE, &["add Cole", "deviate Cole"], &[3, 7]).expect("plays");
     assert!(s.log().iter().any(|l| l.text == "Cole's throw lands 3\" off, towards 7 o'clock"));
 }
 
@@ -534,7 +534,7 @@ fn sw_atk_4_suppressed_spirit_rolls() {
         &[(&[5], false, false), (&[3], true, false), (&[1], true, true)];
     for (faces, shaken, hit) in cases {
         let s =
-            play(System::Savage, &["add Orc spirit=d6", "suppressed Orc"], faces).expect("plays");
+            play(System::SAVAGE, &["add Orc spirit=d6", "suppressed Orc"], faces).expect("plays");
         let orc = s.encounter().get("orc").expect("orc");
         assert_eq!(orc.condition("Shaken").is_some(), *shaken, "{faces:?}");
         let said = s.log().iter().any(|l| l.text.contains("is hit: roll its damage"));

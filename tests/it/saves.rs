@@ -154,10 +154,10 @@ fn atomic_save_keeps_the_previous_file_as_bak() {
     let dir = tempdir("atomic");
     let path = dir.join("fight.ron");
     let mut dice = SeededDice::new(1);
-    let first = play(System::Woin, &["add Aria side=pc"], &mut dice);
+    let first = play(System::WOIN, &["add Aria side=pc"], &mut dice);
     save::save(&first, &path).expect("first save");
     assert!(!save::backup_path(&path).exists());
-    let second = play(System::Woin, &["add Aria side=pc", "add Goblin x2", "start"], &mut dice);
+    let second = play(System::WOIN, &["add Aria side=pc", "add Goblin x2", "start"], &mut dice);
     save::save(&second, &path).expect("second save");
     let bak = std::fs::read_to_string(save::backup_path(&path)).expect("bak kept");
     assert_eq!(bak, save::to_ron(&first));
@@ -237,7 +237,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let mut dice = SeededDice::new(seed);
-        let mut session = Session::new(System::Woin, "prop", assets());
+        let mut session = Session::new(System::WOIN, "prop", assets());
         for &i in &picks {
             let command = parse(POOL[i]).expect("pool parses").expect("command");
             let _ = session.execute(&command, &mut dice);
@@ -253,7 +253,7 @@ proptest! {
         while session.can_undo() {
             session.execute(&undo, &mut no_dice).expect("undo");
         }
-        prop_assert_eq!(session.encounter(), &Session::new(System::Woin, "prop", assets()).encounter().clone());
+        prop_assert_eq!(session.encounter(), &Session::new(System::WOIN, "prop", assets()).encounter().clone());
         while session.can_redo() {
             session.execute(&redo, &mut no_dice).expect("redo never rolls");
         }
@@ -269,7 +269,7 @@ proptest! {
 #[test]
 fn a_refused_command_changes_nothing() {
     let mut dice = ScriptedDice::new([6, 6]);
-    let mut session = play(System::Woin, &["add Aria side=pc init=2d6"], &mut dice);
+    let mut session = play(System::WOIN, &["add Aria side=pc init=2d6"], &mut dice);
     let before = session.encounter().clone();
     let entries = session.entries().len();
     for line in ["damage Nobody 3", "next", "shake Aria dazed", "cond Aria flying", "act Aria"] {

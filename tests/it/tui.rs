@@ -27,12 +27,8 @@ fn assets() -> Arc<Assets> {
 
 fn demo(system: System) -> Session {
     let text = save::DEMOS.iter().find(|(label, _)| {
-        label.starts_with(match system {
-            System::Woin => "WOIN",
-            System::Gempunks => "Gempunks",
-            System::Savage => "Savage",
-            System::Gurps => "GURPS",
-        })
+        let word = system.to_string();
+        label.starts_with(word.split(' ').next().unwrap_or_default())
     });
     let (_, text) = text.expect("demo exists");
     save::from_ron(text, std::path::Path::new("demo.ron"), assets()).expect("demo loads")
@@ -88,7 +84,7 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 }
 
 fn new_woin() -> App {
-    app(Session::new(System::Woin, "Test", assets()))
+    app(Session::new(System::WOIN, "Test", assets()))
 }
 
 #[test]
@@ -145,7 +141,7 @@ fn a_whole_fight_from_the_keyboard() {
 
 #[test]
 fn esc_backs_out_of_every_dialog_without_changing_anything() {
-    let mut a = app(demo(System::Woin));
+    let mut a = app(demo(System::WOIN));
     let before = a.session.encounter().clone();
     let entries = a.session.entries().len();
     for key in ["d", "h", "c", "a", "r", "i", "s", ":", "?"] {
@@ -179,7 +175,7 @@ fn command_line_history_and_completion() {
 
 #[test]
 fn groups_fold_and_unfold() {
-    let mut a = app(demo(System::Woin));
+    let mut a = app(demo(System::WOIN));
     let rows = a.rows().len();
     drive(&mut a, "k<Enter>");
     // Row 1 is the goblin group (the demo's current turn); Enter opens it.
@@ -193,8 +189,8 @@ fn groups_fold_and_unfold() {
 
 #[test]
 fn every_size_renders_without_panicking() {
-    let a = app(demo(System::Savage));
-    let mut dialog = app(demo(System::Woin));
+    let a = app(demo(System::SAVAGE));
+    let mut dialog = app(demo(System::WOIN));
     drive(&mut dialog, "d");
     for width in 0..=200u16 {
         for height in 0..=60u16 {
@@ -219,7 +215,7 @@ fn monkey_ten_thousand_random_keys() {
         "2", "d", "6",
     ];
     let mut rng = rand::rngs::StdRng::seed_from_u64(20261121);
-    let mut a = app(demo(System::Woin));
+    let mut a = app(demo(System::WOIN));
     let mut entries_before = a.session.entries().len() + a.session.redo_entries().len();
     for step in 0..10_000 {
         let key = pool[rng.random_range(0..pool.len())];
@@ -270,13 +266,13 @@ fn bytes_for_move(a: &mut App, from: usize) -> (usize, String) {
 #[test]
 fn a_selection_move_sends_few_bytes() {
     // The everyday move in a mob fight: from one goblin to the next in an opened group.
-    let mut a = app(demo(System::Woin));
+    let mut a = app(demo(System::WOIN));
     a.unfolded.insert("goblin".to_string());
     let row = a.rows().iter().position(|r| matches!(r, skirmish::app::Row::Member(i) if a.session.encounter().combatants[*i].id == "goblin-2"));
     let (sent, shown) = bytes_for_move(&mut a, row.expect("goblin 2 row"));
     assert!(sent > 0 && sent < 300, "a selection move sent {sent} bytes: {shown}");
     // From a PC with a condition to one without, the combatant pane is redrawn more fully.
-    let mut a = app(demo(System::Woin));
+    let mut a = app(demo(System::WOIN));
     let (sent, shown) = bytes_for_move(&mut a, 2);
     assert!(sent < 600, "Aria to Brom sent {sent} bytes: {shown}");
 }
@@ -305,7 +301,7 @@ fn screens_and_panes_of_each_demo() {
 
 #[test]
 fn help_and_picker_screens() {
-    let mut a = app(demo(System::Gurps));
+    let mut a = app(demo(System::GURPS));
     drive(&mut a, "?");
     insta::assert_snapshot!("help_80x24", screen(&a, 80, 24));
     let picker =
@@ -411,7 +407,7 @@ fn help_from_the_command_line() {
 /// A list taller than the dialog scrolls to keep the chosen row in sight and says what is below.
 #[test]
 fn dialog_lists_scroll_to_the_cursor() {
-    let mut a = app(demo(System::Savage));
+    let mut a = app(demo(System::SAVAGE));
     // Bandit 1 attacks Jessa with the short sword; the modifier switches are eleven rows.
     drive(&mut a, "a<Enter>jes<Enter><Enter>");
     let top = screen(&a, 80, 24);
@@ -428,7 +424,7 @@ fn dialog_lists_scroll_to_the_cursor() {
 
 #[test]
 fn command_line_completes_weapon_names() {
-    let mut a = app(demo(System::Woin));
+    let mut a = app(demo(System::WOIN));
     drive(&mut a, ":attack Ogre Aria gre<Tab>");
     assert_eq!(a.input.value(), "attack Ogre Aria \"great club\" ");
 }

@@ -3,6 +3,7 @@
 //! (SW-INC-1, SW-INC-2), and the verbs and tables. All of Savage Worlds' numbers live in this folder.
 
 pub mod attack;
+pub mod odds;
 pub mod tables;
 pub mod verbs;
 
@@ -14,7 +15,7 @@ use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
     ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
     DamageRequest, Derived, Effect, Health, HitKind, InitContext, InitRequest, OptionSpec, Options,
-    Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, System, TurnStartEffect, Who, option,
+    Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, Who, option,
 };
 
 /// The Savage Worlds ruleset.
@@ -167,8 +168,24 @@ impl Savage {
 }
 
 impl Ruleset for Savage {
-    fn system(&self) -> System {
-        System::Savage
+    fn key(&self) -> &'static str {
+        "savage"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["sw", "savage-worlds", "savageworlds"]
+    }
+
+    fn name(&self) -> &'static str {
+        "Savage Worlds"
+    }
+
+    fn tag(&self) -> &'static str {
+        "Savage"
+    }
+
+    fn odds_report(&self, args: &[String]) -> Result<String, String> {
+        odds::odds_report(args)
     }
 
     fn fields(&self) -> &'static [FieldSpec] {

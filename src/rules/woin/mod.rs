@@ -11,7 +11,7 @@ use super::stats::{FieldKind, FieldSpec, Stats};
 use super::system::{
     ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
     DamageRequest, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
-    Ruleset, ShakeOutcome, System, TurnStartEffect, option,
+    Ruleset, ShakeOutcome, TurnStartEffect, option,
 };
 use crate::rules::system::Derived;
 
@@ -138,8 +138,25 @@ impl Woin {
 }
 
 impl Ruleset for Woin {
-    fn system(&self) -> System {
-        System::Woin
+    fn key(&self) -> &'static str {
+        "woin"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["new", "old"]
+    }
+
+    fn name(&self) -> &'static str {
+        "WOIN"
+    }
+
+    fn tag(&self) -> &'static str {
+        "Woin"
+    }
+
+    fn odds_report(&self, args: &[String]) -> Result<String, String> {
+        let _ = args;
+        Ok(crate::rules::odds::woin_report())
     }
 
     fn fields(&self) -> &'static [FieldSpec] {
