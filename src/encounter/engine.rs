@@ -12,7 +12,7 @@ use crate::rules::conditions::{Condition, Source};
 use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::initiative::break_ties;
 use crate::rules::stats::{FieldError, Stats};
-use crate::rules::system::{DamageRequest, InitContext, InitRequest};
+use crate::rules::system::{DamageRequest, Effect, InitContext, InitRequest};
 use crate::rules::{RulesError, Side};
 
 /// Why a command was refused. Nothing changed.
@@ -130,9 +130,13 @@ impl Planner<'_> {
             }
             Command::Weapon { who, name, fields } => self.weapon(who, name, fields),
             Command::Do { who, action, fields } => self.do_action(who, action, fields),
-            Command::Luck { who, condition } => self.luck(who, condition),
+            Command::Luck { who, condition } => {
+                self.special("luck", &[who.clone(), condition.clone()], &[])
+            }
             Command::Set { option, value } => self.set_option(option, value),
-            Command::Ambush { attacker, target, fields } => self.ambush(attacker, target, fields),
+            Command::Ambush { attacker, target, fields } => {
+                self.special("ambush", &[attacker.clone(), target.clone()], fields)
+            }
             Command::Special { verb, args, fields } => self.special(verb, args, fields),
             Command::Roll { expr, by } => {
                 let by = match by {
@@ -154,7 +158,7 @@ impl Planner<'_> {
     }
 
     fn require_started(&self, what: &str) -> Result<(), EngineError> {
-        if self.scratch.round == 0 && self.scratch.ambush_turn.is_empty() {
+        if self.scratch.round == 0 && self.scratch.surprise.is_empty() {
             return refuse(format!("`{what}` needs a fight under way; `start` rolls initiative"));
         }
         Ok(())
@@ -317,7 +321,12 @@ impl Planner<'_> {
 
     fn init_context(&self) -> InitContext {
         let enc = &self.scratch;
-        let mut ctx = InitContext { deck: enc.deck.clone(), ..InitContext::default() };
+        let mut ctx = InitContext {
+            state: enc.state.clone(),
+            shared: Vec::new(),
+            in_hand: Vec::new(),
+            events: Vec::new(),
+        };
         for c in &enc.combatants {
             let Some(init) = &c.initiative else { continue };
             if let (Some(key), Some(roll)) = (&init.shared, &init.roll)
@@ -347,10 +356,9 @@ impl Planner<'_> {
                 continue;
             }
             let request = InitRequest { stats: &c.stats, side: c.side, conditions: &c.conditions };
-            let kept_before = ctx.in_hand.clone();
             let initiative = rules.roll_initiative(request, &mut ctx, self.dice)?;
-            if std::mem::take(&mut ctx.reshuffled) {
-                self.emit(Event::DeckShuffled { kept: kept_before })?;
+            for event in std::mem::take(&mut ctx.events) {
+                self.emit(Event::System(event))?;
             }
             self.emit(Event::InitiativeSet { ids, initiative })?;
         }
@@ -386,18 +394,27 @@ impl Planner<'_> {
                 self.scratch.round
             ));
         }
-        if !self.scratch.ambush_turn.is_empty() {
-            return refuse("the ambush turn is under way; `next` ends it and begins round 1");
+        if !self.scratch.surprise.is_empty() {
+            let label = self.scratch.system.rules().surprise_label().to_lowercase();
+            return refuse(format!("the {label} is under way; `next` ends it and begins round 1"));
         }
         if self.scratch.combatants.is_empty() {
             return refuse("nobody to fight yet: `add` combatants first");
         }
-        // WOIN-AMBUSH-1: ambush checks come before initiative (seed 001, step 1).
-        let winners = self.resolve_ambushes()?;
+        // What the system does before initiative (WOIN-AMBUSH-1: ambush checks, seed 001 step 1).
+        let rules = self.scratch.system.rules();
+        let effects = rules.before_start(&self.scratch.state, self.dice)?;
+        let mut surprised = Vec::new();
+        for effect in effects {
+            match effect {
+                Effect::Surprise { ids } => surprised.extend(ids),
+                other => self.apply_effect("", None, other)?,
+            }
+        }
         self.roll_missing()?;
         self.break_all_ties()?;
-        if let Some(first) = winners.first().cloned() {
-            self.emit(Event::AmbushTurn { winners })?;
+        if let Some(first) = surprised.first().cloned() {
+            self.emit(Event::SurpriseTurn { ids: surprised })?;
             return self.begin_turn(&first, 0);
         }
         self.emit(Event::RoundStarted { round: 1 })?;
@@ -475,10 +492,10 @@ impl Planner<'_> {
     fn advance(&mut self) -> Result<(), EngineError> {
         // The ambush turn: every winner acts once, whatever happened to it meanwhile (Reading:
         // its actions are simultaneous), then round 1.
-        if self.scratch.round == 0 && !self.scratch.ambush_turn.is_empty() {
+        if self.scratch.round == 0 && !self.scratch.surprise.is_empty() {
             let enc = &self.scratch;
             let next =
-                enc.ambush_turn.iter().find(|id| !enc.done.iter().any(|(d, _)| d == *id)).cloned();
+                enc.surprise.iter().find(|id| !enc.done.iter().any(|(d, _)| d == *id)).cloned();
             return match next {
                 Some(id) => self.begin_turn(&id, 0),
                 None => {
@@ -537,7 +554,9 @@ impl Planner<'_> {
         for (id, name) in expiring {
             self.emit(Event::ConditionEnded { id, name, why: Ended::Expired })?;
         }
-        let joker_dealt = self.scratch.joker_out;
+        // SW-INIT-3: what the system does before a new deal (a shuffle after a Joker), decided
+        // before the round begins.
+        let before_deal = rules.new_deal(&self.scratch.state, &self.held_cards());
         self.emit(Event::RoundStarted { round })?;
         // SW-INC-2: what happens to each combatant as the round begins (Bleeding Out rolls).
         let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.clone()).collect();
@@ -549,16 +568,15 @@ impl Planner<'_> {
             }
         }
         // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
-        if rules.deals_each_round() && self.scratch.option("deck") == "physical" {
+        if rules.deals_each_round() && rules.deals_by_hand(&self.scratch.options) {
             self.collect_cards()?;
             let text =
                 "deal the cards from the table: `init NAME CARD` for each, then `next`".to_string();
             return self.emit(Event::Logged { text, roll: None, who: None, attempt: None });
         }
         if rules.deals_each_round() {
-            if joker_dealt {
-                let kept = self.held_cards();
-                self.emit(Event::DeckShuffled { kept })?;
+            for event in before_deal {
+                self.emit(Event::System(event))?;
             }
             self.collect_cards()?;
             self.roll_missing()?;
@@ -852,7 +870,7 @@ impl Planner<'_> {
         what: &str,
         force: bool,
     ) -> Result<(), EngineError> {
-        if force || cost == 0 || (self.scratch.round == 0 && self.scratch.ambush_turn.is_empty()) {
+        if force || cost == 0 || (self.scratch.round == 0 && self.scratch.surprise.is_empty()) {
             return Ok(());
         }
         let name = self.scratch.get(id).map_or(id, |c| c.name.as_str());
@@ -981,8 +999,8 @@ impl Planner<'_> {
             return refuse(format!("shaking off rolls dice: use `shake {name} CONDITION`"));
         }
         let force = fields.iter().any(|f| f.key == "force");
-        let allowed: &[&str] =
-            if spec.key == "suppress" { &["force", "ally", "weapon"] } else { &["force"] };
+        let allowed: Vec<&str> =
+            std::iter::once("force").chain(spec.fields.iter().copied()).collect();
         if let Some(other) = fields.iter().find(|f| !allowed.contains(&f.key.as_str())) {
             return refuse(format!(
                 "`do {}` takes {}, not '{}'",
@@ -993,8 +1011,14 @@ impl Planner<'_> {
         }
         self.require_started("do")?;
         self.check_budget(&id, spec.pool, spec.cost, spec.label, force)?;
-        if spec.key == "suppress" {
-            self.suppress(&id, fields)?;
+        let pairs = field_pairs(fields);
+        let effects = {
+            let ids = [id.clone()];
+            let request = special_request(&self.scratch, spec.key, &ids, &[], &pairs);
+            self.scratch.system.rules().do_action(&spec, request)?
+        };
+        for effect in effects {
+            self.apply_effect(&id, None, effect)?;
         }
         if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
             self.spend(&id, spec.pool, spec.cost, spec.key)
@@ -1029,45 +1053,15 @@ impl Planner<'_> {
                 _ => words.push(arg.to_lowercase()),
             }
         }
-        let pairs: Vec<(String, Option<String>)> =
-            fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
+        let pairs = field_pairs(fields);
         // `interrupt` contests with whoever has the turn.
         if spec.name == "interrupt"
             && let Some(turn) = self.scratch.turn.as_ref()
         {
             ids.push(turn.id.clone());
         }
-        let enc = &self.scratch;
-        let actor = ids.first().and_then(|id| enc.get(id));
-        let target = ids.get(1).and_then(|id| enc.get(id));
-        let last_hit = actor.and_then(|a| {
-            enc.last_hits
-                .iter()
-                .find(|(id, _, round)| *id == a.id && *round == enc.round)
-                .map(|(_, hit, _)| *hit)
-        });
-        let joker = actor.is_some_and(|a| {
-            a.initiative.as_ref().is_some_and(|i| {
-                matches!(i.value, crate::rules::initiative::InitValue::Card(card) if card.is_joker())
-            })
-        });
-        let actions_taken = actor
-            .and_then(|a| enc.turn.as_ref().filter(|t| t.id == a.id))
-            .and_then(|t| t.budget.first())
-            .map_or(0, |p| p.used);
-        let request = crate::rules::system::SpecialRequest {
-            verb: spec.name,
-            actor: actor.map(Combatant::view),
-            target: target.map(Combatant::view),
-            words: &words,
-            fields: &pairs,
-            options: &enc.options,
-            last_hit,
-            joker,
-            actions_taken,
-            held: actor.is_some_and(|a| a.held),
-        };
-        let effects = enc.system.rules().special(request, self.dice)?;
+        let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
+        let effects = self.scratch.system.rules().special(request, self.dice)?;
         let (actor, target) = (ids.first().cloned(), ids.get(1).cloned());
         for effect in effects {
             let who = actor.clone().unwrap_or_default();
@@ -1091,6 +1085,12 @@ impl Planner<'_> {
             }
         };
         match effect {
+            Effect::System(event) => self.emit(Event::System(event)),
+            Effect::Surprise { ids } => self.emit(Event::SurpriseTurn { ids }),
+            Effect::Cancel { who, name } => {
+                let id = pick(who);
+                self.emit(Event::ConditionEnded { id, name, why: Ended::Cancelled })
+            }
             Effect::Log { text, roll } => {
                 let who = (!actor.is_empty()).then(|| actor.to_string());
                 self.emit(Event::Logged { text, roll, who, attempt: None })
@@ -1229,117 +1229,6 @@ impl Planner<'_> {
         Ok(())
     }
 
-    /// WOIN-SUPP-1: an ally counts as in cover until the end of its next turn; "auto" weapons add a
-    /// die of cover, "single" ones cannot suppress.
-    fn suppress(&mut self, id: &str, fields: &[Field]) -> Result<(), EngineError> {
-        let value = |k: &str| fields.iter().find(|f| f.key == k).and_then(|f| f.value.clone());
-        let Some(ally) = value("ally") else {
-            return refuse("suppressive fire covers an ally: `do NAME suppress ally=ALLY`");
-        };
-        let ally = self.who(&ally)?.id.clone();
-        let Some(shooter) = self.scratch.get(id) else { return refuse("no such combatant") };
-        let weapon = match value("weapon") {
-            Some(w) => shooter.weapons.iter().find(|x| x.name.eq_ignore_ascii_case(&w)),
-            None => {
-                shooter.weapons.iter().find(|x| x.stats.flag("ranged")).or(shooter.weapons.first())
-            }
-        };
-        let traits = weapon.map(|w| w.stats.list("traits").to_vec()).unwrap_or_default();
-        if traits.iter().any(|t| t == "single") {
-            return refuse(format!(
-                "{} is a single-shot weapon and cannot suppress",
-                weapon.map_or("it", |w| w.name.as_str())
-            ));
-        }
-        let dice = 2 + i64::from(traits.iter().any(|t| t == "auto"));
-        self.emit(Event::Suppressed { by: id.to_string(), ally, dice })
-    }
-
-    /// WOIN-AMBUSH-1: declare an ambush before the fight; `start` resolves it.
-    fn ambush(
-        &mut self,
-        attacker: &str,
-        target: &str,
-        fields: &[Field],
-    ) -> Result<(), EngineError> {
-        if self.scratch.round > 0 || !self.scratch.ambush_turn.is_empty() {
-            return refuse("ambushes are declared before `start`; the fight is already on");
-        }
-        let (a, t) = (self.who(attacker)?.id.clone(), self.who(target)?.id.clone());
-        if a == t {
-            return refuse("a combatant cannot ambush itself");
-        }
-        let mut pools = ("2d6".to_string(), "2d6".to_string());
-        for f in fields {
-            let value = f.value.clone().unwrap_or_default();
-            let canonical = DiceExpr::parse(&value)
-                .map(|e| e.to_string())
-                .map_err(|e| EngineError::Refused(format!("{}={value}: {e}", f.key)));
-            match f.key.as_str() {
-                "pool" => pools.0 = canonical?,
-                "vs" => pools.1 = canonical?,
-                other => {
-                    return refuse(format!("`ambush` takes pool=DICE and vs=DICE, not '{other}'"));
-                }
-            }
-        }
-        self.emit(Event::AmbushDeclared { attacker: a, target: t, pool: pools.0, vs: pools.1 })
-    }
-
-    /// Roll every declared ambush's opposed check; mutual successes cancel out. Returns the winners.
-    fn resolve_ambushes(&mut self) -> Result<Vec<String>, EngineError> {
-        let ambushes = self.scratch.ambushes.clone();
-        let mut results = Vec::new();
-        for amb in &ambushes {
-            let attack = DiceExpr::parse(&amb.pool)?.roll(self.dice)?;
-            let defense = DiceExpr::parse(&amb.vs)?.roll(self.dice)?;
-            results.push((amb, attack.total > defense.total, attack, defense));
-        }
-        let mut winners = Vec::new();
-        for (amb, won, attack, defense) in &results {
-            let mutual = results.iter().any(|(other, other_won, ..)| {
-                *won && *other_won && other.attacker == amb.target && other.target == amb.attacker
-            });
-            let won = *won && !mutual;
-            let note = if mutual {
-                " (but they ambushed each other: neither gets it)".to_string()
-            } else {
-                String::new()
-            };
-            self.emit(Event::AmbushRolled {
-                attacker: amb.attacker.clone(),
-                target: amb.target.clone(),
-                attack: attack.clone(),
-                defense: defense.clone(),
-                won,
-                note,
-            })?;
-            if won && !winners.contains(&amb.attacker) {
-                winners.push(amb.attacker.clone());
-            }
-        }
-        Ok(winners)
-    }
-
-    fn luck(&mut self, who: &str, condition: &str) -> Result<(), EngineError> {
-        let c = self.who(who)?;
-        let name = own_condition(c, condition)?;
-        let Some(cond) = c.condition(&name).cloned() else { return refuse("no such condition") };
-        if cond.since != self.scratch.round {
-            return refuse(format!(
-                "a LUC die cancels a condition only as it is applied; {name} came in round {}",
-                cond.since
-            ));
-        }
-        if self.scratch.reactions.contains(&c.id) {
-            return refuse(format!("{} has used its reaction this round", c.name));
-        }
-        self.scratch.system.rules().luck_cancel(c.view(), &cond)?;
-        let id = c.id.clone();
-        self.emit(Event::LucSpent { id: id.clone(), amount: 1, reaction: true })?;
-        self.emit(Event::ConditionEnded { id, name, why: Ended::Cancelled })
-    }
-
     fn attack(
         &mut self,
         attacker: &str,
@@ -1352,42 +1241,13 @@ impl Planner<'_> {
             fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
         let enc = &self.scratch;
         let (request, (att_id, tgt_id)) = attack_request(enc, attacker, target, weapon, &pairs)?;
-        // WOIN-OVER-1: an overwatch shot needs overwatch, a target without cover, a new target
-        // this turn, and no more targets than INTUITION.
-        if request.overwatch.is_some() {
-            let Some(watch) = enc.overwatch.iter().find(|o| o.id == att_id) else {
-                return refuse(format!(
-                    "{} is not on overwatch (`do {} overwatch` first)",
-                    request.attacker.name, request.attacker.name
-                ));
-            };
-            if request.cover_dice > 0 {
-                return refuse(format!(
-                    "{} is covered by suppressive fire: overwatch cannot fire on it",
-                    request.target.name
-                ));
-            }
-            if watch.this_turn.contains(&tgt_id) {
-                return refuse(format!(
-                    "overwatch has already fired on {} this turn",
-                    request.target.name
-                ));
-            }
-            let intuition = request.attacker.stats.int_or("intuition", 3).max(1) as usize;
-            if watch.shots >= intuition {
-                return refuse(format!(
-                    "overwatch is spent: {} targets, its INTUITION",
-                    watch.shots
-                ));
-            }
-        }
         let rules = enc.system.rules();
         let outcome = rules.attack(request, self.dice)?;
         for (pool, cost) in &outcome.cost {
             self.check_budget(&att_id, pool, *cost, "an attack", force)?;
         }
-        if fields.iter().any(|f| f.key == "overwatch") {
-            self.emit(Event::OverwatchShot { shooter: att_id.clone(), target: tgt_id.clone() })?;
+        for event in &outcome.before {
+            self.emit(Event::System(event.clone()))?;
         }
         self.emit(Event::Attacked {
             attacker: att_id.clone(),
@@ -1397,12 +1257,8 @@ impl Planner<'_> {
             hit: outcome.hit,
             critical: outcome.critical,
         })?;
-        if outcome.luc_spent > 0 {
-            self.emit(Event::LucSpent {
-                id: att_id.clone(),
-                amount: outcome.luc_spent,
-                reaction: false,
-            })?;
+        for event in &outcome.after {
+            self.emit(Event::System(event.clone()))?;
         }
         for (pool, cost) in &outcome.cost {
             self.spend(&att_id, pool, *cost, "attack")?;
@@ -1525,25 +1381,7 @@ impl Planner<'_> {
 
 /// The name of one of `c`'s conditions matching `query` (exact or unique prefix, any case).
 fn own_condition(c: &Combatant, query: &str) -> Result<String, EngineError> {
-    let wanted = query.to_lowercase();
-    if let Some(k) = c.conditions.iter().find(|k| k.name.to_lowercase() == wanted) {
-        return Ok(k.name.clone());
-    }
-    let found: Vec<&str> = c
-        .conditions
-        .iter()
-        .filter(|k| k.name.to_lowercase().starts_with(&wanted))
-        .map(|k| k.name.as_str())
-        .collect();
-    match found.as_slice() {
-        [one] => Ok((*one).to_string()),
-        [] if c.conditions.is_empty() => refuse(format!("{} has no conditions", c.name)),
-        [] => {
-            let has: Vec<&str> = c.conditions.iter().map(|k| k.name.as_str()).collect();
-            refuse(format!("{} is not {query}; it has {}", c.name, has.join(", ")))
-        }
-        many => refuse(format!("'{query}' could be {}", many.join(", "))),
-    }
+    crate::rules::conditions::own(&c.name, &c.conditions, query).map_err(EngineError::Refused)
 }
 
 /// Build the rules' view of an attack: the two combatants, the weapon (named, or the first one),
@@ -1584,25 +1422,16 @@ fn attack_request<'a>(
         }
         None => att.weapons.first(),
     };
-    let bonus = enc.turn.as_ref().filter(|tn| tn.id == att.id).map_or(0, |tn| tn.bonus);
     let request = crate::rules::system::AttackRequest {
         attacker: att.view(),
         target: tgt.view(),
         weapon: chosen,
         fields: pairs,
         options: &enc.options,
-        bonus_dice: bonus,
-        cover_dice: enc
-            .suppressed
-            .iter()
-            .filter(|s| s.ally == tgt.id)
-            .map(|s| s.dice)
-            .max()
-            .unwrap_or(0),
-        overwatch: pairs
-            .iter()
-            .any(|(k, _)| k == "overwatch")
-            .then(|| enc.overwatch.iter().find(|o| o.id == att.id).map_or(0, |o| o.shots)),
+        attacker_id: &att.id,
+        target_id: &tgt.id,
+        on_turn: enc.turn.as_ref().is_some_and(|tn| tn.id == att.id),
+        state: &enc.state,
         joker: holds_joker(att),
         actions_taken: enc
             .turn
@@ -1623,6 +1452,55 @@ pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<Strin
         fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
     let (request, _) = attack_request(enc, attacker, target, weapon.as_deref(), &pairs)?;
     Ok(enc.system.rules().attack_odds(request)?)
+}
+
+/// What a system verb (or a `do` action) sees: the actor and the target by id, the words and
+/// fields, and the encounter around them.
+fn special_request<'s>(
+    enc: &'s Encounter,
+    verb: &'s str,
+    ids: &'s [String],
+    words: &'s [String],
+    pairs: &'s [(String, Option<String>)],
+) -> crate::rules::system::SpecialRequest<'s> {
+    let actor = ids.first().and_then(|id| enc.get(id));
+    let target = ids.get(1).and_then(|id| enc.get(id));
+    let actions_taken = actor
+        .and_then(|a| enc.turn.as_ref().filter(|t| t.id == a.id))
+        .and_then(|t| t.budget.first())
+        .map_or(0, |p| p.used);
+    crate::rules::system::SpecialRequest {
+        verb,
+        actor: actor.map(Combatant::view),
+        target: target.map(Combatant::view),
+        actor_id: ids.first().map(String::as_str),
+        target_id: ids.get(1).map(String::as_str),
+        words,
+        fields: pairs,
+        options: &enc.options,
+        round: enc.round,
+        started: enc.round > 0 || !enc.surprise.is_empty(),
+        state: &enc.state,
+        lookup: enc,
+        joker: actor.is_some_and(holds_joker),
+        actions_taken,
+        held: actor.is_some_and(|a| a.held),
+    }
+}
+
+/// `FIELD=VALUE` pairs as the rules read them.
+fn field_pairs(fields: &[Field]) -> Vec<(String, Option<String>)> {
+    fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect()
+}
+
+impl crate::rules::system::Lookup for Encounter {
+    fn find<'s>(
+        &'s self,
+        query: &str,
+    ) -> Result<(&'s str, crate::rules::system::CombatantView<'s>), String> {
+        let c = &self.combatants[self.resolve(query).map_err(|e| e.to_string())?];
+        Ok((&c.id, c.view()))
+    }
 }
 
 /// Holds a Joker this round (SW-INIT-3).

@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::combatant::Combatant;
-use crate::rules::cards::Card;
 use crate::rules::conditions::Condition;
 use crate::rules::dice::RollRecord;
 use crate::rules::initiative::Initiative;
+use crate::rules::state::SystemEvent;
 use crate::rules::stats::Weapon;
 
 /// Why a condition ended.
@@ -16,7 +16,7 @@ pub enum Ended {
     Removed,
     ShakenOff,
     Expired,
-    /// A LUC die cancelled it (WOIN-COND-6).
+    /// A system's resource cancelled it as it was applied (WOIN-COND-6: a LUC die).
     Cancelled,
 }
 
@@ -47,10 +47,6 @@ pub enum Event {
     Swapped {
         first: Vec<String>,
         second: Vec<String>,
-    },
-    /// The action deck is shuffled; the listed cards stay in hands.
-    DeckShuffled {
-        kept: Vec<Card>,
     },
     RoundStarted {
         round: u32,
@@ -144,30 +140,9 @@ pub enum Event {
         hit: bool,
         critical: bool,
     },
-    LucSpent {
-        id: String,
-        amount: i64,
-        /// Spent as the combatant's reaction (cancelling a condition).
-        reaction: bool,
-    },
-    AmbushDeclared {
-        attacker: String,
-        target: String,
-        pool: String,
-        vs: String,
-    },
-    /// The opposed check of one ambush (WOIN-AMBUSH-1).
-    AmbushRolled {
-        attacker: String,
-        target: String,
-        attack: RollRecord,
-        defense: RollRecord,
-        won: bool,
-        note: String,
-    },
-    /// The ambush turn begins: each winner takes one action.
-    AmbushTurn {
-        winners: Vec<String>,
+    /// Before round 1, these take one turn each (a won ambush).
+    SurpriseTurn {
+        ids: Vec<String>,
     },
     /// A whole-number stat set to a new value (bennies spent).
     StatChanged {
@@ -175,15 +150,8 @@ pub enum Event {
         field: String,
         value: i64,
     },
-    OverwatchShot {
-        shooter: String,
-        target: String,
-    },
-    Suppressed {
-        by: String,
-        ally: String,
-        dice: i64,
-    },
+    /// A change to the system's own state: `System(Woin(…))`.
+    System(SystemEvent),
     /// A line for the log with the roll behind it (a crit's condition die, a Confused roll).
     Logged {
         text: String,

@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::event::{Ended, Event};
 use super::{Encounter, Turn};
 use crate::rules::dice::RollRecord;
+use crate::rules::state::SystemState;
+use crate::rules::stats::Stats;
+use crate::rules::system::{Fact, Roster};
 
 /// A line of the encounter's log, derived from an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +34,26 @@ impl fmt::Display for ApplyError {
 
 impl std::error::Error for ApplyError {}
 
+impl Roster for Encounter {
+    fn name_of(&self, id: &str) -> Option<&str> {
+        self.get(id).map(|c| c.name.as_str())
+    }
+
+    fn stats_mut(&mut self, id: &str) -> Option<&mut Stats> {
+        self.combatants.iter_mut().find(|c| c.id == id).map(|c| &mut c.stats)
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+}
+
 impl Encounter {
+    /// Let the system follow a core event in its own state.
+    fn observe(&mut self, fact: Fact<'_>) {
+        self.system.rules().observe(&mut self.state, fact);
+    }
+
     fn index(&self, id: &str) -> Result<usize, ApplyError> {
         self.index_of(id).ok_or_else(|| ApplyError(format!("no combatant with id '{id}'")))
     }
@@ -66,9 +88,9 @@ impl Encounter {
     fn budget_for(&self, index: usize, pass: u8) -> Vec<crate::rules::ActionPool> {
         let rules = self.system.rules();
         let c = &self.combatants[index];
-        // WOIN-AMBUSH-1: one action in the ambush turn.
-        if self.round == 0 && self.ambush_turn.contains(&c.id) {
-            return vec![crate::rules::ActionPool::new("actions", 1)];
+        // A surprise turn before round 1 (WOIN-AMBUSH-1: one action).
+        if self.round == 0 && self.surprise.contains(&c.id) {
+            return rules.surprise_budget();
         }
         let passes = c.initiative.as_ref().map(|i| rules.passes(&c.stats, i)).unwrap_or_default();
         let this = passes.get(usize::from(pass)).copied().unwrap_or(crate::rules::Pass::main(0, 1));
@@ -101,10 +123,7 @@ impl Encounter {
             }
             Event::InitiativeSet { ids, initiative } => {
                 self.check_all(ids)?;
-                for card in &initiative.drawn {
-                    self.deck.take(*card);
-                    self.joker_out |= card.is_joker();
-                }
+                self.observe(Fact::InitiativeSet { drawn: &initiative.drawn });
                 for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
                     c.initiative = Some(initiative.clone());
                 }
@@ -177,19 +196,14 @@ impl Encounter {
                 );
                 self.line(text, None, None)
             }
-            Event::DeckShuffled { kept } => {
-                self.deck.shuffle_keeping(kept);
-                self.joker_out = false;
-                self.line("the action deck is shuffled".to_string(), None, None)
-            }
             Event::RoundStarted { round } => {
                 self.round = *round;
                 self.turn = None;
                 self.resume = None;
                 self.interrupted = None;
                 self.done.clear();
-                self.ambush_turn.clear();
-                self.reactions.clear();
+                self.surprise.clear();
+                self.observe(Fact::RoundStarted { round: *round });
                 // Rounds count from round 1: one set up before the fight loses nothing as it starts.
                 if *round > 1 {
                     for c in &mut self.combatants {
@@ -204,20 +218,10 @@ impl Encounter {
             }
             Event::TurnStarted { id, pass } => {
                 let i = self.index(id)?;
-                // WOIN-SUPP-1: cover lasts to the end of the ally's next turn.
-                self.suppressed.retain(|s| !s.started);
-                for s in self.suppressed.iter_mut().filter(|s| s.ally == *id) {
-                    s.started = true;
-                }
-                // WOIN-OVER-1: overwatch lasts until the shooter's next turn; once per target a turn.
-                self.overwatch.retain(|o| o.id != *id);
-                for o in &mut self.overwatch {
-                    o.this_turn.clear();
-                }
+                self.observe(Fact::TurnStarted { id });
                 let name = self.combatants[i].name.clone();
                 let budget = self.budget_for(i, *pass);
-                self.turn =
-                    Some(Turn { id: id.clone(), pass: *pass, budget, bonus: 0, tried: Vec::new() });
+                self.turn = Some(Turn { id: id.clone(), pass: *pass, budget, tried: Vec::new() });
                 self.resume = None;
                 self.interrupted = None;
                 self.mark_done(id, *pass);
@@ -237,13 +241,9 @@ impl Encounter {
                 let i = self.index(id)?;
                 self.combatants[i].held = false;
                 let budget = self.budget_for(i, 0);
-                let previous = self.turn.replace(Turn {
-                    id: id.clone(),
-                    pass: 0,
-                    budget,
-                    bonus: 0,
-                    tried: Vec::new(),
-                });
+                self.observe(Fact::Acted { id });
+                let previous =
+                    self.turn.replace(Turn { id: id.clone(), pass: 0, budget, tried: Vec::new() });
                 self.resume = interrupted.clone();
                 self.interrupted = if interrupted.is_some() { previous } else { None };
                 self.mark_done(id, 0);
@@ -281,14 +281,7 @@ impl Encounter {
             Event::Damaged { id, amount, roll, kind, loss, explain } => {
                 let i = self.index(id)?;
                 let round = self.round;
-                self.last_hits.retain(|(who, ..)| who != id);
-                let hit = crate::rules::system::LastHit {
-                    wounds: *loss,
-                    shaken: false,
-                    restored: 0,
-                    round,
-                };
-                self.last_hits.push((id.clone(), hit, round));
+                self.observe(Fact::Damaged { id, loss: *loss, round });
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current -= loss;
@@ -304,16 +297,7 @@ impl Encounter {
             }
             Event::Healed { id, amount, within_hit } => {
                 let i = self.index(id)?;
-                if *within_hit {
-                    for (who, hit, _) in &mut self.last_hits {
-                        if who == id {
-                            hit.restored += amount;
-                        }
-                    }
-                } else {
-                    // Healing (a soak among it) closes the last hit: it cannot be soaked twice.
-                    self.last_hits.retain(|(who, ..)| who != id);
-                }
+                self.observe(Fact::Healed { id, amount: *amount, within_hit: *within_hit });
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
                 c.health.current += amount;
@@ -329,15 +313,7 @@ impl Encounter {
                     None => c.conditions.push(condition.clone()),
                 }
                 self.rebudget(id);
-                if condition.name == "Shaken"
-                    && condition.source == crate::rules::conditions::Source::Damage
-                {
-                    for (who, hit, _) in &mut self.last_hits {
-                        if who == id {
-                            hit.shaken = true;
-                        }
-                    }
-                }
+                self.observe(Fact::ConditionAdded { id, condition });
                 let c = &self.combatants[i];
                 let mut text = format!("{} gains {condition}", c.name);
                 if let Some(n) = condition.rounds {
@@ -357,10 +333,10 @@ impl Encounter {
                     return Err(ApplyError(format!("{} has no condition {name}", c.name)));
                 }
                 let how = match why {
-                    Ended::Removed => "",
-                    Ended::ShakenOff => " (shaken off)",
-                    Ended::Expired => " (expired)",
-                    Ended::Cancelled => " (cancelled with a LUC die)",
+                    Ended::Removed => String::new(),
+                    Ended::ShakenOff => " (shaken off)".to_string(),
+                    Ended::Expired => " (expired)".to_string(),
+                    Ended::Cancelled => format!(" ({})", self.system.rules().cancel_phrase()),
                 };
                 let text = format!("{} is no longer {name}{how}", c.name);
                 self.line(text, None, Some(id))
@@ -409,17 +385,8 @@ impl Encounter {
                     if let Some(p) = turn.budget.iter_mut().find(|p| p.name == *pool) {
                         p.used = p.used.saturating_add(*amount);
                     }
-                    // An aim or feint helps only the attack right after it.
-                    turn.bonus = i64::from(what == "aim" || what == "feint");
                 }
-                if what == "overwatch" {
-                    self.overwatch.retain(|o| o.id != *id);
-                    self.overwatch.push(super::Overwatch {
-                        id: id.clone(),
-                        shots: 0,
-                        this_turn: Vec::new(),
-                    });
-                }
+                self.observe(Fact::Spent { id, what });
                 let text = match amount {
                     0 => format!("{}: {what} (free)", self.combatants[i].name),
                     1 => format!("{}: {what}, −1 of {pool}", self.combatants[i].name),
@@ -432,49 +399,13 @@ impl Encounter {
                 self.index(target)?;
                 self.line(summary.clone(), rolls.first().cloned(), Some(attacker))
             }
-            Event::LucSpent { id, amount, reaction } => {
-                let i = self.index(id)?;
-                let c = &mut self.combatants[i];
-                let left = c.stats.int_or("luc", 0) - amount;
-                c.stats.set_int("luc", left.max(0));
-                let text = format!("{} spends {amount} LUC ({} left)", c.name, left.max(0));
-                if *reaction && !self.reactions.contains(id) {
-                    self.reactions.push(id.clone());
-                }
-                self.line(text, None, Some(id))
-            }
-            Event::AmbushDeclared { attacker, target, pool, vs } => {
-                let (a, t) = (self.index(attacker)?, self.index(target)?);
-                self.ambushes.push(super::Ambush {
-                    attacker: attacker.clone(),
-                    target: target.clone(),
-                    pool: pool.clone(),
-                    vs: vs.clone(),
-                });
-                let text = format!(
-                    "{} will try to ambush {} ({pool} against {vs})",
-                    self.combatants[a].name, self.combatants[t].name
-                );
-                self.line(text, None, Some(attacker))
-            }
-            Event::AmbushRolled { attacker, target, attack, defense, won, note } => {
-                let (a, t) = (self.index(attacker)?, self.index(target)?);
-                let text = format!(
-                    "ambush: {} {} against {} {}: {}{note}",
-                    self.combatants[a].name,
-                    attack.total,
-                    self.combatants[t].name,
-                    defense.total,
-                    if *won { "gets the jump" } else { "is noticed" }
-                );
-                self.line(text, Some(attack.clone()), Some(attacker))
-            }
-            Event::AmbushTurn { winners } => {
-                self.check_all(winners)?;
-                self.ambush_turn = winners.clone();
-                let names = self.holder_name(winners);
+            Event::SurpriseTurn { ids } => {
+                self.check_all(ids)?;
+                self.surprise = ids.clone();
+                let names = self.holder_name(ids);
+                let label = self.system.rules().surprise_label();
                 self.line(
-                    format!("Ambush turn: one action each for {names}, before round 1"),
+                    format!("{label}: one action each for {names}, before round 1"),
                     None,
                     None,
                 )
@@ -486,31 +417,16 @@ impl Encounter {
                 let text = format!("{}: {field} now {value}", c.name);
                 self.line(text, None, Some(id))
             }
-            Event::OverwatchShot { shooter, target } => {
-                let (s, t) = (self.index(shooter)?, self.index(target)?);
-                if let Some(o) = self.overwatch.iter_mut().find(|o| o.id == *shooter) {
-                    o.shots += 1;
-                    o.this_turn.push(target.clone());
+            Event::System(event) => {
+                let rules = self.system.rules();
+                let mut state = std::mem::replace(&mut self.state, SystemState::none());
+                let applied = rules.apply_event(&mut state, event, self);
+                self.state = state;
+                let line = applied.map_err(|err| ApplyError(err.to_string()))?;
+                if let Some(id) = &line.who {
+                    self.index(id)?;
                 }
-                let text = format!(
-                    "{} fires from overwatch at {}",
-                    self.combatants[s].name, self.combatants[t].name
-                );
-                self.line(text, None, Some(shooter))
-            }
-            Event::Suppressed { by, ally, dice } => {
-                let (b, a) = (self.index(by)?, self.index(ally)?);
-                self.suppressed.retain(|s| s.ally != *ally);
-                self.suppressed.push(super::Suppression {
-                    ally: ally.clone(),
-                    dice: *dice,
-                    started: false,
-                });
-                let text = format!(
-                    "{} lays down suppressive fire: {} counts as in cover (−{dice}d6 to hit it) until the end of its next turn",
-                    self.combatants[b].name, self.combatants[a].name
-                );
-                self.line(text, None, Some(by))
+                self.line(line.text, line.roll, line.who.as_deref())
             }
             Event::Logged { text, roll, who, attempt } => {
                 if let Some(id) = who {

@@ -18,7 +18,7 @@ pub use history::{Entry, Outcome, Session};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::cards::Deck;
+use crate::rules::state::SystemState;
 use crate::rules::system::Options;
 use crate::rules::{ActionPool, System};
 
@@ -29,8 +29,6 @@ pub struct Turn {
     /// Which of the combatant's turns this round (0 is its own count).
     pub pass: u8,
     pub budget: Vec<ActionPool>,
-    /// Dice an aim or feint adds to the attack that comes right after it.
-    pub bonus: i64,
     /// Conditions it has tried to shake off this turn.
     pub tried: Vec<String>,
 }
@@ -61,52 +59,12 @@ pub struct Encounter {
     pub interrupted: Option<Turn>,
     /// Turns taken (or passed) this round, as (id, pass); `next` goes to the first one not here.
     pub done: Vec<(String, u8)>,
-    /// The Savage Worlds action deck (unused elsewhere).
-    pub deck: Deck,
-    /// A Joker was drawn since the last shuffle (SW-INIT-3: shuffle at the end of the round).
-    pub joker_out: bool,
     /// Rule options set for this encounter.
     pub options: Options,
-    /// Who has used their reaction this round.
-    pub reactions: Vec<String>,
-    /// Ambushes declared before the fight (WOIN-AMBUSH-1).
-    pub ambushes: Vec<Ambush>,
-    /// During the ambush turn (round 0): who won one action in it.
-    pub ambush_turn: Vec<String>,
-    /// Who is on overwatch, and at what it has fired (WOIN-OVER-1).
-    pub overwatch: Vec<Overwatch>,
-    /// Allies covered by suppressive fire (WOIN-SUPP-1).
-    pub suppressed: Vec<Suppression>,
-    /// Each combatant's latest hit and the round it came in (SW-DMG-4: soak right after it).
-    pub last_hits: Vec<(String, crate::rules::system::LastHit, u32)>,
-}
-
-/// A declared ambush: who tries to get the jump on whom, and the pools of the opposed check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ambush {
-    pub attacker: String,
-    pub target: String,
-    pub pool: String,
-    pub vs: String,
-}
-
-/// A combatant on overwatch until its next turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Overwatch {
-    pub id: String,
-    /// Targets fired on so far (at most INTUITION).
-    pub shots: usize,
-    /// Targets fired on during the current turn (once each).
-    pub this_turn: Vec<String>,
-}
-
-/// An ally covered by suppressive fire until the end of its next turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Suppression {
-    pub ally: String,
-    pub dice: i64,
-    /// The ally's turn has begun; the cover ends when the next turn starts.
-    pub started: bool,
+    /// Before round 1: who takes a turn in the surprise turn (a won ambush).
+    pub surprise: Vec<String>,
+    /// What the system keeps of its own (the Savage Worlds deck, WOIN overwatch …).
+    pub state: SystemState,
 }
 
 impl Encounter {
@@ -120,15 +78,9 @@ impl Encounter {
             resume: None,
             interrupted: None,
             done: Vec::new(),
-            deck: Deck::default(),
-            joker_out: false,
             options: Options::new(),
-            reactions: Vec::new(),
-            ambushes: Vec::new(),
-            ambush_turn: Vec::new(),
-            overwatch: Vec::new(),
-            suppressed: Vec::new(),
-            last_hits: Vec::new(),
+            surprise: Vec::new(),
+            state: system.rules().new_state(),
         }
     }
 

@@ -145,3 +145,26 @@ impl fmt::Display for Condition {
         Ok(())
     }
 }
+
+/// The name of one of `who`'s conditions matching `query` (exact, or a unique beginning, any
+/// case); the error says what it has instead.
+pub fn own(who: &str, conditions: &[Condition], query: &str) -> Result<String, String> {
+    let wanted = query.to_lowercase();
+    if let Some(k) = conditions.iter().find(|k| k.name.to_lowercase() == wanted) {
+        return Ok(k.name.clone());
+    }
+    let found: Vec<&str> = conditions
+        .iter()
+        .filter(|k| k.name.to_lowercase().starts_with(&wanted))
+        .map(|k| k.name.as_str())
+        .collect();
+    match found.as_slice() {
+        [one] => Ok((*one).to_string()),
+        [] if conditions.is_empty() => Err(format!("{who} has no conditions")),
+        [] => {
+            let has: Vec<&str> = conditions.iter().map(|k| k.name.as_str()).collect();
+            Err(format!("{who} is not {query}; it has {}", has.join(", ")))
+        }
+        many => Err(format!("'{query}' could be {}", many.join(", "))),
+    }
+}

@@ -119,7 +119,7 @@ impl Ruleset for Gempunks {
             pool: &'static str,
             cost: u8,
         ) -> ActionSpec {
-            ActionSpec { key, label, pool, cost }
+            ActionSpec { key, label, pool, cost, fields: &[] }
         }
         const LIST: &[ActionSpec] = &[
             a("attack", "attack (normal, vs AD)", "standard", 1),

@@ -126,7 +126,7 @@ impl Ruleset for Gurps {
     // GURPS-MAN-1: one maneuver a turn, and the defenses it leaves.
     fn actions(&self) -> &'static [ActionSpec] {
         const fn m(key: &'static str, label: &'static str) -> ActionSpec {
-            ActionSpec { key, label, pool: "maneuver", cost: 1 }
+            ActionSpec { key, label, pool: "maneuver", cost: 1, fields: &[] }
         }
         const LIST: &[ActionSpec] = &[
             m("attack", "Attack: step, all defenses"),

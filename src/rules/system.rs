@@ -4,10 +4,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Card, Deck};
+use super::cards::Card;
 use super::conditions::{Condition, ConditionSpec, Level};
 use super::dice::{DiceError, DiceSource, RollRecord};
 use super::initiative::Initiative;
+use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldSpec, Stats, Weapon};
 use super::{gempunks, gurps, savage, woin};
 
@@ -231,16 +232,17 @@ pub struct InitRequest<'a> {
     pub conditions: &'a [Condition],
 }
 
-/// What initiative rolls share within one encounter: the action deck, and rolls made once
-/// for several combatants (a Gempunks controller's die), by key.
-#[derive(Debug, Clone, Default)]
+/// What initiative rolls share within one encounter: the system's state (the action deck), and
+/// rolls made once for several combatants (a Gempunks controller's die), by key.
+#[derive(Debug, Clone)]
 pub struct InitContext {
-    pub deck: Deck,
+    /// A working copy of the system's state, changed as cards are drawn.
+    pub state: SystemState,
     pub shared: Vec<(String, RollRecord)>,
     /// Cards in someone's hand that a reshuffle must not return to the deck.
     pub in_hand: Vec<Card>,
-    /// Set when the deck ran out and was reshuffled during this draw.
-    pub reshuffled: bool,
+    /// System events the draw caused (a reshuffle), to record before the initiative itself.
+    pub events: Vec<SystemEvent>,
 }
 
 /// How the rules see a combatant.
@@ -284,6 +286,8 @@ pub struct ActionSpec {
     /// The budget pool it spends from, and how much; 0 is free.
     pub pool: &'static str,
     pub cost: u8,
+    /// Fields it takes besides `force`.
+    pub fields: &'static [&'static str],
 }
 
 /// What an attack asks for.
@@ -294,12 +298,12 @@ pub struct AttackRequest<'a> {
     pub weapon: Option<&'a Weapon>,
     pub fields: &'a [(String, Option<String>)],
     pub options: &'a Options,
-    /// Extra dice from an aim or feint taken just before (WOIN).
-    pub bonus_dice: i64,
-    /// Cover the target has from an ally's suppressive fire, in dice (WOIN-SUPP-1).
-    pub cover_dice: i64,
-    /// An overwatch shot, with how many targets this overwatch has already fired on (WOIN-OVER-1).
-    pub overwatch: Option<usize>,
+    pub attacker_id: &'a str,
+    pub target_id: &'a str,
+    /// It is the attacker's turn.
+    pub on_turn: bool,
+    /// The system's own state.
+    pub state: &'a SystemState,
     /// The attacker holds a Joker this round (SW-INIT-3).
     pub joker: bool,
     /// Actions the attacker has already taken this turn (SW-ACT-1).
@@ -365,8 +369,10 @@ pub struct AttackOutcome {
     pub attacker_conditions: Vec<Inflicted>,
     /// Conditions the attack used up: (on the target?, name) — an Outwilled bonus, Adrenaline.
     pub ends: Vec<(bool, String)>,
-    /// LUC dice the attacker spent.
-    pub luc_spent: i64,
+    /// System events recorded before the attack's verdict (an overwatch shot).
+    pub before: Vec<SystemEvent>,
+    /// System events recorded right after the verdict (LUC dice spent).
+    pub after: Vec<SystemEvent>,
     /// Actions it costs: (pool, amount).
     pub cost: Vec<(&'static str, u8)>,
 }
@@ -405,6 +411,17 @@ pub enum Who {
 /// A change a system verb (or a rules hook) asks for; the engine turns each into events.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
+    /// A change to the system's own state.
+    System(SystemEvent),
+    /// These combatants take one turn each before round 1 (a won ambush).
+    Surprise {
+        ids: Vec<String>,
+    },
+    /// A condition ends for a reason the system names (a LUC die cancelling it).
+    Cancel {
+        who: Who,
+        name: String,
+    },
     Log {
         text: String,
         roll: Option<RollRecord>,
@@ -468,19 +485,14 @@ pub struct HitKind<'a> {
     pub called: Option<&'a str>,
 }
 
-/// The last hit a combatant took, for a soak right after it (SW-DMG-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LastHit {
-    pub wounds: i64,
-    pub shaken: bool,
-    /// Health given back within the hit itself (only stunned): a soak starts from before it.
-    pub restored: i64,
-    /// The round it landed in.
-    pub round: u32,
+/// Finds a combatant by what a person typed (a field such as `ally=Brom`).
+pub trait Lookup {
+    /// The id and the rules' view of the combatant `query` names, or why none fits.
+    fn find<'s>(&'s self, query: &str) -> Result<(&'s str, CombatantView<'s>), String>;
 }
 
 /// What a system verb is asked.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct SpecialRequest<'a> {
     pub verb: &'a str,
     pub actor: Option<CombatantView<'a>>,
@@ -489,8 +501,15 @@ pub struct SpecialRequest<'a> {
     pub words: &'a [String],
     pub fields: &'a [(String, Option<String>)],
     pub options: &'a Options,
-    /// The actor's last hit, when it came this round.
-    pub last_hit: Option<LastHit>,
+    pub actor_id: Option<&'a str>,
+    pub target_id: Option<&'a str>,
+    pub round: u32,
+    /// The fight is under way (a round or a surprise turn has begun).
+    pub started: bool,
+    /// The system's own state.
+    pub state: &'a SystemState,
+    /// Every combatant, for names given in fields.
+    pub lookup: &'a dyn Lookup,
     /// The actor holds a Joker this round (+2 to its trait and damage rolls, SW-INIT-3).
     pub joker: bool,
     /// Actions the actor has already taken this turn (SW-ACT-1).
@@ -568,6 +587,59 @@ impl From<DiceError> for RulesError {
     fn from(err: DiceError) -> Self {
         RulesError::Dice(err)
     }
+}
+
+/// What a system's fold may see and change of the encounter: names, the round, and combatants'
+/// stats (the system's own fields, such as LUC).
+pub trait Roster {
+    fn name_of(&self, id: &str) -> Option<&str>;
+    fn stats_mut(&mut self, id: &str) -> Option<&mut Stats>;
+    fn round(&self) -> u32;
+}
+
+/// The log line a system event leaves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub roll: Option<RollRecord>,
+    /// Who the line is about (an id).
+    pub who: Option<String>,
+}
+
+/// A core event a system may follow in its own state.
+#[derive(Debug, Clone, Copy)]
+pub enum Fact<'a> {
+    RoundStarted {
+        round: u32,
+    },
+    TurnStarted {
+        id: &'a str,
+    },
+    /// A held combatant takes its turn now.
+    Acted {
+        id: &'a str,
+    },
+    InitiativeSet {
+        drawn: &'a [Card],
+    },
+    Damaged {
+        id: &'a str,
+        loss: i64,
+        round: u32,
+    },
+    Healed {
+        id: &'a str,
+        amount: i64,
+        within_hit: bool,
+    },
+    ConditionAdded {
+        id: &'a str,
+        condition: &'a Condition,
+    },
+    Spent {
+        id: &'a str,
+        what: &'a str,
+    },
 }
 
 /// Everything that differs between the four systems.
@@ -709,16 +781,6 @@ pub trait Ruleset: Sync {
         Ok(Vec::new())
     }
 
-    /// Whether a LUC die may cancel this condition now (WOIN-COND-6).
-    fn luck_cancel(
-        &self,
-        who: CombatantView<'_>,
-        _condition: &Condition,
-    ) -> Result<(), RulesError> {
-        let _ = who;
-        Err(RulesError::Invalid(format!("{} has no LUC dice to cancel conditions", self.name())))
-    }
-
     /// Which dice of a roll deserve attention in the log (sixes, aces, criticals).
     fn notable(&self, roll: &RollRecord) -> Vec<bool> {
         roll.dice.iter().map(|d| d.face == d.sides && d.sides > 1).collect()
@@ -742,6 +804,81 @@ pub trait Ruleset: Sync {
     /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
     fn attack_odds(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         Ok(None)
+    }
+
+    /// The system's own state at the start of an encounter.
+    fn new_state(&self) -> SystemState {
+        SystemState::none()
+    }
+
+    /// Read one of this system's events from a save (see [`super::state::decode`]).
+    fn decode_event(
+        &self,
+        _d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error> {
+        Err(serde::de::Error::custom(format!("{} has no events of its own", self.name())))
+    }
+
+    /// Apply one of this system's events to its state; the log line it leaves.
+    fn apply_event(
+        &self,
+        _state: &mut SystemState,
+        event: &SystemEvent,
+        _roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        Err(RulesError::Invalid(format!("{} cannot apply {event:?}", self.name())))
+    }
+
+    /// Follow a core event in the system's own state.
+    fn observe(&self, _state: &mut SystemState, _fact: Fact<'_>) {}
+
+    /// What the turns before round 1 are called in the log (`Ambush turn`).
+    fn surprise_label(&self) -> &'static str {
+        "Surprise turn"
+    }
+
+    /// What a turn before round 1 allows.
+    fn surprise_budget(&self) -> Vec<ActionPool> {
+        vec![ActionPool::new("actions", 1)]
+    }
+
+    /// What happens as `start` begins the fight, before initiative (WOIN ambushes).
+    fn before_start(
+        &self,
+        _state: &SystemState,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// System events before a new deal of initiative, given the cards kept in hand (SW-INIT-3: a
+    /// shuffle after a Joker).
+    fn new_deal(&self, _state: &SystemState, _kept: &[Card]) -> Vec<SystemEvent> {
+        Vec::new()
+    }
+
+    /// The GM deals initiative from a physical deck and types each card.
+    fn deals_by_hand(&self, _options: &Options) -> bool {
+        false
+    }
+
+    /// A word for the turn-order pane's title (`deck 40 left`).
+    fn order_status(&self, _state: &SystemState) -> Option<String> {
+        None
+    }
+
+    /// How the log says a condition was cancelled (a WOIN LUC die).
+    fn cancel_phrase(&self) -> &'static str {
+        "cancelled"
+    }
+
+    /// What an action of the `do` list does beyond spending its cost (WOIN suppressive fire).
+    fn do_action(
+        &self,
+        _action: &ActionSpec,
+        _request: SpecialRequest<'_>,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
     }
 
     /// `skirmish odds SYSTEM ARGS…`: a table of odds, or what the words should have been.

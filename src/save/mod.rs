@@ -2,6 +2,7 @@
 //! `.bak` of the previous file, and loading game assets with the user's overrides.
 
 pub mod assets;
+pub mod upgrade;
 
 use std::fmt;
 use std::fs::{self, File};
@@ -14,8 +15,14 @@ use serde::{Deserialize, Serialize};
 use crate::encounter::{Assets, Entry, Session};
 use crate::rules::System;
 
-/// The save format version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The save format version this build writes; older ones are converted as they load.
+pub const VERSION: u32 = 2;
+
+/// Just the version, read before the rest so that older files can be converted first.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
+}
 
 /// A save file: the setup and every command with its events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,7 +66,7 @@ impl fmt::Display for LoadError {
             }
             LoadError::Version { path, found } => write!(
                 f,
-                "{}: save format version {found} is not supported; this skirmish reads version {VERSION}",
+                "{}: save format version {found} is not supported; this skirmish reads versions 1 to {VERSION}",
                 path.display()
             ),
             LoadError::Replay { path, entry, command, message } => write!(
@@ -102,10 +109,23 @@ pub fn to_ron(session: &Session) -> String {
 
 /// Rebuild a session from save text (`path` is only used in messages).
 pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
-    let file: SaveFile = parse_ron(text, path)?;
-    if file.version != VERSION {
+    let found = parse_ron::<VersionOnly>(text, path).map(|v| v.version);
+    let upgraded;
+    let text = match found {
+        Ok(1) => {
+            upgraded = upgrade::v1_to_v2(text);
+            upgraded.as_str()
+        }
+        Ok(v) if v > VERSION || v == 0 => {
+            return Err(LoadError::Version { path: path.to_path_buf(), found: v });
+        }
+        _ => text,
+    };
+    let mut file: SaveFile = parse_ron(text, path)?;
+    if file.version != VERSION && file.version != 1 {
         return Err(LoadError::Version { path: path.to_path_buf(), found: file.version });
     }
+    file.version = VERSION;
     let commands: Vec<String> = file.history.iter().map(|e| e.command.clone()).collect();
     Session::from_history(file.system, &file.name, file.history, file.redo, assets).map_err(
         |(entry, err)| LoadError::Replay {

@@ -79,11 +79,10 @@ fn marker(enc: &Encounter, c: &Combatant) -> char {
 
 pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
-    // The Savage Worlds action deck: how many cards are left before the next shuffle.
-    let title = if enc.system.rules().deals_each_round() {
-        format!("Turn order · deck {} left", enc.deck.remaining().len())
-    } else {
-        "Turn order".to_string()
+    // What the system adds to the title (the Savage Worlds deck: cards left before a shuffle).
+    let title = match enc.system.rules().order_status(&enc.state) {
+        Some(status) => format!("Turn order · {status}"),
+        None => "Turn order".to_string(),
     };
     let inner = block(&title, theme).inner(area);
     block(&title, theme).render(area, buf);

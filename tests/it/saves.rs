@@ -74,7 +74,7 @@ const BAD_SAVES: &[(&str, &str)] = &[
     ("empty.ron", "empty.ron:1:1: the file is empty; expected RON starting with `(` or `[`"),
     ("garbage.ron", "garbage.ron:1:1: Expected struct `SaveFile` but found `this`"),
     ("truncated.ron", "truncated.ron:21:16: Expected end of string"),
-    ("future-version.ron", "version 99 is not supported; this skirmish reads version 1"),
+    ("future-version.ron", "version 99 is not supported; this skirmish reads versions 1 to 2"),
     ("version-as-text.ron", "version-as-text.ron:2:11: Expected integer"),
     ("missing-name.ron", "missing field named `name` in `SaveFile`"),
     (
@@ -293,4 +293,98 @@ fn docs_commands_md_is_generated_from_the_table() {
         on_disk == generated,
         "docs/commands.md is stale: run SKIRMISH_BLESS=1 cargo test docs"
     );
+}
+
+/// Version 1 saves (the samples as shipped before systems kept their own events) load, converted,
+/// into the same fights as today's samples.
+#[test]
+fn version_1_saves_load_converted() {
+    for system in System::ALL {
+        let old = root().join(format!("tests/fixtures/v1/{}-demo.ron", system.key()));
+        let text = std::fs::read_to_string(&old).expect("v1 fixture exists");
+        assert!(text.contains("version: 1,"), "{} fixture is version 1", system.key());
+        let converted = save::from_ron(&text, &old, assets()).expect("v1 save loads");
+        let current = root().join(format!("saves/{}-demo.ron", system.key()));
+        let now = std::fs::read_to_string(&current).expect("sample save exists");
+        assert_eq!(
+            save::to_ron(&converted),
+            now,
+            "{} converts to the current sample",
+            system.key()
+        );
+    }
+}
+
+/// The version 1 shapes of the events that moved into their systems: each converts, replays, and
+/// saves back in the version 2 shape.
+#[test]
+fn version_1_system_events_convert() {
+    let v1 = r#"(
+  version: 1,
+  system: Woin,
+  name: "old",
+  history: [
+    (command: "add Aria side=pc luc=2", events: [Added(combatant: (id: "aria", name: "Aria", side: Pc, stats: {"luc": Int(2)}, health: (current: 10, max: 10)))]),
+    (command: "add Orc", events: [Added(combatant: (id: "orc", name: "Orc", side: Enemy, stats: {}, health: (current: 10, max: 10)))]),
+    (command: "ambush Aria Orc", events: [AmbushDeclared(attacker: "aria", target: "orc", pool: "2d6", vs: "2d6")]),
+    (command: "luck Aria x", events: [LucSpent(id: "aria", amount: 1, reaction: true)]),
+    (command: "start", events: [AmbushTurn(winners: ["aria"])]),
+  ],
+)"#;
+    let path = Path::new("v1.ron");
+    let session = match save::from_ron(v1, path, assets()) {
+        Ok(s) => s,
+        Err(err) => panic!("{err}"),
+    };
+    let enc = session.encounter();
+    assert_eq!(enc.surprise, vec!["aria".to_string()]);
+    assert_eq!(enc.get("aria").map(|c| c.stats.int_or("luc", 0)), Some(1));
+    let text = save::to_ron(&session);
+    for shape in [
+        "version: 2,",
+        r#"System(Woin(AmbushDeclared(attacker: "aria""#,
+        r#"System(Woin(LucSpent(id: "aria", amount: 1, reaction: true)))"#,
+        r#"SurpriseTurn(ids: ["aria"])"#,
+    ] {
+        assert!(text.contains(shape), "expected {shape} in:\n{text}");
+    }
+    let again = save::from_ron(&text, path, assets()).expect("v2 reloads");
+    assert_eq!(again.encounter(), enc);
+}
+
+/// Each system's own events survive a save and a reload (WOIN-AMBUSH-1, WOIN-OVER-1,
+/// WOIN-SUPP-1, WOIN-COND-6, SW-INIT-3).
+#[test]
+fn system_events_round_trip_through_a_save() {
+    let woin = [
+        "add Aria side=pc luc=2 agi=3",
+        "add Brom side=pc agi=2",
+        "add Orc agi=1",
+        "init Aria 12",
+        "init Brom 10",
+        "init Orc 5",
+        "ambush Aria Orc",
+        "start",
+        "next",
+        "next",
+        "do Brom overwatch",
+        "do Brom suppress ally=Aria",
+        "cond Aria dazed",
+        "luck Aria dazed",
+    ];
+    let mut dice = ScriptedDice::new([6, 6, 1, 1]);
+    let session = play(System::WOIN, &woin, &mut dice);
+    let text = save::to_ron(&session);
+    for event in ["AmbushDeclared", "AmbushRolled", "Suppressed", "LucSpent"] {
+        assert!(text.contains(&format!("System(Woin({event}(")), "{event} in:\n{text}");
+    }
+    let savage =
+        ["add Cole side=pc wild", "add Bandit x3", "start", "next", "next", "next", "next"];
+    let session2 = play(System::SAVAGE, &savage, &mut SeededDice::new(5));
+    for s in [session, session2] {
+        let text = save::to_ron(&s);
+        let back = save::from_ron(&text, Path::new("x.ron"), assets()).expect("reloads");
+        assert_eq!(back.encounter(), s.encounter(), "{text}");
+        assert_eq!(back.log(), s.log());
+    }
 }

@@ -4,6 +4,7 @@
 
 pub mod attack;
 pub mod odds;
+pub mod state;
 pub mod tables;
 pub mod verbs;
 
@@ -11,12 +12,14 @@ use super::cards::Card;
 use super::conditions::Condition;
 use super::dice::{DiceError, DiceExpr, DiceSource, DieRoll, RollRecord};
 use super::initiative::{InitValue, Initiative};
+use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
     ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
     DamageRequest, Derived, Effect, Health, HitKind, InitContext, InitRequest, OptionSpec, Options,
     Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, Who, option,
 };
+use super::system::{Fact, Line, Roster, System};
 
 /// The Savage Worlds ruleset.
 pub struct Savage;
@@ -154,17 +157,6 @@ impl Savage {
     pub fn wound_penalty(health: Health) -> i64 {
         -(health.max - health.current).clamp(0, WILD_WOUNDS)
     }
-
-    fn draw(ctx: &mut InitContext, dice: &mut dyn DiceSource) -> Result<Card, RulesError> {
-        if let Some(card) = ctx.deck.draw(dice)? {
-            return Ok(card);
-        }
-        ctx.deck.shuffle_keeping(&ctx.in_hand);
-        ctx.reshuffled = true;
-        ctx.deck.draw(dice)?.ok_or_else(|| {
-            RulesError::Invalid("the action deck is empty even after a shuffle".into())
-        })
-    }
 }
 
 impl Ruleset for Savage {
@@ -186,6 +178,48 @@ impl Ruleset for Savage {
 
     fn odds_report(&self, args: &[String]) -> Result<String, String> {
         odds::odds_report(args)
+    }
+
+    fn new_state(&self) -> SystemState {
+        SystemState::new(state::SavageState::default())
+    }
+
+    fn decode_event(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error> {
+        crate::rules::state::decode::<state::SavageEvent>(System::SAVAGE, d)
+    }
+
+    fn apply_event(
+        &self,
+        state: &mut SystemState,
+        event: &SystemEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
+        state::observe(state, fact);
+    }
+
+    // SW-INIT-3: after a Joker the deck is shuffled before the next deal.
+    fn new_deal(&self, state: &SystemState, kept: &[Card]) -> Vec<SystemEvent> {
+        if state::of(state).joker_out {
+            vec![state::SavageEvent::DeckShuffled { kept: kept.to_vec() }.wrap()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    // SW-INIT-6: with a physical deck the GM types each card.
+    fn deals_by_hand(&self, options: &Options) -> bool {
+        option(self, options, "deck") == "physical"
+    }
+
+    fn order_status(&self, state: &SystemState) -> Option<String> {
+        Some(format!("deck {} left", state::of(state).deck.remaining().len()))
     }
 
     fn fields(&self) -> &'static [FieldSpec] {
@@ -230,7 +264,7 @@ impl Ruleset for Savage {
         };
         let mut drawn = Vec::new();
         for _ in 0..draws {
-            drawn.push(Self::draw(ctx, dice)?);
+            drawn.push(state::draw(ctx, dice)?);
         }
         let best = |cards: &[Card]| cards.iter().copied().max_by_key(|c| c.order());
         let mut kept = best(&drawn).ok_or_else(|| RulesError::Invalid("no card drawn".into()))?;
@@ -240,7 +274,7 @@ impl Ruleset for Savage {
                 if kept.is_joker() || kept.rank() > QUICK_REDRAW_AT_MOST {
                     break;
                 }
-                kept = Self::draw(ctx, dice)?;
+                kept = state::draw(ctx, dice)?;
                 drawn.push(kept);
             }
         }
@@ -287,7 +321,7 @@ impl Ruleset for Savage {
     // SW-ACT-1: one action; each extra one is −2 to every trait roll this turn.
     fn actions(&self) -> &'static [ActionSpec] {
         const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
-            ActionSpec { key, label, pool: "actions", cost }
+            ActionSpec { key, label, pool: "actions", cost, fields: &[] }
         }
         const LIST: &[ActionSpec] = &[
             a("attack", "Fighting or Shooting attack", 1),

@@ -224,7 +224,8 @@ pub fn special(
                     who.name
                 )));
             }
-            let Some(hit) = req.last_hit.filter(|h| h.wounds > 0) else {
+            let last = req.actor_id.and_then(|id| super::state::last_hit(req.state, id, req.round));
+            let Some(hit) = last.filter(|h| h.wounds > 0) else {
                 return Err(RulesError::Invalid(format!(
                     "{} took no wounds this round to soak",
                     who.name

@@ -8,6 +8,7 @@ use super::Woin;
 use super::tables::{WEAPON_FIELDS, crit_row};
 use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
+use crate::rules::state::SystemEvent;
 use crate::rules::system::{
     AttackOutcome, AttackRequest, DamageRequest, FieldReader, Inflicted, RulesError, Ruleset,
     option,
@@ -221,13 +222,14 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if target_prone {
         if ranged { add(-1, "prone target", &mut pool) } else { add(2, "prone target", &mut pool) }
     }
-    if f.flag("aim") || req.bonus_dice > 0 {
+    let woin = super::state::of(req.state);
+    if f.flag("aim") || (req.on_turn && woin.aimed.iter().any(|a| a == req.attacker_id)) {
         add(1, "aim or feint", &mut pool);
     }
     // WOIN-SUPP-1: an ally under suppressive fire counts as in cover.
-    add(-req.cover_dice, "suppressive fire cover", &mut pool);
+    add(-cover_dice(req), "suppressive fire cover", &mut pool);
     // WOIN-OVER-1: each overwatch target after the first, −1d6 (Reading: flat, not cumulative).
-    if req.overwatch.is_some_and(|fired| fired > 0) {
+    if overwatch_shots(req).is_some_and(|fired| fired > 0) {
         add(-1, "overwatch, not the first target", &mut pool);
     }
     // WOIN-ATK-4: LUC dice go on after the pool is formed.
@@ -346,9 +348,20 @@ pub fn resolve(
         ),
         hit,
         critical,
-        luc_spent: luc,
+        after: if luc > 0 {
+            vec![
+                super::state::WoinEvent::LucSpent {
+                    id: req.attacker_id.to_string(),
+                    amount: luc,
+                    reaction: false,
+                }
+                .wrap(),
+            ]
+        } else {
+            Vec::new()
+        },
         // An overwatch shot was paid for by the overwatch action.
-        cost: match (req.overwatch, &called) {
+        cost: match (overwatch_shots(req), &called) {
             (Some(_), _) => Vec::new(),
             (None, Some(_)) => vec![("actions", 2)],
             (None, None) => vec![("actions", 1)],
@@ -523,4 +536,57 @@ const SIZES: &[&str] = &["tiny", "small", "medium", "large", "enormous", "gigant
 fn size_rank(stats: &crate::rules::stats::Stats) -> i64 {
     let size = stats.text("size").unwrap_or("medium").to_ascii_lowercase();
     SIZES.iter().position(|s| *s == size).unwrap_or(2) as i64
+}
+
+/// Dice of cover the target has from an ally's suppressive fire (WOIN-SUPP-1).
+pub fn cover_dice(req: AttackRequest<'_>) -> i64 {
+    let woin = super::state::of(req.state);
+    woin.suppressed.iter().filter(|s| s.ally == req.target_id).map(|s| s.dice).max().unwrap_or(0)
+}
+
+/// An overwatch shot, with how many targets this overwatch has already fired on (WOIN-OVER-1).
+pub fn overwatch_shots(req: AttackRequest<'_>) -> Option<usize> {
+    let woin = super::state::of(req.state);
+    FieldReader(req.fields)
+        .flag("overwatch")
+        .then(|| woin.overwatch.iter().find(|o| o.id == req.attacker_id).map_or(0, |o| o.shots))
+}
+
+/// WOIN-OVER-1: an overwatch shot needs overwatch, a target without cover, a new target this
+/// turn, and no more targets than INTUITION. Checked before any die is rolled.
+pub fn check_overwatch(req: AttackRequest<'_>) -> Result<Vec<SystemEvent>, RulesError> {
+    if !FieldReader(req.fields).flag("overwatch") {
+        return Ok(Vec::new());
+    }
+    let woin = super::state::of(req.state);
+    let (shooter, target) = (req.attacker.name, req.target.name);
+    let Some(watch) = woin.overwatch.iter().find(|o| o.id == req.attacker_id) else {
+        return Err(RulesError::Invalid(format!(
+            "{shooter} is not on overwatch (`do {shooter} overwatch` first)"
+        )));
+    };
+    if cover_dice(req) > 0 {
+        return Err(RulesError::Invalid(format!(
+            "{target} is covered by suppressive fire: overwatch cannot fire on it"
+        )));
+    }
+    if watch.this_turn.iter().any(|t| t == req.target_id) {
+        return Err(RulesError::Invalid(format!(
+            "overwatch has already fired on {target} this turn"
+        )));
+    }
+    let intuition = usize::try_from(req.attacker.stats.int_or("intuition", 3).max(1)).unwrap_or(1);
+    if watch.shots >= intuition {
+        return Err(RulesError::Invalid(format!(
+            "overwatch is spent: {} targets, its INTUITION",
+            watch.shots
+        )));
+    }
+    Ok(vec![
+        super::state::WoinEvent::OverwatchShot {
+            shooter: req.attacker_id.to_string(),
+            target: req.target_id.to_string(),
+        }
+        .wrap(),
+    ])
 }

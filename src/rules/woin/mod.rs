@@ -2,17 +2,21 @@
 //! conditions and their effects, and attacks. All of WOIN's numbers live in this folder.
 
 pub mod attack;
+pub mod state;
 pub mod tables;
+pub mod verbs;
 
 use super::conditions::{Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
+use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats};
 use super::system::{
     ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
     DamageRequest, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
     Ruleset, ShakeOutcome, TurnStartEffect, option,
 };
+use super::system::{Effect, Fact, Line, Roster, SpecialRequest, System};
 use crate::rules::system::Derived;
 
 /// The WOIN ruleset.
@@ -412,21 +416,6 @@ impl Ruleset for Woin {
         Ok(effects)
     }
 
-    // WOIN-COND-6: a LUC die cancels a condition as it is applied; Cursed forbids it.
-    fn luck_cancel(&self, who: CombatantView<'_>, condition: &Condition) -> Result<(), RulesError> {
-        if who.conditions.iter().any(|c| c.name == "Cursed") {
-            return Err(RulesError::Invalid(format!(
-                "{} is Cursed and may not spend LUC",
-                who.name
-            )));
-        }
-        if who.stats.int_or("luc", 0) < 1 {
-            return Err(RulesError::Invalid(format!("{} has no LUC dice left", who.name)));
-        }
-        let _ = condition;
-        Ok(())
-    }
-
     fn attack_hint(&self) -> &'static str {
         "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …"
     }
@@ -473,6 +462,66 @@ impl Ruleset for Woin {
         request: AttackRequest<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<AttackOutcome, RulesError> {
-        attack::resolve(request, dice)
+        let before = attack::check_overwatch(request)?;
+        let mut outcome = attack::resolve(request, dice)?;
+        outcome.before = before;
+        Ok(outcome)
+    }
+
+    fn new_state(&self) -> SystemState {
+        SystemState::new(state::WoinState::default())
+    }
+
+    fn decode_event(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error> {
+        crate::rules::state::decode::<state::WoinEvent>(System::WOIN, d)
+    }
+
+    fn apply_event(
+        &self,
+        state: &mut SystemState,
+        event: &SystemEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
+        state::observe(state, fact);
+    }
+
+    fn surprise_label(&self) -> &'static str {
+        "Ambush turn"
+    }
+
+    // WOIN-AMBUSH-1: ambush checks come before initiative (seed 001, step 1).
+    fn before_start(
+        &self,
+        state: &SystemState,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        verbs::resolve_ambushes(state, dice)
+    }
+
+    fn cancel_phrase(&self) -> &'static str {
+        "cancelled with a LUC die"
+    }
+
+    fn do_action(
+        &self,
+        action: &ActionSpec,
+        request: SpecialRequest<'_>,
+    ) -> Result<Vec<Effect>, RulesError> {
+        verbs::do_action(action, request)
+    }
+
+    fn special(
+        &self,
+        request: SpecialRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        verbs::special(request)
     }
 }

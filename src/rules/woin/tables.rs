@@ -5,12 +5,12 @@ use crate::rules::stats::{FieldKind, FieldSpec};
 use crate::rules::system::{ActionSpec, OptionSpec};
 
 const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
-    ActionSpec { key, label, pool: "actions", cost }
+    ActionSpec { key, label, pool: "actions", cost, fields: &[] }
 }
 
 /// Uses the turn's one free action.
 const fn free(key: &'static str, label: &'static str) -> ActionSpec {
-    ActionSpec { key, label, pool: "free", cost: 1 }
+    ActionSpec { key, label, pool: "free", cost: 1, fields: &[] }
 }
 
 /// WOIN-ACT-1. Reading: drawing or sheathing and dropping prone lost their cost in the seed; free.
@@ -25,7 +25,13 @@ pub static ACTIONS: &[ActionSpec] = &[
     a("door", "open an unlocked door", 1),
     a("pickup", "pick up an item", 1),
     a("scan", "scan", 1),
-    a("suppress", "suppressive fire for an ally", 1),
+    ActionSpec {
+        key: "suppress",
+        label: "suppressive fire for an ally",
+        pool: "actions",
+        cost: 1,
+        fields: &["ally", "weapon"],
+    },
     a("heal", "emergency healing", 2),
     a("reload", "reload or recharge", 2),
     a("cast", "cast a spell", 2),

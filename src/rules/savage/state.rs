@@ -1,0 +1,146 @@
+//! Savage Worlds' own state and events: the action deck and whether a Joker came out since the last
+//! shuffle (SW-INIT-1, SW-INIT-3), and each combatant's latest hit, for a soak right after it
+//! (SW-DMG-4).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::cards::{Card, Deck};
+use crate::rules::conditions::Source;
+use crate::rules::state::{SystemEvent, SystemState};
+use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+
+/// What Savage Worlds keeps for one encounter.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SavageState {
+    pub deck: Deck,
+    /// A Joker was drawn since the last shuffle (SW-INIT-3: shuffle at the end of the round).
+    pub joker_out: bool,
+    /// Each combatant's latest hit.
+    pub last_hits: Vec<(String, LastHit)>,
+}
+
+/// The last hit a combatant took, for a soak right after it (SW-DMG-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastHit {
+    pub wounds: i64,
+    pub shaken: bool,
+    /// Health given back within the hit itself (only stunned): a soak starts from before it.
+    pub restored: i64,
+    /// The round it landed in.
+    pub round: u32,
+}
+
+/// A change to the Savage Worlds state. Saved inside `System(Savage(…))`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SavageEvent {
+    /// The action deck is shuffled; the listed cards stay in hands.
+    DeckShuffled { kept: Vec<Card> },
+}
+
+impl SavageEvent {
+    pub fn wrap(self) -> SystemEvent {
+        SystemEvent::new(System::SAVAGE, self)
+    }
+}
+
+/// The Savage Worlds state inside an encounter's system state.
+pub fn of(state: &SystemState) -> SavageState {
+    state.get::<SavageState>().cloned().unwrap_or_default()
+}
+
+fn mine(state: &mut SystemState) -> Option<&mut SavageState> {
+    if state.get::<SavageState>().is_none() {
+        *state = SystemState::new(SavageState::default());
+    }
+    state.get_mut::<SavageState>()
+}
+
+/// Apply one Savage Worlds event.
+pub fn apply(
+    state: &mut SystemState,
+    event: &SystemEvent,
+    _roster: &mut dyn Roster,
+) -> Result<Line, RulesError> {
+    let Some(event) = event.get::<SavageEvent>() else {
+        return Err(RulesError::Invalid(format!("not a Savage Worlds event: {event:?}")));
+    };
+    let Some(st) = mine(state) else {
+        return Err(RulesError::Invalid("Savage Worlds state missing".into()));
+    };
+    Ok(match event {
+        SavageEvent::DeckShuffled { kept } => {
+            st.deck.shuffle_keeping(kept);
+            st.joker_out = false;
+            Line { text: "the action deck is shuffled".to_string(), roll: None, who: None }
+        }
+    })
+}
+
+/// Follow the core events the deck and the last hits depend on.
+pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
+    let Some(st) = mine(state) else { return };
+    match fact {
+        Fact::InitiativeSet { drawn } => {
+            for card in drawn {
+                st.deck.take(*card);
+                st.joker_out |= card.is_joker();
+            }
+        }
+        Fact::Damaged { id, loss, round } => {
+            st.last_hits.retain(|(who, _)| who != id);
+            let hit = LastHit { wounds: loss, shaken: false, restored: 0, round };
+            st.last_hits.push((id.to_string(), hit));
+        }
+        Fact::Healed { id, amount, within_hit } => {
+            if within_hit {
+                for (who, hit) in &mut st.last_hits {
+                    if who == id {
+                        hit.restored += amount;
+                    }
+                }
+            } else {
+                // Healing (a soak among it) closes the last hit: it cannot be soaked twice.
+                st.last_hits.retain(|(who, _)| who != id);
+            }
+        }
+        Fact::ConditionAdded { id, condition }
+            if condition.name == "Shaken" && condition.source == Source::Damage =>
+        {
+            for (who, hit) in &mut st.last_hits {
+                if who == id {
+                    hit.shaken = true;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The actor's last hit, when it came this round.
+pub fn last_hit(state: &SystemState, id: &str, round: u32) -> Option<LastHit> {
+    let st = state.get::<SavageState>()?;
+    st.last_hits.iter().find(|(who, hit)| who == id && hit.round == round).map(|(_, hit)| *hit)
+}
+
+/// Draw one card, shuffling (all but the cards in hand) when the deck runs out.
+pub fn draw(
+    ctx: &mut crate::rules::system::InitContext,
+    dice: &mut dyn crate::rules::dice::DiceSource,
+) -> Result<Card, RulesError> {
+    let in_hand = ctx.in_hand.clone();
+    let Some(st) = mine(&mut ctx.state) else {
+        return Err(RulesError::Invalid("Savage Worlds state missing".into()));
+    };
+    if let Some(card) = st.deck.draw(dice)? {
+        return Ok(card);
+    }
+    st.deck.shuffle_keeping(&in_hand);
+    st.joker_out = false;
+    ctx.events.push(SavageEvent::DeckShuffled { kept: in_hand }.wrap());
+    let Some(st) = mine(&mut ctx.state) else {
+        return Err(RulesError::Invalid("Savage Worlds state missing".into()));
+    };
+    st.deck
+        .draw(dice)?
+        .ok_or_else(|| RulesError::Invalid("the action deck is empty even after a shuffle".into()))
+}

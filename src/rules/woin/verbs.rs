@@ -1,0 +1,167 @@
+//! WOIN's own verbs: `luck` (a LUC die cancels a condition, WOIN-COND-6), `ambush` and its
+//! resolution at `start` (WOIN-AMBUSH-1), and suppressive fire for `do … suppress` (WOIN-SUPP-1).
+
+use super::state::{WoinEvent, of};
+use crate::rules::conditions::own;
+use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::state::SystemState;
+use crate::rules::system::{ActionSpec, Effect, FieldReader, RulesError, SpecialRequest, Who};
+
+fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
+    Err(RulesError::Invalid(text.into()))
+}
+
+/// `luck NAME CONDITION` and `ambush ATTACKER TARGET [pool=DICE] [vs=DICE]`.
+pub fn special(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    match req.verb {
+        "luck" => luck(req),
+        "ambush" => declare_ambush(req),
+        other => invalid(format!("`{other}` is not part of WOIN")),
+    }
+}
+
+// WOIN-COND-6: a LUC die, spent as the reaction, cancels a condition as it is applied.
+fn luck(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
+        return invalid("`luck` needs a NAME");
+    };
+    let query = req.words.first().map_or("", String::as_str);
+    let name = own(who.name, who.conditions, query).map_err(RulesError::Invalid)?;
+    let Some(condition) = who.conditions.iter().find(|c| c.name == name) else {
+        return invalid(format!("{} is not {name}", who.name));
+    };
+    if condition.since != req.round {
+        return invalid(format!(
+            "a LUC die cancels a condition only as it is applied; {name} came in round {}",
+            condition.since
+        ));
+    }
+    if of(req.state).reactions.iter().any(|r| r == id) {
+        return invalid(format!("{} has used its reaction this round", who.name));
+    }
+    if who.conditions.iter().any(|c| c.name == "Cursed") {
+        return invalid(format!("{} is Cursed and may not spend LUC", who.name));
+    }
+    if who.stats.int_or("luc", 0) < 1 {
+        return invalid(format!("{} has no LUC dice left", who.name));
+    }
+    Ok(vec![
+        Effect::System(
+            WoinEvent::LucSpent { id: id.to_string(), amount: 1, reaction: true }.wrap(),
+        ),
+        Effect::Cancel { who: Who::Actor, name },
+    ])
+}
+
+// WOIN-AMBUSH-1: declared before the fight; `start` rolls it.
+fn declare_ambush(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    if req.started {
+        return invalid("ambushes are declared before `start`; the fight is already on");
+    }
+    let (Some(attacker), Some(target)) = (req.actor_id, req.target_id) else {
+        return invalid("`ambush` needs an ATTACKER and a TARGET");
+    };
+    if attacker == target {
+        return invalid("a combatant cannot ambush itself");
+    }
+    let mut pools = ("2d6".to_string(), "2d6".to_string());
+    for (key, value) in req.fields {
+        let value = value.clone().unwrap_or_default();
+        let canonical = DiceExpr::parse(&value)
+            .map(|e| e.to_string())
+            .map_err(|e| RulesError::Invalid(format!("{key}={value}: {e}")));
+        match key.as_str() {
+            "pool" => pools.0 = canonical?,
+            "vs" => pools.1 = canonical?,
+            other => {
+                return invalid(format!("`ambush` takes pool=DICE and vs=DICE, not '{other}'"));
+            }
+        }
+    }
+    Ok(vec![Effect::System(
+        WoinEvent::AmbushDeclared {
+            attacker: attacker.to_string(),
+            target: target.to_string(),
+            pool: pools.0,
+            vs: pools.1,
+        }
+        .wrap(),
+    )])
+}
+
+/// Roll every declared ambush's opposed check; mutual successes cancel out. The winners take the
+/// surprise turn.
+pub fn resolve_ambushes(
+    state: &SystemState,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let ambushes = of(state).ambushes;
+    let mut results = Vec::new();
+    for amb in &ambushes {
+        let attack = DiceExpr::parse(&amb.pool)?.roll(dice)?;
+        let defense = DiceExpr::parse(&amb.vs)?.roll(dice)?;
+        results.push((amb, attack.total > defense.total, attack, defense));
+    }
+    let mut effects = Vec::new();
+    let mut winners: Vec<String> = Vec::new();
+    for (amb, won, attack, defense) in &results {
+        let mutual = results.iter().any(|(other, other_won, ..)| {
+            *won && *other_won && other.attacker == amb.target && other.target == amb.attacker
+        });
+        let won = *won && !mutual;
+        let note = if mutual {
+            " (but they ambushed each other: neither gets it)".to_string()
+        } else {
+            String::new()
+        };
+        effects.push(Effect::System(
+            WoinEvent::AmbushRolled {
+                attacker: amb.attacker.clone(),
+                target: amb.target.clone(),
+                attack: attack.clone(),
+                defense: defense.clone(),
+                won,
+                note,
+            }
+            .wrap(),
+        ));
+        if won && !winners.contains(&amb.attacker) {
+            winners.push(amb.attacker.clone());
+        }
+    }
+    if !winners.is_empty() {
+        effects.push(Effect::Surprise { ids: winners });
+    }
+    Ok(effects)
+}
+
+/// WOIN-SUPP-1: an ally counts as in cover until the end of its next turn; "auto" weapons add a
+/// die of cover, "single" ones cannot suppress.
+pub fn do_action(action: &ActionSpec, req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    if action.key != "suppress" {
+        return Ok(Vec::new());
+    }
+    let f = FieldReader(req.fields);
+    let Some(ally) = f.value("ally") else {
+        return invalid("suppressive fire covers an ally: `do NAME suppress ally=ALLY`");
+    };
+    let (ally, _) = req.lookup.find(ally).map_err(RulesError::Invalid)?;
+    let (Some(shooter), Some(by)) = (req.actor, req.actor_id) else {
+        return invalid("suppressive fire needs a shooter");
+    };
+    let weapon = match f.value("weapon") {
+        Some(w) => shooter.weapons.iter().find(|x| x.name.eq_ignore_ascii_case(w)),
+        None => shooter.weapons.iter().find(|x| x.stats.flag("ranged")).or(shooter.weapons.first()),
+    };
+    let traits = weapon.map(|w| w.stats.list("traits").to_vec()).unwrap_or_default();
+    if traits.iter().any(|t| t == "single") {
+        return invalid(format!(
+            "{} is a single-shot weapon and cannot suppress",
+            weapon.map_or("it", |w| w.name.as_str())
+        ));
+    }
+    let dice = 2 + i64::from(traits.iter().any(|t| t == "auto"));
+    Ok(vec![Effect::System(
+        WoinEvent::Suppressed { by: by.to_string(), ally: ally.to_string(), dice }.wrap(),
+    )])
+}
