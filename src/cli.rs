@@ -279,7 +279,7 @@ fn run(
         Ok(a) => a,
         Err(err) => return fail(EXIT_INPUT, err),
     };
-    let mut session = match file {
+    let session = match file {
         Some(path) => match save::load(path, assets.clone()) {
             Ok(s) => Some(s),
             Err(err) => return fail(EXIT_INPUT, err),
@@ -299,54 +299,11 @@ fn run(
         Some(s) => s,
         None => &mut seeded,
     };
-    for (n, line) in text.lines().enumerate() {
-        let line_no = n + 1;
-        let command = match command::parse(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => continue,
-            Err(err) => return fail(EXIT_COMMAND, format!("line {line_no}: {err}")),
-        };
-        if let Command::New { system, .. } = &command
-            && session.is_none()
-        {
-            session = Some(Session::new(*system, "", assets.clone()));
-        }
-        let Some(s) = session.as_mut() else {
-            return fail(
-                EXIT_COMMAND,
-                format!(
-                    "line {line_no}: no encounter yet; begin the script with `new SYSTEM [NAME]`"
-                ),
-            );
-        };
-        match s.execute(&command, dice) {
-            Ok(Outcome::SaveRequested { path }) => {
-                let target = path.map(PathBuf::from).or_else(|| save_to.map(Path::to_path_buf));
-                let Some(target) = target.or_else(|| file.map(Path::to_path_buf)) else {
-                    return fail(EXIT_COMMAND, format!("line {line_no}: save needs a PATH here"));
-                };
-                if let Err(err) = save::save(s, &target) {
-                    return fail(
-                        EXIT_COMMAND,
-                        format!("line {line_no}: {}: {err}", target.display()),
-                    );
-                }
-            }
-            Ok(_) => {}
-            Err(err) => return fail(EXIT_COMMAND, format!("line {line_no}: {line}: {err}")),
-        }
-    }
-    let Some(session) = session else {
-        return fail(
-            EXIT_COMMAND,
-            "no encounter: give a save FILE or a script starting with `new`",
-        );
+    let targets = SaveTargets { after: save_to, loaded_from: file };
+    let session = match run_script(session, &text, dice, assets, targets) {
+        Ok(session) => session,
+        Err(err) => return fail(err.code, err),
     };
-    if let Some(path) = save_to
-        && let Err(err) = save::save(&session, path)
-    {
-        return fail(EXIT_COMMAND, format!("{}: {err}", path.display()));
-    }
     if let Some(s) = &scripted
         && s.remaining() > 0
     {
@@ -364,6 +321,102 @@ fn run(
         return ExitCode::from(EXIT_COMMAND);
     }
     ExitCode::SUCCESS
+}
+
+/// Where a script's encounter is written.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SaveTargets<'a> {
+    /// Written once the whole script has run (`--save`); also the target of a bare `save` line.
+    pub after: Option<&'a Path>,
+    /// The save the encounter was loaded from: a bare `save` line's target when `after` is none.
+    pub loaded_from: Option<&'a Path>,
+}
+
+/// Why a script stopped, as `skirmish run` reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptError {
+    /// The exit code `skirmish run` ends with.
+    pub code: u8,
+    /// The message it prints after `skirmish: `, e.g.
+    /// `line 2: undo: nothing to undo: this is the start`.
+    pub message: String,
+}
+
+impl ScriptError {
+    fn command(message: impl Into<String>) -> Self {
+        ScriptError { code: EXIT_COMMAND, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// Run a script's lines (`#` starts a comment) on `session`, or on the encounter its `new` line
+/// starts, rolling with `dice`; the first refused line stops it. `skirmish run` without the I/O:
+/// what it would print is `to_json` or `to_text` of the result.
+pub fn run_script(
+    mut session: Option<Session>,
+    text: &str,
+    dice: &mut dyn DiceSource,
+    assets: Arc<Assets>,
+    targets: SaveTargets<'_>,
+) -> Result<Session, ScriptError> {
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let command = match command::parse(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(err) => return Err(ScriptError::command(format!("line {line_no}: {err}"))),
+        };
+        if let Command::New { system, .. } = &command
+            && session.is_none()
+        {
+            session = Some(Session::new(*system, "", assets.clone()));
+        }
+        let Some(s) = session.as_mut() else {
+            return Err(ScriptError::command(format!(
+                "line {line_no}: no encounter yet; begin the script with `new SYSTEM [NAME]`"
+            )));
+        };
+        match s.execute(&command, dice) {
+            Ok(Outcome::SaveRequested { path }) => {
+                let target =
+                    path.map(PathBuf::from).or_else(|| targets.after.map(Path::to_path_buf));
+                let Some(target) = target.or_else(|| targets.loaded_from.map(Path::to_path_buf))
+                else {
+                    return Err(ScriptError::command(format!(
+                        "line {line_no}: save needs a PATH here"
+                    )));
+                };
+                if let Err(err) = save::save(s, &target) {
+                    return Err(ScriptError::command(format!(
+                        "line {line_no}: {}: {err}",
+                        target.display()
+                    )));
+                }
+            }
+            Ok(_) => {}
+            Err(err) => {
+                return Err(ScriptError::command(format!("line {line_no}: {line}: {err}")));
+            }
+        }
+    }
+    let Some(session) = session else {
+        return Err(ScriptError::command(
+            "no encounter: give a save FILE or a script starting with `new`",
+        ));
+    };
+    if let Some(path) = targets.after
+        && let Err(err) = save::save(&session, path)
+    {
+        return Err(ScriptError::command(format!("{}: {err}", path.display())));
+    }
+    Ok(session)
 }
 
 fn stat_json(value: &StatValue) -> Value {

@@ -1,62 +1,70 @@
-//! Running the `skirmish run` binary on a script with scripted dice, shared by the rules tests.
+//! Running a script in-process, as `skirmish run` does, with scripted dice and the shipped assets
+//! (no user overrides), shared by the rules tests; `cli.rs` runs the binary itself.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
 
 use serde_json::Value;
+use skirmish::cli::{SaveTargets, ScriptError, run_script, to_json};
+use skirmish::encounter::{Assets, Session};
+use skirmish::rules::dice::ScriptedDice;
 
-/// A config directory that does not exist, so user overrides of the bestiary cannot leak in.
-const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config");
+/// The embedded assets, parsed once: a user's bestiary or conditions cannot leak into a test.
+static ASSETS: LazyLock<Arc<Assets>> = LazyLock::new(|| {
+    Arc::new(skirmish::save::assets::embedded_assets().expect("the shipped assets load"))
+});
 
-/// Feed `script` on stdin with these `--dice` (and any `extra` arguments), asking for `--json`.
-pub fn exec(script: &str, dice: &str, extra: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
-        .args(["run", "--script", "-", "--dice", dice, "--json"])
-        .args(extra)
-        .env("XDG_CONFIG_HOME", NO_CONFIG)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("skirmish starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    child.wait_with_output().expect("skirmish runs")
+/// The shipped assets, as the binary has them with no user config.
+pub fn assets() -> Arc<Assets> {
+    ASSETS.clone()
 }
 
-/// The run succeeded and used every scripted face.
-pub fn check_success(output: &Output, script: &str, dice: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "skirmish failed ({}) with dice {dice}:\n{stderr}\nscript:\n{script}",
-        output.status
+/// How a script ended, and how many scripted faces it left unused.
+pub struct Ran {
+    pub result: Result<Session, ScriptError>,
+    pub unused: usize,
+}
+
+/// Run `script` with these scripted `dice` (as `--dice` takes them), writing the encounter to
+/// `save_to` at the end as `--save` does.
+pub fn exec(script: &str, dice: &str, save_to: Option<&Path>) -> Ran {
+    let mut scripted = ScriptedDice::parse(dice).expect("the dice list parses");
+    let targets = SaveTargets { after: save_to, loaded_from: None };
+    let result = run_script(None, script, &mut scripted, assets(), targets);
+    Ran { result, unused: scripted.remaining() }
+}
+
+/// The run succeeded, whether or not it used every face; the encounter.
+pub fn succeeded(result: Result<Session, ScriptError>, script: &str, dice: &str) -> Session {
+    result.unwrap_or_else(|err| {
+        panic!("skirmish failed ({}) with dice {dice}:\n{err}\nscript:\n{script}", err.code)
+    })
+}
+
+/// The run succeeded and used every scripted face; the encounter.
+pub fn check_success(ran: Ran, script: &str, dice: &str) -> Session {
+    let session = succeeded(ran.result, script, dice);
+    assert_eq!(
+        ran.unused, 0,
+        "every scripted face should be used (dice {dice}); {} were not\nscript:\n{script}",
+        ran.unused
     );
-    assert!(
-        !stderr.contains("were not used"),
-        "every scripted face should be used (dice {dice}):\n{stderr}\nscript:\n{script}"
-    );
+    session
 }
 
 /// Run a script that must succeed and use every scripted face; the `--json` state.
 pub fn run(script: &str, dice: &str) -> Value {
-    let output = exec(script, dice, &[]);
-    check_success(&output, script, dice);
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+    to_json(&check_success(exec(script, dice, None), script, dice))
 }
 
-/// Run a script whose last command must be refused; the refusal (stderr).
+/// Run a script whose last command must be refused; the refusal as `skirmish run` prints it
+/// after `skirmish: `, e.g. `line 4: undo: nothing to undo: this is the start`.
 pub fn run_err(script: &str, dice: &str) -> String {
-    let output = exec(script, dice, &[]);
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "expected a refused command with dice {dice}; stderr:\n{stderr}\nscript:\n{script}"
-    );
-    stderr
+    match exec(script, dice, None).result {
+        Ok(_) => panic!("expected a refused command with dice {dice}; it ran\nscript:\n{script}"),
+        Err(err) => {
+            assert_eq!(err.code, 1, "expected a refused command with dice {dice}: {err}");
+            err.message
+        }
+    }
 }

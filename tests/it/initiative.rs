@@ -1,41 +1,34 @@
-//! Initiative and turn order, run through the `skirmish run` binary with scripted dice.
+//! Initiative and turn order, run in-process as `skirmish run` runs a script, with scripted dice.
 //!
-//! Every scenario feeds a script on stdin and an exact `--dice` list, then reads the `--json`
-//! state. `run` insists that every scripted face was used, so each test also pins how many dice
-//! each step consumes (a group rolls once, round 2 of WOIN rolls nothing, a held Savage Worlds
-//! character draws no card …).
+//! Every scenario runs a script with an exact list of dice, then reads the `--json` state. `run`
+//! insists that every scripted face was used, so each test also pins how many dice each step
+//! consumes (a group rolls once, round 2 of WOIN rolls nothing, a held Savage Worlds character
+//! draws no card …).
 
 use std::path::Path;
-use std::sync::Arc;
 
 use serde_json::Value;
+use skirmish::cli::to_json;
 
-use crate::harness::{check_success, exec, run, run_err};
+use crate::harness::{assets, check_success, exec, run, run_err, succeeded};
 
-/// Run a script that must succeed, whether or not it uses every face; the JSON and stderr.
-/// For the tests of known bugs, so that they fail on the behaviour rather than on the count.
-fn run_any(script: &str, dice: &str) -> (Value, String) {
-    let output = exec(script, dice, &[]);
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert!(
-        output.status.success(),
-        "skirmish failed ({}) with dice {dice}:\n{stderr}\nscript:\n{script}",
-        output.status
-    );
-    (serde_json::from_slice(&output.stdout).expect("stdout is JSON"), stderr)
+/// Run a script that must succeed, whether or not it uses every face; the JSON and the number
+/// of faces left unused. For the tests of known bugs, so that they fail on the behaviour rather
+/// than on the count.
+fn run_any(script: &str, dice: &str) -> (Value, usize) {
+    let ran = exec(script, dice, None);
+    (to_json(&succeeded(ran.result, script, dice)), ran.unused)
 }
 
-/// Like `run`, also saving the encounter with `--save`; the JSON and the budget of the turn
-/// under way as (pool, total). The JSON does not show the budget, so the save the binary wrote
-/// is read back with the crate's own loader.
+/// Like `run`, also saving the encounter as `--save` does; the JSON and the budget of the turn
+/// under way as (pool, total). The budget is read from the save loaded back with the crate's own
+/// loader, so it is the one a replay of the event log rebuilds.
 fn run_budget(script: &str, dice: &str, tag: &str) -> (Value, Vec<(String, u8)>) {
     let path = format!("{}/initiative-{tag}.ron", env!("CARGO_TARGET_TMPDIR"));
     let _ = std::fs::remove_file(&path);
-    let output = exec(script, dice, &["--save", &path]);
-    check_success(&output, script, dice);
-    let assets = skirmish::save::assets::embedded_assets().expect("embedded assets load");
-    let session = skirmish::save::load(Path::new(&path), Arc::new(assets)).expect("the save loads");
-    let budget = session
+    let session = check_success(exec(script, dice, Some(Path::new(&path))), script, dice);
+    let saved = skirmish::save::load(Path::new(&path), assets()).expect("the save loads");
+    let budget = saved
         .encounter()
         .turn
         .as_ref()
@@ -44,7 +37,7 @@ fn run_budget(script: &str, dice: &str, tag: &str) -> (Value, Vec<(String, u8)>)
         .iter()
         .map(|pool| (pool.name.clone(), pool.total))
         .collect();
-    (serde_json::from_slice(&output.stdout).expect("stdout is JSON"), budget)
+    (to_json(&session), budget)
 }
 
 fn pools(list: &[(&str, u8)]) -> Vec<(String, u8)> {
@@ -282,13 +275,12 @@ fn woin_init_2_newcomer_rolls_off_against_earlier_rolloffs() {
 #[test]
 
 fn woin_init_1_deaf_rolls_fewer_initiative_dice() {
-    let cases: &[(&str, i64, &str)] =
-        &[("cond Aria deaf", 12, "1 scripted"), ("cond Aria deaf severe", 6, "2 scripted")];
+    let cases: &[(&str, i64, usize)] =
+        &[("cond Aria deaf", 12, 1), ("cond Aria deaf severe", 6, 2)];
     for &(cond, total, unused) in cases {
-        let (v, stderr) =
-            run_any(&format!("new woin\nadd Aria init=3d6\n{cond}\nstart\n"), "6,6,6");
+        let (v, left) = run_any(&format!("new woin\nadd Aria init=3d6\n{cond}\nstart\n"), "6,6,6");
         assert_eq!(init(&v, "aria"), total, "{cond}");
-        assert!(stderr.contains(unused), "{cond}: {stderr}");
+        assert_eq!(left, unused, "{cond}: scripted faces not used");
     }
 }
 

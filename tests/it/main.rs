@@ -1,5 +1,6 @@
 //! The integration tests, as one binary with a module per area.
 
+mod cli;
 mod command;
 mod dice;
 mod harness;

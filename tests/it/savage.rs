@@ -1,5 +1,5 @@
-//! Savage Worlds rules (rules/savage-worlds.md), run through the `skirmish run` binary with
-//! scripted dice and read back from `--json`.
+//! Savage Worlds rules (rules/savage-worlds.md), run in-process as `skirmish run` runs a script,
+//! with scripted dice, and read back from `--json`.
 //!
 //! Dice order for an attack: the trait die with its aces, the Wild Die (Wild Cards only) with its
 //! aces, each damage die with its aces, then the raise d6. After damage that takes a Wild Card

@@ -1,5 +1,5 @@
-//! WOIN combat and conditions (rules/woin.md), run through the `skirmish run` binary with
-//! scripted dice and read back from `--json`.
+//! WOIN combat and conditions (rules/woin.md), run in-process as `skirmish run` runs a script,
+//! with scripted dice, and read back from `--json`.
 //!
 //! Each test names the rule IDs it checks. `run` insists that every scripted face was used, so the
 //! dice lists also pin how many dice each step rolls: the attack pool, then the damage dice (the

@@ -1,0 +1,73 @@
+//! End-to-end runs of the `skirmish` binary: what it prints and the exit codes of `run` and `roll`.
+//! The rule scenarios run in-process through `harness`; these check the I/O around them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// A config directory that does not exist, so user overrides of the bestiary cannot leak in.
+const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config");
+
+/// Run the binary with `args`, feeding `stdin`.
+fn skirmish(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", NO_CONFIG)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("skirmish starts");
+    child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes()).expect("stdin written");
+    child.wait_with_output().expect("skirmish runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A refused line stops the script: exit 1, the line number, the line and the reason on stderr,
+/// nothing on stdout.
+#[test]
+fn run_stops_at_a_refused_line_with_exit_1() {
+    let out = skirmish(&["run", "--script", "-", "--json"], "new woin\nadd Aria\nundo\nundo\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "skirmish: line 4: undo: nothing to undo: this is the start\n");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}
+
+/// Faces left over from `--dice` are a note on stderr, not a failure; stdout is still the JSON.
+#[test]
+fn run_notes_unused_scripted_dice() {
+    let script = "new woin\nadd Aria init=2d6\nstart\n";
+    let out = skirmish(&["run", "--script", "-", "--dice", "3,4,5,6", "--json"], script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "skirmish: note: 2 scripted dice were not used\n");
+    let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert_eq!(state["combatants"][0]["initiative"], 7);
+}
+
+/// Input that cannot be read at all (a missing script, a bad `--dice` list) exits 2.
+#[test]
+fn run_exits_2_on_unreadable_input() {
+    let missing = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-such-script.txt");
+    let out = skirmish(&["run", "--script", missing], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("skirmish: cannot read the script: "));
+    let out = skirmish(&["run", "--script", "-", "--dice", "6,,5"], "new woin\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("skirmish: --dice: "), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+}
+
+/// `roll` prints the expression, its faces and the total; a seed repeats it; bad text exits 2.
+#[test]
+fn roll_prints_the_faces_and_exits_2_on_bad_text() {
+    let first = skirmish(&["roll", "4d6kh3", "--seed", "7"], "");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let line = text(&first.stdout);
+    assert!(line.starts_with("4d6kh3 [") && line.contains("] = "), "{line}");
+    assert_eq!(text(&skirmish(&["roll", "4d6kh3", "--seed", "7"], "").stdout), line);
+    let bad = skirmish(&["roll", "4q6"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).starts_with("skirmish: dice: "), "{}", text(&bad.stderr));
+}
