@@ -368,7 +368,8 @@ pub fn run_script(
 ) -> Result<Session, ScriptError> {
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
-        let command = match command::parse(line) {
+        let command = match command::parse_in(line, session.as_ref().map(|s| s.encounter().system))
+        {
             Ok(Some(c)) => c,
             Ok(None) => continue,
             Err(err) => return Err(ScriptError::command(format!("line {line_no}: {err}"))),

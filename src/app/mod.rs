@@ -610,7 +610,7 @@ impl App {
             return;
         }
         let (text, _) = dialog.command();
-        dialog.preview = match command::parse(&text) {
+        dialog.preview = match command::parse_in(&text, Some(self.session.encounter().system)) {
             Ok(Some(cmd)) => {
                 match crate::encounter::engine::attack_preview(self.session.encounter(), &cmd) {
                     Ok(odds) => odds,
@@ -671,6 +671,7 @@ impl App {
         let line = self.input.value().to_string();
         let enc = self.session.encounter();
         let ctx = CompletionContext {
+            system: Some(enc.system),
             combatants: enc.combatants.iter().map(|c| c.name.clone()).collect(),
             conditions: self
                 .session
@@ -744,14 +745,16 @@ impl App {
         if words.next() == Some("help") {
             match words.next() {
                 None => self.mode = Mode::Help { scroll: 0 },
-                Some(name) => match command::table::find(name) {
-                    Some(spec) => self.hint(&format!("{} · {}", spec.usage(), spec.summary)),
-                    None => self.error(format!("no command '{name}'; `help` lists them all")),
-                },
+                Some(name) => {
+                    match command::table::find(name, Some(self.session.encounter().system)) {
+                        Some(spec) => self.hint(&format!("{} · {}", spec.usage(), spec.summary)),
+                        None => self.error(format!("no command '{name}'; `help` lists them all")),
+                    }
+                }
             }
             return true;
         }
-        match command::parse(line) {
+        match command::parse_in(line, Some(self.session.encounter().system)) {
             Ok(Some(command)) => self.run_command(command, faces),
             Ok(None) => true,
             Err(err) => {

@@ -123,12 +123,7 @@ impl fmt::Display for Command {
                 }
                 fields(f, list)?;
             }
-            Command::Luck { who, condition } => write!(f, " {} {}", quote(who), quote(condition))?,
             Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
-            Command::Ambush { attacker, target, fields: list } => {
-                write!(f, " {} {}", quote(attacker), quote(target))?;
-                fields(f, list)?;
-            }
             Command::Save { path } => {
                 if let Some(path) = path {
                     write!(f, " {}", quote(path))?;

@@ -5,7 +5,9 @@ pub mod display;
 pub mod parse;
 pub mod table;
 
-pub use parse::{MAX_NAME, MAX_NOTE, MAX_TEXT, ParseError, parse, parse_fields, tokenize};
+pub use parse::{
+    MAX_NAME, MAX_NOTE, MAX_TEXT, ParseError, parse, parse_fields, parse_in, tokenize,
+};
 pub use table::{COMMANDS, CommandSpec, complete};
 
 use crate::rules::{Side, System};
@@ -113,27 +115,16 @@ pub enum Command {
         action: String,
         fields: Vec<Field>,
     },
-    /// Spend a LUC die as a reaction to cancel a condition just applied (WOIN-COND-6).
-    Luck {
-        who: String,
-        condition: String,
-    },
     /// Set an option of the system's rules (`set severe_needs_six off`).
     Set {
         option: String,
         value: String,
     },
-    /// A system's own verb (`soak Jessa`, `trick Cole bandit smarts`, `fear Cole terror`):
-    /// positional words as the table declares them, then fields.
+    /// A system's own command (`soak Jessa`, `luck Aria bleeding`, `fear Cole terror`): positional
+    /// words as the system's declaration orders them, then fields.
     Special {
         verb: &'static str,
         args: Vec<String>,
-        fields: Vec<Field>,
-    },
-    /// Declare an ambush before the fight starts (WOIN-AMBUSH-1).
-    Ambush {
-        attacker: String,
-        target: String,
         fields: Vec<Field>,
     },
     Undo,
@@ -166,9 +157,7 @@ impl Command {
             Command::Note { .. } => "note",
             Command::Weapon { .. } => "weapon",
             Command::Do { .. } => "do",
-            Command::Luck { .. } => "luck",
             Command::Set { .. } => "set",
-            Command::Ambush { .. } => "ambush",
             Command::Special { verb, .. } => verb,
             Command::Undo => "undo",
             Command::Redo => "redo",

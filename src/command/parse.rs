@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::table::{self, ArgKind, COMMANDS, CommandSpec};
+use super::table::{self, ArgKind, CommandSpec};
 use super::{Amount, Command, Field};
 use crate::rules::dice::DiceExpr;
 use crate::rules::{Side, System};
@@ -164,14 +164,26 @@ pub fn field_of(token: &Token) -> Result<Field, ParseError> {
     })
 }
 
-/// Parse one command line. Blank lines and comments are `Ok(None)`.
+/// Parse one command line, knowing every system's commands. Blank lines and comments are `Ok(None)`.
 pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
+    parse_in(line, None)
+}
+
+/// Parse one command line in an encounter of `system`: the core commands and that system's own.
+pub fn parse_in(line: &str, system: Option<System>) -> Result<Option<Command>, ParseError> {
     let tokens = tokenize(line)?;
     let Some((head, rest)) = tokens.split_first() else {
         return Ok(None);
     };
-    let Some(spec) = table::find(&head.text).filter(|_| !head.quoted) else {
-        let nearest = crate::rules::nearest(&head.text, COMMANDS.iter().map(|c| c.name), 3);
+    let Some(spec) = table::find(&head.text, system).filter(|_| !head.quoted) else {
+        if let (Some(here), Some(owner)) = (system, table::owner(&head.text)) {
+            return Err(ParseError::new(format!(
+                "`{}` is a {owner} command; this encounter runs {here}",
+                head.text.to_lowercase()
+            )));
+        }
+        let names = table::commands(system).map(|c| c.name);
+        let nearest = crate::rules::nearest(&head.text, names, 3);
         return Err(ParseError::new(format!(
             "unknown command '{}'; did you mean {}? (:help lists them)",
             head.text,
@@ -409,10 +421,6 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 Command::Do { who, action: name.to_lowercase(), fields }
             }
         }
-        "luck" => Command::Luck {
-            who: args.name("a combatant NAME")?,
-            condition: args.name("the CONDITION to cancel")?,
-        },
         "set" => {
             // `set OPTION VALUE` or `set OPTION=VALUE`.
             let first = args.name("an OPTION")?.to_lowercase();
@@ -422,12 +430,6 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 }
                 _ => Command::Set { option: first, value: args.name("a VALUE")?.to_lowercase() },
             }
-        }
-        "ambush" => {
-            let attacker = args.name("an ATTACKER")?;
-            let target = args.name("a TARGET")?;
-            let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
-            Command::Ambush { attacker, target, fields }
         }
         "note" => {
             let who = args.name("a combatant NAME")?;
@@ -440,7 +442,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
         "undo" => Command::Undo,
         "redo" => Command::Redo,
         "save" => Command::Save { path: args.optional_name("a file PATH")? },
-        _ if spec.special => {
+        _ if table::find_core(spec.name).is_none() => {
             let mut words = Vec::new();
             for arg in spec.args {
                 match arg.kind {

@@ -1,69 +1,9 @@
 //! The command table: every command's name, aliases, arguments and help, declared once. Help text,
 //! docs/commands.md and completion are all produced from it.
 
-/// What an argument holds; drives completion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArgKind {
-    System,
-    Combatant,
-    Condition,
-    Weapon,
-    Number,
-    Dice,
-    Text,
-    /// `FIELD=VALUE` and flags.
-    Fields,
-    /// A fixed word such as `severe` or `raw`.
-    Word(&'static str),
-    Path,
-}
-
-/// One argument in a command's signature.
-#[derive(Debug, Clone, Copy)]
-pub struct Arg {
-    pub name: &'static str,
-    pub kind: ArgKind,
-    pub optional: bool,
-}
-
-const fn req(name: &'static str, kind: ArgKind) -> Arg {
-    Arg { name, kind, optional: false }
-}
-
-const fn opt(name: &'static str, kind: ArgKind) -> Arg {
-    Arg { name, kind, optional: true }
-}
-
-/// A command as documented.
-#[derive(Debug, Clone, Copy)]
-pub struct CommandSpec {
-    pub name: &'static str,
-    pub aliases: &'static [&'static str],
-    pub args: &'static [Arg],
-    /// One line for menus and the help screen.
-    pub summary: &'static str,
-    /// A paragraph for `docs/commands.md`.
-    pub help: &'static str,
-    pub example: &'static str,
-    /// A system's own verb, parsed generically into [`crate::command::Command::Special`].
-    pub special: bool,
-}
-
-impl CommandSpec {
-    /// `damage NAME AMOUNT|DICE [TYPE] [raw]`, built from the arguments.
-    pub fn usage(&self) -> String {
-        let mut out = self.name.to_string();
-        for arg in self.args {
-            out.push(' ');
-            if arg.optional {
-                out.push_str(&format!("[{}]", arg.name));
-            } else {
-                out.push_str(arg.name);
-            }
-        }
-        out
-    }
-}
+use crate::rules::System;
+pub use crate::rules::signature::{Arg, ArgKind, CommandSpec};
+use crate::rules::signature::{opt, req};
 
 /// Every command, in the order the help lists them.
 pub static COMMANDS: &[CommandSpec] = &[
@@ -74,7 +14,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "start a new encounter under woin, gempunks, savage or gurps",
         help: "Begins an empty encounter. SYSTEM is one of woin, gempunks, savage, gurps. \
                The name is free text; quote it if it has spaces.",
-        special: false,
         example: "new woin \"Bridge of Sighs\"",
     },
     CommandSpec {
@@ -92,7 +31,6 @@ pub static COMMANDS: &[CommandSpec] = &[
                that share one initiative but keep their own health and conditions. `hidden` keeps \
                it off the players' view. Each system lists its own fields; an unknown field is \
                an error naming the valid ones.",
-        special: false,
         example: "add Goblin x3 side=enemy",
     },
     CommandSpec {
@@ -102,7 +40,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "take a combatant out of the encounter",
         help: "Removes a combatant. Whose turn it is does not change, unless it was the one removed; \
                then the turn passes on.",
-        special: false,
         example: "remove \"Goblin 2\"",
     },
     CommandSpec {
@@ -112,7 +49,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "roll initiative for everyone without one and begin round 1",
         help: "Rolls (or deals) initiative for every combatant that has none, breaks ties by the \
                system's rules, sorts the order and starts round 1 with the first combatant able to act.",
-        special: false,
         example: "start",
     },
     CommandSpec {
@@ -123,7 +59,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Sets initiative from a physical roll or card: a total in WOIN and Gempunks, a Basic \
                Speed such as 5.75 in GURPS, a card such as QS, 10H or joker in Savage Worlds. A group \
                member sets the whole group.",
-        special: false,
         example: "init Aria 17",
     },
     CommandSpec {
@@ -133,7 +68,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "swap the order of two combatants whose initiative is tied",
         help: "Exchanges the places of two combatants with equal initiative (same value and \
                tie-breakers), for tables that settle ties their own way.",
-        special: false,
         example: "swap Aria Brom",
     },
     CommandSpec {
@@ -143,7 +77,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "end the turn and pass to the next combatant able to act",
         help: "Ends the current turn. Down and held combatants are skipped. After the last turn a \
                new round begins (Savage Worlds deals new cards).",
-        special: false,
         example: "next",
     },
     CommandSpec {
@@ -154,7 +87,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Puts a combatant on hold, by default the current one, whose turn then passes on. \
                A held combatant is skipped until `act`. In Savage Worlds the hold lasts across \
                rounds; elsewhere it lapses when the round ends.",
-        special: false,
         example: "hold",
     },
     CommandSpec {
@@ -164,7 +96,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "a held combatant acts now, interrupting",
         help: "Gives the turn to a held combatant now. When its turn ends, play returns to the \
                combatant it interrupted.",
-        special: false,
         example: "act Aria",
     },
     CommandSpec {
@@ -181,7 +112,6 @@ pub static COMMANDS: &[CommandSpec] = &[
                (sixes still hurt), Gempunks armor and Toughness into wounds, Savage Worlds \
                Toughness into Shaken and wounds, GURPS DR and the wound modifier of TYPE. `raw` \
                takes the amount straight off health.",
-        special: false,
         example: "damage goblin 2d6+2 slashing",
     },
     CommandSpec {
@@ -190,7 +120,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[req("NAME", ArgKind::Combatant), req("AMOUNT", ArgKind::Number)],
         summary: "restore health, up to the maximum",
         help: "Restores health in the system's unit (Savage Worlds: wounds), never above the maximum.",
-        special: false,
         example: "heal Aria 5",
     },
     CommandSpec {
@@ -206,7 +135,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Applies a condition from the system's catalogue. In WOIN a second application makes \
                it severe. `rounds=N` ends it after N rounds; `source=spell` or `environment` makes it \
                persistent (it cannot be shaken off).",
-        special: false,
         example: "cond goblin dazed",
     },
     CommandSpec {
@@ -215,7 +143,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
         summary: "remove a condition",
         help: "Removes a condition entirely, whatever its level.",
-        special: false,
         example: "uncond goblin dazed",
     },
     CommandSpec {
@@ -225,7 +152,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "roll to shake off a condition",
         help: "Rolls the system's check to end a condition: WOIN 1d6 (5–6, a 6 when severe, humans \
                +1), Savage Worlds Spirit against Shaken, GURPS HT against Stunned.",
-        special: false,
         example: "shake Aria dazed",
     },
     CommandSpec {
@@ -240,7 +166,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "resolve an attack by the system's rules",
         help: "Resolves an attack with the attacker's weapon and the given modifiers, rolling \
                every die the system calls for.",
-        special: false,
         example: "attack Aria goblin sword higher",
     },
     CommandSpec {
@@ -250,7 +175,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "roll dice and log the result",
         help: "Rolls any dice expression (see docs/dice.md) and writes it to the dice log, \
                optionally in a combatant's name.",
-        special: false,
         example: "roll 4d6kh3 for Aria",
     },
     CommandSpec {
@@ -259,7 +183,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[req("NAME", ArgKind::Combatant), req("TEXT", ArgKind::Text)],
         summary: "attach a note to a combatant",
         help: "Adds a line of free text to a combatant; the rest of the line is the note.",
-        special: false,
         example: "note Aria owes the ferryman two coins",
     },
     CommandSpec {
@@ -274,7 +197,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Adds a weapon to a combatant, or replaces the one with the same name. The fields are \
                the system's weapon fields (WOIN: pool=5d6 dmg=2d6+2 type=slashing melee or ranged, \
                range=N, traits=auto,single,combust). Bestiary creatures come armed.",
-        special: false,
         example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
     },
     CommandSpec {
@@ -289,18 +211,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Spends the action's cost from the current turn (the action menu lists them). Running \
                out is refused, naming the cost and what is left; `force` does it anyway. In WOIN, aim \
                and feint give the attack right after +1d6.",
-        special: false,
         example: "do Aria aim",
-    },
-    CommandSpec {
-        name: "luck",
-        aliases: &["luc"],
-        args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
-        summary: "spend a LUC die as a reaction to cancel a condition just applied",
-        help: "Cancels a condition the combatant just gained, spending one LUC die and its reaction. \
-               Refused when Cursed or when the reaction is already used.",
-        special: false,
-        example: "luck Aria bleeding",
     },
     CommandSpec {
         name: "set",
@@ -310,199 +221,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Changes how an unclear rule is played, for this encounter (WOIN: severe_needs_six \
                on|off, damage_die_cost 2|1, simple_crits on|off, deadlier_crits on|off, shake_off \
                d6|attribute). The help lists each system's options.",
-        special: false,
         example: "set damage_die_cost 1",
-    },
-    CommandSpec {
-        name: "ambush",
-        aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
-        ],
-        summary: "before start: declare an ambush, resolved by opposed checks",
-        help: "Declares that ATTACKER tries to ambush TARGET before round 1. At `start` each \
-               declaration is an opposed check (attacker and target roll pool= and vs=, 2d6 each unless \
-               given, e.g. the attacker's AGI stealth and the target's perception); winners get one \
-               action each before round 1, all at once. Two combatants ambushing each other both \
-               lose it.",
-        special: false,
-        example: "ambush Aria goblin",
-    },
-    CommandSpec {
-        name: "interrupt",
-        aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES vs=FACES", ArgKind::Fields)],
-        summary: "Savage Worlds: a held character tries to act before the one whose turn it is",
-        help: "Both want to go first: opposed Agility between the held character and the one whose \
-               turn it is. If the held one wins it acts now (as `act`); otherwise it stays on hold \
-               (SW-INIT-4).",
-        example: "interrupt Jessa",
-        special: true,
-    },
-    CommandSpec {
-        name: "blast",
-        aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("dmg=… cover=… ap=N dmgroll=FACES", ArgKind::Fields),
-        ],
-        summary: "Savage Worlds: area damage to one combatant under the template",
-        help: "Rolls the area attack's damage (dmg=, acing) for one combatant under the template; \
-               cover counts as armor (light +1, medium +2, heavy +4 Toughness). Run it for each \
-               combatant the template covers (SW-ATK-5).",
-        example: "blast Cole \"Bandit 2\" dmg=3d6 cover=light",
-        special: true,
-    },
-    CommandSpec {
-        name: "suppressed",
-        aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
-        summary: "Savage Worlds: a Spirit roll for someone under suppressive fire",
-        help: "After a successful suppressive-fire roll (an autofire roll with range penalties), each \
-               combatant under the Medium Burst Template rolls Spirit: a failure Shakes it, and a 1 on \
-               the Spirit die means it is hit, for you to `damage` (SW-ATK-4).",
-        example: "suppressed \"Bandit 3\"",
-        special: true,
-    },
-    CommandSpec {
-        name: "deviate",
-        aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
-        summary: "Savage Worlds: where a missed thrown area weapon lands",
-        help: "A missed throw deviates 1d6 inches in a direction rolled on a d12 clock face (SW-ATK-5).",
-        example: "deviate Cole",
-        special: true,
-    },
-    CommandSpec {
-        name: "soak",
-        aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
-        summary: "Savage Worlds: spend a benny to soak the wounds just taken",
-        help: "After its latest hit this round, a Wild Card spends a benny and rolls Vigor; each success \
-               and raise cancels one wound of that hit, and cancelling them all also ends its Shaken \
-               (SW-DMG-4). A failed soak may be tried again with another benny.",
-        example: "soak Jessa",
-        special: true,
-    },
-    CommandSpec {
-        name: "benny",
-        aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
-        summary: "Savage Worlds: spend a benny to recover from Shaken",
-        help: "Spends one of the combatant's own bennies (its `bennies` field) and removes Shaken at \
-               once (SW-SHAKEN-1).",
-        example: "benny Cole",
-        special: true,
-    },
-    CommandSpec {
-        name: "defend",
-        aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
-        summary: "Savage Worlds: Defend for +2 Parry until its next turn (its whole action)",
-        help: "The combatant spends its turn defending: +2 Parry until its next turn (SW-ATK-2).",
-        example: "defend Cole",
-        special: true,
-    },
-    CommandSpec {
-        name: "trick",
-        aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("agility|smarts", ArgKind::Text),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
-        ],
-        summary: "Savage Worlds: a trick, opposed Agility or Smarts",
-        help: "Opposed roll of the attacker's Agility (or Smarts) against the target's, costing an \
-               action. On a success the target is −2 Parry until its next turn begins; with a raise it \
-               is also Shaken (SW-ATK-6).",
-        example: "trick Jessa \"Bandit 1\" smarts",
-        special: true,
-    },
-    CommandSpec {
-        name: "intimidate",
-        aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
-        ],
-        summary: "Savage Worlds: Test of Wills, Intimidation against Spirit",
-        help: "Intimidation against the target's Spirit, costing an action. On a success the target is \
-               Outwilled: the winner's next attack on it gets +2; with a raise it is also Shaken \
-               (SW-ATK-6).",
-        example: "intimidate Cole \"Bandit 2\"",
-        special: true,
-    },
-    CommandSpec {
-        name: "taunt",
-        aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
-        ],
-        summary: "Savage Worlds: Test of Wills, Taunt against Smarts",
-        help: "Taunt against the target's Smarts, with the same results as intimidate (SW-ATK-6).",
-        example: "taunt Jessa \"Bandit Captain\"",
-        special: true,
-    },
-    CommandSpec {
-        name: "grapple",
-        aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
-        ],
-        summary: "Savage Worlds: grapple, opposed Fighting",
-        help: "Opposed Fighting, costing an action: a success grapples the target (both are Grappled), \
-               a raise also Shakes it (SW-ATK-6).",
-        example: "grapple Cole \"Bandit 3\"",
-        special: true,
-    },
-    CommandSpec {
-        name: "disarm",
-        aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("dmg=… roll=FACES vs=FACES", ArgKind::Fields),
-        ],
-        summary: "Savage Worlds: disarm at −2; the defender rolls Strength against the damage",
-        help: "An attack at −2 against Parry; on a hit the defender rolls Strength against the damage \
-               rolled, and drops its weapon if it fails (SW-ATK-6).",
-        example: "disarm Jessa \"Bandit 1\"",
-        special: true,
-    },
-    CommandSpec {
-        name: "fear",
-        aliases: &[],
-        args: &[
-            req("NAME", ArgKind::Combatant),
-            opt("grotesque|terror", ArgKind::Text),
-            opt("penalty=N roll=FACES", ArgKind::Fields),
-        ],
-        summary: "Savage Worlds: a Guts check against fear, and the Fear table",
-        help: "A Guts roll (minus the creature's penalty). Failure Shakes. When the Guts die shows 1 \
-               the sight's effect follows: grotesque (or horrific) Shakes and calls for Vigor; terror \
-               sends Extras into panic and Wild Cards to the Fear table, d20 plus the penalty \
-               (SW-FEAR-1).",
-        example: "fear Cole terror penalty=2",
-        special: true,
-    },
-    CommandSpec {
-        name: "reaction",
-        aliases: &[],
-        args: &[opt("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
-        summary: "Savage Worlds: roll an NPC's reaction (2d6 table)",
-        help: "Rolls 2d6 on the reaction table: hostile, uncooperative, neutral, friendly or helpful \
-               (SW-REACT-1).",
-        example: "reaction \"Bandit Captain\"",
-        special: true,
     },
     CommandSpec {
         name: "undo",
@@ -510,7 +229,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[],
         summary: "take back the last command, all of it",
         help: "Reverts the last command and every event it caused, back to the start of the encounter.",
-        special: false,
         example: "undo",
     },
     CommandSpec {
@@ -519,7 +237,6 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[],
         summary: "re-apply what undo took back, with the same dice",
         help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled.",
-        special: false,
         example: "redo",
     },
     CommandSpec {
@@ -529,20 +246,50 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "save the encounter (it is also autosaved after every command)",
         help: "Writes the encounter to PATH, or to its current file. Writes are atomic and the \
                previous file is kept as NAME.ron.bak.",
-        special: false,
         example: "save bridge.ron",
     },
 ];
 
-/// The spec for a command name or alias, case-insensitively.
-pub fn find(word: &str) -> Option<&'static CommandSpec> {
+/// The systems whose commands count: one, or every built-in system when none is chosen yet.
+fn systems(system: Option<System>) -> impl Iterator<Item = System> {
+    let all = system.is_none();
+    System::ALL.into_iter().filter(move |s| all || Some(*s) == system).chain(
+        system.filter(|s| !System::ALL.contains(s)), // a system defined outside this crate
+    )
+}
+
+/// The commands available: the core ones, then the system's own (every system's when `None`).
+pub fn commands(system: Option<System>) -> impl Iterator<Item = &'static CommandSpec> {
+    COMMANDS.iter().chain(systems(system).flat_map(|s| s.rules().commands().iter()))
+}
+
+fn named(spec: &CommandSpec, word: &str) -> bool {
+    spec.name == word || spec.aliases.contains(&word)
+}
+
+/// A core command by name or alias, case-insensitively.
+pub fn find_core(word: &str) -> Option<&'static CommandSpec> {
     let word = word.to_ascii_lowercase();
-    COMMANDS.iter().find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+    COMMANDS.iter().find(|c| named(c, &word))
+}
+
+/// A command by name or alias among the core ones and the system's (any system's when `None`).
+pub fn find(word: &str, system: Option<System>) -> Option<&'static CommandSpec> {
+    let word = word.to_ascii_lowercase();
+    commands(system).find(|c| named(c, &word))
+}
+
+/// The built-in system that declares a command, when another system is in play.
+pub fn owner(word: &str) -> Option<System> {
+    let word = word.to_ascii_lowercase();
+    System::ALL.into_iter().find(|s| s.rules().commands().iter().any(|c| named(c, &word)))
 }
 
 /// What completion can offer besides command names.
 #[derive(Debug, Clone, Default)]
 pub struct CompletionContext {
+    /// The encounter's system: its commands are offered besides the core ones.
+    pub system: Option<System>,
     pub combatants: Vec<String>,
     pub conditions: Vec<String>,
     pub weapons: Vec<String>,
@@ -592,9 +339,9 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         out
     };
     let Some(first) = done.first() else {
-        return matching(&mut COMMANDS.iter().map(|c| c.name));
+        return matching(&mut commands(ctx.system).map(|c| c.name));
     };
-    let Some(spec) = find(first) else {
+    let Some(spec) = find(first, ctx.system) else {
         return Vec::new();
     };
     if spec.name == "roll" {
@@ -618,7 +365,7 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         .map(|a| a.kind)
         .or_else(|| spec.args.last().filter(|a| a.kind == ArgKind::Fields).map(|a| a.kind));
     match kind {
-        Some(ArgKind::System) => matching(&mut crate::rules::System::ALL.iter().map(|s| s.key())),
+        Some(ArgKind::System) => matching(&mut System::ALL.iter().map(|s| s.key())),
         Some(ArgKind::Combatant) => matching(&mut ctx.combatants.iter().map(String::as_str)),
         Some(ArgKind::Condition) => matching(&mut ctx.conditions.iter().map(String::as_str)),
         Some(ArgKind::Weapon) => matching(&mut ctx.weapons.iter().map(String::as_str)),
@@ -629,7 +376,6 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
 
 /// The text of docs/commands.md, generated from [`COMMANDS`] and each system's field table.
 pub fn markdown() -> String {
-    use crate::rules::System;
     let mut out = String::from(
         "# Commands\n\n\
          <!-- Generated from src/command/table.rs by `SKIRMISH_BLESS=1 cargo test docs`; do not edit by hand. -->\n\n\
@@ -639,18 +385,23 @@ pub fn markdown() -> String {
          name in any case, or any unique beginning of either (`gob` when only one goblin is left).\n\n\
          | command | aliases | what it does |\n|---|---|---|\n",
     );
+    summary_table(&mut out, COMMANDS);
     for c in COMMANDS {
-        let aliases = c.aliases.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
-        out.push_str(&format!("| `{}` | {aliases} | {} |\n", cell(&c.usage()), cell(c.summary)));
+        describe(&mut out, c, "##");
     }
-    for c in COMMANDS {
+    for system in System::ALL {
+        let own = system.rules().commands();
+        if own.is_empty() {
+            continue;
+        }
         out.push_str(&format!(
-            "\n## {}\n\n`{}`\n\n{}\n\nExample: `{}`\n",
-            c.name,
-            c.usage(),
-            c.help,
-            c.example
+            "\n## {system} commands\n\nOnly in a {system} encounter (`new {}`), besides the ones above.\n\n",
+            system.key()
         ));
+        summary_table(&mut out, own);
+        for c in own {
+            describe(&mut out, c, "###");
+        }
     }
     out.push_str(
         "\n## Fields for `add`, by system\n\n\
@@ -672,6 +423,26 @@ pub fn markdown() -> String {
         }
     }
     out
+}
+
+fn summary_table(out: &mut String, specs: &[CommandSpec]) {
+    if !out.ends_with("|---|---|---|\n") {
+        out.push_str("| command | aliases | what it does |\n|---|---|---|\n");
+    }
+    for c in specs {
+        let aliases = c.aliases.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+        out.push_str(&format!("| `{}` | {aliases} | {} |\n", cell(&c.usage()), cell(c.summary)));
+    }
+}
+
+fn describe(out: &mut String, c: &CommandSpec, heading: &str) {
+    out.push_str(&format!(
+        "\n{heading} {}\n\n`{}`\n\n{}\n\nExample: `{}`\n",
+        c.name,
+        c.usage(),
+        c.help,
+        c.example
+    ));
 }
 
 /// A markdown table cell: pipes escaped.

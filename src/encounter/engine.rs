@@ -130,13 +130,7 @@ impl Planner<'_> {
             }
             Command::Weapon { who, name, fields } => self.weapon(who, name, fields),
             Command::Do { who, action, fields } => self.do_action(who, action, fields),
-            Command::Luck { who, condition } => {
-                self.special("luck", &[who.clone(), condition.clone()], &[])
-            }
             Command::Set { option, value } => self.set_option(option, value),
-            Command::Ambush { attacker, target, fields } => {
-                self.special("ambush", &[attacker.clone(), target.clone()], fields)
-            }
             Command::Special { verb, args, fields } => self.special(verb, args, fields),
             Command::Roll { expr, by } => {
                 let by = match by {
@@ -1039,8 +1033,15 @@ impl Planner<'_> {
         args: &[String],
         fields: &[Field],
     ) -> Result<(), EngineError> {
-        let spec = crate::command::table::find(verb)
-            .ok_or_else(|| EngineError::Refused(format!("no verb {verb}")))?;
+        let system = self.scratch.system;
+        let Some(spec) = system.rules().commands().iter().find(|c| c.name == verb) else {
+            return refuse(match crate::command::table::owner(verb) {
+                Some(owner) => {
+                    format!("`{verb}` is a {owner} command; this encounter runs {system}")
+                }
+                None => format!("`{verb}` is not a {system} command"),
+            });
+        };
         let mut ids: Vec<String> = Vec::new();
         let mut words: Vec<String> = Vec::new();
         let mut arg_specs =

@@ -9,6 +9,7 @@ pub mod gurps;
 pub mod initiative;
 pub mod odds;
 pub mod savage;
+pub mod signature;
 pub mod state;
 pub mod stats;
 pub mod system;

@@ -658,6 +658,11 @@ pub trait Ruleset: Sync {
     /// The tag saves use: `Savage`.
     fn tag(&self) -> &'static str;
 
+    /// The commands only this system has (`soak`, `luck` …), declared once.
+    fn commands(&self) -> &'static [super::signature::CommandSpec] {
+        &[]
+    }
+
     /// Fields `add` accepts, with their kinds.
     fn fields(&self) -> &'static [FieldSpec];
 

@@ -9,7 +9,6 @@ use super::theme::Theme;
 use crate::app::App;
 use crate::app::dialog::{Dialog, Step};
 use crate::app::keymap::Action;
-use crate::command::COMMANDS;
 use crate::encounter::Session;
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -174,7 +173,7 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
         "Commands (type : first; the same words work in scripts)",
         theme.title(),
     ));
-    for c in COMMANDS {
+    for c in crate::command::table::commands(Some(app.session.encounter().system)) {
         lines.push(Line::from(vec![Span::styled(c.usage(), theme.key())]));
         lines.push(Line::styled(format!("    {}", c.summary), theme.plain()));
     }

@@ -11,6 +11,8 @@ use proptest::prelude::*;
 use proptest::strategy::{Union, ValueTree};
 use proptest::test_runner::TestRunner;
 const SPECIALS: &[&str] = &[
+    "luck",
+    "ambush",
     "interrupt",
     "blast",
     "deviate",
@@ -29,7 +31,12 @@ const SPECIALS: &[&str] = &[
 
 use skirmish::command::display::quote;
 use skirmish::command::table::{Arg, ArgKind, CompletionContext};
-use skirmish::command::{Amount, COMMANDS, Command, Field, complete, parse, tokenize};
+use skirmish::command::{Amount, Command, CommandSpec, Field, complete, parse, tokenize};
+
+/// Every command: the core ones and every system's own.
+fn all_commands() -> Vec<&'static CommandSpec> {
+    skirmish::command::table::commands(None).collect()
+}
 use skirmish::rules::dice::DiceExpr;
 use skirmish::rules::{Side, System};
 
@@ -342,12 +349,8 @@ fn command() -> impl Strategy<Value = Command> {
         (name(), "[a-z]{1,8}", prop::collection::vec(any_field(), 0..3))
             .prop_map(|(who, action, fields)| Command::Do { who, action, fields })
             .boxed(),
-        (name(), name()).prop_map(|(who, condition)| Command::Luck { who, condition }).boxed(),
         ("[a-z_]{1,12}", "[a-z0-9]{1,6}")
             .prop_map(|(option, value)| Command::Set { option, value })
-            .boxed(),
-        (name(), name(), prop::collection::vec(any_field(), 0..3))
-            .prop_map(|(attacker, target, fields)| Command::Ambush { attacker, target, fields })
             .boxed(),
         // A system verb: its positional words as the table declares them, then fields.
         (
@@ -360,7 +363,7 @@ fn command() -> impl Strategy<Value = Command> {
             .prop_map(|(verb, first, second, third, fields)| {
                 // Every positional word is given: a missing optional one would read the first
                 // bare flag as itself.
-                let spec = COMMANDS.iter().find(|c| c.name == verb).unwrap();
+                let spec = skirmish::command::table::find(verb, None).unwrap();
                 let positional = spec.args.iter().filter(|a| a.kind != ArgKind::Fields).count();
                 let args: Vec<String> =
                     [first, second, third].into_iter().take(positional).collect();
@@ -546,7 +549,7 @@ fn typed_arg(arg: Arg) -> BoxedStrategy<String> {
 /// A line built from the command table: a name or alias in any case, then each argument in
 /// turn, and now and then a stray word at the end. Most of these parse.
 fn typed_line() -> impl Strategy<Value = String> {
-    prop::sample::select(COMMANDS)
+    prop::sample::select(all_commands())
         .prop_flat_map(|spec| {
             let mut words = vec![spec.name];
             words.extend(spec.aliases);
@@ -568,6 +571,7 @@ fn typed_line() -> impl Strategy<Value = String> {
 
 fn context() -> CompletionContext {
     CompletionContext {
+        system: None,
         combatants: vec![s("Aria"), s("Goblin 1"), s("Goblin 2"), s("brom")],
         conditions: vec![s("Dazed"), s("Prone"), s("Stunned")],
         weapons: vec![s("sword"), s("long bow")],
@@ -651,7 +655,7 @@ fn command_strategy_covers_every_command() {
         let cmd = strategy.new_tree(&mut runner).unwrap().current();
         seen.insert(cmd.name());
     }
-    let all: BTreeSet<&str> = COMMANDS.iter().map(|c| c.name).collect();
+    let all: BTreeSet<&str> = all_commands().into_iter().map(|c| c.name).collect();
     assert_eq!(seen, all);
 }
 
@@ -1101,7 +1105,7 @@ fn completions(line: &str) -> Vec<String> {
 #[test]
 fn completes_command_names_from_a_prefix() {
     let all: Vec<String> = {
-        let mut names: Vec<String> = COMMANDS.iter().map(|c| s(c.name)).collect();
+        let mut names: Vec<String> = all_commands().into_iter().map(|c| s(c.name)).collect();
         names.sort();
         names
     };
@@ -1253,7 +1257,7 @@ fn offers_nothing_where_nothing_fits() {
 
 #[test]
 fn every_command_is_documented_and_its_example_parses() {
-    for spec in COMMANDS {
+    for spec in all_commands() {
         assert!(!spec.summary.trim().is_empty(), "{}: no summary", spec.name);
         assert!(!spec.help.trim().is_empty(), "{}: no help", spec.name);
         assert!(!spec.example.trim().is_empty(), "{}: no example", spec.name);
@@ -1270,7 +1274,7 @@ fn every_command_is_documented_and_its_example_parses() {
 #[test]
 fn command_names_and_aliases_are_unique_lowercase_words() {
     let mut seen = BTreeSet::new();
-    for spec in COMMANDS {
+    for spec in all_commands() {
         for word in std::iter::once(&spec.name).chain(spec.aliases) {
             assert!(seen.insert(*word), "{word:?} is used twice");
             assert!(!word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase()), "{word:?}");
@@ -1326,7 +1330,7 @@ fn field_key_with_a_space_or_quote_is_refused() {
 }
 
 fn usage(name: &str) -> String {
-    COMMANDS.iter().find(|c| c.name == name).unwrap().usage()
+    all_commands().into_iter().find(|c| c.name == name).unwrap().usage()
 }
 
 /// The canonical text adds quotes and escapes, so it can be longer than the line it came
@@ -1411,4 +1415,34 @@ fn completion_offers_each_word_once() {
     let offered = complete("attack A B ", &ctx);
     let unique: BTreeSet<&String> = offered.iter().collect();
     assert_eq!(unique.len(), offered.len(), "{offered:?}");
+}
+
+/// Inside an encounter the parser and completion know the core commands and that system's own;
+/// another system's command is refused with whose it is.
+#[test]
+fn system_commands_belong_to_their_system() {
+    use skirmish::command::parse_in;
+    use skirmish::rules::System;
+    let woin = Some(System::WOIN);
+    assert!(matches!(
+        parse_in("luck Aria dazed", woin),
+        Ok(Some(Command::Special { verb: "luck", .. }))
+    ));
+    let err = parse_in("soak Aria", woin).expect_err("soak is not WOIN's");
+    assert!(
+        err.to_string().contains("`soak` is a Savage Worlds command; this encounter runs WOIN"),
+        "{err}"
+    );
+    let err = parse_in("luck Jessa shaken", Some(System::SAVAGE)).expect_err("luck is WOIN's");
+    assert!(err.to_string().contains("`luck` is a WOIN command"), "{err}");
+    let mut ctx = context();
+    ctx.system = woin;
+    assert_eq!(complete("l", &ctx), ["luck"]);
+    assert!(complete("", &ctx).iter().all(|c| c != "soak" && c != "benny"));
+    ctx.system = Some(System::GURPS);
+    assert!(complete("", &ctx).iter().all(|c| c != "luck" && c != "soak"));
+    let docs = skirmish::command::table::markdown();
+    for section in ["## WOIN commands", "### luck", "## Savage Worlds commands", "### soak"] {
+        assert!(docs.contains(section), "docs/commands.md lacks {section}");
+    }
 }

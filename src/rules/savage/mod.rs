@@ -3,6 +3,7 @@
 //! (SW-INC-1, SW-INC-2), and the verbs and tables. All of Savage Worlds' numbers live in this folder.
 
 pub mod attack;
+pub mod commands;
 pub mod odds;
 pub mod state;
 pub mod tables;
@@ -220,6 +221,10 @@ impl Ruleset for Savage {
 
     fn order_status(&self, state: &SystemState) -> Option<String> {
         Some(format!("deck {} left", state::of(state).deck.remaining().len()))
+    }
+
+    fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
+        commands::COMMANDS
     }
 
     fn fields(&self) -> &'static [FieldSpec] {

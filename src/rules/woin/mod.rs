@@ -2,6 +2,7 @@
 //! conditions and their effects, and attacks. All of WOIN's numbers live in this folder.
 
 pub mod attack;
+pub mod commands;
 pub mod state;
 pub mod tables;
 pub mod verbs;
@@ -161,6 +162,10 @@ impl Ruleset for Woin {
     fn odds_report(&self, args: &[String]) -> Result<String, String> {
         let _ = args;
         Ok(crate::rules::odds::woin_report())
+    }
+
+    fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
+        commands::COMMANDS
     }
 
     fn fields(&self) -> &'static [FieldSpec] {
