@@ -65,6 +65,9 @@ static FIELDS: &[FieldSpec] = &[
 const DEFAULT_INIT: &str = "2d6";
 const DEFAULT_ACTIONS: i64 = 2;
 const DEFAULT_HEALTH: i64 = 10;
+/// A typed initiative count: far past any roll, and near enough to zero that counting down
+/// from it stays exact.
+const TYPED_INIT: std::ops::RangeInclusive<i64> = -1000..=1000;
 
 impl Woin {
     /// The INITIATIVE pool, less a d6 for Deaf and two for severe Deaf (never below one die).
@@ -191,11 +194,14 @@ impl Ruleset for Woin {
     }
 
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
-        let total: i64 = text.trim().parse().map_err(|_| {
-            RulesError::Invalid(format!(
-                "WOIN initiative is a whole number such as 17, not '{text}'"
-            ))
-        })?;
+        let total =
+            text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "WOIN initiative is a whole number from {} to {} such as 17, not '{text}'",
+                    TYPED_INIT.start(),
+                    TYPED_INIT.end()
+                ))
+            })?;
         let mut init =
             Initiative::new(InitValue::Count(total)).with_ties(vec![stats.int_or("agi", 0)]);
         init.typed = true;
