@@ -157,7 +157,7 @@ impl Ruleset for Gurps {
 
     // GURPS-HP-4: at −5 × max HP a combatant is dead; unconscious and dead ones are skipped.
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
-        health.current <= -5 * health.max
+        health.current <= health.max.saturating_mul(-5)
             || conditions.iter().any(|c| matches!(c.name.as_str(), "Dead" | "Unconscious"))
     }
 

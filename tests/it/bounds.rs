@@ -142,3 +142,39 @@ fn typed_initiative_at_the_limits_is_accepted() {
         assert_eq!(init, Some(value), "{system} {typed}: {v}");
     }
 }
+
+// A save can hold any health or count; the rules' own arithmetic on them saturates instead of
+// overflowing (which, with overflow checks on, would stop the program).
+#[test]
+fn rules_arithmetic_survives_extreme_health_and_counts() {
+    use skirmish::rules::gurps::Gurps;
+    use skirmish::rules::initiative::{InitValue, Initiative};
+    use skirmish::rules::savage::Savage;
+    use skirmish::rules::stats::Stats;
+    use skirmish::rules::woin::Woin;
+    use skirmish::rules::{DamageRequest, Health, Ruleset};
+
+    let dying = Health { current: i64::MIN, max: i64::MAX };
+    assert_eq!(Savage::wound_penalty(dying), -3);
+    assert!(Savage.health_text(dying).contains(&i64::MAX.to_string()));
+    assert!(Gurps.is_down(Health { current: i64::MIN, max: i64::MAX }, &[]));
+
+    let mut stats = Stats::default();
+    stats.set_int("actions", 6);
+    let init = Initiative::new(InitValue::Count(i64::MIN + 3));
+    let passes = Woin.passes(&stats, &init);
+    assert_eq!(passes.len(), 5);
+    assert!(passes[1..].iter().all(|p| p.count == i64::MIN), "{passes:?}");
+
+    let hit = DamageRequest {
+        stats: &Stats::default(),
+        health: Health { current: i64::MAX, max: 3 },
+        conditions: &[],
+        amount: 1_000_000,
+        roll: None,
+        kind: None,
+    };
+    let outcome = Savage.damage(hit).unwrap_or_else(|e| panic!("{e}"));
+    // Toughness 5, a wound per raise of 4; health this high no longer caps the loss.
+    assert_eq!(outcome.loss, (1_000_000 - 5) / 4, "{}", outcome.explain);
+}

@@ -646,7 +646,7 @@ fn autofire(
             roll: Some(&roll),
             kind: None,
         })?;
-        health.current -= outcome.loss;
+        health.current = health.current.saturating_sub(outcome.loss);
         for name in &outcome.conditions {
             conditions.push(Condition {
                 name: name.clone(),

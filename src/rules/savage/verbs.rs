@@ -236,7 +236,7 @@ pub fn special(
             }
             // Reading: the roll carries the penalties of the wounds held before this hit.
             let before = crate::rules::Health {
-                current: who.health.current + hit.wounds - hit.restored,
+                current: who.health.current.saturating_add(hit.wounds).saturating_sub(hit.restored),
                 max: who.health.max,
             };
             let penalty = Savage::wound_penalty(before);
@@ -266,8 +266,8 @@ pub fn special(
             ];
             if cancelled > 0 {
                 // What is left of the hit; an "only stunned" result already gave some back.
-                let after = before.current - (hit.wounds - cancelled);
-                let heal = (after - who.health.current).max(0);
+                let after = before.current.saturating_sub(hit.wounds - cancelled);
+                let heal = after.saturating_sub(who.health.current).max(0);
                 if heal > 0 {
                     effects.push(Effect::Damage {
                         who: Who::Actor,

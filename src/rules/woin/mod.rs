@@ -214,9 +214,9 @@ impl Ruleset for Woin {
         let actions = stats.int_or("actions", DEFAULT_ACTIONS).clamp(1, 20) as u8;
         match actions {
             0..=2 => vec![Pass::main(count, actions)],
-            3 => vec![Pass::main(count, 2), Pass::extra(count - 10, 1)],
+            3 => vec![Pass::main(count, 2), Pass::extra(count.saturating_sub(10), 1)],
             n => std::iter::once(Pass::main(count, 2))
-                .chain((1..=i64::from(n - 2)).map(|k| Pass::extra(count - 5 * k, 1)))
+                .chain((1..=i64::from(n - 2)).map(|k| Pass::extra(count.saturating_sub(5 * k), 1)))
                 .collect(),
         }
     }
@@ -248,7 +248,7 @@ impl Ruleset for Woin {
         }
         let soak = Self::effective_soak(hit.stats, hit.conditions);
         let sixes = hit.roll.map_or(0, |r| r.count_faces(6)) as i64;
-        let after_soak = (hit.amount - soak).max(0);
+        let after_soak = hit.amount.saturating_sub(soak).max(0);
         let loss = after_soak.max(sixes);
         let explain = if soak == 0 {
             format!("{} damage", hit.amount)
