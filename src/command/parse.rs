@@ -18,6 +18,9 @@ pub const MAX_NOTE: usize = 4096;
 /// Most members one `add … xN` may create.
 pub const MAX_GROUP: u32 = 100;
 
+/// Largest amount `damage` or `heal` takes, typed or as the highest total of its dice.
+pub const MAX_AMOUNT: i64 = 1_000_000;
+
 /// Why a line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
@@ -340,13 +343,14 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
         "heal" => {
             let who = args.name("a combatant NAME")?;
             let text = args.name("an AMOUNT")?;
-            let amount = text
-                .parse::<i64>()
-                .ok()
-                .filter(|n| (0..=1_000_000).contains(n))
-                .ok_or_else(|| {
-                    ParseError::new(format!("expected an AMOUNT from 0 to 1000000, found '{text}'"))
-                })?;
+            let amount =
+                text.parse::<i64>().ok().filter(|n| (0..=MAX_AMOUNT).contains(n)).ok_or_else(
+                    || {
+                        ParseError::new(format!(
+                            "expected an AMOUNT from 0 to {MAX_AMOUNT}, found '{text}'"
+                        ))
+                    },
+                )?;
             Command::Heal { who, amount }
         }
         "cond" => {
@@ -509,13 +513,19 @@ fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {
 
 fn amount(text: &str) -> Result<Amount, ParseError> {
     if let Ok(n) = text.parse::<i64>() {
-        return if (0..=1_000_000).contains(&n) {
+        return if (0..=MAX_AMOUNT).contains(&n) {
             Ok(Amount::Fixed(n))
         } else {
-            Err(ParseError::new(format!("damage must be from 0 to 1000000, found {n}")))
+            Err(ParseError::new(format!("damage must be from 0 to {MAX_AMOUNT}, found {n}")))
         };
     }
-    DiceExpr::parse(text)
-        .map(|e| Amount::Dice(e.to_string()))
-        .map_err(|err| ParseError::new(format!("expected an AMOUNT or DICE: {err}")))
+    let expr = DiceExpr::parse(text)
+        .map_err(|err| ParseError::new(format!("expected an AMOUNT or DICE: {err}")))?;
+    if expr.max() > MAX_AMOUNT {
+        return Err(ParseError::new(format!(
+            "damage {expr} can total up to {}; expected dice that total at most {MAX_AMOUNT}",
+            expr.max()
+        )));
+    }
+    Ok(Amount::Dice(expr.to_string()))
 }

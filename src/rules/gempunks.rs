@@ -33,6 +33,9 @@ static FIELDS: &[FieldSpec] = &[
 
 const DEFAULT_HP: i64 = 3;
 const DEFAULT_TOUGHNESS: i64 = 3;
+/// A typed initiative count: far past any roll, and near enough to zero that counting down
+/// from it stays exact.
+const TYPED_INIT: std::ops::RangeInclusive<i64> = -1000..=1000;
 
 impl Ruleset for Gempunks {
     fn key(&self) -> &'static str {
@@ -91,9 +94,11 @@ impl Ruleset for Gempunks {
     }
 
     fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
-        let total: i64 = text.trim().parse().map_err(|_| {
+        let total = text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
             RulesError::Invalid(format!(
-                "Gempunks initiative is a whole number (d6 + Agility), not '{text}'"
+                "Gempunks initiative is a whole number (d6 + Agility) from {} to {}, not '{text}'",
+                TYPED_INIT.start(),
+                TYPED_INIT.end()
             ))
         })?;
         let mut init = Initiative::new(InitValue::Count(total));

@@ -4,7 +4,7 @@
 use super::conditions::Condition;
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
-use super::stats::{FieldKind, FieldSpec, Stats, parse_hundredths};
+use super::stats::{FieldKind, FieldSpec, Stats, format_hundredths, parse_hundredths};
 use super::system::{
     ActionPool, ActionSpec, DamageOutcome, DamageRequest, Health, InitContext, InitRequest, Pass,
     RulesError, Ruleset, ShakeOutcome,
@@ -24,7 +24,7 @@ static FIELDS: &[FieldSpec] = &[
     int("fp", 1, 1000, "maximum FP (default HT)"),
     FieldSpec {
         name: "speed",
-        kind: FieldKind::Decimal,
+        kind: FieldKind::Decimal { min: 0, max: MAX_SPEED },
         help: "Basic Speed, e.g. 6.25 (default (DX+HT)/4)",
     },
     int("move", 0, 100, "Basic Move"),
@@ -36,6 +36,8 @@ static FIELDS: &[FieldSpec] = &[
 ];
 
 const DEFAULT_ATTRIBUTE: i64 = 10;
+/// Highest Basic Speed, set or typed as initiative, in hundredths (100.00).
+const MAX_SPEED: i64 = 10_000;
 
 /// GURPS-DMG-2 wound modifiers, in halves (pi− ×0.5 is 1, cut ×1.5 is 3).
 const WOUND_HALVES: &[(&str, i64)] = &[
@@ -102,11 +104,13 @@ impl Ruleset for Gurps {
     }
 
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
-        let speed = parse_hundredths(text).ok_or_else(|| {
-            RulesError::Invalid(format!(
-                "GURPS initiative is a Basic Speed such as 5.75, not '{text}'"
-            ))
-        })?;
+        let speed =
+            parse_hundredths(text).filter(|h| (0..=MAX_SPEED).contains(h)).ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "GURPS initiative is a Basic Speed from 0 to {} such as 5.75, not '{text}'",
+                    format_hundredths(MAX_SPEED)
+                ))
+            })?;
         let mut init = Initiative::new(InitValue::Speed(speed))
             .with_ties(vec![stats.int_or("dx", DEFAULT_ATTRIBUTE)]);
         init.typed = true;
@@ -153,7 +157,7 @@ impl Ruleset for Gurps {
 
     // GURPS-HP-4: at −5 × max HP a combatant is dead; unconscious and dead ones are skipped.
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
-        health.current <= -5 * health.max
+        health.current <= health.max.saturating_mul(-5)
             || conditions.iter().any(|c| matches!(c.name.as_str(), "Dead" | "Unconscious"))
     }
 

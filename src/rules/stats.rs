@@ -10,10 +10,10 @@ use super::dice::DiceExpr;
 /// What a field accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FieldKind {
-    /// A whole number within bounds.
+    /// A whole number within bounds (and never beyond [`MAX_STAT`] either way).
     Int { min: i64, max: i64 },
-    /// A number with up to two decimals (GURPS Basic Speed).
-    Decimal,
+    /// A number with up to two decimals (GURPS Basic Speed), bounds in hundredths.
+    Decimal { min: i64, max: i64 },
     /// A dice expression such as `4d6`.
     Dice,
     /// One die with an optional bonus: `d8`, `d12+1` (Savage Worlds traits).
@@ -28,12 +28,22 @@ pub enum FieldKind {
     Sets { field: &'static str, on: bool },
 }
 
+/// The largest whole number any field holds either way, whatever its table says.
+pub const MAX_STAT: i64 = 1_000_000;
+
 impl FieldKind {
     /// How the expected value is described in errors and help.
     pub fn expected(self) -> String {
         match self {
-            FieldKind::Int { min, max } => format!("a whole number from {min} to {max}"),
-            FieldKind::Decimal => "a number such as 5.75".into(),
+            FieldKind::Int { min, max } => {
+                let (min, max) = stat_range(min, max);
+                format!("a whole number from {min} to {max}")
+            }
+            FieldKind::Decimal { min, max } => {
+                let (min, max) = stat_range(min, max);
+                let (min, max) = (format_hundredths(min), format_hundredths(max));
+                format!("a number from {min} to {max} with up to two decimals, such as 5.75")
+            }
             FieldKind::Dice => "a dice expression such as 3d6".into(),
             FieldKind::Die => "a die from d4 to d12, optionally with a bonus (d12+1)".into(),
             FieldKind::Flag => "on or off (or the name alone)".into(),
@@ -44,6 +54,12 @@ impl FieldKind {
             }
         }
     }
+}
+
+/// A table's bounds, narrowed to [`MAX_STAT`] (hundredths too, so a decimal stays within
+/// 10,000.00).
+fn stat_range(min: i64, max: i64) -> (i64, i64) {
+    (min.max(-MAX_STAT), max.min(MAX_STAT))
 }
 
 /// One field a system accepts after `add NAME`.
@@ -221,15 +237,19 @@ impl Stats {
             }
             (_, None) | (FieldKind::Sets { .. }, Some(_)) => return Err(bad()),
             (FieldKind::Int { min, max }, Some(v)) => {
+                let (min, max) = stat_range(min, max);
                 match v.trim_start_matches('+').parse::<i64>() {
                     Ok(n) if (min..=max).contains(&n) => StatValue::Int(n),
                     _ => return Err(bad()),
                 }
             }
-            (FieldKind::Decimal, Some(v)) => match parse_hundredths(v) {
-                Some(h) if (0..=100_000).contains(&h) => StatValue::Decimal(h),
-                _ => return Err(bad()),
-            },
+            (FieldKind::Decimal { min, max }, Some(v)) => {
+                let (min, max) = stat_range(min, max);
+                match parse_hundredths(v) {
+                    Some(h) if (min..=max).contains(&h) => StatValue::Decimal(h),
+                    _ => return Err(bad()),
+                }
+            }
             (FieldKind::Dice, Some(v)) => match DiceExpr::parse(v) {
                 Ok(expr) => StatValue::Dice(expr.to_string()),
                 Err(err) => {
@@ -338,7 +358,8 @@ mod tests {
 
     const TABLE: &[FieldSpec] = &[
         FieldSpec { name: "agi", kind: FieldKind::Int { min: 0, max: 30 }, help: "" },
-        FieldSpec { name: "speed", kind: FieldKind::Decimal, help: "" },
+        FieldSpec { name: "speed", kind: FieldKind::Decimal { min: 0, max: 2000 }, help: "" },
+        FieldSpec { name: "wide", kind: FieldKind::Int { min: i64::MIN, max: i64::MAX }, help: "" },
         FieldSpec { name: "wild", kind: FieldKind::Flag, help: "" },
         FieldSpec { name: "extra", kind: FieldKind::Sets { field: "wild", on: false }, help: "" },
         FieldSpec { name: "init", kind: FieldKind::Dice, help: "" },
@@ -366,7 +387,7 @@ mod tests {
         let err = Stats::default().set(TABLE, "agility", Some("3")).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown field 'agility'; valid fields: agi, speed, wild, extra, init, vigor"
+            "unknown field 'agility'; valid fields: agi, speed, wide, wild, extra, init, vigor"
         );
     }
 
@@ -376,6 +397,39 @@ mod tests {
         assert_eq!(err.to_string(), "agi=lots: expected a whole number from 0 to 30");
         let err = Stats::default().set(TABLE, "vigor", Some("d7")).unwrap_err();
         assert!(err.to_string().starts_with("vigor=d7: expected a die from d4"));
+    }
+
+    #[test]
+    fn whole_numbers_stop_at_max_stat_whatever_the_table_says() {
+        let mut s = Stats::default();
+        s.set(TABLE, "wide", Some("-1000000")).unwrap();
+        assert_eq!(s.int("wide"), Some(-MAX_STAT));
+        s.set(TABLE, "wide", Some("1000000")).unwrap();
+        assert_eq!(s.int("wide"), Some(MAX_STAT));
+        for bad in ["1000001", "-1000001", "99999999999", "9223372036854775807"] {
+            let err = s.set(TABLE, "wide", Some(bad)).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("wide={bad}: expected a whole number from -1000000 to 1000000")
+            );
+        }
+        assert_eq!(s.int("wide"), Some(MAX_STAT), "a refused value leaves the old one");
+    }
+
+    #[test]
+    fn decimals_stay_within_their_table_bounds() {
+        let mut s = Stats::default();
+        s.set(TABLE, "speed", Some("20")).unwrap();
+        assert_eq!(s.hundredths("speed"), Some(2000));
+        for bad in ["20.01", "-0.25", "999999999"] {
+            let err = s.set(TABLE, "speed", Some(bad)).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "speed={bad}: expected a number from 0 to 20 with up to two decimals, such as 5.75"
+                )
+            );
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The integration tests, as one binary with a module per area.
 
+mod bounds;
 mod cli;
 mod command;
 mod dice;

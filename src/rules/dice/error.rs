@@ -90,7 +90,21 @@ pub enum DiceError {
         /// 1-based position of the face in the script, or 0 when the source is not a script.
         position: usize,
     },
-    /// A result or a bound does not fit in a 64-bit integer.
+    /// The expression, or a part of it, can reach beyond [`super::MAX_TOTAL`] either way.
+    TooLarge {
+        /// The bound that went out of range.
+        reach: i64,
+        /// The limit on either side of zero.
+        limit: i64,
+    },
+    /// Explosions took a roll's total beyond [`super::MAX_TOTAL`] either way.
+    RollTooLarge {
+        /// The total rolled.
+        total: i64,
+        /// The limit on either side of zero.
+        limit: i64,
+    },
+    /// A result does not fit in a 64-bit integer (possible only through explosions).
     Overflow,
 }
 
@@ -154,6 +168,14 @@ impl fmt::Display for DiceError {
             DiceError::FaceOutOfRange { face, sides, position } => write!(
                 f,
                 "dice: face {face} at position {position} of the dice script does not fit a d{sides}; expected 1 to {sides}"
+            ),
+            DiceError::TooLarge { reach, limit } => write!(
+                f,
+                "dice: the expression can reach {reach}; expected every result, and every part of one, between -{limit} and {limit}"
+            ),
+            DiceError::RollTooLarge { total, limit } => write!(
+                f,
+                "dice: explosions took the roll to {total}; expected a total between -{limit} and {limit}"
             ),
             DiceError::Overflow => {
                 f.write_str("dice: the numbers are too large to add up (arithmetic overflow)")

@@ -3,12 +3,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::DiceError;
+use super::{DiceError, MAX_TOTAL};
 
 /// A parsed dice expression such as `4d6kh3`, `2d6+3` or `(d8!+1)*2`.
 ///
 /// Only [`DiceExpr::parse`] builds one, so every value has already passed the limits and its
-/// bounds are known to fit in an `i64`. `Display` prints the canonical text, which parses back
+/// bounds lie within [`MAX_TOTAL`]. `Display` prints the canonical text, which parses back
 /// to an equal expression.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiceExpr {
@@ -97,18 +97,19 @@ impl FromStr for DiceExpr {
     }
 }
 
-/// The lowest and highest value of `node`, without explosions, or `Overflow`.
+/// The lowest and highest value of `node`, without explosions. Every part must stay within
+/// [`MAX_TOTAL`], which also keeps each step far from the edge of an `i64`.
 pub(super) fn bounds(node: &Node) -> Result<(i64, i64), DiceError> {
     match node {
-        Node::Num(n) => Ok((*n, *n)),
+        Node::Num(n) => within_limit(*n, *n),
         Node::Dice(term) => {
             let kept = i64::from(term.kept());
             let high = kept.checked_mul(i64::from(term.sides)).ok_or(DiceError::Overflow)?;
-            Ok((kept, high))
+            within_limit(kept, high)
         }
         Node::Neg(inner) => {
             let (lo, hi) = bounds(inner)?;
-            Ok((neg(hi)?, neg(lo)?))
+            within_limit(neg(hi)?, neg(lo)?)
         }
         Node::Sum(first, rest) => {
             let (mut lo, mut hi) = bounds(first)?;
@@ -118,8 +119,10 @@ pub(super) fn bounds(node: &Node) -> Result<(i64, i64), DiceError> {
                     Sign::Plus => (tlo, thi),
                     Sign::Minus => (neg(thi)?, neg(tlo)?),
                 };
-                lo = lo.checked_add(add_lo).ok_or(DiceError::Overflow)?;
-                hi = hi.checked_add(add_hi).ok_or(DiceError::Overflow)?;
+                (lo, hi) = within_limit(
+                    lo.checked_add(add_lo).ok_or(DiceError::Overflow)?,
+                    hi.checked_add(add_hi).ok_or(DiceError::Overflow)?,
+                )?;
             }
             Ok((lo, hi))
         }
@@ -141,11 +144,20 @@ pub(super) fn bounds(node: &Node) -> Result<(i64, i64), DiceError> {
                     lo = lo.min(value);
                     hi = hi.max(value);
                 }
-                acc = (lo, hi);
+                acc = within_limit(lo, hi)?;
             }
             Ok(acc)
         }
     }
+}
+
+/// `(lo, hi)` if both lie within [`MAX_TOTAL`]; else an error naming the one farther out.
+fn within_limit(lo: i64, hi: i64) -> Result<(i64, i64), DiceError> {
+    let reach = if lo.unsigned_abs() > hi.unsigned_abs() { lo } else { hi };
+    if reach.unsigned_abs() > MAX_TOTAL.unsigned_abs() {
+        return Err(DiceError::TooLarge { reach, limit: MAX_TOTAL });
+    }
+    Ok((lo, hi))
 }
 
 fn neg(value: i64) -> Result<i64, DiceError> {

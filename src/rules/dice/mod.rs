@@ -20,5 +20,10 @@ pub const MAX_SIDES: u32 = 1_000_000;
 pub const MAX_TEXT_BYTES: usize = 4096;
 /// Deepest nesting of parentheses accepted.
 pub const MAX_DEPTH: usize = 64;
+/// Largest constant an expression may hold (the `3` in `2d6+3`).
+pub const MAX_NUMBER: i64 = 1_000_000;
+/// Largest size of a result: an expression's bounds, every part of it on the way to them, and
+/// every roll's total must lie between `-MAX_TOTAL` and `MAX_TOTAL`.
+pub const MAX_TOTAL: i64 = 1_000_000_000;
 /// Most extra dice one exploding die may add, so a rigged source cannot keep a roll going forever.
 pub const MAX_EXPLOSIONS: u32 = 100;

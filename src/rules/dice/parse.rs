@@ -2,7 +2,7 @@
 //! [`DiceExpr`] and enforces every limit before anything is rolled.
 
 use super::expr::{DiceExpr, DiceTerm, Keep, Node, Sign, bounds};
-use super::{DiceError, MAX_DEPTH, MAX_DICE, MAX_SIDES, MAX_TEXT_BYTES};
+use super::{DiceError, MAX_DEPTH, MAX_DICE, MAX_NUMBER, MAX_SIDES, MAX_TEXT_BYTES};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -168,11 +168,12 @@ impl Parser {
         match self.peek().kind {
             Kind::Num(value) => {
                 let token = self.advance();
-                let value = value.ok_or_else(|| too_big(&token))?;
                 if self.peek().kind == Kind::D {
-                    return self.dice(Some((token.column, value)));
+                    let count = value.ok_or_else(|| too_big(&token, MAX_DICE.into()))?;
+                    return self.dice(Some((token.column, count)));
                 }
-                Ok(Node::Num(value))
+                let value = value.filter(|n| *n <= MAX_NUMBER);
+                Ok(Node::Num(value.ok_or_else(|| too_big(&token, MAX_NUMBER))?))
             }
             Kind::D => self.dice(None),
             Kind::Open => {
@@ -213,7 +214,7 @@ impl Parser {
         let sides = match self.peek().kind {
             Kind::Num(value) => {
                 let token = self.advance();
-                let value = value.ok_or_else(|| too_big(&token))?;
+                let value = value.ok_or_else(|| too_big(&token, MAX_SIDES.into()))?;
                 if value == 0 {
                     return Err(DiceError::ZeroSides { column: token.column });
                 }
@@ -262,7 +263,7 @@ impl Parser {
                 return Err(self.unexpected("how many dice to keep"));
             };
             let token = self.advance();
-            let n = value.ok_or_else(|| too_big(&token))?.unsigned_abs();
+            let n = value.ok_or_else(|| too_big(&token, count_value.into()))?.unsigned_abs();
             if n == 0 || n > u64::from(count_value) {
                 return Err(DiceError::BadKeep {
                     column: token.column,
@@ -279,10 +280,10 @@ impl Parser {
     }
 }
 
-fn too_big(token: &Token) -> DiceError {
+fn too_big(token: &Token, limit: i64) -> DiceError {
     DiceError::Parse {
         column: token.column,
-        expected: format!("a number no larger than {}", i64::MAX),
+        expected: format!("a number no larger than {limit}"),
         found: quote(&token.text),
     }
 }
@@ -297,6 +298,7 @@ fn quote(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::MAX_TOTAL;
     use super::*;
 
     fn parse_err(text: &str) -> DiceError {
@@ -353,10 +355,13 @@ mod tests {
             ("d1", "d1", 1, 1, 1),
             ("007", "7", 0, 7, 7),
             ("d06", "d6", 1, 1, 6),
-            ("10000d1000000", "10000d1000000", 10_000, 10_000, 10_000_000_000),
+            ("1000d1000000", "1000d1000000", 1000, 1000, MAX_TOTAL),
+            ("10000d100000", "10000d100000", 10_000, 10_000, MAX_TOTAL),
+            ("-1000d1000000", "-1000d1000000", 1000, -MAX_TOTAL, -1000),
+            ("1000000*1000", "1000000*1000", 0, MAX_TOTAL, MAX_TOTAL),
             ("5000d6+5000d6", "5000d6+5000d6", 10_000, 10_000, 60_000),
-            ("9223372036854775807", "9223372036854775807", 0, i64::MAX, i64::MAX),
-            ("-9223372036854775807", "-9223372036854775807", 0, -i64::MAX, -i64::MAX),
+            ("1000000", "1000000", 0, MAX_NUMBER, MAX_NUMBER),
+            ("-1000000", "-1000000", 0, -MAX_NUMBER, -MAX_NUMBER),
         ];
         for &(text, canonical, count, min, max) in cases {
             let expr = DiceExpr::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
@@ -414,19 +419,19 @@ mod tests {
             ("2 * é", parse_error(5, operand, "é")),
             (
                 "99999999999999999999",
-                parse_error(
-                    1,
-                    "a number no larger than 9223372036854775807",
-                    "99999999999999999999",
-                ),
+                parse_error(1, "a number no larger than 1000000", "99999999999999999999"),
             ),
             (
                 "1234567890123456789012345678d6",
-                parse_error(
-                    1,
-                    "a number no larger than 9223372036854775807",
-                    "123456789012345678901234...",
-                ),
+                parse_error(1, "a number no larger than 10000", "123456789012345678901234..."),
+            ),
+            (
+                "d99999999999999999999",
+                parse_error(2, "a number no larger than 1000000", "99999999999999999999"),
+            ),
+            (
+                "4d6kh99999999999999999999",
+                parse_error(6, "a number no larger than 4", "99999999999999999999"),
             ),
             ("0d6", DiceError::ZeroDice { column: 1 }),
             ("d0", DiceError::ZeroSides { column: 2 }),
@@ -440,10 +445,41 @@ mod tests {
                 "5000d6+5000d6+d4",
                 DiceError::TooManyDice { column: 15, count: 10_001, limit: MAX_DICE },
             ),
-            ("9223372036854775807+1", DiceError::Overflow),
-            ("-9223372036854775807-2", DiceError::Overflow),
-            ("3037000500*3037000500", DiceError::Overflow),
-            ("5000d1000000*5000d1000000", DiceError::Overflow),
+            // Constants stop at MAX_NUMBER, wherever they stand.
+            ("1000001", parse_error(1, "a number no larger than 1000000", "1000001")),
+            ("-1000001", parse_error(2, "a number no larger than 1000000", "1000001")),
+            ("d6+1000001", parse_error(4, "a number no larger than 1000000", "1000001")),
+            (
+                "9223372036854775807*1",
+                parse_error(1, "a number no larger than 1000000", "9223372036854775807"),
+            ),
+            (
+                "-9223372036854775807-2",
+                parse_error(2, "a number no larger than 1000000", "9223372036854775807"),
+            ),
+            // Totals, and every part on the way to one, stop at MAX_TOTAL either way.
+            ("1001d1000000", DiceError::TooLarge { reach: 1_001_000_000, limit: MAX_TOTAL }),
+            // The dice term is out of range before the minus sign is applied.
+            ("-1001d1000000", DiceError::TooLarge { reach: 1_001_000_000, limit: MAX_TOTAL }),
+            ("1000000*1001", DiceError::TooLarge { reach: 1_001_000_000, limit: MAX_TOTAL }),
+            ("-1000000*1001", DiceError::TooLarge { reach: -1_001_000_000, limit: MAX_TOTAL }),
+            ("-1000000*1000-d6", DiceError::TooLarge { reach: -1_000_000_006, limit: MAX_TOTAL }),
+            (
+                "1000d1000000+1000000",
+                DiceError::TooLarge { reach: 1_001_000_000, limit: MAX_TOTAL },
+            ),
+            (
+                "1000000*1000000-1000000*1000000",
+                DiceError::TooLarge { reach: 1_000_000_000_000, limit: MAX_TOTAL },
+            ),
+            (
+                "5000d1000000*5000d1000000",
+                DiceError::TooLarge { reach: 5_000_000_000, limit: MAX_TOTAL },
+            ),
+            (
+                "1000000*1000000*1000000*1000000",
+                DiceError::TooLarge { reach: 1_000_000_000_000, limit: MAX_TOTAL },
+            ),
         ];
         for (text, expected) in cases {
             assert_eq!(parse_err(text), expected, "{text:?}");
@@ -508,7 +544,11 @@ mod tests {
             ),
             (
                 "9223372036854775807+1",
-                "dice: the numbers are too large to add up (arithmetic overflow)",
+                "dice: expected a number no larger than 1000000 at column 1, found '9223372036854775807'",
+            ),
+            (
+                "2000d1000000",
+                "dice: the expression can reach 2000000000; expected every result, and every part of one, between -1000000000 and 1000000000",
             ),
         ];
         for (text, message) in cases {

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::expr::{DiceExpr, DiceTerm, Keep, Node, Sign};
-use super::{DiceError, DiceSource, MAX_EXPLOSIONS, roll_die};
+use super::{DiceError, DiceSource, MAX_EXPLOSIONS, MAX_TOTAL, roll_die};
 
 /// The structured record of one roll: the canonical expression, every die in the order it
 /// was rolled, and the total.
@@ -79,10 +79,13 @@ impl DiceExpr {
     /// Roll the expression, taking faces from `dice` left to right.
     ///
     /// Fails only if the source fails (a script runs out, a face does not fit) or, with
-    /// explosions, if a product grows past the range of an `i64`.
+    /// explosions, if the total leaves [`MAX_TOTAL`] or a product outgrows an `i64`.
     pub fn roll(&self, dice: &mut dyn DiceSource) -> Result<RollRecord, DiceError> {
         let mut out = Vec::with_capacity(self.dice as usize);
         let total = eval(&self.root, dice, &mut out)?;
+        if !(-MAX_TOTAL..=MAX_TOTAL).contains(&total) {
+            return Err(DiceError::RollTooLarge { total, limit: MAX_TOTAL });
+        }
         Ok(RollRecord { expr: self.to_string(), dice: out, total })
     }
 }
@@ -285,12 +288,30 @@ mod tests {
 
     #[test]
     fn explosions_that_outgrow_i64_report_overflow() {
-        // Without explosions the bounds fit; a rigged script pushes the product past i64.
-        let text = "5000d1000000!*1000d1000000";
-        let expr = DiceExpr::parse(text).unwrap_or_else(|e| panic!("{e}"));
-        let faces = std::iter::repeat_n(1_000_000, 5000 * 101 + 1000);
-        let mut dice = ScriptedDice::new(faces);
+        // 29 d2s multiply to at most 2^29, within the limit; rigged to explode to the cap,
+        // each is worth 202 and the product passes i64 after nine of them.
+        let text = vec!["d2!"; 29].join("*");
+        let expr = DiceExpr::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(expr.max(), 1 << 29);
+        let mut dice = ScriptedDice::new(std::iter::repeat_n(2, 29 * 101));
         assert_eq!(expr.roll(&mut dice), Err(DiceError::Overflow));
+    }
+
+    #[test]
+    fn explosions_past_the_total_limit_are_refused() {
+        // At most 10,000,000 * 100 without explosions; one die exploding to the cap is worth
+        // 101,000,000 on its own.
+        let expr = DiceExpr::parse("10d1000000!*100").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(expr.max(), MAX_TOTAL);
+        let faces = std::iter::repeat_n(1_000_000, 101).chain(std::iter::repeat_n(1, 9));
+        let mut dice = ScriptedDice::new(faces);
+        let err = expr.roll(&mut dice).unwrap_err();
+        assert_eq!(err, DiceError::RollTooLarge { total: 10_100_000_900, limit: MAX_TOTAL });
+        assert_eq!(
+            err.to_string(),
+            "dice: explosions took the roll to 10100000900; expected a total between -1000000000 and 1000000000"
+        );
+        assert_eq!(dice.remaining(), 0);
     }
 
     #[test]

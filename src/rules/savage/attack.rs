@@ -10,8 +10,35 @@ use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord, ScriptedDice};
 use crate::rules::stats::{Stats, TraitDie};
 use crate::rules::system::{
-    AttackOutcome, AttackRequest, CombatantView, DamageRequest, Inflicted, RulesError, Ruleset,
+    AttackOutcome, AttackRequest, CombatantView, DamageRequest, FieldReader, Inflicted, RulesError,
+    Ruleset,
 };
+
+/// Largest TN, modifier, gang-up count, obstacle armor or AP an attack field takes either way.
+pub(super) const MAX_FIELD: i64 = 100;
+/// Largest constant in a damage text such as `str+d6+2`.
+const MAX_DAMAGE_BONUS: i64 = 1000;
+
+/// A whole-number field within `min..=max`, if given.
+pub(super) fn int_within(
+    f: &FieldReader<'_>,
+    key: &str,
+    min: i64,
+    max: i64,
+) -> Result<Option<i64>, RulesError> {
+    let value = f.value(key).map(|v| {
+        v.trim_start_matches('+')
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "{key}={v}: expected a whole number from {min} to {max}"
+                ))
+            })
+    });
+    value.transpose()
+}
 
 /// Fields `attack` takes under Savage Worlds.
 pub const ATTACK_FIELDS: &[&str] = &[
@@ -173,7 +200,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let mut ends: Vec<(bool, String)> = Vec::new();
     // SW-ATK-7: an object has Parry 2.
     let object = req.target.stats.flag("object");
-    let tn = match f.int("tn")? {
+    let tn = match int_within(&f, "tn", 0, MAX_FIELD)? {
         Some(tn) => tn,
         None if object && (melee || pistol_in_melee) => 2,
         None if melee || pistol_in_melee => effective_parry(req.target),
@@ -207,7 +234,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if let Some(d) = word(&f, "dark", tables::darkness, "dim, dark or pitch")? {
         add(&format!("{} light", f.value("dark").unwrap_or("")), d);
     }
-    if let Some(g) = f.int("gang")? {
+    if let Some(g) = int_within(&f, "gang", 0, MAX_FIELD)? {
         add("ganging up", g.clamp(0, 4));
     }
     for (field, label, m, dmg) in tables::SWITCHES {
@@ -225,7 +252,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if f.int("autofire")?.is_some() {
         add("autofire", -2);
     }
-    if let Some(m) = f.int("mod")? {
+    if let Some(m) = int_within(&f, "mod", -MAX_FIELD, MAX_FIELD)? {
         add("other", m);
     }
     for (why, m) in carried_penalties(req.attacker) {
@@ -326,14 +353,17 @@ pub fn roll_damage(
                 total += die(s, dice, &mut faces)?;
             }
         } else {
-            total += term.parse::<i64>().map_err(|_| bad_damage(text))?;
+            let bonus = term.parse::<i64>().ok().filter(|n| n.abs() <= MAX_DAMAGE_BONUS);
+            total += bonus.ok_or_else(|| bad_damage(text))?;
         }
     }
     Ok((total, faces))
 }
 
 fn bad_damage(text: &str) -> RulesError {
-    RulesError::Invalid(format!("damage '{text}': expected terms like str, d6, 2d8 and +N"))
+    RulesError::Invalid(format!(
+        "damage '{text}': expected terms like str, d6, 2d8 and +N (at most 50d100 and ±{MAX_DAMAGE_BONUS})"
+    ))
 }
 
 fn typed(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
@@ -361,7 +391,7 @@ pub fn resolve(
     // without it, strikes the obstacle instead; its armor (obstacle=N: +1 glass … +10 stone
     // wall) adds to the target's Toughness.
     let cover: i64 = p.mods.iter().filter(|(why, _)| why.ends_with("cover")).map(|(_, m)| -m).sum();
-    let obstacle = f.int("obstacle")?.unwrap_or(0).max(0);
+    let obstacle = int_within(&f, "obstacle", 0, MAX_FIELD)?.unwrap_or(0);
     let through_obstacle =
         obstacle > 0 && !roll.critical_failure && roll.total < p.tn && roll.total + cover >= p.tn;
     let success = (roll.total >= p.tn && !roll.critical_failure) || through_obstacle;
@@ -444,7 +474,10 @@ pub fn resolve(
     }
     let damage_roll = RollRecord { expr, dice: faces, total };
     // AP ignores that much armor.
-    let ap = f.int("ap")?.or_else(|| weapon.and_then(|w| w.int("ap"))).unwrap_or(0).max(0);
+    let ap = int_within(&f, "ap", 0, MAX_FIELD)?
+        .or_else(|| weapon.and_then(|w| w.int("ap")))
+        .unwrap_or(0)
+        .max(0);
     let armor = req.target.stats.int_or("armor", 0);
     let pierced = ap.min(armor);
     let mut stats: Stats = req.target.stats.clone();
@@ -579,7 +612,10 @@ fn autofire(
         .unwrap_or_else(|| "str".to_string());
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
     let bonus: i64 = p.damage_bonus.iter().map(|(_, b)| b).sum();
-    let ap = f.int("ap")?.or_else(|| weapon.and_then(|w| w.int("ap"))).unwrap_or(0).max(0);
+    let ap = int_within(&f, "ap", 0, MAX_FIELD)?
+        .or_else(|| weapon.and_then(|w| w.int("ap")))
+        .unwrap_or(0)
+        .max(0);
     let mut stats: Stats = req.target.stats.clone();
     let pierced = ap.min(req.target.stats.int_or("armor", 0));
     if pierced > 0 {
@@ -610,7 +646,7 @@ fn autofire(
             roll: Some(&roll),
             kind: None,
         })?;
-        health.current -= outcome.loss;
+        health.current = health.current.saturating_sub(outcome.loss);
         for name in &outcome.conditions {
             conditions.push(Condition {
                 name: name.clone(),

@@ -156,7 +156,7 @@ impl Savage {
 
     /// SW-ROLL-2: −1 per wound taken, at most −3.
     pub fn wound_penalty(health: Health) -> i64 {
-        -(health.max - health.current).clamp(0, WILD_WOUNDS)
+        -health.max.saturating_sub(health.current).clamp(0, WILD_WOUNDS)
     }
 }
 
@@ -243,7 +243,7 @@ impl Ruleset for Savage {
 
     // Wounds taken, as a Savage Worlds table says them; an Extra is simply up or out.
     fn health_text(&self, health: Health) -> String {
-        let wounds = health.max - health.current;
+        let wounds = health.max.saturating_sub(health.current);
         match (health.max, health.current) {
             (0, c) if c >= 0 => "unhurt".to_string(),
             (0, _) => "out".to_string(),
@@ -636,7 +636,7 @@ impl Ruleset for Savage {
             .map_or(0, |c| if c.level == super::conditions::Level::Severe { 2 } else { 1 });
         vec![
             ("wild", Derived::Bool(Self::is_wild(who.stats))),
-            ("wounds", Derived::Int(who.health.max - who.health.current)),
+            ("wounds", Derived::Int(who.health.max.saturating_sub(who.health.current))),
             ("max_wounds", Derived::Int(who.health.max)),
             ("shaken", Derived::Bool(has("Shaken"))),
             ("incapacitated", incapacitated),
@@ -684,7 +684,7 @@ impl Ruleset for Savage {
         };
         Ok(DamageOutcome {
             // Past the last wound level a Wild Card is incapacitated, an Extra out: one below 0.
-            loss: wounds.min(hit.health.current.max(0) + 1),
+            loss: wounds.min(hit.health.current.max(0).saturating_add(1)),
             conditions,
             explain: format!("{} vs Toughness {toughness}, {raises} raise(s): {what}", hit.amount),
         })

@@ -95,7 +95,7 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             if within_hit {
                 for (who, hit) in &mut st.last_hits {
                     if who == id {
-                        hit.restored += amount;
+                        hit.restored = hit.restored.saturating_add(amount);
                     }
                 }
             } else {

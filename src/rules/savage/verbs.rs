@@ -1,11 +1,11 @@
 //! Savage Worlds' own verbs: soak (SW-DMG-4), benny (SW-SHAKEN-1), defend, trick, tests of wills,
 //! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1).
 
-use super::attack::{roll_damage, trait_modifiers};
+use super::attack::{MAX_FIELD, int_within, roll_damage, trait_modifiers};
 use super::{Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
 use crate::rules::stats::TraitDie;
-use crate::rules::system::{CombatantView, Effect, RulesError, SpecialRequest, Who};
+use crate::rules::system::{CombatantView, Effect, FieldReader, RulesError, SpecialRequest, Who};
 
 const D4: TraitDie = TraitDie { sides: 4, bonus: 0 };
 
@@ -149,7 +149,7 @@ pub fn special(
             if req.joker {
                 total += 2;
             }
-            let ap: i64 = field(&req, "ap").and_then(|v| v.parse().ok()).unwrap_or(0);
+            let ap = int_within(&FieldReader(req.fields), "ap", 0, MAX_FIELD)?.unwrap_or(0);
             let mut stats = target.stats.clone();
             let toughness = target.stats.int_or("toughness", 5);
             let pierced = ap.min(target.stats.int_or("armor", 0) + armor);
@@ -236,7 +236,7 @@ pub fn special(
             }
             // Reading: the roll carries the penalties of the wounds held before this hit.
             let before = crate::rules::Health {
-                current: who.health.current + hit.wounds - hit.restored,
+                current: who.health.current.saturating_add(hit.wounds).saturating_sub(hit.restored),
                 max: who.health.max,
             };
             let penalty = Savage::wound_penalty(before);
@@ -266,8 +266,8 @@ pub fn special(
             ];
             if cancelled > 0 {
                 // What is left of the hit; an "only stunned" result already gave some back.
-                let after = before.current - (hit.wounds - cancelled);
-                let heal = (after - who.health.current).max(0);
+                let after = before.current.saturating_sub(hit.wounds - cancelled);
+                let heal = after.saturating_sub(who.health.current).max(0);
                 if heal > 0 {
                     effects.push(Effect::Damage {
                         who: Who::Actor,
@@ -425,7 +425,13 @@ pub fn special(
                 .map(|p| {
                     p.trim_start_matches(['+', '-'])
                         .parse()
-                        .map_err(|_| RulesError::Invalid(format!("penalty={p}: expected a number")))
+                        .ok()
+                        .filter(|n| *n <= MAX_FIELD)
+                        .ok_or_else(|| {
+                            RulesError::Invalid(format!(
+                                "penalty={p}: expected a number up to {MAX_FIELD}"
+                            ))
+                        })
                 })
                 .transpose()?
                 .unwrap_or(0);

@@ -504,7 +504,7 @@ pub fn resolve(
         Some("slow") => out.conditions.push(Inflicted::new("Slowed", Source::Exploit)),
         Some("push") => out.summary.push_str("; pushed one square"),
         Some("special") => {
-            let quarter = (req.target.health.max + 3) / 4;
+            let quarter = req.target.health.max.saturating_add(3) / 4;
             let done = out.damage.as_ref().map_or(0, |d| d.loss);
             out.summary.push_str(if done >= quarter {
                 "; the stat block's called-shot effect applies (25% of HEALTH reached)"

@@ -66,6 +66,9 @@ static FIELDS: &[FieldSpec] = &[
 const DEFAULT_INIT: &str = "2d6";
 const DEFAULT_ACTIONS: i64 = 2;
 const DEFAULT_HEALTH: i64 = 10;
+/// A typed initiative count: far past any roll, and near enough to zero that counting down
+/// from it stays exact.
+const TYPED_INIT: std::ops::RangeInclusive<i64> = -1000..=1000;
 
 impl Woin {
     /// The INITIATIVE pool, less a d6 for Deaf and two for severe Deaf (never below one die).
@@ -196,11 +199,14 @@ impl Ruleset for Woin {
     }
 
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
-        let total: i64 = text.trim().parse().map_err(|_| {
-            RulesError::Invalid(format!(
-                "WOIN initiative is a whole number such as 17, not '{text}'"
-            ))
-        })?;
+        let total =
+            text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "WOIN initiative is a whole number from {} to {} such as 17, not '{text}'",
+                    TYPED_INIT.start(),
+                    TYPED_INIT.end()
+                ))
+            })?;
         let mut init =
             Initiative::new(InitValue::Count(total)).with_ties(vec![stats.int_or("agi", 0)]);
         init.typed = true;
@@ -213,9 +219,9 @@ impl Ruleset for Woin {
         let actions = stats.int_or("actions", DEFAULT_ACTIONS).clamp(1, 20) as u8;
         match actions {
             0..=2 => vec![Pass::main(count, actions)],
-            3 => vec![Pass::main(count, 2), Pass::extra(count - 10, 1)],
+            3 => vec![Pass::main(count, 2), Pass::extra(count.saturating_sub(10), 1)],
             n => std::iter::once(Pass::main(count, 2))
-                .chain((1..=i64::from(n - 2)).map(|k| Pass::extra(count - 5 * k, 1)))
+                .chain((1..=i64::from(n - 2)).map(|k| Pass::extra(count.saturating_sub(5 * k), 1)))
                 .collect(),
         }
     }
@@ -247,7 +253,7 @@ impl Ruleset for Woin {
         }
         let soak = Self::effective_soak(hit.stats, hit.conditions);
         let sixes = hit.roll.map_or(0, |r| r.count_faces(6)) as i64;
-        let after_soak = (hit.amount - soak).max(0);
+        let after_soak = hit.amount.saturating_sub(soak).max(0);
         let loss = after_soak.max(sixes);
         let explain = if soak == 0 {
             format!("{} damage", hit.amount)

@@ -1,0 +1,180 @@
+//! Numbers a person types are range-checked where they enter (issue 8, item 7): each bad value
+//! is a refusal that names the range, never a panic, a wrapped number or a quiet clamp.
+
+use skirmish::command::{Amount, Command, parse};
+
+use crate::harness::{run, run_err};
+
+/// The parser's refusal of `line`.
+fn parse_err(line: &str) -> String {
+    match parse(line) {
+        Ok(command) => panic!("{line:?} parsed as {command:?}"),
+        Err(err) => err.to_string(),
+    }
+}
+
+// Damage amounts, dice constants and dice totals the parser refuses before anything is rolled.
+#[test]
+fn parser_refuses_out_of_range_amounts_and_dice() {
+    let range = "between -1000000000 and 1000000000";
+    let cases: &[(&str, &[&str])] = &[
+        // Issue 8: this, typed twice, wrapped a dead combatant's health round to 32/30.
+        (
+            "damage Aria 9223372036854775807*1 raw",
+            &["expected an AMOUNT or DICE", "no larger than 1000000", "'9223372036854775807'"],
+        ),
+        ("damage Aria 99999999999999999999", &["no larger than 1000000"]),
+        ("damage Aria 1000001*1", &["no larger than 1000000", "found '1000001'"]),
+        ("damage Aria d6+1000001", &["no larger than 1000000 at column 4"]),
+        ("damage Aria 1000001", &["damage must be from 0 to 1000000, found 1000001"]),
+        ("damage Aria -9223372036854775808", &["damage must be from 0 to 1000000"]),
+        // Dice whose highest total passes the largest amount.
+        (
+            "damage Aria 1001d1000",
+            &["damage 1001d1000 can total up to 1001000; expected dice that total at most 1000000"],
+        ),
+        ("damage Aria 1000000+d6", &["can total up to 1000006", "at most 1000000"]),
+        ("damage Aria 2000d1000000", &["the expression can reach 2000000000", range]),
+        ("heal Aria 1000001", &["expected an AMOUNT from 0 to 1000000, found '1000001'"]),
+        ("heal Aria 9223372036854775808", &["from 0 to 1000000"]),
+        // Dice anywhere: constants stop at 1,000,000, every part of a total at ±1,000,000,000.
+        ("roll 9223372036854775807+1", &["no larger than 1000000 at column 1"]),
+        ("roll 1000000*1000000", &["the expression can reach 1000000000000", range]),
+        ("roll -1000000*1000-d6", &["the expression can reach -1000000006", range]),
+        ("roll 20000d6", &["expected at most 10000 in one expression"]),
+        ("roll d2000000", &["expected at most 1000000 sides"]),
+    ];
+    for (line, says) in cases {
+        let err = parse_err(line);
+        for part in *says {
+            assert!(err.contains(part), "{line:?}: expected {part:?} in {err:?}");
+        }
+    }
+}
+
+// The edges of each range are accepted, so the limits above are where they are said to be.
+#[test]
+fn parser_accepts_amounts_and_dice_at_the_limits() {
+    let damage = |line: &str| match parse(line) {
+        Ok(Some(Command::Damage { amount, .. })) => amount,
+        other => panic!("{line:?}: {other:?}"),
+    };
+    assert_eq!(damage("damage Aria 1000000"), Amount::Fixed(1_000_000));
+    assert_eq!(damage("damage Aria 1000d1000"), Amount::Dice("1000d1000".into()));
+    assert_eq!(damage("damage Aria 999999+d1"), Amount::Dice("999999+d1".into()));
+    assert!(matches!(
+        parse("heal Aria 1000000"),
+        Ok(Some(Command::Heal { amount: 1_000_000, .. }))
+    ));
+    assert!(matches!(parse("roll 1000000*1000"), Ok(Some(Command::Roll { .. }))));
+    assert!(matches!(parse("roll -1000d1000000"), Ok(Some(Command::Roll { .. }))));
+}
+
+// Typed initiative and `add` fields out of range, refused by each system with the range and
+// the script line, before the encounter changes.
+#[test]
+fn systems_refuse_out_of_range_initiative_and_stats() {
+    // (system, command, dice, what the refusal says)
+    let cases: &[(&str, &str, &str, &[&str])] = &[
+        // Issue 8: this broke the WOIN order.
+        ("woin", "init Ogre -9223372036854775800", "", &["from -1000 to 1000"]),
+        ("woin", "init Ogre 1001", "", &["from -1000 to 1000", "not '1001'"]),
+        ("woin", "init Ogre -1001", "", &["from -1000 to 1000"]),
+        ("gempunks", "init Ogre 9223372036854775807", "", &["from -1000 to 1000"]),
+        ("gempunks", "init Ogre -1001", "", &["from -1000 to 1000"]),
+        ("gurps", "init Ogre 100.01", "", &["Basic Speed from 0 to 100", "not '100.01'"]),
+        ("gurps", "init Ogre -1", "", &["Basic Speed from 0 to 100"]),
+        ("gurps", "init Ogre 999999999.99", "", &["Basic Speed from 0 to 100"]),
+        ("savage", "init Ogre 11H", "", &["a card such as QS"]),
+        ("savage", "init Ogre 99999999999999999999S", "", &["a card such as QS"]),
+        // Stats: each field's own range, which never passes ±1,000,000.
+        ("woin", "add X health=99999999999", "", &["health=99999999999: expected", "1 to 100000"]),
+        ("woin", "add X agi=-9223372036854775808", "", &["agi=", "from 0 to 99"]),
+        ("woin", "add X init=1000001", "", &["no larger than 1000000"]),
+        ("woin", "add X init=2000d1000000", "", &["the expression can reach 2000000000"]),
+        ("gempunks", "add X hp=99999999999", "", &["hp=99999999999: expected", "1 to 100000"]),
+        ("gurps", "add X hp=99999999999", "", &["hp=99999999999: expected", "1 to 100000"]),
+        (
+            "gurps",
+            "add X speed=100.01",
+            "",
+            &["speed=100.01: expected a number from 0 to 100 with up to two decimals"],
+        ),
+        ("savage", "add X toughness=99999999999", "", &["toughness=", "from 1 to 50"]),
+        // Savage Worlds attack and verb fields, which once overflowed a trait roll.
+        ("savage", "attack Ogre X mod=9223372036854775807", "", &["mod=", "from -100 to 100"]),
+        ("savage", "attack Ogre X tn=-9223372036854775807", "", &["tn=", "from 0 to 100"]),
+        ("savage", "attack Ogre X gang=101", "", &["gang=101", "from 0 to 100"]),
+        ("savage", "attack Ogre X obstacle=101", "2,2", &["obstacle=101", "from 0 to 100"]),
+        ("savage", "attack Ogre X ap=-1 tn=1", "3,2,2", &["ap=-1", "from 0 to 100"]),
+        (
+            "savage",
+            "attack Ogre X dmg=str+1001 tn=1",
+            "3,2,2",
+            &["damage 'str+1001'", "at most 50d100 and ±1000"],
+        ),
+        ("savage", "fear Ogre penalty=101", "", &["penalty=101: expected a number up to 100"]),
+        ("savage", "blast Ogre X ap=99999999999", "2,2", &["ap=99999999999", "from 0 to 100"]),
+    ];
+    for &(system, command, dice, says) in cases {
+        let script = format!("new {system}\nadd Ogre\nadd X\n{command}\n");
+        let err = run_err(&script, dice);
+        assert!(err.contains(&format!("line 4: {command}")), "{system} {command}: {err}");
+        for part in says {
+            assert!(err.contains(part), "{system} {command}: expected {part:?} in {err}");
+        }
+    }
+}
+
+// Typed initiative at the edge of each range is taken as typed.
+#[test]
+fn typed_initiative_at_the_limits_is_accepted() {
+    let cases = [
+        ("woin", "-1000", -1000.0),
+        ("woin", "1000", 1000.0),
+        ("gempunks", "-1000", -1000.0),
+        ("gurps", "0", 0.0),
+        ("gurps", "100", 100.0),
+    ];
+    for (system, typed, value) in cases {
+        let v = run(&format!("new {system}\nadd Ogre\ninit Ogre {typed}\n"), "");
+        let init = v["combatants"][0]["initiative"].as_f64();
+        assert_eq!(init, Some(value), "{system} {typed}: {v}");
+    }
+}
+
+// A save can hold any health or count; the rules' own arithmetic on them saturates instead of
+// overflowing (which, with overflow checks on, would stop the program).
+#[test]
+fn rules_arithmetic_survives_extreme_health_and_counts() {
+    use skirmish::rules::gurps::Gurps;
+    use skirmish::rules::initiative::{InitValue, Initiative};
+    use skirmish::rules::savage::Savage;
+    use skirmish::rules::stats::Stats;
+    use skirmish::rules::woin::Woin;
+    use skirmish::rules::{DamageRequest, Health, Ruleset};
+
+    let dying = Health { current: i64::MIN, max: i64::MAX };
+    assert_eq!(Savage::wound_penalty(dying), -3);
+    assert!(Savage.health_text(dying).contains(&i64::MAX.to_string()));
+    assert!(Gurps.is_down(Health { current: i64::MIN, max: i64::MAX }, &[]));
+
+    let mut stats = Stats::default();
+    stats.set_int("actions", 6);
+    let init = Initiative::new(InitValue::Count(i64::MIN + 3));
+    let passes = Woin.passes(&stats, &init);
+    assert_eq!(passes.len(), 5);
+    assert!(passes[1..].iter().all(|p| p.count == i64::MIN), "{passes:?}");
+
+    let hit = DamageRequest {
+        stats: &Stats::default(),
+        health: Health { current: i64::MAX, max: 3 },
+        conditions: &[],
+        amount: 1_000_000,
+        roll: None,
+        kind: None,
+    };
+    let outcome = Savage.damage(hit).unwrap_or_else(|e| panic!("{e}"));
+    // Toughness 5, a wound per raise of 4; health this high no longer caps the loss.
+    assert_eq!(outcome.loss, (1_000_000 - 5) / 4, "{}", outcome.explain);
+}
