@@ -24,6 +24,11 @@ pub fn quote(word: &str) -> String {
     out
 }
 
+/// A word always in quotes.
+fn force_quote(word: &str) -> String {
+    format!("\"{}\"", word.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.value {
@@ -97,8 +102,13 @@ impl fmt::Display for Command {
             Command::Uncond { who, condition } | Command::Shake { who, condition } => {
                 write!(f, " {} {}", quote(who), quote(condition))?;
             }
-            Command::Attack { attacker, target, weapon, fields: list } => {
-                write!(f, " {} {}", quote(attacker), quote(target))?;
+            Command::Attack { attacker, targets, weapon, fields: list } => {
+                // Names with a comma are quoted, so the list splits only between names.
+                let quoted: Vec<String> = targets
+                    .iter()
+                    .map(|t| if t.contains(',') { force_quote(t) } else { quote(t) })
+                    .collect();
+                write!(f, " {} {}", quote(attacker), quoted.join(","))?;
                 if let Some(weapon) = weapon {
                     // Always quoted so it can never be read back as a flag.
                     write!(f, " \"{}\"", weapon.replace('\\', "\\\\").replace('"', "\\\""))?;

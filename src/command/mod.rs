@@ -89,9 +89,10 @@ pub enum Command {
         who: String,
         condition: String,
     },
+    /// An attacker (or a whole group, by its id) against one or more targets.
     Attack {
         attacker: String,
-        target: String,
+        targets: Vec<String>,
         weapon: Option<String>,
         fields: Vec<Field>,
     },

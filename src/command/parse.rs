@@ -55,6 +55,22 @@ pub struct Token {
     pub quoted: bool,
     /// Byte offset of the first `=` outside quotes.
     pub eq: Option<usize>,
+    /// Byte offsets of the commas outside quotes (`Ogre,"Cave Troll"` lists two names).
+    pub commas: Vec<usize>,
+}
+
+impl Token {
+    /// The word split at its commas outside quotes.
+    pub fn list(&self) -> Vec<String> {
+        let mut parts = Vec::with_capacity(self.commas.len() + 1);
+        let mut from = 0;
+        for &at in &self.commas {
+            parts.push(self.text[from..at].to_string());
+            from = at + 1;
+        }
+        parts.push(self.text[from..].to_string());
+        parts
+    }
 }
 
 /// Split a line into words. Double quotes group words, and inside them a backslash escapes the
@@ -81,7 +97,8 @@ pub fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
                 break;
             }
         }
-        let mut token = Token { text: String::new(), quoted: c == '"', eq: None };
+        let mut token =
+            Token { text: String::new(), quoted: c == '"', eq: None, commas: Vec::new() };
         while let Some(&(at, c)) = chars.peek() {
             if c.is_whitespace() {
                 break;
@@ -111,6 +128,10 @@ pub fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
                 '=' if token.eq.is_none() && !token.quoted => {
                     token.eq = Some(token.text.len());
                     token.text.push('=');
+                }
+                ',' => {
+                    token.commas.push(token.text.len());
+                    token.text.push(',');
                 }
                 c => token.text.push(c),
             }
@@ -377,7 +398,20 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
         },
         "attack" => {
             let attacker = args.name("an ATTACKER")?;
-            let target = args.name("a TARGET")?;
+            let listed = args.peek().map(Token::list).unwrap_or_default();
+            args.name("a TARGET (or several: Ogre,\"Cave Troll\")")?;
+            let mut targets = Vec::with_capacity(listed.len());
+            for name in listed {
+                if name.trim().is_empty() {
+                    return Err(ParseError::new("an empty name in the TARGET list"));
+                }
+                if name.chars().count() > MAX_NAME {
+                    return Err(ParseError::new(format!(
+                        "a TARGET is longer than {MAX_NAME} characters"
+                    )));
+                }
+                targets.push(name);
+            }
             let weapon = match args.peek() {
                 Some(t)
                     if t.quoted
@@ -389,7 +423,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
                 _ => None,
             };
             let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
-            Command::Attack { attacker, target, weapon, fields }
+            Command::Attack { attacker, targets, weapon, fields }
         }
         "roll" => {
             let mut expr_words = Vec::new();

@@ -68,10 +68,20 @@ const COMMON_FIELDS: &[&str] = &["side", "hidden"];
 /// Longest note or name accepted.
 const MAX_TEXT: usize = 1000;
 
+/// Someone a hit landed on during the effects being applied, waiting for the after-damage hooks.
+struct Struck {
+    id: String,
+    was_down: bool,
+    nonlethal: bool,
+    location: Option<String>,
+}
+
 /// Plans events against a scratch copy of the encounter.
 struct Planner<'a> {
     scratch: Encounter,
     events: Vec<Event>,
+    /// Hits landed whose after-damage hooks have not run yet.
+    struck: Vec<Struck>,
     assets: &'a Assets,
     dice: &'a mut dyn DiceSource,
 }
@@ -84,7 +94,13 @@ pub fn plan(
     assets: &Assets,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, EngineError> {
-    let mut planner = Planner { scratch: encounter.clone(), events: Vec::new(), assets, dice };
+    let mut planner = Planner {
+        scratch: encounter.clone(),
+        events: Vec::new(),
+        struck: Vec::new(),
+        assets,
+        dice,
+    };
     planner.command(command)?;
     Ok(planner.events)
 }
@@ -125,8 +141,8 @@ impl Planner<'_> {
                 self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
             }
             Command::Shake { who, condition } => self.shake(who, condition),
-            Command::Attack { attacker, target, weapon, fields } => {
-                self.attack(attacker, target, weapon.as_deref(), fields)
+            Command::Attack { attacker, targets, weapon, fields } => {
+                self.attack(attacker, targets, weapon.as_deref(), fields)
             }
             Command::Weapon { who, name, fields } => self.weapon(who, name, fields),
             Command::Do { who, action, fields } => self.do_action(who, action, fields),
@@ -402,7 +418,7 @@ impl Planner<'_> {
         for effect in effects {
             match effect {
                 Effect::Surprise { ids } => surprised.extend(ids),
-                other => self.apply_effect("", None, other)?,
+                other => self.apply_effect("", &[], other)?,
             }
         }
         self.roll_missing()?;
@@ -456,7 +472,7 @@ impl Planner<'_> {
                     self.emit(Event::Logged { text, roll: Some(roll), who, attempt })?;
                 }
                 crate::rules::system::TurnStartEffect::Effect(effect) => {
-                    self.apply_effect(id, None, effect)?;
+                    self.apply_effect(id, &[], effect)?;
                 }
                 crate::rules::system::TurnStartEffect::Condition { name } => {
                     let what = crate::rules::system::Inflicted::new(&name, Source::Manual);
@@ -558,7 +574,7 @@ impl Planner<'_> {
             let Some(c) = self.scratch.get(&id) else { continue };
             let effects = rules.round_start(c.view(), self.dice)?;
             for effect in effects {
-                self.apply_effect(&id, None, effect)?;
+                self.apply_effect(&id, &[], effect)?;
             }
         }
         // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
@@ -665,7 +681,6 @@ impl Planner<'_> {
         kind: Option<&str>,
         raw: bool,
     ) -> Result<(), EngineError> {
-        let rules = self.scratch.system.rules();
         let id = self.who(who)?.id.clone();
         // SW-NONLETHAL-1: `damage NAME 9 nonlethal`.
         let nonlethal = kind.is_some_and(|k| k.eq_ignore_ascii_case("nonlethal"));
@@ -678,32 +693,29 @@ impl Planner<'_> {
             (_, Some(r)) => r.total.max(0),
             (_, None) => 0,
         };
+        if !raw {
+            // The same pipeline as an attack's hits.
+            let hit = crate::rules::system::Hit {
+                amount: total,
+                roll,
+                kind: kind.map(str::to_string),
+                nonlethal,
+                ..Default::default()
+            };
+            return self.apply_effects(&id, &[], vec![Effect::Hit(hit)]);
+        }
         let Some(c) = self.scratch.get(&id) else {
             return refuse("no such combatant");
         };
         let was_down = self.scratch.is_down(c);
-        let (loss, conditions, explain) = if raw {
-            (total, Vec::new(), "raw".to_string())
-        } else {
-            let outcome = rules.damage(DamageRequest {
-                stats: &c.stats,
-                health: c.health,
-                conditions: &c.conditions,
-                amount: total,
-                roll: roll.as_ref(),
-                kind,
-            })?;
-            (outcome.loss, outcome.conditions, outcome.explain)
-        };
         self.emit(Event::Damaged {
             id: id.clone(),
             amount: total,
             roll,
             kind: kind.map(str::to_string),
-            loss,
-            explain,
+            loss: total,
+            explain: "raw".to_string(),
         })?;
-        self.damage_conditions(&id, &conditions)?;
         self.after_damage(
             &id,
             was_down,
@@ -1012,7 +1024,7 @@ impl Planner<'_> {
             self.scratch.system.rules().do_action(&spec, request)?
         };
         for effect in effects {
-            self.apply_effect(&id, None, effect)?;
+            self.apply_effect(&id, &[], effect)?;
         }
         if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
             self.spend(&id, spec.pool, spec.cost, spec.key)
@@ -1063,10 +1075,65 @@ impl Planner<'_> {
         }
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
         let effects = self.scratch.system.rules().special(request, self.dice)?;
-        let (actor, target) = (ids.first().cloned(), ids.get(1).cloned());
+        let actor = ids.first().cloned().unwrap_or_default();
+        self.apply_effects(&actor, ids.get(1..).unwrap_or_default(), effects)
+    }
+
+    /// Apply a list of effects in order, then the after-damage hooks of everyone they hit.
+    fn apply_effects(
+        &mut self,
+        actor: &str,
+        targets: &[String],
+        effects: Vec<Effect>,
+    ) -> Result<(), EngineError> {
+        let before = self.struck.len();
         for effect in effects {
-            let who = actor.clone().unwrap_or_default();
-            self.apply_effect(&who, target.as_deref(), effect)?;
+            self.apply_effect(actor, targets, effect)?;
+        }
+        let struck: Vec<Struck> = self.struck.drain(before..).collect();
+        for hit in struck {
+            let kind = crate::rules::system::HitKind {
+                nonlethal: hit.nonlethal,
+                called: hit.location.as_deref(),
+            };
+            self.after_damage(&hit.id, hit.was_down, kind)?;
+        }
+        Ok(())
+    }
+
+    /// One hit through the pipeline: the system's damage model, the damage event, the conditions
+    /// the model gives. The after-damage hooks wait for the end of the attack ([`Self::apply_effects`]).
+    fn land_hit(&mut self, id: &str, hit: &crate::rules::system::Hit) -> Result<(), EngineError> {
+        let Some(c) = self.scratch.get(id) else {
+            return refuse(format!("no combatant with id '{id}'"));
+        };
+        let was_down = self.scratch.is_down(c);
+        let outcome = self.scratch.system.rules().damage(DamageRequest {
+            stats: &c.stats,
+            health: c.health,
+            conditions: &c.conditions,
+            amount: hit.amount,
+            roll: hit.roll.as_ref(),
+            kind: hit.kind.as_deref(),
+            armor_ignored: hit.armor_ignored,
+            armor_added: hit.armor_added,
+        })?;
+        self.emit(Event::Damaged {
+            id: id.to_string(),
+            amount: hit.amount,
+            roll: hit.roll.clone(),
+            kind: hit.kind.clone(),
+            loss: outcome.loss,
+            explain: outcome.explain,
+        })?;
+        self.damage_conditions(id, &outcome.conditions)?;
+        if !self.struck.iter().any(|s| s.id == id) {
+            self.struck.push(Struck {
+                id: id.to_string(),
+                was_down,
+                nonlethal: hit.nonlethal,
+                location: hit.location.clone(),
+            });
         }
         Ok(())
     }
@@ -1075,17 +1142,38 @@ impl Planner<'_> {
     fn apply_effect(
         &mut self,
         actor: &str,
-        target: Option<&str>,
-        effect: crate::rules::system::Effect,
+        targets: &[String],
+        effect: Effect,
     ) -> Result<(), EngineError> {
-        use crate::rules::system::{Effect, Who};
+        use crate::rules::system::Who;
         let pick = |who: Who| -> String {
             match who {
                 Who::Actor => actor.to_string(),
-                Who::Target => target.unwrap_or(actor).to_string(),
+                Who::Target(n) => {
+                    targets.get(usize::from(n)).map_or(actor, String::as_str).to_string()
+                }
             }
         };
         match effect {
+            Effect::Attacked { target, summary, rolls, hit, critical } => {
+                self.emit(Event::Attacked {
+                    attacker: actor.to_string(),
+                    target: pick(target),
+                    summary,
+                    rolls,
+                    hit,
+                    critical,
+                })
+            }
+            Effect::Hit(hit) => self.land_hit(&pick(hit.target), &hit),
+            Effect::Pay { pool, amount } => self.spend(actor, pool, amount, "attack"),
+            Effect::Inflict { who, what } => self.inflict(&pick(who), &what),
+            Effect::Note { who, text, roll } => self.emit(Event::Logged {
+                text,
+                roll: Some(roll),
+                who: Some(pick(who)),
+                attempt: None,
+            }),
             Effect::System(event) => self.emit(Event::System(event)),
             Effect::Surprise { ids } => self.emit(Event::SurpriseTurn { ids }),
             Effect::Cancel { who, name } => {
@@ -1225,99 +1313,39 @@ impl Planner<'_> {
         let effects =
             self.scratch.system.rules().after_damage(c.view(), was_down, hit, self.dice)?;
         for effect in effects {
-            self.apply_effect(id, None, effect)?;
+            self.apply_effect(id, &[], effect)?;
         }
         Ok(())
     }
 
+    /// `attack`: the system answers with ordered effects (rolls, verdicts, hits, conditions,
+    /// costs); the budget is checked before anything is recorded, every hit goes through the
+    /// damage pipeline, and the after-damage hooks run once the attack is done.
     fn attack(
         &mut self,
         attacker: &str,
-        target: &str,
+        targets: &[String],
         weapon: Option<&str>,
         fields: &[Field],
     ) -> Result<(), EngineError> {
         let force = fields.iter().any(|f| f.key == "force");
-        let pairs: Vec<(String, Option<String>)> =
-            fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
-        let enc = &self.scratch;
-        let (request, (att_id, tgt_id)) = attack_request(enc, attacker, target, weapon, &pairs)?;
-        let rules = enc.system.rules();
-        let outcome = rules.attack(request, self.dice)?;
-        for (pool, cost) in &outcome.cost {
-            self.check_budget(&att_id, pool, *cost, "an attack", force)?;
-        }
-        for event in &outcome.before {
-            self.emit(Event::System(event.clone()))?;
-        }
-        self.emit(Event::Attacked {
-            attacker: att_id.clone(),
-            target: tgt_id.clone(),
-            summary: outcome.summary.clone(),
-            rolls: outcome.rolls.clone(),
-            hit: outcome.hit,
-            critical: outcome.critical,
+        let pairs = field_pairs(fields);
+        let sides = attack_sides(&self.scratch, attacker, targets)?;
+        let rules = self.scratch.system.rules();
+        let dice = &mut *self.dice;
+        let effects = with_request(&self.scratch, &sides, weapon, &pairs, |request| {
+            Ok(rules.attack(request, dice)?)
         })?;
-        for event in &outcome.after {
-            self.emit(Event::System(event.clone()))?;
-        }
-        for (pool, cost) in &outcome.cost {
-            self.spend(&att_id, pool, *cost, "attack")?;
-        }
-        let was_down = self.scratch.get(&tgt_id).is_some_and(|c| self.scratch.is_down(c));
-        if let Some(damage) = &outcome.damage {
-            self.emit(Event::Damaged {
-                id: tgt_id.clone(),
-                amount: outcome.damage_amount,
-                roll: outcome.rolls.get(1).cloned(),
-                kind: None,
-                loss: damage.loss,
-                explain: damage.explain.clone(),
-            })?;
-            self.damage_conditions(&tgt_id, &damage.conditions)?;
-        }
-        for (amount, damage, roll) in &outcome.more_hits {
-            self.emit(Event::Damaged {
-                id: tgt_id.clone(),
-                amount: *amount,
-                roll: Some(roll.clone()),
-                kind: None,
-                loss: damage.loss,
-                explain: damage.explain.clone(),
-            })?;
-            self.damage_conditions(&tgt_id, &damage.conditions)?;
-        }
-        for roll in outcome.rolls.iter().skip(2) {
-            let text = "critical hit: condition table".to_string();
-            self.emit(Event::Logged {
-                text,
-                roll: Some(roll.clone()),
-                who: Some(tgt_id.clone()),
-                attempt: None,
-            })?;
-        }
-        for name in &outcome.conditions {
-            self.inflict(&tgt_id, name)?;
-        }
-        for name in &outcome.attacker_conditions {
-            self.inflict(&att_id, name)?;
-        }
-        for (on_target, name) in &outcome.ends {
-            let id = if *on_target { tgt_id.clone() } else { att_id.clone() };
-            if self.scratch.get(&id).is_some_and(|c| c.condition(name).is_some()) {
-                self.emit(Event::ConditionEnded { id, name: name.clone(), why: Ended::Removed })?;
+        let enc = &self.scratch;
+        let actor = enc.combatants[sides.members[0]].id.clone();
+        let target_ids: Vec<String> =
+            sides.targets.iter().map(|&i| enc.combatants[i].id.clone()).collect();
+        for effect in &effects {
+            if let Effect::Pay { pool, amount } = effect {
+                self.check_budget(&actor, pool, *amount, "an attack", force)?;
             }
         }
-        if outcome.damage.is_some() {
-            let nonlethal = fields.iter().any(|f| f.key == "nonlethal");
-            let called = fields.iter().find(|f| f.key == "called").and_then(|f| f.value.as_deref());
-            self.after_damage(
-                &tgt_id,
-                was_down,
-                crate::rules::system::HitKind { nonlethal, called },
-            )?;
-        }
-        Ok(())
+        self.apply_effects(&actor, &target_ids, effects)
     }
 
     /// Give a condition through the system's level rules (a second application is severe).
@@ -1385,17 +1413,61 @@ fn own_condition(c: &Combatant, query: &str) -> Result<String, EngineError> {
     crate::rules::conditions::own(&c.name, &c.conditions, query).map_err(EngineError::Refused)
 }
 
-/// Build the rules' view of an attack: the two combatants, the weapon (named, or the first one),
-/// the options and any aim bonus. Also returns the two ids.
-fn attack_request<'a>(
-    enc: &'a Encounter,
-    attacker: &str,
-    target: &str,
+/// Who attacks and whom, as indices into the encounter's combatants.
+struct Sides {
+    /// The attacker, or every member of a group attacking together (the first leads).
+    members: Vec<usize>,
+    targets: Vec<usize>,
+}
+
+/// Resolve an attack's names: the attacker is a combatant, or a whole group named by its id
+/// (`goblin` for Goblin 1–4: those still standing attack together); targets are combatants.
+fn attack_sides(enc: &Encounter, attacker: &str, targets: &[String]) -> Result<Sides, EngineError> {
+    let wanted = slug(attacker);
+    let group: Vec<usize> = (0..enc.combatants.len())
+        .filter(|&i| enc.combatants[i].group.as_deref() == Some(wanted.as_str()))
+        .collect();
+    let members = if group.len() > 1 && enc.get(&wanted).is_none() {
+        let up: Vec<usize> =
+            group.iter().copied().filter(|&i| !enc.is_down(&enc.combatants[i])).collect();
+        if up.is_empty() {
+            return refuse(format!("no one in {} is standing to attack", attacker.trim()));
+        }
+        up
+    } else {
+        vec![enc.resolve(attacker)?]
+    };
+    if targets.is_empty() {
+        return refuse("an attack needs a TARGET");
+    }
+    let mut chosen = Vec::with_capacity(targets.len());
+    for name in targets {
+        let i = enc.resolve(name)?;
+        if chosen.contains(&i) {
+            return refuse(format!("{} is named twice as a target", enc.combatants[i].name));
+        }
+        chosen.push(i);
+    }
+    Ok(Sides { members, targets: chosen })
+}
+
+/// Build the rules' view of an attack (the parties, the weapon named or the first one, the
+/// options and the system's state) and hand it to `ask`.
+fn with_request<'e, R>(
+    enc: &'e Encounter,
+    sides: &Sides,
     weapon: Option<&str>,
-    pairs: &'a [(String, Option<String>)],
-) -> Result<(crate::rules::system::AttackRequest<'a>, (String, String)), EngineError> {
-    let (att, tgt) =
-        (&enc.combatants[enc.resolve(attacker)?], &enc.combatants[enc.resolve(target)?]);
+    pairs: &'e [(String, Option<String>)],
+    ask: impl FnOnce(crate::rules::system::AttackRequest<'_>) -> Result<R, EngineError>,
+) -> Result<R, EngineError> {
+    use crate::rules::system::Party;
+    let party = |&i: &usize| {
+        let c = &enc.combatants[i];
+        Party { id: c.id.as_str(), view: c.view() }
+    };
+    let members: Vec<Party<'e>> = sides.members.iter().map(party).collect();
+    let targets: Vec<Party<'e>> = sides.targets.iter().map(party).collect();
+    let (att, tgt) = (&enc.combatants[sides.members[0]], &enc.combatants[sides.targets[0]]);
     let chosen = match weapon {
         Some(w) => {
             let wanted = w.to_lowercase();
@@ -1431,6 +1503,8 @@ fn attack_request<'a>(
         options: &enc.options,
         attacker_id: &att.id,
         target_id: &tgt.id,
+        members: &members,
+        targets: &targets,
         on_turn: enc.turn.as_ref().is_some_and(|tn| tn.id == att.id),
         state: &enc.state,
         joker: holds_joker(att),
@@ -1441,18 +1515,19 @@ fn attack_request<'a>(
             .and_then(|tn| tn.budget.first())
             .map_or(0, |p| p.used),
     };
-    Ok((request, (att.id.clone(), tgt.id.clone())))
+    ask(request)
 }
 
 /// The odds of an `attack` command before it is rolled, when the system can tell.
 pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, target, weapon, fields } = command else {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
         return Ok(None);
     };
-    let pairs: Vec<(String, Option<String>)> =
-        fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect();
-    let (request, _) = attack_request(enc, attacker, target, weapon.as_deref(), &pairs)?;
-    Ok(enc.system.rules().attack_odds(request)?)
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().attack_odds(request)?)
+    })
 }
 
 /// What a system verb (or a `do` action) sees: the actor and the target by id, the words and

@@ -290,16 +290,29 @@ pub struct ActionSpec {
     pub fields: &'static [&'static str],
 }
 
-/// What an attack asks for.
+/// A combatant taking part in an attack: its id and how the rules see it.
+#[derive(Debug, Clone, Copy)]
+pub struct Party<'a> {
+    pub id: &'a str,
+    pub view: CombatantView<'a>,
+}
+
+/// What an attack asks for: an attacker (the first of the members attacking together), one or
+/// more targets, the weapon and the system's options.
 #[derive(Debug, Clone, Copy)]
 pub struct AttackRequest<'a> {
     pub attacker: CombatantView<'a>,
+    /// The first target.
     pub target: CombatantView<'a>,
     pub weapon: Option<&'a Weapon>,
     pub fields: &'a [(String, Option<String>)],
     pub options: &'a Options,
     pub attacker_id: &'a str,
     pub target_id: &'a str,
+    /// Everyone attacking together (a group or regiment); the attacker alone otherwise.
+    pub members: &'a [Party<'a>],
+    /// Every target, in the order given; effects name them as `Who::Target(n)`.
+    pub targets: &'a [Party<'a>],
     /// It is the attacker's turn.
     pub on_turn: bool,
     /// The system's own state.
@@ -357,12 +370,10 @@ pub struct AttackOutcome {
     pub summary: String,
     pub hit: bool,
     pub critical: bool,
-    /// Damage to apply to the target, already through the damage model.
-    pub damage: Option<DamageOutcome>,
-    pub damage_amount: i64,
-    /// Further hits of the same attack (Savage Worlds autofire), each already through the damage
-    /// model in turn: (amount, outcome, roll).
-    pub more_hits: Vec<(i64, DamageOutcome, RollRecord)>,
+    /// Hits on the target, in order, each to go through the damage pipeline.
+    pub hits: Vec<Hit>,
+    /// Table rolls after the damage (a WOIN crit's condition die), with the line each leaves.
+    pub table: Vec<(String, RollRecord)>,
     /// Conditions to give the target (a crit's condition table, a weapon trait, a called shot).
     pub conditions: Vec<Inflicted>,
     /// Conditions the attacker takes on (a Savage Worlds Wild Attack's −2 Parry).
@@ -375,6 +386,62 @@ pub struct AttackOutcome {
     pub after: Vec<SystemEvent>,
     /// Actions it costs: (pool, amount).
     pub cost: Vec<(&'static str, u8)>,
+}
+
+impl AttackOutcome {
+    /// One attacker against its first target, as the ordered effects the engine applies: system
+    /// events before the verdict, the verdict, system events after it, the cost, the hits, the
+    /// table rolls, the conditions on each side, and what the attack used up.
+    pub fn into_effects(self) -> Vec<Effect> {
+        let target = Who::Target(0);
+        let mut effects: Vec<Effect> = self.before.into_iter().map(Effect::System).collect();
+        effects.push(Effect::Attacked {
+            target,
+            summary: self.summary,
+            rolls: self.rolls,
+            hit: self.hit,
+            critical: self.critical,
+        });
+        effects.extend(self.after.into_iter().map(Effect::System));
+        effects.extend(self.cost.into_iter().map(|(pool, amount)| Effect::Pay { pool, amount }));
+        effects.extend(self.hits.into_iter().map(Effect::Hit));
+        effects.extend(self.table.into_iter().map(|(text, roll)| Effect::Note {
+            who: target,
+            text,
+            roll,
+        }));
+        effects
+            .extend(self.conditions.into_iter().map(|what| Effect::Inflict { who: target, what }));
+        effects.extend(
+            self.attacker_conditions
+                .into_iter()
+                .map(|what| Effect::Inflict { who: Who::Actor, what }),
+        );
+        effects.extend(self.ends.into_iter().map(|(on_target, name)| Effect::RemoveCondition {
+            who: if on_target { target } else { Who::Actor },
+            name,
+        }));
+        effects
+    }
+}
+
+/// One hit an attack (or a blast) lands: the engine sends it through the system's damage model,
+/// then the conditions that brings, then (once the attack is done) the after-damage hooks.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Hit {
+    pub target: Who,
+    pub amount: i64,
+    /// The damage roll, labelled by its expression.
+    pub roll: Option<RollRecord>,
+    /// The damage type the model weighs (WOIN immunity).
+    pub kind: Option<String>,
+    /// Where it landed (a called shot's location).
+    pub location: Option<String>,
+    pub nonlethal: bool,
+    /// Armor points the hit ignores (Savage Worlds AP), already capped by the target's armor.
+    pub armor_ignored: i64,
+    /// Armor the hit meets on top of the target's own (cover, an obstacle).
+    pub armor_added: i64,
 }
 
 /// A condition an attack inflicts.
@@ -402,10 +469,17 @@ pub enum Derived {
 }
 
 /// Who an effect lands on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Who {
+    #[default]
     Actor,
-    Target,
+    /// One of the targets, counted from 0 (a verb's second combatant is `Target(0)`).
+    Target(u8),
+}
+
+impl Who {
+    /// The first (or only) target.
+    pub const TARGET: Who = Who::Target(0);
 }
 
 /// A change a system verb (or a rules hook) asks for; the engine turns each into events.
@@ -413,6 +487,33 @@ pub enum Who {
 pub enum Effect {
     /// A change to the system's own state.
     System(SystemEvent),
+    /// An attack's roll and verdict against a target.
+    Attacked {
+        target: Who,
+        summary: String,
+        rolls: Vec<RollRecord>,
+        hit: bool,
+        critical: bool,
+    },
+    /// Damage landing, through the damage pipeline.
+    Hit(Hit),
+    /// Actions an attack costs, from the named pool of the actor's turn (checked before anything
+    /// is recorded).
+    Pay {
+        pool: &'static str,
+        amount: u8,
+    },
+    /// A condition given through the system's rules for levels (a second application is severe).
+    Inflict {
+        who: Who,
+        what: Inflicted,
+    },
+    /// A line about someone, with the roll behind it (a crit's condition die).
+    Note {
+        who: Who,
+        text: String,
+        roll: RollRecord,
+    },
     /// These combatants take one turn each before round 1 (a won ambush).
     Surprise {
         ids: Vec<String>,
@@ -541,6 +642,10 @@ pub struct DamageRequest<'a> {
     pub amount: i64,
     pub roll: Option<&'a RollRecord>,
     pub kind: Option<&'a str>,
+    /// Armor points ignored (Savage Worlds AP).
+    pub armor_ignored: i64,
+    /// Armor met on top of the target's own (cover, an obstacle).
+    pub armor_added: i64,
 }
 
 /// What the damage model made of it.
@@ -925,7 +1030,7 @@ pub trait Ruleset: Sync {
         &self,
         _request: AttackRequest<'_>,
         _dice: &mut dyn DiceSource,
-    ) -> Result<AttackOutcome, RulesError> {
+    ) -> Result<Vec<Effect>, RulesError> {
         Err(RulesError::NotYet(format!(
             "attack resolution for {} is not built yet; use damage and cond meanwhile",
             self.name()

@@ -321,8 +321,13 @@ fn command() -> impl Strategy<Value = Command> {
             .boxed(),
         (name(), name()).prop_map(|(who, condition)| Command::Uncond { who, condition }).boxed(),
         (name(), name()).prop_map(|(who, condition)| Command::Shake { who, condition }).boxed(),
-        (name(), name(), prop::option::of(any_word()), prop::collection::vec(any_field(), 0..4))
-            .prop_map(|(attacker, target, weapon, mut fields)| {
+        (
+            name(),
+            prop::collection::vec(name(), 1..4),
+            prop::option::of(any_word()),
+            prop::collection::vec(any_field(), 0..4),
+        )
+            .prop_map(|(attacker, targets, weapon, mut fields)| {
                 // Without a weapon, a first bare word that is not an attack flag *is* the
                 // weapon, so the parser never produces this shape; give it a value instead.
                 if weapon.is_none()
@@ -332,7 +337,7 @@ fn command() -> impl Strategy<Value = Command> {
                 {
                     first.value = Some(s("1"));
                 }
-                Command::Attack { attacker, target, weapon, fields }
+                Command::Attack { attacker, targets, weapon, fields }
             })
             .boxed(),
         (
@@ -681,13 +686,13 @@ fn awkward_values_round_trip() {
         },
         Command::Attack {
             attacker: s("Bob \"the Axe\""),
-            target: s("C:\\x"),
+            targets: vec![s("C:\\x"), s("Smith, John"), s("Cave Troll")],
             weapon: Some(s("higher")),
             fields: vec![field("sword", None)],
         },
         Command::Attack {
             attacker: s("a"),
-            target: s("b"),
+            targets: vec![s("b")],
             weapon: None,
             fields: vec![field("higher", None), field("sword", None)],
         },
@@ -880,7 +885,7 @@ fn good_lines_parse_to_the_expected_commands() {
             "attack Aria goblin sword higher",
             Some(Command::Attack {
                 attacker: s("Aria"),
-                target: s("goblin"),
+                targets: vec![s("goblin")],
                 weapon: Some(s("sword")),
                 fields: vec![field("higher", None)],
             }),
@@ -889,7 +894,7 @@ fn good_lines_parse_to_the_expected_commands() {
             "atk Aria goblin AIM range=30",
             Some(Command::Attack {
                 attacker: s("Aria"),
-                target: s("goblin"),
+                targets: vec![s("goblin")],
                 weapon: None,
                 fields: vec![field("aim", None), field("range", Some("30"))],
             }),
@@ -898,7 +903,7 @@ fn good_lines_parse_to_the_expected_commands() {
             "attack Aria goblin \"higher\" cover",
             Some(Command::Attack {
                 attacker: s("Aria"),
-                target: s("goblin"),
+                targets: vec![s("goblin")],
                 weapon: Some(s("higher")),
                 fields: vec![field("cover", None)],
             }),

@@ -4,6 +4,7 @@ mod bounds;
 mod cli;
 mod command;
 mod dice;
+mod fifth;
 mod harness;
 mod initiative;
 mod odds;

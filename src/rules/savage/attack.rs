@@ -8,10 +8,9 @@ use super::tables;
 use super::{Savage, TN, trait_roll};
 use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord, ScriptedDice};
-use crate::rules::stats::{Stats, TraitDie};
+use crate::rules::stats::TraitDie;
 use crate::rules::system::{
-    AttackOutcome, AttackRequest, CombatantView, DamageRequest, FieldReader, Inflicted, RulesError,
-    Ruleset,
+    AttackOutcome, AttackRequest, CombatantView, FieldReader, Hit, Inflicted, RulesError, Who,
 };
 
 /// Largest TN, modifier, gang-up count, obstacle armor or AP an attack field takes either way.
@@ -480,28 +479,21 @@ pub fn resolve(
         .max(0);
     let armor = req.target.stats.int_or("armor", 0);
     let pierced = ap.min(armor);
-    let mut stats: Stats = req.target.stats.clone();
     let extra_toughness = if through_obstacle { obstacle } else { 0 };
-    if pierced > 0 || extra_toughness > 0 {
-        stats.set_int(
-            "toughness",
-            req.target.stats.int_or("toughness", 5) - pierced + extra_toughness,
-        );
-    }
     if through_obstacle {
         out.summary.push_str(&format!("; through the obstacle: +{obstacle} Toughness"));
     }
-    let damage = Savage.damage(DamageRequest {
-        stats: &stats,
-        health: req.target.health,
-        conditions: req.target.conditions,
+    out.rolls.push(damage_roll.clone());
+    out.hits.push(Hit {
+        target: Who::TARGET,
         amount: total,
-        roll: Some(&damage_roll),
-        kind: None,
-    })?;
-    out.damage_amount = total;
-    out.damage = Some(damage);
-    out.rolls.push(damage_roll);
+        roll: Some(damage_roll),
+        nonlethal: f.flag("nonlethal"),
+        location: f.value("called").map(str::to_string),
+        armor_ignored: pierced,
+        armor_added: extra_toughness,
+        ..Hit::default()
+    });
     if pierced > 0 {
         out.summary.push_str(&format!("; AP {ap} ignores {pierced} armor"));
     }
@@ -616,19 +608,14 @@ fn autofire(
         .or_else(|| weapon.and_then(|w| w.int("ap")))
         .unwrap_or(0)
         .max(0);
-    let mut stats: Stats = req.target.stats.clone();
     let pierced = ap.min(req.target.stats.int_or("armor", 0));
-    if pierced > 0 {
-        stats.set_int("toughness", req.target.stats.int_or("toughness", 5) - pierced);
-    }
     let mut typed_damage = f.value("dmgroll").map(|t| typed(t, "dmgroll")).transpose()?;
     let source: &mut dyn DiceSource = match typed_damage.as_mut() {
         Some(t) => t,
         None => dice,
     };
-    // Each hit meets the target as the hits before it left it (Shaken, then wounds).
-    let mut health = req.target.health;
-    let mut conditions: Vec<Condition> = req.target.conditions.to_vec();
+    // Each hit meets the target as the hits before it left it (Shaken, then wounds): the engine
+    // lands them in order.
     for result in hits {
         let (mut total, mut faces) = roll_damage(&damage_text, strength, true, source)?;
         let mut expr = damage_text.clone();
@@ -638,34 +625,18 @@ fn autofire(
         }
         total += bonus;
         let roll = RollRecord { expr, dice: faces, total };
-        let outcome = Savage.damage(DamageRequest {
-            stats: &stats,
-            health,
-            conditions: &conditions,
+        if out.hits.is_empty() {
+            out.rolls.push(roll.clone());
+        }
+        out.hits.push(Hit {
+            target: Who::TARGET,
             amount: total,
-            roll: Some(&roll),
-            kind: None,
-        })?;
-        health.current = health.current.saturating_sub(outcome.loss);
-        for name in &outcome.conditions {
-            conditions.push(Condition {
-                name: name.clone(),
-                level: Level::First,
-                source: Source::Damage,
-                rounds: None,
-                persistent: false,
-                since: 0,
-                needs_six: false,
-                detail: None,
-            });
-        }
-        if out.damage.is_none() {
-            out.damage_amount = total;
-            out.damage = Some(outcome);
-            out.rolls.push(roll);
-        } else {
-            out.more_hits.push((total, outcome, roll));
-        }
+            roll: Some(roll),
+            nonlethal: f.flag("nonlethal"),
+            location: f.value("called").map(str::to_string),
+            armor_ignored: pierced,
+            ..Hit::default()
+        });
     }
     Ok(out)
 }

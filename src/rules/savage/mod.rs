@@ -16,9 +16,9 @@ use super::initiative::{InitValue, Initiative};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
-    ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
-    DamageRequest, Derived, Effect, Health, HitKind, InitContext, InitRequest, OptionSpec, Options,
-    Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, Who, option,
+    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
+    Effect, Health, HitKind, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
+    Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, Who, option,
 };
 use super::system::{Fact, Line, Roster, System};
 
@@ -381,8 +381,20 @@ impl Ruleset for Savage {
         &self,
         request: AttackRequest<'_>,
         dice: &mut dyn DiceSource,
-    ) -> Result<AttackOutcome, RulesError> {
-        attack::resolve(request, dice)
+    ) -> Result<Vec<Effect>, RulesError> {
+        if let [first, _, ..] = request.members {
+            return Err(RulesError::Invalid(format!(
+                "a Savage Worlds attack comes from one combatant: name one ({} …)",
+                first.view.name
+            )));
+        }
+        if request.targets.len() > 1 {
+            return Err(RulesError::Invalid(
+                "a Savage Worlds attack here has one target; attack each in turn (or use blast)"
+                    .into(),
+            ));
+        }
+        Ok(attack::resolve(request, dice)?.into_effects())
     }
 
     fn special(
@@ -665,7 +677,12 @@ impl Ruleset for Savage {
     // SW-DMG-2, SW-DMG-3: below Toughness nothing; at Toughness Shaken, or a wound when already
     // Shaken; each raise one wound more. Extras are out at any wound.
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
-        let toughness = hit.stats.int_or("toughness", DEFAULT_TOUGHNESS);
+        // AP ignores armor; cover and obstacles add to it (SW-ATK-5, SW-ATK-7).
+        let toughness = hit
+            .stats
+            .int_or("toughness", DEFAULT_TOUGHNESS)
+            .saturating_add(hit.armor_added)
+            .saturating_sub(hit.armor_ignored);
         let shaken = hit.conditions.iter().any(|c| c.name == "Shaken");
         if hit.amount < toughness {
             return Ok(DamageOutcome {

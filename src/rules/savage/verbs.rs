@@ -150,38 +150,26 @@ pub fn special(
                 total += 2;
             }
             let ap = int_within(&FieldReader(req.fields), "ap", 0, MAX_FIELD)?.unwrap_or(0);
-            let mut stats = target.stats.clone();
-            let toughness = target.stats.int_or("toughness", 5);
-            let pierced = ap.min(target.stats.int_or("armor", 0) + armor);
-            stats.set_int("toughness", toughness + armor - pierced);
-            let outcome = crate::rules::Ruleset::damage(
-                &Savage,
-                crate::rules::DamageRequest {
-                    stats: &stats,
-                    health: target.health,
-                    conditions: target.conditions,
-                    amount: total,
-                    roll: None,
-                    kind: None,
-                },
-            )?;
+            let pierced = ap.min(target.stats.int_or("armor", 0).saturating_add(armor));
             let roll = crate::rules::dice::RollRecord { expr: dmg.to_string(), dice: faces, total };
             let cover_text =
                 if armor > 0 { format!(" (cover +{armor} Toughness)") } else { String::new() };
-            let mut effects = vec![Effect::Log {
-                text: format!("blast on {}: {}{cover_text}", target.name, outcome.explain),
-                roll: Some(roll),
-            }];
-            if outcome.loss > 0 {
-                effects.push(Effect::Damage {
-                    who: Who::Target,
-                    loss: outcome.loss,
-                    explain: "area damage".into(),
-                });
-            }
-            for name in outcome.conditions {
-                effects.push(add(Who::Target, &name, None));
-            }
+            // The hit goes through the same pipeline as an attack's: Toughness, Shaken, wounds,
+            // then the Incapacitation roll.
+            let effects = vec![
+                Effect::Log {
+                    text: format!("blast on {}: {dmg} = {total}{cover_text}", target.name),
+                    roll: Some(roll.clone()),
+                },
+                Effect::Hit(crate::rules::system::Hit {
+                    target: Who::TARGET,
+                    amount: total,
+                    roll: Some(roll),
+                    armor_ignored: pierced,
+                    armor_added: armor,
+                    ..Default::default()
+                }),
+            ];
             Ok(effects)
         }
         // SW-ATK-4: under suppressive fire, Spirit or be Shaken; a 1 on the Spirit die is a hit.
@@ -334,10 +322,10 @@ pub fn special(
             }
             let (mut effects, won, raise) = opposed(&req, attribute, attribute, 0, dice)?;
             if won {
-                effects.push(add(Who::Target, "Tricked", None));
+                effects.push(add(Who::TARGET, "Tricked", None));
             }
             if raise {
-                effects.push(add(Who::Target, "Shaken", None));
+                effects.push(add(Who::TARGET, "Shaken", None));
             }
             Ok(effects)
         }
@@ -352,7 +340,7 @@ pub fn special(
             if won {
                 let by = req.actor.map(|a| a.name.to_string());
                 effects.push(Effect::AddCondition {
-                    who: Who::Target,
+                    who: Who::TARGET,
                     name: "Outwilled".into(),
                     rounds: None,
                     detail: by,
@@ -360,7 +348,7 @@ pub fn special(
                 });
             }
             if raise {
-                effects.push(add(Who::Target, "Shaken", None));
+                effects.push(add(Who::TARGET, "Shaken", None));
             }
             Ok(effects)
         }
@@ -368,11 +356,11 @@ pub fn special(
         "grapple" => {
             let (mut effects, won, raise) = opposed(&req, "fighting", "fighting", 0, dice)?;
             if won {
-                effects.push(add(Who::Target, "Grappled", None));
+                effects.push(add(Who::TARGET, "Grappled", None));
                 effects.push(add(Who::Actor, "Grappled", None));
             }
             if raise {
-                effects.push(add(Who::Target, "Shaken", None));
+                effects.push(add(Who::TARGET, "Shaken", None));
             }
             Ok(effects)
         }

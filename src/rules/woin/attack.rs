@@ -10,8 +10,8 @@ use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
 use crate::rules::state::SystemEvent;
 use crate::rules::system::{
-    AttackOutcome, AttackRequest, DamageRequest, FieldReader, Inflicted, RulesError, Ruleset,
-    option,
+    AttackOutcome, AttackRequest, DamageRequest, FieldReader, Hit, Inflicted, RulesError, Ruleset,
+    Who, option,
 };
 
 /// Fields `attack` takes under WOIN.
@@ -421,17 +421,25 @@ pub fn resolve(
     // Damage is stopped only when the target is immune to every type the attack carries.
     let kind =
         types.iter().find(|t| !immune(req.target.stats, t)).or(types.first()).map(String::as_str);
-    let damage = Woin.damage(DamageRequest {
+    // What the hit will do, for the called shot's verdict below; the engine lands it.
+    let expected = Woin.damage(DamageRequest {
         stats: req.target.stats,
         health: req.target.health,
         conditions: req.target.conditions,
         amount: damage_total,
         roll: Some(&damage_roll),
         kind,
+        armor_ignored: 0,
+        armor_added: 0,
     })?;
-    out.damage_amount = damage_total;
-    out.damage = Some(damage);
-    out.rolls.push(damage_roll);
+    out.rolls.push(damage_roll.clone());
+    out.hits.push(Hit {
+        target: Who::TARGET,
+        amount: damage_total,
+        roll: Some(damage_roll),
+        kind: kind.map(str::to_string),
+        ..Hit::default()
+    });
 
     // WOIN-CRIT-3: one d6 per damage type on the condition table (simple mode: the first column).
     if critical {
@@ -444,11 +452,13 @@ pub fn resolve(
             let face = if simple { 1 } else { dice.roll(6)? };
             let condition = row[face as usize - 1];
             if !simple {
-                out.rolls.push(RollRecord {
+                let roll = RollRecord {
                     expr: format!("d6 ({kind})"),
                     dice: vec![DieRoll { sides: 6, face, kept: true, exploded: false }],
                     total: i64::from(face),
-                });
+                };
+                out.rolls.push(roll.clone());
+                out.table.push(("critical hit: condition table".to_string(), roll));
             }
             if !immune(req.target.stats, condition) {
                 out.conditions.push(Inflicted::new(condition, Source::Crit));
@@ -505,7 +515,7 @@ pub fn resolve(
         Some("push") => out.summary.push_str("; pushed one square"),
         Some("special") => {
             let quarter = req.target.health.max.saturating_add(3) / 4;
-            let done = out.damage.as_ref().map_or(0, |d| d.loss);
+            let done = expected.loss;
             out.summary.push_str(if done >= quarter {
                 "; the stat block's called-shot effect applies (25% of HEALTH reached)"
             } else {

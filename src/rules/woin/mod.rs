@@ -13,9 +13,9 @@ use super::initiative::{InitValue, Initiative};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats};
 use super::system::{
-    ActionPool, ActionSpec, AttackOutcome, AttackRequest, CombatantView, DamageOutcome,
-    DamageRequest, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
-    Ruleset, ShakeOutcome, TurnStartEffect, option,
+    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Health,
+    InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset, ShakeOutcome,
+    TurnStartEffect, option,
 };
 use super::system::{Effect, Fact, Line, Roster, SpecialRequest, System};
 use crate::rules::system::Derived;
@@ -472,11 +472,22 @@ impl Ruleset for Woin {
         &self,
         request: AttackRequest<'_>,
         dice: &mut dyn DiceSource,
-    ) -> Result<AttackOutcome, RulesError> {
+    ) -> Result<Vec<Effect>, RulesError> {
+        if let [first, _, ..] = request.members {
+            return Err(RulesError::Invalid(format!(
+                "a WOIN attack comes from one combatant: name one ({} …)",
+                first.view.name
+            )));
+        }
+        if request.targets.len() > 1 {
+            return Err(RulesError::Invalid(
+                "a WOIN attack has one target; attack each in turn".into(),
+            ));
+        }
         let before = attack::check_overwatch(request)?;
         let mut outcome = attack::resolve(request, dice)?;
         outcome.before = before;
-        Ok(outcome)
+        Ok(outcome.into_effects())
     }
 
     fn new_state(&self) -> SystemState {

@@ -1,0 +1,261 @@
+//! A fifth ruleset that lives only here: its own state, its own event, its own verb and an attack
+//! on two targets, all run through the unchanged engine. Proof that a system is added without
+//! touching `encounter/`, `command/` or the CLI.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use skirmish::command::parse_in;
+use skirmish::encounter::{Assets, Session};
+use skirmish::rules::conditions::{Catalogue, Condition, ConditionSpec};
+use skirmish::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use skirmish::rules::initiative::{InitValue, Initiative};
+use skirmish::rules::signature::{ArgKind, CommandSpec, req};
+use skirmish::rules::state::{SystemEvent, SystemState};
+use skirmish::rules::stats::{FieldSpec, Stats, int_field};
+use skirmish::rules::system::{
+    AttackRequest, DamageOutcome, DamageRequest, Effect, Fact, Hit, InitContext, InitRequest, Line,
+    Roster, ShakeOutcome, SpecialRequest, Who,
+};
+use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
+
+/// Lite: 1d6 initiative, one action, hits of 1d6 on a 4+, and a `rally` that the system counts.
+struct Lite;
+
+static LITE: Lite = Lite;
+
+fn lite() -> System {
+    System::custom(&LITE)
+}
+
+/// Lite's own state: how many times each side has rallied, and the turns begun.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct LiteState {
+    rallies: Vec<String>,
+    turns: u32,
+}
+
+/// Lite's own event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+enum LiteEvent {
+    Rallied { id: String },
+}
+
+static FIELDS: &[FieldSpec] = &[int_field("hp", 1, 100, "hit points")];
+
+static COMMANDS: &[CommandSpec] = &[CommandSpec {
+    name: "rally",
+    aliases: &[],
+    args: &[req("NAME", ArgKind::Combatant)],
+    summary: "Lite: shake off Dazed and count the rally",
+    help: "Removes Dazed; the system keeps count.",
+    example: "rally Aria",
+}];
+
+impl Ruleset for Lite {
+    fn key(&self) -> &'static str {
+        "lite"
+    }
+
+    fn name(&self) -> &'static str {
+        "Lite"
+    }
+
+    fn tag(&self) -> &'static str {
+        "Lite"
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        COMMANDS
+    }
+
+    fn fields(&self) -> &'static [FieldSpec] {
+        FIELDS
+    }
+
+    fn health(&self, stats: &Stats) -> Health {
+        Health::full(stats.int_or("hp", 6))
+    }
+
+    fn health_label(&self) -> &'static str {
+        "HP"
+    }
+
+    fn roll_initiative(
+        &self,
+        _who: InitRequest<'_>,
+        _ctx: &mut InitContext,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError> {
+        let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+        let mut init = Initiative::new(InitValue::Count(roll.total));
+        init.roll = Some(roll);
+        Ok(init)
+    }
+
+    fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
+        let n = text.parse().map_err(|_| RulesError::Invalid(format!("not a number: {text}")))?;
+        Ok(Initiative::new(InitValue::Count(n)))
+    }
+
+    fn turn_budget(&self, _: &Stats, _: &[Condition], _: Pass) -> Vec<ActionPool> {
+        vec![ActionPool::new("actions", 1)]
+    }
+
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+        Ok(DamageOutcome { loss: hit.amount, conditions: vec![], explain: "straight".into() })
+    }
+
+    fn shake_off(
+        &self,
+        _: &Stats,
+        _: Health,
+        _: &Condition,
+        _: &skirmish::rules::system::Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+        let success = roll.total >= 4;
+        Ok(ShakeOutcome { roll, success, explain: "4+".into() })
+    }
+
+    fn new_state(&self) -> SystemState {
+        SystemState::new(LiteState::default())
+    }
+
+    fn apply_event(
+        &self,
+        state: &mut SystemState,
+        event: &SystemEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        let Some(LiteEvent::Rallied { id }) = event.get::<LiteEvent>() else {
+            return Err(RulesError::Invalid("not a Lite event".into()));
+        };
+        let name = roster.name_of(id).unwrap_or("someone").to_string();
+        let st = state.get_mut::<LiteState>().ok_or(RulesError::Invalid("no state".into()))?;
+        st.rallies.push(id.clone());
+        let times = st.rallies.iter().filter(|r| *r == id).count();
+        Ok(Line {
+            text: format!("{name} rallies ({times} so far)"),
+            roll: None,
+            who: Some(id.clone()),
+        })
+    }
+
+    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
+        if let (Fact::TurnStarted { .. }, Some(st)) = (fact, state.get_mut::<LiteState>()) {
+            st.turns += 1;
+        }
+    }
+
+    fn special(
+        &self,
+        request: SpecialRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
+        Ok(vec![
+            Effect::System(SystemEvent::new(lite(), LiteEvent::Rallied { id: id.to_string() })),
+            Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
+        ])
+    }
+
+    /// One d6 against each target in turn: 4+ hits for 1d6.
+    fn attack(
+        &self,
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        let mut effects = vec![Effect::Pay { pool: "actions", amount: 1 }];
+        for (n, target) in request.targets.iter().enumerate() {
+            let who = Who::Target(u8::try_from(n).unwrap_or(u8::MAX));
+            let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+            let hit = roll.total >= 4;
+            let summary = format!(
+                "{} swings at {}: {}",
+                request.attacker.name,
+                target.view.name,
+                if hit { "hit" } else { "miss" }
+            );
+            effects.push(Effect::Attacked {
+                target: who,
+                summary,
+                rolls: vec![roll],
+                hit,
+                critical: false,
+            });
+            if hit {
+                let damage = DiceExpr::parse("1d6")?.roll(dice)?;
+                effects.push(Effect::Hit(Hit {
+                    target: who,
+                    amount: damage.total,
+                    roll: Some(damage),
+                    ..Hit::default()
+                }));
+            }
+        }
+        Ok(effects)
+    }
+}
+
+fn session() -> Session {
+    let mut assets: Assets = skirmish::save::assets::embedded_assets().expect("assets");
+    let dazed = ConditionSpec {
+        name: "Dazed".into(),
+        first: "reeling".into(),
+        severe: None,
+        never_persistent: false,
+    };
+    assets.catalogues.push((lite(), Catalogue { system: "lite".into(), conditions: vec![dazed] }));
+    Session::new(lite(), "proof", Arc::new(assets))
+}
+
+fn run(session: &mut Session, lines: &[&str], dice: &mut ScriptedDice) {
+    for line in lines {
+        let command = parse_in(line, Some(lite())).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let command = command.unwrap_or_else(|| panic!("{line}: empty"));
+        session.execute(&command, dice).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}
+
+#[test]
+fn a_fifth_ruleset_runs_a_fight_with_its_own_state_verb_and_a_two_target_attack() {
+    let mut s = session();
+    // Initiative 6, 3, 2; Aria swings at both goblins: 5 hits for 4, 2 misses.
+    let mut dice = ScriptedDice::new([6, 3, 2, 5, 4, 2]);
+    run(
+        &mut s,
+        &["add Aria side=pc hp=8", "add Gob hp=5", "add Nob hp=5", "start", "attack Aria Gob,Nob"],
+        &mut dice,
+    );
+    assert_eq!(dice.remaining(), 0, "every face used");
+    let enc = s.encounter();
+    assert_eq!(enc.get("gob").map(|c| c.health.current), Some(1));
+    assert_eq!(enc.get("nob").map(|c| c.health.current), Some(5));
+    let log: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.contains(&"Aria swings at Gob: hit"), "{log:?}");
+    assert!(log.contains(&"Aria swings at Nob: miss"), "{log:?}");
+    assert_eq!(enc.turn.as_ref().and_then(|t| t.budget.first()).map(|p| p.left()), Some(0));
+
+    // Its own verb, changing its own state through its own event.
+    run(&mut s, &["cond Aria dazed", "rally Aria", "rally Aria"], &mut dice);
+    let state = s.encounter().state.get::<LiteState>().expect("Lite state");
+    assert_eq!(state.rallies, ["aria", "aria"]);
+    assert_eq!(state.turns, 1, "followed the core's turn start");
+    assert_eq!(s.log().last().map(|l| l.text.as_str()), Some("Aria rallies (2 so far)"));
+    assert!(s.encounter().get("aria").is_some_and(|c| c.condition("Dazed").is_none()));
+
+    // Undo walks its own event back like any other.
+    run(&mut s, &["undo"], &mut dice);
+    let state = s.encounter().state.get::<LiteState>().expect("Lite state");
+    assert_eq!(state.rallies, ["aria"]);
+
+    // Its event is saved in the system's own shape.
+    let text = skirmish::save::to_ron(&s);
+    assert!(text.contains(r#"System(Lite(Rallied(id: "aria")))"#), "{text}");
+
+    // The other systems' commands stay theirs; its command is not theirs.
+    assert!(parse_in("soak Aria", Some(lite())).is_err());
+    assert!(parse_in("rally Aria", Some(System::WOIN)).is_err());
+}
