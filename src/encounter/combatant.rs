@@ -47,9 +47,7 @@ impl Combatant {
             health: self.health,
             conditions: &self.conditions,
             weapons: &self.weapons,
-            joker: self.initiative.as_ref().is_some_and(|i| {
-                matches!(i.value, crate::rules::initiative::InitValue::Card(card) if card.is_joker())
-            }),
+            initiative: self.initiative.as_ref(),
         }
     }
 

@@ -434,9 +434,10 @@ impl Planner<'_> {
     fn begin_first_turn(&mut self) -> Result<(), EngineError> {
         match self.next_slot() {
             Some((id, pass)) => self.begin_turn(&id, pass),
-            None => refuse(
-                "no one can act: everyone is down, holding or without initiative (type cards with `init NAME CARD`)",
-            ),
+            None => refuse(format!(
+                "no one can act: everyone is down, holding or without initiative (type them with {})",
+                self.scratch.system.rules().typed_init_usage()
+            )),
         }
     }
 
@@ -580,8 +581,7 @@ impl Planner<'_> {
         // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
         if rules.deals_each_round() && rules.deals_by_hand(&self.scratch.options) {
             self.collect_cards()?;
-            let text =
-                "deal the cards from the table: `init NAME CARD` for each, then `next`".to_string();
+            let text = rules.deal_by_hand_prompt().to_string();
             return self.emit(Event::Logged { text, roll: None, who: None, attempt: None });
         }
         if rules.deals_each_round() {
@@ -1067,12 +1067,6 @@ impl Planner<'_> {
             }
         }
         let pairs = field_pairs(fields);
-        // `interrupt` contests with whoever has the turn.
-        if spec.name == "interrupt"
-            && let Some(turn) = self.scratch.turn.as_ref()
-        {
-            ids.push(turn.id.clone());
-        }
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
         let effects = self.scratch.system.rules().special(request, self.dice)?;
         let actor = ids.first().cloned().unwrap_or_default();
@@ -1507,7 +1501,6 @@ fn with_request<'e, R>(
         targets: &targets,
         on_turn: enc.turn.as_ref().is_some_and(|tn| tn.id == att.id),
         state: &enc.state,
-        joker: holds_joker(att),
         actions_taken: enc
             .turn
             .as_ref()
@@ -1558,7 +1551,7 @@ fn special_request<'s>(
         started: enc.round > 0 || !enc.surprise.is_empty(),
         state: &enc.state,
         lookup: enc,
-        joker: actor.is_some_and(holds_joker),
+        current: enc.current().map(Combatant::view),
         actions_taken,
         held: actor.is_some_and(|a| a.held),
     }
@@ -1577,11 +1570,4 @@ impl crate::rules::system::Lookup for Encounter {
         let c = &self.combatants[self.resolve(query).map_err(|e| e.to_string())?];
         Ok((&c.id, c.view()))
     }
-}
-
-/// Holds a Joker this round (SW-INIT-3).
-fn holds_joker(c: &Combatant) -> bool {
-    c.initiative.as_ref().is_some_and(
-        |i| matches!(i.value, crate::rules::initiative::InitValue::Card(card) if card.is_joker()),
-    )
 }

@@ -253,8 +253,8 @@ pub struct CombatantView<'a> {
     pub health: Health,
     pub conditions: &'a [Condition],
     pub weapons: &'a [Weapon],
-    /// Holds a Joker this round (Savage Worlds: +2 to its Trait and damage rolls).
-    pub joker: bool,
+    /// Its initiative this round, if it has one (a Savage Worlds card: a Joker helps its rolls).
+    pub initiative: Option<&'a Initiative>,
 }
 
 /// An option of a system's rules (a Reading that tables may play either way).
@@ -317,8 +317,6 @@ pub struct AttackRequest<'a> {
     pub on_turn: bool,
     /// The system's own state.
     pub state: &'a SystemState,
-    /// The attacker holds a Joker this round (SW-INIT-3).
-    pub joker: bool,
     /// Actions the attacker has already taken this turn (SW-ACT-1).
     pub actions_taken: u8,
 }
@@ -611,8 +609,8 @@ pub struct SpecialRequest<'a> {
     pub state: &'a SystemState,
     /// Every combatant, for names given in fields.
     pub lookup: &'a dyn Lookup,
-    /// The actor holds a Joker this round (+2 to its trait and damage rolls, SW-INIT-3).
-    pub joker: bool,
+    /// Whose turn it is (the one an `interrupt` contests with).
+    pub current: Option<CombatantView<'a>>,
     /// Actions the actor has already taken this turn (SW-ACT-1).
     pub actions_taken: u8,
     /// The actor is holding its action.
@@ -970,6 +968,16 @@ pub trait Ruleset: Sync {
     /// The GM deals initiative from a physical deck and types each card.
     fn deals_by_hand(&self, _options: &Options) -> bool {
         false
+    }
+
+    /// What the log asks of the GM when initiative is dealt by hand.
+    fn deal_by_hand_prompt(&self) -> &'static str {
+        "type each initiative: `init NAME VALUE` for each, then `next`"
+    }
+
+    /// How to type an initiative by hand, for refusals (`init NAME VALUE`).
+    fn typed_init_usage(&self) -> &'static str {
+        "`init NAME VALUE`"
     }
 
     /// A word for the turn-order pane's title (`deck 40 left`).

@@ -113,7 +113,7 @@ pub fn effective_parry(target: CombatantView<'_>) -> i64 {
 /// Joker's +2 (SW-INIT-3).
 pub fn trait_modifiers(who: CombatantView<'_>) -> Vec<(String, i64)> {
     let mut out = carried_penalties(who);
-    if who.joker {
+    if Savage::holds_joker(who) {
         out.push(("Joker".to_string(), 2));
     }
     out
@@ -275,7 +275,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if melee && has(req.attacker.conditions, "Prone") {
         add("prone attacker", -2);
     }
-    if req.joker {
+    if Savage::holds_joker(req.attacker) {
         // SW-INIT-3: a Joker's +2 to Trait and damage rolls this round.
         add("Joker", 2);
         damage_bonus.push(("Joker".into(), 2));

@@ -150,6 +150,11 @@ pub fn trait_roll(
 }
 
 impl Savage {
+    /// Holds a Joker this round (SW-INIT-3: +2 to its Trait and damage rolls).
+    pub fn holds_joker(who: CombatantView<'_>) -> bool {
+        who.initiative.is_some_and(|i| matches!(i.value, InitValue::Card(card) if card.is_joker()))
+    }
+
     pub fn is_wild(stats: &Stats) -> bool {
         stats.flag("wild")
     }
@@ -217,6 +222,14 @@ impl Ruleset for Savage {
     // SW-INIT-6: with a physical deck the GM types each card.
     fn deals_by_hand(&self, options: &Options) -> bool {
         option(self, options, "deck") == "physical"
+    }
+
+    fn deal_by_hand_prompt(&self) -> &'static str {
+        "deal the cards from the table: `init NAME CARD` for each, then `next`"
+    }
+
+    fn typed_init_usage(&self) -> &'static str {
+        "`init NAME CARD`"
     }
 
     fn order_status(&self, state: &SystemState) -> Option<String> {

@@ -103,7 +103,7 @@ pub fn special(
                     actor.name, actor.name
                 )));
             }
-            let target = need(req.target, "someone whose turn it is", "interrupt")?;
+            let target = need(req.current, "someone whose turn it is", "interrupt")?;
             let a = roll_trait(actor, "agility", 0, field(&req, "roll"), dice)?;
             let d = roll_trait(target, "agility", 0, field(&req, "vs"), dice)?;
             let wins = a.total > d.total;
@@ -146,7 +146,7 @@ pub fn special(
             };
             let (mut total, faces) =
                 roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, source)?;
-            if req.joker {
+            if Savage::holds_joker(actor) {
                 total += 2;
             }
             let ap = int_within(&FieldReader(req.fields), "ap", 0, MAX_FIELD)?.unwrap_or(0);
@@ -238,7 +238,8 @@ pub fn special(
                 None => dice,
             };
             let vigor = who.stats.die("vigor").unwrap_or(D4);
-            let roll = trait_roll(vigor, true, penalty + if req.joker { 2 } else { 0 }, source)?;
+            let joker = if Savage::holds_joker(who) { 2 } else { 0 };
+            let roll = trait_roll(vigor, true, penalty + joker, source)?;
             let saved =
                 if roll.total >= TN && !roll.critical_failure { 1 + roll.raises(TN) } else { 0 };
             let cancelled = saved.min(hit.wounds);
