@@ -552,6 +552,9 @@ pub fn to_json(session: &Session) -> Value {
         "options": enc.system.rules().options().iter()
             .map(|o| (o.name.to_string(), json!(enc.option(o.name))))
             .collect::<serde_json::Map<String, Value>>(),
+        "system": enc.system.rules().state_figures(&enc.state).into_iter()
+            .map(|(name, value)| (name.to_string(), derived_json(&value)))
+            .collect::<serde_json::Map<String, Value>>(),
         "combatants": enc.combatants.iter().map(|c| combatant_json(session, c)).collect::<Vec<_>>(),
         "log": session.log().iter().map(|l| {
             let mut line = json!({"round": l.round, "text": l.text});

@@ -960,9 +960,20 @@ impl Planner<'_> {
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let system = self.scratch.system;
-        let options = system.rules().options();
+        let rules = system.rules();
+        let options = rules.options();
+        let counters = rules.settable();
+        if counters.iter().any(|o| o.name == name) {
+            let count = value
+                .parse::<u32>()
+                .map_err(|_| EngineError::Refused(format!("{name}: expected a whole number")))?;
+            let Some(event) = rules.set_value(name, i64::from(count)) else {
+                return refuse(format!("{name} cannot be set in {system}"));
+            };
+            return self.emit(Event::System(event));
+        }
         let Some(spec) = options.iter().find(|o| o.name == name) else {
-            let names: Vec<&str> = options.iter().map(|o| o.name).collect();
+            let names: Vec<&str> = options.iter().chain(counters).map(|o| o.name).collect();
             return refuse(if names.is_empty() {
                 format!("{system} has no options")
             } else {
@@ -1249,9 +1260,6 @@ impl Planner<'_> {
                     Some(pool) => self.emit(Event::Spent { id, pool, amount, what }),
                     None => Ok(()),
                 }
-            }
-            Effect::SetOption { name, value } => {
-                self.emit(Event::OptionSet { name: name.to_string(), value })
             }
             Effect::ActNow { who } => {
                 let id = pick(who);

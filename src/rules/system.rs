@@ -563,11 +563,6 @@ pub enum Effect {
     ActNow {
         who: Who,
     },
-    /// Set a rule option (the GM's benny pool going down).
-    SetOption {
-        name: &'static str,
-        value: String,
-    },
     /// Actions spent on the verb (from the turn's first pool, if it is this combatant's turn).
     Spend {
         who: Who,
@@ -978,6 +973,21 @@ pub trait Ruleset: Sync {
     /// How to type an initiative by hand, for refusals (`init NAME VALUE`).
     fn typed_init_usage(&self) -> &'static str {
         "`init NAME VALUE`"
+    }
+
+    /// Counters the system keeps in its own state that `set NAME N` changes (the GM's benny pool).
+    fn settable(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// The event that sets one of [`Ruleset::settable`] to `value`.
+    fn set_value(&self, _name: &str, _value: i64) -> Option<SystemEvent> {
+        None
+    }
+
+    /// Figures of the system's own state for `--json` (`gm_bennies`, `deck_left`).
+    fn state_figures(&self, _state: &SystemState) -> Vec<(&'static str, Derived)> {
+        Vec::new()
     }
 
     /// A word for the turn-order pane's title (`deck 40 left`).

@@ -18,6 +18,34 @@ const RENAMED: &[(&str, &str)] = &[("AmbushTurn(winners:", "SurpriseTurn(ids:")]
 /// Version 1 save text as version 2. Strings are copied untouched; only event tags outside them
 /// change, so positions in error messages stay on the same line.
 pub fn v1_to_v2(text: &str) -> String {
+    moved_events(&gm_bennies(text))
+}
+
+/// The GM's benny pool was an option string in version 1; now it is a Savage Worlds counter.
+fn gm_bennies(text: &str) -> String {
+    const OLD: &str = "OptionSet(name: \"gm_bennies\", value: \"";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(OLD) {
+        let after = &rest[at + OLD.len()..];
+        let digits = after.find('"').map(|end| &after[..end]);
+        match digits.filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) {
+            Some(count) => {
+                out.push_str(&rest[..at]);
+                out.push_str(&format!("System(Savage(GmBennies(count: {count})))"));
+                rest = &after[count.len() + 2..];
+            }
+            None => {
+                out.push_str(&rest[..at + OLD.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn moved_events(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     // Closing parentheses still owed, by the nesting depth at which they fall due.
@@ -113,6 +141,10 @@ mod tests {
                 r#"Noted(id: "a", text: "say \"Suppressed(\" twice")"#,
             ),
             ("NotSuppressed(x: 1)", "NotSuppressed(x: 1)"),
+            (
+                r#"[OptionSet(name: "gm_bennies", value: "3"), OptionSet(name: "deck", value: "physical")]"#,
+                r#"[System(Savage(GmBennies(count: 3))), OptionSet(name: "deck", value: "physical")]"#,
+            ),
         ];
         for (old, new) in cases {
             assert_eq!(v1_to_v2(old), new);

@@ -994,7 +994,7 @@ fn sw_shaken_1_benny_needs_own_bennies() {
     // Without bennies of its own, a combatant draws on the GM's pool.
     let v = run(&fight("Hero", "set gm_bennies 2\ncond Orc shaken\nbenny Orc"), "");
     assert_eq!(who(&v, "orc")["shaken"], false);
-    assert_eq!(v["options"]["gm_bennies"], "1");
+    assert_eq!(v["system"]["gm_bennies"], 1);
     let err = run_err(&fight("Hero", "set gm_bennies lots"), "");
     assert!(err.contains("gm_bennies: expected a whole number"), "{err}");
     // An Extra given bennies of its own spends them.
@@ -1469,8 +1469,6 @@ fn sw_json_fields() {
     assert_eq!(orc["card"], "QH");
     assert_eq!(orc["fatigue"], 0);
     assert_eq!(orc["actions_left"], 3);
-    assert_eq!(
-        v["options"],
-        json!({"shaken_success_acts": "off", "gm_bennies": "0", "deck": "virtual"})
-    );
+    assert_eq!(v["options"], json!({"shaken_success_acts": "off", "deck": "virtual"}));
+    assert_eq!(v["system"], json!({"gm_bennies": 0, "deck_left": 50, "joker_out": false}));
 }

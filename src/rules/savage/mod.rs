@@ -233,7 +233,31 @@ impl Ruleset for Savage {
     }
 
     fn order_status(&self, state: &SystemState) -> Option<String> {
-        Some(format!("deck {} left", state::of(state).deck.remaining().len()))
+        let st = state::of(state);
+        let deck = format!("deck {} left", st.deck.remaining().len());
+        Some(match st.gm_bennies {
+            0 => deck,
+            n => format!("{deck} · GM bennies {n}"),
+        })
+    }
+
+    fn settable(&self) -> &'static [OptionSpec] {
+        tables::SETTABLE
+    }
+
+    // The GM's benny pool is a counter in the state, not an option string.
+    fn set_value(&self, name: &str, value: i64) -> Option<SystemEvent> {
+        (name == "gm_bennies").then(|| state::SavageEvent::GmBennies { count: value }.wrap())
+    }
+
+    fn state_figures(&self, state: &SystemState) -> Vec<(&'static str, Derived)> {
+        let st = state::of(state);
+        let deck_left = i64::try_from(st.deck.remaining().len()).unwrap_or(i64::MAX);
+        vec![
+            ("gm_bennies", Derived::Int(st.gm_bennies)),
+            ("deck_left", Derived::Int(deck_left)),
+            ("joker_out", Derived::Bool(st.joker_out)),
+        ]
     }
 
     fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {

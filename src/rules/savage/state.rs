@@ -17,6 +17,8 @@ pub struct SavageState {
     pub joker_out: bool,
     /// Each combatant's latest hit.
     pub last_hits: Vec<(String, LastHit)>,
+    /// The GM's pool of bennies, for those without their own.
+    pub gm_bennies: i64,
 }
 
 /// The last hit a combatant took, for a soak right after it (SW-DMG-4).
@@ -35,6 +37,8 @@ pub struct LastHit {
 pub enum SavageEvent {
     /// The action deck is shuffled; the listed cards stay in hands.
     DeckShuffled { kept: Vec<Card> },
+    /// The GM's benny pool now holds this many (set, or one spent).
+    GmBennies { count: i64 },
 }
 
 impl SavageEvent {
@@ -72,6 +76,10 @@ pub fn apply(
             st.deck.shuffle_keeping(kept);
             st.joker_out = false;
             Line { text: "the action deck is shuffled".to_string(), roll: None, who: None }
+        }
+        SavageEvent::GmBennies { count } => {
+            st.gm_bennies = *count;
+            Line { text: format!("the GM's benny pool: {count}"), roll: None, who: None }
         }
     })
 }

@@ -27,6 +27,14 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     },
 ];
 
+/// Values kept in the Savage Worlds state that `set NAME N` changes.
+pub static SETTABLE: &[OptionSpec] = &[OptionSpec {
+    name: "gm_bennies",
+    values: &[],
+    default: "0",
+    help: "the GM's pool of bennies, for enemies without their own (a whole number)",
+}];
+
 /// SW-SHAKEN-1's option for later editions.
 pub static OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -34,12 +42,6 @@ pub static OPTIONS: &[OptionSpec] = &[
         values: &["off", "on"],
         default: "off",
         help: "a plain success on the Spirit roll also lets a Shaken character act (later editions)",
-    },
-    OptionSpec {
-        name: "gm_bennies",
-        values: &[],
-        default: "0",
-        help: "the GM's pool of bennies, for enemies without their own (a whole number)",
     },
     OptionSpec {
         name: "deck",

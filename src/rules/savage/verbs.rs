@@ -295,16 +295,14 @@ pub fn special(
             let spend = if who.stats.int_or("bennies", 0) >= 1 {
                 Effect::Stat { who: Who::Actor, field: "bennies", delta: -1 }
             } else {
-                let pool: i64 = crate::rules::system::option(&Savage, req.options, "gm_bennies")
-                    .parse()
-                    .unwrap_or(0);
+                let pool = super::state::of(req.state).gm_bennies;
                 if pool < 1 {
                     return Err(RulesError::Invalid(format!(
                         "{} has no bennies left, nor has the GM (`set gm_bennies N`)",
                         who.name
                     )));
                 }
-                Effect::SetOption { name: "gm_bennies", value: (pool - 1).to_string() }
+                Effect::System(super::state::SavageEvent::GmBennies { count: pool - 1 }.wrap())
             };
             Ok(vec![spend, Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() }])
         }
