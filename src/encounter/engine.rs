@@ -68,6 +68,38 @@ const COMMON_FIELDS: &[&str] = &["side", "hidden"];
 /// Longest note or name accepted.
 const MAX_TEXT: usize = 1000;
 
+/// What [`Planner::give_condition`] is asked to give.
+struct Give<'n> {
+    /// The catalogue name, exactly.
+    name: &'n str,
+    severe: bool,
+    rounds: Option<u32>,
+    source: Source,
+    persistent: bool,
+    needs_six: bool,
+    detail: Option<String>,
+    /// Only when it is not there already (a damage model's Shaken).
+    if_absent: bool,
+    /// Typed by the GM: refusals are explained rather than skipped.
+    by_hand: bool,
+}
+
+impl<'n> Give<'n> {
+    fn new(name: &'n str) -> Give<'n> {
+        Give {
+            name,
+            severe: false,
+            rounds: None,
+            source: Source::Manual,
+            persistent: false,
+            needs_six: false,
+            detail: None,
+            if_absent: false,
+            by_hand: false,
+        }
+    }
+}
+
 /// Someone a hit landed on during the effects being applied, waiting for the after-damage hooks.
 struct Struck {
     id: String,
@@ -478,7 +510,7 @@ impl Planner<'_> {
                 crate::rules::system::TurnStartEffect::Condition { name } => {
                     let what = crate::rules::system::Inflicted::new(&name, Source::Manual);
                     if self.scratch.get(id).is_some_and(|c| c.condition(&name).is_none()) {
-                        self.inflict_for(id, &what, Some(1))?;
+                        self.inflict(id, &what, Some(1))?;
                     }
                 }
             }
@@ -774,28 +806,55 @@ impl Planner<'_> {
                 }
             }
         }
-        // WOIN-COND-5: spell and environment conditions persist; Bleeding and Burning never do.
+        // WOIN-COND-5: spell and environment conditions persist.
         let persistent = matches!(source, Source::Spell | Source::Environment);
-        if persistent && spec.never_persistent {
+        let id = self.who(who)?.id.clone();
+        let give =
+            Give { severe, rounds, source, persistent, by_hand: true, ..Give::new(&spec.name) };
+        self.give_condition(&id, give)
+    }
+
+    /// The one way a condition is given, whether typed (`cond`), rolled by an attack, or brought
+    /// by a rule or a turn: the catalogue entry by its exact name, immunity, the level the
+    /// system's rules give it (a second application is severe in WOIN), its duration and
+    /// persistence, then the health clamp a lower maximum brings (WOIN-COND-9).
+    fn give_condition(&mut self, id: &str, give: Give<'_>) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let rules = system.rules();
+        let Some(spec) = self.assets.catalogue_ref(system).and_then(|c| c.get(give.name)) else {
+            return refuse(format!("no condition {} in {system}", give.name));
+        };
+        let Some(c) = self.scratch.get(id) else {
+            return refuse(format!("no combatant with id '{id}'"));
+        };
+        let existing = c.condition(&spec.name);
+        if give.if_absent && existing.is_some() {
+            return Ok(());
+        }
+        // Conditions it is immune to never land from the rules; typed by hand, the GM is told.
+        if rules.immune_to(&c.stats, &spec.name) {
+            if give.by_hand {
+                return refuse(format!("{} is immune to {}", c.name, spec.name));
+            }
+            return Ok(());
+        }
+        // WOIN-COND-5: Bleeding and Burning are never persistent.
+        if give.persistent && spec.never_persistent {
             return refuse(format!("{} can never be persistent", spec.name));
         }
-        let c = self.who(who)?;
-        let level =
-            self.scratch.system.rules().condition_level(&spec, c.condition(&spec.name), severe)?;
-        let id = c.id.clone();
-        let since = self.scratch.round;
+        let level = rules.condition_level(spec, existing, give.severe)?;
         let condition = Condition {
-            name: spec.name,
+            name: spec.name.clone(),
             level,
-            source,
-            rounds,
-            persistent,
-            since,
-            needs_six: false,
-            detail: None,
+            source: give.source,
+            rounds: give.rounds,
+            persistent: give.persistent,
+            since: self.scratch.round,
+            needs_six: give.needs_six || existing.is_some_and(|e| e.needs_six),
+            detail: give.detail,
         };
-        self.emit(Event::ConditionAdded { id: id.clone(), condition })?;
-        self.clamp_health(&id)
+        self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
+        self.clamp_health(id)
     }
 
     fn shake(&mut self, who: &str, condition: &str) -> Result<(), EngineError> {
@@ -1172,7 +1231,7 @@ impl Planner<'_> {
             }
             Effect::Hit(hit) => self.land_hit(&pick(hit.target), &hit),
             Effect::Pay { pool, amount } => self.spend(actor, pool, amount, "attack"),
-            Effect::Inflict { who, what } => self.inflict(&pick(who), &what),
+            Effect::Inflict { who, what } => self.inflict(&pick(who), &what, None),
             Effect::Note { who, text, roll } => self.emit(Event::Logged {
                 text,
                 roll: Some(roll),
@@ -1190,26 +1249,8 @@ impl Planner<'_> {
                 self.emit(Event::Logged { text, roll, who, attempt: None })
             }
             Effect::AddCondition { who, name, rounds, detail, persistent } => {
-                let id = pick(who);
-                let system = self.scratch.system;
-                let Some(spec) =
-                    self.assets.catalogue_ref(system).and_then(|c| c.find(&name).ok()).cloned()
-                else {
-                    return refuse(format!("no condition {name} in {system}"));
-                };
-                let existing = self.scratch.get(&id).and_then(|c| c.condition(&spec.name));
-                let level = system.rules().condition_level(&spec, existing, false)?;
-                let condition = Condition {
-                    name: spec.name,
-                    level,
-                    source: Source::Manual,
-                    rounds,
-                    persistent,
-                    since: self.scratch.round,
-                    needs_six: false,
-                    detail,
-                };
-                self.emit(Event::ConditionAdded { id, condition })
+                let give = Give { rounds, detail, persistent, ..Give::new(&name) };
+                self.give_condition(&pick(who), give)
             }
             Effect::RemoveCondition { who, name } => {
                 let id = pick(who);
@@ -1286,20 +1327,8 @@ impl Planner<'_> {
     /// Conditions the damage model gives (a Savage Worlds Shaken), unless already there.
     fn damage_conditions(&mut self, id: &str, names: &[String]) -> Result<(), EngineError> {
         for name in names {
-            if self.scratch.get(id).is_some_and(|c| c.condition(name).is_some()) {
-                continue;
-            }
-            let condition = Condition {
-                name: name.clone(),
-                level: crate::rules::conditions::Level::First,
-                source: Source::Damage,
-                rounds: None,
-                persistent: false,
-                since: self.scratch.round,
-                needs_six: false,
-                detail: None,
-            };
-            self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
+            let give = Give { source: Source::Damage, if_absent: true, ..Give::new(name) };
+            self.give_condition(id, give)?;
         }
         Ok(())
     }
@@ -1350,42 +1379,20 @@ impl Planner<'_> {
         self.apply_effects(&actor, &target_ids, effects)
     }
 
-    /// Give a condition through the system's level rules (a second application is severe).
+    /// A condition an attack or a turn brings, through the system's level rules.
     fn inflict(
-        &mut self,
-        id: &str,
-        what: &crate::rules::system::Inflicted,
-    ) -> Result<(), EngineError> {
-        self.inflict_for(id, what, None)
-    }
-
-    fn inflict_for(
         &mut self,
         id: &str,
         what: &crate::rules::system::Inflicted,
         rounds: Option<u32>,
     ) -> Result<(), EngineError> {
-        let system = self.scratch.system;
-        let Some(spec) =
-            self.assets.catalogue_ref(system).and_then(|c| c.find(&what.name).ok()).cloned()
-        else {
-            return Ok(());
-        };
-        let Some(c) = self.scratch.get(id) else { return Ok(()) };
-        let existing = c.condition(&spec.name);
-        let level = system.rules().condition_level(&spec, existing, false)?;
-        let condition = Condition {
-            name: spec.name,
-            level,
+        let give = Give {
             source: what.source,
+            needs_six: what.needs_six,
             rounds,
-            persistent: false,
-            since: self.scratch.round,
-            needs_six: what.needs_six || existing.is_some_and(|e| e.needs_six),
-            detail: None,
+            ..Give::new(&what.name)
         };
-        self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
-        self.clamp_health(id)
+        self.give_condition(id, give)
     }
 
     /// WOIN-COND-9: when the highest health drops (severe Fatigued), current health follows.

@@ -53,6 +53,11 @@ impl Catalogue {
         }
     }
 
+    /// A condition by its exact name, as rules code names it.
+    pub fn get(&self, name: &str) -> Option<&ConditionSpec> {
+        self.conditions.iter().find(|c| c.name == name)
+    }
+
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.conditions.iter().map(|c| c.name.as_str())
     }

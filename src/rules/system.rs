@@ -813,6 +813,11 @@ pub trait Ruleset: Sync {
     /// Apply the system's damage model.
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError>;
 
+    /// Immune to a condition (WOIN `immune=poisoned`): it never lands from the rules.
+    fn immune_to(&self, _stats: &Stats, _condition: &str) -> bool {
+        false
+    }
+
     /// The level a condition takes when applied, given any copy already present.
     fn condition_level(
         &self,

@@ -541,3 +541,23 @@ fn sw_atk_4_suppressed_spirit_rolls() {
         assert_eq!(said, *hit, "{faces:?}");
     }
 }
+
+/// One way to give a condition: typed by hand, the catalogue name is matched loosely and an
+/// immunity is explained; brought by the rules, an immunity means it never lands (WOIN-COND-1).
+#[test]
+fn woin_cond_1_conditions_go_through_one_door() {
+    let err = play(System::WOIN, &["add T immune=poisoned", "cond T pois"], &[])
+        .expect_err("immune by hand");
+    assert!(err.contains("T is immune to Poisoned"), "{err}");
+    let err = play(System::WOIN, &["add T", "cond T bleeding source=spell"], &[])
+        .expect_err("never persistent");
+    assert!(err.contains("Bleeding can never be persistent"), "{err}");
+    let s =
+        play(System::WOIN, &["add T", "cond T daz", "cond T Dazed rounds=2"], &[]).expect("plays");
+    assert_eq!(has(&s, "t", "Dazed"), Some(Level::Severe));
+    // A Savage Worlds hit's Shaken comes through the same door, once.
+    let s = play(System::SAVAGE, &["add T toughness=4", "damage T 5", "damage T 4"], &[])
+        .expect("plays");
+    let t = s.encounter().get("t").expect("t");
+    assert_eq!(t.conditions.iter().filter(|c| c.name == "Shaken").count(), 1);
+}

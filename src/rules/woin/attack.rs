@@ -72,7 +72,7 @@ pub fn effective_defense(
     defense.max(0)
 }
 
-fn immune(stats: &crate::rules::stats::Stats, what: &str) -> bool {
+pub fn immune(stats: &crate::rules::stats::Stats, what: &str) -> bool {
     stats.list("immune").iter().any(|i| i.eq_ignore_ascii_case(what))
 }
 

@@ -275,6 +275,10 @@ impl Ruleset for Woin {
         roll.dice.iter().map(|d| d.sides == 6 && d.face == 6).collect()
     }
 
+    fn immune_to(&self, stats: &Stats, condition: &str) -> bool {
+        attack::immune(stats, condition)
+    }
+
     // WOIN-COND-1: a second application makes a condition severe; a third changes nothing.
     fn condition_level(
         &self,
