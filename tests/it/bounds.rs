@@ -178,3 +178,14 @@ fn rules_arithmetic_survives_extreme_health_and_counts() {
     // Toughness 5, a wound per raise of 4; health this high no longer caps the loss.
     assert_eq!(outcome.loss, (1_000_000 - 5) / 4, "{}", outcome.explain);
 }
+
+// Group members are numbered after the highest member so far, and the numbers stop at the
+// largest u32 with a refusal instead of an overflow.
+#[test]
+fn group_numbering_stops_at_the_last_number() {
+    let err = run_err("new woin\nadd \"Goblin 4294967295\"\nadd Goblin x2\n", "");
+    assert!(err.contains("line 3: add Goblin x2"), "{err}");
+    assert!(err.contains("Goblin 4294967295 leaves no numbers for 2 more"), "{err}");
+    let v = run("new woin\nadd \"Goblin 4294967294\"\nadd Goblin x1\n", "");
+    assert_eq!(v["combatants"][1]["name"], "Goblin 4294967295", "{v}");
+}
