@@ -91,6 +91,8 @@ pub fn plan(
 
 impl Planner<'_> {
     fn emit(&mut self, event: Event) -> Result<(), EngineError> {
+        // A number out of range is the command's to answer for, not a bug in the fold.
+        self.scratch.check_bounds(&event).map_err(|err| EngineError::Refused(err.0))?;
         self.scratch.apply(&event)?;
         self.events.push(event);
         Ok(())
@@ -532,6 +534,7 @@ impl Planner<'_> {
     /// WOIN-INIT-6: the same order again; SW-INIT-1, SW-INIT-3: a new deal, shuffled after a Joker.
     fn new_round(&mut self) -> Result<(), EngineError> {
         let rules = self.scratch.system.rules();
+        // Past the last round a fight keeps, `RoundStarted` is refused (`bounds`).
         let round = self.scratch.round.saturating_add(1);
         if !rules.hold_lasts_across_rounds() {
             let held: Vec<String> =

@@ -104,6 +104,7 @@ impl Encounter {
     /// Apply one event and return the log line it leaves. Pure: the same events always build
     /// the same encounter.
     pub fn apply(&mut self, event: &Event) -> Result<LogEntry, ApplyError> {
+        self.check_bounds(event)?;
         Ok(match event {
             Event::Added { combatant } => {
                 if self.index_of(&combatant.id).is_some() {
