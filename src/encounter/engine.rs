@@ -139,6 +139,8 @@ pub fn plan(
 
 impl Planner<'_> {
     fn emit(&mut self, event: Event) -> Result<(), EngineError> {
+        // A number out of range is the command's to answer for, not a bug in the fold.
+        self.scratch.check_bounds(&event).map_err(|err| EngineError::Refused(err.0))?;
         self.scratch.apply(&event)?;
         self.events.push(event);
         Ok(())
@@ -262,6 +264,12 @@ impl Planner<'_> {
         let names: Vec<String> = match count {
             Some(n) => {
                 let taken = self.member_numbers(&base);
+                if taken.checked_add(n).is_none() {
+                    return refuse(format!(
+                        "{base} {taken} leaves no numbers for {n} more; members are numbered up to {}",
+                        u32::MAX
+                    ));
+                }
                 (1..=n).map(|k| format!("{base} {}", taken + k)).collect()
             }
             None => vec![self.unique_name(&base)],
@@ -575,7 +583,8 @@ impl Planner<'_> {
     /// WOIN-INIT-6: the same order again; SW-INIT-1, SW-INIT-3: a new deal, shuffled after a Joker.
     fn new_round(&mut self) -> Result<(), EngineError> {
         let rules = self.scratch.system.rules();
-        let round = self.scratch.round + 1;
+        // Past the last round a fight keeps, `RoundStarted` is refused (`bounds`).
+        let round = self.scratch.round.saturating_add(1);
         if !rules.hold_lasts_across_rounds() {
             let held: Vec<String> =
                 self.scratch.combatants.iter().filter(|c| c.held).map(|c| c.id.clone()).collect();
@@ -760,7 +769,8 @@ impl Planner<'_> {
         let c = self.who(who)?;
         let rules = self.scratch.system.rules();
         rules.can_heal(&c.conditions)?;
-        let room = (rules.max_health(c.health, &c.conditions) - c.health.current).max(0);
+        let room =
+            rules.max_health(c.health, &c.conditions).saturating_sub(c.health.current).max(0);
         let id = c.id.clone();
         self.emit(Event::Healed { id, amount: amount.min(room), within_hit: false })
     }
@@ -1284,7 +1294,11 @@ impl Planner<'_> {
             }
             Effect::Stat { who, field, delta } => {
                 let id = pick(who);
-                let value = self.scratch.get(&id).map_or(0, |c| c.stats.int_or(field, 0)) + delta;
+                let value = self
+                    .scratch
+                    .get(&id)
+                    .map_or(0, |c| c.stats.int_or(field, 0))
+                    .saturating_add(delta);
                 // The rules refuse spending what is not there; a stat such as Charisma may go below 0.
                 self.emit(Event::StatChanged { id, field: field.to_string(), value })
             }
@@ -1400,7 +1414,7 @@ impl Planner<'_> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
         let max = self.scratch.system.rules().max_health(c.health, &c.conditions);
         if c.health.current > max {
-            let loss = c.health.current - max;
+            let loss = c.health.current.saturating_sub(max);
             self.emit(Event::Damaged {
                 id: id.to_string(),
                 amount: loss,

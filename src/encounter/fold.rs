@@ -104,6 +104,7 @@ impl Encounter {
     /// Apply one event and return the log line it leaves. Pure: the same events always build
     /// the same encounter.
     pub fn apply(&mut self, event: &Event) -> Result<LogEntry, ApplyError> {
+        self.check_bounds(event)?;
         Ok(match event {
             Event::Added { combatant } => {
                 if self.index_of(&combatant.id).is_some() {
@@ -284,7 +285,9 @@ impl Encounter {
                 self.observe(Fact::Damaged { id, loss: *loss, round });
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
-                c.health.current -= loss;
+                c.health.current = c.health.current.checked_sub(*loss).ok_or_else(|| {
+                    ApplyError(format!("{}'s health cannot fall by {loss} more", c.name))
+                })?;
                 let kind = kind.as_deref().map(|k| format!(" {k}")).unwrap_or_default();
                 let text = format!(
                     "{} takes {amount}{kind}: {explain} → {}",
@@ -300,7 +303,9 @@ impl Encounter {
                 self.observe(Fact::Healed { id, amount: *amount, within_hit: *within_hit });
                 let rules = self.system.rules();
                 let c = &mut self.combatants[i];
-                c.health.current += amount;
+                c.health.current = c.health.current.checked_add(*amount).ok_or_else(|| {
+                    ApplyError(format!("{}'s health cannot rise by {amount} more", c.name))
+                })?;
                 let text =
                     format!("{} recovers {amount} → {}", c.name, rules.health_text(c.health));
                 self.line(text, None, Some(id))

@@ -2,6 +2,7 @@
 //! in [`engine`]; [`history`] keeps them for undo, redo and saving. No terminal, no files.
 
 pub mod assets;
+mod bounds;
 pub mod combatant;
 pub mod engine;
 pub mod event;
@@ -10,6 +11,7 @@ pub mod history;
 mod names;
 
 pub use assets::{Assets, Creature};
+pub use bounds::MAX_ROUND;
 pub use combatant::{Combatant, slug};
 pub use engine::EngineError;
 pub use event::{Ended, Event};

@@ -48,13 +48,14 @@ impl SaveFile {
     }
 }
 
-/// Why a save could not be read. The file is left untouched.
+/// Why a save could not be read. The file is left untouched. A command that does not replay is
+/// placed by its line, when the file is laid out as skirmish writes it.
 #[derive(Debug)]
 pub enum LoadError {
     Io { path: PathBuf, source: io::Error },
     Syntax { path: PathBuf, line: usize, column: usize, message: String },
     Version { path: PathBuf, found: u32 },
-    Replay { path: PathBuf, entry: usize, command: String, message: String },
+    Replay { path: PathBuf, line: Option<usize>, entry: usize, command: String, message: String },
 }
 
 impl fmt::Display for LoadError {
@@ -69,11 +70,13 @@ impl fmt::Display for LoadError {
                 "{}: save format version {found} is not supported; this skirmish reads versions 1 to {VERSION}",
                 path.display()
             ),
-            LoadError::Replay { path, entry, command, message } => write!(
-                f,
-                "{}: command {entry} (`{command}`) does not replay: {message}",
-                path.display()
-            ),
+            LoadError::Replay { path, line, entry, command, message } => {
+                write!(f, "{}", path.display())?;
+                if let Some(line) = line {
+                    write!(f, ":{line}")?;
+                }
+                write!(f, ": command {entry} (`{command}`) does not replay: {message}")
+            }
         }
     }
 }
@@ -109,6 +112,7 @@ pub fn to_ron(session: &Session) -> String {
 
 /// Rebuild a session from save text (`path` is only used in messages).
 pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
+    let written = text;
     let found = parse_ron::<VersionOnly>(text, path).map(|v| v.version);
     let upgraded;
     let text = match found {
@@ -128,13 +132,29 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
     file.version = VERSION;
     let commands: Vec<String> = file.history.iter().map(|e| e.command.clone()).collect();
     Session::from_history(file.system, &file.name, file.history, file.redo, assets).map_err(
-        |(entry, err)| LoadError::Replay {
-            path: path.to_path_buf(),
-            entry,
-            command: commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default(),
-            message: err.to_string(),
+        |(entry, err)| {
+            let command = commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default();
+            LoadError::Replay {
+                path: path.to_path_buf(),
+                line: command_line(written, entry, &command),
+                entry,
+                command,
+                message: err.to_string(),
+            }
         },
     )
+}
+
+/// The line on which history entry `entry` (from 1) writes `command`, in a file laid out a field
+/// to a line as skirmish writes it; none when the line found there holds another command.
+fn command_line(text: &str, entry: usize, command: &str) -> Option<usize> {
+    let (index, written) = text
+        .lines()
+        .enumerate()
+        .filter_map(|(index, line)| Some((index, line.trim_start().strip_prefix("command:")?)))
+        .nth(entry.checked_sub(1)?)?;
+    let written = written.trim().trim_end_matches(',');
+    (ron::from_str::<String>(written).ok()? == command).then_some(index + 1)
 }
 
 /// Load a save file.

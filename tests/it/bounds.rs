@@ -1,9 +1,13 @@
-//! Numbers a person types are range-checked where they enter (issue 8, item 7): each bad value
-//! is a refusal that names the range, never a panic, a wrapped number or a quiet clamp.
+//! Numbers a person types or a save holds are range-checked where they enter (issue 8, item 7):
+//! each bad value is a refusal that names the range, never a panic, a wrapped number or a quiet clamp.
+
+use std::path::Path;
 
 use skirmish::command::{Amount, Command, parse};
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::save;
 
-use crate::harness::{run, run_err};
+use crate::harness::{assets, check_success, exec, run, run_err};
 
 /// The parser's refusal of `line`.
 fn parse_err(line: &str) -> String {
@@ -179,4 +183,179 @@ fn rules_arithmetic_survives_extreme_health_and_counts() {
     let outcome = Savage.damage(hit).unwrap_or_else(|e| panic!("{e}"));
     // Toughness 5, a wound per raise of 4; health this high no longer caps the loss.
     assert_eq!(outcome.loss, (1_000_000 - 5) / 4, "{}", outcome.explain);
+}
+
+// Group members are numbered after the highest member so far, and the numbers stop at the
+// largest u32 with a refusal instead of an overflow.
+#[test]
+fn group_numbering_stops_at_the_last_number() {
+    let err = run_err("new woin\nadd \"Goblin 4294967295\"\nadd Goblin x2\n", "");
+    assert!(err.contains("line 3: add Goblin x2"), "{err}");
+    assert!(err.contains("Goblin 4294967295 leaves no numbers for 2 more"), "{err}");
+    let v = run("new woin\nadd \"Goblin 4294967294\"\nadd Goblin x1\n", "");
+    assert_eq!(v["combatants"][1]["name"], "Goblin 4294967295", "{v}");
+}
+
+/// A script and its dice.
+type Fight = (&'static str, &'static str);
+
+/// A WOIN fight with a typed and a rolled initiative, damage, healing and a roll.
+const WOIN_FIGHT: Fight = (
+    "new woin\nadd Aria side=pc health=30 agi=5\nadd Ogre\ninit Aria 12\nstart\n\
+     damage Ogre 9\nheal Ogre 3\nroll 3d6 for Aria\n",
+    "2,2,2,1,2,3",
+);
+/// GURPS Basic Speed, and an impaling hit whose injury is twice the largest damage.
+const GURPS_FIGHT: Fight = ("new gurps\nadd Ogre\nstart\ndamage Ogre 1000000 imp\n", "");
+/// A Savage Worlds benny spent (a stat changed) and a dealt card.
+const SAVAGE_FIGHT: Fight =
+    ("new savage\nadd Hero bennies=3\ncond Hero shaken\nbenny Hero\nstart\n", "1");
+
+/// The save skirmish writes after `fight`; it loads again as written.
+fn good_save((script, dice): Fight) -> String {
+    let text = save::to_ron(&check_success(exec(script, dice, None), script, dice));
+    if let Err(err) = save::from_ron(&text, Path::new("good.ron"), assets()) {
+        panic!("the unedited save should load: {err}\n{text}");
+    }
+    text
+}
+
+/// Where the command holding the first line with `text` is written: its line and number.
+fn command_around(save: &str, text: &str) -> (usize, usize) {
+    let mut found = (0, 0);
+    for (index, line) in save.lines().enumerate() {
+        if line.trim_start().starts_with("command:") {
+            found = (index + 1, found.1 + 1);
+        }
+        if line.contains(text) {
+            return found;
+        }
+    }
+    panic!("{text:?} is not in the save:\n{save}");
+}
+
+// A save holding a number out of range is refused with the line and number of the command whose
+// events hold it, and the range. (fight, text in the good save, edited to, what the refusal says)
+#[test]
+fn saves_with_out_of_range_numbers_are_refused_with_their_position() {
+    let cases: &[(Fight, &str, &str, &[&str])] = &[
+        (WOIN_FIGHT, "amount: 9,", "amount: 1000001,", &["damage 1000001", "0 to 1000000"]),
+        (WOIN_FIGHT, "amount: 9,", "amount: -1,", &["damage -1 is out of range"]),
+        (WOIN_FIGHT, "loss: 5,", "loss: -5,", &["health lost -5", "expected 0 to 1000000000"]),
+        (
+            WOIN_FIGHT,
+            "loss: 5,",
+            "loss: 9223372036854775807,",
+            &["health lost 9223372036854775807", "expected 0 to 1000000000"],
+        ),
+        (WOIN_FIGHT, "amount: 3)", "amount: 1000001)", &["healing 1000001", "0 to 1000000"]),
+        (WOIN_FIGHT, "amount: 3)", "amount: -3)", &["healing -3 is out of range"]),
+        (
+            WOIN_FIGHT,
+            "health: (current: 30,",
+            "health: (current: 1000001,",
+            &["Aria: health 1000001 is out of range; expected -1000000 to 1000000"],
+        ),
+        (
+            WOIN_FIGHT,
+            "max: 40)",
+            "max: -9223372036854775808)",
+            &["Ogre: maximum health -9223372036854775808"],
+        ),
+        (
+            WOIN_FIGHT,
+            "\"agi\": Int(5)",
+            "\"agi\": Int(-9223372036854775808)",
+            &["Aria: agi=-9223372036854775808: expected a whole number from 0 to"],
+        ),
+        (WOIN_FIGHT, "\"health\": Int(30)", "\"health\": Int(0)", &["Aria: health=0: expected"]),
+        (
+            WOIN_FIGHT,
+            "\"dmg\": Dice(\"3d6+3\")",
+            "\"dmg\": Dice(\"3d6+1000001\")",
+            &["Ogre: dmg=3d6+1000001: expected a dice expression", "no larger than 1000000"],
+        ),
+        (
+            WOIN_FIGHT,
+            "RoundStarted(round: 1)",
+            "RoundStarted(round: 100001)",
+            &["round 100001 is out of range; expected 0 to 100000"],
+        ),
+        (
+            WOIN_FIGHT,
+            "Count(12)",
+            "Count(1001)",
+            &["WOIN initiative is a whole number from -1000 to 1000", "not '1001'"],
+        ),
+        (WOIN_FIGHT, "Count(12)", "Count(-1001)", &["from -1000 to 1000", "not '-1001'"]),
+        (
+            WOIN_FIGHT,
+            "Count(6)",
+            "Count(-9223372036854775808)",
+            &["initiative -9223372036854775808 is out of range; expected -1001000000 to"],
+        ),
+        (WOIN_FIGHT, "ties: [5]", "ties: [1000001]", &["tie-break 1000001 is out of range"]),
+        (
+            WOIN_FIGHT,
+            "total: 6), by:",
+            "total: 1000000001), by:",
+            &["roll total 1000000001 is out of range"],
+        ),
+        (WOIN_FIGHT, "face: 3,", "face: 7,", &["a d6 face 7 is out of range; expected 1 to 6"]),
+        (
+            GURPS_FIGHT,
+            "Speed(500)",
+            "Speed(10001)",
+            &["GURPS initiative is a Basic Speed from 0 to 100", "not '100.01'"],
+        ),
+        (GURPS_FIGHT, "Speed(500)", "Speed(-1)", &["Basic Speed from 0 to 100", "not '-0.01'"]),
+        (GURPS_FIGHT, "loss: 2000000,", "loss: 1000000001,", &["health lost 1000000001"]),
+        (
+            SAVAGE_FIGHT,
+            "value: 2)",
+            "value: 1000001)",
+            &["bennies 1000001 is out of range; expected -1000000 to 1000000"],
+        ),
+        (
+            SAVAGE_FIGHT,
+            "value: Card(Suited(rank: 2,",
+            "value: Card(Suited(rank: 200,",
+            &["a Savage Worlds initiative is a card such as QS", "not '200C'"],
+        ),
+    ];
+    for &(fight, from, to, says) in cases {
+        let good = good_save(fight);
+        assert_eq!(good.matches(from).count(), 1, "{from:?} should be in the save once:\n{good}");
+        let bad = good.replacen(from, to, 1);
+        let (line, number) = command_around(&bad, to);
+        let err = match save::from_ron(&bad, Path::new("bad.ron"), assets()) {
+            Ok(_) => panic!("{from:?} → {to:?} should be refused"),
+            Err(err) => err.to_string(),
+        };
+        let position = format!("bad.ron:{line}: command {number} (`");
+        assert!(err.starts_with(&position), "{to:?}: expected {position:?} in {err}");
+        assert!(err.contains("does not replay"), "{to:?}: {err}");
+        for part in says {
+            assert!(err.contains(part), "{to:?}: expected {part:?} in {err}");
+        }
+    }
+}
+
+// A fight saved at the last round plays on to its end, and the next round is refused whole.
+#[test]
+fn the_round_after_the_last_is_refused() {
+    let good = good_save(WOIN_FIGHT);
+    let last = good.replacen("RoundStarted(round: 1)", "RoundStarted(round: 100000)", 1);
+    let mut session = save::from_ron(&last, Path::new("last.ron"), assets())
+        .unwrap_or_else(|err| panic!("round 100000 is the last round, and allowed: {err}"));
+    let next = parse("next").ok().flatten().expect("next parses");
+    let mut dice = ScriptedDice::new([]);
+    let err = (0..10)
+        .find_map(|_| session.execute(&next, &mut dice).err())
+        .expect("the round ends within ten turns");
+    assert!(
+        err.to_string().contains("round 100001 is out of range; expected 0 to 100000"),
+        "{err}"
+    );
+    assert_eq!(session.encounter().round, 100_000);
 }

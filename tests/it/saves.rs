@@ -87,7 +87,7 @@ const BAD_SAVES: &[(&str, &str)] = &[
     ),
     (
         "unknown-combatant.ron",
-        "command 6 (`damage \"Bandit 1\" 9`) does not replay: no combatant with id 'nobody'",
+        "unknown-combatant.ron:189: command 6 (`damage \"Bandit 1\" 9`) does not replay: no combatant with id 'nobody'",
     ),
 ];
 
