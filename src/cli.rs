@@ -510,20 +510,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
             map.insert("weapons".into(), json!(weapons));
         }
         // The actions left: this turn's if it is the current one, else what a turn will give.
-        let pools = match enc.turn.as_ref().filter(|t| t.id == c.id) {
-            Some(turn) => turn.budget.clone(),
-            None => {
-                let init = c.initiative.clone().unwrap_or_else(|| {
-                    crate::rules::initiative::Initiative::new(InitValue::Count(0))
-                });
-                let pass = rules.passes(&c.stats, &init).first().copied();
-                rules.turn_budget(
-                    &c.stats,
-                    &c.conditions,
-                    pass.unwrap_or(crate::rules::Pass::main(0, 1)),
-                )
-            }
-        };
+        let pools = enc.budget(&c.id);
         if let Some(first) = pools.first() {
             map.insert("actions_left".into(), json!(first.left()));
         }

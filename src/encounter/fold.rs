@@ -84,6 +84,16 @@ impl Encounter {
         }
     }
 
+    /// What a combatant has to spend: this turn's budget if the turn is its own, else what its
+    /// next turn will give.
+    pub fn budget(&self, id: &str) -> Vec<crate::rules::ActionPool> {
+        match (self.turn.as_ref().filter(|t| t.id == id), self.index_of(id)) {
+            (Some(turn), _) => turn.budget.clone(),
+            (None, Some(i)) => self.budget_for(i, 0),
+            (None, None) => Vec::new(),
+        }
+    }
+
     /// What a combatant's turn allows: its system's budget for that pass (WOIN-INIT-3..5).
     fn budget_for(&self, index: usize, pass: u8) -> Vec<crate::rules::ActionPool> {
         let rules = self.system.rules();
@@ -92,7 +102,11 @@ impl Encounter {
         if self.round == 0 && self.surprise.contains(&c.id) {
             return rules.surprise_budget();
         }
-        let passes = c.initiative.as_ref().map(|i| rules.passes(&c.stats, i)).unwrap_or_default();
+        // Without an initiative yet, a turn is what its own count would give.
+        let none = crate::rules::initiative::Initiative::new(
+            crate::rules::initiative::InitValue::Count(0),
+        );
+        let passes = rules.passes(&c.stats, c.initiative.as_ref().unwrap_or(&none));
         let this = passes.get(usize::from(pass)).copied().unwrap_or(crate::rules::Pass::main(0, 1));
         rules.turn_budget(&c.stats, &c.conditions, this)
     }
