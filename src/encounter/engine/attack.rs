@@ -1,0 +1,155 @@
+//! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
+
+use super::*;
+
+impl Planner<'_> {
+    /// `attack`: the system answers with ordered effects (rolls, verdicts, hits, conditions,
+    /// costs); the budget is checked before anything is recorded, every hit goes through the
+    /// damage pipeline, and the after-damage hooks run once the attack is done.
+    pub(super) fn attack(
+        &mut self,
+        attacker: &str,
+        targets: &[String],
+        weapon: Option<&str>,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let force = fields.iter().any(|f| f.key == "force");
+        let pairs = field_pairs(fields);
+        let sides = attack_sides(&self.scratch, attacker, targets)?;
+        let rules = self.scratch.system.rules();
+        let dice = &mut *self.dice;
+        let effects = with_request(&self.scratch, &sides, weapon, &pairs, |request| {
+            Ok(rules.attack(request, dice)?)
+        })?;
+        let enc = &self.scratch;
+        let actor = enc.combatants[sides.members[0]].id.clone();
+        let target_ids: Vec<String> =
+            sides.targets.iter().map(|&i| enc.combatants[i].id.clone()).collect();
+        for effect in &effects {
+            if let Effect::Pay { pool, amount } = effect {
+                self.check_budget(&actor, pool, *amount, "an attack", force)?;
+            }
+        }
+        self.apply_effects(&actor, &target_ids, effects)
+    }
+}
+
+/// Who attacks and whom, as indices into the encounter's combatants.
+pub(super) struct Sides {
+    /// The attacker, or every member of a group attacking together (the first leads).
+    members: Vec<usize>,
+    targets: Vec<usize>,
+}
+
+/// Resolve an attack's names: the attacker is a combatant, or a whole group named by its id
+/// (`goblin` for Goblin 1–4: those still standing attack together); targets are combatants.
+pub(super) fn attack_sides(
+    enc: &Encounter,
+    attacker: &str,
+    targets: &[String],
+) -> Result<Sides, EngineError> {
+    let wanted = slug(attacker);
+    let group: Vec<usize> = (0..enc.combatants.len())
+        .filter(|&i| enc.combatants[i].group.as_deref() == Some(wanted.as_str()))
+        .collect();
+    let members = if group.len() > 1 && enc.get(&wanted).is_none() {
+        let up: Vec<usize> =
+            group.iter().copied().filter(|&i| !enc.is_down(&enc.combatants[i])).collect();
+        if up.is_empty() {
+            return refuse(format!("no one in {} is standing to attack", attacker.trim()));
+        }
+        up
+    } else {
+        vec![enc.resolve(attacker)?]
+    };
+    if targets.is_empty() {
+        return refuse("an attack needs a TARGET");
+    }
+    let mut chosen = Vec::with_capacity(targets.len());
+    for name in targets {
+        let i = enc.resolve(name)?;
+        if chosen.contains(&i) {
+            return refuse(format!("{} is named twice as a target", enc.combatants[i].name));
+        }
+        chosen.push(i);
+    }
+    Ok(Sides { members, targets: chosen })
+}
+
+/// Build the rules' view of an attack (the parties, the weapon named or the first one, the
+/// options and the system's state) and hand it to `ask`.
+pub(super) fn with_request<'e, R>(
+    enc: &'e Encounter,
+    sides: &Sides,
+    weapon: Option<&str>,
+    pairs: &'e [(String, Option<String>)],
+    ask: impl FnOnce(crate::rules::system::AttackRequest<'_>) -> Result<R, EngineError>,
+) -> Result<R, EngineError> {
+    use crate::rules::system::Party;
+    let party = |&i: &usize| {
+        let c = &enc.combatants[i];
+        Party { id: c.id.as_str(), view: c.view() }
+    };
+    let members: Vec<Party<'e>> = sides.members.iter().map(party).collect();
+    let targets: Vec<Party<'e>> = sides.targets.iter().map(party).collect();
+    let (att, tgt) = (&enc.combatants[sides.members[0]], &enc.combatants[sides.targets[0]]);
+    let chosen = match weapon {
+        Some(w) => {
+            let wanted = w.to_lowercase();
+            let exact = att.weapons.iter().find(|x| x.name.to_lowercase() == wanted);
+            let mut prefixed =
+                att.weapons.iter().filter(|x| x.name.to_lowercase().starts_with(&wanted));
+            let found = exact.or_else(|| prefixed.next().filter(|_| prefixed.next().is_none()));
+            match found {
+                Some(x) => Some(x),
+                None if att.weapons.is_empty() => {
+                    return refuse(format!(
+                        "{} has no weapons; add one with `weapon {} NAME …`",
+                        att.name, att.name
+                    ));
+                }
+                None => {
+                    let names: Vec<&str> = att.weapons.iter().map(|x| x.name.as_str()).collect();
+                    return refuse(format!(
+                        "{} has no weapon '{w}'; it has {}",
+                        att.name,
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+        None => att.weapons.first(),
+    };
+    let request = crate::rules::system::AttackRequest {
+        attacker: att.view(),
+        target: tgt.view(),
+        weapon: chosen,
+        fields: pairs,
+        options: &enc.options,
+        attacker_id: &att.id,
+        target_id: &tgt.id,
+        members: &members,
+        targets: &targets,
+        on_turn: enc.turn.as_ref().is_some_and(|tn| tn.id == att.id),
+        state: &enc.state,
+        actions_taken: enc
+            .turn
+            .as_ref()
+            .filter(|tn| tn.id == att.id)
+            .and_then(|tn| tn.budget.first())
+            .map_or(0, |p| p.used),
+    };
+    ask(request)
+}
+
+/// The odds of an `attack` command before it is rolled, when the system can tell.
+pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().attack_odds(request)?)
+    })
+}

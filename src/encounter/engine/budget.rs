@@ -1,0 +1,119 @@
+//! What a turn allows: budget checks, spending actions, and `do` actions.
+
+use super::*;
+
+impl Planner<'_> {
+    /// Refuse unless `id` may spend `cost` from `pool` now. Off-turn spending and overspending
+    /// are refused with what is left, unless forced.
+    pub(super) fn check_budget(
+        &self,
+        id: &str,
+        pool: &str,
+        cost: u8,
+        what: &str,
+        force: bool,
+    ) -> Result<(), EngineError> {
+        if force || cost == 0 || (self.scratch.round == 0 && self.scratch.surprise.is_empty()) {
+            return Ok(());
+        }
+        let name = self.scratch.get(id).map_or(id, |c| c.name.as_str());
+        let Some(turn) = self.scratch.turn.as_ref().filter(|t| t.id == id) else {
+            return refuse(format!("it is not {name}'s turn; add `force` to do it anyway"));
+        };
+        let Some(budget) = turn.budget.iter().find(|p| p.name == pool) else {
+            return Ok(());
+        };
+        if budget.left() < cost {
+            let unit = if cost == 1 { pool.strip_suffix('s').unwrap_or(pool) } else { pool };
+            return refuse(format!(
+                "{what} costs {cost} {unit}; {name} has {} of {} left this turn (add `force` to do it anyway)",
+                budget.left(),
+                budget.total
+            ));
+        }
+        Ok(())
+    }
+
+    /// Spend from the current turn, if it is `id`'s.
+    pub(super) fn spend(
+        &mut self,
+        id: &str,
+        pool: &str,
+        cost: u8,
+        what: &str,
+    ) -> Result<(), EngineError> {
+        if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
+            self.emit(Event::Spent {
+                id: id.to_string(),
+                pool: pool.into(),
+                amount: cost,
+                what: what.into(),
+            })?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn do_action(
+        &mut self,
+        who: &str,
+        action: &str,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let c = self.who(who)?;
+        let (id, name) = (c.id.clone(), c.name.clone());
+        let actions = self.scratch.system.rules().actions();
+        // An exact key, else a unique beginning of one.
+        let exact: Vec<_> = actions.iter().filter(|a| a.key == action).collect();
+        let found: Vec<_> = if exact.is_empty() {
+            actions.iter().filter(|a| a.key.starts_with(action)).collect()
+        } else {
+            exact
+        };
+        let spec = match found.as_slice() {
+            [one] => **one,
+            [] => {
+                let keys: Vec<&str> = actions.iter().map(|a| a.key).collect();
+                return refuse(format!("no action '{action}'; actions: {}", keys.join(", ")));
+            }
+            many => {
+                let keys: Vec<&str> = many.iter().map(|a| a.key).collect();
+                return refuse(format!("'{action}' could be {}", keys.join(", ")));
+            }
+        };
+        if spec.key == "shake" {
+            return refuse(format!("shaking off rolls dice: use `shake {name} CONDITION`"));
+        }
+        let force = fields.iter().any(|f| f.key == "force");
+        let allowed: Vec<&str> =
+            std::iter::once("force").chain(spec.fields.iter().copied()).collect();
+        if let Some(other) = fields.iter().find(|f| !allowed.contains(&f.key.as_str())) {
+            return refuse(format!(
+                "`do {}` takes {}, not '{}'",
+                spec.key,
+                allowed.join(", "),
+                other.key
+            ));
+        }
+        self.require_started("do")?;
+        self.check_budget(&id, spec.pool, spec.cost, spec.label, force)?;
+        let pairs = field_pairs(fields);
+        let effects = {
+            let ids = [id.clone()];
+            let request = special_request(&self.scratch, spec.key, &ids, &[], &pairs);
+            self.scratch.system.rules().do_action(&spec, request)?
+        };
+        for effect in effects {
+            self.apply_effect(&id, &[], effect)?;
+        }
+        if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
+            self.spend(&id, spec.pool, spec.cost, spec.key)
+        } else {
+            self.emit(Event::Logged {
+                text: format!("{name}: {} (forced, off turn)", spec.label),
+                roll: None,
+                who: Some(id),
+                attempt: None,
+            })
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Turning the rules' effects into events: system verbs, the damage pipeline every hit goes through, and the after-damage hooks.
+
+use super::*;
+
+/// Someone a hit landed on during the effects being applied, waiting for the after-damage hooks.
+pub(super) struct Struck {
+    pub(super) id: String,
+    pub(super) was_down: bool,
+    pub(super) nonlethal: bool,
+    pub(super) location: Option<String>,
+}
+
+impl Planner<'_> {
+    /// A system verb: combatant arguments become the actor and the target, the rest are words.
+    pub(super) fn special(
+        &mut self,
+        verb: &str,
+        args: &[String],
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let Some(spec) = system.rules().commands().iter().find(|c| c.name == verb) else {
+            return refuse(match crate::command::table::owner(verb) {
+                Some(owner) => {
+                    format!("`{verb}` is a {owner} command; this encounter runs {system}")
+                }
+                None => format!("`{verb}` is not a {system} command"),
+            });
+        };
+        let mut ids: Vec<String> = Vec::new();
+        let mut words: Vec<String> = Vec::new();
+        let mut arg_specs =
+            spec.args.iter().filter(|a| a.kind != crate::command::table::ArgKind::Fields);
+        for arg in args {
+            match arg_specs.next().map(|a| a.kind) {
+                Some(crate::command::table::ArgKind::Combatant) => {
+                    ids.push(self.who(arg)?.id.clone())
+                }
+                _ => words.push(arg.to_lowercase()),
+            }
+        }
+        let pairs = field_pairs(fields);
+        let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
+        let effects = self.scratch.system.rules().special(request, self.dice)?;
+        let actor = ids.first().cloned().unwrap_or_default();
+        self.apply_effects(&actor, ids.get(1..).unwrap_or_default(), effects)
+    }
+
+    /// Apply a list of effects in order, then the after-damage hooks of everyone they hit.
+    pub(super) fn apply_effects(
+        &mut self,
+        actor: &str,
+        targets: &[String],
+        effects: Vec<Effect>,
+    ) -> Result<(), EngineError> {
+        let before = self.struck.len();
+        for effect in effects {
+            self.apply_effect(actor, targets, effect)?;
+        }
+        let struck: Vec<Struck> = self.struck.drain(before..).collect();
+        for hit in struck {
+            let kind = crate::rules::system::HitKind {
+                nonlethal: hit.nonlethal,
+                called: hit.location.as_deref(),
+            };
+            self.after_damage(&hit.id, hit.was_down, kind)?;
+        }
+        Ok(())
+    }
+
+    /// One hit through the pipeline: the system's damage model, the damage event, the conditions
+    /// the model gives. The after-damage hooks wait for the end of the attack ([`Self::apply_effects`]).
+    pub(super) fn land_hit(
+        &mut self,
+        id: &str,
+        hit: &crate::rules::system::Hit,
+    ) -> Result<(), EngineError> {
+        let Some(c) = self.scratch.get(id) else {
+            return refuse(format!("no combatant with id '{id}'"));
+        };
+        let was_down = self.scratch.is_down(c);
+        let outcome = self.scratch.system.rules().damage(DamageRequest {
+            stats: &c.stats,
+            health: c.health,
+            conditions: &c.conditions,
+            amount: hit.amount,
+            roll: hit.roll.as_ref(),
+            kind: hit.kind.as_deref(),
+            armor_ignored: hit.armor_ignored,
+            armor_added: hit.armor_added,
+        })?;
+        self.emit(Event::Damaged {
+            id: id.to_string(),
+            amount: hit.amount,
+            roll: hit.roll.clone(),
+            kind: hit.kind.clone(),
+            loss: outcome.loss,
+            explain: outcome.explain,
+        })?;
+        self.damage_conditions(id, &outcome.conditions)?;
+        if !self.struck.iter().any(|s| s.id == id) {
+            self.struck.push(Struck {
+                id: id.to_string(),
+                was_down,
+                nonlethal: hit.nonlethal,
+                location: hit.location.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Turn a rules effect into events. `actor` and `target` are ids.
+    pub(super) fn apply_effect(
+        &mut self,
+        actor: &str,
+        targets: &[String],
+        effect: Effect,
+    ) -> Result<(), EngineError> {
+        use crate::rules::system::Who;
+        let pick = |who: Who| -> String {
+            match who {
+                Who::Actor => actor.to_string(),
+                Who::Target(n) => {
+                    targets.get(usize::from(n)).map_or(actor, String::as_str).to_string()
+                }
+            }
+        };
+        match effect {
+            Effect::Attacked { target, summary, rolls, hit, critical } => {
+                self.emit(Event::Attacked {
+                    attacker: actor.to_string(),
+                    target: pick(target),
+                    summary,
+                    rolls,
+                    hit,
+                    critical,
+                })
+            }
+            Effect::Hit(hit) => self.land_hit(&pick(hit.target), &hit),
+            Effect::Pay { pool, amount } => self.spend(actor, pool, amount, "attack"),
+            Effect::Inflict { who, what } => self.inflict(&pick(who), &what, None),
+            Effect::Note { who, text, roll } => self.emit(Event::Logged {
+                text,
+                roll: Some(roll),
+                who: Some(pick(who)),
+                attempt: None,
+            }),
+            Effect::System(event) => self.emit(Event::System(event)),
+            Effect::Surprise { ids } => self.emit(Event::SurpriseTurn { ids }),
+            Effect::Cancel { who, name } => {
+                let id = pick(who);
+                self.emit(Event::ConditionEnded { id, name, why: Ended::Cancelled })
+            }
+            Effect::Log { text, roll } => {
+                let who = (!actor.is_empty()).then(|| actor.to_string());
+                self.emit(Event::Logged { text, roll, who, attempt: None })
+            }
+            Effect::AddCondition { who, name, rounds, detail, persistent } => {
+                let give = Give { rounds, detail, persistent, ..Give::new(&name) };
+                self.give_condition(&pick(who), give)
+            }
+            Effect::RemoveCondition { who, name } => {
+                let id = pick(who);
+                let present =
+                    self.scratch.get(&id).and_then(|c| c.condition(&name)).map(|c| c.name.clone());
+                match present {
+                    Some(name) => {
+                        self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
+                    }
+                    None => Ok(()),
+                }
+            }
+            Effect::Damage { who, loss, explain } => {
+                let id = pick(who);
+                if loss < 0 {
+                    return self.emit(Event::Healed { id, amount: -loss, within_hit: false });
+                }
+                let was_down = self.scratch.get(&id).is_some_and(|c| self.scratch.is_down(c));
+                self.emit(Event::Damaged {
+                    id: id.clone(),
+                    amount: loss,
+                    roll: None,
+                    kind: None,
+                    loss,
+                    explain,
+                })?;
+                self.after_damage(&id, was_down, crate::rules::system::HitKind::default())
+            }
+            Effect::Restore { who, amount } => {
+                self.emit(Event::Healed { id: pick(who), amount, within_hit: true })
+            }
+            Effect::Stat { who, field, delta } => {
+                let id = pick(who);
+                let value = self
+                    .scratch
+                    .get(&id)
+                    .map_or(0, |c| c.stats.int_or(field, 0))
+                    .saturating_add(delta);
+                // The rules refuse spending what is not there; a stat such as Charisma may go below 0.
+                self.emit(Event::StatChanged { id, field: field.to_string(), value })
+            }
+            Effect::Spend { who, amount, what } => {
+                let id = pick(who);
+                let pool = self
+                    .scratch
+                    .turn
+                    .as_ref()
+                    .filter(|t| t.id == id)
+                    .and_then(|t| t.budget.first())
+                    .map(|p| p.name.clone());
+                match pool {
+                    Some(pool) => self.emit(Event::Spent { id, pool, amount, what }),
+                    None => Ok(()),
+                }
+            }
+            Effect::ActNow { who } => {
+                let id = pick(who);
+                self.act(&id)
+            }
+            Effect::SpendAll { who, why } => {
+                let id = pick(who);
+                let left = self
+                    .scratch
+                    .turn
+                    .as_ref()
+                    .filter(|t| t.id == id)
+                    .and_then(|t| t.budget.first().map(|p| (p.name.clone(), p.left())));
+                match left {
+                    Some((pool, n)) if n > 0 => {
+                        self.emit(Event::Spent { id, pool, amount: n, what: why })
+                    }
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// After damage lands: the system's reaction to it (SW-INC-1, the Incapacitation roll).
+    pub(super) fn after_damage(
+        &mut self,
+        id: &str,
+        was_down: bool,
+        hit: crate::rules::system::HitKind<'_>,
+    ) -> Result<(), EngineError> {
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let effects =
+            self.scratch.system.rules().after_damage(c.view(), was_down, hit, self.dice)?;
+        for effect in effects {
+            self.apply_effect(id, &[], effect)?;
+        }
+        Ok(())
+    }
+}
+
+/// What a system verb (or a `do` action) sees: the actor and the target by id, the words and
+/// fields, and the encounter around them.
+pub(super) fn special_request<'s>(
+    enc: &'s Encounter,
+    verb: &'s str,
+    ids: &'s [String],
+    words: &'s [String],
+    pairs: &'s [(String, Option<String>)],
+) -> crate::rules::system::SpecialRequest<'s> {
+    let actor = ids.first().and_then(|id| enc.get(id));
+    let target = ids.get(1).and_then(|id| enc.get(id));
+    let actions_taken = actor
+        .and_then(|a| enc.turn.as_ref().filter(|t| t.id == a.id))
+        .and_then(|t| t.budget.first())
+        .map_or(0, |p| p.used);
+    crate::rules::system::SpecialRequest {
+        verb,
+        actor: actor.map(Combatant::view),
+        target: target.map(Combatant::view),
+        actor_id: ids.first().map(String::as_str),
+        target_id: ids.get(1).map(String::as_str),
+        words,
+        fields: pairs,
+        options: &enc.options,
+        round: enc.round,
+        started: enc.round > 0 || !enc.surprise.is_empty(),
+        state: &enc.state,
+        lookup: enc,
+        current: enc.current().map(Combatant::view),
+        actions_taken,
+        held: actor.is_some_and(|a| a.held),
+    }
+}

@@ -1,0 +1,312 @@
+//! Health and conditions: `damage`, `heal`, `cond`, `shake`, and the one way a condition is given.
+
+use super::*;
+
+/// What [`Planner::give_condition`] is asked to give.
+pub(super) struct Give<'n> {
+    /// The catalogue name, exactly.
+    pub(super) name: &'n str,
+    pub(super) severe: bool,
+    pub(super) rounds: Option<u32>,
+    pub(super) source: Source,
+    pub(super) persistent: bool,
+    pub(super) needs_six: bool,
+    pub(super) detail: Option<String>,
+    /// Only when it is not there already (a damage model's Shaken).
+    pub(super) if_absent: bool,
+    /// Typed by the GM: refusals are explained rather than skipped.
+    pub(super) by_hand: bool,
+}
+
+impl<'n> Give<'n> {
+    pub(super) fn new(name: &'n str) -> Give<'n> {
+        Give {
+            name,
+            severe: false,
+            rounds: None,
+            source: Source::Manual,
+            persistent: false,
+            needs_six: false,
+            detail: None,
+            if_absent: false,
+            by_hand: false,
+        }
+    }
+}
+
+impl Planner<'_> {
+    pub(super) fn damage(
+        &mut self,
+        who: &str,
+        amount: &Amount,
+        kind: Option<&str>,
+        raw: bool,
+    ) -> Result<(), EngineError> {
+        let id = self.who(who)?.id.clone();
+        // SW-NONLETHAL-1: `damage NAME 9 nonlethal`.
+        let nonlethal = kind.is_some_and(|k| k.eq_ignore_ascii_case("nonlethal"));
+        let roll = match amount {
+            Amount::Fixed(_) => None,
+            Amount::Dice(expr) => Some(DiceExpr::parse(expr)?.roll(self.dice)?),
+        };
+        let total = match (amount, &roll) {
+            (Amount::Fixed(n), _) => *n,
+            (_, Some(r)) => r.total.max(0),
+            (_, None) => 0,
+        };
+        if !raw {
+            // The same pipeline as an attack's hits.
+            let hit = crate::rules::system::Hit {
+                amount: total,
+                roll,
+                kind: kind.map(str::to_string),
+                nonlethal,
+                ..Default::default()
+            };
+            return self.apply_effects(&id, &[], vec![Effect::Hit(hit)]);
+        }
+        let Some(c) = self.scratch.get(&id) else {
+            return refuse("no such combatant");
+        };
+        let was_down = self.scratch.is_down(c);
+        self.emit(Event::Damaged {
+            id: id.clone(),
+            amount: total,
+            roll,
+            kind: kind.map(str::to_string),
+            loss: total,
+            explain: "raw".to_string(),
+        })?;
+        self.after_damage(
+            &id,
+            was_down,
+            crate::rules::system::HitKind { nonlethal, called: None },
+        )?;
+        Ok(())
+    }
+
+    pub(super) fn heal(&mut self, who: &str, amount: i64) -> Result<(), EngineError> {
+        let c = self.who(who)?;
+        let rules = self.scratch.system.rules();
+        rules.can_heal(&c.conditions)?;
+        let room =
+            rules.max_health(c.health, &c.conditions).saturating_sub(c.health.current).max(0);
+        let id = c.id.clone();
+        self.emit(Event::Healed { id, amount: amount.min(room), within_hit: false })
+    }
+
+    pub(super) fn condition(
+        &mut self,
+        who: &str,
+        name: &str,
+        severe: bool,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let catalogue = self
+            .assets
+            .catalogue_ref(system)
+            .ok_or_else(|| EngineError::Refused(format!("no condition catalogue for {system}")))?;
+        let spec = catalogue.find(name).map_err(EngineError::Refused)?.clone();
+        let (mut rounds, mut source) = (None, Source::Manual);
+        for field in fields {
+            let value = field.value.as_deref().unwrap_or("");
+            match field.key.as_str() {
+                "rounds" => {
+                    rounds = Some(
+                        value.parse::<u32>().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(
+                            || EngineError::Refused(format!("rounds={value}: expected 1 to 1000")),
+                        )?,
+                    );
+                }
+                "source" => {
+                    source = Source::parse(value).ok_or_else(|| {
+                        EngineError::Refused(format!(
+                            "source={value}: expected manual, spell, environment, crit, exploit or damage"
+                        ))
+                    })?;
+                }
+                "spell" | "environment" | "crit" | "exploit" if field.value.is_none() => {
+                    source = Source::parse(&field.key).unwrap_or(Source::Manual);
+                }
+                other => {
+                    return refuse(format!(
+                        "unknown cond option '{other}'; expected severe, rounds=N or source=…"
+                    ));
+                }
+            }
+        }
+        // WOIN-COND-5: spell and environment conditions persist.
+        let persistent = matches!(source, Source::Spell | Source::Environment);
+        let id = self.who(who)?.id.clone();
+        let give =
+            Give { severe, rounds, source, persistent, by_hand: true, ..Give::new(&spec.name) };
+        self.give_condition(&id, give)
+    }
+
+    /// The one way a condition is given, whether typed (`cond`), rolled by an attack, or brought
+    /// by a rule or a turn: the catalogue entry by its exact name, immunity, the level the
+    /// system's rules give it (a second application is severe in WOIN), its duration and
+    /// persistence, then the health clamp a lower maximum brings (WOIN-COND-9).
+    pub(super) fn give_condition(&mut self, id: &str, give: Give<'_>) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let rules = system.rules();
+        let Some(spec) = self.assets.catalogue_ref(system).and_then(|c| c.get(give.name)) else {
+            return refuse(format!("no condition {} in {system}", give.name));
+        };
+        let Some(c) = self.scratch.get(id) else {
+            return refuse(format!("no combatant with id '{id}'"));
+        };
+        let existing = c.condition(&spec.name);
+        if give.if_absent && existing.is_some() {
+            return Ok(());
+        }
+        // Conditions it is immune to never land from the rules; typed by hand, the GM is told.
+        if rules.immune_to(&c.stats, &spec.name) {
+            if give.by_hand {
+                return refuse(format!("{} is immune to {}", c.name, spec.name));
+            }
+            return Ok(());
+        }
+        // WOIN-COND-5: Bleeding and Burning are never persistent.
+        if give.persistent && spec.never_persistent {
+            return refuse(format!("{} can never be persistent", spec.name));
+        }
+        let level = rules.condition_level(spec, existing, give.severe)?;
+        let condition = Condition {
+            name: spec.name.clone(),
+            level,
+            source: give.source,
+            rounds: give.rounds,
+            persistent: give.persistent,
+            since: self.scratch.round,
+            needs_six: give.needs_six || existing.is_some_and(|e| e.needs_six),
+            detail: give.detail,
+        };
+        self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
+        self.clamp_health(id)
+    }
+
+    pub(super) fn shake(&mut self, who: &str, condition: &str) -> Result<(), EngineError> {
+        let index = self.scratch.resolve(who)?;
+        let c = &self.scratch.combatants[index];
+        let name = own_condition(c, condition)?;
+        let Some(cond) = c.condition(&name).cloned() else {
+            return refuse(format!("{} is not {name}", c.name));
+        };
+        let rules = self.scratch.system.rules();
+        let (pool, cost) = rules.shake_cost();
+        let id = c.id.clone();
+        // WOIN-COND-2: once per turn per condition (SW-SHAKEN-1: the Spirit roll as the turn
+        // begins is that try), one action each where the system charges one.
+        let tried =
+            self.scratch.turn.as_ref().is_some_and(|t| t.id == id && t.tried.contains(&name));
+        if tried {
+            return refuse(format!("{} already tried to shake off {name} this turn", c.name));
+        }
+        if cost > 0 {
+            // WOIN-COND-2: conditions that take every action still allow the attempt.
+            let no_actions = self
+                .scratch
+                .turn
+                .as_ref()
+                .filter(|t| t.id == id)
+                .and_then(|t| t.budget.iter().find(|p| p.name == pool))
+                .is_some_and(|p| p.total == 0);
+            if !no_actions {
+                self.check_budget(&id, pool, cost, "shaking off a condition", false).map_err(
+                    |e| {
+                        EngineError::Refused(
+                            e.to_string()
+                                .replace(" (add `force` to do it anyway)", "")
+                                .replace("; add `force` to do it anyway", ""),
+                        )
+                    },
+                )?;
+            }
+        }
+        let c = &self.scratch.combatants[index];
+        let outcome =
+            rules.shake_off(&c.stats, c.health, &cond, &self.scratch.options, self.dice)?;
+        self.emit(Event::ShakeRolled {
+            id: id.clone(),
+            name: name.clone(),
+            roll: outcome.roll,
+            success: outcome.success,
+            explain: outcome.explain,
+        })?;
+        let can_pay = self
+            .scratch
+            .turn
+            .as_ref()
+            .filter(|t| t.id == id)
+            .and_then(|t| t.budget.iter().find(|p| p.name == pool).map(|p| p.left() >= cost));
+        if cost > 0 && can_pay == Some(true) {
+            self.emit(Event::Spent {
+                id: id.clone(),
+                pool: pool.into(),
+                amount: cost,
+                what: "shake".into(),
+            })?;
+        }
+        if outcome.success {
+            self.emit(Event::ConditionEnded { id, name, why: Ended::ShakenOff })?;
+        }
+        Ok(())
+    }
+
+    /// Conditions the damage model gives (a Savage Worlds Shaken), unless already there.
+    pub(super) fn damage_conditions(
+        &mut self,
+        id: &str,
+        names: &[String],
+    ) -> Result<(), EngineError> {
+        for name in names {
+            let give = Give { source: Source::Damage, if_absent: true, ..Give::new(name) };
+            self.give_condition(id, give)?;
+        }
+        Ok(())
+    }
+
+    /// A condition an attack or a turn brings, through the system's level rules.
+    pub(super) fn inflict(
+        &mut self,
+        id: &str,
+        what: &crate::rules::system::Inflicted,
+        rounds: Option<u32>,
+    ) -> Result<(), EngineError> {
+        let give = Give {
+            source: what.source,
+            needs_six: what.needs_six,
+            rounds,
+            ..Give::new(&what.name)
+        };
+        self.give_condition(id, give)
+    }
+
+    /// WOIN-COND-9: when the highest health drops (severe Fatigued), current health follows.
+    pub(super) fn clamp_health(&mut self, id: &str) -> Result<(), EngineError> {
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let max = self.scratch.system.rules().max_health(c.health, &c.conditions);
+        if c.health.current > max {
+            let loss = c.health.current.saturating_sub(max);
+            self.emit(Event::Damaged {
+                id: id.to_string(),
+                amount: loss,
+                roll: None,
+                kind: None,
+                loss,
+                explain: format!(
+                    "max {} lowered to {max}",
+                    self.scratch.system.rules().health_label()
+                ),
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// The name of one of `c`'s conditions matching `query` (exact or unique prefix, any case).
+pub(super) fn own_condition(c: &Combatant, query: &str) -> Result<String, EngineError> {
+    crate::rules::conditions::own(&c.name, &c.conditions, query).map_err(EngineError::Refused)
+}

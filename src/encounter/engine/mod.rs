@@ -1,0 +1,197 @@
+//! Turning a [`Command`] into [`Event`]s: checks it against the encounter, rolls what the rules
+//! call for through a [`DiceSource`], and plans the events on a scratch copy so a refused command
+//! changes nothing.
+
+mod attack;
+mod budget;
+mod effects;
+mod health;
+mod initiative;
+mod roster;
+mod turns;
+
+pub use attack::attack_preview;
+use effects::{Struck, special_request};
+use health::{Give, own_condition};
+
+use std::fmt;
+
+use super::combatant::{Combatant, slug};
+use super::event::{Ended, Event};
+use super::{ApplyError, Assets, Encounter};
+use crate::command::{Amount, Command, Field, parse_fields};
+use crate::rules::conditions::{Condition, Source};
+use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::initiative::break_ties;
+use crate::rules::stats::{FieldError, Stats};
+use crate::rules::system::{DamageRequest, Effect, InitContext, InitRequest};
+use crate::rules::{RulesError, Side};
+
+/// Why a command was refused. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// An unknown or ambiguous combatant name.
+    Name(String),
+    Field(FieldError),
+    Rules(RulesError),
+    /// Not possible now (the text says why and what would work).
+    Refused(String),
+    /// A bug or a damaged save: an event that does not fit.
+    Apply(ApplyError),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Name(msg) | EngineError::Refused(msg) => f.write_str(msg),
+            EngineError::Field(err) => write!(f, "{err}"),
+            EngineError::Rules(err) => write!(f, "{err}"),
+            EngineError::Apply(err) => write!(f, "internal: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+impl From<RulesError> for EngineError {
+    fn from(err: RulesError) -> Self {
+        EngineError::Rules(err)
+    }
+}
+
+impl From<crate::rules::dice::DiceError> for EngineError {
+    fn from(err: crate::rules::dice::DiceError) -> Self {
+        EngineError::Rules(RulesError::Dice(err))
+    }
+}
+
+impl From<ApplyError> for EngineError {
+    fn from(err: ApplyError) -> Self {
+        EngineError::Apply(err)
+    }
+}
+
+pub(super) fn refuse<T>(msg: impl Into<String>) -> Result<T, EngineError> {
+    Err(EngineError::Refused(msg.into()))
+}
+
+/// Fields every system accepts on `add`, besides its own.
+pub(super) const COMMON_FIELDS: &[&str] = &["side", "hidden"];
+/// Longest note or name accepted.
+pub(super) const MAX_TEXT: usize = 1000;
+
+/// Plans events against a scratch copy of the encounter.
+pub(super) struct Planner<'a> {
+    scratch: Encounter,
+    events: Vec<Event>,
+    /// Hits landed whose after-damage hooks have not run yet.
+    struck: Vec<Struck>,
+    assets: &'a Assets,
+    dice: &'a mut dyn DiceSource,
+}
+
+/// Turn a command into the events it causes. `new`, `undo`, `redo` and `save` belong to the
+/// session and are refused here.
+pub fn plan(
+    encounter: &Encounter,
+    command: &Command,
+    assets: &Assets,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, EngineError> {
+    let mut planner = Planner {
+        scratch: encounter.clone(),
+        events: Vec::new(),
+        struck: Vec::new(),
+        assets,
+        dice,
+    };
+    planner.command(command)?;
+    Ok(planner.events)
+}
+
+impl Planner<'_> {
+    fn emit(&mut self, event: Event) -> Result<(), EngineError> {
+        // A number out of range is the command's to answer for, not a bug in the fold.
+        self.scratch.check_bounds(&event).map_err(|err| EngineError::Refused(err.0))?;
+        self.scratch.apply(&event)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    fn who(&self, query: &str) -> Result<&Combatant, EngineError> {
+        let i = self.scratch.resolve(query)?;
+        Ok(&self.scratch.combatants[i])
+    }
+
+    fn command(&mut self, command: &Command) -> Result<(), EngineError> {
+        match command {
+            Command::Add { name, count, side, fields } => self.add(name, *count, *side, fields),
+            Command::Remove { who } => self.remove(who),
+            Command::Start => self.start(),
+            Command::Init { who, value } => self.typed_init(who, value),
+            Command::Swap { first, second } => self.swap(first, second),
+            Command::Next => self.require_started("next").and_then(|()| self.advance()),
+            Command::Hold { who } => self.hold(who.as_deref()),
+            Command::Act { who } => self.act(who),
+            Command::Damage { who, amount, kind, raw } => {
+                self.damage(who, amount, kind.as_deref(), *raw)
+            }
+            Command::Heal { who, amount } => self.heal(who, *amount),
+            Command::Cond { who, condition, severe, fields } => {
+                self.condition(who, condition, *severe, fields)
+            }
+            Command::Uncond { who, condition } => {
+                let c = self.who(who)?;
+                let name = own_condition(c, condition)?;
+                let id = c.id.clone();
+                self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
+            }
+            Command::Shake { who, condition } => self.shake(who, condition),
+            Command::Attack { attacker, targets, weapon, fields } => {
+                self.attack(attacker, targets, weapon.as_deref(), fields)
+            }
+            Command::Weapon { who, name, fields } => self.weapon(who, name, fields),
+            Command::Do { who, action, fields } => self.do_action(who, action, fields),
+            Command::Set { option, value } => self.set_option(option, value),
+            Command::Special { verb, args, fields } => self.special(verb, args, fields),
+            Command::Roll { expr, by } => {
+                let by = match by {
+                    Some(q) => Some(self.who(q)?.id.clone()),
+                    None => None,
+                };
+                let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
+                self.emit(Event::Rolled { roll, by })
+            }
+            Command::Note { who, text } => {
+                let id = self.who(who)?.id.clone();
+                let text: String = text.chars().take(MAX_TEXT).collect();
+                self.emit(Event::Noted { id, text })
+            }
+            Command::New { .. } | Command::Undo | Command::Redo | Command::Save { .. } => {
+                refuse(format!("`{}` is handled by the session, not the engine", command.name()))
+            }
+        }
+    }
+
+    fn require_started(&self, what: &str) -> Result<(), EngineError> {
+        if self.scratch.round == 0 && self.scratch.surprise.is_empty() {
+            return refuse(format!("`{what}` needs a fight under way; `start` rolls initiative"));
+        }
+        Ok(())
+    }
+}
+
+/// `FIELD=VALUE` pairs as the rules read them.
+pub(super) fn field_pairs(fields: &[Field]) -> Vec<(String, Option<String>)> {
+    fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect()
+}
+
+impl crate::rules::system::Lookup for Encounter {
+    fn find<'s>(
+        &'s self,
+        query: &str,
+    ) -> Result<(&'s str, crate::rules::system::CombatantView<'s>), String> {
+        let c = &self.combatants[self.resolve(query).map_err(|e| e.to_string())?];
+        Ok((&c.id, c.view()))
+    }
+}

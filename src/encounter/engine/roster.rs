@@ -1,0 +1,238 @@
+//! Setting up the fight: adding and removing combatants (names, ids, groups, bestiary entries), weapons and rule options.
+
+use super::*;
+
+impl Planner<'_> {
+    pub(super) fn add(
+        &mut self,
+        name: &str,
+        count: Option<u32>,
+        side: Option<Side>,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let rules = system.rules();
+        let creature = self.assets.creature(system, name).cloned();
+        let base = creature.as_ref().map_or(name, |c| c.name.as_str()).trim().to_string();
+        if base.is_empty() || base.len() > MAX_TEXT {
+            return refuse("a combatant needs a name of 1 to 1000 characters");
+        }
+        let mut stats = Stats::default();
+        let mut side = side;
+        let mut note = None;
+        if let Some(creature) = &creature {
+            let from_bestiary = parse_fields(&creature.stats).map_err(|err| {
+                EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
+            })?;
+            for field in &from_bestiary {
+                stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(|err| {
+                    EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
+                })?;
+            }
+            side = side.or_else(|| Side::parse(&creature.side));
+            note = Some(creature.note.clone()).filter(|n| !n.is_empty());
+        }
+        let mut hidden = false;
+        for field in fields {
+            if field.key == "hidden" {
+                hidden = field.value.as_deref().is_none_or(|v| matches!(v, "on" | "yes" | "true"));
+                continue;
+            }
+            stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(
+                |err| match err {
+                    FieldError::Unknown { field, mut valid } => {
+                        valid.extend(COMMON_FIELDS);
+                        EngineError::Field(FieldError::Unknown { field, valid })
+                    }
+                    other => EngineError::Field(other),
+                },
+            )?;
+        }
+        let side = side.unwrap_or(Side::Enemy);
+        let mut weapons = Vec::new();
+        for text in creature.iter().flat_map(|c| c.weapons.iter()) {
+            weapons.push(self.parse_weapon(text).map_err(|err| {
+                EngineError::Refused(format!("bestiary entry {base}: weapon '{text}': {err}"))
+            })?);
+        }
+        let health = rules.health(&stats);
+        let names: Vec<String> = match count {
+            Some(n) => {
+                let taken = self.member_numbers(&base);
+                if taken.checked_add(n).is_none() {
+                    return refuse(format!(
+                        "{base} {taken} leaves no numbers for {n} more; members are numbered up to {}",
+                        u32::MAX
+                    ));
+                }
+                (1..=n).map(|k| format!("{base} {}", taken + k)).collect()
+            }
+            None => vec![self.unique_name(&base)],
+        };
+        let group = count.map(|_| self.unique_group(&slug(&base)));
+        let mut ids = Vec::new();
+        for member in names {
+            let id = self.unique_id(&slug(&member));
+            ids.push(id.clone());
+            let combatant = Combatant {
+                id,
+                name: member,
+                side,
+                group: group.clone(),
+                stats: stats.clone(),
+                health,
+                conditions: Vec::new(),
+                notes: note.iter().cloned().collect(),
+                weapons: weapons.clone(),
+                hidden,
+                initiative: None,
+                held: false,
+            };
+            self.emit(Event::Added { combatant })?;
+        }
+        if self.scratch.round > 0 {
+            // Joining a fight under way: roll now; a count already passed this round waits.
+            self.roll_missing()?;
+            self.break_all_ties()?;
+            let order = self.slot_ids();
+            let current = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
+            if let Some(at) = current.and_then(|cur| order.iter().position(|s| *s == cur)) {
+                for (id, pass) in order[..at].iter().filter(|(id, _)| ids.contains(id)) {
+                    self.emit(Event::TurnPassed { id: id.clone(), pass: *pass })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The highest number already used by `base 1`, `base 2` … members.
+    pub(super) fn member_numbers(&self, base: &str) -> u32 {
+        let prefix = format!("{} ", base.to_lowercase());
+        self.scratch
+            .combatants
+            .iter()
+            .filter_map(|c| c.name.to_lowercase().strip_prefix(&prefix)?.parse::<u32>().ok())
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub(super) fn unique_name(&self, base: &str) -> String {
+        let taken =
+            |n: &str| self.scratch.combatants.iter().any(|c| c.name.eq_ignore_ascii_case(n));
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..).map(|k| format!("{base} {k}")).find(|n| !taken(n)).unwrap_or_default()
+    }
+
+    pub(super) fn unique_id(&self, base: &str) -> String {
+        let taken = |id: &str| self.scratch.get(id).is_some();
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..).map(|k| format!("{base}-{k}")).find(|id| !taken(id)).unwrap_or_default()
+    }
+
+    pub(super) fn unique_group(&self, base: &str) -> String {
+        let taken = |g: &str| self.scratch.combatants.iter().any(|c| c.group.as_deref() == Some(g));
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..).map(|k| format!("{base}-{k}")).find(|g| !taken(g)).unwrap_or_default()
+    }
+
+    pub(super) fn remove(&mut self, who: &str) -> Result<(), EngineError> {
+        let id = self.who(who)?.id.clone();
+        let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
+        self.emit(Event::Removed { id })?;
+        if was_current { self.advance() } else { Ok(()) }
+    }
+
+    /// A weapon from `NAME FIELD=VALUE …` text, checked against the system's weapon fields.
+    pub(super) fn parse_weapon(
+        &self,
+        text: &str,
+    ) -> Result<crate::rules::stats::Weapon, EngineError> {
+        // The name is every word before the first field: `rusty blade pool=3d6 …`.
+        let table = self.scratch.system.rules().weapon_fields();
+        let tokens =
+            crate::command::tokenize(text).map_err(|e| EngineError::Refused(e.to_string()))?;
+        let is_field = |t: &crate::command::parse::Token| {
+            t.eq.is_some()
+                || (!t.quoted && table.iter().any(|f| f.name.eq_ignore_ascii_case(&t.text)))
+        };
+        let split = tokens.iter().position(is_field).unwrap_or(tokens.len());
+        if split == 0 {
+            return refuse("a weapon starts with its name");
+        }
+        let name = tokens[..split].iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        let fields = tokens[split..]
+            .iter()
+            .map(crate::command::parse::field_of)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| EngineError::Refused(e.to_string()))?;
+        self.weapon_from(&name, &fields)
+    }
+
+    pub(super) fn weapon_from(
+        &self,
+        name: &str,
+        fields: &[Field],
+    ) -> Result<crate::rules::stats::Weapon, EngineError> {
+        let table = self.scratch.system.rules().weapon_fields();
+        if table.is_empty() {
+            return refuse(format!(
+                "{} weapons arrive with that system's attacks",
+                self.scratch.system
+            ));
+        }
+        let mut stats = Stats::default();
+        for field in fields {
+            stats.set(table, &field.key, field.value.as_deref()).map_err(EngineError::Field)?;
+        }
+        Ok(crate::rules::stats::Weapon { name: name.to_string(), stats })
+    }
+
+    pub(super) fn weapon(
+        &mut self,
+        who: &str,
+        name: &str,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let id = self.who(who)?.id.clone();
+        let weapon = self.weapon_from(name, fields)?;
+        self.emit(Event::WeaponSet { id, weapon })
+    }
+
+    pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let rules = system.rules();
+        let options = rules.options();
+        let counters = rules.settable();
+        if counters.iter().any(|o| o.name == name) {
+            let count = value
+                .parse::<u32>()
+                .map_err(|_| EngineError::Refused(format!("{name}: expected a whole number")))?;
+            let Some(event) = rules.set_value(name, i64::from(count)) else {
+                return refuse(format!("{name} cannot be set in {system}"));
+            };
+            return self.emit(Event::System(event));
+        }
+        let Some(spec) = options.iter().find(|o| o.name == name) else {
+            let names: Vec<&str> = options.iter().chain(counters).map(|o| o.name).collect();
+            return refuse(if names.is_empty() {
+                format!("{system} has no options")
+            } else {
+                format!("unknown option '{name}'; {system} options: {}", names.join(", "))
+            });
+        };
+        let numeric = spec.values.is_empty();
+        if numeric && value.parse::<u32>().is_err() {
+            return refuse(format!("{name}: expected a whole number"));
+        }
+        if !numeric && !spec.values.contains(&value) {
+            return refuse(format!("{name}: expected {}", spec.values.join(" or ")));
+        }
+        self.emit(Event::OptionSet { name: name.into(), value: value.into() })
+    }
+}

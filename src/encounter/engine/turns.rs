@@ -1,0 +1,256 @@
+//! Rounds and turns: `start`, `next`, new rounds and deals, holding and acting from hold, and what the system does as turns begin.
+
+use super::*;
+
+impl Planner<'_> {
+    pub(super) fn start(&mut self) -> Result<(), EngineError> {
+        if self.scratch.round > 0 {
+            return refuse(format!(
+                "the fight is already under way (round {}); `next` moves it on",
+                self.scratch.round
+            ));
+        }
+        if !self.scratch.surprise.is_empty() {
+            let label = self.scratch.system.rules().surprise_label().to_lowercase();
+            return refuse(format!("the {label} is under way; `next` ends it and begins round 1"));
+        }
+        if self.scratch.combatants.is_empty() {
+            return refuse("nobody to fight yet: `add` combatants first");
+        }
+        // What the system does before initiative (WOIN-AMBUSH-1: ambush checks, seed 001 step 1).
+        let rules = self.scratch.system.rules();
+        let effects = rules.before_start(&self.scratch.state, self.dice)?;
+        let mut surprised = Vec::new();
+        for effect in effects {
+            match effect {
+                Effect::Surprise { ids } => surprised.extend(ids),
+                other => self.apply_effect("", &[], other)?,
+            }
+        }
+        self.roll_missing()?;
+        self.break_all_ties()?;
+        if let Some(first) = surprised.first().cloned() {
+            self.emit(Event::SurpriseTurn { ids: surprised })?;
+            return self.begin_turn(&first, 0);
+        }
+        self.emit(Event::RoundStarted { round: 1 })?;
+        self.begin_first_turn()
+    }
+
+    pub(super) fn begin_first_turn(&mut self) -> Result<(), EngineError> {
+        match self.next_slot() {
+            Some((id, pass)) => self.begin_turn(&id, pass),
+            None => refuse(format!(
+                "no one can act: everyone is down, holding or without initiative (type them with {})",
+                self.scratch.system.rules().typed_init_usage()
+            )),
+        }
+    }
+
+    /// Start a turn, then what the system does as it begins (WOIN-COND-8, WOIN-COND-10), with
+    /// the dice consumed in turn order.
+    pub(super) fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
+        self.emit(Event::TurnStarted { id: id.to_string(), pass })?;
+        if pass > 0 {
+            return Ok(());
+        }
+        self.turn_start_effects(id)
+    }
+
+    /// What the system does as a combatant's own turn begins.
+    pub(super) fn turn_start_effects(&mut self, id: &str) -> Result<(), EngineError> {
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let rules = self.scratch.system.rules();
+        let effects = rules.turn_start(c.view(), &self.scratch.options, self.dice)?;
+        for effect in effects {
+            match effect {
+                crate::rules::system::TurnStartEffect::Damage { amount, roll, kind, explain } => {
+                    self.emit(Event::Damaged {
+                        id: id.to_string(),
+                        amount,
+                        roll: Some(roll),
+                        kind,
+                        loss: amount,
+                        explain,
+                    })?;
+                }
+                crate::rules::system::TurnStartEffect::Roll { roll, text, attempt } => {
+                    let who = Some(id.to_string());
+                    self.emit(Event::Logged { text, roll: Some(roll), who, attempt })?;
+                }
+                crate::rules::system::TurnStartEffect::Effect(effect) => {
+                    self.apply_effect(id, &[], effect)?;
+                }
+                crate::rules::system::TurnStartEffect::Condition { name } => {
+                    let what = crate::rules::system::Inflicted::new(&name, Source::Manual);
+                    if self.scratch.get(id).is_some_and(|c| c.condition(&name).is_none()) {
+                        self.inflict(id, &what, Some(1))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A new deal (SW-INIT-1): every card not held goes back, as one event.
+    pub(super) fn collect_cards(&mut self) -> Result<(), EngineError> {
+        let mut ids = Vec::new();
+        for index in self.holders() {
+            let c = &self.scratch.combatants[index];
+            if !c.held && c.initiative.is_some() {
+                ids.extend(self.scratch.holder_ids(&c.id));
+            }
+        }
+        if ids.is_empty() { Ok(()) } else { self.emit(Event::InitiativeCleared { ids }) }
+    }
+
+    /// `next`: resume an interrupted turn, or pass to the first turn not yet taken this round by
+    /// someone able to act, or begin a new round.
+    pub(super) fn advance(&mut self) -> Result<(), EngineError> {
+        // The ambush turn: every winner acts once, whatever happened to it meanwhile (Reading:
+        // its actions are simultaneous), then round 1.
+        if self.scratch.round == 0 && !self.scratch.surprise.is_empty() {
+            let enc = &self.scratch;
+            let next =
+                enc.surprise.iter().find(|id| !enc.done.iter().any(|(d, _)| d == *id)).cloned();
+            return match next {
+                Some(id) => self.begin_turn(&id, 0),
+                None => {
+                    self.emit(Event::RoundStarted { round: 1 })?;
+                    self.begin_first_turn()
+                }
+            };
+        }
+        // Back to the interrupted turn, as it was: nothing is rolled again, nothing refilled.
+        if let Some((id, _)) = self.scratch.resume.clone()
+            && self.scratch.get(&id).is_some_and(|c| self.scratch.can_act(c))
+        {
+            return self.emit(Event::TurnResumed);
+        }
+        // A round under way with nobody's turn (waiting for typed cards): its first turn.
+        if self.scratch.turn.is_none() && self.scratch.round > 0 && self.scratch.done.is_empty() {
+            return self.begin_first_turn();
+        }
+        match self.next_slot() {
+            Some((id, pass)) => self.begin_turn(&id, pass),
+            None => self.new_round(),
+        }
+    }
+
+    /// The first turn in order that nobody has taken this round and whose combatant can act.
+    pub(super) fn next_slot(&self) -> Option<(String, u8)> {
+        let enc = &self.scratch;
+        self.slot_ids().into_iter().find(|(id, pass)| {
+            !enc.done.iter().any(|(i, p)| i == id && p == pass)
+                && enc.get(id).is_some_and(|c| enc.can_act(c))
+        })
+    }
+
+    /// WOIN-INIT-6: the same order again; SW-INIT-1, SW-INIT-3: a new deal, shuffled after a Joker.
+    pub(super) fn new_round(&mut self) -> Result<(), EngineError> {
+        let rules = self.scratch.system.rules();
+        // Past the last round a fight keeps, `RoundStarted` is refused (`bounds`).
+        let round = self.scratch.round.saturating_add(1);
+        if !rules.hold_lasts_across_rounds() {
+            let held: Vec<String> =
+                self.scratch.combatants.iter().filter(|c| c.held).map(|c| c.id.clone()).collect();
+            for id in held {
+                self.emit(Event::HoldLapsed { id })?;
+            }
+        }
+        let expiring: Vec<(String, String)> = self
+            .scratch
+            .combatants
+            .iter()
+            .flat_map(|c| {
+                c.conditions
+                    .iter()
+                    .filter(|k| k.rounds.is_some_and(|n| n <= 1))
+                    .map(|k| (c.id.clone(), k.name.clone()))
+            })
+            .collect();
+        for (id, name) in expiring {
+            self.emit(Event::ConditionEnded { id, name, why: Ended::Expired })?;
+        }
+        // SW-INIT-3: what the system does before a new deal (a shuffle after a Joker), decided
+        // before the round begins.
+        let before_deal = rules.new_deal(&self.scratch.state, &self.held_cards());
+        self.emit(Event::RoundStarted { round })?;
+        // SW-INC-2: what happens to each combatant as the round begins (Bleeding Out rolls).
+        let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.clone()).collect();
+        for id in ids {
+            let Some(c) = self.scratch.get(&id) else { continue };
+            let effects = rules.round_start(c.view(), self.dice)?;
+            for effect in effects {
+                self.apply_effect(&id, &[], effect)?;
+            }
+        }
+        // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
+        if rules.deals_each_round() && rules.deals_by_hand(&self.scratch.options) {
+            self.collect_cards()?;
+            let text = rules.deal_by_hand_prompt().to_string();
+            return self.emit(Event::Logged { text, roll: None, who: None, attempt: None });
+        }
+        if rules.deals_each_round() {
+            for event in before_deal {
+                self.emit(Event::System(event))?;
+            }
+            self.collect_cards()?;
+            self.roll_missing()?;
+            self.break_all_ties()?;
+        }
+        self.begin_first_turn()
+    }
+
+    pub(super) fn held_cards(&self) -> Vec<crate::rules::cards::Card> {
+        self.scratch
+            .combatants
+            .iter()
+            .filter(|c| c.held)
+            .filter_map(|c| match c.initiative.as_ref()?.value {
+                crate::rules::initiative::InitValue::Card(card) => Some(card),
+                _ => None,
+            })
+            .collect()
+    }
+
+    pub(super) fn hold(&mut self, who: Option<&str>) -> Result<(), EngineError> {
+        self.require_started("hold")?;
+        let id = match who {
+            Some(q) => self.who(q)?.id.clone(),
+            None => match &self.scratch.turn {
+                Some(t) => t.id.clone(),
+                None => return refuse("nobody's turn to hold; name who holds"),
+            },
+        };
+        let Some(c) = self.scratch.get(&id) else {
+            return refuse("no such combatant");
+        };
+        if c.held {
+            return refuse(format!(
+                "{} is already holding; `act {}` takes the turn",
+                c.name, c.name
+            ));
+        }
+        if self.scratch.is_down(c) {
+            return refuse(format!("{} is down and cannot hold", c.name));
+        }
+        let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
+        self.emit(Event::Held { id })?;
+        if was_current { self.advance() } else { Ok(()) }
+    }
+
+    pub(super) fn act(&mut self, who: &str) -> Result<(), EngineError> {
+        self.require_started("act")?;
+        let c = self.who(who)?;
+        if !c.held {
+            return refuse(format!("{} is not holding; `hold {}` first", c.name, c.name));
+        }
+        let id = c.id.clone();
+        let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
+        // Held from its own turn, its turn already began: nothing is rolled again.
+        let began = self.scratch.done.iter().any(|(d, p)| *d == id && *p == 0);
+        self.emit(Event::Acted { id: id.clone(), interrupted })?;
+        if began { Ok(()) } else { self.turn_start_effects(&id) }
+    }
+}
