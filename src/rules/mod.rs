@@ -4,10 +4,13 @@
 pub mod cards;
 pub mod conditions;
 pub mod dice;
+pub mod effect;
 pub mod gempunks;
 pub mod gurps;
 pub mod initiative;
 pub mod odds;
+pub mod request;
+pub mod ruleset;
 pub mod savage;
 pub mod signature;
 pub mod state;

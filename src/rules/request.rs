@@ -1,0 +1,180 @@
+//! What the engine hands a system: the views of combatants and the requests for initiative, an
+//! attack, a verb or damage, with the fields a person typed.
+
+use super::cards::Card;
+use super::conditions::Condition;
+use super::dice::RollRecord;
+use super::initiative::Initiative;
+use super::state::{SystemEvent, SystemState};
+use super::stats::{Stats, Weapon};
+use super::system::*;
+
+/// Who is rolling initiative.
+#[derive(Debug, Clone, Copy)]
+pub struct InitRequest<'a> {
+    pub stats: &'a Stats,
+    pub side: Side,
+    /// Conditions that change the roll (WOIN Deaf loses INITIATIVE dice).
+    pub conditions: &'a [Condition],
+}
+
+/// What initiative rolls share within one encounter: the system's state (the action deck), and
+/// rolls made once for several combatants (a Gempunks controller's die), by key.
+#[derive(Debug, Clone)]
+pub struct InitContext {
+    /// A working copy of the system's state, changed as cards are drawn.
+    pub state: SystemState,
+    pub shared: Vec<(String, RollRecord)>,
+    /// Cards in someone's hand that a reshuffle must not return to the deck.
+    pub in_hand: Vec<Card>,
+    /// System events the draw caused (a reshuffle), to record before the initiative itself.
+    pub events: Vec<SystemEvent>,
+}
+
+/// How the rules see a combatant.
+#[derive(Debug, Clone, Copy)]
+pub struct CombatantView<'a> {
+    pub name: &'a str,
+    pub stats: &'a Stats,
+    pub health: Health,
+    pub conditions: &'a [Condition],
+    pub weapons: &'a [Weapon],
+    /// Its initiative this round, if it has one (a Savage Worlds card: a Joker helps its rolls).
+    pub initiative: Option<&'a Initiative>,
+}
+
+/// A combatant taking part in an attack: its id and how the rules see it.
+#[derive(Debug, Clone, Copy)]
+pub struct Party<'a> {
+    pub id: &'a str,
+    pub view: CombatantView<'a>,
+}
+
+/// What an attack asks for: an attacker (the first of the members attacking together), one or
+/// more targets, the weapon and the system's options.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackRequest<'a> {
+    pub attacker: CombatantView<'a>,
+    /// The first target.
+    pub target: CombatantView<'a>,
+    pub weapon: Option<&'a Weapon>,
+    pub fields: &'a [(String, Option<String>)],
+    pub options: &'a Options,
+    pub attacker_id: &'a str,
+    pub target_id: &'a str,
+    /// Everyone attacking together (a group or regiment); the attacker alone otherwise.
+    pub members: &'a [Party<'a>],
+    /// Every target, in the order given; effects name them as `Who::Target(n)`.
+    pub targets: &'a [Party<'a>],
+    /// It is the attacker's turn.
+    pub on_turn: bool,
+    /// The system's own state.
+    pub state: &'a SystemState,
+    /// Actions the attacker has already taken this turn (SW-ACT-1).
+    pub actions_taken: u8,
+}
+
+/// Reads an attack's `FIELD=VALUE` and flag options (shared by the systems' attacks and verbs).
+#[derive(Debug, Clone, Copy)]
+pub struct FieldReader<'a>(pub &'a [(String, Option<String>)]);
+
+impl FieldReader<'_> {
+    pub fn value(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+    }
+
+    /// A flag written alone or as `on`.
+    pub fn flag(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v == "on"))
+    }
+
+    /// A whole number, if given.
+    pub fn int(&self, key: &str) -> Result<Option<i64>, RulesError> {
+        self.value(key)
+            .map(|v| {
+                v.trim_start_matches('+')
+                    .parse::<i64>()
+                    .map_err(|_| RulesError::Invalid(format!("{key}={v}: expected a whole number")))
+            })
+            .transpose()
+    }
+
+    /// A whole number within bounds, 0 when not given.
+    pub fn int_in(&self, key: &str, min: i64, max: i64) -> Result<i64, RulesError> {
+        match self.value(key) {
+            None => Ok(0),
+            Some(v) => v.parse::<i64>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "{key}={v}: expected a whole number from {min} to {max}"
+                ))
+            }),
+        }
+    }
+}
+
+/// Finds a combatant by what a person typed (a field such as `ally=Brom`).
+pub trait Lookup {
+    /// The id and the rules' view of the combatant `query` names, or why none fits.
+    fn find<'s>(&'s self, query: &str) -> Result<(&'s str, CombatantView<'s>), String>;
+}
+
+/// What a system verb is asked.
+#[derive(Clone, Copy)]
+pub struct SpecialRequest<'a> {
+    pub verb: &'a str,
+    pub actor: Option<CombatantView<'a>>,
+    pub target: Option<CombatantView<'a>>,
+    /// Words that are not combatants (`smarts`, `terror`).
+    pub words: &'a [String],
+    pub fields: &'a [(String, Option<String>)],
+    pub options: &'a Options,
+    pub actor_id: Option<&'a str>,
+    pub target_id: Option<&'a str>,
+    pub round: u32,
+    /// The fight is under way (a round or a surprise turn has begun).
+    pub started: bool,
+    /// The system's own state.
+    pub state: &'a SystemState,
+    /// Every combatant, for names given in fields.
+    pub lookup: &'a dyn Lookup,
+    /// Whose turn it is (the one an `interrupt` contests with).
+    pub current: Option<CombatantView<'a>>,
+    /// Actions the actor has already taken this turn (SW-ACT-1).
+    pub actions_taken: u8,
+    /// The actor is holding its action.
+    pub held: bool,
+}
+
+/// Damage arriving at a combatant, before the system's damage model.
+#[derive(Debug, Clone, Copy)]
+pub struct DamageRequest<'a> {
+    pub stats: &'a Stats,
+    pub health: Health,
+    pub conditions: &'a [Condition],
+    pub amount: i64,
+    pub roll: Option<&'a RollRecord>,
+    pub kind: Option<&'a str>,
+    /// Armor points ignored (Savage Worlds AP).
+    pub armor_ignored: i64,
+    /// Armor met on top of the target's own (cover, an obstacle).
+    pub armor_added: i64,
+}
+
+/// What the damage model made of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamageOutcome {
+    /// Health lost, in the system's unit.
+    pub loss: i64,
+    /// Conditions the damage inflicts (Savage Worlds Shaken).
+    pub conditions: Vec<String>,
+    /// One line on how the number came about (`9 − SOAK 2`).
+    pub explain: String,
+}
+
+/// A roll to shake off a condition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShakeOutcome {
+    pub roll: RollRecord,
+    pub success: bool,
+    pub explain: String,
+}

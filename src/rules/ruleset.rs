@@ -1,0 +1,385 @@
+//! The one interface every game system implements ([`Ruleset`]), and what its fold sees.
+
+use super::cards::Card;
+use super::conditions::{Condition, ConditionSpec, Level};
+use super::dice::{DiceSource, RollRecord};
+use super::effect::*;
+use super::initiative::Initiative;
+use super::request::*;
+use super::state::{SystemEvent, SystemState};
+use super::stats::{FieldSpec, Stats};
+use super::system::*;
+
+/// What a system's fold may see and change of the encounter: names, the round, and combatants'
+/// stats (the system's own fields, such as LUC).
+pub trait Roster {
+    fn name_of(&self, id: &str) -> Option<&str>;
+    fn stats_mut(&mut self, id: &str) -> Option<&mut Stats>;
+    fn round(&self) -> u32;
+}
+
+/// The log line a system event leaves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub roll: Option<RollRecord>,
+    /// Who the line is about (an id).
+    pub who: Option<String>,
+}
+
+/// A core event a system may follow in its own state.
+#[derive(Debug, Clone, Copy)]
+pub enum Fact<'a> {
+    RoundStarted {
+        round: u32,
+    },
+    TurnStarted {
+        id: &'a str,
+    },
+    /// A held combatant takes its turn now.
+    Acted {
+        id: &'a str,
+    },
+    InitiativeSet {
+        drawn: &'a [Card],
+    },
+    Damaged {
+        id: &'a str,
+        loss: i64,
+        round: u32,
+    },
+    Healed {
+        id: &'a str,
+        amount: i64,
+        within_hit: bool,
+    },
+    ConditionAdded {
+        id: &'a str,
+        condition: &'a Condition,
+    },
+    Spent {
+        id: &'a str,
+        what: &'a str,
+    },
+}
+
+/// Everything that differs between the four systems.
+pub trait Ruleset: Sync {
+    /// The word used in commands and file names: `woin`.
+    fn key(&self) -> &'static str;
+
+    /// Other words accepted for it (`sw` for Savage Worlds).
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The name a GM reads: `Savage Worlds`.
+    fn name(&self) -> &'static str;
+
+    /// The tag saves use: `Savage`.
+    fn tag(&self) -> &'static str;
+
+    /// The commands only this system has (`soak`, `luck` …), declared once.
+    fn commands(&self) -> &'static [super::signature::CommandSpec] {
+        &[]
+    }
+
+    /// Fields `add` accepts, with their kinds.
+    fn fields(&self) -> &'static [FieldSpec];
+
+    /// Starting health from the stats.
+    fn health(&self, stats: &Stats) -> Health;
+
+    /// How health is named and shown: `HEALTH`, `HP`, `wounds`.
+    fn health_label(&self) -> &'static str;
+
+    /// Health as the GM reads it: `HEALTH 12/30`, `HP 9/12`.
+    fn health_text(&self, health: Health) -> String {
+        format!("{} {}/{}", self.health_label(), health.current, health.max)
+    }
+
+    /// Roll (or deal) initiative for one combatant or group.
+    fn roll_initiative(
+        &self,
+        who: InitRequest<'_>,
+        ctx: &mut InitContext,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError>;
+
+    /// Initiative typed in by the GM (`17`, `6.25`, `QS`, `joker`).
+    fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError>;
+
+    /// Whether initiative is dealt afresh every round (the Savage Worlds action deck).
+    fn deals_each_round(&self) -> bool {
+        false
+    }
+
+    /// Whether a held action carries into the next round (Savage Worlds) or lapses.
+    fn hold_lasts_across_rounds(&self) -> bool {
+        false
+    }
+
+    /// The turns a combatant takes in a round (WOIN creatures with 3+ actions act more than once).
+    fn passes(&self, _stats: &Stats, init: &Initiative) -> Vec<Pass> {
+        vec![Pass::main(init.value.rank(), 1)]
+    }
+
+    /// What a turn allows.
+    fn turn_budget(&self, stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool>;
+
+    /// Out of the fight: listed but skipped.
+    fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
+        health.current <= 0
+            || conditions.iter().any(|c| c.name == "Dead" || c.name == "Unconscious")
+    }
+
+    /// Apply the system's damage model.
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError>;
+
+    /// Immune to a condition (WOIN `immune=poisoned`): it never lands from the rules.
+    fn immune_to(&self, _stats: &Stats, _condition: &str) -> bool {
+        false
+    }
+
+    /// The level a condition takes when applied, given any copy already present.
+    fn condition_level(
+        &self,
+        spec: &ConditionSpec,
+        existing: Option<&Condition>,
+        severe: bool,
+    ) -> Result<Level, RulesError> {
+        let _ = existing;
+        if severe && spec.severe.is_none() {
+            return Err(RulesError::Invalid(format!("{} has no severe level", spec.name)));
+        }
+        Ok(if severe { Level::Severe } else { Level::First })
+    }
+
+    /// Roll to shake off a condition.
+    fn shake_off(
+        &self,
+        stats: &Stats,
+        health: Health,
+        condition: &Condition,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError>;
+
+    /// What a combatant can do on a turn, with its cost, for `do` and the action menu.
+    fn actions(&self) -> &'static [ActionSpec] {
+        &[]
+    }
+
+    /// Fields a weapon takes (`weapon NAME WEAPON FIELD=VALUE …`).
+    fn weapon_fields(&self) -> &'static [FieldSpec] {
+        &[]
+    }
+
+    /// The rule options this system offers.
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// What trying to shake off a condition costs, as (pool, amount); 0 means no cost and no
+    /// once-per-turn limit.
+    fn shake_cost(&self) -> (&'static str, u8) {
+        ("actions", 0)
+    }
+
+    /// Health can be restored (WOIN: not while Poisoned).
+    fn can_heal(&self, _conditions: &[Condition]) -> Result<(), RulesError> {
+        Ok(())
+    }
+
+    /// The highest health can go now (WOIN: halved by severe Fatigued).
+    fn max_health(&self, health: Health, _conditions: &[Condition]) -> i64 {
+        health.max
+    }
+
+    /// Figures the rules derive for a combatant as it stands now (effective DEFENSEs, SOAK …),
+    /// as dotted names: `defenses.melee`. Shown in the TUI and in `--json`.
+    fn derived(&self, _who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
+        Vec::new()
+    }
+
+    /// What happens as a combatant's turn begins (ongoing damage, a Confused roll).
+    fn turn_start(
+        &self,
+        _who: CombatantView<'_>,
+        _options: &Options,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// Which dice of a roll deserve attention in the log (sixes, aces, criticals).
+    fn notable(&self, roll: &RollRecord) -> Vec<bool> {
+        roll.dice.iter().map(|d| d.face == d.sides && d.sides > 1).collect()
+    }
+
+    /// What the attack dialog's last text step suggests typing.
+    fn attack_hint(&self) -> &'static str {
+        "blank, or FIELD=VALUE options"
+    }
+
+    /// The attack dialog's choice for an attack without a listed weapon.
+    fn bare_attack_hint(&self) -> &'static str {
+        "no weapon: give its numbers below (FIELD=VALUE)"
+    }
+
+    /// Attack modifiers the dialog offers as switches: (field, label).
+    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
+    fn attack_odds(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        Ok(None)
+    }
+
+    /// The system's own state at the start of an encounter.
+    fn new_state(&self) -> SystemState {
+        SystemState::none()
+    }
+
+    /// Read one of this system's events from a save (see [`super::state::decode`]).
+    fn decode_event(
+        &self,
+        _d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error> {
+        Err(serde::de::Error::custom(format!("{} has no events of its own", self.name())))
+    }
+
+    /// Apply one of this system's events to its state; the log line it leaves.
+    fn apply_event(
+        &self,
+        _state: &mut SystemState,
+        event: &SystemEvent,
+        _roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        Err(RulesError::Invalid(format!("{} cannot apply {event:?}", self.name())))
+    }
+
+    /// Follow a core event in the system's own state.
+    fn observe(&self, _state: &mut SystemState, _fact: Fact<'_>) {}
+
+    /// What the turns before round 1 are called in the log (`Ambush turn`).
+    fn surprise_label(&self) -> &'static str {
+        "Surprise turn"
+    }
+
+    /// What a turn before round 1 allows.
+    fn surprise_budget(&self) -> Vec<ActionPool> {
+        vec![ActionPool::new("actions", 1)]
+    }
+
+    /// What happens as `start` begins the fight, before initiative (WOIN ambushes).
+    fn before_start(
+        &self,
+        _state: &SystemState,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// System events before a new deal of initiative, given the cards kept in hand (SW-INIT-3: a
+    /// shuffle after a Joker).
+    fn new_deal(&self, _state: &SystemState, _kept: &[Card]) -> Vec<SystemEvent> {
+        Vec::new()
+    }
+
+    /// The GM deals initiative from a physical deck and types each card.
+    fn deals_by_hand(&self, _options: &Options) -> bool {
+        false
+    }
+
+    /// What the log asks of the GM when initiative is dealt by hand.
+    fn deal_by_hand_prompt(&self) -> &'static str {
+        "type each initiative: `init NAME VALUE` for each, then `next`"
+    }
+
+    /// How to type an initiative by hand, for refusals (`init NAME VALUE`).
+    fn typed_init_usage(&self) -> &'static str {
+        "`init NAME VALUE`"
+    }
+
+    /// Counters the system keeps in its own state that `set NAME N` changes (the GM's benny pool).
+    fn settable(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// The event that sets one of [`Ruleset::settable`] to `value`.
+    fn set_value(&self, _name: &str, _value: i64) -> Option<SystemEvent> {
+        None
+    }
+
+    /// Figures of the system's own state for `--json` (`gm_bennies`, `deck_left`).
+    fn state_figures(&self, _state: &SystemState) -> Vec<(&'static str, Derived)> {
+        Vec::new()
+    }
+
+    /// A word for the turn-order pane's title (`deck 40 left`).
+    fn order_status(&self, _state: &SystemState) -> Option<String> {
+        None
+    }
+
+    /// How the log says a condition was cancelled (a WOIN LUC die).
+    fn cancel_phrase(&self) -> &'static str {
+        "cancelled"
+    }
+
+    /// What an action of the `do` list does beyond spending its cost (WOIN suppressive fire).
+    fn do_action(
+        &self,
+        _action: &ActionSpec,
+        _request: SpecialRequest<'_>,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// `skirmish odds SYSTEM ARGS…`: a table of odds, or what the words should have been.
+    fn odds_report(&self, _args: &[String]) -> Result<String, String> {
+        Err(format!("{} has no odds report; woin and savage do", self.name()))
+    }
+
+    /// A system verb (`soak`, `trick`, `fear` …). `None` of them by default.
+    fn special(
+        &self,
+        request: SpecialRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Err(RulesError::Invalid(format!("`{}` is not part of {}", request.verb, self.name())))
+    }
+
+    /// What the rules do right after a combatant took damage (SW-INC-1: the Incapacitation roll).
+    fn after_damage(
+        &self,
+        _who: CombatantView<'_>,
+        _was_down: bool,
+        _hit: HitKind<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// What happens to a combatant as a round begins (SW-INC-2: Bleeding Out).
+    fn round_start(
+        &self,
+        _who: CombatantView<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// Resolve an attack. Each system's issue brings its own resolution.
+    fn attack(
+        &self,
+        _request: AttackRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        Err(RulesError::NotYet(format!(
+            "attack resolution for {} is not built yet; use damage and cond meanwhile",
+            self.name()
+        )))
+    }
+}
