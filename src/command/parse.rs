@@ -214,7 +214,7 @@ pub fn parse_in(line: &str, system: Option<System>) -> Result<Option<Command>, P
             nearest.join(", ")
         )));
     };
-    let command = parse_args(spec, rest).map_err(|mut err| {
+    let command = parse_args(spec, rest, system).map_err(|mut err| {
         err.usage = Some(spec.usage());
         err
     })?;
@@ -298,7 +298,11 @@ impl<'a> Args<'a> {
     }
 }
 
-fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseError> {
+fn parse_args(
+    spec: &CommandSpec,
+    tokens: &[Token],
+    system: Option<System>,
+) -> Result<Command, ParseError> {
     let mut args = Args { tokens, at: 0 };
     let cmd = match spec.name {
         "new" => {
@@ -414,9 +418,7 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
             }
             let weapon = match args.peek() {
                 Some(t)
-                    if t.quoted
-                        || (t.eq.is_none()
-                            && !ATTACK_FLAGS.contains(&t.text.to_ascii_lowercase().as_str())) =>
+                    if t.quoted || (t.eq.is_none() && !table::is_attack_field(&t.text, system)) =>
                 {
                     args.next().map(|t| t.text.clone())
                 }
@@ -500,33 +502,6 @@ fn parse_args(spec: &CommandSpec, tokens: &[Token]) -> Result<Command, ParseErro
     args.end()?;
     Ok(cmd)
 }
-
-/// Flags `attack` knows that are never weapon names.
-pub const ATTACK_FLAGS: &[&str] = &[
-    "higher",
-    "cover",
-    "flank",
-    "into_melee",
-    "dark",
-    "prone",
-    "aim",
-    "raw",
-    "wild",
-    "defend",
-    "grab",
-    "force",
-    "overwatch",
-    "wild_attack",
-    "drop",
-    "touch",
-    "unarmed_defender",
-    "unstable",
-    "double_tap",
-    "burst",
-    "two_weapons",
-    "offhand",
-    "nonlethal",
-];
 
 /// `x4` → 4 members.
 fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {

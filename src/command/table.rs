@@ -279,6 +279,12 @@ pub fn find(word: &str, system: Option<System>) -> Option<&'static CommandSpec> 
     commands(system).find(|c| named(c, &word))
 }
 
+/// A word `attack` reads as a field or flag of the system's (any system's when `None`).
+pub fn is_attack_field(word: &str, system: Option<System>) -> bool {
+    let word = word.to_ascii_lowercase();
+    systems(system).any(|s| s.rules().attack_fields().contains(&word.as_str()))
+}
+
 /// The built-in system that declares a command, when another system is in play.
 pub fn owner(word: &str) -> Option<System> {
     let word = word.to_ascii_lowercase();

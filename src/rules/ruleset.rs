@@ -227,6 +227,12 @@ pub trait Ruleset: Sync {
         "no weapon: give its numbers below (FIELD=VALUE)"
     }
 
+    /// Every field and flag `attack` takes in this system (a bare word among them is never read
+    /// as a weapon name).
+    fn attack_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Attack modifiers the dialog offers as switches: (field, label).
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[]

@@ -40,10 +40,8 @@ fn all_commands() -> Vec<&'static CommandSpec> {
 use skirmish::rules::dice::DiceExpr;
 use skirmish::rules::{Side, System};
 
-/// `skirmish::command::parse::ATTACK_FLAGS`, which is not exported: words `attack` never reads
-/// as a weapon name.
-const ATTACK_FLAGS: &[&str] =
-    &["higher", "cover", "flank", "into_melee", "dark", "prone", "aim", "raw", "wild", "defend"];
+/// Some of the words the systems declare as `attack` fields: never read as a weapon name.
+const ATTACK_FLAGS: &[&str] = &["higher", "cover", "flank", "into_melee", "dark", "prone", "aim"];
 
 /// The longest raw line the tokenizer reads at all.
 const MAX_LINE: usize = 65_536;

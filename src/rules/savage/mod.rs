@@ -385,6 +385,10 @@ impl Ruleset for Savage {
         tables::OPTIONS
     }
 
+    fn attack_fields(&self) -> &'static [&'static str] {
+        attack::ATTACK_FIELDS
+    }
+
     fn attack_hint(&self) -> &'static str {
         "blank, or range=medium called=head cover=light dark=dim gang=N mod=N …"
     }

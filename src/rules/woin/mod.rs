@@ -431,6 +431,10 @@ impl Ruleset for Woin {
         Ok(effects)
     }
 
+    fn attack_fields(&self) -> &'static [&'static str] {
+        attack::ATTACK_FIELDS
+    }
+
     fn attack_hint(&self) -> &'static str {
         "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …"
     }
