@@ -54,6 +54,10 @@ impl Ruleset for Gempunks {
         "Gempunks"
     }
 
+    fn pools(&self) -> &'static [&'static str] {
+        &["standard", "move"]
+    }
+
     fn fields(&self) -> &'static [FieldSpec] {
         FIELDS
     }

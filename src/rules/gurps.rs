@@ -80,6 +80,10 @@ impl Ruleset for Gurps {
         "Gurps"
     }
 
+    fn pools(&self) -> &'static [&'static str] {
+        &["maneuver"]
+    }
+
     fn fields(&self) -> &'static [FieldSpec] {
         FIELDS
     }

@@ -124,6 +124,12 @@ pub trait Ruleset: Sync {
         vec![Pass::main(init.value.rank(), 1)]
     }
 
+    /// Every action pool a turn of this system can have (`actions`, `free`, `reaction`); costs
+    /// name only these.
+    fn pools(&self) -> &'static [&'static str] {
+        &["actions"]
+    }
+
     /// What a turn allows.
     fn turn_budget(&self, stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool>;
 
@@ -276,7 +282,7 @@ pub trait Ruleset: Sync {
 
     /// What a turn before round 1 allows.
     fn surprise_budget(&self) -> Vec<ActionPool> {
-        vec![ActionPool::new("actions", 1)]
+        vec![ActionPool::new(self.pools().first().copied().unwrap_or("actions"), 1)]
     }
 
     /// What happens as `start` begins the fight, before initiative (WOIN ambushes).

@@ -561,3 +561,26 @@ fn woin_cond_1_conditions_go_through_one_door() {
     let t = s.encounter().get("t").expect("t");
     assert_eq!(t.conditions.iter().filter(|c| c.name == "Shaken").count(), 1);
 }
+
+/// Every cost a system's tables name is one of the pools its turns have: an unknown pool is a bug
+/// this catches, never a free action.
+#[test]
+fn every_action_cost_names_a_declared_pool() {
+    for system in System::ALL {
+        let rules = system.rules();
+        for action in rules.actions() {
+            assert!(
+                rules.pools().contains(&action.pool),
+                "{system}: `do {}` costs from undeclared pool {}",
+                action.key,
+                action.pool
+            );
+        }
+        let stats = skirmish::rules::stats::Stats::default();
+        for pass in [skirmish::rules::Pass::main(10, 2), skirmish::rules::Pass::extra(0, 1)] {
+            for pool in rules.turn_budget(&stats, &[], pass) {
+                assert!(rules.pools().contains(&pool.name.as_str()), "{system}: {}", pool.name);
+            }
+        }
+    }
+}

@@ -16,20 +16,33 @@ impl Planner<'_> {
         if force || cost == 0 || (self.scratch.round == 0 && self.scratch.surprise.is_empty()) {
             return Ok(());
         }
-        let name = self.scratch.get(id).map_or(id, |c| c.name.as_str());
+        let rules = self.scratch.system.rules();
+        // A pool the system never declared is a bug in its tables, never a free action.
+        if !rules.pools().contains(&pool) {
+            return Err(EngineError::Apply(ApplyError(format!(
+                "{} has no action pool '{pool}'",
+                self.scratch.system
+            ))));
+        }
+        let name = self.scratch.get(id).map_or(id, |c| c.name.as_str()).to_string();
         let Some(turn) = self.scratch.turn.as_ref().filter(|t| t.id == id) else {
-            return refuse(format!("it is not {name}'s turn; add `force` to do it anyway"));
+            let why = BudgetError::NotTheirTurn { name };
+            return Err(EngineError::Budget { why, forceable: true });
         };
+        // A declared pool this turn does not have (the free action of a WOIN extra pass).
         let Some(budget) = turn.budget.iter().find(|p| p.name == pool) else {
             return Ok(());
         };
         if budget.left() < cost {
-            let unit = if cost == 1 { pool.strip_suffix('s').unwrap_or(pool) } else { pool };
-            return refuse(format!(
-                "{what} costs {cost} {unit}; {name} has {} of {} left this turn (add `force` to do it anyway)",
-                budget.left(),
-                budget.total
-            ));
+            let why = BudgetError::TooFew {
+                what: what.to_string(),
+                name,
+                cost,
+                pool: pool.to_string(),
+                left: budget.left(),
+                total: budget.total,
+            };
+            return Err(EngineError::Budget { why, forceable: true });
         }
         Ok(())
     }

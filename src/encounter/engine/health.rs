@@ -214,13 +214,13 @@ impl Planner<'_> {
                 .and_then(|t| t.budget.iter().find(|p| p.name == pool))
                 .is_some_and(|p| p.total == 0);
             if !no_actions {
+                // `shake` takes no `force`: the refusal does not offer it.
                 self.check_budget(&id, pool, cost, "shaking off a condition", false).map_err(
-                    |e| {
-                        EngineError::Refused(
-                            e.to_string()
-                                .replace(" (add `force` to do it anyway)", "")
-                                .replace("; add `force` to do it anyway", ""),
-                        )
+                    |err| match err {
+                        EngineError::Budget { why, .. } => {
+                            EngineError::Budget { why, forceable: false }
+                        }
+                        other => other,
                     },
                 )?;
             }

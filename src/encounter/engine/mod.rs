@@ -38,6 +38,31 @@ pub enum EngineError {
     Refused(String),
     /// A bug or a damaged save: an event that does not fit.
     Apply(ApplyError),
+    /// The turn's budget does not allow it; `force` overrides it when `forceable`.
+    Budget {
+        why: BudgetError,
+        forceable: bool,
+    },
+}
+
+/// Why a turn's budget refuses an action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BudgetError {
+    NotTheirTurn { name: String },
+    TooFew { what: String, name: String, cost: u8, pool: String, left: u8, total: u8 },
+}
+
+impl fmt::Display for BudgetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BudgetError::NotTheirTurn { name } => write!(f, "it is not {name}'s turn"),
+            BudgetError::TooFew { what, name, cost, pool, left, total } => {
+                // "1 action", "2 actions".
+                let unit = if *cost == 1 { pool.strip_suffix('s').unwrap_or(pool) } else { pool };
+                write!(f, "{what} costs {cost} {unit}; {name} has {left} of {total} left this turn")
+            }
+        }
+    }
 }
 
 impl fmt::Display for EngineError {
@@ -47,6 +72,16 @@ impl fmt::Display for EngineError {
             EngineError::Field(err) => write!(f, "{err}"),
             EngineError::Rules(err) => write!(f, "{err}"),
             EngineError::Apply(err) => write!(f, "internal: {err}"),
+            EngineError::Budget { why, forceable: false } => write!(f, "{why}"),
+            EngineError::Budget {
+                why: why @ BudgetError::NotTheirTurn { .. },
+                forceable: true,
+            } => {
+                write!(f, "{why}; add `force` to do it anyway")
+            }
+            EngineError::Budget { why, forceable: true } => {
+                write!(f, "{why} (add `force` to do it anyway)")
+            }
         }
     }
 }

@@ -171,6 +171,10 @@ impl Ruleset for Woin {
         commands::COMMANDS
     }
 
+    fn pools(&self) -> &'static [&'static str] {
+        &["actions", "free", "reaction"]
+    }
+
     fn fields(&self) -> &'static [FieldSpec] {
         FIELDS
     }
