@@ -3,12 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::System;
+use crate::command::Field;
 use crate::rules::conditions::Catalogue;
+use crate::rules::stats::{Stats, Weapon};
+use crate::rules::{Side, System};
 
-/// A bestiary entry: defaults for `add NAME`.
+/// A bestiary entry as written in its file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Creature {
+pub struct CreatureEntry {
     pub name: String,
     pub side: String,
     /// Fields as typed after `add NAME`: `init=3d6 agi=4 health=12`.
@@ -18,6 +20,80 @@ pub struct Creature {
     /// Weapons, each as `NAME FIELD=VALUE …` (the fields of `weapon`).
     #[serde(default)]
     pub weapons: Vec<String>,
+}
+
+/// A bestiary entry checked against its system when the assets load: what `add NAME` starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Creature {
+    pub name: String,
+    pub side: Side,
+    pub stats: Stats,
+    pub note: String,
+    pub weapons: Vec<Weapon>,
+}
+
+impl Creature {
+    /// Check an entry against the system's fields and weapon fields; the error says what is wrong.
+    pub fn check(system: System, entry: &CreatureEntry) -> Result<Creature, String> {
+        let name = entry.name.trim();
+        if name.is_empty() {
+            return Err("a creature needs a name".into());
+        }
+        let side = Side::parse(&entry.side).ok_or_else(|| {
+            format!("{name}: side \"{}\" is not pc, ally, enemy or neutral", entry.side)
+        })?;
+        let mut stats = Stats::default();
+        let fields =
+            crate::command::parse_fields(&entry.stats).map_err(|e| format!("{name}: {e}"))?;
+        for field in &fields {
+            stats
+                .set(system.rules().fields(), &field.key, field.value.as_deref())
+                .map_err(|e| format!("{name}: {e}"))?;
+        }
+        let weapons = entry
+            .weapons
+            .iter()
+            .map(|text| {
+                weapon_from_text(system, text).map_err(|e| format!("{name}: weapon '{text}': {e}"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Creature { name: name.to_string(), side, stats, note: entry.note.clone(), weapons })
+    }
+}
+
+/// A weapon from `NAME FIELD=VALUE …` text (a bestiary line): the name is every word before the
+/// first field.
+pub fn weapon_from_text(system: System, text: &str) -> Result<Weapon, String> {
+    let table = system.rules().weapon_fields();
+    let tokens = crate::command::tokenize(text).map_err(|e| e.to_string())?;
+    let is_field = |t: &crate::command::parse::Token| {
+        t.eq.is_some() || (!t.quoted && table.iter().any(|f| f.name.eq_ignore_ascii_case(&t.text)))
+    };
+    let split = tokens.iter().position(is_field).unwrap_or(tokens.len());
+    if split == 0 {
+        return Err("a weapon starts with its name".into());
+    }
+    let name = tokens[..split].iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+    let fields = tokens[split..]
+        .iter()
+        .map(crate::command::parse::field_of)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    weapon_from_fields(system, &name, &fields).map_err(|e| e.to_string())
+}
+
+/// A weapon from its name and fields, checked against the system's weapon fields.
+pub fn weapon_from_fields(
+    system: System,
+    name: &str,
+    fields: &[Field],
+) -> Result<Weapon, crate::rules::stats::FieldError> {
+    let table = system.rules().weapon_fields();
+    let mut stats = Stats::default();
+    for field in fields {
+        stats.set(table, &field.key, field.value.as_deref())?;
+    }
+    Ok(Weapon { name: name.to_string(), stats })
 }
 
 /// Catalogues and bestiaries for the four systems.

@@ -10,7 +10,7 @@ mod fold;
 pub mod history;
 mod names;
 
-pub use assets::{Assets, Creature};
+pub use assets::{Assets, Creature, CreatureEntry};
 pub use bounds::MAX_ROUND;
 pub use combatant::{Combatant, slug};
 pub use engine::EngineError;

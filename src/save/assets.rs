@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{LoadError, parse_ron};
-use crate::encounter::{Assets, Creature};
+use crate::encounter::{Assets, Creature, CreatureEntry};
 use crate::rules::System;
 use crate::rules::conditions::Catalogue;
 
@@ -54,7 +54,16 @@ pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
         let catalogue: Catalogue = parse_ron(&text, &path)?;
         assets.catalogues.push((system, catalogue));
         let (text, path) = read(dir, &format!("bestiary/{}.ron", system.key()))?;
-        let creatures: Vec<Creature> = parse_ron(&text, &path)?;
+        let entries: Vec<CreatureEntry> = parse_ron(&text, &path)?;
+        let creatures = entries
+            .iter()
+            .map(|entry| {
+                Creature::check(system, entry).map_err(|message| {
+                    let (line, column) = position_of(&text, &entry.name);
+                    LoadError::Syntax { path: path.clone(), line, column, message }
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         assets.bestiary.push((system, creatures));
         let rel = format!("reference/{}.txt", system.key());
         if EMBEDDED.iter().any(|(p, _)| *p == rel) {
@@ -68,4 +77,16 @@ pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
 /// The embedded assets alone (tests, and a fallback).
 pub fn embedded_assets() -> Result<Assets, LoadError> {
     load(None)
+}
+
+/// Line and column (1-based) of a bestiary entry's `name: "NAME"` in its file, or 1:1.
+fn position_of(text: &str, name: &str) -> (usize, usize) {
+    let needle = format!("name: \"{name}\"");
+    let Some(at) = text.find(&needle).or_else(|| text.find(&format!("\"{name}\""))) else {
+        return (1, 1);
+    };
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }

@@ -388,3 +388,29 @@ fn system_events_round_trip_through_a_save() {
         assert_eq!(back.log(), s.log());
     }
 }
+
+/// A user's bestiary override is checked as it loads: an unknown side, field or weapon field is
+/// refused with the file, line and column of the entry, never silently made an enemy.
+#[test]
+fn bestiary_overrides_are_checked_when_they_load() {
+    let cases = [
+        (r#"side: "enmy", stats: "health=5""#, "side \"enmy\" is not pc, ally, enemy or neutral"),
+        (r#"side: "enemy", stats: "helth=5""#, "helth"),
+        (
+            r#"side: "enemy", stats: "health=5", weapons: ["club pool=three"]"#,
+            "weapon 'club pool=three'",
+        ),
+    ];
+    for (n, (fields, expected)) in cases.into_iter().enumerate() {
+        let dir = tempdir(&format!("bestiary-{n}"));
+        std::fs::create_dir_all(dir.join("bestiary")).expect("dir");
+        let text = format!("[\n    (\n        name: \"Grub\", {fields},\n    ),\n]\n");
+        std::fs::write(dir.join("bestiary/woin.ron"), text).expect("written");
+        let err = match save::assets::load(Some(&dir)) {
+            Ok(_) => panic!("{fields}: loaded"),
+            Err(err) => err.to_string(),
+        };
+        assert!(err.contains("bestiary/woin.ron:3:9: Grub: "), "{err}");
+        assert!(err.contains(expected), "{err}");
+    }
+}

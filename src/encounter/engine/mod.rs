@@ -19,7 +19,7 @@ use std::fmt;
 use super::combatant::{Combatant, slug};
 use super::event::{Ended, Event};
 use super::{ApplyError, Assets, Encounter};
-use crate::command::{Amount, Command, Field, parse_fields};
+use crate::command::{Amount, Command, Field};
 use crate::rules::conditions::{Condition, Source};
 use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::initiative::break_ties;

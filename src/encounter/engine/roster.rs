@@ -20,16 +20,10 @@ impl Planner<'_> {
         let mut stats = Stats::default();
         let mut side = side;
         let mut note = None;
+        // Checked when the assets loaded: its stats, side and weapons are already typed.
         if let Some(creature) = &creature {
-            let from_bestiary = parse_fields(&creature.stats).map_err(|err| {
-                EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
-            })?;
-            for field in &from_bestiary {
-                stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(|err| {
-                    EngineError::Refused(format!("bestiary entry {}: {err}", creature.name))
-                })?;
-            }
-            side = side.or_else(|| Side::parse(&creature.side));
+            stats = creature.stats.clone();
+            side = side.or(Some(creature.side));
             note = Some(creature.note.clone()).filter(|n| !n.is_empty());
         }
         let mut hidden = false;
@@ -49,12 +43,7 @@ impl Planner<'_> {
             )?;
         }
         let side = side.unwrap_or(Side::Enemy);
-        let mut weapons = Vec::new();
-        for text in creature.iter().flat_map(|c| c.weapons.iter()) {
-            weapons.push(self.parse_weapon(text).map_err(|err| {
-                EngineError::Refused(format!("bestiary entry {base}: weapon '{text}': {err}"))
-            })?);
-        }
+        let weapons = creature.map(|c| c.weapons).unwrap_or_default();
         let health = rules.health(&stats);
         let names: Vec<String> = match count {
             Some(n) => {
@@ -149,31 +138,6 @@ impl Planner<'_> {
     }
 
     /// A weapon from `NAME FIELD=VALUE …` text, checked against the system's weapon fields.
-    pub(super) fn parse_weapon(
-        &self,
-        text: &str,
-    ) -> Result<crate::rules::stats::Weapon, EngineError> {
-        // The name is every word before the first field: `rusty blade pool=3d6 …`.
-        let table = self.scratch.system.rules().weapon_fields();
-        let tokens =
-            crate::command::tokenize(text).map_err(|e| EngineError::Refused(e.to_string()))?;
-        let is_field = |t: &crate::command::parse::Token| {
-            t.eq.is_some()
-                || (!t.quoted && table.iter().any(|f| f.name.eq_ignore_ascii_case(&t.text)))
-        };
-        let split = tokens.iter().position(is_field).unwrap_or(tokens.len());
-        if split == 0 {
-            return refuse("a weapon starts with its name");
-        }
-        let name = tokens[..split].iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
-        let fields = tokens[split..]
-            .iter()
-            .map(crate::command::parse::field_of)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| EngineError::Refused(e.to_string()))?;
-        self.weapon_from(&name, &fields)
-    }
-
     pub(super) fn weapon_from(
         &self,
         name: &str,
@@ -186,11 +150,8 @@ impl Planner<'_> {
                 self.scratch.system
             ));
         }
-        let mut stats = Stats::default();
-        for field in fields {
-            stats.set(table, &field.key, field.value.as_deref()).map_err(EngineError::Field)?;
-        }
-        Ok(crate::rules::stats::Weapon { name: name.to_string(), stats })
+        crate::encounter::assets::weapon_from_fields(self.scratch.system, name, fields)
+            .map_err(EngineError::Field)
     }
 
     pub(super) fn weapon(
