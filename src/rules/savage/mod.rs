@@ -4,7 +4,9 @@
 //! tables each live in a module here. All of Savage Worlds' numbers live in this folder.
 
 pub mod attack;
+mod autofire;
 pub mod commands;
+mod damage_dice;
 mod deal;
 mod incapacitation;
 pub mod odds;

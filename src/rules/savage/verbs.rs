@@ -1,7 +1,8 @@
 //! Savage Worlds' own verbs: soak (SW-DMG-4), benny (SW-SHAKEN-1), defend, trick, tests of wills,
 //! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1).
 
-use super::attack::{MAX_FIELD, int_within, roll_damage, trait_modifiers};
+use super::attack::{MAX_FIELD, int_within, trait_modifiers};
+use super::damage_dice::roll_damage;
 use super::{Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
 use crate::rules::stats::TraitDie;
