@@ -1,13 +1,16 @@
 //! Savage Worlds attacks: the skill and its die, the TN (Parry or 4, SW-ATK-1), every modifier by
 //! name (SW-ATK-2), the trait roll with aces and the Wild Die (SW-ROLL-1), wound, fatigue, Joker
-//! and multi-action modifiers (SW-ROLL-2, SW-INIT-3, SW-ACT-1), and damage that aces, with +1d6
-//! on a raise and AP against armor (SW-DMG-1). Dice order: the trait die with its aces, the Wild
-//! Die with its aces, each damage die with its aces in order, then the raise d6.
+//! and multi-action modifiers (SW-ROLL-2, SW-INIT-3, SW-ACT-1), and the damage of a hit, with
+//! +1d6 on a raise and AP against armor (SW-DMG-1). Dice order: the trait die with its aces, the
+//! Wild Die with its aces, each damage die with its aces in order, then the raise d6. Autofire
+//! has its own module.
 
+use super::autofire::autofire;
+use super::damage_dice::{acing, roll_damage};
 use super::tables;
-use super::{Savage, TN, trait_roll};
+use super::{Savage, TN, TraitRoll, trait_roll};
 use crate::rules::conditions::{Condition, Level, Source};
-use crate::rules::dice::{DiceSource, DieRoll, RollRecord, ScriptedDice};
+use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
 use crate::rules::stats::TraitDie;
 use crate::rules::system::{
     AttackOutcome, AttackRequest, CombatantView, FieldReader, Hit, Inflicted, RulesError, Who,
@@ -15,8 +18,6 @@ use crate::rules::system::{
 
 /// Largest TN, modifier, gang-up count, obstacle armor or AP an attack field takes either way.
 pub(super) const MAX_FIELD: i64 = 100;
-/// Largest constant in a damage text such as `str+d6+2`.
-const MAX_DAMAGE_BONUS: i64 = 1000;
 
 /// A whole-number field within `min..=max`, if given.
 pub(super) fn int_within(
@@ -72,10 +73,8 @@ pub const ATTACK_FIELDS: &[&str] = &[
 ];
 
 /// An untrained skill rolls a d4 at −2.
-const UNTRAINED: TraitDie = TraitDie { sides: 4, bonus: 0 };
+pub(super) const UNTRAINED: TraitDie = TraitDie { sides: 4, bonus: 0 };
 const UNTRAINED_PENALTY: i64 = -2;
-/// Aces stop here, so a rigged script cannot loop forever.
-const MAX_ACES: usize = 100;
 
 type Fields<'a> = crate::rules::system::FieldReader<'a>;
 
@@ -156,6 +155,22 @@ impl Prepared {
     }
 }
 
+/// The named modifiers as they are found, in the order the summary lists them, with the damage
+/// bonuses and the conditions the attack uses up.
+struct Modifiers {
+    mods: Vec<(String, i64)>,
+    damage_bonus: Vec<(String, i64)>,
+    ends: Vec<(bool, String)>,
+}
+
+impl Modifiers {
+    fn add(&mut self, why: &str, m: i64) {
+        if m != 0 {
+            self.mods.push((why.to_string(), m));
+        }
+    }
+}
+
 /// Work out the roll without making it (also used for the odds shown before).
 pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let f = crate::rules::system::FieldReader(req.fields);
@@ -168,19 +183,8 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         )));
     }
     let weapon = req.weapon.map(|w| &w.stats);
-    let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some());
-    let skill = f
-        .value("skill")
-        .or_else(|| weapon.and_then(|w| w.text("skill")))
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_else(|| if ranged_weapon { "shooting".into() } else { "fighting".into() });
-    if !["fighting", "shooting", "throwing"].contains(&skill.as_str()) {
-        return Err(RulesError::Invalid(format!(
-            "skill={skill}: expected fighting, shooting or throwing"
-        )));
-    }
+    let skill = attack_skill(req, &f)?;
     let mut mods: Vec<(String, i64)> = Vec::new();
-    let mut damage_bonus: Vec<(String, i64)> = Vec::new();
     let die = match f.value("die") {
         Some(d) => TraitDie::parse(d)
             .ok_or_else(|| RulesError::Invalid(format!("die={d}: expected d4 … d12+N")))?,
@@ -196,45 +200,90 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     // fired in melee against Parry.
     let pistol_in_melee = weapon.is_some_and(|w| w.flag("pistol")) && f.flag("into_melee");
     let melee = skill == "fighting";
-    let mut ends: Vec<(bool, String)> = Vec::new();
-    // SW-ATK-7: an object has Parry 2.
+    let tn = target_number(req, &f, melee || pistol_in_melee)?;
+    let mut tally = Modifiers { mods, damage_bonus: Vec::new(), ends: Vec::new() };
+    let called_bonus = situation_modifiers(req, &f, melee, &mut tally)?;
+    attacker_modifiers(req, melee, &mut tally);
+    if called_bonus != 0 {
+        tally.damage_bonus.push(("called shot".into(), called_bonus));
+    }
+    Ok(Prepared {
+        skill,
+        die,
+        tn,
+        mods: tally.mods,
+        damage_bonus: tally.damage_bonus,
+        melee,
+        against_parry: melee || pistol_in_melee,
+        ends: tally.ends,
+    })
+}
+
+/// `skill=`, else the weapon's, else Shooting for a ranged weapon and Fighting for the rest.
+fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesError> {
+    let weapon = req.weapon.map(|w| &w.stats);
+    let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some());
+    let skill = f
+        .value("skill")
+        .or_else(|| weapon.and_then(|w| w.text("skill")))
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_else(|| if ranged_weapon { "shooting".into() } else { "fighting".into() });
+    if !["fighting", "shooting", "throwing"].contains(&skill.as_str()) {
+        return Err(RulesError::Invalid(format!(
+            "skill={skill}: expected fighting, shooting or throwing"
+        )));
+    }
+    Ok(skill)
+}
+
+/// `tn=`, else Parry (2 for an object, SW-ATK-7) when the attack is against Parry, else 4.
+fn target_number(
+    req: AttackRequest<'_>,
+    f: &Fields<'_>,
+    against_parry: bool,
+) -> Result<i64, RulesError> {
     let object = req.target.stats.flag("object");
-    let tn = match int_within(&f, "tn", 0, MAX_FIELD)? {
+    Ok(match int_within(f, "tn", 0, MAX_FIELD)? {
         Some(tn) => tn,
-        None if object && (melee || pistol_in_melee) => 2,
-        None if melee || pistol_in_melee => effective_parry(req.target),
+        None if object && against_parry => 2,
+        None if against_parry => effective_parry(req.target),
         None => TN,
-    };
-    let mut add = |why: &str, m: i64| {
-        if m != 0 {
-            mods.push((why.to_string(), m));
-        }
-    };
+    })
+}
+
+/// SW-ATK-2: what the attack's circumstances add, from its fields and the target's stance.
+/// Returns a called shot's damage bonus.
+fn situation_modifiers(
+    req: AttackRequest<'_>,
+    f: &Fields<'_>,
+    melee: bool,
+    tally: &mut Modifiers,
+) -> Result<i64, RulesError> {
     if !melee {
-        if let Some(r) = word(&f, "range", tables::range_penalty, "short, medium or long")? {
-            add(&format!("{} range", f.value("range").unwrap_or("")), r);
+        if let Some(r) = word(f, "range", tables::range_penalty, "short, medium or long")? {
+            tally.add(&format!("{} range", f.value("range").unwrap_or("")), r);
         }
         // Prone against shots from beyond 3": medium cover; crouching −1.
         if has(req.target.conditions, "Prone") {
-            add("prone target", -2);
+            tally.add("prone target", -2);
         }
         if has(req.target.conditions, "Crouching") {
-            add("crouching target", -1);
+            tally.add("crouching target", -1);
         }
     }
     let mut called_bonus = 0;
-    if let Some((m, dmg)) = word(&f, "called", tables::called, "limb, head, small or tiny")? {
-        add(&format!("called shot ({})", f.value("called").unwrap_or("")), m);
+    if let Some((m, dmg)) = word(f, "called", tables::called, "limb, head, small or tiny")? {
+        tally.add(&format!("called shot ({})", f.value("called").unwrap_or("")), m);
         called_bonus = dmg;
     }
-    if let Some(c) = word(&f, "cover", tables::cover, "light, medium or heavy")? {
-        add(&format!("{} cover", f.value("cover").unwrap_or("")), c);
+    if let Some(c) = word(f, "cover", tables::cover, "light, medium or heavy")? {
+        tally.add(&format!("{} cover", f.value("cover").unwrap_or("")), c);
     }
-    if let Some(d) = word(&f, "dark", tables::darkness, "dim, dark or pitch")? {
-        add(&format!("{} light", f.value("dark").unwrap_or("")), d);
+    if let Some(d) = word(f, "dark", tables::darkness, "dim, dark or pitch")? {
+        tally.add(&format!("{} light", f.value("dark").unwrap_or("")), d);
     }
-    if let Some(g) = int_within(&f, "gang", 0, MAX_FIELD)? {
-        add("ganging up", g.clamp(0, 4));
+    if let Some(g) = int_within(f, "gang", 0, MAX_FIELD)? {
+        tally.add("ganging up", g.clamp(0, 4));
     }
     for (field, label, m, dmg) in tables::SWITCHES {
         if !f.flag(field) {
@@ -243,130 +292,78 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         if *field == "offhand" && req.attacker.stats.flag("ambidextrous") {
             continue;
         }
-        add(label, *m);
+        tally.add(label, *m);
         if *dmg != 0 {
-            damage_bonus.push((label.to_string(), *dmg));
+            tally.damage_bonus.push((label.to_string(), *dmg));
         }
     }
     if f.int("autofire")?.is_some() {
-        add("autofire", -2);
+        tally.add("autofire", -2);
     }
-    if let Some(m) = int_within(&f, "mod", -MAX_FIELD, MAX_FIELD)? {
-        add("other", m);
+    if let Some(m) = int_within(f, "mod", -MAX_FIELD, MAX_FIELD)? {
+        tally.add("other", m);
     }
+    Ok(called_bonus)
+}
+
+/// What the attacker brings: wounds and Fatigue, Adrenaline, a test of wills won, lying prone,
+/// a Joker, and the actions already taken this turn.
+fn attacker_modifiers(req: AttackRequest<'_>, melee: bool, tally: &mut Modifiers) {
     for (why, m) in carried_penalties(req.attacker) {
-        add(&why, m);
+        tally.add(&why, m);
     }
     // SW-FEAR-1: Adrenaline is for the next action; SW-ATK-6: a test of wills won is +2 on the
     // winner's next action against that target.
     if has(req.attacker.conditions, "Adrenaline") {
-        add("adrenaline", 2);
-        damage_bonus.push(("adrenaline".into(), 2));
-        ends.push((false, "Adrenaline".into()));
+        tally.add("adrenaline", 2);
+        tally.damage_bonus.push(("adrenaline".into(), 2));
+        tally.ends.push((false, "Adrenaline".into()));
     }
     let outwilled_by_me = req.target.conditions.iter().any(|c| {
         c.name == "Outwilled" && c.detail.as_deref().is_none_or(|d| d == req.attacker.name)
     });
     if outwilled_by_me {
-        add("target outwilled", 2);
-        ends.push((true, "Outwilled".into()));
+        tally.add("target outwilled", 2);
+        tally.ends.push((true, "Outwilled".into()));
     }
     // SW-ATK-2: fighting from the ground.
     if melee && has(req.attacker.conditions, "Prone") {
-        add("prone attacker", -2);
+        tally.add("prone attacker", -2);
     }
     if Savage::holds_joker(req.attacker) {
         // SW-INIT-3: a Joker's +2 to Trait and damage rolls this round.
-        add("Joker", 2);
-        damage_bonus.push(("Joker".into(), 2));
+        tally.add("Joker", 2);
+        tally.damage_bonus.push(("Joker".into(), 2));
     }
     if req.actions_taken > 0 {
         // SW-ACT-1: −2 for each action after the first this turn.
-        add("multi-action", -2 * i64::from(req.actions_taken));
+        tally.add("multi-action", -2 * i64::from(req.actions_taken));
     }
-    if called_bonus != 0 {
-        damage_bonus.push(("called shot".into(), called_bonus));
-    }
-    Ok(Prepared {
-        skill,
-        die,
-        tn,
-        mods,
-        damage_bonus,
-        melee,
-        against_parry: melee || pistol_in_melee,
-        ends,
-    })
 }
 
-/// Roll one acing die.
-fn acing(sides: u32, dice: &mut dyn DiceSource, out: &mut Vec<DieRoll>) -> Result<i64, RulesError> {
-    let mut total = 0;
-    let mut first = true;
-    for _ in 0..=MAX_ACES {
-        let face = dice.roll(sides)?;
-        out.push(DieRoll { sides, face, kept: true, exploded: !first });
-        total += i64::from(face);
-        first = false;
-        if face != sides {
-            break;
-        }
-    }
-    Ok(total)
+/// Faces typed for the field `key` (`roll`, `dmgroll`), if given.
+pub(super) fn typed(f: &Fields<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
+    f.value(key)
+        .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
+        .transpose()
 }
 
-/// Damage text such as `str+d6`, `2d6+1`, `str`: every die aces (SW-DMG-1), unless `aces` is
-/// off (SW-ATK-7: breaking things).
-pub fn roll_damage(
-    text: &str,
-    strength: TraitDie,
-    aces: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<(i64, Vec<DieRoll>), RulesError> {
-    let mut total = 0;
-    let mut faces = Vec::new();
-    let die = |sides: u32,
-               dice: &mut dyn DiceSource,
-               faces: &mut Vec<DieRoll>|
-     -> Result<i64, RulesError> {
-        if aces {
-            return acing(sides, dice, faces);
-        }
-        let face = dice.roll(sides)?;
-        faces.push(DieRoll { sides, face, kept: true, exploded: false });
-        Ok(i64::from(face))
-    };
-    for term in
-        text.to_ascii_lowercase().replace('-', "+-").split('+').filter(|t| !t.trim().is_empty())
-    {
-        let term = term.trim();
-        if term == "str" {
-            total += die(strength.sides, dice, &mut faces)? + strength.bonus;
-        } else if let Some((n, s)) = term.split_once('d') {
-            let n: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad_damage(text))? };
-            let s: u32 = s.parse().map_err(|_| bad_damage(text))?;
-            if n > 50 || !(2..=100).contains(&s) {
-                return Err(bad_damage(text));
-            }
-            for _ in 0..n {
-                total += die(s, dice, &mut faces)?;
-            }
-        } else {
-            let bonus = term.parse::<i64>().ok().filter(|n| n.abs() <= MAX_DAMAGE_BONUS);
-            total += bonus.ok_or_else(|| bad_damage(text))?;
-        }
-    }
-    Ok((total, faces))
+/// The damage text: `dmg=`, else the weapon's, else Strength alone.
+pub(super) fn damage_text(req: AttackRequest<'_>, f: &Fields<'_>) -> String {
+    let weapon = req.weapon.map(|w| &w.stats);
+    f.value("dmg")
+        .map(str::to_string)
+        .or_else(|| weapon.and_then(|w| w.text("dmg").map(str::to_string)))
+        .unwrap_or_else(|| "str".to_string())
 }
 
-fn bad_damage(text: &str) -> RulesError {
-    RulesError::Invalid(format!(
-        "damage '{text}': expected terms like str, d6, 2d8 and +N (at most 50d100 and ±{MAX_DAMAGE_BONUS})"
-    ))
-}
-
-fn typed(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
-    ScriptedDice::parse(text).map_err(|e| RulesError::Invalid(format!("{what}: {e}")))
+/// AP: `ap=`, else the weapon's; never below 0.
+pub(super) fn armor_piercing(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<i64, RulesError> {
+    let weapon = req.weapon.map(|w| &w.stats);
+    Ok(int_within(f, "ap", 0, MAX_FIELD)?
+        .or_else(|| weapon.and_then(|w| w.int("ap")))
+        .unwrap_or(0)
+        .max(0))
 }
 
 /// Resolve one Savage Worlds attack.
@@ -380,7 +377,7 @@ pub fn resolve(
     if let Some(shots) = f.int("autofire")?.filter(|n| *n > 1) {
         return autofire(req, &p, shots, dice);
     }
-    let mut typed_roll = f.value("roll").map(|t| typed(t, "roll")).transpose()?;
+    let mut typed_roll = typed(&f, "roll")?;
     let source: &mut dyn DiceSource = match typed_roll.as_mut() {
         Some(t) => t,
         None => dice,
@@ -395,31 +392,8 @@ pub fn resolve(
         obstacle > 0 && !roll.critical_failure && roll.total < p.tn && roll.total + cover >= p.tn;
     let success = (roll.total >= p.tn && !roll.critical_failure) || through_obstacle;
     let raises = if success { roll.raises(p.tn) } else { 0 };
-    let weapon_name = req.weapon.map_or(String::new(), |w| format!(" with {}", w.name));
-    let mods = if p.mods.is_empty() {
-        String::new()
-    } else {
-        let parts: Vec<String> = p.mods.iter().map(|(why, m)| format!("{m:+} {why}")).collect();
-        format!(" ({})", parts.join(", "))
-    };
-    let verdict = match (roll.critical_failure, success, raises) {
-        (true, _, _) => "CRITICAL FAILURE (snake eyes)".to_string(),
-        (_, false, _) => "miss".to_string(),
-        (_, true, 0) => "success".to_string(),
-        (_, true, n) => format!("success with {n} raise(s)"),
-    };
-    let mut skill = p.skill.clone();
-    skill[..1].make_ascii_uppercase();
     let mut out = AttackOutcome {
-        summary: format!(
-            "{} attacks {}{weapon_name}: {skill} {}{mods} vs {} {}: {}, {verdict}",
-            req.attacker.name,
-            req.target.name,
-            p.die,
-            if p.against_parry { "Parry" } else { "TN" },
-            p.tn,
-            roll.total
-        ),
+        summary: summary(req, &p, &roll, success, raises),
         hit: success,
         cost: vec![("actions", 1)],
         ..AttackOutcome::default()
@@ -444,15 +418,59 @@ pub fn resolve(
     if !success {
         return Ok(out);
     }
+    land_damage(req, &p, raises, through_obstacle.then_some(obstacle), &mut out, dice)?;
+    Ok(out)
+}
 
-    let weapon = req.weapon.map(|w| &w.stats);
-    let damage_text = f
-        .value("dmg")
-        .map(str::to_string)
-        .or_else(|| weapon.and_then(|w| w.text("dmg").map(str::to_string)))
-        .unwrap_or_else(|| "str".to_string());
+/// The attack line: who attacks whom with what, the roll against Parry or the TN with each
+/// modifier named, and the verdict.
+fn summary(
+    req: AttackRequest<'_>,
+    p: &Prepared,
+    roll: &TraitRoll,
+    success: bool,
+    raises: i64,
+) -> String {
+    let weapon_name = req.weapon.map_or(String::new(), |w| format!(" with {}", w.name));
+    let mods = if p.mods.is_empty() {
+        String::new()
+    } else {
+        let parts: Vec<String> = p.mods.iter().map(|(why, m)| format!("{m:+} {why}")).collect();
+        format!(" ({})", parts.join(", "))
+    };
+    let verdict = match (roll.critical_failure, success, raises) {
+        (true, _, _) => "CRITICAL FAILURE (snake eyes)".to_string(),
+        (_, false, _) => "miss".to_string(),
+        (_, true, 0) => "success".to_string(),
+        (_, true, n) => format!("success with {n} raise(s)"),
+    };
+    let mut skill = p.skill.clone();
+    skill[..1].make_ascii_uppercase();
+    format!(
+        "{} attacks {}{weapon_name}: {skill} {}{mods} vs {} {}: {}, {verdict}",
+        req.attacker.name,
+        req.target.name,
+        p.die,
+        if p.against_parry { "Parry" } else { "TN" },
+        p.tn,
+        roll.total
+    )
+}
+
+/// SW-DMG-1: the damage of a hit, acing, with a d6 more on a raise (neither against an object,
+/// SW-ATK-7), AP against armor, and an obstacle struck on the way adding its armor.
+fn land_damage(
+    req: AttackRequest<'_>,
+    p: &Prepared,
+    raises: i64,
+    obstacle: Option<i64>,
+    out: &mut AttackOutcome,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RulesError> {
+    let f = crate::rules::system::FieldReader(req.fields);
+    let damage_text = damage_text(req, &f);
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
-    let mut typed_damage = f.value("dmgroll").map(|t| typed(t, "dmgroll")).transpose()?;
+    let mut typed_damage = typed(&f, "dmgroll")?;
     let source: &mut dyn DiceSource = match typed_damage.as_mut() {
         Some(t) => t,
         None => dice,
@@ -473,14 +491,10 @@ pub fn resolve(
     }
     let damage_roll = RollRecord { expr, dice: faces, total };
     // AP ignores that much armor.
-    let ap = int_within(&f, "ap", 0, MAX_FIELD)?
-        .or_else(|| weapon.and_then(|w| w.int("ap")))
-        .unwrap_or(0)
-        .max(0);
+    let ap = armor_piercing(req, &f)?;
     let armor = req.target.stats.int_or("armor", 0);
     let pierced = ap.min(armor);
-    let extra_toughness = if through_obstacle { obstacle } else { 0 };
-    if through_obstacle {
+    if let Some(obstacle) = obstacle {
         out.summary.push_str(&format!("; through the obstacle: +{obstacle} Toughness"));
     }
     out.rolls.push(damage_roll.clone());
@@ -491,13 +505,13 @@ pub fn resolve(
         nonlethal: f.flag("nonlethal"),
         location: f.value("called").map(str::to_string),
         armor_ignored: pierced,
-        armor_added: extra_toughness,
+        armor_added: obstacle.unwrap_or(0),
         ..Hit::default()
     });
     if pierced > 0 {
         out.summary.push_str(&format!("; AP {ap} ignores {pierced} armor"));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The exact odds of success and of a raise, before rolling.
@@ -515,128 +529,4 @@ pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
         success.percent(),
         raise.percent()
     ))
-}
-
-/// SW-ATK-4: autofire. Up to RoF trait dice (each acing) and one Wild Die, which may stand in for
-/// the lowest; every die that reaches the TN is a hit with its own damage (and raise die),
-/// applied in turn. Dice order: each trait die with its aces, the Wild Die, then each hit's damage.
-fn autofire(
-    req: AttackRequest<'_>,
-    p: &Prepared,
-    shots: i64,
-    dice: &mut dyn DiceSource,
-) -> Result<AttackOutcome, RulesError> {
-    let f = crate::rules::system::FieldReader(req.fields);
-    let weapon = req.weapon.map(|w| &w.stats);
-    let rof = weapon.and_then(|w| w.int("rof")).unwrap_or(1);
-    if shots > rof {
-        return Err(RulesError::Invalid(format!("autofire={shots}: the weapon's RoF is {rof}")));
-    }
-    let mut typed_roll = f.value("roll").map(|t| typed(t, "roll")).transpose()?;
-    let source: &mut dyn DiceSource = match typed_roll.as_mut() {
-        Some(t) => t,
-        None => dice,
-    };
-    let mut record = Vec::new();
-    let mut totals: Vec<i64> = Vec::new();
-    for _ in 0..shots {
-        totals.push(acing(p.die.sides, source, &mut record)?);
-    }
-    let firsts: Vec<u32> = {
-        let mut out = Vec::new();
-        let mut chain_start = true;
-        for d in &record {
-            if chain_start {
-                out.push(d.face);
-            }
-            chain_start = d.face != d.sides;
-        }
-        out
-    };
-    if Savage::is_wild(req.attacker.stats) {
-        let wild = acing(6, source, &mut record)?;
-        if let Some(lowest) = totals.iter_mut().min_by_key(|t| **t).filter(|t| **t < wild) {
-            *lowest = wild;
-        }
-    }
-    let modifier = p.modifier() + p.die.bonus;
-    let results: Vec<i64> = totals.iter().map(|t| t + modifier).collect();
-    let snake_eyes = firsts.iter().all(|f| *f == 1)
-        && record.last().is_some_and(|d| d.sides == 6 && d.face == 1);
-    let hits: Vec<i64> = if snake_eyes {
-        Vec::new()
-    } else {
-        results.iter().copied().filter(|r| *r >= p.tn).collect()
-    };
-    // SW-ATK-3: with autofire, a miss whose die shows 1 or 2 may strike a bystander.
-    let stray = f.flag("into_melee")
-        && firsts.iter().zip(&results).any(|(face, r)| *face <= 2 && *r < p.tn);
-    let shown: Vec<String> = results.iter().map(ToString::to_string).collect();
-    let mut out = AttackOutcome {
-        summary: format!(
-            "{} autofires at {}: {} ×{shots} ({:+}) vs TN {}: {} → {} hit(s){}",
-            req.attacker.name,
-            req.target.name,
-            p.die,
-            p.modifier(),
-            p.tn,
-            shown.join(", "),
-            hits.len(),
-            if snake_eyes { ", CRITICAL FAILURE (snake eyes)" } else { "" }
-        ) + if stray {
-            "; a miss shows 1 or 2: it may hit a random adjacent bystander"
-        } else {
-            ""
-        },
-        hit: !hits.is_empty(),
-        cost: vec![("actions", 1)],
-        ..AttackOutcome::default()
-    };
-    out.rolls.push(RollRecord {
-        expr: format!("{}d{}! autofire", shots, p.die.sides),
-        dice: record,
-        total: results.iter().copied().max().unwrap_or(0),
-    });
-    let damage_text = f
-        .value("dmg")
-        .map(str::to_string)
-        .or_else(|| weapon.and_then(|w| w.text("dmg").map(str::to_string)))
-        .unwrap_or_else(|| "str".to_string());
-    let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
-    let bonus: i64 = p.damage_bonus.iter().map(|(_, b)| b).sum();
-    let ap = int_within(&f, "ap", 0, MAX_FIELD)?
-        .or_else(|| weapon.and_then(|w| w.int("ap")))
-        .unwrap_or(0)
-        .max(0);
-    let pierced = ap.min(req.target.stats.int_or("armor", 0));
-    let mut typed_damage = f.value("dmgroll").map(|t| typed(t, "dmgroll")).transpose()?;
-    let source: &mut dyn DiceSource = match typed_damage.as_mut() {
-        Some(t) => t,
-        None => dice,
-    };
-    // Each hit meets the target as the hits before it left it (Shaken, then wounds): the engine
-    // lands them in order.
-    for result in hits {
-        let (mut total, mut faces) = roll_damage(&damage_text, strength, true, source)?;
-        let mut expr = damage_text.clone();
-        if (result - p.tn) / 4 > 0 {
-            total += acing(6, source, &mut faces)?;
-            expr.push_str("+d6 raise");
-        }
-        total += bonus;
-        let roll = RollRecord { expr, dice: faces, total };
-        if out.hits.is_empty() {
-            out.rolls.push(roll.clone());
-        }
-        out.hits.push(Hit {
-            target: Who::TARGET,
-            amount: total,
-            roll: Some(roll),
-            nonlethal: f.flag("nonlethal"),
-            location: f.value("called").map(str::to_string),
-            armor_ignored: pierced,
-            ..Hit::default()
-        });
-    }
-    Ok(out)
 }

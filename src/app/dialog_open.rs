@@ -1,0 +1,222 @@
+//! Which dialog each key opens, and its steps filled in from the encounter: the selected
+//! combatant, the system's conditions, the current attacker's weapons and likely targets.
+
+use super::dialog::{Dialog, Step, Template};
+use super::keymap::Action;
+use super::{App, Mode};
+use crate::rules::Side;
+
+impl App {
+    pub(super) fn open_dialog(&mut self, action: Action) {
+        let enc = self.session.encounter();
+        if enc.combatants.is_empty() && action != Action::Roll && action != Action::Save {
+            self.error("nobody here yet: add combatants with  :add NAME");
+            return;
+        }
+        let dialog = match action {
+            Action::Damage => self.damage_dialog(),
+            Action::Heal => self.heal_dialog(),
+            Action::Condition => self.condition_dialog(),
+            Action::ShakeOff => self.shake_off_dialog(),
+            Action::Attack => self.attack_dialog(),
+            Action::Roll => self.roll_dialog(),
+            Action::Initiative => self.initiative_dialog(),
+            Action::Act => self.act_dialog(),
+            Action::Save => self.save_dialog(),
+            _ => None,
+        };
+        let Some(dialog) = dialog else { return };
+        self.mode = Mode::Dialog(Box::new(dialog));
+        self.hint("Esc cancels at any step; nothing changes until the last Enter");
+    }
+
+    fn combatant_options(&self) -> Vec<(String, String)> {
+        self.session.encounter().combatants.iter().map(|c| (c.name.clone(), c.id.clone())).collect()
+    }
+
+    /// Pick a combatant, starting at the selected one.
+    fn who_step(&self) -> Step {
+        Step::pick("who", self.combatant_options(), self.selected_id().as_deref())
+    }
+
+    fn damage_dialog(&self) -> Option<Dialog> {
+        Some(Dialog::new(
+            "Damage",
+            Template::Damage,
+            vec![
+                self.who_step(),
+                Step::text(
+                    "amount",
+                    "7, 2d6+2, or 2d6 slashing; add raw to skip the damage model",
+                    "",
+                    false,
+                ),
+            ],
+            true,
+        ))
+    }
+
+    fn heal_dialog(&self) -> Option<Dialog> {
+        Some(Dialog::new(
+            "Heal",
+            Template::Heal,
+            vec![self.who_step(), Step::text("amount", "a number", "", false)],
+            false,
+        ))
+    }
+
+    fn condition_dialog(&self) -> Option<Dialog> {
+        let conditions: Vec<(String, String)> = self
+            .session
+            .assets()
+            .catalogue_ref(self.session.encounter().system)
+            .map(|c| c.names().map(|n| (n.to_string(), n.to_string())).collect())
+            .unwrap_or_default();
+        Some(Dialog::new(
+            "Condition",
+            Template::Condition,
+            vec![
+                self.who_step(),
+                Step::pick("condition", conditions, None),
+                Step::text("options", "blank, or: severe · rounds=N · source=spell", "", true),
+            ],
+            false,
+        ))
+    }
+
+    fn shake_off_dialog(&mut self) -> Option<Dialog> {
+        let i = self.selected_combatant()?;
+        let c = &self.session.encounter().combatants[i];
+        if c.conditions.is_empty() {
+            self.error(format!("{} has no conditions to shake off", c.name));
+            return None;
+        }
+        let own = c.conditions.iter().map(|k| (k.to_string(), k.name.clone())).collect();
+        Some(Dialog::new(
+            "Shake off",
+            Template::Shake,
+            vec![
+                Step::pick("who", vec![(c.name.clone(), c.id.clone())], None),
+                Step::pick("condition", own, None),
+            ],
+            true,
+        ))
+    }
+
+    fn attack_dialog(&mut self) -> Option<Dialog> {
+        let selected = self.selected_id();
+        let enc = self.session.encounter();
+        let Some(attacker) = enc.current().map(|c| (c.name.clone(), c.id.clone())) else {
+            self.error("attacks happen on a turn: start the fight first");
+            return None;
+        };
+        let rules = enc.system.rules();
+        let weapons: Vec<(String, String)> = enc
+            .current()
+            .map(|c| {
+                c.weapons
+                    .iter()
+                    .map(|w| {
+                        let stats: Vec<String> =
+                            w.stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                        (format!("{}  {}", w.name, stats.join(" ")), w.name.clone())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut weapon_options = weapons;
+        weapon_options.push((rules.bare_attack_hint().to_string(), String::new()));
+        let toggles: Vec<(String, String)> =
+            rules.attack_toggles().iter().map(|(k, l)| (k.to_string(), l.to_string())).collect();
+        let target = selected.filter(|s| Some(s.as_str()) != enc.current().map(|c| c.id.as_str()));
+        // Targets: never the attacker; standing foes first, then the rest, then the down.
+        let me = enc.current();
+        let friendly = |side: Side| matches!(side, Side::Pc | Side::Ally);
+        let mut foes: Vec<_> =
+            enc.combatants.iter().filter(|c| me.is_none_or(|m| m.id != c.id)).collect();
+        foes.sort_by_key(|c| {
+            (enc.is_down(c), me.is_some_and(|m| friendly(m.side) == friendly(c.side)))
+        });
+        let targets: Vec<(String, String)> =
+            foes.iter().map(|c| (c.name.clone(), c.id.clone())).collect();
+        Some(Dialog::new(
+            "Attack",
+            Template::Attack,
+            vec![
+                Step::pick("attacker", vec![attacker], None),
+                Step::pick("target", targets, target.as_deref()),
+                Step::pick("weapon", weapon_options, None),
+                Step::toggles("modifiers", toggles),
+                Step::text("more", rules.attack_hint(), "", true),
+            ],
+            true,
+        ))
+    }
+
+    fn roll_dialog(&self) -> Option<Dialog> {
+        let mut whom = vec![("nobody in particular".to_string(), String::new())];
+        whom.extend(self.combatant_options());
+        Some(Dialog::new(
+            "Roll",
+            Template::Roll,
+            vec![
+                Step::text("dice", "e.g. 3d6, 4d6kh3, d8!, 2d+1", "", false),
+                Step::pick("for", whom, None),
+            ],
+            true,
+        ))
+    }
+
+    fn initiative_dialog(&self) -> Option<Dialog> {
+        Some(Dialog::new(
+            "Initiative",
+            Template::Initiative,
+            vec![
+                self.who_step(),
+                Step::text(
+                    "value",
+                    "a total (17), a Basic Speed (5.75) or a card (QS, 10H, joker)",
+                    "",
+                    false,
+                ),
+            ],
+            false,
+        ))
+    }
+
+    fn act_dialog(&mut self) -> Option<Dialog> {
+        let held: Vec<(String, String)> = self
+            .session
+            .encounter()
+            .combatants
+            .iter()
+            .filter(|c| c.held)
+            .map(|c| (c.name.clone(), c.id.clone()))
+            .collect();
+        if held.is_empty() {
+            self.error("nobody is holding an action");
+            return None;
+        }
+        Some(Dialog::new(
+            "Act from hold",
+            Template::Act,
+            vec![Step::pick("who", held, None)],
+            false,
+        ))
+    }
+
+    fn save_dialog(&self) -> Option<Dialog> {
+        let default = self.save_path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        Some(Dialog::new(
+            "Save as",
+            Template::Save,
+            vec![Step::text(
+                "file",
+                "a path; the encounter is autosaved there from now on",
+                &default,
+                false,
+            )],
+            false,
+        ))
+    }
+}

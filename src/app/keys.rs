@@ -1,0 +1,124 @@
+//! Keys outside the command line and dialogs: normal mode's actions, the help screen and the demo
+//! picker, and the dispatch of each key to the mode that owns it.
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
+
+use super::keymap::Action;
+use super::{App, Mode, Row};
+use crate::command::Command;
+
+impl App {
+    /// Handle a terminal event. Returns whether anything changed (the runtime redraws only then).
+    pub fn handle_event(&mut self, event: &Event) -> bool {
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => {
+                if Self::is_interrupt(key) {
+                    self.quit = true;
+                } else {
+                    self.handle_key(*key);
+                }
+                true
+            }
+            Event::Resize(..) => true,
+            _ => false,
+        }
+    }
+
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        match &self.mode {
+            Mode::Normal => self.normal_key(key),
+            Mode::Command => self.command_key(key),
+            Mode::Dialog(_) => self.dialog_key(key),
+            Mode::Help { .. } => self.help_key(key),
+            Mode::Picker { .. } => self.picker_key(key),
+        }
+    }
+
+    fn normal_key(&mut self, key: KeyEvent) {
+        if key.code == KeyCode::Esc {
+            self.hint("? help · : command · q quit");
+            return;
+        }
+        let Some(action) = self.keymap.action(&key) else {
+            if let KeyCode::Char(c) = key.code {
+                self.error(format!("'{c}' does nothing here; press ? for the keys"));
+            }
+            return;
+        };
+        match action {
+            Action::SelectDown => {
+                self.selected = (self.selected + 1).min(self.rows().len().saturating_sub(1));
+            }
+            Action::SelectUp => self.selected = self.selected.saturating_sub(1),
+            Action::NextTurn => _ = self.run_command(Command::Next, None),
+            Action::Undo => _ = self.run_command(Command::Undo, None),
+            Action::Redo => _ = self.run_command(Command::Redo, None),
+            Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),
+            Action::Quit => self.quit = true,
+            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::CommandLine => {
+                self.input.reset();
+                self.history_at = None;
+                self.completion = None;
+                self.mode = Mode::Command;
+                self.hint("Enter run · Tab complete · ↑/↓ history · Esc cancel");
+            }
+            Action::Fold => {
+                if let Some(Row::Group { id, open, .. }) = self.rows().get(self.selected) {
+                    if *open {
+                        self.unfolded.remove(id);
+                    } else {
+                        self.unfolded.insert(id.clone());
+                    }
+                }
+            }
+            Action::LogUp => {
+                self.log_scroll =
+                    (self.log_scroll + 5).min(self.session.log().len().saturating_sub(1));
+            }
+            Action::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            Action::Damage
+            | Action::Heal
+            | Action::Condition
+            | Action::ShakeOff
+            | Action::Attack
+            | Action::Roll
+            | Action::Initiative
+            | Action::Act
+            | Action::Save => self.open_dialog(action),
+        }
+    }
+
+    fn help_key(&mut self, key: KeyEvent) {
+        let Mode::Help { scroll } = &mut self.mode else { return };
+        match key.code {
+            KeyCode::Char('j') | KeyCode::Down => *scroll = scroll.saturating_add(1),
+            KeyCode::Char('k') | KeyCode::Up => *scroll = scroll.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10),
+            KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+            _ => self.mode = Mode::Normal,
+        }
+    }
+
+    fn picker_key(&mut self, key: KeyEvent) {
+        let Mode::Picker { options, cursor } = &mut self.mode else { return };
+        match key.code {
+            KeyCode::Char('j') | KeyCode::Down => {
+                *cursor = (*cursor + 1).min(options.len().saturating_sub(1))
+            }
+            KeyCode::Char('k') | KeyCode::Up => *cursor = cursor.saturating_sub(1),
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let Some((_, session)) = options.get(*cursor).cloned() else { return };
+                let name = session.encounter().name.clone();
+                self.session = session;
+                self.mode = Mode::Normal;
+                self.save_path = self.new_files.next(&name);
+                self.autosave();
+                self.follow_turn();
+                self.hint("a demo fight: n next turn · d damage · ? help");
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Damage dice (SW-DMG-1): texts such as `str+d6+2`, where every die aces, unless it is an object
+//! being broken (SW-ATK-7).
+
+use crate::rules::dice::{DiceSource, DieRoll};
+use crate::rules::stats::TraitDie;
+use crate::rules::system::RulesError;
+
+/// Largest constant in a damage text such as `str+d6+2`.
+const MAX_DAMAGE_BONUS: i64 = 1000;
+/// Aces stop here, so a rigged script cannot loop forever.
+const MAX_ACES: usize = 100;
+
+/// Roll one acing die.
+pub(super) fn acing(
+    sides: u32,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<DieRoll>,
+) -> Result<i64, RulesError> {
+    let mut total = 0;
+    let mut first = true;
+    for _ in 0..=MAX_ACES {
+        let face = dice.roll(sides)?;
+        out.push(DieRoll { sides, face, kept: true, exploded: !first });
+        total += i64::from(face);
+        first = false;
+        if face != sides {
+            break;
+        }
+    }
+    Ok(total)
+}
+
+/// Damage text such as `str+d6`, `2d6+1`, `str`: every die aces (SW-DMG-1), unless `aces` is
+/// off (SW-ATK-7: breaking things).
+pub fn roll_damage(
+    text: &str,
+    strength: TraitDie,
+    aces: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(i64, Vec<DieRoll>), RulesError> {
+    let mut total = 0;
+    let mut faces = Vec::new();
+    let die = |sides: u32,
+               dice: &mut dyn DiceSource,
+               faces: &mut Vec<DieRoll>|
+     -> Result<i64, RulesError> {
+        if aces {
+            return acing(sides, dice, faces);
+        }
+        let face = dice.roll(sides)?;
+        faces.push(DieRoll { sides, face, kept: true, exploded: false });
+        Ok(i64::from(face))
+    };
+    for term in
+        text.to_ascii_lowercase().replace('-', "+-").split('+').filter(|t| !t.trim().is_empty())
+    {
+        let term = term.trim();
+        if term == "str" {
+            total += die(strength.sides, dice, &mut faces)? + strength.bonus;
+        } else if let Some((n, s)) = term.split_once('d') {
+            let n: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad_damage(text))? };
+            let s: u32 = s.parse().map_err(|_| bad_damage(text))?;
+            if n > 50 || !(2..=100).contains(&s) {
+                return Err(bad_damage(text));
+            }
+            for _ in 0..n {
+                total += die(s, dice, &mut faces)?;
+            }
+        } else {
+            let bonus = term.parse::<i64>().ok().filter(|n| n.abs() <= MAX_DAMAGE_BONUS);
+            total += bonus.ok_or_else(|| bad_damage(text))?;
+        }
+    }
+    Ok((total, faces))
+}
+
+fn bad_damage(text: &str) -> RulesError {
+    RulesError::Invalid(format!(
+        "damage '{text}': expected terms like str, d6, 2d8 and +N (at most 50d100 and ±{MAX_DAMAGE_BONUS})"
+    ))
+}

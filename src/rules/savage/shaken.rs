@@ -1,0 +1,109 @@
+//! Shaken and the start of a turn (SW-SHAKEN-1): the Spirit roll to recover, as the turn begins or
+//! when asked, and the end of what lasted "until its next action" (Defend, a Wild Attack's −2
+//! Parry, a trick).
+
+use super::{DEFAULT_DIE, Savage, TN, attack, trait_roll};
+use crate::rules::conditions::Condition;
+use crate::rules::dice::DiceSource;
+use crate::rules::stats::Stats;
+use crate::rules::system::{
+    CombatantView, Effect, Health, Options, RulesError, ShakeOutcome, TurnStartEffect, Who, option,
+};
+
+/// SW-SHAKEN-1: a Shaken character rolls Spirit as its turn begins; what lasted "until its next
+/// action" ends.
+pub(super) fn turn_start(
+    who: CombatantView<'_>,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<TurnStartEffect>, RulesError> {
+    let mut effects = Vec::new();
+    for name in ["Defending", "Wild-Attack", "Tricked"] {
+        if who.conditions.iter().any(|c| c.name == name) {
+            effects.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                who: Who::Actor,
+                name: name.into(),
+            }));
+        }
+    }
+    let locked = who.conditions.iter().any(|c| c.name == "Shaken-Locked");
+    if locked && who.conditions.iter().any(|c| c.name == "Shaken") {
+        let text = format!("{} cannot recover from Shaken yet: free actions only", who.name);
+        effects.push(TurnStartEffect::Effect(Effect::Log { text, roll: None }));
+        effects.push(TurnStartEffect::Effect(Effect::SpendAll {
+            who: Who::Actor,
+            why: "Shaken: free actions only".into(),
+        }));
+    } else if who.conditions.iter().any(|c| c.name == "Shaken") {
+        effects.extend(recover_at_turn_start(who, options, dice)?);
+    }
+    Ok(effects)
+}
+
+/// The Spirit roll of a Shaken character as its turn begins: success recovers (acting only on a
+/// raise unless `shaken_success_acts` is on); otherwise free actions only.
+fn recover_at_turn_start(
+    who: CombatantView<'_>,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<TurnStartEffect>, RulesError> {
+    let mut effects = Vec::new();
+    let spirit = who.stats.die("spirit").unwrap_or(DEFAULT_DIE);
+    let penalty: i64 = attack::trait_modifiers(who).iter().map(|(_, m)| m).sum();
+    let roll = trait_roll(spirit, Savage::is_wild(who.stats), penalty, dice)?;
+    let success = roll.total >= TN && !roll.critical_failure;
+    let acts = roll.raises(TN) > 0 || option(&Savage, options, "shaken_success_acts") == "on";
+    let text = match (success, acts) {
+        (false, _) => {
+            format!("{} stays Shaken (Spirit {}): free actions only", who.name, roll.total)
+        }
+        (true, false) => format!(
+            "{} recovers from Shaken (Spirit {}): free actions only this turn",
+            who.name, roll.total
+        ),
+        (true, true) => {
+            format!("{} recovers from Shaken (Spirit {}) and acts", who.name, roll.total)
+        }
+    };
+    let attempt = Some("Shaken".to_string());
+    effects.push(TurnStartEffect::Roll { roll: roll.record, text, attempt });
+    if success {
+        effects.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+            who: Who::Actor,
+            name: "Shaken".into(),
+        }));
+    }
+    if !acts || !success {
+        effects.push(TurnStartEffect::Effect(Effect::SpendAll {
+            who: Who::Actor,
+            why: "Shaken: free actions only".into(),
+        }));
+    }
+    Ok(effects)
+}
+
+/// SW-SHAKEN-1: a Spirit roll (with wound penalties); success recovers, a raise also acts.
+pub(super) fn shake_off(
+    stats: &Stats,
+    health: Health,
+    condition: &Condition,
+    dice: &mut dyn DiceSource,
+) -> Result<ShakeOutcome, RulesError> {
+    if condition.name != "Shaken" {
+        return Err(RulesError::Invalid(format!(
+            "in Savage Worlds only Shaken is rolled off (Spirit); end {} with `uncond`",
+            condition.name
+        )));
+    }
+    let spirit = stats.die("spirit").unwrap_or(DEFAULT_DIE);
+    let roll = trait_roll(spirit, Savage::is_wild(stats), Savage::wound_penalty(health), dice)?;
+    let success = roll.total >= TN && !roll.critical_failure;
+    let explain = if !success {
+        "Spirit failed: stays Shaken, free actions only".to_string()
+    } else if roll.raises(TN) > 0 {
+        "Spirit with a raise: recovers and acts normally".to_string()
+    } else {
+        "Spirit succeeds: recovers, free actions only this turn".to_string()
+    };
+    Ok(ShakeOutcome { roll: roll.record, success, explain })
+}

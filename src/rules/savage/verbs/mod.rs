@@ -1,0 +1,351 @@
+//! Savage Worlds' own verbs: soak (SW-DMG-4), benny (SW-SHAKEN-1), defend, trick, tests of wills,
+//! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1). Each verb is
+//! one function; bennies and fear have their own modules.
+
+mod bennies;
+mod fear;
+
+use super::attack::{MAX_FIELD, int_within, trait_modifiers};
+use super::damage_dice::roll_damage;
+use super::{Savage, TN, tables, trait_roll};
+use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use crate::rules::stats::TraitDie;
+use crate::rules::system::{CombatantView, Effect, FieldReader, RulesError, SpecialRequest, Who};
+
+const D4: TraitDie = TraitDie { sides: 4, bonus: 0 };
+
+fn field<'a>(req: &SpecialRequest<'a>, key: &str) -> Option<&'a str> {
+    req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+}
+
+fn need<'a>(
+    who: Option<CombatantView<'a>>,
+    role: &str,
+    verb: &str,
+) -> Result<CombatantView<'a>, RulesError> {
+    who.ok_or_else(|| RulesError::Invalid(format!("`{verb}` needs {role}")))
+}
+
+/// Faces typed for a roll (`what` names it in an error), if given.
+fn scripted(text: Option<&str>, what: &str) -> Result<Option<ScriptedDice>, RulesError> {
+    text.map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{what}: {e}"))))
+        .transpose()
+}
+
+/// A trait roll for `who`, with its wounds and Fatigue, from typed faces when given.
+fn roll_trait(
+    who: CombatantView<'_>,
+    trait_name: &str,
+    extra: i64,
+    typed: Option<&str>,
+    dice: &mut dyn DiceSource,
+) -> Result<super::TraitRoll, RulesError> {
+    let die = who.stats.die(trait_name);
+    // An untrained skill: d4 at −2; an unstated attribute is simply a d4.
+    let attributes = ["agility", "smarts", "spirit", "strength", "vigor"];
+    let untrained = if die.is_none() && !attributes.contains(&trait_name) { -2 } else { 0 };
+    let die = die.unwrap_or(D4);
+    let penalty: i64 = trait_modifiers(who).iter().map(|(_, m)| m).sum::<i64>() + untrained;
+    let mut scripted = scripted(typed, "roll")?;
+    let source: &mut dyn DiceSource = match scripted.as_mut() {
+        Some(s) => s,
+        None => dice,
+    };
+    Ok(trait_roll(die, Savage::is_wild(who.stats), penalty + extra, source)?)
+}
+
+fn log(text: String, roll: &super::TraitRoll) -> Effect {
+    Effect::Log { text, roll: Some(roll.record.clone()) }
+}
+
+fn add(who: Who, name: &str, rounds: Option<u32>) -> Effect {
+    Effect::AddCondition { who, name: name.to_string(), rounds, detail: None, persistent: false }
+}
+
+/// Opposed rolls: the actor needs a success and to beat the defender; a raise is 4 over the
+/// defender's total.
+fn opposed(
+    req: &SpecialRequest<'_>,
+    mine: &str,
+    theirs: &str,
+    extra: i64,
+    dice: &mut dyn DiceSource,
+) -> Result<(Vec<Effect>, bool, bool), RulesError> {
+    let actor = need(req.actor, "an ATTACKER", req.verb)?;
+    let target = need(req.target, "a TARGET", req.verb)?;
+    // The Joker's +2 rides on each roller's own modifiers (trait_modifiers).
+    let a = roll_trait(
+        actor,
+        mine,
+        extra - 2 * i64::from(req.actions_taken),
+        field(req, "roll"),
+        dice,
+    )?;
+    let d = roll_trait(target, theirs, 0, field(req, "vs"), dice)?;
+    let won = !a.critical_failure && a.total >= TN && a.total > d.total;
+    // Each of these verbs is the actor's action (SW-ACT-1).
+    let raise = won && a.total >= d.total + 4;
+    let verdict = match (won, raise) {
+        (true, true) => "wins with a raise",
+        (true, false) => "wins",
+        _ => "fails",
+    };
+    let effects = vec![
+        Effect::Spend { who: Who::Actor, amount: 1, what: req.verb.to_string() },
+        log(format!("{} ({mine}) {}: {verdict}", actor.name, a.total), &a),
+        log(format!("{} ({theirs}) {}", target.name, d.total), &d),
+    ];
+    Ok((effects, won, raise))
+}
+
+/// Run one of Savage Worlds' own verbs.
+pub fn special(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    match req.verb {
+        "interrupt" => interrupt(req, dice),
+        "blast" => blast(req, dice),
+        "suppressed" => suppressed(req, dice),
+        "deviate" => deviate(req, dice),
+        "soak" => bennies::soak(req, dice),
+        "benny" => bennies::benny(req),
+        "defend" => defend(),
+        "trick" => trick(req, dice),
+        "intimidate" | "taunt" => test_of_wills(req, dice),
+        "grapple" => grapple(req, dice),
+        "disarm" => disarm(req, dice),
+        "fear" => fear::fear(req, dice),
+        "reaction" => reaction(req, dice),
+        other => Err(RulesError::Invalid(format!("`{other}` is not part of Savage Worlds"))),
+    }
+}
+
+/// SW-INIT-4: both want to go first: opposed Agility; the held one acts now if it wins.
+fn interrupt(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let actor = need(req.actor, "a held NAME", "interrupt")?;
+    if !req.held {
+        return Err(RulesError::Invalid(format!(
+            "{} is not holding; `hold {}` first",
+            actor.name, actor.name
+        )));
+    }
+    let target = need(req.current, "someone whose turn it is", "interrupt")?;
+    let a = roll_trait(actor, "agility", 0, field(&req, "roll"), dice)?;
+    let d = roll_trait(target, "agility", 0, field(&req, "vs"), dice)?;
+    let wins = a.total > d.total;
+    let mut effects = vec![
+        log(format!("{} tries to go first: Agility {}", actor.name, a.total), &a),
+        log(
+            format!(
+                "{} Agility {}: {}",
+                target.name,
+                d.total,
+                if wins { "the interruption comes first" } else { "keeps its turn" }
+            ),
+            &d,
+        ),
+    ];
+    if wins {
+        effects.push(Effect::ActNow { who: Who::Actor });
+    }
+    Ok(effects)
+}
+
+/// SW-ATK-5: area damage to one combatant under the template; cover counts as armor.
+fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let actor = need(req.actor, "an ATTACKER", "blast")?;
+    let target = need(req.target, "a TARGET", "blast")?;
+    let dmg = field(&req, "dmg").unwrap_or("2d6");
+    let armor = match field(&req, "cover") {
+        None => 0,
+        Some(c) => -tables::cover(&c.to_ascii_lowercase()).ok_or_else(|| {
+            RulesError::Invalid(format!("cover={c}: expected light, medium or heavy"))
+        })?,
+    };
+    let mut scripted = scripted(field(&req, "dmgroll"), "dmgroll")?;
+    let source: &mut dyn DiceSource = match scripted.as_mut() {
+        Some(s) => s,
+        None => dice,
+    };
+    let (mut total, faces) =
+        roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, source)?;
+    if Savage::holds_joker(actor) {
+        total += 2;
+    }
+    let ap = int_within(&FieldReader(req.fields), "ap", 0, MAX_FIELD)?.unwrap_or(0);
+    let pierced = ap.min(target.stats.int_or("armor", 0).saturating_add(armor));
+    let roll = crate::rules::dice::RollRecord { expr: dmg.to_string(), dice: faces, total };
+    let cover_text = if armor > 0 { format!(" (cover +{armor} Toughness)") } else { String::new() };
+    // The hit goes through the same pipeline as an attack's: Toughness, Shaken, wounds,
+    // then the Incapacitation roll.
+    let effects = vec![
+        Effect::Log {
+            text: format!("blast on {}: {dmg} = {total}{cover_text}", target.name),
+            roll: Some(roll.clone()),
+        },
+        Effect::Hit(crate::rules::system::Hit {
+            target: Who::TARGET,
+            amount: total,
+            roll: Some(roll),
+            armor_ignored: pierced,
+            armor_added: armor,
+            ..Default::default()
+        }),
+    ];
+    Ok(effects)
+}
+
+/// SW-ATK-4: under suppressive fire, Spirit or be Shaken; a 1 on the Spirit die is a hit.
+fn suppressed(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let who = need(req.actor, "a NAME", "suppressed")?;
+    let spirit = roll_trait(who, "spirit", 0, field(&req, "roll"), dice)?;
+    let failed = spirit.total < TN || spirit.critical_failure;
+    let hit = spirit.trait_faces.first() == Some(&1);
+    let text = format!(
+        "{} under suppressive fire: Spirit {}{}{}",
+        who.name,
+        spirit.total,
+        if failed { ", Shaken" } else { ", holds" },
+        if hit { ", and is hit: roll its damage" } else { "" }
+    );
+    let mut effects = vec![log(text, &spirit)];
+    if failed {
+        effects.push(add(Who::Actor, "Shaken", None));
+    }
+    Ok(effects)
+}
+
+/// A thrown area weapon that misses lands 1d6" away, towards 1d12 o'clock.
+fn deviate(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let who = need(req.actor, "a NAME", "deviate")?;
+    let inches = DiceExpr::parse("1d6")?.roll(dice)?;
+    let clock = DiceExpr::parse("1d12")?.roll(dice)?;
+    Ok(vec![Effect::Log {
+        text: format!(
+            "{}'s throw lands {}\" off, towards {} o'clock",
+            who.name, inches.total, clock.total
+        ),
+        roll: Some(inches),
+    }])
+}
+
+/// SW-ATK-2: Defend, +2 Parry, the whole turn.
+fn defend() -> Result<Vec<Effect>, RulesError> {
+    Ok(vec![
+        add(Who::Actor, "Defending", None),
+        Effect::SpendAll { who: Who::Actor, why: "defends".into() },
+    ])
+}
+
+/// SW-ATK-6: a trick, Agility or Smarts against the same.
+fn trick(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let attribute = req.words.first().map_or("agility", String::as_str);
+    if attribute != "agility" && attribute != "smarts" {
+        return Err(RulesError::Invalid(format!(
+            "trick with agility or smarts, not '{attribute}'"
+        )));
+    }
+    let (mut effects, won, raise) = opposed(&req, attribute, attribute, 0, dice)?;
+    if won {
+        effects.push(add(Who::TARGET, "Tricked", None));
+    }
+    if raise {
+        effects.push(add(Who::TARGET, "Shaken", None));
+    }
+    Ok(effects)
+}
+
+/// SW-ATK-6: tests of wills.
+fn test_of_wills(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let (mine, theirs) =
+        if req.verb == "intimidate" { ("intimidation", "spirit") } else { ("taunt", "smarts") };
+    let (mut effects, won, raise) = opposed(&req, mine, theirs, 0, dice)?;
+    if won {
+        let by = req.actor.map(|a| a.name.to_string());
+        effects.push(Effect::AddCondition {
+            who: Who::TARGET,
+            name: "Outwilled".into(),
+            rounds: None,
+            detail: by,
+            persistent: false,
+        });
+    }
+    if raise {
+        effects.push(add(Who::TARGET, "Shaken", None));
+    }
+    Ok(effects)
+}
+
+/// SW-ATK-6: grapple, opposed Fighting; a raise also Shakes.
+fn grapple(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let (mut effects, won, raise) = opposed(&req, "fighting", "fighting", 0, dice)?;
+    if won {
+        effects.push(add(Who::TARGET, "Grappled", None));
+        effects.push(add(Who::Actor, "Grappled", None));
+    }
+    if raise {
+        effects.push(add(Who::TARGET, "Shaken", None));
+    }
+    Ok(effects)
+}
+
+/// SW-ATK-6: disarm at −2 against Parry; the defender's Strength against the damage.
+fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let actor = need(req.actor, "an ATTACKER", "disarm")?;
+    let target = need(req.target, "a TARGET", "disarm")?;
+    let parry = super::attack::effective_parry(target);
+    let hit = roll_trait(actor, "fighting", -2, field(&req, "roll"), dice)?;
+    let mut effects = vec![
+        Effect::Spend { who: Who::Actor, amount: 1, what: "disarm".into() },
+        log(
+            format!(
+                "{} tries to disarm {}: Fighting −2 → {} vs Parry {parry}",
+                actor.name, target.name, hit.total
+            ),
+            &hit,
+        ),
+    ];
+    if hit.total < parry || hit.critical_failure {
+        effects.push(Effect::Log { text: "the disarm misses".into(), roll: None });
+        return Ok(effects);
+    }
+    let dmg = field(&req, "dmg").unwrap_or("str");
+    let (damage, _) = roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, dice)?;
+    let hold = roll_trait(target, "strength", 0, field(&req, "vs"), dice)?;
+    let drops = hold.total < damage;
+    effects.push(log(
+        format!(
+            "{} holds on with Strength {} against {damage}: {}",
+            target.name,
+            hold.total,
+            if drops { "drops its weapon" } else { "keeps its weapon" }
+        ),
+        &hold,
+    ));
+    Ok(effects)
+}
+
+/// SW-REACT-1: 2d6 on the reaction table.
+fn reaction(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let mut scripted = scripted(field(&req, "roll"), "roll")?;
+    let source: &mut dyn DiceSource = match scripted.as_mut() {
+        Some(s) => s,
+        None => dice,
+    };
+    let roll = DiceExpr::parse("2d6")?.roll(source)?;
+    let name = req.actor.map_or("The NPC".to_string(), |a| a.name.to_string());
+    Ok(vec![Effect::Log {
+        text: format!("{name}'s reaction: {}", tables::reaction(roll.total)),
+        roll: Some(roll),
+    }])
+}
