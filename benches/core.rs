@@ -81,7 +81,7 @@ fn fight(events: usize, assets: &Arc<Assets>) -> Session {
 fn main() {
     let assets = Arc::new(save::assets::embedded_assets().expect("assets"));
     let big = fight(100_000, &assets);
-    let entries = big.entries().to_vec();
+    let entries: Vec<_> = big.entries().into_iter().cloned().collect();
     let count: usize = entries.iter().map(|e| e.events.len()).sum();
     println!("fold: {count} events in {} commands", entries.len());
     measure("fold 100k events", 100.0, 11, || {

@@ -86,11 +86,26 @@ impl App {
                 self.changed();
             }
             Ok(Outcome::Undone { command }) => {
-                self.hint(&format!("undone: {command}"));
+                self.hint(&format!("undone: {command}{}", self.forks_here()));
                 self.changed();
             }
             Ok(Outcome::Redone { command }) => {
-                self.hint(&format!("redone: {command}"));
+                self.hint(&format!("redone: {command}{}", self.forks_here()));
+                self.changed();
+            }
+            Ok(Outcome::Branches { branches }) => {
+                if branches.is_empty() {
+                    self.hint("no line of play goes on from here");
+                } else {
+                    let listed: Vec<String> = branches
+                        .iter()
+                        .map(|b| format!("{}: {} ({} commands)", b.number, b.first, b.length))
+                        .collect();
+                    self.hint(&format!("branches here · {} · :branch N", listed.join(" · ")));
+                }
+            }
+            Ok(Outcome::Branched { number, steps }) => {
+                self.hint(&format!("on branch {number}: {steps} command(s) replayed"));
                 self.changed();
             }
             Ok(Outcome::Started) => {
@@ -126,6 +141,14 @@ impl App {
         }
         self.clamp_selection();
         applied
+    }
+
+    /// " · redo has N ways: :branches" when more than one line of play goes on from here.
+    fn forks_here(&self) -> String {
+        match self.session.branches().len() {
+            0 | 1 => String::new(),
+            n => format!(" · redo has {n} ways: :branches"),
+        }
     }
 
     fn changed(&mut self) {

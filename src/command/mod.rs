@@ -130,6 +130,12 @@ pub enum Command {
     },
     Undo,
     Redo,
+    /// List the lines of play that start at the current point.
+    Branches,
+    /// Move onto one of them and along it to its end.
+    Branch {
+        number: usize,
+    },
     Save {
         path: Option<String>,
     },
@@ -162,6 +168,8 @@ impl Command {
             Command::Special { verb, .. } => verb,
             Command::Undo => "undo",
             Command::Redo => "redo",
+            Command::Branches => "branches",
+            Command::Branch { .. } => "branch",
             Command::Save { .. } => "save",
         }
     }

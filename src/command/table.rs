@@ -240,6 +240,25 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "redo",
     },
     CommandSpec {
+        name: "branches",
+        aliases: &[],
+        args: &[],
+        summary: "list the lines of play that start here (after an undo and a new command)",
+        help: "A command typed after an undo starts a new branch; the old line is kept. `branches` \
+               lists the branches that start at the current point: their number, first command and \
+               length. Nothing is ever dropped, and the save keeps every branch.",
+        example: "branches",
+    },
+    CommandSpec {
+        name: "branch",
+        aliases: &[],
+        args: &[req("N", ArgKind::Number)],
+        summary: "move onto branch N and along it to its end",
+        help: "Moves onto the N-th branch that starts here (as `branches` numbers them) and replays \
+               it to its end, following the newest choice at any later fork. Nothing is re-rolled.",
+        example: "branch 1",
+    },
+    CommandSpec {
         name: "save",
         aliases: &["w"],
         args: &[opt("PATH", ArgKind::Path)],

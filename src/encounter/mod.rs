@@ -16,7 +16,7 @@ pub use combatant::{Combatant, slug};
 pub use engine::EngineError;
 pub use event::{Ended, Event};
 pub use fold::{ApplyError, LogEntry};
-pub use history::{Entry, Outcome, Session};
+pub use history::{Branch, Entry, Node, Outcome, Session};
 
 use serde::{Deserialize, Serialize};
 

@@ -2,6 +2,7 @@
 //! `.bak` of the previous file, and loading game assets with the user's overrides.
 
 pub mod assets;
+pub mod journal;
 pub mod upgrade;
 
 use std::fmt;
@@ -15,8 +16,11 @@ use serde::{Deserialize, Serialize};
 use crate::encounter::{Assets, Entry, Session};
 use crate::rules::System;
 
-/// The save format version this build writes; older ones are converted as they load.
-pub const VERSION: u32 = 2;
+/// The save format version this build writes (the journal); older ones are converted as they load.
+pub const VERSION: u32 = journal::VERSION;
+
+/// The last version whose file is one RON value rather than a journal.
+const WHOLE_FILE: u32 = 2;
 
 /// Just the version, read before the rest so that older files can be converted first.
 #[derive(Deserialize)]
@@ -24,7 +28,7 @@ struct VersionOnly {
     version: u32,
 }
 
-/// A save file: the setup and every command with its events.
+/// A version 1 or 2 save file: the setup, every command with its events, and the redo stack.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SaveFile {
     pub version: u32,
@@ -33,19 +37,6 @@ pub struct SaveFile {
     pub history: Vec<Entry>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub redo: Vec<Entry>,
-}
-
-impl SaveFile {
-    pub fn of(session: &Session) -> SaveFile {
-        let enc = session.encounter();
-        SaveFile {
-            version: VERSION,
-            system: enc.system,
-            name: enc.name.clone(),
-            history: session.entries().to_vec(),
-            redo: session.redo_entries().to_vec(),
-        }
-    }
 }
 
 /// Why a save could not be read. The file is left untouched. A command that does not replay is
@@ -103,15 +94,14 @@ pub fn parse_ron<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Resul
 
 /// The RON text of a session.
 pub fn to_ron(session: &Session) -> String {
-    let config = ron::ser::PrettyConfig::new().depth_limit(4).indentor("  ".to_string());
-    // One event per line. Serialising plain owned data cannot fail; fall back to compact text.
-    ron::ser::to_string_pretty(&SaveFile::of(session), config)
-        .or_else(|_| ron::to_string(&SaveFile::of(session)))
-        .unwrap_or_default()
+    journal::write(session)
 }
 
 /// Rebuild a session from save text (`path` is only used in messages).
 pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
+    if journal::is_journal(text) {
+        return from_journal(text, path, assets);
+    }
     let written = text;
     let found = parse_ron::<VersionOnly>(text, path).map(|v| v.version);
     let upgraded;
@@ -125,11 +115,10 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
         }
         _ => text,
     };
-    let mut file: SaveFile = parse_ron(text, path)?;
-    if file.version != VERSION && file.version != 1 {
+    let file: SaveFile = parse_ron(text, path)?;
+    if file.version != WHOLE_FILE && file.version != 1 {
         return Err(LoadError::Version { path: path.to_path_buf(), found: file.version });
     }
-    file.version = VERSION;
     let commands: Vec<String> = file.history.iter().map(|e| e.command.clone()).collect();
     Session::from_history(file.system, &file.name, file.history, file.redo, assets).map_err(
         |(entry, err)| {
@@ -141,6 +130,31 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
                 command,
                 message: err.to_string(),
             }
+        },
+    )
+}
+
+/// A journal: every record checked (shape, order, checksum), then every branch folded.
+fn from_journal(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
+    let read = journal::read(text).map_err(|damage| LoadError::Syntax {
+        path: path.to_path_buf(),
+        line: damage.line,
+        column: damage.column,
+        message: damage.message,
+    })?;
+    if read.header.version != VERSION {
+        return Err(LoadError::Version { path: path.to_path_buf(), found: read.header.version });
+    }
+    let commands: Vec<String> = read.nodes.iter().map(|n| n.entry.command.clone()).collect();
+    let lines = read.lines;
+    let header = read.header;
+    Session::from_tree(header.system, &header.name, read.nodes, read.head, assets).map_err(
+        |(entry, err)| LoadError::Replay {
+            path: path.to_path_buf(),
+            line: lines.get(entry.saturating_sub(1)).copied(),
+            entry,
+            command: commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default(),
+            message: err.to_string(),
         },
     )
 }

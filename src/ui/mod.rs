@@ -136,11 +136,15 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         if enc.round == 0 { "not started".to_string() } else { format!("round {}", enc.round) };
     let turn = enc.current().map_or_else(|| "—".to_string(), |c| format!("{}'s turn", c.name));
     let left = format!(" ⚔ {} · {} · {round} · {turn}", enc.name, enc.system);
-    let (mark, style) = match &app.save_state {
+    let (saved, style) = match &app.save_state {
         SaveState::Saved => ("✓ saved ", theme.header()),
         SaveState::Unsaved => ("● unsaved ", theme.header()),
         SaveState::Failed(_) => ("✗ save failed ", theme.header().patch(theme.error())),
     };
+    // Redo has more than one way forward from here: `:branches` lists them.
+    let forks = app.session.branches().len();
+    let mark = if forks > 1 { format!("⑂{forks} {saved}") } else { saved.to_string() };
+    let mark = mark.as_str();
     buf.set_style(area, theme.header());
     Line::from(left).style(theme.header()).render(area, buf);
     let width = mark.chars().count() as u16;

@@ -224,7 +224,7 @@ fn good_save((script, dice): Fight) -> String {
 fn command_around(save: &str, text: &str) -> (usize, usize) {
     let mut found = (0, 0);
     for (index, line) in save.lines().enumerate() {
-        if line.trim_start().starts_with("command:") {
+        if line.starts_with("Command(") {
             found = (index + 1, found.1 + 1);
         }
         if line.contains(text) {
@@ -326,7 +326,8 @@ fn saves_with_out_of_range_numbers_are_refused_with_their_position() {
     for &(fight, from, to, says) in cases {
         let good = good_save(fight);
         assert_eq!(good.matches(from).count(), 1, "{from:?} should be in the save once:\n{good}");
-        let bad = good.replacen(from, to, 1);
+        // Edited on purpose, then sealed again: the range checks, not the checksums, must find it.
+        let bad = save::journal::reseal(&good.replacen(from, to, 1));
         let (line, number) = command_around(&bad, to);
         let err = match save::from_ron(&bad, Path::new("bad.ron"), assets()) {
             Ok(_) => panic!("{from:?} → {to:?} should be refused"),
@@ -345,7 +346,11 @@ fn saves_with_out_of_range_numbers_are_refused_with_their_position() {
 #[test]
 fn the_round_after_the_last_is_refused() {
     let good = good_save(WOIN_FIGHT);
-    let last = good.replacen("RoundStarted(round: 1)", "RoundStarted(round: 100000)", 1);
+    let last = save::journal::reseal(&good.replacen(
+        "RoundStarted(round: 1)",
+        "RoundStarted(round: 100000)",
+        1,
+    ));
     let mut session = save::from_ron(&last, Path::new("last.ron"), assets())
         .unwrap_or_else(|err| panic!("round 100000 is the last round, and allowed: {err}"));
     let next = parse("next").ok().flatten().expect("next parses");

@@ -375,6 +375,8 @@ fn command() -> impl Strategy<Value = Command> {
             .boxed(),
         Just(Command::Undo).boxed(),
         Just(Command::Redo).boxed(),
+        Just(Command::Branches).boxed(),
+        (1usize..=100_000).prop_map(|number| Command::Branch { number }).boxed(),
         prop::option::of(prop_oneof![
             prop::sample::select(
                 &["bridge.ron", "my saves/bridge.ron", "C:\\saves\\b.ron", "O'Brien's.ron"][..]

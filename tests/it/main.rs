@@ -6,6 +6,7 @@ mod command;
 mod dice;
 mod fifth;
 mod harness;
+mod history;
 mod initiative;
 mod odds;
 mod rules;

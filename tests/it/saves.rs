@@ -74,7 +74,7 @@ const BAD_SAVES: &[(&str, &str)] = &[
     ("empty.ron", "empty.ron:1:1: the file is empty; expected RON starting with `(` or `[`"),
     ("garbage.ron", "garbage.ron:1:1: Expected struct `SaveFile` but found `this`"),
     ("truncated.ron", "truncated.ron:21:16: Expected end of string"),
-    ("future-version.ron", "version 99 is not supported; this skirmish reads versions 1 to 2"),
+    ("future-version.ron", "version 99 is not supported; this skirmish reads versions 1 to 3"),
     ("version-as-text.ron", "version-as-text.ron:2:11: Expected integer"),
     ("missing-name.ron", "missing field named `name` in `SaveFile`"),
     (
@@ -299,10 +299,11 @@ fn docs_commands_md_is_generated_from_the_table() {
 /// into the same fights as today's samples.
 #[test]
 fn version_1_saves_load_converted() {
-    for system in System::ALL {
-        let old = root().join(format!("tests/fixtures/v1/{}-demo.ron", system.key()));
-        let text = std::fs::read_to_string(&old).expect("v1 fixture exists");
-        assert!(text.contains("version: 1,"), "{} fixture is version 1", system.key());
+    for (system, version) in System::ALL.into_iter().flat_map(|s| [(s, 1), (s, 2)]) {
+        let old = root().join(format!("tests/fixtures/v{version}/{}-demo.ron", system.key()));
+        let text = std::fs::read_to_string(&old).expect("old fixture exists");
+        let marker = format!("version: {version},");
+        assert!(text.contains(&marker), "{} fixture is version {version}", system.key());
         let converted = save::from_ron(&text, &old, assets()).expect("v1 save loads");
         let current = root().join(format!("saves/{}-demo.ron", system.key()));
         let now = std::fs::read_to_string(&current).expect("sample save exists");
@@ -341,14 +342,14 @@ fn version_1_system_events_convert() {
     assert_eq!(enc.get("aria").map(|c| c.stats.int_or("luc", 0)), Some(1));
     let text = save::to_ron(&session);
     for shape in [
-        "version: 2,",
+        "(version: 3,",
         r#"System(Woin(AmbushDeclared(attacker: "aria""#,
         r#"System(Woin(LucSpent(id: "aria", amount: 1, reaction: true)))"#,
         r#"SurpriseTurn(ids: ["aria"])"#,
     ] {
         assert!(text.contains(shape), "expected {shape} in:\n{text}");
     }
-    let again = save::from_ron(&text, path, assets()).expect("v2 reloads");
+    let again = save::from_ron(&text, path, assets()).expect("the journal reloads");
     assert_eq!(again.encounter(), enc);
 }
 

@@ -49,6 +49,15 @@ pub(super) fn parse_args(
         "note" => note(&mut args)?,
         "undo" => Command::Undo,
         "redo" => Command::Redo,
+        "branches" => Command::Branches,
+        "branch" => {
+            let text = args.name("a branch NUMBER (`branches` lists them)")?;
+            let number =
+                text.parse::<usize>().ok().filter(|n| (1..=100_000).contains(n)).ok_or_else(
+                    || ParseError::new(format!("expected a branch NUMBER from 1, found '{text}'")),
+                )?;
+            Command::Branch { number }
+        }
         "save" => Command::Save { path: args.optional_name("a file PATH")? },
         _ if table::find_core(spec.name).is_none() => special(spec, &mut args)?,
         other => return Err(ParseError::new(format!("'{other}' has no parser"))),

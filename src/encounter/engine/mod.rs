@@ -202,7 +202,12 @@ impl Planner<'_> {
                 let text: String = text.chars().take(MAX_TEXT).collect();
                 self.emit(Event::Noted { id, text })
             }
-            Command::New { .. } | Command::Undo | Command::Redo | Command::Save { .. } => {
+            Command::New { .. }
+            | Command::Undo
+            | Command::Redo
+            | Command::Branches
+            | Command::Branch { .. }
+            | Command::Save { .. } => {
                 refuse(format!("`{}` is handled by the session, not the engine", command.name()))
             }
         }

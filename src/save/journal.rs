@@ -1,0 +1,215 @@
+//! The save file as a journal (format version 3): a header line, then one record per line — a
+//! command with its events and the command it follows in the history tree, or a move of the current
+//! point (undo, redo, branch). Each record carries a checksum over its own text and the record
+//! before it, so an edit anywhere (a die face, a stat, a command's text, a record removed or moved)
+//! is found on load.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::{Event, Node, Session};
+use crate::rules::System;
+
+/// The journal's format version.
+pub const VERSION: u32 = 3;
+
+/// The first line: what fight this is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    pub version: u32,
+    pub system: System,
+    pub name: String,
+}
+
+/// One line after the header.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Record {
+    /// Command `n` (from 1, in the order made), made after command `after` (0: the start); it
+    /// becomes the current point.
+    Command { n: usize, after: usize, command: String, events: Vec<Event>, sum: String },
+    /// The current point moved to command `n` (0: the start).
+    At { n: usize, sum: String },
+}
+
+impl Record {
+    fn sum(&self) -> &str {
+        match self {
+            Record::Command { sum, .. } | Record::At { sum, .. } => sum,
+        }
+    }
+
+    fn with_sum(mut self, sum: String) -> Record {
+        match &mut self {
+            Record::Command { sum: s, .. } | Record::At { sum: s, .. } => *s = sum,
+        }
+        self
+    }
+}
+
+/// FNV-1a, 64 bits: enough to notice an edit, not meant to resist a forger.
+fn fnv(bytes: &[u8], mut hash: u64) -> u64 {
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// The checksum of a record (its text with an empty sum) chained to the previous record's.
+pub fn checksum(record: &Record, previous: &str) -> String {
+    let bare = ron::to_string(&record.clone().with_sum(String::new())).unwrap_or_default();
+    let hash = fnv(bare.as_bytes(), fnv(previous.as_bytes(), 0xcbf2_9ce4_8422_2325));
+    format!("{hash:016x}")
+}
+
+/// A value on one line, spaced for reading.
+fn one_line<T: Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new().depth_limit(0);
+    ron::ser::to_string_pretty(value, config).or_else(|_| ron::to_string(value)).unwrap_or_default()
+}
+
+/// One record as its line (without the newline), its checksum chained to `previous`.
+pub fn line(record: Record, previous: &str) -> (String, String) {
+    let sum = checksum(&record, previous);
+    let text = one_line(&record.with_sum(sum.clone()));
+    (text, sum)
+}
+
+/// The whole journal of a session, compacted: the header, every command in the order made, and
+/// where the current point is when it is not the last command.
+pub fn write(session: &Session) -> String {
+    let enc = session.encounter();
+    let header = Header { version: VERSION, system: enc.system, name: enc.name.clone() };
+    let mut out = one_line(&header);
+    out.push('\n');
+    let mut previous = String::new();
+    for (i, node) in session.nodes().iter().enumerate() {
+        let record = Record::Command {
+            n: i + 1,
+            after: node.parent.map_or(0, |p| p + 1),
+            command: node.entry.command.clone(),
+            events: node.entry.events.clone(),
+            sum: String::new(),
+        };
+        let (text, sum) = line(record, &previous);
+        let _ = writeln!(out, "{text}");
+        previous = sum;
+    }
+    let head = session.head();
+    if head != session.nodes().len().checked_sub(1) {
+        let (text, _) =
+            line(Record::At { n: head.map_or(0, |h| h + 1), sum: String::new() }, &previous);
+        let _ = writeln!(out, "{text}");
+    }
+    out
+}
+
+/// What is wrong with a journal, and on which line (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// A journal read back: the header, the tree, the current point, and the line of each command.
+#[derive(Debug)]
+pub struct Read {
+    pub header: Header,
+    pub nodes: Vec<Node>,
+    pub head: Option<usize>,
+    pub lines: Vec<usize>,
+}
+
+/// Read a journal, checking every record's shape, order and checksum.
+pub fn read(text: &str) -> Result<Read, Damage> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let Some((first, head_text)) = lines.next() else {
+        return Err(Damage { line: 1, column: 1, message: "the file is empty".into() });
+    };
+    let header: Header = parse(head_text, first + 1)?;
+    let mut nodes = Vec::new();
+    let mut record_lines = Vec::new();
+    let mut head = None;
+    let mut previous = String::new();
+    for (index, text) in lines {
+        let at = index + 1;
+        let record: Record = parse(text, at)?;
+        if checksum(&record, &previous) != record.sum() {
+            return Err(Damage {
+                line: at,
+                column: 1,
+                message:
+                    "this record does not match its checksum: it, or one before it, was edited, \
+                          removed or moved"
+                        .into(),
+            });
+        }
+        previous = record.sum().to_string();
+        match record {
+            Record::Command { n, after, command, events, .. } => {
+                if n != nodes.len() + 1 || after >= n {
+                    return Err(Damage {
+                        line: at,
+                        column: 1,
+                        message: format!(
+                            "command {n} after {after} is out of order; expected command {}",
+                            nodes.len() + 1
+                        ),
+                    });
+                }
+                let entry = crate::encounter::Entry { command, events };
+                nodes.push(Node { entry, parent: after.checked_sub(1) });
+                record_lines.push(at);
+                head = Some(n - 1);
+            }
+            Record::At { n, .. } => {
+                if n > nodes.len() {
+                    return Err(Damage {
+                        line: at,
+                        column: 1,
+                        message: format!("the current point {n} is past the last command"),
+                    });
+                }
+                head = n.checked_sub(1);
+            }
+        }
+    }
+    Ok(Read { header, nodes, head, lines: record_lines })
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Damage> {
+    ron::Options::default().from_str(text).map_err(|err| Damage {
+        line,
+        column: err.span.start.col,
+        message: err.code.to_string(),
+    })
+}
+
+/// Whether the text is a journal (its first line a version 3 header).
+pub fn is_journal(text: &str) -> bool {
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| ron::from_str::<Header>(l).ok())
+        .is_some_and(|h| h.version >= VERSION)
+}
+
+/// Recompute every record's checksum, for a journal edited on purpose (tests that build damaged
+/// saves, tools that repair one); lines that do not parse are left as they are.
+pub fn reseal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut previous = String::new();
+    for (index, original) in text.lines().enumerate() {
+        match ron::from_str::<Record>(original) {
+            Ok(record) if index > 0 => {
+                let (line, sum) = line(record, &previous);
+                previous = sum;
+                out.push_str(&line);
+            }
+            _ => out.push_str(original),
+        }
+        out.push('\n');
+    }
+    out
+}

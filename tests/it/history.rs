@@ -1,0 +1,176 @@
+//! The history tree and the journal (issue 9): undo never drops a line of play, branches survive a
+//! save and a reload, and a journal edited, reordered or cut short is refused with its line.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use skirmish::command::{Command, parse};
+use skirmish::encounter::{Assets, Outcome, Session};
+use skirmish::rules::System;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::save;
+
+fn assets() -> Arc<Assets> {
+    Arc::new(save::assets::embedded_assets().expect("assets"))
+}
+
+fn run(session: &mut Session, line: &str) -> Outcome {
+    let command = parse(line).expect("parses").expect("a command");
+    let mut dice = ScriptedDice::new([]);
+    session.execute(&command, &mut dice).unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+fn names(session: &Session) -> Vec<String> {
+    session.encounter().combatants.iter().map(|c| c.name.clone()).collect()
+}
+
+#[test]
+fn a_command_after_undo_starts_a_branch_and_keeps_the_old_line() {
+    let mut s = Session::new(System::WOIN, "tree", assets());
+    for line in ["add A", "add B", "add C", "undo", "undo", "add D"] {
+        run(&mut s, line);
+    }
+    assert_eq!(names(&s), ["A", "D"]);
+    run(&mut s, "undo");
+    let branches = s.branches();
+    assert_eq!(branches.len(), 2);
+    assert_eq!((branches[0].first.as_str(), branches[0].length), ("add B", 2));
+    assert_eq!((branches[1].first.as_str(), branches[1].length), ("add D", 1));
+    // redo follows the newest line; branch 1 goes back to the first line of play, to its end.
+    run(&mut s, "redo");
+    assert_eq!(names(&s), ["A", "D"]);
+    run(&mut s, "undo");
+    assert_eq!(run(&mut s, "branch 1"), Outcome::Branched { number: 1, steps: 2 });
+    assert_eq!(names(&s), ["A", "B", "C"]);
+    // Both lines survive a save and a reload, and so does the current point.
+    let text = save::to_ron(&s);
+    let mut back = save::from_ron(&text, Path::new("t.ron"), assets()).expect("reloads");
+    assert_eq!(back.nodes(), s.nodes());
+    assert_eq!(back.head(), s.head());
+    assert_eq!(names(&back), ["A", "B", "C"]);
+    run(&mut back, "undo");
+    run(&mut back, "undo");
+    assert_eq!(back.branches().len(), 2);
+    let err = back
+        .execute(&Command::Branch { number: 3 }, &mut ScriptedDice::new([]))
+        .expect_err("only two branches");
+    assert!(err.to_string().contains("branch 3: expected 1 to 2"), "{err}");
+}
+
+/// The header's save mark shows a fork when redo has more than one way forward.
+#[test]
+fn undo_at_a_fork_says_redo_has_two_ways() {
+    let mut s = Session::new(System::WOIN, "tree", assets());
+    for line in ["add A", "undo", "add B", "undo"] {
+        run(&mut s, line);
+    }
+    assert_eq!(s.branches().len(), 2);
+    assert!(s.can_redo());
+}
+
+/// A journal edited anywhere (a die face, a stat, a command's text), reordered or cut short is
+/// refused with the line of the first record that does not fit.
+#[test]
+fn edited_reordered_or_torn_journals_are_refused_with_their_line() {
+    let text = save::DEMOS[0].1.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let edits: Vec<(String, usize)> = vec![
+        (text.replacen("health: (current: 30,", "health: (current: 31,", 1), 2),
+        (text.replacen("command: \"add Aria", "command: \"add Arya", 1), 2),
+        (text.replacen("face: 5", "face: 6", 1), first_line_with(&text, "face: 5")),
+        (
+            {
+                let mut swapped = lines.clone();
+                swapped.swap(2, 3);
+                swapped.join("\n")
+            },
+            3,
+        ),
+        (lines[..lines.len() - 1].join("\n") + "\n" + &lines[lines.len() - 1][..40], lines.len()),
+    ];
+    for (bad, line) in edits {
+        let err = match save::from_ron(&bad, Path::new("bad.ron"), assets()) {
+            Ok(_) => panic!("an edited journal loaded"),
+            Err(err) => err.to_string(),
+        };
+        assert!(err.starts_with(&format!("bad.ron:{line}:")), "line {line}: {err}");
+    }
+}
+
+fn first_line_with(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).map_or(0, |i| i + 1)
+}
+
+/// One step of a model history: what the session should show after it.
+#[derive(Debug, Clone)]
+enum Step {
+    Add,
+    Undo,
+    Redo,
+    Branch(usize),
+}
+
+proptest! {
+    /// Undo, redo, new commands and branch moves against a model tree: the state is always the
+    /// fold of the line from the start to the current point, nothing is ever dropped, and a save
+    /// and reload gives back the same tree and point.
+    #[test]
+    fn undo_redo_and_branches_match_a_model(steps in prop::collection::vec(
+        prop_oneof![
+            3 => Just(Step::Add),
+            2 => Just(Step::Undo),
+            1 => Just(Step::Redo),
+            1 => (1usize..4).prop_map(Step::Branch),
+        ],
+        1..40,
+    )) {
+        let mut s = Session::new(System::WOIN, "model", assets());
+        // The model: every command made (its name and parent), and the current point.
+        let mut made: Vec<(String, Option<usize>)> = Vec::new();
+        let mut at: Option<usize> = None;
+        let mut dice = ScriptedDice::new([]);
+        for step in steps {
+            let children = |of: Option<usize>, made: &[(String, Option<usize>)]| -> Vec<usize> {
+                (0..made.len()).filter(|&i| made[i].1 == of).collect()
+            };
+            match step {
+                Step::Add => {
+                    let name = format!("C{}", made.len() + 1);
+                    let cmd = parse(&format!("add {name}")).unwrap().unwrap();
+                    s.execute(&cmd, &mut dice).unwrap();
+                    made.push((name, at));
+                    at = Some(made.len() - 1);
+                }
+                Step::Undo => {
+                    let ok = s.execute(&Command::Undo, &mut dice).is_ok();
+                    prop_assert_eq!(ok, at.is_some());
+                    at = at.and_then(|i| made[i].1);
+                }
+                Step::Redo => {
+                    let next = children(at, &made).last().copied();
+                    prop_assert_eq!(s.execute(&Command::Redo, &mut dice).is_ok(), next.is_some());
+                    if next.is_some() { at = next; }
+                }
+                Step::Branch(n) => {
+                    let kids = children(at, &made);
+                    let ok = s.execute(&Command::Branch { number: n }, &mut dice).is_ok();
+                    prop_assert_eq!(ok, n <= kids.len());
+                    if let Some(&start) = kids.get(n - 1) {
+                        at = Some(start);
+                        while let Some(&next) = children(at, &made).last() { at = Some(next); }
+                    }
+                }
+            }
+            let mut line = Vec::new();
+            let mut cur = at;
+            while let Some(i) = cur { line.push(made[i].0.clone()); cur = made[i].1; }
+            line.reverse();
+            prop_assert_eq!(names(&s), line);
+            prop_assert_eq!(s.nodes().len(), made.len());
+        }
+        let back = save::from_ron(&save::to_ron(&s), Path::new("m.ron"), assets()).unwrap();
+        prop_assert_eq!(back.nodes(), s.nodes());
+        prop_assert_eq!(back.encounter(), s.encounter());
+    }
+}
