@@ -122,6 +122,9 @@ fn event_loop(app: &mut App, pointer: Option<&Path>) -> Result<()> {
     loop {
         perform_effects(app, pointer);
         if app.quit {
+            // Quitting compacts the journal into one clean file.
+            app.compact();
+            perform_effects(app, pointer);
             return Ok(());
         }
         if dirty {
@@ -142,9 +145,12 @@ fn event_loop(app: &mut App, pointer: Option<&Path>) -> Result<()> {
 /// Write what the app asked to save, tell it how that went, and remember the file in use.
 pub fn perform_effects(app: &mut App, pointer: Option<&Path>) {
     for effect in std::mem::take(&mut app.effects) {
-        let result =
-            save::write_atomic(&effect.path, effect.text.as_bytes()).map_err(|e| e.to_string());
-        app.written(&effect, result);
+        let result = if effect.append {
+            save::append_synced(&effect.path, effect.text.as_bytes())
+        } else {
+            save::write_atomic(&effect.path, effect.text.as_bytes())
+        };
+        app.written(&effect, result.map_err(|e| e.to_string()));
     }
     if let (Some(pointer), Some(path)) = (pointer, &app.save_path) {
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.clone());

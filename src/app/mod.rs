@@ -68,6 +68,10 @@ pub struct Effect {
     pub text: String,
     /// `save PATH`: from now on this is the encounter's file.
     pub switch_to: bool,
+    /// Append `text` to the journal (synced) rather than replace the file.
+    pub append: bool,
+    /// What the file holds once this write succeeds.
+    pub journal: crate::save::journal::Written,
 }
 
 /// The message under the panes.
@@ -116,6 +120,8 @@ pub struct App {
     pub keymap: KeyMap,
     pub save_path: Option<PathBuf>,
     pub save_state: SaveState,
+    /// What the save file holds, when known: new commands are then appended to it.
+    pub journal: Option<crate::save::journal::Written>,
     new_files: NewFiles,
     pub effects: Vec<Effect>,
     pub quit: bool,
@@ -144,6 +150,7 @@ impl App {
             keymap,
             save_path,
             save_state: saved,
+            journal: None,
             new_files,
             effects: Vec::new(),
             quit: false,

@@ -17,9 +17,14 @@ impl App {
                     self.save_path = Some(effect.path.clone());
                     self.hint(&format!("saved to {}", effect.path.display()));
                 }
+                if Some(&effect.path) == self.save_path.as_ref() {
+                    self.journal = Some(effect.journal.clone());
+                }
                 self.save_state = SaveState::Saved;
             }
             Err(err) => {
+                // The next write rewrites the whole file, mending a half-written record.
+                self.journal = None;
                 self.save_state = SaveState::Failed(err.clone());
                 self.error(format!("could not save {}: {err}", effect.path.display()));
             }
@@ -119,11 +124,16 @@ impl App {
             Ok(Outcome::SaveRequested { path }) => {
                 let path = path.map(PathBuf::from).or_else(|| self.save_path.clone());
                 match path {
-                    Some(path) => self.effects.push(Effect {
-                        path,
-                        text: crate::save::to_ron(&self.session),
-                        switch_to: true,
-                    }),
+                    Some(path) => {
+                        let (text, journal) = crate::save::journal::write_full(&self.session);
+                        self.effects.push(Effect {
+                            path,
+                            text,
+                            switch_to: true,
+                            append: false,
+                            journal,
+                        });
+                    }
                     None => self.error("save needs a file name here: s, then type one"),
                 }
             }
@@ -156,17 +166,38 @@ impl App {
         self.autosave();
     }
 
+    /// Write what changed: the new records appended to the journal (and synced) when the file is
+    /// known to hold the rest, else the whole journal, rewritten atomically (also when it has
+    /// grown long with moves of the current point).
     pub(super) fn autosave(&mut self) {
-        match &self.save_path {
-            Some(path) => {
-                self.save_state = SaveState::Unsaved;
-                self.effects.push(Effect {
-                    path: path.clone(),
-                    text: crate::save::to_ron(&self.session),
-                    switch_to: false,
-                });
+        use crate::save::journal;
+        let Some(path) = self.save_path.clone() else {
+            self.save_state = SaveState::Unsaved;
+            return;
+        };
+        self.save_state = SaveState::Unsaved;
+        let effect = match self.journal.as_ref().filter(|w| !w.wants_compacting()) {
+            Some(written) => {
+                let (text, journal) = journal::tail(&self.session, written);
+                if text.is_empty() {
+                    self.save_state = SaveState::Saved;
+                    return;
+                }
+                Effect { path, text, switch_to: false, append: true, journal }
             }
-            None => self.save_state = SaveState::Unsaved,
+            None => {
+                let (text, journal) = journal::write_full(&self.session);
+                Effect { path, text, switch_to: false, append: false, journal }
+            }
+        };
+        self.effects.push(effect);
+    }
+
+    /// Rewrite the whole journal (compaction), as on quit.
+    pub fn compact(&mut self) {
+        self.journal = None;
+        if self.save_path.is_some() {
+            self.autosave();
         }
     }
 }

@@ -76,15 +76,31 @@ pub fn line(record: Record, previous: &str) -> (String, String) {
     (text, sum)
 }
 
-/// The whole journal of a session, compacted: the header, every command in the order made, and
-/// where the current point is when it is not the last command.
-pub fn write(session: &Session) -> String {
-    let enc = session.encounter();
-    let header = Header { version: VERSION, system: enc.system, name: enc.name.clone() };
-    let mut out = one_line(&header);
-    out.push('\n');
-    let mut previous = String::new();
-    for (i, node) in session.nodes().iter().enumerate() {
+/// How much of a session its journal file holds: commands written, the current point recorded,
+/// the last record's checksum, and how many records there are (to know when to compact).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    pub nodes: usize,
+    pub head: Option<usize>,
+    pub sum: String,
+    pub records: usize,
+}
+
+impl Written {
+    /// Enough records beyond one per command (moves of the current point) to be worth a rewrite.
+    pub fn wants_compacting(&self) -> bool {
+        self.records > self.nodes.saturating_mul(2).saturating_add(256)
+    }
+}
+
+/// The records to append so the file holds the whole session: each new command (which becomes
+/// the current point as it is read), then the current point if it is elsewhere. Empty when the
+/// file is up to date.
+pub fn tail(session: &Session, written: &Written) -> (String, Written) {
+    let mut out = String::new();
+    let mut now = written.clone();
+    let nodes = session.nodes();
+    for (i, node) in nodes.iter().enumerate().skip(written.nodes) {
         let record = Record::Command {
             n: i + 1,
             after: node.parent.map_or(0, |p| p + 1),
@@ -92,17 +108,34 @@ pub fn write(session: &Session) -> String {
             events: node.entry.events.clone(),
             sum: String::new(),
         };
-        let (text, sum) = line(record, &previous);
+        let (text, sum) = line(record, &now.sum);
         let _ = writeln!(out, "{text}");
-        previous = sum;
+        now = Written { nodes: i + 1, head: Some(i), sum, records: now.records + 1 };
     }
-    let head = session.head();
-    if head != session.nodes().len().checked_sub(1) {
-        let (text, _) =
-            line(Record::At { n: head.map_or(0, |h| h + 1), sum: String::new() }, &previous);
+    if session.head() != now.head {
+        let n = session.head().map_or(0, |h| h + 1);
+        let (text, sum) = line(Record::At { n, sum: String::new() }, &now.sum);
         let _ = writeln!(out, "{text}");
+        now = Written { head: session.head(), sum, records: now.records + 1, ..now };
     }
-    out
+    (out, now)
+}
+
+/// The whole journal of a session, compacted, and what it holds.
+pub fn write_full(session: &Session) -> (String, Written) {
+    let enc = session.encounter();
+    let header = Header { version: VERSION, system: enc.system, name: enc.name.clone() };
+    let mut out = one_line(&header);
+    out.push('\n');
+    let (records, written) = tail(session, &Written::default());
+    out.push_str(&records);
+    (out, written)
+}
+
+/// The whole journal of a session, compacted: the header, every command in the order made, and
+/// where the current point is when it is not the last command.
+pub fn write(session: &Session) -> String {
+    write_full(session).0
 }
 
 /// What is wrong with a journal, and on which line (from 1).

@@ -183,6 +183,13 @@ pub fn save(session: &Session, path: &Path) -> io::Result<()> {
     write_atomic(path, to_ron(session).as_bytes())
 }
 
+/// Append to a journal and sync the data before returning: a command counts once this is done.
+pub fn append_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = fs::OpenOptions::new().append(true).open(path)?;
+    file.write_all(bytes)?;
+    file.sync_data()
+}
+
 /// `NAME.ron` → `NAME.ron.bak`.
 pub fn backup_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
@@ -214,7 +221,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         file.sync_all()?;
         drop(file);
         if path.exists() {
-            fs::copy(path, backup_path(path))?;
+            keep_backup(path, &dir)?;
         }
         fs::rename(&tmp, path)?;
         // Make the rename itself durable. Not every platform can open a directory.
@@ -281,4 +288,25 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
         .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
         .max_by_key(|(modified, _)| *modified)
         .map(|(_, path)| path)
+}
+
+/// Keep the current file as `NAME.bak` without ever writing over the old backup in place: a link
+/// (or, where links are not possible, a copy) under a temporary name, synced, then renamed over
+/// the backup, so a failure at any point leaves the old backup whole.
+fn keep_backup(path: &Path, dir: &Path) -> io::Result<()> {
+    let backup = backup_path(path);
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(backup.file_name().unwrap_or_default());
+    tmp_name.push(format!(".tmp{}", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let _ = fs::remove_file(&tmp);
+    let made = fs::hard_link(path, &tmp).or_else(|_| {
+        fs::copy(path, &tmp)?;
+        File::open(&tmp)?.sync_all()
+    });
+    if let Err(err) = made.and_then(|()| fs::rename(&tmp, &backup)) {
+        let _ = fs::remove_file(&tmp);
+        return Err(err);
+    }
+    Ok(())
 }

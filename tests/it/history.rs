@@ -174,3 +174,40 @@ proptest! {
         prop_assert_eq!(back.encounter(), s.encounter());
     }
 }
+
+/// The tracker appends one synced record per command to the journal instead of rewriting the
+/// file; an undo appends a move of the current point; quitting compacts. Every step loads back.
+#[test]
+fn the_tracker_appends_to_the_journal_and_compacts_on_quit() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    let dir = std::env::temp_dir().join(format!("skirmish-journal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("fight.ron");
+    let keymap = KeyMap::defaults();
+    let session = Session::new(System::WOIN, "journal", assets());
+    let mut app =
+        App::new(session, Some(path.clone()), keymap, NewFiles::new(Some(dir.clone()), 1));
+    let lines = |p: &Path| std::fs::read_to_string(p).map(|t| t.lines().count()).unwrap_or(0);
+    app.run_line("add Aria side=pc", None);
+    skirmish::runtime::perform_effects(&mut app, None);
+    assert_eq!(lines(&path), 2, "the header and one record");
+    let first = std::fs::read_to_string(&path).expect("file");
+    for (line, expected) in [("add Brom", 3), ("add Orc", 4), ("undo", 5), ("add Ogre", 6)] {
+        app.run_line(line, None);
+        skirmish::runtime::perform_effects(&mut app, None);
+        assert_eq!(lines(&path), expected, "after {line}");
+        let text = std::fs::read_to_string(&path).expect("file");
+        assert!(text.starts_with(&first), "{line}: the file was rewritten, not appended to");
+        let back = save::from_ron(&text, &path, assets()).expect("every step loads");
+        assert_eq!(back.encounter(), app.session.encounter(), "after {line}");
+        assert_eq!(back.nodes(), app.session.nodes());
+    }
+    app.compact();
+    skirmish::runtime::perform_effects(&mut app, None);
+    assert_eq!(lines(&path), 5, "compacted: header and four commands, the point at the last");
+    let back = save::load(&path, assets()).expect("loads");
+    assert_eq!(back.nodes(), app.session.nodes());
+    let _ = std::fs::remove_dir_all(&dir);
+}
