@@ -658,6 +658,29 @@ fn sw_atk_6_disarm() {
     }
 }
 
+// SW-ATK-6, SW-INIT-4, SW-ATK-4: faces typed for the defender (`vs=`) are named `vs` when they
+// do not parse, and are read before any die is rolled.
+#[test]
+fn sw_atk_6_typed_faces_are_named_by_their_field() {
+    let cases: &[(&str, &str)] = &[
+        ("trick Hero Orc vs=x", "vs: "),
+        ("intimidate Hero Orc vs=x", "vs: "),
+        ("grapple Hero Orc vs=x", "vs: "),
+        ("disarm Hero Orc vs=x", "vs: "),
+        ("trick Hero Orc roll=x", "roll: "),
+        ("suppressed Orc roll=x", "roll: "),
+        ("blast Hero Orc dmgroll=x", "dmgroll: "),
+    ];
+    for &(command, label) in cases {
+        let err = run_err(&duel("KS", "QH", command), "");
+        assert!(err.contains(label), "{command}: {err}");
+        assert!(!err.contains("ran out"), "{command}: {err}");
+        if label == "vs: " {
+            assert!(!err.contains("roll: "), "{command}: {err}");
+        }
+    }
+}
+
 // SW-ATK-6, SW-FEAR-1: a verb rolling a skill the roller lacks rolls d4 at −2 (unskilled), on
 // either side; an attribute it lacks is a plain d4. Post has no traits at all.
 #[test]
@@ -1259,6 +1282,17 @@ fn sw_fear_1_guts_and_grotesque_sights() {
             assert_eq!(has_condition(&v, id, name), extra.contains(&name), "{command} {dice}");
         }
     }
+}
+
+// SW-FEAR-1: `fear` takes grotesque, horrific or terror, and a refusal names all three.
+#[test]
+fn sw_fear_1_sights_named_in_the_refusal() {
+    for sight in ["grotesque", "horrific", "terror"] {
+        let v = run(&fight("Hero", &format!("fear Hero {sight}")), "5,1");
+        assert!(has_log(&v, &format!("Hero faces a {sight} sight: Guts 5, holds")), "{sight}");
+    }
+    let err = run_err(&fight("Hero", "fear Hero gory"), "");
+    assert!(err.contains("fear is grotesque, horrific or terror, not 'gory'"), "{err}");
 }
 
 // SW-FEAR-1: terror sends a Wild Card whose Guts die shows 1 to the Fear table, d20 plus the
