@@ -339,27 +339,83 @@ fn sw_atk_2_attack_modifiers() {
     }
 }
 
+// SW-ATK-2: each modifier applies only to the rolls the seed names: ganging up, Wild Attack,
+// touch and the unarmed defender to Fighting; aim to Shooting and Throwing; an unstable platform
+// to Shooting. On any other roll it is refused, naming the rolls it is for, before a die is
+// rolled (no faces are scripted for the refusals). Gunner rolls a d12 showing 6.
+#[test]
+fn sw_atk_2_modifiers_only_on_the_rolls_the_seed_names() {
+    let allowed: &[(&str, i64)] = &[
+        ("gang=3", 3),
+        ("wild_attack", 2),
+        ("touch", 2),
+        ("unarmed_defender", 2),
+        ("skill=shooting aim", 2),
+        ("skill=throwing aim", 2),
+        ("skill=shooting unstable", -2),
+        // A switch turned off is no modifier, on any roll.
+        ("skill=shooting wild_attack=off", 0),
+    ];
+    for &(fields, modifier) in allowed {
+        let v = run(&fight("Gunner", &format!("attack Gunner Post tn=30 {fields}")), "6");
+        let (text, total) = attack(&v);
+        assert_eq!(total, 6 + modifier, "{fields}: {text}");
+    }
+    let refused: &[(&str, &str)] = &[
+        (
+            "skill=shooting gang=2",
+            "`gang` is for Fighting rolls only (SW-ATK-2); this attack rolls Shooting",
+        ),
+        (
+            "skill=throwing gang=1",
+            "`gang` is for Fighting rolls only (SW-ATK-2); this attack rolls Throwing",
+        ),
+        ("skill=shooting wild_attack", "`wild_attack` is for Fighting rolls only"),
+        ("skill=throwing touch", "`touch` is for Fighting rolls only"),
+        ("skill=shooting unarmed_defender", "`unarmed_defender` is for Fighting rolls only"),
+        (
+            "aim",
+            "`aim` is for Shooting and Throwing rolls only (SW-ATK-2); this attack rolls Fighting",
+        ),
+        ("skill=throwing unstable", "`unstable` is for Shooting rolls only"),
+        ("unstable", "this attack rolls Fighting"),
+    ];
+    for &(fields, expected) in refused {
+        let err = run_err(&fight("Gunner", &format!("attack Gunner Post tn=30 {fields}")), "");
+        assert!(err.contains(expected), "{fields}: {err}");
+    }
+    // A ranged weapon rolls Shooting: ganging up is refused on it, aim is taken.
+    let rifle = "weapon Hero rifle dmg=0 range=24/48/96\n";
+    let err = run_err(&fight("Hero", &format!("{rifle}attack Hero Orc rifle gang=2")), "");
+    assert!(err.contains("this attack rolls Shooting"), "{err}");
+    let v = run(&fight("Hero", &format!("{rifle}attack Hero Orc rifle aim")), "2,1");
+    assert!(attack(&v).0.ends_with("(+2 aimed +2) vs TN 4: 4, success"), "{}", attack(&v).0);
+}
+
 // SW-ATK-2: the attack switches right after the target are switches, never a weapon's name.
 #[test]
 fn sw_atk_2_switches_are_not_weapon_names() {
-    let cases: &[(&str, i64)] = &[
-        ("wild_attack", 2),
-        ("drop", 4),
-        ("touch", 2),
-        ("unarmed_defender", 2),
-        ("unstable", -2),
-        ("double_tap", 1),
-        ("burst", 2),
-        ("two_weapons", -2),
-        ("offhand", -2),
-        ("nonlethal", 0),
-        ("into_melee", 0),
+    let cases: &[(&str, &str, i64)] = &[
+        ("wild_attack", "Fighting", 2),
+        ("drop", "Fighting", 4),
+        ("touch", "Fighting", 2),
+        ("unarmed_defender", "Fighting", 2),
+        ("unstable", "Shooting", -2),
+        ("aim", "Throwing", 2),
+        ("double_tap", "Fighting", 1),
+        ("burst", "Fighting", 2),
+        ("two_weapons", "Fighting", -2),
+        ("offhand", "Fighting", -2),
+        ("nonlethal", "Fighting", 0),
+        ("into_melee", "Fighting", 0),
     ];
-    for &(flag, modifier) in cases {
-        let v = run(&fight("Gunner", &format!("attack Gunner Post {flag} tn=30")), "6");
+    for &(flag, skill, modifier) in cases {
+        let command = format!("attack Gunner Post {flag} skill={} tn=30", skill.to_lowercase());
+        let v = run(&fight("Gunner", &command), "6");
         let (text, total) = attack(&v);
         assert_eq!(total, 6 + modifier, "{flag}: {text}");
-        assert!(text.starts_with("Gunner attacks Post: Fighting d12"), "{flag}: {text}");
+        let start = format!("Gunner attacks Post: {skill} d12");
+        assert!(text.starts_with(&start), "{flag}: {text}");
     }
     // Hero has no weapons: 3 + 2 hits Parry 5, Strength d6 2 + 2 damage.
     let v = run(&fight("Hero", "attack Hero Orc wild_attack"), "3,1,2");

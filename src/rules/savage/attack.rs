@@ -184,6 +184,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     }
     let weapon = req.weapon.map(|w| &w.stats);
     let skill = attack_skill(req, &f)?;
+    only_where_the_seed_says(&f, &skill)?;
     let mut mods: Vec<(String, i64)> = Vec::new();
     let die = match f.value("die") {
         Some(d) => TraitDie::parse(d)
@@ -234,6 +235,29 @@ fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesE
         )));
     }
     Ok(skill)
+}
+
+/// SW-ATK-2: a modifier the seed gives to some rolls only is refused on any other, before a die
+/// is rolled.
+fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {
+    for (field, skills) in tables::ONLY_FOR {
+        let given = f.0.iter().any(|(k, v)| k == field && v.as_deref() != Some("off"));
+        if given && !skills.contains(&skill) {
+            let names: Vec<String> = skills.iter().map(|s| capitalised(s)).collect();
+            return Err(RulesError::Invalid(format!(
+                "`{field}` is for {} rolls only (SW-ATK-2); this attack rolls {}",
+                names.join(" and "),
+                capitalised(skill)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `fighting` → `Fighting`.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// `tn=`, else Parry (2 for an object, SW-ATK-7) when the attack is against Parry, else 4.
@@ -444,8 +468,7 @@ fn summary(
         (_, true, 0) => "success".to_string(),
         (_, true, n) => format!("success with {n} raise(s)"),
     };
-    let mut skill = p.skill.clone();
-    skill[..1].make_ascii_uppercase();
+    let skill = capitalised(&p.skill);
     format!(
         "{} attacks {}{weapon_name}: {skill} {}{mods} vs {} {}: {}, {verdict}",
         req.attacker.name,

@@ -61,6 +61,18 @@ pub fn range_penalty(range: &str) -> Option<i64> {
     })
 }
 
+/// SW-ATK-2: the modifiers the seed gives to some rolls only, as (field, the skills it is for):
+/// ganging up, Wild Attack, touch and the unarmed defender to Fighting; aim to Shooting and
+/// Throwing; an unstable platform to Shooting.
+pub static ONLY_FOR: &[(&str, &[&str])] = &[
+    ("gang", &["fighting"]),
+    ("wild_attack", &["fighting"]),
+    ("touch", &["fighting"]),
+    ("unarmed_defender", &["fighting"]),
+    ("aim", &["shooting", "throwing"]),
+    ("unstable", &["shooting"]),
+];
+
 /// SW-ATK-2: called shots, as (attack modifier, damage bonus).
 pub fn called(location: &str) -> Option<(i64, i64)> {
     Some(match location {
