@@ -565,6 +565,30 @@ fn sw_atk_3_bystanders_on_a_2_with_autofire() {
     }
 }
 
+// SW-ATK-4, SW-ROLL-1: an autofire burst critically fails only when a Wild Card's every shooting
+// die and its Wild Die first show 1. An Extra rolls no Wild Die, so a d6 burst of 1s is only a
+// miss; a Wild Die that aces (6, then 1) is no snake eyes and stands in for the lowest shot.
+#[test]
+fn sw_atk_4_autofire_snake_eyes_needs_the_wild_die() {
+    const SMG: &str = "weapon Hero smg dmg=0 range=12/24/48 rof=3\n";
+    let rook = "new savage\nadd Rook extra shooting=d6\nweapon Rook smg dmg=0 range=12/24/48 rof=3\n\
+                add Post extra parry=5 toughness=50\ninit Rook AS\ninit Post 2C\nstart\n\
+                attack Rook Post smg autofire=3";
+    let cases: &[(String, &str, &str, bool)] = &[
+        (rook.to_string(), "1,1,1", "-1, -1, -1 → 0 hit(s)", false),
+        (format!("{SMG}attack Hero Post smg autofire=2"), "1,1,6,1", "5, -1 → 1 hit(s)", false),
+        (format!("{SMG}attack Hero Post smg autofire=2"), "1,1,1", "-1, -1 → 0 hit(s)", true),
+        (format!("{SMG}attack Hero Post smg autofire=2"), "2,1,1", "0, -1 → 0 hit(s)", false),
+    ];
+    for (body, dice, shots, critical) in cases {
+        let script = if body.starts_with("new ") { body.clone() } else { fight("Hero", body) };
+        let v = run(&script, dice);
+        let text = last(&v, " autofires at ")["text"].as_str().unwrap_or_default().to_string();
+        assert!(text.contains(shots), "{dice}: {text}");
+        assert_eq!(text.contains("CRITICAL FAILURE"), *critical, "{dice}: {text}");
+    }
+}
+
 // SW-ATK-6: a trick, opposed Agility or Smarts: −2 Parry until the target's next turn starts,
 // Shaken on a raise. Dice: Hero's trait die and Wild Die, then Orc's die.
 #[test]

@@ -9,11 +9,20 @@ use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
 use crate::rules::system::{AttackOutcome, AttackRequest, FieldReader, Hit, RulesError, Who};
 
 /// The dice of a burst: every face rolled, each shot's total (the Wild Die standing in for the
-/// lowest), and the first face of each shot's die.
+/// lowest), the first face of each shot's die, and a Wild Card's first Wild Die face.
 struct Burst {
     record: Vec<DieRoll>,
     totals: Vec<i64>,
     firsts: Vec<u32>,
+    wild_first: Option<u32>,
+}
+
+impl Burst {
+    /// SW-ROLL-1: snake eyes, a Wild Card's every shooting die and its Wild Die first showing 1.
+    /// An Extra rolls no Wild Die, so its burst never critically fails.
+    fn snake_eyes(&self) -> bool {
+        self.wild_first == Some(1) && self.firsts.iter().all(|f| *f == 1)
+    }
 }
 
 /// Fire `shots` rounds (checked against the weapon's RoF) and land every hit.
@@ -34,11 +43,11 @@ pub(super) fn autofire(
         Some(t) => t,
         None => dice,
     };
-    let Burst { record, totals, firsts } = fire(req, p, shots, source)?;
+    let burst = fire(req, p, shots, source)?;
+    let snake_eyes = burst.snake_eyes();
+    let Burst { record, totals, firsts, .. } = burst;
     let modifier = p.modifier() + p.die.bonus;
     let results: Vec<i64> = totals.iter().map(|t| t + modifier).collect();
-    let snake_eyes = firsts.iter().all(|f| *f == 1)
-        && record.last().is_some_and(|d| d.sides == 6 && d.face == 1);
     let hits: Vec<i64> = if snake_eyes {
         Vec::new()
     } else {
@@ -100,13 +109,16 @@ fn fire(
         }
         out
     };
+    let mut wild_first = None;
     if Savage::is_wild(req.attacker.stats) {
+        let start = record.len();
         let wild = acing(6, source, &mut record)?;
+        wild_first = record.get(start).map(|d| d.face);
         if let Some(lowest) = totals.iter_mut().min_by_key(|t| **t).filter(|t| **t < wild) {
             *lowest = wild;
         }
     }
-    Ok(Burst { record, totals, firsts })
+    Ok(Burst { record, totals, firsts, wild_first })
 }
 
 /// Each hit's damage, with a raise die for a hit 4 over the TN. Each hit meets the target as the
