@@ -565,6 +565,56 @@ fn sw_atk_3_bystanders_on_a_2_with_autofire() {
     }
 }
 
+// SW-ATK-8, SW-ATK-3: a `shotgun` weapon is +2 to Shooting and does 3d6 at short range (or with
+// no range given), 2d6 at medium, 1d6 at long, each die acing; `dmg=` on the attack still wins.
+// Gunner's Shooting d12 shows 4 (+2 = 6, one success against TN 4 less the range).
+#[test]
+fn sw_atk_8_shotgun_damage_by_range_band() {
+    const SHOTGUN: &str = "weapon Gunner shotgun range=12/24/48 shotgun\n";
+    let cases: &[(&str, &str, &str, &str, i64)] = &[
+        ("", "4,1,2,3", "(+2 shotgun) vs TN 4: 6, success", "3d6", 6),
+        ("range=short", "4,1,2,3", "(+2 shotgun) vs TN 4: 6, success", "3d6", 6),
+        ("range=medium", "4,5,6,2", "(+2 shotgun, -2 medium range) vs TN 4: 4, success", "2d6", 13),
+        ("range=long", "6,3", "(+2 shotgun, -4 long range) vs TN 4: 4, success", "1d6", 3),
+        ("dmg=2d8", "4,1,2", ": 6, success", "2d8", 3),
+    ];
+    for &(fields, dice, verdict, expr, total) in cases {
+        let body = format!("{SHOTGUN}attack Gunner Post shotgun {fields}");
+        let v = run(&fight("Gunner", &body), dice);
+        let (text, _) = attack(&v);
+        assert!(
+            text.starts_with("Gunner attacks Post with shotgun: Shooting d12"),
+            "{fields}: {text}"
+        );
+        assert!(text.ends_with(verdict), "{fields}: {text}");
+        let line = last(&v, " takes ");
+        assert_eq!(line["roll"]["expr"], expr, "{fields}: {line}");
+        assert_eq!(line["roll"]["total"], total, "{fields}: {line}");
+    }
+    // A bad range band is refused before any die.
+    let err =
+        run_err(&fight("Gunner", &format!("{SHOTGUN}attack Gunner Post shotgun range=far")), "");
+    assert!(err.contains("range=far: expected short, medium or long"), "{err}");
+    // Swung as a club it is no shotgun: Fighting, no +2, the wielder's Strength.
+    let body = format!("{SHOTGUN}attack Gunner Post shotgun skill=fighting tn=30");
+    let v = run(&fight("Gunner", &body), "4");
+    assert_eq!(attack(&v).1, 4, "{}", attack(&v).0);
+}
+
+// SW-ATK-3, SW-ATK-8: a failed shotgun blast into melee risks a bystander on a shooting die of 1
+// or 2, not 3. Gunner's d12 at −4 (long range) +2 misses TN 4 on each.
+#[test]
+fn sw_atk_3_bystanders_on_a_2_with_a_shotgun() {
+    const SHOTGUN: &str = "weapon Gunner shotgun range=12/24/48 shotgun\n";
+    for (die, bystander) in [("1", true), ("2", true), ("3", false)] {
+        let body = format!("{SHOTGUN}attack Gunner Orc shotgun range=long into_melee");
+        let v = run(&fight("Gunner", &body), die);
+        let (text, _) = attack(&v);
+        assert!(text.contains(", miss"), "{die}: {text}");
+        assert_eq!(text.contains("bystander"), bystander, "{die}: {text}");
+    }
+}
+
 // SW-ATK-4, SW-ROLL-1: an autofire burst critically fails only when a Wild Card's every shooting
 // die and its Wild Die first show 1. An Extra rolls no Wild Die, so a d6 burst of 1s is only a
 // miss; a Wild Die that aces (6, then 1) is no snake eyes and stands in for the lowest shot.

@@ -143,6 +143,10 @@ pub struct Prepared {
     pub mods: Vec<(String, i64)>,
     pub damage_bonus: Vec<(String, i64)>,
     pub melee: bool,
+    /// A shotgun fired (SW-ATK-8): its damage by range band, bystanders on a 1 or 2.
+    pub shotgun: bool,
+    /// The damage text: `dmg=`, a shotgun's band, the weapon's, or Strength alone.
+    pub damage: String,
     /// A pistol fired in melee: against Parry.
     pub against_parry: bool,
     /// Conditions this attack uses up: (on the target?, name).
@@ -203,6 +207,11 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let melee = skill == "fighting";
     let tn = target_number(req, &f, melee || pistol_in_melee)?;
     let mut tally = Modifiers { mods, damage_bonus: Vec::new(), ends: Vec::new() };
+    // SW-ATK-8: a shotgun is +2 to Shooting.
+    let shotgun = skill == "shooting" && weapon.is_some_and(|w| w.flag("shotgun"));
+    if shotgun {
+        tally.add("shotgun", tables::SHOTGUN_BONUS);
+    }
     let called_bonus = situation_modifiers(req, &f, melee, &mut tally)?;
     attacker_modifiers(req, melee, &mut tally);
     if called_bonus != 0 {
@@ -215,6 +224,8 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         mods: tally.mods,
         damage_bonus: tally.damage_bonus,
         melee,
+        shotgun,
+        damage: damage_text(req, &f, shotgun)?,
         against_parry: melee || pistol_in_melee,
         ends: tally.ends,
     })
@@ -223,7 +234,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
 /// `skill=`, else the weapon's, else Shooting for a ranged weapon and Fighting for the rest.
 fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesError> {
     let weapon = req.weapon.map(|w| &w.stats);
-    let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some());
+    let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some() || w.flag("shotgun"));
     let skill = f
         .value("skill")
         .or_else(|| weapon.and_then(|w| w.text("skill")))
@@ -372,13 +383,27 @@ pub(super) fn typed(f: &Fields<'_>, key: &str) -> Result<Option<ScriptedDice>, R
         .transpose()
 }
 
-/// The damage text: `dmg=`, else the weapon's, else Strength alone.
-pub(super) fn damage_text(req: AttackRequest<'_>, f: &Fields<'_>) -> String {
+/// The damage text: `dmg=`, else a shotgun's by range band (SW-ATK-8), else the weapon's, else
+/// Strength alone.
+fn damage_text(
+    req: AttackRequest<'_>,
+    f: &Fields<'_>,
+    shotgun: bool,
+) -> Result<String, RulesError> {
+    if let Some(dmg) = f.value("dmg") {
+        return Ok(dmg.to_string());
+    }
+    if shotgun {
+        let range = f.value("range").map(str::to_ascii_lowercase);
+        return tables::shotgun_damage(range.as_deref()).map(str::to_string).ok_or_else(|| {
+            RulesError::Invalid(format!(
+                "range={}: expected short, medium or long",
+                range.unwrap_or_default()
+            ))
+        });
+    }
     let weapon = req.weapon.map(|w| &w.stats);
-    f.value("dmg")
-        .map(str::to_string)
-        .or_else(|| weapon.and_then(|w| w.text("dmg").map(str::to_string)))
-        .unwrap_or_else(|| "str".to_string())
+    Ok(weapon.and_then(|w| w.text("dmg")).unwrap_or("str").to_string())
 }
 
 /// AP: `ap=`, else the weapon's; never below 0.
@@ -424,8 +449,9 @@ pub fn resolve(
     };
     out.rolls.push(roll.record.clone());
     out.ends = p.ends.clone();
-    // SW-ATK-3: a failed shot into melee whose skill die shows 1 may hit a bystander.
-    let stray = if f.int("autofire")?.is_some() { 2 } else { 1 };
+    // SW-ATK-3: a failed shot into melee whose skill die shows 1 (1 or 2 with autofire or a
+    // shotgun) may hit a bystander.
+    let stray = if f.int("autofire")?.is_some() || p.shotgun { 2 } else { 1 };
     if !success
         && !p.melee
         && f.flag("into_melee")
@@ -491,7 +517,7 @@ fn land_damage(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RulesError> {
     let f = crate::rules::system::FieldReader(req.fields);
-    let damage_text = damage_text(req, &f);
+    let damage_text = &p.damage;
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
     let mut typed_damage = typed(&f, "dmgroll")?;
     let source: &mut dyn DiceSource = match typed_damage.as_mut() {
@@ -500,7 +526,7 @@ fn land_damage(
     };
     // SW-ATK-7: damage to an object neither aces nor gains the raise die.
     let object = req.target.stats.flag("object");
-    let (mut total, mut faces) = roll_damage(&damage_text, strength, !object, source)?;
+    let (mut total, mut faces) = roll_damage(damage_text, strength, !object, source)?;
     let mut expr = damage_text.clone();
     // SW-DMG-1: a raise on the attack adds a d6 that aces too.
     if raises > 0 && !object {

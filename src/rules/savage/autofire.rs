@@ -3,7 +3,7 @@
 //! in turn. Dice order: each trait die with its aces, the Wild Die, then each hit's damage.
 
 use super::Savage;
-use super::attack::{Prepared, UNTRAINED, armor_piercing, damage_text, typed};
+use super::attack::{Prepared, UNTRAINED, armor_piercing, typed};
 use super::damage_dice::{acing, roll_damage};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
 use crate::rules::system::{AttackOutcome, AttackRequest, FieldReader, Hit, RulesError, Who};
@@ -131,7 +131,7 @@ fn land_hits(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RulesError> {
     let f = FieldReader(req.fields);
-    let damage_text = damage_text(req, &f);
+    let damage_text = &p.damage;
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
     let bonus: i64 = p.damage_bonus.iter().map(|(_, b)| b).sum();
     let ap = armor_piercing(req, &f)?;
@@ -142,7 +142,7 @@ fn land_hits(
         None => dice,
     };
     for &result in hits {
-        let (mut total, mut faces) = roll_damage(&damage_text, strength, true, source)?;
+        let (mut total, mut faces) = roll_damage(damage_text, strength, true, source)?;
         let mut expr = damage_text.clone();
         if (result - p.tn) / 4 > 0 {
             total += acing(6, source, &mut faces)?;

@@ -25,6 +25,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Flag,
         help: "a pistol: in melee it is fired against Parry",
     },
+    FieldSpec {
+        name: "shotgun",
+        kind: FieldKind::Flag,
+        help: "a shotgun: +2 Shooting, 3d6/2d6/1d6 damage by range band",
+    },
 ];
 
 /// Values kept in the Savage Worlds state that `set NAME N` changes.
@@ -60,6 +65,19 @@ pub fn range_penalty(range: &str) -> Option<i64> {
         _ => return None,
     })
 }
+
+/// SW-ATK-8: a shotgun's damage by range band (short when no band is given).
+pub fn shotgun_damage(range: Option<&str>) -> Option<&'static str> {
+    Some(match range {
+        None | Some("short") => "3d6",
+        Some("medium") => "2d6",
+        Some("long") => "1d6",
+        Some(_) => return None,
+    })
+}
+
+/// SW-ATK-8: a shotgun's bonus to Shooting.
+pub const SHOTGUN_BONUS: i64 = 2;
 
 /// SW-ATK-2: the modifiers the seed gives to some rolls only, as (field, the skills it is for):
 /// ganging up, Wild Attack, touch and the unarmed defender to Fighting; aim to Shooting and
