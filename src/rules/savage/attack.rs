@@ -78,6 +78,9 @@ const UNTRAINED_PENALTY: i64 = -2;
 
 type Fields<'a> = crate::rules::system::FieldReader<'a>;
 
+/// What `range=` takes (SW-ATK-1).
+const RANGE_BANDS: &str = "short, medium or long";
+
 /// A field that must be one of a table's words.
 fn word<T>(
     f: &Fields<'_>,
@@ -295,7 +298,7 @@ fn situation_modifiers(
     tally: &mut Modifiers,
 ) -> Result<i64, RulesError> {
     if !melee {
-        if let Some(r) = word(f, "range", tables::range_penalty, "short, medium or long")? {
+        if let Some(r) = word(f, "range", tables::range_penalty, RANGE_BANDS)? {
             tally.add(&format!("{} range", f.value("range").unwrap_or("")), r);
         }
         // Prone against shots from beyond 3": medium cover; crouching −1.
@@ -394,13 +397,9 @@ fn damage_text(
         return Ok(dmg.to_string());
     }
     if shotgun {
-        let range = f.value("range").map(str::to_ascii_lowercase);
-        return tables::shotgun_damage(range.as_deref()).map(str::to_string).ok_or_else(|| {
-            RulesError::Invalid(format!(
-                "range={}: expected short, medium or long",
-                range.unwrap_or_default()
-            ))
-        });
+        // No band given is short range, as no range penalty is taken either.
+        let band = word(f, "range", tables::shotgun_damage, RANGE_BANDS)?;
+        return Ok(band.or(tables::shotgun_damage("short")).unwrap_or_default().to_string());
     }
     let weapon = req.weapon.map(|w| &w.stats);
     Ok(weapon.and_then(|w| w.text("dmg")).unwrap_or("str").to_string())

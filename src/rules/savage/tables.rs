@@ -66,13 +66,13 @@ pub fn range_penalty(range: &str) -> Option<i64> {
     })
 }
 
-/// SW-ATK-8: a shotgun's damage by range band (short when no band is given).
-pub fn shotgun_damage(range: Option<&str>) -> Option<&'static str> {
+/// SW-ATK-8: a shotgun's damage by range band.
+pub fn shotgun_damage(range: &str) -> Option<&'static str> {
     Some(match range {
-        None | Some("short") => "3d6",
-        Some("medium") => "2d6",
-        Some("long") => "1d6",
-        Some(_) => return None,
+        "short" => "3d6",
+        "medium" => "2d6",
+        "long" => "1d6",
+        _ => return None,
     })
 }
 

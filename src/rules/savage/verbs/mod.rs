@@ -29,9 +29,7 @@ fn need<'a>(
 /// Faces typed in the field `key` (`roll=`, `vs=`, `dmgroll=`), if given; an error names the
 /// field. Read before any die is rolled.
 fn typed(req: &SpecialRequest<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
-    field(req, key)
-        .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
-        .transpose()
+    super::attack::typed(&FieldReader(req.fields), key)
 }
 
 /// A trait roll for `who`, with its wounds and Fatigue, from typed faces when given.
