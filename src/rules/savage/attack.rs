@@ -78,6 +78,9 @@ const UNTRAINED_PENALTY: i64 = -2;
 
 type Fields<'a> = crate::rules::system::FieldReader<'a>;
 
+/// What `range=` takes (SW-ATK-1).
+const RANGE_BANDS: &str = "short, medium or long";
+
 /// A field that must be one of a table's words.
 fn word<T>(
     f: &Fields<'_>,
@@ -143,6 +146,10 @@ pub struct Prepared {
     pub mods: Vec<(String, i64)>,
     pub damage_bonus: Vec<(String, i64)>,
     pub melee: bool,
+    /// A shotgun fired (SW-ATK-8): its damage by range band, bystanders on a 1 or 2.
+    pub shotgun: bool,
+    /// The damage text: `dmg=`, a shotgun's band, the weapon's, or Strength alone.
+    pub damage: String,
     /// A pistol fired in melee: against Parry.
     pub against_parry: bool,
     /// Conditions this attack uses up: (on the target?, name).
@@ -184,6 +191,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     }
     let weapon = req.weapon.map(|w| &w.stats);
     let skill = attack_skill(req, &f)?;
+    only_where_the_seed_says(&f, &skill)?;
     let mut mods: Vec<(String, i64)> = Vec::new();
     let die = match f.value("die") {
         Some(d) => TraitDie::parse(d)
@@ -202,6 +210,11 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let melee = skill == "fighting";
     let tn = target_number(req, &f, melee || pistol_in_melee)?;
     let mut tally = Modifiers { mods, damage_bonus: Vec::new(), ends: Vec::new() };
+    // SW-ATK-8: a shotgun is +2 to Shooting.
+    let shotgun = skill == "shooting" && weapon.is_some_and(|w| w.flag("shotgun"));
+    if shotgun {
+        tally.add("shotgun", tables::SHOTGUN_BONUS);
+    }
     let called_bonus = situation_modifiers(req, &f, melee, &mut tally)?;
     attacker_modifiers(req, melee, &mut tally);
     if called_bonus != 0 {
@@ -214,6 +227,8 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         mods: tally.mods,
         damage_bonus: tally.damage_bonus,
         melee,
+        shotgun,
+        damage: damage_text(req, &f, shotgun)?,
         against_parry: melee || pistol_in_melee,
         ends: tally.ends,
     })
@@ -222,7 +237,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
 /// `skill=`, else the weapon's, else Shooting for a ranged weapon and Fighting for the rest.
 fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesError> {
     let weapon = req.weapon.map(|w| &w.stats);
-    let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some());
+    let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some() || w.flag("shotgun"));
     let skill = f
         .value("skill")
         .or_else(|| weapon.and_then(|w| w.text("skill")))
@@ -234,6 +249,29 @@ fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesE
         )));
     }
     Ok(skill)
+}
+
+/// SW-ATK-2: a modifier the seed gives to some rolls only is refused on any other, before a die
+/// is rolled.
+fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {
+    for (field, skills) in tables::ONLY_FOR {
+        let given = f.0.iter().any(|(k, v)| k == field && v.as_deref() != Some("off"));
+        if given && !skills.contains(&skill) {
+            let names: Vec<String> = skills.iter().map(|s| capitalised(s)).collect();
+            return Err(RulesError::Invalid(format!(
+                "`{field}` is for {} rolls only (SW-ATK-2); this attack rolls {}",
+                names.join(" and "),
+                capitalised(skill)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `fighting` → `Fighting`.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// `tn=`, else Parry (2 for an object, SW-ATK-7) when the attack is against Parry, else 4.
@@ -260,7 +298,7 @@ fn situation_modifiers(
     tally: &mut Modifiers,
 ) -> Result<i64, RulesError> {
     if !melee {
-        if let Some(r) = word(f, "range", tables::range_penalty, "short, medium or long")? {
+        if let Some(r) = word(f, "range", tables::range_penalty, RANGE_BANDS)? {
             tally.add(&format!("{} range", f.value("range").unwrap_or("")), r);
         }
         // Prone against shots from beyond 3": medium cover; crouching −1.
@@ -348,13 +386,23 @@ pub(super) fn typed(f: &Fields<'_>, key: &str) -> Result<Option<ScriptedDice>, R
         .transpose()
 }
 
-/// The damage text: `dmg=`, else the weapon's, else Strength alone.
-pub(super) fn damage_text(req: AttackRequest<'_>, f: &Fields<'_>) -> String {
+/// The damage text: `dmg=`, else a shotgun's by range band (SW-ATK-8), else the weapon's, else
+/// Strength alone.
+fn damage_text(
+    req: AttackRequest<'_>,
+    f: &Fields<'_>,
+    shotgun: bool,
+) -> Result<String, RulesError> {
+    if let Some(dmg) = f.value("dmg") {
+        return Ok(dmg.to_string());
+    }
+    if shotgun {
+        // No band given is short range, as no range penalty is taken either.
+        let band = word(f, "range", tables::shotgun_damage, RANGE_BANDS)?;
+        return Ok(band.or(tables::shotgun_damage("short")).unwrap_or_default().to_string());
+    }
     let weapon = req.weapon.map(|w| &w.stats);
-    f.value("dmg")
-        .map(str::to_string)
-        .or_else(|| weapon.and_then(|w| w.text("dmg").map(str::to_string)))
-        .unwrap_or_else(|| "str".to_string())
+    Ok(weapon.and_then(|w| w.text("dmg")).unwrap_or("str").to_string())
 }
 
 /// AP: `ap=`, else the weapon's; never below 0.
@@ -400,8 +448,9 @@ pub fn resolve(
     };
     out.rolls.push(roll.record.clone());
     out.ends = p.ends.clone();
-    // SW-ATK-3: a failed shot into melee whose skill die shows 1 may hit a bystander.
-    let stray = if f.int("autofire")?.is_some() { 2 } else { 1 };
+    // SW-ATK-3: a failed shot into melee whose skill die shows 1 (1 or 2 with autofire or a
+    // shotgun) may hit a bystander.
+    let stray = if f.int("autofire")?.is_some() || p.shotgun { 2 } else { 1 };
     if !success
         && !p.melee
         && f.flag("into_melee")
@@ -444,8 +493,7 @@ fn summary(
         (_, true, 0) => "success".to_string(),
         (_, true, n) => format!("success with {n} raise(s)"),
     };
-    let mut skill = p.skill.clone();
-    skill[..1].make_ascii_uppercase();
+    let skill = capitalised(&p.skill);
     format!(
         "{} attacks {}{weapon_name}: {skill} {}{mods} vs {} {}: {}, {verdict}",
         req.attacker.name,
@@ -468,7 +516,7 @@ fn land_damage(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RulesError> {
     let f = crate::rules::system::FieldReader(req.fields);
-    let damage_text = damage_text(req, &f);
+    let damage_text = &p.damage;
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
     let mut typed_damage = typed(&f, "dmgroll")?;
     let source: &mut dyn DiceSource = match typed_damage.as_mut() {
@@ -477,7 +525,7 @@ fn land_damage(
     };
     // SW-ATK-7: damage to an object neither aces nor gains the raise die.
     let object = req.target.stats.flag("object");
-    let (mut total, mut faces) = roll_damage(&damage_text, strength, !object, source)?;
+    let (mut total, mut faces) = roll_damage(damage_text, strength, !object, source)?;
     let mut expr = damage_text.clone();
     // SW-DMG-1: a raise on the attack adds a d6 that aces too.
     if raises > 0 && !object {

@@ -3,17 +3,26 @@
 //! in turn. Dice order: each trait die with its aces, the Wild Die, then each hit's damage.
 
 use super::Savage;
-use super::attack::{Prepared, UNTRAINED, armor_piercing, damage_text, typed};
+use super::attack::{Prepared, UNTRAINED, armor_piercing, typed};
 use super::damage_dice::{acing, roll_damage};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
 use crate::rules::system::{AttackOutcome, AttackRequest, FieldReader, Hit, RulesError, Who};
 
 /// The dice of a burst: every face rolled, each shot's total (the Wild Die standing in for the
-/// lowest), and the first face of each shot's die.
+/// lowest), the first face of each shot's die, and a Wild Card's first Wild Die face.
 struct Burst {
     record: Vec<DieRoll>,
     totals: Vec<i64>,
     firsts: Vec<u32>,
+    wild_first: Option<u32>,
+}
+
+impl Burst {
+    /// SW-ROLL-1: snake eyes, a Wild Card's every shooting die and its Wild Die first showing 1.
+    /// An Extra rolls no Wild Die, so its burst never critically fails.
+    fn snake_eyes(&self) -> bool {
+        self.wild_first == Some(1) && self.firsts.iter().all(|f| *f == 1)
+    }
 }
 
 /// Fire `shots` rounds (checked against the weapon's RoF) and land every hit.
@@ -34,11 +43,11 @@ pub(super) fn autofire(
         Some(t) => t,
         None => dice,
     };
-    let Burst { record, totals, firsts } = fire(req, p, shots, source)?;
+    let burst = fire(req, p, shots, source)?;
+    let snake_eyes = burst.snake_eyes();
+    let Burst { record, totals, firsts, .. } = burst;
     let modifier = p.modifier() + p.die.bonus;
     let results: Vec<i64> = totals.iter().map(|t| t + modifier).collect();
-    let snake_eyes = firsts.iter().all(|f| *f == 1)
-        && record.last().is_some_and(|d| d.sides == 6 && d.face == 1);
     let hits: Vec<i64> = if snake_eyes {
         Vec::new()
     } else {
@@ -100,13 +109,16 @@ fn fire(
         }
         out
     };
+    let mut wild_first = None;
     if Savage::is_wild(req.attacker.stats) {
+        let start = record.len();
         let wild = acing(6, source, &mut record)?;
+        wild_first = record.get(start).map(|d| d.face);
         if let Some(lowest) = totals.iter_mut().min_by_key(|t| **t).filter(|t| **t < wild) {
             *lowest = wild;
         }
     }
-    Ok(Burst { record, totals, firsts })
+    Ok(Burst { record, totals, firsts, wild_first })
 }
 
 /// Each hit's damage, with a raise die for a hit 4 over the TN. Each hit meets the target as the
@@ -119,7 +131,7 @@ fn land_hits(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RulesError> {
     let f = FieldReader(req.fields);
-    let damage_text = damage_text(req, &f);
+    let damage_text = &p.damage;
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
     let bonus: i64 = p.damage_bonus.iter().map(|(_, b)| b).sum();
     let ap = armor_piercing(req, &f)?;
@@ -130,7 +142,7 @@ fn land_hits(
         None => dice,
     };
     for &result in hits {
-        let (mut total, mut faces) = roll_damage(&damage_text, strength, true, source)?;
+        let (mut total, mut faces) = roll_damage(damage_text, strength, true, source)?;
         let mut expr = damage_text.clone();
         if (result - p.tn) / 4 > 0 {
             total += acing(6, source, &mut faces)?;

@@ -25,6 +25,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Flag,
         help: "a pistol: in melee it is fired against Parry",
     },
+    FieldSpec {
+        name: "shotgun",
+        kind: FieldKind::Flag,
+        help: "a shotgun: +2 Shooting, 3d6/2d6/1d6 damage by range band",
+    },
 ];
 
 /// Values kept in the Savage Worlds state that `set NAME N` changes.
@@ -60,6 +65,31 @@ pub fn range_penalty(range: &str) -> Option<i64> {
         _ => return None,
     })
 }
+
+/// SW-ATK-8: a shotgun's damage by range band.
+pub fn shotgun_damage(range: &str) -> Option<&'static str> {
+    Some(match range {
+        "short" => "3d6",
+        "medium" => "2d6",
+        "long" => "1d6",
+        _ => return None,
+    })
+}
+
+/// SW-ATK-8: a shotgun's bonus to Shooting.
+pub const SHOTGUN_BONUS: i64 = 2;
+
+/// SW-ATK-2: the modifiers the seed gives to some rolls only, as (field, the skills it is for):
+/// ganging up, Wild Attack, touch and the unarmed defender to Fighting; aim to Shooting and
+/// Throwing; an unstable platform to Shooting.
+pub static ONLY_FOR: &[(&str, &[&str])] = &[
+    ("gang", &["fighting"]),
+    ("wild_attack", &["fighting"]),
+    ("touch", &["fighting"]),
+    ("unarmed_defender", &["fighting"]),
+    ("aim", &["shooting", "throwing"]),
+    ("unstable", &["shooting"]),
+];
 
 /// SW-ATK-2: called shots, as (attack modifier, damage bonus).
 pub fn called(location: &str) -> Option<(i64, i64)> {

@@ -1,7 +1,7 @@
 //! Bennies: soaking the wounds of the last hit (SW-DMG-4) and buying off Shaken (SW-SHAKEN-1),
 //! from the combatant's own bennies or the GM's pool.
 
-use super::{D4, field, log, need, scripted};
+use super::{D4, log, need, typed};
 use crate::rules::dice::DiceSource;
 use crate::rules::savage::state::{self, LastHit};
 use crate::rules::savage::{Savage, TN, trait_roll};
@@ -29,8 +29,8 @@ pub(super) fn soak(
         max: who.health.max,
     };
     let penalty = Savage::wound_penalty(before);
-    let mut scripted = scripted(field(&req, "roll"), "roll")?;
-    let source: &mut dyn DiceSource = match scripted.as_mut() {
+    let mut typed_roll = typed(&req, "roll")?;
+    let source: &mut dyn DiceSource = match typed_roll.as_mut() {
         Some(s) => s,
         None => dice,
     };

@@ -1,11 +1,14 @@
 //! SW-FEAR-1: fear. Guts against the sight; a 1 on the Guts die brings on a grotesque sight's
 //! sickness, or a Wild Card's roll on the Fear table (Heart Attack at its top).
 
-use super::{add, field, log, need, roll_trait};
+use super::{add, field, log, need, roll_trait, typed};
 use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::savage::attack::MAX_FIELD;
 use crate::rules::savage::{Savage, TN, tables};
 use crate::rules::system::{CombatantView, Effect, RulesError, SpecialRequest, Who};
+
+/// SW-FEAR-1: the sights, as `fear NAME SIGHT` takes them (horrific is the same as grotesque).
+const SIGHTS: [&str; 3] = ["grotesque", "horrific", "terror"];
 
 /// SW-FEAR-1: Guts; failure Shakes; a 1 on the Guts die brings on the sight's effect.
 pub(super) fn fear(
@@ -14,8 +17,10 @@ pub(super) fn fear(
 ) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "fear")?;
     let kind = req.words.first().map_or("grotesque", String::as_str);
-    if !["grotesque", "horrific", "terror"].contains(&kind) {
-        return Err(RulesError::Invalid(format!("fear is grotesque or terror, not '{kind}'")));
+    if !SIGHTS.contains(&kind) {
+        return Err(RulesError::Invalid(format!(
+            "fear is grotesque, horrific or terror, not '{kind}'"
+        )));
     }
     let penalty: i64 = field(&req, "penalty")
         .map(|p| {
@@ -25,7 +30,7 @@ pub(super) fn fear(
         })
         .transpose()?
         .unwrap_or(0);
-    let guts = roll_trait(who, "guts", -penalty, field(&req, "roll"), dice)?;
+    let guts = roll_trait(who, "guts", -penalty, typed(&req, "roll")?, dice)?;
     let failed = guts.total < TN || guts.critical_failure;
     let mut effects = vec![log(
         format!(

@@ -26,10 +26,10 @@ fn need<'a>(
     who.ok_or_else(|| RulesError::Invalid(format!("`{verb}` needs {role}")))
 }
 
-/// Faces typed for a roll (`what` names it in an error), if given.
-fn scripted(text: Option<&str>, what: &str) -> Result<Option<ScriptedDice>, RulesError> {
-    text.map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{what}: {e}"))))
-        .transpose()
+/// Faces typed in the field `key` (`roll=`, `vs=`, `dmgroll=`), if given; an error names the
+/// field. Read before any die is rolled.
+fn typed(req: &SpecialRequest<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
+    super::attack::typed(&FieldReader(req.fields), key)
 }
 
 /// A trait roll for `who`, with its wounds and Fatigue, from typed faces when given.
@@ -37,7 +37,7 @@ fn roll_trait(
     who: CombatantView<'_>,
     trait_name: &str,
     extra: i64,
-    typed: Option<&str>,
+    mut typed: Option<ScriptedDice>,
     dice: &mut dyn DiceSource,
 ) -> Result<super::TraitRoll, RulesError> {
     let die = who.stats.die(trait_name);
@@ -46,8 +46,7 @@ fn roll_trait(
     let untrained = if die.is_none() && !attributes.contains(&trait_name) { -2 } else { 0 };
     let die = die.unwrap_or(D4);
     let penalty: i64 = trait_modifiers(who).iter().map(|(_, m)| m).sum::<i64>() + untrained;
-    let mut scripted = scripted(typed, "roll")?;
-    let source: &mut dyn DiceSource = match scripted.as_mut() {
+    let source: &mut dyn DiceSource = match typed.as_mut() {
         Some(s) => s,
         None => dice,
     };
@@ -73,15 +72,10 @@ fn opposed(
 ) -> Result<(Vec<Effect>, bool, bool), RulesError> {
     let actor = need(req.actor, "an ATTACKER", req.verb)?;
     let target = need(req.target, "a TARGET", req.verb)?;
+    let (roll, vs) = (typed(req, "roll")?, typed(req, "vs")?);
     // The Joker's +2 rides on each roller's own modifiers (trait_modifiers).
-    let a = roll_trait(
-        actor,
-        mine,
-        extra - 2 * i64::from(req.actions_taken),
-        field(req, "roll"),
-        dice,
-    )?;
-    let d = roll_trait(target, theirs, 0, field(req, "vs"), dice)?;
+    let a = roll_trait(actor, mine, extra - 2 * i64::from(req.actions_taken), roll, dice)?;
+    let d = roll_trait(target, theirs, 0, vs, dice)?;
     let won = !a.critical_failure && a.total >= TN && a.total > d.total;
     // Each of these verbs is the actor's action (SW-ACT-1).
     let raise = won && a.total >= d.total + 4;
@@ -134,8 +128,9 @@ fn interrupt(
         )));
     }
     let target = need(req.current, "someone whose turn it is", "interrupt")?;
-    let a = roll_trait(actor, "agility", 0, field(&req, "roll"), dice)?;
-    let d = roll_trait(target, "agility", 0, field(&req, "vs"), dice)?;
+    let (roll, vs) = (typed(&req, "roll")?, typed(&req, "vs")?);
+    let a = roll_trait(actor, "agility", 0, roll, dice)?;
+    let d = roll_trait(target, "agility", 0, vs, dice)?;
     let wins = a.total > d.total;
     let mut effects = vec![
         log(format!("{} tries to go first: Agility {}", actor.name, a.total), &a),
@@ -166,8 +161,8 @@ fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
             RulesError::Invalid(format!("cover={c}: expected light, medium or heavy"))
         })?,
     };
-    let mut scripted = scripted(field(&req, "dmgroll"), "dmgroll")?;
-    let source: &mut dyn DiceSource = match scripted.as_mut() {
+    let mut typed_damage = typed(&req, "dmgroll")?;
+    let source: &mut dyn DiceSource = match typed_damage.as_mut() {
         Some(s) => s,
         None => dice,
     };
@@ -205,7 +200,7 @@ fn suppressed(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "suppressed")?;
-    let spirit = roll_trait(who, "spirit", 0, field(&req, "roll"), dice)?;
+    let spirit = roll_trait(who, "spirit", 0, typed(&req, "roll")?, dice)?;
     let failed = spirit.total < TN || spirit.critical_failure;
     let hit = spirit.trait_faces.first() == Some(&1);
     let text = format!(
@@ -304,7 +299,8 @@ fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effe
     let actor = need(req.actor, "an ATTACKER", "disarm")?;
     let target = need(req.target, "a TARGET", "disarm")?;
     let parry = super::attack::effective_parry(target);
-    let hit = roll_trait(actor, "fighting", -2, field(&req, "roll"), dice)?;
+    let (roll, vs) = (typed(&req, "roll")?, typed(&req, "vs")?);
+    let hit = roll_trait(actor, "fighting", -2, roll, dice)?;
     let mut effects = vec![
         Effect::Spend { who: Who::Actor, amount: 1, what: "disarm".into() },
         log(
@@ -321,7 +317,7 @@ fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effe
     }
     let dmg = field(&req, "dmg").unwrap_or("str");
     let (damage, _) = roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, dice)?;
-    let hold = roll_trait(target, "strength", 0, field(&req, "vs"), dice)?;
+    let hold = roll_trait(target, "strength", 0, vs, dice)?;
     let drops = hold.total < damage;
     effects.push(log(
         format!(
@@ -337,8 +333,8 @@ fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effe
 
 /// SW-REACT-1: 2d6 on the reaction table.
 fn reaction(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
-    let mut scripted = scripted(field(&req, "roll"), "roll")?;
-    let source: &mut dyn DiceSource = match scripted.as_mut() {
+    let mut typed_roll = typed(&req, "roll")?;
+    let source: &mut dyn DiceSource = match typed_roll.as_mut() {
         Some(s) => s,
         None => dice,
     };
