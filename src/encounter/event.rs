@@ -131,6 +131,12 @@ pub enum Event {
         amount: u8,
         what: String,
     },
+    /// Actions spent this turn come back, from the turn's first pool.
+    Refunded {
+        id: String,
+        amount: u8,
+        why: String,
+    },
     /// An attack's roll and verdict; damage and conditions follow as their own events.
     Attacked {
         attacker: String,

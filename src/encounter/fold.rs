@@ -125,7 +125,11 @@ impl Encounter {
                     return Err(ApplyError(format!("id '{}' is used twice", combatant.id)));
                 }
                 self.combatants.push(combatant.clone());
-                let text = format!("{} joins ({})", combatant.name, combatant.side);
+                let kind = self.system.rules().kind_of(&combatant.stats);
+                let text = match kind {
+                    Some(kind) => format!("{} joins ({}, {kind})", combatant.name, combatant.side),
+                    None => format!("{} joins ({})", combatant.name, combatant.side),
+                };
                 self.line(text, None, Some(&combatant.id))
             }
             Event::Removed { id } => {
@@ -411,6 +415,17 @@ impl Encounter {
                     1 => format!("{}: {what}, −1 of {pool}", self.combatants[i].name),
                     n => format!("{}: {what}, −{n} {pool}", self.combatants[i].name),
                 };
+                self.line(text, None, Some(id))
+            }
+            Event::Refunded { id, amount, why } => {
+                let i = self.index(id)?;
+                if let Some(turn) = self.turn.as_mut().filter(|t| t.id == *id)
+                    && let Some(pool) = turn.budget.first_mut()
+                {
+                    pool.used = pool.used.saturating_sub(*amount);
+                }
+                let text =
+                    format!("{}: {why} gives back {amount} action(s)", self.combatants[i].name);
                 self.line(text, None, Some(id))
             }
             Event::Attacked { attacker, target, summary, rolls, .. } => {

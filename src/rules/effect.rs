@@ -189,6 +189,11 @@ pub enum Effect {
         field: &'static str,
         delta: i64,
     },
+    /// The actions spent this turn come back (a benny after a failed roll to recover).
+    Refund {
+        who: Who,
+        why: String,
+    },
     /// No more actions this turn (free actions only).
     SpendAll {
         who: Who,

@@ -139,6 +139,8 @@ pub struct SpecialRequest<'a> {
     pub lookup: &'a dyn Lookup,
     /// Whose turn it is (the one an `interrupt` contests with).
     pub current: Option<CombatantView<'a>>,
+    /// What the actor has tried to shake off this turn, if it is the actor's turn.
+    pub tried: &'a [String],
     /// Actions the actor has already taken this turn (SW-ACT-1).
     pub actions_taken: u8,
     /// The actor is holding its action.

@@ -87,6 +87,15 @@ pub trait Ruleset: Sync {
     /// Fields `add` accepts, with their kinds.
     fn fields(&self) -> &'static [FieldSpec];
 
+    /// Settle a newcomer's stats from its side before its health is worked out (Savage Worlds: a
+    /// player character is a Wild Card unless marked an Extra).
+    fn on_add(&self, _stats: &mut Stats, _side: super::system::Side) {}
+
+    /// A word for what kind of combatant the stats make, for the `add` echo (`Wild Card`).
+    fn kind_of(&self, _stats: &Stats) -> Option<&'static str> {
+        None
+    }
+
     /// Starting health from the stats.
     fn health(&self, stats: &Stats) -> Health;
 

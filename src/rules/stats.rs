@@ -288,6 +288,10 @@ impl Stats {
         self.0.insert(field.to_string(), StatValue::Int(value));
     }
 
+    pub fn set_flag(&mut self, field: &str, value: bool) {
+        self.0.insert(field.to_string(), StatValue::Flag(value));
+    }
+
     pub fn get(&self, field: &str) -> Option<&StatValue> {
         self.0.get(field)
     }

@@ -894,7 +894,6 @@ fn sw_dmg_1_acing_damage_and_the_raise_die() {
 // Card (three wounds, the Wild Die); `extra` keeps it an Extra; other sides stay Extras unless
 // `wild` is given. The `add` line says which.
 #[test]
-#[ignore = "BUG: needs an engine hook: `add` gives the ruleset no side, and its echo no word (see docs/systems/savage-worlds.md §10)"]
 fn sw_dmg_3_a_pc_is_a_wild_card_unless_extra() {
     let cases: &[(&str, bool, &str)] = &[
         ("add Jessa side=pc", true, "Jessa joins (pc, Wild Card)"),
@@ -1228,7 +1227,6 @@ fn sw_shaken_1_spirit_roll_at_turn_start() {
 // and gives the turn its actions back: the attack that follows rolls clean (5, no multi-action
 // penalty) and leaves two actions. Spent off its turn, a benny gives no actions.
 #[test]
-#[ignore = "BUG: needs an engine effect that gives back actions spent this turn (see docs/systems/savage-worlds.md §10)"]
 fn sw_shaken_1_benny_after_a_failed_spirit_roll_gives_the_actions_back() {
     let body = "cond Hero shaken\nnext\nbenny Hero\nattack Hero Orc tn=30";
     let v = run(&duel("QH", "KS", body), "2,3,5,1");
@@ -1393,7 +1391,6 @@ fn sw_inc_2_bleeding_out() {
 // bleeding before `start` rolls Vigor as the fight starts. Dice: Incapacitation Vigor 5 − 3
 // fails, Injury 1+1; at `start` the bleeding roll 7 − 3 = 4 stabilises.
 #[test]
-#[ignore = "BUG: needs the engine to run the round_start hook as round 1 begins (see docs/systems/savage-worlds.md §10)"]
 fn sw_inc_2_bleeding_out_in_round_1() {
     let script = format!("new savage\n{HERO}\n{ORC}\ninit Orc QH\n{FOURTH_WOUND}\nstart");
     let v = run(&script, "5,1,1,1,7,1");

@@ -217,6 +217,19 @@ impl Planner<'_> {
                 let id = pick(who);
                 self.act(&id)
             }
+            Effect::Refund { who, why } => {
+                let id = pick(who);
+                let used = self
+                    .scratch
+                    .turn
+                    .as_ref()
+                    .filter(|t| t.id == id)
+                    .and_then(|t| t.budget.first().map(|p| p.used));
+                match used {
+                    Some(amount) if amount > 0 => self.emit(Event::Refunded { id, amount, why }),
+                    _ => Ok(()),
+                }
+            }
             Effect::SpendAll { who, why } => {
                 let id = pick(who);
                 let left = self
@@ -281,6 +294,9 @@ pub(super) fn special_request<'s>(
         state: &enc.state,
         lookup: enc,
         current: enc.current().map(Combatant::view),
+        tried: actor
+            .and_then(|a| enc.turn.as_ref().filter(|t| t.id == a.id))
+            .map_or(&[], |t| t.tried.as_slice()),
         actions_taken,
         held: actor.is_some_and(|a| a.held),
     }

@@ -44,6 +44,7 @@ impl Planner<'_> {
         }
         let side = side.unwrap_or(Side::Enemy);
         let weapons = creature.map(|c| c.weapons).unwrap_or_default();
+        rules.on_add(&mut stats, side);
         let health = rules.health(&stats);
         let names: Vec<String> = match count {
             Some(n) => {

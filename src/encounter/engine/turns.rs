@@ -34,7 +34,21 @@ impl Planner<'_> {
             return self.begin_turn(&first, 0);
         }
         self.emit(Event::RoundStarted { round: 1 })?;
+        self.round_start_effects()?;
         self.begin_first_turn()
+    }
+
+    /// What happens to each combatant as a round begins, round 1 included (SW-INC-2: Bleeding
+    /// Out rolls).
+    fn round_start_effects(&mut self) -> Result<(), EngineError> {
+        let rules = self.scratch.system.rules();
+        let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.clone()).collect();
+        for id in ids {
+            let Some(c) = self.scratch.get(&id) else { continue };
+            let effects = rules.round_start(c.view(), self.dice)?;
+            self.apply_effects(&id, &[], effects)?;
+        }
+        Ok(())
     }
 
     pub(super) fn begin_first_turn(&mut self) -> Result<(), EngineError> {
@@ -117,6 +131,7 @@ impl Planner<'_> {
                 Some(id) => self.begin_turn(&id, 0),
                 None => {
                     self.emit(Event::RoundStarted { round: 1 })?;
+                    self.round_start_effects()?;
                     self.begin_first_turn()
                 }
             };
@@ -176,15 +191,7 @@ impl Planner<'_> {
         // before the round begins.
         let before_deal = rules.new_deal(&self.scratch.state, &self.held_cards());
         self.emit(Event::RoundStarted { round })?;
-        // SW-INC-2: what happens to each combatant as the round begins (Bleeding Out rolls).
-        let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.clone()).collect();
-        for id in ids {
-            let Some(c) = self.scratch.get(&id) else { continue };
-            let effects = rules.round_start(c.view(), self.dice)?;
-            for effect in effects {
-                self.apply_effect(&id, &[], effect)?;
-            }
-        }
+        self.round_start_effects()?;
         // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
         if rules.deals_each_round() && rules.deals_by_hand(&self.scratch.options) {
             self.collect_cards()?;

@@ -30,7 +30,7 @@ use super::system::{
     Effect, Health, HitKind, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
     Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
 };
-use super::system::{Fact, Line, Roster, System};
+use super::system::{Fact, Line, Roster, Side, System};
 
 /// The Savage Worlds ruleset.
 pub struct Savage;
@@ -117,6 +117,18 @@ impl Ruleset for Savage {
 
     fn tag(&self) -> &'static str {
         "Savage"
+    }
+
+    // SW-DMG-3: a player character is a Wild Card unless the GM says `extra`; others are Extras
+    // unless the GM says `wild`.
+    fn on_add(&self, stats: &mut Stats, side: Side) {
+        if side == Side::Pc && stats.get("wild").is_none() {
+            stats.set_flag("wild", true);
+        }
+    }
+
+    fn kind_of(&self, stats: &Stats) -> Option<&'static str> {
+        Some(if Self::is_wild(stats) { "Wild Card" } else { "Extra" })
     }
 
     fn odds_report(&self, args: &[String]) -> Result<String, String> {

@@ -109,5 +109,11 @@ pub(super) fn benny(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> 
         }
         Effect::System(state::SavageEvent::GmBennies { count: pool - 1 }.wrap())
     };
-    Ok(vec![spend, Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() }])
+    let mut effects =
+        vec![spend, Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() }];
+    // SW-SHAKEN-1: on its own turn, after the Spirit roll failed, the benny gives the turn back.
+    if req.tried.iter().any(|t| t == "Shaken") {
+        effects.push(Effect::Refund { who: Who::Actor, why: "the benny".into() });
+    }
+    Ok(effects)
 }
