@@ -3,6 +3,9 @@
 
 pub mod attack;
 pub mod commands;
+mod damage_roll;
+mod hit_effects;
+mod pool;
 pub mod state;
 pub mod tables;
 pub mod verbs;

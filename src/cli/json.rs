@@ -1,0 +1,142 @@
+//! `skirmish run --json`: a session as one JSON object (state, combatants with their derived
+//! figures and budgets, and the log).
+
+use serde_json::{Value, json};
+
+use crate::encounter::{Combatant, Session};
+use crate::rules::initiative::InitValue;
+use crate::rules::stats::StatValue;
+
+fn stat_json(value: &StatValue) -> Value {
+    match value {
+        StatValue::Int(n) => json!(n),
+        StatValue::Decimal(h) => json!(*h as f64 / 100.0),
+        StatValue::Dice(d) | StatValue::Text(d) => json!(d),
+        StatValue::Die(d) => json!(d.to_string()),
+        StatValue::Flag(b) => json!(b),
+        StatValue::List(items) => json!(items),
+    }
+}
+
+fn derived_json(value: &crate::rules::system::Derived) -> Value {
+    use crate::rules::system::Derived;
+    match value {
+        Derived::Int(n) => json!(n),
+        Derived::Bool(b) => json!(b),
+        Derived::Text(t) => json!(t),
+        Derived::List(items) => json!(items),
+        Derived::Nothing => Value::Null,
+    }
+}
+
+fn initiative_json(value: InitValue) -> Value {
+    match value {
+        InitValue::Count(n) => json!(n),
+        InitValue::Speed(h) => json!(h as f64 / 100.0),
+        InitValue::Card(card) => json!(card.code()),
+    }
+}
+
+fn combatant_json(session: &Session, c: &Combatant) -> Value {
+    let enc = session.encounter();
+    let mut object = json!({
+        "id": c.id,
+        "name": c.name,
+        "side": c.side.key(),
+        "initiative": c.initiative.as_ref().map_or(Value::Null, |i| initiative_json(i.value)),
+        "health": {"current": c.health.current, "max": enc.system.rules().max_health(c.health, &c.conditions)},
+        "card": match c.initiative.as_ref().map(|i| i.value) {
+            Some(InitValue::Card(card)) => json!(card.code()),
+            _ => Value::Null,
+        },
+        "conditions": c.conditions.iter().map(|k| {
+            let mut cond = json!({
+                "name": k.name.to_lowercase(),
+                "level": k.level.to_string(),
+                "persistent": k.persistent,
+                "source": k.source.to_string(),
+            });
+            if let Some(n) = k.rounds { cond["rounds"] = json!(n); }
+            cond
+        }).collect::<Vec<_>>(),
+        "down": enc.is_down(c),
+        "held": c.held,
+        "hidden": c.hidden,
+        "group": c.group,
+        "notes": c.notes,
+    });
+    if let Value::Object(map) = &mut object {
+        // Derived figures (effective DEFENSEs, SOAK …) first: they win over the raw stats.
+        let rules = enc.system.rules();
+        for (path, value) in rules.derived(c.view()) {
+            match path.split_once('.') {
+                Some((group, key)) => {
+                    let entry = map.entry(group.to_string()).or_insert_with(|| json!({}));
+                    entry[key] = derived_json(&value);
+                }
+                None => {
+                    map.insert(path.to_string(), derived_json(&value));
+                }
+            }
+        }
+        for (key, value) in c.stats.iter() {
+            map.entry(key.to_string()).or_insert_with(|| stat_json(value));
+        }
+        if !c.weapons.is_empty() {
+            let weapons: Vec<Value> = c
+                .weapons
+                .iter()
+                .map(|w| {
+                    let mut obj = json!({"name": w.name});
+                    for (key, value) in w.stats.iter() {
+                        obj[key] = stat_json(value);
+                    }
+                    obj
+                })
+                .collect();
+            map.insert("weapons".into(), json!(weapons));
+        }
+        // The actions left: this turn's if it is the current one, else what a turn will give.
+        let pools = enc.budget(&c.id);
+        if let Some(first) = pools.first() {
+            map.insert("actions_left".into(), json!(first.left()));
+        }
+        map.insert(
+            "budget".into(),
+            json!(
+                pools
+                    .iter()
+                    .map(|p| json!({"name": p.name, "left": p.left(), "total": p.total}))
+                    .collect::<Vec<_>>()
+            ),
+        );
+    }
+    object
+}
+
+/// The `--json` shape of a session.
+pub fn to_json(session: &Session) -> Value {
+    let enc = session.encounter();
+    json!({
+        "system": enc.system.key(),
+        "name": enc.name,
+        "round": enc.round,
+        "current": enc.turn.as_ref().map(|t| t.id.clone()),
+        "order": enc.acting_order(),
+        "options": enc.system.rules().options().iter()
+            .map(|o| (o.name.to_string(), json!(enc.option(o.name))))
+            .collect::<serde_json::Map<String, Value>>(),
+        "system": enc.system.rules().state_figures(&enc.state).into_iter()
+            .map(|(name, value)| (name.to_string(), derived_json(&value)))
+            .collect::<serde_json::Map<String, Value>>(),
+        "combatants": enc.combatants.iter().map(|c| combatant_json(session, c)).collect::<Vec<_>>(),
+        "log": session.log().iter().map(|l| {
+            let mut line = json!({"round": l.round, "text": l.text});
+            if let Some(who) = &l.who { line["who"] = json!(who); }
+            if let Some(roll) = &l.roll {
+                line["roll"] = json!({"expr": roll.expr, "faces": roll.faces(), "total": roll.total});
+            }
+            line
+        }).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,194 @@
+//! The command line (clap): the subcommands and their entry points, with the small headless ones
+//! (`roll`, `check`, `odds`). Part of the runtime layer: it reads files and stdin, and owns the
+//! clock-seeded dice. The tracker's start, `run` scripts and their text and JSON output each have
+//! a module here.
+
+mod json;
+mod script;
+mod text;
+mod tracker;
+
+pub use json::to_json;
+pub use script::{SaveTargets, ScriptError, run_script};
+pub use text::to_text;
+pub use tracker::Start;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+
+use crate::encounter::Assets;
+use crate::rules::System;
+use crate::rules::dice::{DiceExpr, SeededDice};
+use crate::save;
+use script::run;
+use tracker::tui;
+
+/// skirmish: a keyboard-only battle tracker for WOIN, Gempunks, Savage Worlds and GURPS.
+#[derive(Debug, Parser)]
+#[command(name = "skirmish", version, about)]
+pub struct Cli {
+    /// Folder for autosaves (default: ~/.local/share/skirmish/saves).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub saves: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Sub>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Sub {
+    /// Open a save file in the tracker (it is autosaved back to the same file).
+    Open { file: PathBuf },
+    /// Start a new encounter in the tracker: woin, gempunks, savage or gurps.
+    New {
+        system: String,
+        /// The encounter's name.
+        name: Vec<String>,
+    },
+    /// Apply commands to an encounter without the TUI, then print the log and the final state.
+    Run {
+        /// A save file to start from (otherwise the script starts with `new SYSTEM`).
+        file: Option<PathBuf>,
+        /// Commands, one per line (`#` starts a comment); `-` reads standard input.
+        #[arg(long, value_name = "PATH|-")]
+        script: Option<String>,
+        /// Every die face in the order the rules roll them, e.g. 6,6,6,2.
+        #[arg(long, value_name = "LIST")]
+        dice: Option<String>,
+        /// Seed for the dice when no --dice list is given.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Write the resulting encounter to this file.
+        #[arg(long, value_name = "PATH")]
+        save: Option<PathBuf>,
+    },
+    /// Roll a dice expression, e.g. `skirmish roll 4d6kh3`.
+    Roll {
+        expr: Vec<String>,
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Check that a save file loads and replays.
+    Check { file: PathBuf },
+    /// Exact odds: `skirmish odds woin` (seed 000's tables beside exact values), or a Savage
+    /// Worlds trait roll: `skirmish odds savage d8 tn=4 mod=-2 [extra]`.
+    Odds {
+        system: String,
+        /// For savage: the trait die, then tn=N, mod=N, and `extra` for a roll without the Wild Die.
+        args: Vec<String>,
+    },
+}
+
+/// Exit code for a command that failed in a script.
+const EXIT_COMMAND: u8 = 1;
+/// Exit code for unreadable input: a bad save, a bad dice list, a missing script.
+const EXIT_INPUT: u8 = 2;
+
+/// Dice for play: seeded from the clock unless a seed is given.
+pub fn play_dice(seed: Option<u64>) -> SeededDice {
+    let seed = seed.unwrap_or_else(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        nanos ^ u64::from(std::process::id()).rotate_left(32)
+    });
+    SeededDice::new(seed)
+}
+
+/// Load the assets, with the user's overrides.
+pub fn load_assets() -> Result<Arc<Assets>, save::LoadError> {
+    save::assets::load(save::assets::config_dir().as_deref()).map(Arc::new)
+}
+
+fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("skirmish: {message}");
+    ExitCode::from(code)
+}
+
+/// Run a subcommand (or, with none, the tracker).
+pub fn main(cli: Cli) -> ExitCode {
+    let saves = cli.saves;
+    match cli.command {
+        None => tui(Start::Resume, saves.as_deref()),
+        Some(Sub::Open { file }) => tui(Start::Open(file), saves.as_deref()),
+        Some(Sub::New { system, name }) => match System::parse(&system) {
+            Some(system) => {
+                let name =
+                    if name.is_empty() { format!("{system} encounter") } else { name.join(" ") };
+                tui(Start::New(system, name), saves.as_deref())
+            }
+            None => fail(
+                EXIT_INPUT,
+                format!("unknown system '{system}'; expected woin, gempunks, savage or gurps"),
+            ),
+        },
+        Some(sub) => run_sub(sub),
+    }
+}
+
+/// Run a headless subcommand.
+pub fn run_sub(sub: Sub) -> ExitCode {
+    match sub {
+        Sub::Open { .. } | Sub::New { .. } => main(Cli { saves: None, command: Some(sub) }),
+        Sub::Run { file, script, dice, seed, json, save } => {
+            run(file.as_deref(), script.as_deref(), dice.as_deref(), seed, json, save.as_deref())
+        }
+        Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
+        Sub::Check { file } => check(&file),
+        Sub::Odds { system, args } => {
+            let report = System::parse(&system)
+                .ok_or_else(|| format!("unknown system '{system}'"))
+                .and_then(|s| s.rules().odds_report(&args).map_err(|e| e.to_string()));
+            match report {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(err) => fail(EXIT_INPUT, err),
+            }
+        }
+    }
+}
+
+fn roll(text: &str, seed: Option<u64>) -> ExitCode {
+    let expr = match DiceExpr::parse(text) {
+        Ok(expr) => expr,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    match expr.roll(&mut play_dice(seed)) {
+        Ok(record) => {
+            println!("{record}");
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(EXIT_INPUT, err),
+    }
+}
+
+fn check(path: &Path) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    match save::load(path, assets) {
+        Ok(session) => {
+            let enc = session.encounter();
+            let events: usize = session.entries().iter().map(|e| e.events.len()).sum();
+            println!(
+                "{}: ok: {} encounter \"{}\", {} commands, {events} events, {} combatants, round {}",
+                path.display(),
+                enc.system,
+                enc.name,
+                session.entries().len(),
+                enc.combatants.len(),
+                enc.round
+            );
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(EXIT_INPUT, err),
+    }
+}

@@ -1,0 +1,176 @@
+//! `skirmish run`: a script's lines applied to an encounter without the TUI, with scripted or
+//! seeded dice, the result printed as text or JSON and saved where asked.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice, to_json, to_text};
+use crate::command::{self, Command};
+use crate::encounter::{Assets, Outcome, Session};
+use crate::rules::dice::{DiceSource, ScriptedDice};
+use crate::save;
+
+fn read_script(script: &str) -> io::Result<String> {
+    if script == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text)?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(script)
+    }
+}
+
+pub(super) fn run(
+    file: Option<&Path>,
+    script: Option<&str>,
+    dice_list: Option<&str>,
+    seed: Option<u64>,
+    json: bool,
+    save_to: Option<&Path>,
+) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let session = match file {
+        Some(path) => match save::load(path, assets.clone()) {
+            Ok(s) => Some(s),
+            Err(err) => return fail(EXIT_INPUT, err),
+        },
+        None => None,
+    };
+    let text = match script.map(read_script).transpose() {
+        Ok(t) => t.unwrap_or_default(),
+        Err(err) => return fail(EXIT_INPUT, format!("cannot read the script: {err}")),
+    };
+    let mut scripted = match dice_list.map(ScriptedDice::parse).transpose() {
+        Ok(d) => d,
+        Err(err) => return fail(EXIT_INPUT, format!("--dice: {err}")),
+    };
+    let mut seeded = play_dice(seed);
+    let dice: &mut dyn DiceSource = match scripted.as_mut() {
+        Some(s) => s,
+        None => &mut seeded,
+    };
+    let targets = SaveTargets { after: save_to, loaded_from: file };
+    let session = match run_script(session, &text, dice, assets, targets) {
+        Ok(session) => session,
+        Err(err) => return fail(err.code, err),
+    };
+    if let Some(s) = &scripted
+        && s.remaining() > 0
+    {
+        eprintln!("skirmish: note: {} scripted dice were not used", s.remaining());
+    }
+    let out = if json {
+        let mut text = serde_json::to_string_pretty(&to_json(&session)).unwrap_or_default();
+        text.push('\n');
+        text
+    } else {
+        to_text(&session)
+    };
+    let mut stdout = io::stdout().lock();
+    if stdout.write_all(out.as_bytes()).is_err() {
+        return ExitCode::from(EXIT_COMMAND);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Where a script's encounter is written.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SaveTargets<'a> {
+    /// Written once the whole script has run (`--save`); also the target of a bare `save` line.
+    pub after: Option<&'a Path>,
+    /// The save the encounter was loaded from: a bare `save` line's target when `after` is none.
+    pub loaded_from: Option<&'a Path>,
+}
+
+/// Why a script stopped, as `skirmish run` reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptError {
+    /// The exit code `skirmish run` ends with.
+    pub code: u8,
+    /// The message it prints after `skirmish: `, e.g.
+    /// `line 2: undo: nothing to undo: this is the start`.
+    pub message: String,
+}
+
+impl ScriptError {
+    fn command(message: impl Into<String>) -> Self {
+        ScriptError { code: EXIT_COMMAND, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// Run a script's lines (`#` starts a comment) on `session`, or on the encounter its `new` line
+/// starts, rolling with `dice`; the first refused line stops it. `skirmish run` without the I/O:
+/// what it would print is `to_json` or `to_text` of the result.
+pub fn run_script(
+    mut session: Option<Session>,
+    text: &str,
+    dice: &mut dyn DiceSource,
+    assets: Arc<Assets>,
+    targets: SaveTargets<'_>,
+) -> Result<Session, ScriptError> {
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let command = match command::parse_in(line, session.as_ref().map(|s| s.encounter().system))
+        {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(err) => return Err(ScriptError::command(format!("line {line_no}: {err}"))),
+        };
+        if let Command::New { system, .. } = &command
+            && session.is_none()
+        {
+            session = Some(Session::new(*system, "", assets.clone()));
+        }
+        let Some(s) = session.as_mut() else {
+            return Err(ScriptError::command(format!(
+                "line {line_no}: no encounter yet; begin the script with `new SYSTEM [NAME]`"
+            )));
+        };
+        match s.execute(&command, dice) {
+            Ok(Outcome::SaveRequested { path }) => {
+                let target =
+                    path.map(PathBuf::from).or_else(|| targets.after.map(Path::to_path_buf));
+                let Some(target) = target.or_else(|| targets.loaded_from.map(Path::to_path_buf))
+                else {
+                    return Err(ScriptError::command(format!(
+                        "line {line_no}: save needs a PATH here"
+                    )));
+                };
+                if let Err(err) = save::save(s, &target) {
+                    return Err(ScriptError::command(format!(
+                        "line {line_no}: {}: {err}",
+                        target.display()
+                    )));
+                }
+            }
+            Ok(_) => {}
+            Err(err) => {
+                return Err(ScriptError::command(format!("line {line_no}: {line}: {err}")));
+            }
+        }
+    }
+    let Some(session) = session else {
+        return Err(ScriptError::command(
+            "no encounter: give a save FILE or a script starting with `new`",
+        ));
+    };
+    if let Some(path) = targets.after
+        && let Err(err) = save::save(&session, path)
+    {
+        return Err(ScriptError::command(format!("{}: {err}", path.display())));
+    }
+    Ok(session)
+}

@@ -1,0 +1,51 @@
+//! `skirmish run`'s text report: the log, then the order with each combatant's health and flags.
+
+use crate::encounter::Session;
+
+/// The text report: the log, then the order.
+pub fn to_text(session: &Session) -> String {
+    let enc = session.encounter();
+    let mut out = String::new();
+    for line in session.log() {
+        match &line.roll {
+            Some(roll) if !line.text.contains(&roll.to_string()) => {
+                out.push_str(&format!("[{}] {}  {roll}\n", line.round, line.text));
+            }
+            _ => out.push_str(&format!("[{}] {}\n", line.round, line.text)),
+        }
+    }
+    let current = enc.current().map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
+    out.push_str(&format!(
+        "\n{} ({}), round {}, {current}\n",
+        if enc.name.is_empty() { "encounter" } else { &enc.name },
+        enc.system,
+        enc.round
+    ));
+    let rules = enc.system.rules();
+    let mut listed: Vec<usize> = enc.initiative_order();
+    let unlisted: Vec<usize> = (0..enc.combatants.len()).filter(|i| !listed.contains(i)).collect();
+    listed.extend(unlisted);
+    for i in listed {
+        let c = &enc.combatants[i];
+        let marker = if enc.turn.as_ref().is_some_and(|t| t.id == c.id) { '>' } else { ' ' };
+        let init = c.initiative.as_ref().map_or("-".to_string(), |i| i.value.to_string());
+        let mut flags = Vec::new();
+        if enc.is_down(c) {
+            flags.push("down".to_string());
+        }
+        if c.held {
+            flags.push("holding".to_string());
+        }
+        flags.extend(c.conditions.iter().map(ToString::to_string));
+        let row = format!(
+            "{marker} {init:>5}  {:<16} {:<7} {:<14} {}",
+            c.name,
+            c.side.key(),
+            rules.health_text(c.health),
+            flags.join(", ")
+        );
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}

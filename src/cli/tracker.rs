@@ -1,0 +1,84 @@
+//! Starting the tracker: the save or new encounter it opens with (else the latest autosave or the
+//! demo picker), and the key bindings with the user's keys.ron on top.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets};
+use crate::app::keymap::KeyMap;
+use crate::app::{App, NewFiles, Status};
+use crate::command::Command;
+use crate::encounter::Session;
+use crate::rules::System;
+use crate::save;
+
+/// How the tracker starts.
+pub enum Start {
+    /// The latest autosave, or the demo picker.
+    Resume,
+    Open(PathBuf),
+    New(System, String),
+}
+
+/// The key bindings: the shipped ones with the user's keys.ron on top.
+fn load_keymap() -> Result<KeyMap, String> {
+    let mut keymap = KeyMap::defaults();
+    if let Some(path) = save::assets::config_dir().map(|d| d.join("keys.ron"))
+        && path.exists()
+    {
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        keymap.patch(&text).map_err(|e| format!("{}:{e}", path.display()))?;
+    }
+    Ok(keymap)
+}
+
+pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let keymap = match load_keymap() {
+        Ok(k) => k,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let dir = save::saves_dir(saves);
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let new_files = NewFiles::new(dir.clone(), stamp);
+    let app = match start {
+        Start::Open(path) => match save::load(&path, assets) {
+            Ok(session) => App::new(session, Some(path), keymap, new_files),
+            Err(err) => return fail(EXIT_INPUT, err),
+        },
+        Start::New(system, name) => {
+            let mut app = App::new(Session::new(system, "", assets), None, keymap, new_files);
+            app.run_command(Command::New { system, name: Some(name) }, None);
+            app
+        }
+        Start::Resume => {
+            let latest = dir.as_deref().and_then(save::resume_path);
+            match latest.map(|path| (save::load(&path, assets.clone()), path)) {
+                Some((Ok(session), path)) => App::new(session, Some(path), keymap, new_files),
+                Some((Err(err), _)) => {
+                    let mut app = App::picker(save::demo_sessions(assets), keymap, new_files);
+                    app.status = Status { text: format!("could not resume: {err}"), error: true };
+                    app
+                }
+                None => App::picker(save::demo_sessions(assets), keymap, new_files),
+            }
+        }
+    };
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return fail(
+            EXIT_INPUT,
+            "the tracker needs a terminal; for scripts use `skirmish run --script FILE`",
+        );
+    }
+    let pointer = dir.as_deref().map(save::last_pointer);
+    match crate::runtime::run(app, pointer) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),
+    }
+}

@@ -1,0 +1,121 @@
+//! Applying one event to the encounter (the pure fold), and the log line each event leaves.
+//! `apply` only dispatches: each family of events is applied in its own file.
+
+mod budget;
+mod conditions;
+mod health;
+mod initiative;
+mod records;
+mod roster;
+mod turns;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::Encounter;
+use super::event::Event;
+use crate::rules::dice::RollRecord;
+use crate::rules::stats::Stats;
+use crate::rules::system::{Fact, Roster};
+
+/// A line of the encounter's log, derived from an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub round: u32,
+    pub text: String,
+    /// The dice behind the line, if any.
+    pub roll: Option<RollRecord>,
+    /// Who the line is about.
+    pub who: Option<String>,
+}
+
+/// An event that does not fit the state it is applied to (a damaged or hand-edited save).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApplyError(pub String);
+
+impl fmt::Display for ApplyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ApplyError {}
+
+impl Roster for Encounter {
+    fn name_of(&self, id: &str) -> Option<&str> {
+        self.get(id).map(|c| c.name.as_str())
+    }
+
+    fn stats_mut(&mut self, id: &str) -> Option<&mut Stats> {
+        self.combatants.iter_mut().find(|c| c.id == id).map(|c| &mut c.stats)
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+}
+
+impl Encounter {
+    /// Let the system follow a core event in its own state.
+    fn observe(&mut self, fact: Fact<'_>) {
+        self.system.rules().observe(&mut self.state, fact);
+    }
+
+    fn index(&self, id: &str) -> Result<usize, ApplyError> {
+        self.index_of(id).ok_or_else(|| ApplyError(format!("no combatant with id '{id}'")))
+    }
+
+    fn check_all(&self, ids: &[String]) -> Result<(), ApplyError> {
+        ids.iter().try_for_each(|id| self.index(id).map(|_| ()))
+    }
+
+    fn line(&self, text: String, roll: Option<RollRecord>, who: Option<&str>) -> LogEntry {
+        LogEntry { round: self.round, text, roll, who: who.map(str::to_string) }
+    }
+
+    /// Apply one event and return the log line it leaves. Pure: the same events always build
+    /// the same encounter.
+    pub fn apply(&mut self, event: &Event) -> Result<LogEntry, ApplyError> {
+        self.check_bounds(event)?;
+        match event {
+            Event::Added { combatant } => self.apply_added(combatant),
+            Event::Removed { id } => self.apply_removed(id),
+            Event::InitiativeSet { ids, initiative } => self.apply_initiative_set(ids, initiative),
+            Event::InitiativeCleared { ids } => self.apply_initiative_cleared(ids),
+            Event::RolledOff { ids, faces } => self.apply_rolled_off(ids, faces),
+            Event::Swapped { first, second } => self.apply_swapped(first, second),
+            Event::RoundStarted { round } => Ok(self.apply_round_started(*round)),
+            Event::TurnStarted { id, pass } => self.apply_turn_started(id, *pass),
+            Event::Held { id } => self.apply_held(id),
+            Event::Acted { id, interrupted } => self.apply_acted(id, interrupted.as_ref()),
+            Event::TurnPassed { id, pass } => self.apply_turn_passed(id, *pass),
+            Event::TurnResumed => self.apply_turn_resumed(),
+            Event::HoldLapsed { id } => self.apply_hold_lapsed(id),
+            Event::Damaged { id, amount, roll, kind, loss, explain } => {
+                self.apply_damaged(id, *amount, roll.as_ref(), kind.as_deref(), *loss, explain)
+            }
+            Event::Healed { id, amount, within_hit } => self.apply_healed(id, *amount, *within_hit),
+            Event::ConditionAdded { id, condition } => self.apply_condition_added(id, condition),
+            Event::ConditionEnded { id, name, why } => self.apply_condition_ended(id, name, *why),
+            Event::ShakeRolled { id, name, roll, success: _, explain } => {
+                self.apply_shake_rolled(id, name, roll, explain)
+            }
+            Event::Rolled { roll, by } => self.apply_rolled(roll, by.as_deref()),
+            Event::Noted { id, text } => self.apply_noted(id, text),
+            Event::WeaponSet { id, weapon } => self.apply_weapon_set(id, weapon),
+            Event::OptionSet { name, value } => Ok(self.apply_option_set(name, value)),
+            Event::Spent { id, pool, amount, what } => self.apply_spent(id, pool, *amount, what),
+            Event::Refunded { id, amount, why } => self.apply_refunded(id, *amount, why),
+            Event::Attacked { attacker, target, summary, rolls, .. } => {
+                self.apply_attacked(attacker, target, summary, rolls)
+            }
+            Event::SurpriseTurn { ids } => self.apply_surprise_turn(ids),
+            Event::StatChanged { id, field, value } => self.apply_stat_changed(id, field, *value),
+            Event::System(event) => self.apply_system(event),
+            Event::Logged { text, roll, who, attempt } => {
+                self.apply_logged(text, roll.as_ref(), who.as_deref(), attempt.as_deref())
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Roster events in the fold: combatants joining and leaving, and what they carry (notes,
+//! weapons, stats changed in play).
+
+use super::{ApplyError, LogEntry};
+use crate::encounter::{Combatant, Encounter};
+use crate::rules::stats::Weapon;
+
+impl Encounter {
+    pub(super) fn apply_added(&mut self, combatant: &Combatant) -> Result<LogEntry, ApplyError> {
+        if self.index_of(&combatant.id).is_some() {
+            return Err(ApplyError(format!("id '{}' is used twice", combatant.id)));
+        }
+        self.combatants.push(combatant.clone());
+        let text = match self.system.rules().kind_of(&combatant.stats) {
+            Some(kind) => format!("{} joins ({}, {kind})", combatant.name, combatant.side),
+            None => format!("{} joins ({})", combatant.name, combatant.side),
+        };
+        Ok(self.line(text, None, Some(&combatant.id)))
+    }
+
+    pub(super) fn apply_removed(&mut self, id: &str) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        let gone = self.combatants.remove(i);
+        if self.turn.as_ref().is_some_and(|t| t.id == *id) {
+            self.turn = None;
+        }
+        Ok(self.line(format!("{} leaves the fight", gone.name), None, None))
+    }
+
+    pub(super) fn apply_noted(&mut self, id: &str, text: &str) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        self.combatants[i].notes.push(text.to_string());
+        let line = format!("note on {}: {text}", self.combatants[i].name);
+        Ok(self.line(line, None, Some(id)))
+    }
+
+    pub(super) fn apply_weapon_set(
+        &mut self,
+        id: &str,
+        weapon: &Weapon,
+    ) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        let c = &mut self.combatants[i];
+        c.weapons.retain(|w| !w.name.eq_ignore_ascii_case(&weapon.name));
+        c.weapons.push(weapon.clone());
+        let line = format!("{} readies {}", c.name, weapon.name);
+        Ok(self.line(line, None, Some(id)))
+    }
+
+    pub(super) fn apply_stat_changed(
+        &mut self,
+        id: &str,
+        field: &str,
+        value: i64,
+    ) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        let c = &mut self.combatants[i];
+        c.stats.set_int(field, value);
+        let text = format!("{}: {field} now {value}", c.name);
+        Ok(self.line(text, None, Some(id)))
+    }
+}

@@ -1,0 +1,148 @@
+//! Round and turn events in the fold: new rounds, turns begun, passed and resumed, holding and
+//! acting from hold, and actions spent from the turn.
+
+use super::{ApplyError, LogEntry};
+use crate::encounter::{Encounter, Turn};
+use crate::rules::system::Fact;
+
+impl Encounter {
+    fn mark_done(&mut self, id: &str, pass: u8) {
+        if !self.done.iter().any(|(i, p)| i == id && *p == pass) {
+            self.done.push((id.to_string(), pass));
+        }
+    }
+
+    pub(super) fn apply_round_started(&mut self, round: u32) -> LogEntry {
+        self.round = round;
+        self.turn = None;
+        self.resume = None;
+        self.interrupted = None;
+        self.done.clear();
+        self.surprise.clear();
+        self.observe(Fact::RoundStarted { round });
+        // Rounds count from round 1: one set up before the fight loses nothing as it starts.
+        if round > 1 {
+            for c in &mut self.combatants {
+                for cond in &mut c.conditions {
+                    if let Some(n) = &mut cond.rounds {
+                        *n = n.saturating_sub(1);
+                    }
+                }
+            }
+        }
+        self.line(format!("Round {round}"), None, None)
+    }
+
+    pub(super) fn apply_turn_started(
+        &mut self,
+        id: &str,
+        pass: u8,
+    ) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        self.observe(Fact::TurnStarted { id });
+        let name = self.combatants[i].name.clone();
+        let budget = self.budget_for(i, pass);
+        self.turn = Some(Turn { id: id.to_string(), pass, budget, tried: Vec::new() });
+        self.resume = None;
+        self.interrupted = None;
+        self.mark_done(id, pass);
+        let text = match pass {
+            0 => format!("{name}'s turn"),
+            _ => format!("{name}'s turn again (extra action)"),
+        };
+        Ok(self.line(text, None, Some(id)))
+    }
+
+    pub(super) fn apply_held(&mut self, id: &str) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        self.combatants[i].held = true;
+        let text = format!("{} holds its action", self.combatants[i].name);
+        Ok(self.line(text, None, Some(id)))
+    }
+
+    pub(super) fn apply_acted(
+        &mut self,
+        id: &str,
+        interrupted: Option<&(String, u8)>,
+    ) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        self.combatants[i].held = false;
+        let budget = self.budget_for(i, 0);
+        self.observe(Fact::Acted { id });
+        let previous =
+            self.turn.replace(Turn { id: id.to_string(), pass: 0, budget, tried: Vec::new() });
+        self.resume = interrupted.cloned();
+        self.interrupted = if interrupted.is_some() { previous } else { None };
+        self.mark_done(id, 0);
+        let text = format!("{} acts from hold", self.combatants[i].name);
+        Ok(self.line(text, None, Some(id)))
+    }
+
+    pub(super) fn apply_turn_passed(&mut self, id: &str, pass: u8) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        self.mark_done(id, pass);
+        let text =
+            format!("{} joined after its count and acts from next round", self.combatants[i].name);
+        Ok(self.line(text, None, Some(id)))
+    }
+
+    pub(super) fn apply_turn_resumed(&mut self) -> Result<LogEntry, ApplyError> {
+        let Some(turn) = self.interrupted.take() else {
+            return Err(ApplyError("no interrupted turn to resume".into()));
+        };
+        self.resume = None;
+        let text = match self.get(&turn.id) {
+            Some(c) => format!("back to {}'s turn", c.name),
+            None => "back to the interrupted turn".to_string(),
+        };
+        let who = turn.id.clone();
+        self.turn = Some(turn);
+        Ok(self.line(text, None, Some(&who)))
+    }
+
+    pub(super) fn apply_hold_lapsed(&mut self, id: &str) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        self.combatants[i].held = false;
+        let text = format!("{}'s held action lapses", self.combatants[i].name);
+        Ok(self.line(text, None, Some(id)))
+    }
+
+    /// Actions spent this turn come back (a Savage Worlds benny after a failed Spirit roll).
+    pub(super) fn apply_refunded(
+        &mut self,
+        id: &str,
+        amount: u8,
+        why: &str,
+    ) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        if let Some(turn) = self.turn.as_mut().filter(|t| t.id == *id)
+            && let Some(pool) = turn.budget.first_mut()
+        {
+            pool.used = pool.used.saturating_sub(amount);
+        }
+        let text = format!("{}: {why} gives back {amount} action(s)", self.combatants[i].name);
+        Ok(self.line(text, None, Some(id)))
+    }
+
+    pub(super) fn apply_spent(
+        &mut self,
+        id: &str,
+        pool: &str,
+        amount: u8,
+        what: &str,
+    ) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        if let Some(turn) = self.turn.as_mut().filter(|t| t.id == *id) {
+            if let Some(p) = turn.budget.iter_mut().find(|p| p.name == *pool) {
+                p.used = p.used.saturating_add(amount);
+            }
+        }
+        self.observe(Fact::Spent { id, what });
+        let text = match amount {
+            0 => format!("{}: {what} (free)", self.combatants[i].name),
+            1 => format!("{}: {what}, −1 of {pool}", self.combatants[i].name),
+            n => format!("{}: {what}, −{n} {pool}", self.combatants[i].name),
+        };
+        Ok(self.line(text, None, Some(id)))
+    }
+}

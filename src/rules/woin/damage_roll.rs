@@ -1,0 +1,72 @@
+//! The damage roll of a WOIN hit: the weapon's damage dice, the dice bought from the pool, and on
+//! a critical every 6 exploding into another d6 (WOIN-DMG-1, WOIN-ATK-3, WOIN-CRIT-2).
+
+use super::attack::{Prepared, roll_d6s, typed_faces};
+use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
+use crate::rules::system::{FieldReader, RulesError};
+
+/// Explosions stop after this many extra dice, so a rigged script cannot loop forever.
+const MAX_EXPLOSIONS: usize = 100;
+
+/// Roll the damage, from `dmgroll=` faces when typed, else from `dice`.
+pub(super) fn roll_damage(
+    f: &FieldReader<'_>,
+    p: &Prepared,
+    critical: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<RollRecord, RulesError> {
+    let mut typed_damage = f.value("dmgroll").map(|t| typed_faces(t, "dmgroll")).transpose()?;
+    let source: &mut dyn DiceSource = match typed_damage.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    let base = p.damage.roll(source)?;
+    let mut damage_dice = base.dice.clone();
+    damage_dice.extend(roll_d6s(p.spend, source)?);
+    let mut total =
+        base.total + damage_dice[base.dice.len()..].iter().map(|d| i64::from(d.face)).sum::<i64>();
+    if critical {
+        let (chained, added) = explode(damage_dice, source)?;
+        damage_dice = chained;
+        total += added;
+    }
+    if let Some(t) = &typed_damage
+        && t.remaining() > 0
+    {
+        return Err(RulesError::Invalid(format!(
+            "dmgroll= gave {} faces more than the damage needs",
+            t.remaining()
+        )));
+    }
+    let mut expr = base.expr.clone();
+    if p.spend > 0 {
+        expr.push_str(&format!("+{}d6", p.spend));
+    }
+    if critical {
+        expr.push_str(" exploding");
+    }
+    Ok(RollRecord { expr, dice: damage_dice, total })
+}
+
+/// WOIN-CRIT-2: each 6 on a d6 adds another d6, repeating; returns the dice with what they add.
+fn explode(
+    damage_dice: Vec<DieRoll>,
+    source: &mut dyn DiceSource,
+) -> Result<(Vec<DieRoll>, i64), RulesError> {
+    // Rolled after all the damage dice, in order; recorded right after the die that set each
+    // chain off, so the log shows which six exploded.
+    let mut chained = Vec::with_capacity(damage_dice.len() + 4);
+    let mut added = 0;
+    let mut total = 0;
+    for die in damage_dice {
+        let mut last = die.face;
+        chained.push(die);
+        while die.sides == 6 && last == 6 && added < MAX_EXPLOSIONS {
+            added += 1;
+            last = source.roll(6)?;
+            total += i64::from(last);
+            chained.push(DieRoll { sides: 6, face: last, kept: true, exploded: true });
+        }
+    }
+    Ok((chained, total))
+}
