@@ -42,7 +42,15 @@ impl App {
                 Some(name) => {
                     match command::table::find(name, Some(self.session.encounter().system)) {
                         Some(spec) => self.hint(&format!("{} · {}", spec.usage(), spec.summary)),
-                        None => self.error(format!("no command '{name}'; `help` lists them all")),
+                        None => match command::table::owner(name) {
+                            Some(owner) => self.error(format!(
+                                "`{name}` is a {owner} command; this encounter runs {}",
+                                self.session.encounter().system
+                            )),
+                            None => {
+                                self.error(format!("no command '{name}'; `help` lists them all"))
+                            }
+                        },
                     }
                 }
             }

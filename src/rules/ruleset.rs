@@ -61,6 +61,10 @@ pub enum Fact<'a> {
         id: &'a str,
         what: &'a str,
     },
+    /// A combatant left the fight: nothing of the system's may point at it any more.
+    Removed {
+        id: &'a str,
+    },
 }
 
 /// Everything that differs between the four systems.

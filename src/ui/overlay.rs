@@ -168,6 +168,22 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
             ]));
         }
     }
+    // Counters the system keeps (the GM's benny pool): set the same way, shown as they stand.
+    let enc = app.session.encounter();
+    let figures = rules.state_figures(&enc.state);
+    for o in rules.settable() {
+        let now = figures.iter().find(|(name, _)| *name == o.name).map_or_else(
+            || o.default.to_string(),
+            |(_, value)| match value {
+                crate::rules::system::Derived::Int(n) => n.to_string(),
+                other => format!("{other:?}"),
+            },
+        );
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>26}  ", format!("{} {now}", o.name)), theme.key()),
+            Span::raw(o.help.to_string()),
+        ]));
+    }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         "Commands (type : first; the same words work in scripts)",

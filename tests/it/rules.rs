@@ -584,3 +584,36 @@ fn every_action_cost_names_a_declared_pool() {
         }
     }
 }
+
+/// What the review of the new core found, each refused or handled (WOIN-AMBUSH-1, SW-SHAKEN-1).
+#[test]
+fn system_state_follows_removals_and_refuses_what_makes_no_sense() {
+    // A declared ambush whose target leaves: `start` goes on without it.
+    let lines = [
+        "add Aria side=pc",
+        "add Goblin x2",
+        "ambush Aria \"Goblin 1\"",
+        "remove \"Goblin 1\"",
+        "start",
+    ];
+    let s = play(System::WOIN, &lines, &[3, 4, 5, 6]).expect("starts");
+    assert_eq!(s.encounter().round, 1);
+    // The same ambush twice is refused; so is an attack on oneself.
+    let err =
+        play(System::WOIN, &["add Aria", "add Orc", "ambush Aria Orc", "ambush Aria Orc"], &[])
+            .expect_err("twice");
+    assert!(err.contains("Aria already tries to ambush Orc"), "{err}");
+    let err = play(System::WOIN, &["add Aria", "attack Aria Aria pool=2d6 force"], &[])
+        .expect_err("itself");
+    assert!(err.contains("Aria cannot attack itself"), "{err}");
+    // The GM's benny pool stays within its range, refused in plain words.
+    let err = play(System::SAVAGE, &["set gm_bennies 4000000000"], &[]).expect_err("too many");
+    assert!(err.contains("the GM's benny pool 4000000000 is out of range"), "{err}");
+    assert!(!err.contains("internal"), "{err}");
+    // A group's id and a member's id never coincide.
+    let s = play(System::WOIN, &["add Goblin x2", "add Goblin x2"], &[]).expect("adds");
+    let groups: Vec<_> = s.encounter().combatants.iter().filter_map(|c| c.group.clone()).collect();
+    for g in &groups {
+        assert!(s.encounter().get(g).is_none(), "group id {g} is also a combatant's id");
+    }
+}

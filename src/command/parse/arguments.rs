@@ -146,7 +146,10 @@ fn attack(args: &mut Args<'_>, system: Option<System>) -> Result<Command, ParseE
     let mut targets = Vec::with_capacity(listed.len());
     for name in listed {
         if name.trim().is_empty() {
-            return Err(ParseError::new("an empty name in the TARGET list"));
+            return Err(ParseError::new(
+                "an empty name in the TARGET list: write the names with commas and no spaces \
+                 (Gob,Ogre or Gob,\"Cave Troll\")",
+            ));
         }
         if name.chars().count() > MAX_NAME {
             return Err(ParseError::new(format!("a TARGET is longer than {MAX_NAME} characters")));

@@ -53,10 +53,15 @@ pub(super) fn attack_sides(
         .filter(|&i| enc.combatants[i].group.as_deref() == Some(wanted.as_str()))
         .collect();
     let members = if group.len() > 1 && enc.get(&wanted).is_none() {
-        let up: Vec<usize> =
+        let mut up: Vec<usize> =
             group.iter().copied().filter(|&i| !enc.is_down(&enc.combatants[i])).collect();
         if up.is_empty() {
             return refuse(format!("no one in {} is standing to attack", attacker.trim()));
+        }
+        // The member whose turn it is leads: its turn pays for the attack.
+        let turn = enc.turn.as_ref().and_then(|t| enc.index_of(&t.id));
+        if let Some(at) = up.iter().position(|&i| Some(i) == turn) {
+            up.swap(0, at);
         }
         up
     } else {
@@ -70,6 +75,12 @@ pub(super) fn attack_sides(
         let i = enc.resolve(name)?;
         if chosen.contains(&i) {
             return refuse(format!("{} is named twice as a target", enc.combatants[i].name));
+        }
+        if members.contains(&i) {
+            return refuse(format!(
+                "{} cannot attack itself; `damage` hurts anyone directly",
+                enc.combatants[i].name
+            ));
         }
         chosen.push(i);
     }

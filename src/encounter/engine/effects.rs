@@ -117,38 +117,45 @@ impl Planner<'_> {
         effect: Effect,
     ) -> Result<(), EngineError> {
         use crate::rules::system::Who;
-        let pick = |who: Who| -> String {
+        // A verb without a second name answers `Target(0)` with its actor; past the targets
+        // named, an effect is a bug in the system, never a hit on the attacker.
+        let pick = |who: Who| -> Result<String, EngineError> {
             match who {
-                Who::Actor => actor.to_string(),
-                Who::Target(n) => {
-                    targets.get(usize::from(n)).map_or(actor, String::as_str).to_string()
-                }
+                Who::Actor => Ok(actor.to_string()),
+                Who::Target(0) if targets.is_empty() => Ok(actor.to_string()),
+                Who::Target(n) => targets.get(usize::from(n)).cloned().ok_or_else(|| {
+                    EngineError::Apply(ApplyError(format!(
+                        "an effect names target {} of {}",
+                        usize::from(n) + 1,
+                        targets.len()
+                    )))
+                }),
             }
         };
         match effect {
             Effect::Attacked { target, summary, rolls, hit, critical } => {
                 self.emit(Event::Attacked {
                     attacker: actor.to_string(),
-                    target: pick(target),
+                    target: pick(target)?,
                     summary,
                     rolls,
                     hit,
                     critical,
                 })
             }
-            Effect::Hit(hit) => self.land_hit(&pick(hit.target), &hit),
+            Effect::Hit(hit) => self.land_hit(&pick(hit.target)?, &hit),
             Effect::Pay { pool, amount } => self.spend(actor, pool, amount, "attack"),
-            Effect::Inflict { who, what } => self.inflict(&pick(who), &what, None),
+            Effect::Inflict { who, what } => self.inflict(&pick(who)?, &what, None),
             Effect::Note { who, text, roll } => self.emit(Event::Logged {
                 text,
                 roll: Some(roll),
-                who: Some(pick(who)),
+                who: Some(pick(who)?),
                 attempt: None,
             }),
             Effect::System(event) => self.emit(Event::System(event)),
             Effect::Surprise { ids } => self.emit(Event::SurpriseTurn { ids }),
             Effect::Cancel { who, name } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 self.emit(Event::ConditionEnded { id, name, why: Ended::Cancelled })
             }
             Effect::Log { text, roll } => {
@@ -157,10 +164,10 @@ impl Planner<'_> {
             }
             Effect::AddCondition { who, name, rounds, detail, persistent } => {
                 let give = Give { rounds, detail, persistent, ..Give::new(&name) };
-                self.give_condition(&pick(who), give)
+                self.give_condition(&pick(who)?, give)
             }
             Effect::RemoveCondition { who, name } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 let present =
                     self.scratch.get(&id).and_then(|c| c.condition(&name)).map(|c| c.name.clone());
                 match present {
@@ -171,7 +178,7 @@ impl Planner<'_> {
                 }
             }
             Effect::Damage { who, loss, explain } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 if loss < 0 {
                     return self.emit(Event::Healed { id, amount: -loss, within_hit: false });
                 }
@@ -187,10 +194,10 @@ impl Planner<'_> {
                 self.after_damage(&id, was_down, crate::rules::system::HitKind::default())
             }
             Effect::Restore { who, amount } => {
-                self.emit(Event::Healed { id: pick(who), amount, within_hit: true })
+                self.emit(Event::Healed { id: pick(who)?, amount, within_hit: true })
             }
             Effect::Stat { who, field, delta } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 let value = self
                     .scratch
                     .get(&id)
@@ -200,7 +207,7 @@ impl Planner<'_> {
                 self.emit(Event::StatChanged { id, field: field.to_string(), value })
             }
             Effect::Spend { who, amount, what } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 let pool = self
                     .scratch
                     .turn
@@ -214,11 +221,11 @@ impl Planner<'_> {
                 }
             }
             Effect::ActNow { who } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 self.act(&id)
             }
             Effect::Refund { who, why } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 let used = self
                     .scratch
                     .turn
@@ -231,7 +238,7 @@ impl Planner<'_> {
                 }
             }
             Effect::SpendAll { who, why } => {
-                let id = pick(who);
+                let id = pick(who)?;
                 let left = self
                     .scratch
                     .turn
@@ -258,10 +265,8 @@ impl Planner<'_> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
         let effects =
             self.scratch.system.rules().after_damage(c.view(), was_down, hit, self.dice)?;
-        for effect in effects {
-            self.apply_effect(id, &[], effect)?;
-        }
-        Ok(())
+        // Through the same door: a hit these bring gets its own after-damage hooks.
+        self.apply_effects(id, &[], effects)
     }
 }
 

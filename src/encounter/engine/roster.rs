@@ -59,10 +59,11 @@ impl Planner<'_> {
             }
             None => vec![self.unique_name(&base)],
         };
-        let group = count.map(|_| self.unique_group(&slug(&base)));
+        let members: Vec<String> = names.iter().map(|n| slug(n)).collect();
+        let group = count.map(|_| self.unique_group(&slug(&base), &members));
         let mut ids = Vec::new();
         for member in names {
-            let id = self.unique_id(&slug(&member));
+            let id = self.unique_id(&slug(&member), group.as_deref());
             ids.push(id.clone());
             let combatant = Combatant {
                 id,
@@ -115,16 +116,32 @@ impl Planner<'_> {
         (2..).map(|k| format!("{base} {k}")).find(|n| !taken(n)).unwrap_or_default()
     }
 
-    pub(super) fn unique_id(&self, base: &str) -> String {
-        let taken = |id: &str| self.scratch.get(id).is_some();
+    pub(super) fn unique_id(&self, base: &str, group: Option<&str>) -> String {
+        // Ids and group ids share one namespace, so a name never means two things.
+        let taken = |id: &str| {
+            group == Some(id)
+                || self
+                    .scratch
+                    .combatants
+                    .iter()
+                    .any(|c| c.id == id || c.group.as_deref() == Some(id))
+        };
         if !taken(base) {
             return base.to_string();
         }
         (2..).map(|k| format!("{base}-{k}")).find(|id| !taken(id)).unwrap_or_default()
     }
 
-    pub(super) fn unique_group(&self, base: &str) -> String {
-        let taken = |g: &str| self.scratch.combatants.iter().any(|c| c.group.as_deref() == Some(g));
+    /// A group id no combatant, group or member about to join (`members`) uses.
+    pub(super) fn unique_group(&self, base: &str, members: &[String]) -> String {
+        let taken = |g: &str| {
+            members.iter().any(|m| m == g)
+                || self
+                    .scratch
+                    .combatants
+                    .iter()
+                    .any(|c| c.group.as_deref() == Some(g) || c.id == g)
+        };
         if !taken(base) {
             return base.to_string();
         }
@@ -178,7 +195,11 @@ impl Planner<'_> {
             let Some(event) = rules.set_value(name, i64::from(count)) else {
                 return refuse(format!("{name} cannot be set in {system}"));
             };
-            return self.emit(Event::System(event));
+            // Out of the system's range: a plain refusal, not an internal error.
+            return self.emit(Event::System(event)).map_err(|err| match err {
+                EngineError::Apply(ApplyError(message)) => EngineError::Refused(message),
+                other => other,
+            });
         }
         let Some(spec) = options.iter().find(|o| o.name == name) else {
             let names: Vec<&str> = options.iter().chain(counters).map(|o| o.name).collect();

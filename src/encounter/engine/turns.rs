@@ -79,6 +79,9 @@ impl Planner<'_> {
         for effect in effects {
             match effect {
                 crate::rules::system::TurnStartEffect::Damage { amount, roll, kind, explain } => {
+                    // Ongoing damage skips the damage model (WOIN-COND-8: not SOAKed), not the
+                    // after-damage hooks.
+                    let was_down = self.scratch.get(id).is_some_and(|c| self.scratch.is_down(c));
                     self.emit(Event::Damaged {
                         id: id.to_string(),
                         amount,
@@ -87,6 +90,7 @@ impl Planner<'_> {
                         loss: amount,
                         explain,
                     })?;
+                    self.after_damage(id, was_down, crate::rules::system::HitKind::default())?;
                 }
                 crate::rules::system::TurnStartEffect::Roll { roll, text, attempt } => {
                     let who = Some(id.to_string());

@@ -4,6 +4,7 @@
 use super::{ApplyError, LogEntry};
 use crate::encounter::{Combatant, Encounter};
 use crate::rules::stats::Weapon;
+use crate::rules::system::Fact;
 
 impl Encounter {
     pub(super) fn apply_added(&mut self, combatant: &Combatant) -> Result<LogEntry, ApplyError> {
@@ -24,6 +25,7 @@ impl Encounter {
         if self.turn.as_ref().is_some_and(|t| t.id == *id) {
             self.turn = None;
         }
+        self.observe(Fact::Removed { id });
         Ok(self.line(format!("{} leaves the fight", gone.name), None, None))
     }
 

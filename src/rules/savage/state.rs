@@ -9,6 +9,9 @@ use crate::rules::conditions::Source;
 use crate::rules::state::{SystemEvent, SystemState};
 use crate::rules::system::{Fact, Line, Roster, RulesError, System};
 
+/// The most bennies the GM's pool holds.
+pub const MAX_GM_BENNIES: i64 = 1000;
+
 /// What Savage Worlds keeps for one encounter.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SavageState {
@@ -78,6 +81,11 @@ pub fn apply(
             Line { text: "the action deck is shuffled".to_string(), roll: None, who: None }
         }
         SavageEvent::GmBennies { count } => {
+            if !(0..=MAX_GM_BENNIES).contains(count) {
+                return Err(RulesError::Invalid(format!(
+                    "the GM's benny pool {count} is out of range; expected 0 to {MAX_GM_BENNIES}"
+                )));
+            }
             st.gm_bennies = *count;
             Line { text: format!("the GM's benny pool: {count}"), roll: None, who: None }
         }
@@ -111,6 +119,7 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
                 st.last_hits.retain(|(who, _)| who != id);
             }
         }
+        Fact::Removed { id } => st.last_hits.retain(|(who, _)| who != id),
         Fact::ConditionAdded { id, condition }
             if condition.name == "Shaken" && condition.source == Source::Damage =>
         {

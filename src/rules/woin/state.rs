@@ -7,6 +7,9 @@ use crate::rules::dice::RollRecord;
 use crate::rules::state::{SystemEvent, SystemState};
 use crate::rules::system::{Fact, Line, Roster, RulesError, System};
 
+/// Most LUC dice spent at once (the stat's own limit).
+const MAX_LUC: i64 = 99;
+
 /// What WOIN keeps for one encounter.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WoinState {
@@ -121,6 +124,11 @@ pub fn apply(
     };
     Ok(match event {
         WoinEvent::LucSpent { id, amount, reaction } => {
+            if !(0..=MAX_LUC).contains(amount) {
+                return Err(RulesError::Invalid(format!(
+                    "LUC spent {amount} is out of range; expected 0 to {MAX_LUC}"
+                )));
+            }
             let who = name(roster, id)?.to_string();
             let Some(stats) = roster.stats_mut(id) else {
                 return Err(RulesError::Invalid(format!("no combatant with id '{id}'")));
@@ -204,6 +212,13 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             st.aimed.retain(|a| a != id);
         }
         Fact::Acted { id } => st.aimed.retain(|a| a != id),
+        Fact::Removed { id } => {
+            st.reactions.retain(|r| r != id);
+            st.ambushes.retain(|a| a.attacker != id && a.target != id);
+            st.overwatch.retain(|o| o.id != id);
+            st.suppressed.retain(|s| s.ally != id);
+            st.aimed.retain(|a| a != id);
+        }
         Fact::Spent { id, what } => {
             // An aim or feint helps only the attack right after it.
             st.aimed.retain(|a| a != id);

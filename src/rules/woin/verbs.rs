@@ -64,6 +64,10 @@ fn declare_ambush(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
     if attacker == target {
         return invalid("a combatant cannot ambush itself");
     }
+    if of(req.state).ambushes.iter().any(|a| a.attacker == attacker && a.target == target) {
+        let names = (req.actor.map_or(attacker, |a| a.name), req.target.map_or(target, |t| t.name));
+        return invalid(format!("{} already tries to ambush {}", names.0, names.1));
+    }
     let mut pools = ("2d6".to_string(), "2d6".to_string());
     for (key, value) in req.fields {
         let value = value.clone().unwrap_or_default();
