@@ -57,6 +57,8 @@ impl App {
     /// `false` when it was refused.
     pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> bool {
         let turn_before = self.session.encounter().turn.clone();
+        // Faces typed but not needed: reported after the command's own message.
+        let mut spare = None;
         let result = match faces {
             Some(text) => {
                 let mut scripted = match ScriptedDice::parse(text) {
@@ -68,7 +70,7 @@ impl App {
                 };
                 let result = self.session.execute(&command, &mut scripted);
                 if result.is_ok() && scripted.remaining() > 0 {
-                    self.error(format!(
+                    spare = Some(format!(
                         "{} of the faces typed were not needed",
                         scripted.remaining()
                     ));
@@ -77,7 +79,6 @@ impl App {
             }
             None => self.session.execute(&command, &mut *self.dice),
         };
-        let note = self.status.error.then(|| self.status.text.clone());
         let applied = result.is_ok();
         match result {
             Ok(Outcome::Applied { .. }) => {
@@ -118,8 +119,8 @@ impl App {
             }
             Err(err) => self.error(err.to_string()),
         }
-        if let Some(note) = note.filter(|_| !self.status.error) {
-            self.error(note);
+        if let Some(spare) = spare {
+            self.error(spare);
         }
         if self.session.encounter().turn != turn_before {
             self.follow_turn();

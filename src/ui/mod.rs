@@ -55,16 +55,27 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     panes::combatant(app, theme, combatant, buf);
     panes::log(app, theme, log, buf);
     panes::actions(app, theme, actions, buf);
-    // A message longer than a line takes the key bar's line too, until the next key.
-    let long = !matches!(app.mode, Mode::Command)
-        && app.status.text.chars().count() + 1 > status.width as usize;
-    let mut cursor = if long {
-        let both = Rect { height: 2, ..status };
+    // A message longer than a line takes the key bar's line and, when it needs them, the lines
+    // above (up to half the screen), so it is read whole.
+    let rows = match app.mode {
+        Mode::Command => Vec::new(),
+        _ => wrap_words(&app.status.text, status.width.saturating_sub(1) as usize),
+    };
+    let mut cursor = if rows.len() > 1 {
+        let room = (area.height / 2).max(2) as usize;
+        let cut = rows.len() > room;
+        let mut lines: Vec<String> = rows.into_iter().take(room).collect();
+        if let Some(last) = lines.last_mut().filter(|_| cut) {
+            last.pop();
+            last.push('…');
+        }
+        let height = lines.len() as u16;
+        let rect = Rect { y: keys.bottom() - height, height, ..keys };
         let style = if app.status.error { theme.error() } else { theme.plain() };
-        Paragraph::new(format!(" {}", app.status.text))
-            .style(style)
-            .wrap(ratatui::widgets::Wrap { trim: false })
-            .render(both, buf);
+        ratatui::widgets::Clear.render(rect, buf);
+        let lines: Vec<Line> =
+            lines.into_iter().map(|l| Line::styled(format!(" {l}"), style)).collect();
+        Paragraph::new(lines).render(rect, buf);
         None
     } else {
         let cursor = render_status(app, theme, status, buf);
@@ -113,6 +124,39 @@ pub fn buffer_text(buf: &Buffer) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Words laid out in rows of at most `width` characters, breaking at spaces; a word longer than
+/// a row is cut across rows.
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    let mut used = 0;
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        if used > 0 && used + 1 + word.len() > width {
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+        }
+        if used > 0 {
+            row.push(' ');
+            used += 1;
+        }
+        while used + word.len() > width {
+            let rest = word.split_off(width - used);
+            row.extend(word);
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+            word = rest;
+        }
+        used += word.len();
+        row.extend(word);
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {

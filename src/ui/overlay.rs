@@ -55,18 +55,11 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                     Span::raw(input.value().to_string()),
                 ]));
                 // The hint may be longer than the dialog is wide: wrap it by words.
-                let mut row = String::new();
-                for word in hint.split(' ') {
-                    let width = row.chars().count() + 1 + word.chars().count();
-                    if !row.is_empty() && width > inner.width as usize {
-                        lines.push(Line::styled(std::mem::take(&mut row), theme.dim()));
-                    }
-                    if !row.is_empty() {
-                        row.push(' ');
-                    }
-                    row.push_str(word);
-                }
-                lines.push(Line::styled(row, theme.dim()));
+                lines.extend(
+                    super::wrap_words(hint, inner.width as usize)
+                        .into_iter()
+                        .map(|row| Line::styled(row, theme.dim())),
+                );
                 let x = inner.x + (prefix.chars().count() + input.visual_cursor()) as u16;
                 cursor = Some((x.min(inner.right().saturating_sub(1)), y));
             }

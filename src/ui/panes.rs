@@ -270,21 +270,22 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).wrap(Wrap { trim: true }).block(block(title, theme)).render(area, buf);
 }
 
-/// A roll's faces with the ones that matter picked out.
+/// A roll's faces with the ones that matter picked out, in the same text as the headless log
+/// (`RollRecord`'s `Display`): a die that exploded carries the `!`, the die it added follows.
 fn roll_spans(enc: &Encounter, roll: &RollRecord, theme: Theme) -> Vec<Span<'static>> {
+    if roll.dice.is_empty() {
+        return vec![Span::styled(format!("{} = {}", roll.expr, roll.total), theme.dim())];
+    }
     let notable = enc.system.rules().notable(roll);
     let mut spans = vec![Span::styled(format!("{} [", roll.expr), theme.dim())];
     for (n, die) in roll.dice.iter().enumerate() {
         if n > 0 {
             spans.push(Span::styled(", ", theme.dim()));
         }
-        let mut face = die.face.to_string();
-        if die.exploded {
-            face.push('!');
-        }
-        if !die.kept {
-            face = format!("({face})");
-        }
+        // The dice an explosion added are marked `exploded`; the mark goes on the one before.
+        let bang = if roll.dice.get(n + 1).is_some_and(|next| next.exploded) { "!" } else { "" };
+        let face =
+            if die.kept { format!("{}{bang}", die.face) } else { format!("({}{bang})", die.face) };
         let style =
             if notable.get(n).copied().unwrap_or(false) { theme.notable() } else { theme.plain() };
         spans.push(Span::styled(face, style));

@@ -1,11 +1,14 @@
 //! The dashboard where it used to fail a GM (issue 14): text that is not ASCII, messages, a
 //! terminal too small, Save as, and refusals that come before the dice faces are asked for.
 
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::Event;
-use skirmish::app::Mode;
+use ratatui::layout::Rect;
 use skirmish::rules::System;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::ui::{self, Pane, buffer_text};
 
-use super::tui::{app, demo, drive, keys, new_woin, screen};
+use super::tui::{PLAIN, app, demo, drive, keys, new_woin, screen};
 
 /// Item 17, text input safety: Tab after a multi-byte whitespace (a no-break space) completes
 /// the word after it instead of cutting the line inside that character.
@@ -76,5 +79,65 @@ fn monkey_types_non_ascii_everywhere() {
         if step % 7 == 0 {
             screen(&a, rng.random_range(40..140u16), rng.random_range(10..50u16));
         }
+    }
+}
+
+/// Item 8, messages: an error stays until the next command succeeds, then gives way to what
+/// that command did; faces typed but not needed are still reported after a success.
+#[test]
+fn an_error_clears_when_the_next_command_succeeds() {
+    let mut a = new_woin();
+    drive(&mut a, ":frobnicate<Enter>");
+    assert!(a.status.error, "{:?}", a.status);
+    drive(&mut a, ":add Aria side=pc<Enter>");
+    assert!(!a.status.error, "the add succeeded: {:?}", a.status);
+    assert!(a.status.text.contains("Aria"), "{:?}", a.status);
+    // A key that does nothing, then a key that runs a command.
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, "z");
+    assert!(a.status.error, "{:?}", a.status);
+    drive(&mut a, "n");
+    assert!(!a.status.error, "next turn succeeded: {:?}", a.status);
+    // Three faces for a 2d6: the damage lands and the spare face is reported.
+    drive(&mut a, "dogre<Enter>2d6<Enter>3 4 5<Enter>");
+    assert!(a.status.error, "{:?}", a.status);
+    assert_eq!(a.status.text, "1 of the faces typed were not needed");
+}
+
+/// Item 8: a message longer than two lines takes the lines it needs above the key bar, so its
+/// end is on screen, not cut.
+#[test]
+fn a_very_long_message_is_shown_whole() {
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, ":attack Aria Ogre luc=9 zz=1<Enter>");
+    assert!(a.status.error, "{:?}", a.status);
+    let text = screen(&a, 80, 24);
+    let shown: String = text.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let last_word = a.status.text.split_whitespace().last().expect("a message");
+    assert!(a.status.text.chars().count() > 160, "a three-line message: {}", a.status.text);
+    assert!(shown.contains(last_word), "the message ends on screen:\n{text}");
+}
+
+/// Item 8: the explosion (ace) mark `!` sits on the die that exploded, in the dice log pane
+/// exactly as in the headless log's text of the roll.
+#[test]
+fn the_ace_mark_is_on_the_die_that_exploded() {
+    let cases: [(&str, Vec<u32>); 4] = [
+        ("d6!", vec![6, 6, 2]),
+        ("2d6!kh1", vec![6, 2, 3]),
+        ("2d8!", vec![3, 8, 1]),
+        ("3", vec![]),
+    ];
+    for (expr, faces) in cases {
+        let mut a = new_woin().with_dice(Box::new(ScriptedDice::new(faces)));
+        drive(&mut a, &format!(":roll {expr}<Enter>"));
+        let roll = a.session.log().last().and_then(|l| l.roll.clone()).expect("a roll");
+        let headless = roll.to_string();
+        assert_eq!(headless.contains('!'), expr.contains('!'), "{headless}");
+        let area = Rect::new(0, 0, 100, 6);
+        let mut buf = Buffer::empty(area);
+        ui::render_pane(&a, PLAIN, Pane::Log, area, &mut buf);
+        let pane = buffer_text(&buf);
+        assert!(pane.contains(&headless), "{expr}: the log pane shows\n{pane}\nnot {headless}");
     }
 }
