@@ -22,6 +22,10 @@ use crate::rules::dice::{DiceSource, SeededDice};
 use dialog::Dialog;
 use keymap::KeyMap;
 
+/// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 20;
+
 /// What the app is doing with keys.
 #[derive(Debug, Clone)]
 pub enum Mode {
@@ -119,6 +123,8 @@ pub struct App {
     new_files: NewFiles,
     pub effects: Vec<Effect>,
     pub quit: bool,
+    /// The terminal's size as the runtime last reported it (unknown in most tests).
+    pub screen: Option<(u16, u16)>,
 }
 
 impl App {
@@ -147,6 +153,7 @@ impl App {
             new_files,
             effects: Vec::new(),
             quit: false,
+            screen: None,
         };
         app.follow_turn();
         app.hint("? help · : command · q quit");
@@ -185,6 +192,16 @@ impl App {
     /// The command text of a quoted name, for hints.
     pub fn quoted(name: &str) -> String {
         quote(name)
+    }
+
+    /// The terminal changed size (or the runtime tells the size it started with).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.screen = Some((width, height));
+    }
+
+    /// Whether the terminal is too small for the dashboard: the screen shows only a message.
+    pub fn too_small(&self) -> bool {
+        self.screen.is_some_and(|(width, height)| width < MIN_WIDTH || height < MIN_HEIGHT)
     }
 
     /// Whether Ctrl-C was pressed: always quits, whatever the mode.

@@ -12,11 +12,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::{App, Mode, SaveState};
+pub use crate::app::{MIN_HEIGHT, MIN_WIDTH};
 use theme::Theme;
-
-/// Smallest size the dashboard lays out in.
-pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 20;
 
 /// Draw the whole screen and place the cursor where typing goes.
 pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
@@ -30,7 +27,7 @@ pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
 /// Render into a buffer; returns the cursor position when something is being typed.
 pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(area, buf, theme);
+        too_small(app, area, buf, theme);
         return None;
     }
     if let Mode::Picker { options, cursor } = &app.mode {
@@ -159,12 +156,17 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
-fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
+/// The only thing drawn below the smallest size; keys then only quit (see `App::too_small`).
+fn too_small(app: &App, area: Rect, buf: &mut Buffer, theme: Theme) {
     if area.width == 0 || area.height == 0 {
         return;
     }
+    let quit = match app.keymap.first_key_of(crate::app::keymap::Action::Quit) {
+        key if key.is_empty() => "Ctrl-C".to_string(),
+        key => key,
+    };
     let text = format!(
-        "terminal too small: {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT}",
+        "terminal too small: {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT} · {quit} quits",
         area.width, area.height
     );
     let y = area.y + area.height / 2;

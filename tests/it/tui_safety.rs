@@ -4,6 +4,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
+use skirmish::app::dialog::Step;
+use skirmish::app::{App, Mode};
 use skirmish::rules::System;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::ui::{self, Pane, buffer_text};
@@ -140,4 +142,41 @@ fn the_ace_mark_is_on_the_die_that_exploded() {
         let pane = buffer_text(&buf);
         assert!(pane.contains(&headless), "{expr}: the log pane shows\n{pane}\nnot {headless}");
     }
+}
+
+/// Keys as the runtime hands them over, without drawing and keeping the writes asked for.
+fn press(a: &mut App, script: &str) {
+    for key in keys(script) {
+        a.handle_event(&Event::Key(key));
+    }
+}
+
+/// Item 11, too small: while "terminal too small" shows, keys do nothing (no turn passes, no
+/// dialog opens, no hidden field fills) except quitting; a resize brings the keys back.
+#[test]
+fn a_terminal_too_small_takes_only_quit_and_resize() {
+    let mut a = app(demo(System::WOIN));
+    let turn = a.session.encounter().current().map(|c| c.id.clone());
+    a.handle_event(&Event::Resize(50, 15));
+    assert!(screen(&a, 50, 15).contains("need 60×20 · q quits"), "{}", screen(&a, 50, 15));
+    press(&mut a, "nd:x");
+    assert_eq!(a.session.encounter().current().map(|c| c.id.clone()), turn);
+    assert!(matches!(a.mode, Mode::Normal), "no dialog or command line opened");
+    // A dialog open when the terminal shrinks: typing does not go into its hidden field.
+    a.handle_event(&Event::Resize(80, 24));
+    press(&mut a, "d");
+    a.handle_event(&Event::Resize(59, 24));
+    press(&mut a, "ogre<Enter>7<Enter><Esc>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the dialog is still open") };
+    assert_eq!((dialog.at, dialog.answers.len()), (0, 0));
+    let Some(Step::Pick { filter, .. }) = dialog.step() else { panic!("at the who step") };
+    assert_eq!(filter.value(), "");
+    assert!(!a.quit);
+    press(&mut a, "q");
+    assert!(a.quit, "q quits");
+    // Grown again: the keys work.
+    a.quit = false;
+    a.handle_event(&Event::Resize(80, 24));
+    press(&mut a, "<Esc>n");
+    assert_ne!(a.session.encounter().current().map(|c| c.id.clone()), turn);
 }
