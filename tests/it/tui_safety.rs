@@ -1,11 +1,14 @@
 //! The dashboard where it used to fail a GM (issue 14): text that is not ASCII, messages, a
 //! terminal too small, Save as, and refusals that come before the dice faces are asked for.
 
+use std::path::PathBuf;
+
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use skirmish::app::dialog::Step;
-use skirmish::app::{App, Mode};
+use skirmish::app::keymap::KeyMap;
+use skirmish::app::{App, Mode, NewFiles};
 use skirmish::rules::System;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::ui::{self, Pane, buffer_text};
@@ -179,4 +182,36 @@ fn a_terminal_too_small_takes_only_quit_and_resize() {
     a.handle_event(&Event::Resize(80, 24));
     press(&mut a, "<Esc>n");
     assert_ne!(a.session.encounter().current().map(|c| c.id.clone()), turn);
+}
+
+/// Item 12, Save as: the name starts empty, the dialog says which folder the file goes in (the
+/// fight's own), and the path is built from the two: `mysave` is `FOLDER/mysave.ron`.
+#[test]
+fn save_as_names_a_file_in_the_fights_folder() {
+    let opened = |save: Option<&str>, autosaves: Option<&str>| {
+        let files = NewFiles::new(autosaves.map(PathBuf::from), 0);
+        App::new(demo(System::WOIN), save.map(PathBuf::from), KeyMap::defaults(), files)
+    };
+    let mut a = opened(Some("/fights/w8.ron"), Some("/saves"));
+    press(&mut a, "s");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the Save as dialog") };
+    let Some(Step::Text { input, .. }) = dialog.step() else { panic!("a file name step") };
+    assert_eq!(input.value(), "", "the name starts empty");
+    assert!(screen(&a, 80, 24).contains("goes in /fights"), "{}", screen(&a, 80, 24));
+    for (typed, path) in [
+        ("mysave", "/fights/mysave.ron"),
+        ("mysave.ron", "/fights/mysave.ron"),
+        ("Zoë's fight", "/fights/Zoë's fight.ron"),
+        ("old/w9", "/fights/old/w9.ron"),
+        ("/tmp/elsewhere.ron", "/tmp/elsewhere.ron"),
+    ] {
+        let mut a = opened(Some("/fights/w8.ron"), Some("/saves"));
+        press(&mut a, &format!("s{typed}<Enter>"));
+        let written: Vec<_> = a.effects.iter().map(|e| (e.path.clone(), e.switch_to)).collect();
+        assert_eq!(written, [(PathBuf::from(path), true)], "{typed}: {:?}", a.status);
+    }
+    // No file yet: the autosave folder.
+    let mut a = opened(None, Some("/saves"));
+    press(&mut a, "smysave<Enter>");
+    assert_eq!(a.effects.last().map(|e| e.path.clone()), Some(PathBuf::from("/saves/mysave.ron")));
 }
