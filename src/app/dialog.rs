@@ -115,6 +115,9 @@ pub struct Dialog {
     pub rolls: bool,
     /// What the system says of the command before it is rolled (attack odds).
     pub preview: Option<String>,
+    /// Why the command was refused. The dialog then only shows it, and every key but Enter and
+    /// Esc (which close it) is ignored, so faces typed ahead never act on the dashboard.
+    pub refused: Option<String>,
     /// Where a file named in the dialog goes (Save as: the fight's folder; empty: the current
     /// folder).
     pub folder: PathBuf,
@@ -139,6 +142,7 @@ impl Dialog {
             answers: Vec::new(),
             rolls,
             preview: None,
+            refused: None,
             folder: PathBuf::new(),
         }
     }

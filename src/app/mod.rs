@@ -7,6 +7,7 @@ mod dialog_keys;
 mod dialog_open;
 pub mod keymap;
 mod keys;
+mod probe;
 mod rows;
 mod run;
 
@@ -21,6 +22,7 @@ use crate::encounter::{Session, slug};
 use crate::rules::dice::{DiceSource, SeededDice};
 use dialog::Dialog;
 use keymap::KeyMap;
+pub use run::Ran;
 
 /// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
 pub const MIN_WIDTH: u16 = 60;

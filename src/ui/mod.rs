@@ -238,6 +238,9 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             ("↑↓".into(), "history"),
             ("Esc".into(), "cancel"),
         ],
+        Mode::Dialog(dialog) if dialog.refused.is_some() => {
+            vec![("Enter/Esc".into(), "close")]
+        }
         Mode::Dialog(dialog) => match dialog.step() {
             Some(crate::app::dialog::Step::Pick { .. }) => vec![
                 ("Enter".into(), "next"),

@@ -45,7 +45,11 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         lines.push(Line::styled(format!("odds: {preview}"), theme.current()));
     }
     let mut cursor = None;
-    if let Some(step) = dialog.step() {
+    if let Some(why) = &dialog.refused {
+        let rows = super::wrap_words(&format!("refused: {why}"), inner.width as usize);
+        lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
+        lines.push(Line::styled("nothing changed · Enter or Esc closes", theme.dim()));
+    } else if let Some(step) = dialog.step() {
         let y = inner.y + lines.len() as u16;
         match step {
             Step::Text { label, hint, input, .. } => {

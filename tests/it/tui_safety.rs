@@ -10,7 +10,7 @@ use skirmish::app::dialog::Step;
 use skirmish::app::keymap::KeyMap;
 use skirmish::app::{App, Mode, NewFiles};
 use skirmish::rules::System;
-use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::ui::{self, Pane, buffer_text};
 
 use super::tui::{PLAIN, app, demo, drive, keys, new_woin, screen};
@@ -214,4 +214,101 @@ fn save_as_names_a_file_in_the_fights_folder() {
     let mut a = opened(None, Some("/saves"));
     press(&mut a, "smysave<Enter>");
     assert_eq!(a.effects.last().map(|e| e.path.clone()), Some(PathBuf::from("/saves/mysave.ron")));
+}
+
+/// The refusal an open dialog shows, if any.
+fn refusal(a: &App) -> Option<&str> {
+    match &a.mode {
+        Mode::Dialog(dialog) => dialog.refused.as_deref(),
+        _ => None,
+    }
+}
+
+/// Item 10, refusals before the faces step: a shake-off already tried this turn (WOIN-COND-2)
+/// is refused as the condition is chosen, before any face is asked for; the dialog shows why and
+/// takes no more text, so faces typed ahead go nowhere (no hidden field, no dashboard key).
+#[test]
+fn a_second_shake_off_is_refused_before_the_faces() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([6, 6, 6])));
+    drive(&mut a, ":add Aria side=pc init=3d6<Enter>:add Goblin init=5<Enter>:start<Enter>");
+    drive(&mut a, ":cond Aria dazed<Enter>");
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("aria"));
+    // The first try, with a face from the table that fails.
+    drive(&mut a, "x<Enter><Enter>1<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let entries = a.session.entries().len();
+    drive(&mut a, "x<Enter><Enter>");
+    let why = "Aria already tried to shake off Dazed this turn";
+    assert_eq!(refusal(&a), Some(why), "refused before the faces step");
+    assert!(screen(&a, 80, 24).contains("refused: Aria already tried"), "{}", screen(&a, 80, 24));
+    assert_eq!((a.status.error, a.status.text.as_str()), (true, why));
+    // Faces typed ahead from the table: a space is "next turn" on the dashboard.
+    drive(&mut a, "6 6<Space>n");
+    assert_eq!(refusal(&a), Some(why));
+    assert_eq!(a.session.entries().len(), entries);
+    drive(&mut a, "<Enter>");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!((a.status.error, a.status.text.as_str()), (true, why));
+}
+
+/// Item 10: an attack with no actions left (WOIN-ACT-1) is refused before the faces step, even
+/// though the rules roll before they charge the action: it is refused whatever the dice show.
+#[test]
+fn an_attack_with_no_actions_left_is_refused_before_the_faces() {
+    let mut a = new_woin().with_dice(Box::new(SeededDice::new(5)));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=30<Enter>:weapon Aria sword pool=3d6 dmg=1d6 melee<Enter>:add Goblin init=5 health=100<Enter>:start<Enter>",
+    );
+    drive(&mut a, ":attack Aria Goblin sword<Enter>:attack Aria Goblin sword<Enter>");
+    let entries = a.session.entries().len();
+    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter>");
+    let why = refusal(&a).expect("refused before the faces step");
+    assert!(why.starts_with("an attack costs 1 action; Aria has 0 of 2"), "{why}");
+    assert_eq!(a.session.entries().len(), entries);
+}
+
+/// Item 10: a system whose attacks are not built yet (GURPS) says so before the faces step.
+#[test]
+fn an_attack_not_built_for_the_system_is_refused_before_the_faces() {
+    let mut a = app(demo(System::GURPS));
+    let entries = a.session.entries().len();
+    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter>");
+    let why = refusal(&a).expect("refused before the faces step");
+    assert!(why.contains("is not built yet"), "{why}");
+    assert_eq!(a.session.entries().len(), entries);
+}
+
+/// Item 10: a command that rolls nothing (damage by a number) has no faces step; one that
+/// rolls still asks for its faces.
+#[test]
+fn a_dialog_asks_for_faces_only_when_something_is_rolled() {
+    let mut a = app(demo(System::WOIN));
+    let health = |a: &App| a.session.encounter().get("ogre").expect("ogre").health.current;
+    let before = health(&a);
+    drive(&mut a, "dogre<Enter>7<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "no faces to ask for");
+    assert_eq!(health(&a), before - (7 - 4), "SOAK 4");
+    drive(&mut a, "dogre<Enter>1d6<Enter>");
+    assert!(matches!(a.mode, Mode::Dialog(_)), "a die to roll: the faces step");
+    drive(&mut a, "5<Enter>");
+    assert_eq!(health(&a), before - 3 - (5 - 4));
+}
+
+/// Item 10: a refusal after the last answer stays in the dialog until Enter or Esc; faces the
+/// rules cannot use (too many for the die) go back to the faces step with the answers kept.
+#[test]
+fn a_refusal_after_the_last_step_stays_until_dismissed() {
+    let mut a = app(demo(System::WOIN));
+    let entries = a.session.entries().len();
+    drive(&mut a, "hogre<Enter>lots<Enter>");
+    let why = refusal(&a).expect("refused").to_string();
+    assert!(why.contains("'lots'"), "{why}");
+    drive(&mut a, "5<Space><Esc>");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.entries().len(), entries);
+    drive(&mut a, "dogre<Enter>2d6<Enter>7 1<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("still open: {}", a.status.text) };
+    assert_eq!(dialog.answers, ["ogre", "2d6"]);
+    assert_eq!(dialog.refused, None);
 }
