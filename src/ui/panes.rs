@@ -19,13 +19,32 @@ fn block(title: &str, theme: Theme) -> Block<'static> {
         .border_style(theme.dim())
 }
 
-/// Cut a string to `width` characters, marking the cut with `…`.
+/// Cells a string takes on screen (a wide character such as 鬼 takes two).
+fn cells(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// Fit a string into exactly `width` cells: padded with spaces, or cut with `…`.
 fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return format!("{text:<width$}");
+    let used = cells(text);
+    if used <= width {
+        return format!("{text}{}", " ".repeat(width - used));
     }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
-    out.push('…');
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let wide = cells(c.encode_utf8(&mut [0; 4]));
+        if used + wide + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += wide;
+    }
+    if width > 0 {
+        out.push('…');
+        used += 1;
+    }
+    out.push_str(&" ".repeat(width.saturating_sub(used)));
     out
 }
 
@@ -143,7 +162,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     // The name column is as wide as the longest name shown, leaving the rest to conditions.
-    let longest = visible.iter().map(|v| v.2.chars().count()).max().unwrap_or(0);
+    let longest = visible.iter().map(|v| cells(&v.2)).max().unwrap_or(0);
     let name_width = longest.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
     for (line_no, (index, c, name, health, members)) in visible.into_iter().enumerate() {
         let y = inner.y + line_no as u16;
@@ -188,7 +207,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         let marks = if members.is_none() { badges(c) } else { String::new() };
         // Conditions matter more than the bar: when both do not fit, the bar gives way.
         let left = width.saturating_sub(2 + 5 + name_width + 9);
-        if marks.is_empty() || left >= 7 + marks.chars().count() {
+        if marks.is_empty() || left >= 7 + cells(&marks) {
             spans.push(Span::styled(bar(health, 6), health_style(theme, health)));
             spans.push(Span::raw(" "));
         }
@@ -235,7 +254,7 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         .collect();
     for chunk in cells.chunks(per_row) {
         lines.push(Line::styled(
-            chunk.iter().map(|c| format!("{c:<width$}", width = cell)).collect::<String>(),
+            chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
             theme.dim(),
         ));
     }

@@ -73,7 +73,8 @@ fn monkey_types_non_ascii_everywhere() {
     ];
     let mut rng = rand::rngs::StdRng::seed_from_u64(17);
     let mut a = app(demo(System::SAVAGE));
-    drive(&mut a, ":add \"Zoë\u{a0}Ångström\" side=pc<Enter>");
+    drive(&mut a, ":add \"Zoë\u{a0}Ångström\" side=pc<Enter>:add 日本の鬼 x2<Enter>");
+    assert_eq!(a.session.encounter().combatants.len(), 10, "{:?}", a.status);
     for step in 0..3_000 {
         let key = pool[rng.random_range(0..pool.len())];
         for event in keys(key) {
@@ -311,4 +312,20 @@ fn a_refusal_after_the_last_step_stays_until_dismissed() {
     let Mode::Dialog(dialog) = &a.mode else { panic!("still open: {}", a.status.text) };
     assert_eq!(dialog.answers, ["ogre", "2d6"]);
     assert_eq!(dialog.refused, None);
+}
+
+/// Item 17: names in wide characters keep the turn order's columns lined up (the health column
+/// starts in the same cell on every row), counted in screen cells rather than characters.
+#[test]
+fn wide_names_keep_the_turn_order_columns() {
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, ":add 日本の鬼 x2<Enter>:add 鬼<Enter>:add Zoë<Enter>");
+    let area = Rect::new(0, 0, 60, 12);
+    let mut buf = Buffer::empty(area);
+    ui::render_pane(&a, PLAIN, Pane::Order, area, &mut buf);
+    let slash: Vec<u16> = (area.top() + 1..area.bottom() - 1)
+        .filter_map(|y| (area.left()..area.right()).find(|&x| buf[(x, y)].symbol() == "/"))
+        .collect();
+    assert!(slash.len() >= 6, "{}", buffer_text(&buf));
+    assert!(slash.iter().all(|&x| x == slash[0]), "{slash:?}\n{}", buffer_text(&buf));
 }
