@@ -123,16 +123,19 @@ pub fn buffer_text(buf: &Buffer) -> String {
     out
 }
 
-/// Words laid out in rows of at most `width` characters, breaking at spaces; a word longer than
-/// a row is cut across rows.
+/// Cells a string takes on screen (a wide character such as 鬼 takes two).
+pub(crate) fn cells(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// Words laid out in rows of at most `width` cells, breaking at spaces; a word longer than a
+/// row is cut across rows.
 pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut rows: Vec<String> = Vec::new();
-    let mut row = String::new();
-    let mut used = 0;
+    let (mut row, mut used) = (String::new(), 0);
     for word in text.split(' ') {
-        let mut word: Vec<char> = word.chars().collect();
-        if used > 0 && used + 1 + word.len() > width {
+        if used > 0 && used + 1 + cells(word) > width {
             rows.push(std::mem::take(&mut row));
             used = 0;
         }
@@ -140,15 +143,15 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
             row.push(' ');
             used += 1;
         }
-        while used + word.len() > width {
-            let rest = word.split_off(width - used);
-            row.extend(word);
-            rows.push(std::mem::take(&mut row));
-            used = 0;
-            word = rest;
+        for c in word.chars() {
+            let wide = cells(c.encode_utf8(&mut [0; 4]));
+            if used > 0 && used + wide > width {
+                rows.push(std::mem::take(&mut row));
+                used = 0;
+            }
+            row.push(c);
+            used += wide;
         }
-        used += word.len();
-        row.extend(word);
     }
     if !row.is_empty() || rows.is_empty() {
         rows.push(row);

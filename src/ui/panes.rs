@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use super::cells;
 use super::theme::Theme;
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
@@ -17,11 +18,6 @@ fn block(title: &str, theme: Theme) -> Block<'static> {
     Block::bordered()
         .title(Span::styled(format!(" {title} "), theme.title()))
         .border_style(theme.dim())
-}
-
-/// Cells a string takes on screen (a wide character such as 鬼 takes two).
-fn cells(text: &str) -> usize {
-    Span::raw(text).width()
 }
 
 /// Fit a string into exactly `width` cells: padded with spaces, or cut with `…`.

@@ -329,3 +329,14 @@ fn wide_names_keep_the_turn_order_columns() {
     assert!(slash.len() >= 6, "{}", buffer_text(&buf));
     assert!(slash.iter().all(|&x| x == slash[0]), "{slash:?}\n{}", buffer_text(&buf));
 }
+
+/// Items 8 and 17: a message in wide characters wraps by screen cells, so none of it is cut.
+#[test]
+fn a_message_in_wide_characters_wraps_by_cells() {
+    let mut a = app(demo(System::WOIN));
+    let name = "鬼".repeat(40);
+    drive(&mut a, &format!(":heal {name} 1<Enter>"));
+    assert!(a.status.error && a.status.text.contains(&name), "{:?}", a.status);
+    let text = screen(&a, 80, 24);
+    assert!(text.matches('鬼').count() >= 40, "{text}");
+}
