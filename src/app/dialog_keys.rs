@@ -1,5 +1,5 @@
-//! Keys while a dialog is open: moving through its steps, then running the command it wrote; and
-//! the odds preview an attack dialog shows before its dice step.
+//! Keys while a dialog is open: moving through its steps, asking the engine before the faces
+//! step, running the command it wrote or showing its refusal; and the attack odds preview.
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use tui_input::backend::crossterm::EventHandler;
