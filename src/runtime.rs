@@ -118,6 +118,8 @@ fn event_loop(app: &mut App, pointer: Option<&Path>) -> Result<()> {
     let mut frame = FrameWriter::new(terminal_out());
     let mut terminal = Terminal::new(CrosstermBackend::new(frame.clone()))?;
     terminal.clear()?;
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
     let mut dirty = true;
     loop {
         perform_effects(app, pointer);

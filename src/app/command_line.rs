@@ -26,6 +26,7 @@ impl App {
                 }
             }
             KeyCode::Up | KeyCode::Down => {
+                self.completion = None;
                 if self.history.is_empty() {
                     return;
                 }
@@ -77,15 +78,30 @@ impl App {
             self.error("no completions here");
             return;
         }
-        let base = match line.rfind(char::is_whitespace) {
-            Some(at) if !line.ends_with(char::is_whitespace) => line[..=at].to_string(),
-            _ if line.ends_with(char::is_whitespace) => line.clone(),
-            _ => String::new(),
-        };
+        let base = line[..word_start(&line)].to_string();
         self.input = Input::new(format!("{base}{} ", options[0]));
         if options.len() > 1 {
             self.hint(&format!("Tab again: {}", options.join("  ")));
             self.completion = Some((base, options, 0));
         }
     }
+}
+
+/// Where the word being completed starts: just after the last whitespace outside quotes, as
+/// the tokenizer splits words. A byte index on a character boundary, whatever the whitespace
+/// (a no-break space is two bytes).
+fn word_start(line: &str) -> usize {
+    let (mut start, mut in_quote, mut escaped) = (0, false, false);
+    for (at, c) in line.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if in_quote && c == '\\' {
+            escaped = true;
+        } else if c == '"' {
+            in_quote = !in_quote;
+        } else if c.is_whitespace() && !in_quote {
+            start = at + c.len_utf8();
+        }
+    }
+    start
 }

@@ -1,6 +1,8 @@
 //! Small dialogs the keys open: a sequence of steps (pick from a filtered list, or type a value),
 //! ending in the text of a command, so a dialog can only do what a typed command could.
 
+use std::path::{Path, PathBuf};
+
 use tui_input::Input;
 
 /// One question in a dialog.
@@ -9,7 +11,7 @@ pub enum Step {
     /// Pick one of `options` (shown label, value put in the command); typing filters.
     Pick { label: &'static str, options: Vec<(String, String)>, filter: Input, cursor: usize },
     /// Type a value; `optional` steps may be left blank.
-    Text { label: &'static str, hint: &'static str, input: Input, optional: bool },
+    Text { label: &'static str, hint: String, input: Input, optional: bool },
     /// Switch any of `options` (field, label) on or off with Space.
     Toggles { label: &'static str, options: Vec<(String, String)>, on: Vec<bool>, cursor: usize },
 }
@@ -25,8 +27,8 @@ impl Step {
         Step::Pick { label, options, filter: Input::default(), cursor }
     }
 
-    pub fn text(label: &'static str, hint: &'static str, value: &str, optional: bool) -> Step {
-        Step::Text { label, hint, input: Input::new(value.to_string()), optional }
+    pub fn text(label: &'static str, hint: impl Into<String>, value: &str, optional: bool) -> Step {
+        Step::Text { label, hint: hint.into(), input: Input::new(value.to_string()), optional }
     }
 
     pub fn toggles(label: &'static str, options: Vec<(String, String)>) -> Step {
@@ -113,6 +115,12 @@ pub struct Dialog {
     pub rolls: bool,
     /// What the system says of the command before it is rolled (attack odds).
     pub preview: Option<String>,
+    /// Why the command was refused. The dialog then only shows it, and every key but Enter and
+    /// Esc (which close it) is ignored, so faces typed ahead never act on the dashboard.
+    pub refused: Option<String>,
+    /// Where a file named in the dialog goes (Save as: the fight's folder; empty: the current
+    /// folder).
+    pub folder: PathBuf,
 }
 
 impl Dialog {
@@ -126,7 +134,17 @@ impl Dialog {
                 true,
             ));
         }
-        Dialog { title, template, steps, at: 0, answers: Vec::new(), rolls, preview: None }
+        Dialog {
+            title,
+            template,
+            steps,
+            at: 0,
+            answers: Vec::new(),
+            rolls,
+            preview: None,
+            refused: None,
+            folder: PathBuf::new(),
+        }
     }
 
     pub fn step(&self) -> Option<&Step> {
@@ -158,7 +176,10 @@ impl Dialog {
             },
             Template::Initiative => format!("init {} {}", q(0), q(1)),
             Template::Act => format!("act {}", q(0)),
-            Template::Save => format!("save {}", q(0)),
+            Template::Save => {
+                let path = save_target(&self.folder, a(0));
+                format!("save {}", crate::command::display::quote(&path.to_string_lossy()))
+            }
         };
         let faces =
             self.rolls.then(|| self.answers.last().cloned()).flatten().filter(|f| !f.is_empty());
@@ -169,4 +190,17 @@ impl Dialog {
 /// A weapon name as the parser reads it back: always quoted, so it is never taken for a flag.
 fn weapon_word(name: &str) -> String {
     format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The file Save as writes: the name typed, in `folder` unless it is an absolute path, with
+/// `.ron` added when it has another ending or none.
+pub fn save_target(folder: &Path, typed: &str) -> PathBuf {
+    let mut path = folder.join(typed.trim());
+    let is_ron = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+    if let Some(name) = path.file_name().filter(|_| !is_ron) {
+        let mut name = name.to_os_string();
+        name.push(".ron");
+        path.set_file_name(name);
+    }
+    path
 }

@@ -1,15 +1,25 @@
-//! Keys while a dialog is open: moving through its steps, then running the command it wrote; and
-//! the odds preview an attack dialog shows before its dice step.
+//! Keys while a dialog is open: moving through its steps, asking the engine before the faces
+//! step, running the command it wrote or showing its refusal; and the attack odds preview.
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use tui_input::backend::crossterm::EventHandler;
 
 use super::dialog::{Step, Template};
-use super::{App, Mode};
+use super::probe::{BeforeFaces, before_faces};
+use super::{App, Mode, Ran};
 use crate::command;
 
 impl App {
     pub(super) fn dialog_key(&mut self, key: KeyEvent) {
+        if let Mode::Dialog(dialog) = &self.mode
+            && dialog.refused.is_some()
+        {
+            // The refusal stays in the status line after the dialog closes.
+            if matches!(key.code, KeyCode::Enter | KeyCode::Esc) {
+                self.mode = Mode::Normal;
+            }
+            return;
+        }
         if key.code == KeyCode::Esc {
             self.mode = Mode::Normal;
             self.hint("cancelled; nothing changed");
@@ -27,18 +37,11 @@ impl App {
                 dialog.answers.push(answer);
                 dialog.at += 1;
                 if dialog.at >= dialog.steps.len() {
-                    let (text, faces) = dialog.command();
-                    let Mode::Dialog(mut dialog) = std::mem::replace(&mut self.mode, Mode::Normal)
-                    else {
-                        return;
-                    };
-                    // Faces the rules could not use (too few, wrong die): back to that step, with
-                    // everything else kept, to type them again.
-                    if !self.run_line(&text, faces.as_deref()) && faces.is_some() {
-                        dialog.at -= 1;
-                        dialog.answers.pop();
-                        self.mode = Mode::Dialog(dialog);
-                    }
+                    self.finish_dialog();
+                    return;
+                }
+                if dialog.rolls && dialog.at + 1 == dialog.steps.len() {
+                    self.reach_faces_step();
                 }
             }
             KeyCode::Up | KeyCode::Down => {
@@ -72,6 +75,54 @@ impl App {
             },
         }
         self.refresh_preview();
+    }
+
+    /// Arriving at the faces step: the engine plans the command first. One that rolls nothing
+    /// runs now; one refused before any die (no actions left, already tried this turn, not built
+    /// for this system) or whatever the dice show is refused now, before any face is typed.
+    fn reach_faces_step(&mut self) {
+        let Mode::Dialog(dialog) = &self.mode else { return };
+        let (text, _) = dialog.command();
+        let refused = match before_faces(self.session.encounter(), self.session.assets(), &text) {
+            BeforeFaces::AskFaces => return,
+            BeforeFaces::RunNow => match self.run_line(&text, None) {
+                Ran::Applied => None,
+                Ran::Refused | Ran::BadFaces => Some(self.status.text.clone()),
+            },
+            BeforeFaces::Refused(why) => {
+                self.error(why.clone());
+                Some(why)
+            }
+        };
+        self.settle_dialog(refused);
+    }
+
+    /// The last answer is in: run the command the dialog wrote. Faces the rules could not use
+    /// (too few, a face the die does not have) take it back to its faces step with everything
+    /// else kept, to type them again.
+    fn finish_dialog(&mut self) {
+        let Mode::Dialog(dialog) = &self.mode else { return };
+        let (text, faces) = dialog.command();
+        let refused = match self.run_line(&text, faces.as_deref()) {
+            Ran::Applied => None,
+            Ran::BadFaces => {
+                if let Mode::Dialog(dialog) = &mut self.mode {
+                    dialog.at -= 1;
+                    dialog.answers.pop();
+                }
+                return;
+            }
+            Ran::Refused => Some(self.status.text.clone()),
+        };
+        self.settle_dialog(refused);
+    }
+
+    /// Close the dialog once its command ran; a refusal stays in it until Enter or Esc.
+    fn settle_dialog(&mut self, refused: Option<String>) {
+        match (refused, &mut self.mode) {
+            (Some(why), Mode::Dialog(dialog)) => dialog.refused = Some(why),
+            _ => self.mode = Mode::Normal,
+        }
     }
 
     /// When an attack dialog reaches its dice step, show the odds of the attack as chosen.

@@ -1,6 +1,8 @@
 //! Which dialog each key opens, and its steps filled in from the encounter: the selected
 //! combatant, the system's conditions, the current attacker's weapons and likely targets.
 
+use std::path::Path;
+
 use super::dialog::{Dialog, Step, Template};
 use super::keymap::Action;
 use super::{App, Mode};
@@ -205,18 +207,27 @@ impl App {
         ))
     }
 
+    /// Save as: a name for a new file in the folder of the fight's file (or the autosaves').
     fn save_dialog(&self) -> Option<Dialog> {
-        let default = self.save_path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
-        Some(Dialog::new(
+        let folder = match &self.save_path {
+            Some(path) => path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            None => self.new_files.dir.clone().unwrap_or_default(),
+        };
+        let shown = match folder.as_os_str().is_empty() {
+            true => "the current folder".to_string(),
+            false => folder.display().to_string(),
+        };
+        let hint = format!(
+            "a name; the file goes in {shown} (a path of its own goes where it says), and the \
+             fight is autosaved there from now on"
+        );
+        let mut dialog = Dialog::new(
             "Save as",
             Template::Save,
-            vec![Step::text(
-                "file",
-                "a path; the encounter is autosaved there from now on",
-                &default,
-                false,
-            )],
+            vec![Step::text("file", hint, "", false)],
             false,
-        ))
+        );
+        dialog.folder = folder;
+        Some(dialog)
     }
 }

@@ -14,12 +14,22 @@ impl App {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 if Self::is_interrupt(key) {
                     self.quit = true;
+                } else if self.too_small() {
+                    // Nothing is on screen to act on (a dialog's field would be hidden): only
+                    // quitting works until the terminal grows.
+                    if self.keymap.action(key) == Some(Action::Quit) {
+                        self.quit = true;
+                    }
+                    return self.quit;
                 } else {
                     self.handle_key(*key);
                 }
                 true
             }
-            Event::Resize(..) => true,
+            Event::Resize(width, height) => {
+                self.resize(*width, *height);
+                true
+            }
             _ => false,
         }
     }

@@ -7,6 +7,7 @@ mod dialog_keys;
 mod dialog_open;
 pub mod keymap;
 mod keys;
+mod probe;
 mod rows;
 mod run;
 
@@ -21,6 +22,11 @@ use crate::encounter::{Session, slug};
 use crate::rules::dice::{DiceSource, SeededDice};
 use dialog::Dialog;
 use keymap::KeyMap;
+pub use run::Ran;
+
+/// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 20;
 
 /// What the app is doing with keys.
 #[derive(Debug, Clone)]
@@ -125,6 +131,8 @@ pub struct App {
     new_files: NewFiles,
     pub effects: Vec<Effect>,
     pub quit: bool,
+    /// The terminal's size as the runtime last reported it (unknown in most tests).
+    pub screen: Option<(u16, u16)>,
 }
 
 impl App {
@@ -154,6 +162,7 @@ impl App {
             new_files,
             effects: Vec::new(),
             quit: false,
+            screen: None,
         };
         app.follow_turn();
         app.hint("? help · : command · q quit");
@@ -192,6 +201,16 @@ impl App {
     /// The command text of a quoted name, for hints.
     pub fn quoted(name: &str) -> String {
         quote(name)
+    }
+
+    /// The terminal changed size (or the runtime tells the size it started with).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.screen = Some((width, height));
+    }
+
+    /// Whether the terminal is too small for the dashboard: the screen shows only a message.
+    pub fn too_small(&self) -> bool {
+        self.screen.is_some_and(|(width, height)| width < MIN_WIDTH || height < MIN_HEIGHT)
     }
 
     /// Whether Ctrl-C was pressed: always quits, whatever the mode.

@@ -3,10 +3,21 @@
 
 use std::path::PathBuf;
 
+use super::probe::is_about_faces;
 use super::{App, Effect, Mode, SaveState};
 use crate::command::{self, Command};
 use crate::encounter::Outcome;
 use crate::rules::dice::ScriptedDice;
+
+/// How a command went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ran {
+    Applied,
+    Refused,
+    /// Refused for the faces typed at the table: too few, one the die does not have, or text
+    /// that is not faces. Typing them again may work.
+    BadFaces,
+}
 
 impl App {
     /// The runtime reports how a write went.
@@ -32,8 +43,7 @@ impl App {
     }
 
     /// Parse and run a line, as the command line and dialogs do.
-    /// Run a typed line; `false` when it was refused.
-    pub fn run_line(&mut self, line: &str, faces: Option<&str>) -> bool {
+    pub fn run_line(&mut self, line: &str, faces: Option<&str>) -> Ran {
         // `help` is the tracker's own: the help screen, or one command's usage.
         let mut words = line.split_whitespace();
         if words.next() == Some("help") {
@@ -54,34 +64,35 @@ impl App {
                     }
                 }
             }
-            return true;
+            return Ran::Applied;
         }
         match command::parse_in(line, Some(self.session.encounter().system)) {
             Ok(Some(command)) => self.run_command(command, faces),
-            Ok(None) => true,
+            Ok(None) => Ran::Applied,
             Err(err) => {
                 self.error(err.to_string());
-                false
+                Ran::Refused
             }
         }
     }
 
     /// Run a command through the session. `faces` are dice rolled at the table.
-    /// `false` when it was refused.
-    pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> bool {
+    pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> Ran {
         let turn_before = self.session.encounter().turn.clone();
+        // Faces typed but not needed: reported after the command's own message.
+        let mut spare = None;
         let result = match faces {
             Some(text) => {
                 let mut scripted = match ScriptedDice::parse(text) {
                     Ok(s) => s,
                     Err(err) => {
                         self.error(format!("dice faces: {err}"));
-                        return false;
+                        return Ran::BadFaces;
                     }
                 };
                 let result = self.session.execute(&command, &mut scripted);
                 if result.is_ok() && scripted.remaining() > 0 {
-                    self.error(format!(
+                    spare = Some(format!(
                         "{} of the faces typed were not needed",
                         scripted.remaining()
                     ));
@@ -90,8 +101,11 @@ impl App {
             }
             None => self.session.execute(&command, &mut *self.dice),
         };
-        let note = self.status.error.then(|| self.status.text.clone());
-        let applied = result.is_ok();
+        let ran = match &result {
+            Ok(_) => Ran::Applied,
+            Err(err) if faces.is_some() && is_about_faces(err) => Ran::BadFaces,
+            Err(_) => Ran::Refused,
+        };
         match result {
             Ok(Outcome::Applied { .. }) => {
                 let last = self.session.log().last().map(|l| l.text.clone()).unwrap_or_default();
@@ -151,14 +165,14 @@ impl App {
             }
             Err(err) => self.error(err.to_string()),
         }
-        if let Some(note) = note.filter(|_| !self.status.error) {
-            self.error(note);
+        if let Some(spare) = spare {
+            self.error(spare);
         }
         if self.session.encounter().turn != turn_before {
             self.follow_turn();
         }
         self.clamp_selection();
-        applied
+        ran
     }
 
     /// " · redo has N ways: :branches" when more than one line of play goes on from here.

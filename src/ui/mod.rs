@@ -12,11 +12,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::{App, Mode, SaveState};
+pub use crate::app::{MIN_HEIGHT, MIN_WIDTH};
 use theme::Theme;
-
-/// Smallest size the dashboard lays out in.
-pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 20;
 
 /// Draw the whole screen and place the cursor where typing goes.
 pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
@@ -30,7 +27,7 @@ pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
 /// Render into a buffer; returns the cursor position when something is being typed.
 pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(area, buf, theme);
+        too_small(app, area, buf, theme);
         return None;
     }
     if let Mode::Picker { options, cursor } = &app.mode {
@@ -55,16 +52,27 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     panes::combatant(app, theme, combatant, buf);
     panes::log(app, theme, log, buf);
     panes::actions(app, theme, actions, buf);
-    // A message longer than a line takes the key bar's line too, until the next key.
-    let long = !matches!(app.mode, Mode::Command)
-        && app.status.text.chars().count() + 1 > status.width as usize;
-    let mut cursor = if long {
-        let both = Rect { height: 2, ..status };
+    // A message longer than a line takes the key bar's line and, when it needs them, the lines
+    // above (up to half the screen), so it is read whole.
+    let rows = match app.mode {
+        Mode::Command => Vec::new(),
+        _ => wrap_words(&app.status.text, status.width.saturating_sub(1) as usize),
+    };
+    let mut cursor = if rows.len() > 1 {
+        let room = (area.height / 2).max(2) as usize;
+        let cut = rows.len() > room;
+        let mut lines: Vec<String> = rows.into_iter().take(room).collect();
+        if let Some(last) = lines.last_mut().filter(|_| cut) {
+            last.pop();
+            last.push('…');
+        }
+        let height = lines.len() as u16;
+        let rect = Rect { y: keys.bottom() - height, height, ..keys };
         let style = if app.status.error { theme.error() } else { theme.plain() };
-        Paragraph::new(format!(" {}", app.status.text))
-            .style(style)
-            .wrap(ratatui::widgets::Wrap { trim: false })
-            .render(both, buf);
+        ratatui::widgets::Clear.render(rect, buf);
+        let lines: Vec<Line> =
+            lines.into_iter().map(|l| Line::styled(format!(" {l}"), style)).collect();
+        Paragraph::new(lines).render(rect, buf);
         None
     } else {
         let cursor = render_status(app, theme, status, buf);
@@ -115,12 +123,53 @@ pub fn buffer_text(buf: &Buffer) -> String {
     out
 }
 
-fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
+/// Cells a string takes on screen (a wide character such as 鬼 takes two).
+pub(crate) fn cells(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// Words laid out in rows of at most `width` cells, breaking at spaces; a word longer than a
+/// row is cut across rows.
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows: Vec<String> = Vec::new();
+    let (mut row, mut used) = (String::new(), 0);
+    for word in text.split(' ') {
+        if used > 0 && used + 1 + cells(word) > width {
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+        }
+        if used > 0 {
+            row.push(' ');
+            used += 1;
+        }
+        for c in word.chars() {
+            let wide = cells(c.encode_utf8(&mut [0; 4]));
+            if used > 0 && used + wide > width {
+                rows.push(std::mem::take(&mut row));
+                used = 0;
+            }
+            row.push(c);
+            used += wide;
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
+/// The only thing drawn below the smallest size; keys then only quit (see `App::too_small`).
+fn too_small(app: &App, area: Rect, buf: &mut Buffer, theme: Theme) {
     if area.width == 0 || area.height == 0 {
         return;
     }
+    let quit = match app.keymap.first_key_of(crate::app::keymap::Action::Quit) {
+        key if key.is_empty() => "Ctrl-C".to_string(),
+        key => key,
+    };
     let text = format!(
-        "terminal too small: {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT}",
+        "terminal too small: {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT} · {quit} quits",
         area.width, area.height
     );
     let y = area.y + area.height / 2;
@@ -196,6 +245,9 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             ("↑↓".into(), "history"),
             ("Esc".into(), "cancel"),
         ],
+        Mode::Dialog(dialog) if dialog.refused.is_some() => {
+            vec![("Enter/Esc".into(), "close")]
+        }
         Mode::Dialog(dialog) => match dialog.step() {
             Some(crate::app::dialog::Step::Pick { .. }) => vec![
                 ("Enter".into(), "next"),

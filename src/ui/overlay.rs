@@ -45,7 +45,11 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         lines.push(Line::styled(format!("odds: {preview}"), theme.current()));
     }
     let mut cursor = None;
-    if let Some(step) = dialog.step() {
+    if let Some(why) = &dialog.refused {
+        let rows = super::wrap_words(&format!("refused: {why}"), inner.width as usize);
+        lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
+        lines.push(Line::styled("nothing changed · Enter or Esc closes", theme.dim()));
+    } else if let Some(step) = dialog.step() {
         let y = inner.y + lines.len() as u16;
         match step {
             Step::Text { label, hint, input, .. } => {
@@ -55,18 +59,11 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                     Span::raw(input.value().to_string()),
                 ]));
                 // The hint may be longer than the dialog is wide: wrap it by words.
-                let mut row = String::new();
-                for word in hint.split(' ') {
-                    let width = row.chars().count() + 1 + word.chars().count();
-                    if !row.is_empty() && width > inner.width as usize {
-                        lines.push(Line::styled(std::mem::take(&mut row), theme.dim()));
-                    }
-                    if !row.is_empty() {
-                        row.push(' ');
-                    }
-                    row.push_str(word);
-                }
-                lines.push(Line::styled(row, theme.dim()));
+                lines.extend(
+                    super::wrap_words(hint, inner.width as usize)
+                        .into_iter()
+                        .map(|row| Line::styled(row, theme.dim())),
+                );
                 let x = inner.x + (prefix.chars().count() + input.visual_cursor()) as u16;
                 cursor = Some((x.min(inner.right().saturating_sub(1)), y));
             }

@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use super::cells;
 use super::theme::Theme;
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
@@ -19,13 +20,27 @@ fn block(title: &str, theme: Theme) -> Block<'static> {
         .border_style(theme.dim())
 }
 
-/// Cut a string to `width` characters, marking the cut with `…`.
+/// Fit a string into exactly `width` cells: padded with spaces, or cut with `…`.
 fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return format!("{text:<width$}");
+    let used = cells(text);
+    if used <= width {
+        return format!("{text}{}", " ".repeat(width - used));
     }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
-    out.push('…');
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let wide = cells(c.encode_utf8(&mut [0; 4]));
+        if used + wide + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += wide;
+    }
+    if width > 0 {
+        out.push('…');
+        used += 1;
+    }
+    out.push_str(&" ".repeat(width.saturating_sub(used)));
     out
 }
 
@@ -143,7 +158,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     // The name column is as wide as the longest name shown, leaving the rest to conditions.
-    let longest = visible.iter().map(|v| v.2.chars().count()).max().unwrap_or(0);
+    let longest = visible.iter().map(|v| cells(&v.2)).max().unwrap_or(0);
     let name_width = longest.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
     for (line_no, (index, c, name, health, members)) in visible.into_iter().enumerate() {
         let y = inner.y + line_no as u16;
@@ -188,7 +203,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         let marks = if members.is_none() { badges(c) } else { String::new() };
         // Conditions matter more than the bar: when both do not fit, the bar gives way.
         let left = width.saturating_sub(2 + 5 + name_width + 9);
-        if marks.is_empty() || left >= 7 + marks.chars().count() {
+        if marks.is_empty() || left >= 7 + cells(&marks) {
             spans.push(Span::styled(bar(health, 6), health_style(theme, health)));
             spans.push(Span::raw(" "));
         }
@@ -235,7 +250,7 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         .collect();
     for chunk in cells.chunks(per_row) {
         lines.push(Line::styled(
-            chunk.iter().map(|c| format!("{c:<width$}", width = cell)).collect::<String>(),
+            chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
             theme.dim(),
         ));
     }
@@ -270,21 +285,22 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).wrap(Wrap { trim: true }).block(block(title, theme)).render(area, buf);
 }
 
-/// A roll's faces with the ones that matter picked out.
+/// A roll's faces with the ones that matter picked out, in the same text as the headless log
+/// (`RollRecord`'s `Display`): a die that exploded carries the `!`, the die it added follows.
 fn roll_spans(enc: &Encounter, roll: &RollRecord, theme: Theme) -> Vec<Span<'static>> {
+    if roll.dice.is_empty() {
+        return vec![Span::styled(format!("{} = {}", roll.expr, roll.total), theme.dim())];
+    }
     let notable = enc.system.rules().notable(roll);
     let mut spans = vec![Span::styled(format!("{} [", roll.expr), theme.dim())];
     for (n, die) in roll.dice.iter().enumerate() {
         if n > 0 {
             spans.push(Span::styled(", ", theme.dim()));
         }
-        let mut face = die.face.to_string();
-        if die.exploded {
-            face.push('!');
-        }
-        if !die.kept {
-            face = format!("({face})");
-        }
+        // The dice an explosion added are marked `exploded`; the mark goes on the one before.
+        let bang = if roll.dice.get(n + 1).is_some_and(|next| next.exploded) { "!" } else { "" };
+        let face =
+            if die.kept { format!("{}{bang}", die.face) } else { format!("({}{bang})", die.face) };
         let style =
             if notable.get(n).copied().unwrap_or(false) { theme.notable() } else { theme.plain() };
         spans.push(Span::styled(face, style));

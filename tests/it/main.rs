@@ -13,4 +13,5 @@ mod rules;
 mod savage;
 mod saves;
 mod tui;
+mod tui_safety;
 mod woin;

@@ -19,13 +19,13 @@ use skirmish::runtime::FrameWriter;
 use skirmish::save;
 use skirmish::ui::{self, Pane, buffer_text, theme::Theme};
 
-const PLAIN: Theme = Theme { color: false };
+pub(super) const PLAIN: Theme = Theme { color: false };
 
-fn assets() -> Arc<Assets> {
+pub(super) fn assets() -> Arc<Assets> {
     Arc::new(save::assets::embedded_assets().expect("assets"))
 }
 
-fn demo(system: System) -> Session {
+pub(super) fn demo(system: System) -> Session {
     let text = save::DEMOS.iter().find(|(label, _)| {
         let word = system.to_string();
         label.starts_with(word.split(' ').next().unwrap_or_default())
@@ -34,14 +34,14 @@ fn demo(system: System) -> Session {
     save::from_ron(text, std::path::Path::new("demo.ron"), assets()).expect("demo loads")
 }
 
-fn app(session: Session) -> App {
+pub(super) fn app(session: Session) -> App {
     App::new(session, None, KeyMap::defaults(), NewFiles::new(None, 0))
         .with_dice(Box::new(SeededDice::new(1)))
 }
 
 /// Parse a key script: plain characters, and `<Enter>`, `<Esc>`, `<Tab>`, `<Up>`, `<Down>`,
-/// `<BS>`, `<Space>`, `<C-r>`.
-fn keys(script: &str) -> Vec<KeyEvent> {
+/// `<Left>`, `<Right>`, `<Home>`, `<BS>`, `<Space>`, `<C-r>`.
+pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
     let mut out = Vec::new();
     let mut chars = script.chars().peekable();
     while let Some(c) = chars.next() {
@@ -56,6 +56,9 @@ fn keys(script: &str) -> Vec<KeyEvent> {
             "Tab" => KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE),
             "Up" => KeyEvent::new(KeyCode::Up, KeyModifiers::NONE),
             "Down" => KeyEvent::new(KeyCode::Down, KeyModifiers::NONE),
+            "Left" => KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
+            "Right" => KeyEvent::new(KeyCode::Right, KeyModifiers::NONE),
+            "Home" => KeyEvent::new(KeyCode::Home, KeyModifiers::NONE),
             "BS" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
             "Space" => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
             "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
@@ -66,7 +69,7 @@ fn keys(script: &str) -> Vec<KeyEvent> {
 }
 
 /// Drive the app with a key script on a test terminal, drawing after every key.
-fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
+pub(super) fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
     for key in keys(script) {
         app.handle_event(&Event::Key(key));
@@ -76,14 +79,14 @@ fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
     terminal
 }
 
-fn screen(app: &App, width: u16, height: u16) -> String {
+pub(super) fn screen(app: &App, width: u16, height: u16) -> String {
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);
     ui::render(app, PLAIN, area, &mut buf);
     buffer_text(&buf)
 }
 
-fn new_woin() -> App {
+pub(super) fn new_woin() -> App {
     app(Session::new(System::WOIN, "Test", assets()))
 }
 

@@ -1,0 +1,342 @@
+//! The dashboard where it used to fail a GM (issue 14): text that is not ASCII, messages, a
+//! terminal too small, Save as, and refusals that come before the dice faces are asked for.
+
+use std::path::PathBuf;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::Event;
+use ratatui::layout::Rect;
+use skirmish::app::dialog::Step;
+use skirmish::app::keymap::KeyMap;
+use skirmish::app::{App, Mode, NewFiles};
+use skirmish::rules::System;
+use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::ui::{self, Pane, buffer_text};
+
+use super::tui::{PLAIN, app, demo, drive, keys, new_woin, screen};
+
+/// Item 17, text input safety: Tab after a multi-byte whitespace (a no-break space) completes
+/// the word after it instead of cutting the line inside that character.
+#[test]
+fn tab_completes_after_a_no_break_space() {
+    let mut a = new_woin();
+    drive(&mut a, ":add \"Goblin Boss\"<Enter>");
+    drive(&mut a, ":damage\u{a0}Gob<Tab>");
+    assert_eq!(a.input.value(), "damage\u{a0}\"Goblin Boss\" ");
+    drive(&mut a, "4<Enter>");
+    assert_eq!(a.session.encounter().get("goblin-boss").expect("boss").health.current, 6);
+    // After accented letters and a wide character, in a word being completed and before it.
+    drive(&mut a, ":note Gob<Tab>élan 日本<Tab>");
+    assert_eq!(a.input.value(), "note \"Goblin Boss\" élan 日本");
+    assert!(a.status.error && a.status.text == "no completions here", "{:?}", a.status);
+}
+
+/// Item 17: a name still open in quotes completes as one word (the quote is not typed twice).
+#[test]
+fn tab_completes_a_quoted_name_being_typed() {
+    let mut a = new_woin();
+    drive(&mut a, ":add \"Goblin Boss\"<Enter>:add \"Élodie Brûlée\"<Enter>");
+    drive(&mut a, ":damage \"Goblin B<Tab>");
+    assert_eq!(a.input.value(), "damage \"Goblin Boss\" ");
+    drive(&mut a, "<Esc>:damage \"Él<Tab>");
+    assert_eq!(a.input.value(), "damage \"Élodie Brûlée\" ");
+}
+
+/// Item 17: non-ASCII typed everywhere text goes (the command line with its history, cursor
+/// moves and completion after any whitespace, dialog filters and fields, normal mode), drawn at
+/// many sizes, never panics.
+#[test]
+fn monkey_types_non_ascii_everywhere() {
+    use rand::{RngExt, SeedableRng};
+    let pool = [
+        ":damage\u{a0}B",
+        ":cond\u{3000}Jé",
+        ":roll 2d6 for\u{a0}J",
+        ":note Zo",
+        "é",
+        "\u{a0}",
+        "日",
+        "🎲",
+        "\"",
+        " ",
+        "<Tab>",
+        "<BS>",
+        "<Left>",
+        "<Home>",
+        "<Enter>",
+        "<Esc>",
+        "<Up>",
+        "d",
+        "c",
+        "g",
+        "1",
+    ];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+    let mut a = app(demo(System::SAVAGE));
+    drive(&mut a, ":add \"Zoë\u{a0}Ångström\" side=pc<Enter>:add 日本の鬼 x2<Enter>");
+    assert_eq!(a.session.encounter().combatants.len(), 10, "{:?}", a.status);
+    for step in 0..3_000 {
+        let key = pool[rng.random_range(0..pool.len())];
+        for event in keys(key) {
+            a.handle_event(&Event::Key(event));
+        }
+        a.quit = false;
+        a.effects.clear();
+        if step % 7 == 0 {
+            screen(&a, rng.random_range(40..140u16), rng.random_range(10..50u16));
+        }
+    }
+}
+
+/// Item 8, messages: an error stays until the next command succeeds, then gives way to what
+/// that command did; faces typed but not needed are still reported after a success.
+#[test]
+fn an_error_clears_when_the_next_command_succeeds() {
+    let mut a = new_woin();
+    drive(&mut a, ":frobnicate<Enter>");
+    assert!(a.status.error, "{:?}", a.status);
+    drive(&mut a, ":add Aria side=pc<Enter>");
+    assert!(!a.status.error, "the add succeeded: {:?}", a.status);
+    assert!(a.status.text.contains("Aria"), "{:?}", a.status);
+    // A key that does nothing, then a key that runs a command.
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, "z");
+    assert!(a.status.error, "{:?}", a.status);
+    drive(&mut a, "n");
+    assert!(!a.status.error, "next turn succeeded: {:?}", a.status);
+    // Three faces for a 2d6: the damage lands and the spare face is reported.
+    drive(&mut a, "dogre<Enter>2d6<Enter>3 4 5<Enter>");
+    assert!(a.status.error, "{:?}", a.status);
+    assert_eq!(a.status.text, "1 of the faces typed were not needed");
+}
+
+/// Item 8: a message longer than two lines takes the lines it needs above the key bar, so its
+/// end is on screen, not cut.
+#[test]
+fn a_very_long_message_is_shown_whole() {
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, ":attack Aria Ogre luc=9 zz=1<Enter>");
+    assert!(a.status.error, "{:?}", a.status);
+    let text = screen(&a, 80, 24);
+    let shown: String = text.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let last_word = a.status.text.split_whitespace().last().expect("a message");
+    assert!(a.status.text.chars().count() > 160, "a three-line message: {}", a.status.text);
+    assert!(shown.contains(last_word), "the message ends on screen:\n{text}");
+}
+
+/// Item 8: the explosion (ace) mark `!` sits on the die that exploded, in the dice log pane
+/// exactly as in the headless log's text of the roll.
+#[test]
+fn the_ace_mark_is_on_the_die_that_exploded() {
+    let cases: [(&str, Vec<u32>); 4] = [
+        ("d6!", vec![6, 6, 2]),
+        ("2d6!kh1", vec![6, 2, 3]),
+        ("2d8!", vec![3, 8, 1]),
+        ("3", vec![]),
+    ];
+    for (expr, faces) in cases {
+        let mut a = new_woin().with_dice(Box::new(ScriptedDice::new(faces)));
+        drive(&mut a, &format!(":roll {expr}<Enter>"));
+        let roll = a.session.log().last().and_then(|l| l.roll.clone()).expect("a roll");
+        let headless = roll.to_string();
+        assert_eq!(headless.contains('!'), expr.contains('!'), "{headless}");
+        let area = Rect::new(0, 0, 100, 6);
+        let mut buf = Buffer::empty(area);
+        ui::render_pane(&a, PLAIN, Pane::Log, area, &mut buf);
+        let pane = buffer_text(&buf);
+        assert!(pane.contains(&headless), "{expr}: the log pane shows\n{pane}\nnot {headless}");
+    }
+}
+
+/// Keys as the runtime hands them over, without drawing and keeping the writes asked for.
+fn press(a: &mut App, script: &str) {
+    for key in keys(script) {
+        a.handle_event(&Event::Key(key));
+    }
+}
+
+/// Item 11, too small: while "terminal too small" shows, keys do nothing (no turn passes, no
+/// dialog opens, no hidden field fills) except quitting; a resize brings the keys back.
+#[test]
+fn a_terminal_too_small_takes_only_quit_and_resize() {
+    let mut a = app(demo(System::WOIN));
+    let turn = a.session.encounter().current().map(|c| c.id.clone());
+    a.handle_event(&Event::Resize(50, 15));
+    assert!(screen(&a, 50, 15).contains("need 60×20 · q quits"), "{}", screen(&a, 50, 15));
+    press(&mut a, "nd:x");
+    assert_eq!(a.session.encounter().current().map(|c| c.id.clone()), turn);
+    assert!(matches!(a.mode, Mode::Normal), "no dialog or command line opened");
+    // A dialog open when the terminal shrinks: typing does not go into its hidden field.
+    a.handle_event(&Event::Resize(80, 24));
+    press(&mut a, "d");
+    a.handle_event(&Event::Resize(59, 24));
+    press(&mut a, "ogre<Enter>7<Enter><Esc>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the dialog is still open") };
+    assert_eq!((dialog.at, dialog.answers.len()), (0, 0));
+    let Some(Step::Pick { filter, .. }) = dialog.step() else { panic!("at the who step") };
+    assert_eq!(filter.value(), "");
+    assert!(!a.quit);
+    press(&mut a, "q");
+    assert!(a.quit, "q quits");
+    // Grown again: the keys work.
+    a.quit = false;
+    a.handle_event(&Event::Resize(80, 24));
+    press(&mut a, "<Esc>n");
+    assert_ne!(a.session.encounter().current().map(|c| c.id.clone()), turn);
+}
+
+/// Item 12, Save as: the name starts empty, the dialog says which folder the file goes in (the
+/// fight's own), and the path is built from the two: `mysave` is `FOLDER/mysave.ron`.
+#[test]
+fn save_as_names_a_file_in_the_fights_folder() {
+    let opened = |save: Option<&str>, autosaves: Option<&str>| {
+        let files = NewFiles::new(autosaves.map(PathBuf::from), 0);
+        App::new(demo(System::WOIN), save.map(PathBuf::from), KeyMap::defaults(), files)
+    };
+    let mut a = opened(Some("/fights/w8.ron"), Some("/saves"));
+    press(&mut a, "s");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the Save as dialog") };
+    let Some(Step::Text { input, .. }) = dialog.step() else { panic!("a file name step") };
+    assert_eq!(input.value(), "", "the name starts empty");
+    assert!(screen(&a, 80, 24).contains("goes in /fights"), "{}", screen(&a, 80, 24));
+    for (typed, path) in [
+        ("mysave", "/fights/mysave.ron"),
+        ("mysave.ron", "/fights/mysave.ron"),
+        ("Zoë's fight", "/fights/Zoë's fight.ron"),
+        ("old/w9", "/fights/old/w9.ron"),
+        ("/tmp/elsewhere.ron", "/tmp/elsewhere.ron"),
+    ] {
+        let mut a = opened(Some("/fights/w8.ron"), Some("/saves"));
+        press(&mut a, &format!("s{typed}<Enter>"));
+        let written: Vec<_> = a.effects.iter().map(|e| (e.path.clone(), e.switch_to)).collect();
+        assert_eq!(written, [(PathBuf::from(path), true)], "{typed}: {:?}", a.status);
+    }
+    // No file yet: the autosave folder.
+    let mut a = opened(None, Some("/saves"));
+    press(&mut a, "smysave<Enter>");
+    assert_eq!(a.effects.last().map(|e| e.path.clone()), Some(PathBuf::from("/saves/mysave.ron")));
+}
+
+/// The refusal an open dialog shows, if any.
+fn refusal(a: &App) -> Option<&str> {
+    match &a.mode {
+        Mode::Dialog(dialog) => dialog.refused.as_deref(),
+        _ => None,
+    }
+}
+
+/// Item 10, refusals before the faces step: a shake-off already tried this turn (WOIN-COND-2)
+/// is refused as the condition is chosen, before any face is asked for; the dialog shows why and
+/// takes no more text, so faces typed ahead go nowhere (no hidden field, no dashboard key).
+#[test]
+fn a_second_shake_off_is_refused_before_the_faces() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([6, 6, 6])));
+    drive(&mut a, ":add Aria side=pc init=3d6<Enter>:add Goblin init=5<Enter>:start<Enter>");
+    drive(&mut a, ":cond Aria dazed<Enter>");
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("aria"));
+    // The first try, with a face from the table that fails.
+    drive(&mut a, "x<Enter><Enter>1<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let entries = a.session.entries().len();
+    drive(&mut a, "x<Enter><Enter>");
+    let why = "Aria already tried to shake off Dazed this turn";
+    assert_eq!(refusal(&a), Some(why), "refused before the faces step");
+    assert!(screen(&a, 80, 24).contains("refused: Aria already tried"), "{}", screen(&a, 80, 24));
+    assert_eq!((a.status.error, a.status.text.as_str()), (true, why));
+    // Faces typed ahead from the table: a space is "next turn" on the dashboard.
+    drive(&mut a, "6 6<Space>n");
+    assert_eq!(refusal(&a), Some(why));
+    assert_eq!(a.session.entries().len(), entries);
+    drive(&mut a, "<Enter>");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!((a.status.error, a.status.text.as_str()), (true, why));
+}
+
+/// Item 10: an attack with no actions left (WOIN-ACT-1) is refused before the faces step, even
+/// though the rules roll before they charge the action: it is refused whatever the dice show.
+#[test]
+fn an_attack_with_no_actions_left_is_refused_before_the_faces() {
+    let mut a = new_woin().with_dice(Box::new(SeededDice::new(5)));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=30<Enter>:weapon Aria sword pool=3d6 dmg=1d6 melee<Enter>:add Goblin init=5 health=100<Enter>:start<Enter>",
+    );
+    drive(&mut a, ":attack Aria Goblin sword<Enter>:attack Aria Goblin sword<Enter>");
+    let entries = a.session.entries().len();
+    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter>");
+    let why = refusal(&a).expect("refused before the faces step");
+    assert!(why.starts_with("an attack costs 1 action; Aria has 0 of 2"), "{why}");
+    assert_eq!(a.session.entries().len(), entries);
+}
+
+/// Item 10: a system whose attacks are not built yet (GURPS) says so before the faces step.
+#[test]
+fn an_attack_not_built_for_the_system_is_refused_before_the_faces() {
+    let mut a = app(demo(System::GURPS));
+    let entries = a.session.entries().len();
+    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter>");
+    let why = refusal(&a).expect("refused before the faces step");
+    assert!(why.contains("is not built yet"), "{why}");
+    assert_eq!(a.session.entries().len(), entries);
+}
+
+/// Item 10: a command that rolls nothing (damage by a number) has no faces step; one that
+/// rolls still asks for its faces.
+#[test]
+fn a_dialog_asks_for_faces_only_when_something_is_rolled() {
+    let mut a = app(demo(System::WOIN));
+    let health = |a: &App| a.session.encounter().get("ogre").expect("ogre").health.current;
+    let before = health(&a);
+    drive(&mut a, "dogre<Enter>7<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "no faces to ask for");
+    assert_eq!(health(&a), before - (7 - 4), "SOAK 4");
+    drive(&mut a, "dogre<Enter>1d6<Enter>");
+    assert!(matches!(a.mode, Mode::Dialog(_)), "a die to roll: the faces step");
+    drive(&mut a, "5<Enter>");
+    assert_eq!(health(&a), before - 3 - (5 - 4));
+}
+
+/// Item 10: a refusal after the last answer stays in the dialog until Enter or Esc; faces the
+/// rules cannot use (too many for the die) go back to the faces step with the answers kept.
+#[test]
+fn a_refusal_after_the_last_step_stays_until_dismissed() {
+    let mut a = app(demo(System::WOIN));
+    let entries = a.session.entries().len();
+    drive(&mut a, "hogre<Enter>lots<Enter>");
+    let why = refusal(&a).expect("refused").to_string();
+    assert!(why.contains("'lots'"), "{why}");
+    drive(&mut a, "5<Space><Esc>");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.entries().len(), entries);
+    drive(&mut a, "dogre<Enter>2d6<Enter>7 1<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("still open: {}", a.status.text) };
+    assert_eq!(dialog.answers, ["ogre", "2d6"]);
+    assert_eq!(dialog.refused, None);
+}
+
+/// Item 17: names in wide characters keep the turn order's columns lined up (the health column
+/// starts in the same cell on every row), counted in screen cells rather than characters.
+#[test]
+fn wide_names_keep_the_turn_order_columns() {
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, ":add 日本の鬼 x2<Enter>:add 鬼<Enter>:add Zoë<Enter>");
+    let area = Rect::new(0, 0, 60, 12);
+    let mut buf = Buffer::empty(area);
+    ui::render_pane(&a, PLAIN, Pane::Order, area, &mut buf);
+    let slash: Vec<u16> = (area.top() + 1..area.bottom() - 1)
+        .filter_map(|y| (area.left()..area.right()).find(|&x| buf[(x, y)].symbol() == "/"))
+        .collect();
+    assert!(slash.len() >= 6, "{}", buffer_text(&buf));
+    assert!(slash.iter().all(|&x| x == slash[0]), "{slash:?}\n{}", buffer_text(&buf));
+}
+
+/// Items 8 and 17: a message in wide characters wraps by screen cells, so none of it is cut.
+#[test]
+fn a_message_in_wide_characters_wraps_by_cells() {
+    let mut a = app(demo(System::WOIN));
+    let name = "鬼".repeat(40);
+    drive(&mut a, &format!(":heal {name} 1<Enter>"));
+    assert!(a.status.error && a.status.text.contains(&name), "{:?}", a.status);
+    let text = screen(&a, 80, 24);
+    assert!(text.matches('鬼').count() >= 40, "{text}");
+}
