@@ -257,6 +257,14 @@ pub trait Ruleset: Sync {
         &[]
     }
 
+    /// What an attack will cost, known before any die is rolled, so a refusal comes first.
+    fn attack_cost(
+        &self,
+        _request: AttackRequest<'_>,
+    ) -> Result<Vec<(&'static str, u8)>, RulesError> {
+        Ok(Vec::new())
+    }
+
     /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
     fn attack_odds(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         Ok(None)

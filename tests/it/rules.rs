@@ -617,3 +617,33 @@ fn system_state_follows_removals_and_refuses_what_makes_no_sense() {
         assert!(s.encounter().get(g).is_none(), "group id {g} is also a combatant's id");
     }
 }
+
+/// Legality before dice (WOIN-ACT-1, SW-ACT-1): an attack the budget refuses is refused before any
+/// die is rolled or asked for, with the real reason.
+#[test]
+fn refused_attacks_roll_no_dice() {
+    let woin = [
+        "add Aria side=pc",
+        "add Orc",
+        "init Aria 12",
+        "init Orc 5",
+        "start",
+        "do Aria move",
+        "do Aria move",
+        "attack Aria Orc pool=3d6",
+    ];
+    let err = play(System::WOIN, &woin, &[]).expect_err("no actions left");
+    assert!(err.contains("an attack costs 1 action; Aria has 0 of 2 left this turn"), "{err}");
+    assert!(!err.contains("ran out"), "{err}");
+    let called = [
+        "add Aria side=pc",
+        "add Orc",
+        "init Aria 12",
+        "init Orc 5",
+        "start",
+        "do Aria move",
+        "attack Aria Orc pool=3d6 called=trip",
+    ];
+    let err = play(System::WOIN, &called, &[]).expect_err("a called shot needs two");
+    assert!(err.contains("costs 2 actions"), "{err}");
+}

@@ -17,12 +17,19 @@ impl Planner<'_> {
         let pairs = field_pairs(fields);
         let sides = attack_sides(&self.scratch, attacker, targets)?;
         let rules = self.scratch.system.rules();
+        let actor = self.scratch.combatants[sides.members[0]].id.clone();
+        // Legality before dice: what the attack will cost is checked before any die is rolled.
+        let cost = with_request(&self.scratch, &sides, weapon, &pairs, |request| {
+            Ok(rules.attack_cost(request)?)
+        })?;
+        for (pool, amount) in cost {
+            self.check_budget(&actor, pool, amount, "an attack", force)?;
+        }
         let dice = &mut *self.dice;
         let effects = with_request(&self.scratch, &sides, weapon, &pairs, |request| {
             Ok(rules.attack(request, dice)?)
         })?;
         let enc = &self.scratch;
-        let actor = enc.combatants[sides.members[0]].id.clone();
         let target_ids: Vec<String> =
             sides.targets.iter().map(|&i| enc.combatants[i].id.clone()).collect();
         for effect in &effects {

@@ -297,6 +297,14 @@ impl Ruleset for Savage {
         tables::OPTIONS
     }
 
+    // SW-ACT-1: an attack (autofire included) is one action.
+    fn attack_cost(
+        &self,
+        _request: AttackRequest<'_>,
+    ) -> Result<Vec<(&'static str, u8)>, RulesError> {
+        Ok(vec![("actions", 1)])
+    }
+
     fn attack_fields(&self) -> &'static [&'static str] {
         attack::ATTACK_FIELDS
     }

@@ -438,6 +438,21 @@ impl Ruleset for Woin {
         Ok(effects)
     }
 
+    // WOIN-CALL-1: a called shot takes two actions; an overwatch shot was paid for already.
+    fn attack_cost(
+        &self,
+        request: AttackRequest<'_>,
+    ) -> Result<Vec<(&'static str, u8)>, RulesError> {
+        let fields = crate::rules::system::FieldReader(request.fields);
+        Ok(if fields.flag("overwatch") {
+            Vec::new()
+        } else if fields.value("called").is_some() {
+            vec![("actions", 2)]
+        } else {
+            vec![("actions", 1)]
+        })
+    }
+
     fn attack_fields(&self) -> &'static [&'static str] {
         attack::ATTACK_FIELDS
     }
