@@ -115,7 +115,7 @@ fn an_error_clears_when_the_next_command_succeeds() {
 #[test]
 fn a_very_long_message_is_shown_whole() {
     let mut a = app(demo(System::WOIN));
-    drive(&mut a, ":attack Aria Ogre luc=9 zz=1<Enter>");
+    drive(&mut a, ":attack Aria Ogre luc=9 zz=1 force<Enter>");
     assert!(a.status.error, "{:?}", a.status);
     let text = screen(&a, 80, 24);
     let shown: String = text.lines().map(str::trim).collect::<Vec<_>>().join(" ");
