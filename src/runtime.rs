@@ -97,7 +97,11 @@ fn restore() {
 
 /// Run the dashboard until the GM quits. `pointer` is the file that remembers the save in use,
 /// so the next start resumes it.
-pub fn run(mut app: App, pointer: Option<PathBuf>) -> Result<()> {
+pub fn run(
+    mut app: App,
+    pointer: Option<PathBuf>,
+    mut lock: Option<save::lock::FightLock>,
+) -> Result<()> {
     // color-eyre's report, printed after the terminal is back to normal.
     let _ = color_eyre::install();
     let hook = std::panic::take_hook();
@@ -108,12 +112,16 @@ pub fn run(mut app: App, pointer: Option<PathBuf>) -> Result<()> {
     enable_raw_mode().wrap_err("cannot put the terminal in raw mode (is this a terminal?)")?;
     execute!(io::stdout(), EnterAlternateScreen)
         .wrap_err("cannot switch to the alternate screen")?;
-    let result = event_loop(&mut app, pointer.as_deref());
+    let result = event_loop(&mut app, pointer.as_deref(), &mut lock);
     restore();
     result
 }
 
-fn event_loop(app: &mut App, pointer: Option<&Path>) -> Result<()> {
+fn event_loop(
+    app: &mut App,
+    pointer: Option<&Path>,
+    lock: &mut Option<save::lock::FightLock>,
+) -> Result<()> {
     let theme = Theme::from_env();
     let mut frame = FrameWriter::new(terminal_out());
     let mut terminal = Terminal::new(CrosstermBackend::new(frame.clone()))?;
@@ -122,11 +130,11 @@ fn event_loop(app: &mut App, pointer: Option<&Path>) -> Result<()> {
     app.resize(size.width, size.height);
     let mut dirty = true;
     loop {
-        perform_effects(app, pointer);
+        perform_effects_locked(app, pointer, lock);
         if app.quit {
             // Quitting compacts the journal into one clean file.
             app.compact();
-            perform_effects(app, pointer);
+            perform_effects_locked(app, pointer, lock);
             return Ok(());
         }
         if dirty {
@@ -146,7 +154,31 @@ fn event_loop(app: &mut App, pointer: Option<&Path>) -> Result<()> {
 
 /// Write what the app asked to save, tell it how that went, and remember the file in use.
 pub fn perform_effects(app: &mut App, pointer: Option<&Path>) {
+    perform_effects_locked(app, pointer, &mut None);
+}
+
+/// As [`perform_effects`], holding the lock of the fight being written: a write to another file
+/// (save as) first takes that file's lock, and is refused if another skirmish writes it.
+pub fn perform_effects_locked(
+    app: &mut App,
+    pointer: Option<&Path>,
+    lock: &mut Option<save::lock::FightLock>,
+) {
     for effect in std::mem::take(&mut app.effects) {
+        if lock.as_ref().is_none_or(|l| l.save() != effect.path) {
+            match save::lock::lock(&effect.path) {
+                Ok(new) => {
+                    // Only a switch moves the lock; a copy saved elsewhere keeps the old one.
+                    if effect.switch_to || lock.is_none() {
+                        *lock = Some(new);
+                    }
+                }
+                Err(err) => {
+                    app.written(&effect, Err(err.to_string()));
+                    continue;
+                }
+            }
+        }
         let result = if effect.append {
             save::append_synced(&effect.path, effect.text.as_bytes())
         } else {

@@ -34,6 +34,11 @@ pub(super) fn run(
         Ok(a) => a,
         Err(err) => return fail(EXIT_INPUT, err),
     };
+    // One writer per fight: the file `--save` writes is locked while the script runs.
+    let _lock = match save_to.map(save::lock::lock).transpose() {
+        Ok(lock) => lock,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
     let session = match file {
         Some(path) => match save::load(path, assets.clone()) {
             Ok(s) => Some(s),

@@ -76,8 +76,13 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
             "the tracker needs a terminal; for scripts use `skirmish run --script FILE`",
         );
     }
+    // One writer per fight: a second skirmish on the same file is told who has it.
+    let lock = match app.save_path.as_deref().map(save::lock::lock).transpose() {
+        Ok(lock) => lock,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
     let pointer = dir.as_deref().map(save::last_pointer);
-    match crate::runtime::run(app, pointer) {
+    match crate::runtime::run(app, pointer, lock) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),
     }

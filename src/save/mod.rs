@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod journal;
+pub mod lock;
 pub mod upgrade;
 
 use std::fmt;

@@ -321,10 +321,10 @@ fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
     while start < cells.len() {
         let room = width.saturating_sub(indent).max(1);
         let mut end = (start + room).min(cells.len());
-        if end < cells.len() {
-            if let Some(space) = (start + 1..end).rev().find(|&i| cells[i].0 == ' ') {
-                end = space;
-            }
+        if end < cells.len()
+            && let Some(space) = (start + 1..end).rev().find(|&i| cells[i].0 == ' ')
+        {
+            end = space;
         }
         let mut row: Vec<(char, ratatui::style::Style)> = vec![(' ', Style::new()); indent];
         row.extend_from_slice(&cells[start..end]);

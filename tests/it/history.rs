@@ -211,3 +211,33 @@ fn the_tracker_appends_to_the_journal_and_compacts_on_quit() {
     assert_eq!(back.nodes(), app.session.nodes());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One writer per fight: a second lock on the same save is refused and names the holder; the
+/// lock goes with its holder, and a stale `.lock` file alone blocks no one.
+#[test]
+fn one_writer_per_fight() {
+    let dir = std::env::temp_dir().join(format!("skirmish-lock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("fight.ron");
+    let first = save::lock::lock(&path).expect("the first writer");
+    let err = save::lock::lock(&path).expect_err("a second writer");
+    let text = err.to_string();
+    assert!(text.contains("is being written by another skirmish"), "{text}");
+    assert!(text.contains(&format!("process {}", std::process::id())), "{text}");
+    drop(first);
+    assert!(save::lock::lock_path(&path).exists(), "the .lock file stays behind");
+    let again = save::lock::lock(&path).expect("a stale .lock blocks no one");
+    // `skirmish run --save` on a fight another process writes is refused, the file untouched.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "--script", "-", "--save"])
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("being written by another skirmish"));
+    assert!(!path.exists());
+    drop(again);
+    let _ = std::fs::remove_dir_all(&dir);
+}

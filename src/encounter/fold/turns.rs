@@ -132,10 +132,10 @@ impl Encounter {
         what: &str,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        if let Some(turn) = self.turn.as_mut().filter(|t| t.id == *id) {
-            if let Some(p) = turn.budget.iter_mut().find(|p| p.name == *pool) {
-                p.used = p.used.saturating_add(amount);
-            }
+        if let Some(turn) = self.turn.as_mut().filter(|t| t.id == *id)
+            && let Some(p) = turn.budget.iter_mut().find(|p| p.name == *pool)
+        {
+            p.used = p.used.saturating_add(amount);
         }
         self.observe(Fact::Spent { id, what });
         let text = match amount {
