@@ -126,13 +126,18 @@ impl App {
                 } else {
                     let listed: Vec<String> = branches
                         .iter()
-                        .map(|b| format!("{}: {} ({} commands)", b.number, b.first, b.length))
+                        .map(|b| {
+                            let n = b.length;
+                            let unit = if n == 1 { "command" } else { "commands" };
+                            format!("{}: {} ({n} {unit})", b.number, b.first)
+                        })
                         .collect();
                     self.hint(&format!("branches here · {} · :branch N", listed.join(" · ")));
                 }
             }
             Ok(Outcome::Branched { number, steps }) => {
-                self.hint(&format!("on branch {number}: {steps} command(s) replayed"));
+                let unit = if steps == 1 { "command" } else { "commands" };
+                self.hint(&format!("on branch {number}: {steps} {unit} replayed"));
                 self.changed();
             }
             Ok(Outcome::Started) => {
