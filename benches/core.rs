@@ -102,6 +102,29 @@ fn main() {
         save::save(&medium, &path).expect("save");
     });
 
+    // A command with its synced journal append, at three sizes of fight (the curve in
+    // docs/performance.md): plan and fold one `roll`, then append its record and fdatasync.
+    for (events, session) in [(100, fight(100, &assets)), (10_000, medium), (100_000, big)] {
+        let mut session = session;
+        let journal = dir.join(format!("journal-{events}.ron"));
+        let (text, mut written) = save::journal::write_full(&session);
+        std::fs::write(&journal, text).expect("journal");
+        let roll = parse("roll 3d6 for Aria").ok().flatten().expect("parses");
+        let mut dice = SeededDice::new(9);
+        measure(&format!("command + synced append, {events} events"), 1.0, 51, || {
+            session.execute(&roll, &mut dice).expect("rolls");
+            let (tail, now) = save::journal::tail(&session, &written);
+            save::append_synced(&journal, tail.as_bytes()).expect("append");
+            written = now;
+        });
+        let undo = parse("undo").ok().flatten().expect("parses");
+        let redo = parse("redo").ok().flatten().expect("parses");
+        measure(&format!("undo + redo, {events} events"), 2.0, 11, || {
+            session.execute(&undo, &mut dice).expect("undo");
+            session.execute(&redo, &mut dice).expect("redo");
+        });
+    }
+
     let expr = DiceExpr::parse("3d6").expect("dice");
     let mut dice = SeededDice::new(7);
     measure("a million dice (333,334 x 3d6)", 1000.0, 5, || {
