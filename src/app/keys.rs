@@ -64,7 +64,7 @@ impl App {
             Action::Undo => _ = self.run_command(Command::Undo, None),
             Action::Redo => _ = self.run_command(Command::Redo, None),
             Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),
-            Action::Quit => self.quit = true,
+            Action::Quit => self.quit_asking(),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::CommandLine => {
                 self.input.reset();
@@ -131,4 +131,21 @@ impl App {
             _ => {}
         }
     }
+
+    /// `q`: quits, unless the last save failed: then the first `q` says so (the fight is still in
+    /// memory; `:save PATH` writes it elsewhere) and a second one quits anyway.
+    fn quit_asking(&mut self) {
+        let failed = matches!(self.save_state, super::SaveState::Failed(_));
+        let warned = self.status.error && self.status.text.starts_with(UNSAVED_WARNING);
+        if failed && !warned {
+            self.error(format!(
+                "{UNSAVED_WARNING}: :save PATH writes it elsewhere; q again quits and loses it"
+            ));
+        } else {
+            self.quit = true;
+        }
+    }
 }
+
+/// The start of the warning a failed save gives before quitting.
+const UNSAVED_WARNING: &str = "the last save failed and the fight is only in memory";

@@ -81,6 +81,10 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
         Ok(lock) => lock,
         Err(err) => return fail(EXIT_INPUT, err),
     };
+    // Ours now: temp files a killed save left behind can go.
+    if let Some(path) = &app.save_path {
+        save::remove_leftover_temps(path);
+    }
     let pointer = dir.as_deref().map(save::last_pointer);
     match crate::runtime::run(app, pointer, lock) {
         Ok(()) => ExitCode::SUCCESS,

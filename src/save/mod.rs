@@ -311,3 +311,26 @@ fn keep_backup(path: &Path, dir: &Path) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// Remove temporary files a killed save of `path` left beside it (`.NAME.tmpPID`,
+/// `.NAME.bak.tmpPID`). Called once the fight's lock is held, so no live writer owns them.
+pub fn remove_leftover_temps(path: &Path) -> usize {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else { return 0 };
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let prefixes = [format!(".{name}.tmp"), format!(".{name}.bak.tmp")];
+    let Ok(entries) = fs::read_dir(&dir) else { return 0 };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let ours = prefixes.iter().any(|p| {
+            file.strip_prefix(p.as_str()).is_some_and(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if ours && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}

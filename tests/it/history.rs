@@ -241,3 +241,52 @@ fn one_writer_per_fight() {
     drop(again);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Temp files a killed save left beside a fight are removed when it is next opened; nothing else
+/// in the folder is touched.
+#[test]
+fn leftover_temp_files_are_removed() {
+    let dir = std::env::temp_dir().join(format!("skirmish-temps-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("fight.ron");
+    for name in [
+        ".fight.ron.tmp123",
+        ".fight.ron.bak.tmp77",
+        ".fight.ron.tmpx",
+        "fight.ron.bak",
+        "other.ron",
+    ] {
+        std::fs::write(dir.join(name), "x").expect("written");
+    }
+    assert_eq!(save::remove_leftover_temps(&path), 2);
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, [".fight.ron.tmpx", "fight.ron.bak", "other.ron"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A failed save keeps the fight in memory: the first `q` warns, a second one quits.
+#[test]
+fn q_after_a_failed_save_asks_first() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles, SaveState};
+    let key = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    let mut app = App::new(
+        Session::new(System::WOIN, "q", assets()),
+        None,
+        KeyMap::defaults(),
+        NewFiles::new(None, 1),
+    );
+    app.save_state = SaveState::Failed("disk full".into());
+    app.handle_event(&key('q'));
+    assert!(!app.quit, "the first q warns");
+    assert!(app.status.text.contains("the last save failed"), "{:?}", app.status);
+    app.handle_event(&key('q'));
+    assert!(app.quit, "the second q quits");
+}
