@@ -66,6 +66,10 @@ pub enum Sub {
         /// Write the resulting encounter to this file.
         #[arg(long, value_name = "PATH")]
         save: Option<PathBuf>,
+        /// Open a journal whose tail is damaged (a torn last record): the damaged file is kept
+        /// whole as FILE.damaged, and the fight opens as it stood before the damage.
+        #[arg(long)]
+        recover: bool,
     },
     /// Roll a dice expression, e.g. `skirmish roll 4d6kh3`.
     Roll {
@@ -135,7 +139,17 @@ pub fn main(cli: Cli) -> ExitCode {
 pub fn run_sub(sub: Sub) -> ExitCode {
     match sub {
         Sub::Open { .. } | Sub::New { .. } => main(Cli { saves: None, command: Some(sub) }),
-        Sub::Run { file, script, dice, seed, json, save } => {
+        Sub::Run { file, script, dice, seed, json, save, recover } => {
+            let file = match (file, recover) {
+                (Some(path), true) => match save::recover(&path) {
+                    Ok(note) => {
+                        eprintln!("skirmish: note: {note}");
+                        Some(path)
+                    }
+                    Err(err) => return fail(EXIT_INPUT, err),
+                },
+                (file, _) => file,
+            };
             run(file.as_deref(), script.as_deref(), dice.as_deref(), seed, json, save.as_deref())
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),

@@ -334,3 +334,34 @@ pub fn remove_leftover_temps(path: &Path) -> usize {
     }
     removed
 }
+
+/// `--recover`: a journal refused for a damaged record keeps the damage whole as `FILE.damaged`
+/// and is rewritten with the records before it, when those load. What was done, in words.
+pub fn recover(path: &Path) -> Result<String, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let Err(damage) = journal::read(&text) else {
+        return Ok(format!("{}: nothing to recover, the journal is whole", path.display()));
+    };
+    let good: String =
+        text.lines().take(damage.line.saturating_sub(1)).flat_map(|l| [l, "\n"]).collect();
+    if damage.line <= 1 || journal::read(&good).is_err() {
+        return Err(format!(
+            "{}:{}: {}; nothing before it can be kept",
+            path.display(),
+            damage.line,
+            damage.message
+        ));
+    }
+    let mut damaged = path.as_os_str().to_os_string();
+    damaged.push(".damaged");
+    fs::copy(path, &damaged).map_err(|e| format!("{}: {e}", PathBuf::from(&damaged).display()))?;
+    write_atomic(path, good.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(format!(
+        "{}:{}: {}; the file is kept whole as {} and opens as it stood before line {}",
+        path.display(),
+        damage.line,
+        damage.message,
+        PathBuf::from(&damaged).display(),
+        damage.line
+    ))
+}

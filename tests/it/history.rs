@@ -290,3 +290,38 @@ fn q_after_a_failed_save_asks_first() {
     app.handle_event(&key('q'));
     assert!(app.quit, "the second q quits");
 }
+
+/// A torn last record (a power cut mid-append) is refused with its line, the file untouched;
+/// `run --recover` keeps the damaged file whole as FILE.damaged and opens the fight as it stood.
+#[test]
+fn a_torn_journal_is_refused_and_recovered_on_request() {
+    let dir = std::env::temp_dir().join(format!("skirmish-torn-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("fight.ron");
+    let text = save::DEMOS[0].1;
+    let lines: Vec<&str> = text.lines().collect();
+    let last = lines.len();
+    let torn = lines[..last - 1].join("\n") + "\n" + &lines[last - 1][..30];
+    std::fs::write(&path, &torn).expect("written");
+    let run = |extra: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(["run"])
+            .arg(&path)
+            .args(extra)
+            .env("XDG_CONFIG_HOME", dir.join("no-config"))
+            .output()
+            .expect("runs")
+    };
+    let out = run(&["--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("fight.ron:{last}:")));
+    assert_eq!(std::fs::read_to_string(&path).expect("file"), torn, "untouched");
+    let out = run(&["--json", "--recover"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("fight.ron.damaged"));
+    assert_eq!(std::fs::read_to_string(dir.join("fight.ron.damaged")).expect("kept"), torn);
+    let back = save::load(&path, assets()).expect("opens as it stood");
+    assert_eq!(back.nodes().len(), last - 2, "every whole command kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}
