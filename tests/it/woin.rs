@@ -591,7 +591,6 @@ fn woin_crit_3_types_simple_mode_and_immunity() {
         ("", "", "piercing,poison", "4,1", &[("pain", "first"), ("poisoned", "first")]),
         ("", "", "poison,piercing", "4,1", &[("drunk", "first"), ("bleeding", "first")]),
         ("", "", "slashing,piercing", "1,2", &[("bleeding", "severe")]), // WOIN-COND-1
-        ("", "", "force", "", &[]), // a type not on the table: no die
         ("set simple_crits on", "", "slashing", "", &[("bleeding", "first")]),
         ("set simple_crits on", "", "heat,cold", "", &[("burning", "first"), ("slowed", "first")]),
         ("set simple_crits on", "", "unholy", "", &[("sick", "first")]),
@@ -617,6 +616,56 @@ fn woin_crit_3_types_simple_mode_and_immunity() {
                 || combatant(&state, "t")["conditions"][0]["source"] == "crit",
             "conditions from a critical hit are marked as such"
         );
+    }
+}
+
+// WOIN-TYPE-1: each damage type has one canonical name; immunity, criticals and ongoing damage
+// compare canonical types, and an unknown type is refused with the nearest names.
+#[test]
+fn woin_type_1_canonical_damage_types() {
+    // (T's fields, lines, dice, T's HEALTH of 30 left, T's conditions)
+    let cases: &[(&str, Lines, &str, i64, Pairs)] = &[
+        ("immune=fire", &["damage T 5 heat"], "", 30, &[]),
+        ("immune=heat", &["damage T 5 Fire"], "", 30, &[]),
+        ("immune=sound", &["damage T 5 sonic"], "", 30, &[]),
+        ("immune=psychic", &["damage T 5 psionic"], "", 30, &[]),
+        ("immune=electric", &["damage T 5 electricity"], "", 30, &[]),
+        ("immune=fire", &["damage T 5 cold"], "", 25, &[]),
+        // a critical of an alias rolls on its canonical row …
+        (
+            "",
+            &["attack Aria T pool=3d6 dmg=1d6 type=fire"],
+            "6,6,6,1,5",
+            29,
+            &[("disarmored", "first")],
+        ),
+        (
+            "",
+            &["attack Aria T pool=3d6 dmg=1d6 type=Psychic"],
+            "6,6,6,1,6",
+            29,
+            &[("confused", "first")],
+        ),
+        // … and immunity under another name stops it (no damage, no critical)
+        ("immune=fire", &["attack Aria T pool=3d6 dmg=1d6 type=heat"], "6,6,6,1", 30, &[]),
+        // Burning is fire damage (WOIN-COND-8)
+        ("immune=fire", &["cond T burning", "next"], "", 30, &[("burning", "first")]),
+        ("", &["cond T burning", "next"], "3", 27, &[("burning", "first")]),
+    ];
+    for (target, lines, dice, left, expected) in cases {
+        let state = run(&duel("", &format!("health=30 melee=5 {target}"), lines), dice);
+        assert_eq!(health(&state, "t"), *left, "{target} {lines:?}");
+        assert_eq!(conditions(&state, "t"), conds(expected), "{target} {lines:?}");
+    }
+    let refusals: &[(&str, &str)] = &[
+        ("damage T 5 firee", "fire"),
+        ("damage T 5 force", "unknown WOIN damage type 'force'"),
+        ("attack Aria T pool=3d6 dmg=1d6 type=slashng", "slashing"),
+        ("attack Aria T pool=3d6 dmg=1d6 type=heat,psyhic", "psychic"),
+    ];
+    for (line, nearest) in refusals {
+        let err = run_err(&duel("", "", &[line]), "6,6,6,1,1,1");
+        assert!(err.contains("damage type") && err.contains(nearest), "{line}: {err}");
     }
 }
 
