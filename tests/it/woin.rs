@@ -669,6 +669,97 @@ fn woin_type_1_canonical_damage_types() {
     }
 }
 
+/// Aria's sword (melee), bow (ranged) and fists (unarmed), each 5d6 for 1d6.
+const ARMS: &[&str] = &[
+    "weapon Aria sword pool=5d6 dmg=1d6 type=slashing melee",
+    "weapon Aria bow pool=5d6 dmg=1d6 type=piercing ranged range=30",
+    "weapon Aria fists pool=5d6 dmg=1d6 type=blunt melee traits=unarmed",
+];
+
+// WOIN-COND-11: the attacks an attacker's conditions forbid are refused with the reason (before
+// any die is rolled); `force` overrides.
+#[test]
+fn woin_cond_11_conditions_forbid_attacks() {
+    // (Aria's conditions, attack, reason)
+    let cases: &[(Lines, &str, &str)] = &[
+        (&["cond Aria afraid severe"], "attack Aria T sword", "severely Afraid: no attacks"),
+        (&["cond Aria manic"], "attack Aria T sword", "Manic: no attacks"),
+        (&["cond Aria placid"], "attack Aria T pool=3d6", "Placid: no attacks"),
+        (&["cond Aria blind severe"], "attack Aria T bow", "severely Blind: no ranged attacks"),
+        (&["cond Aria disarmed"], "attack Aria T sword", "Disarmed: the sword cannot be used"),
+        (&["cond Aria disarmed"], "attack Aria T bow", "Disarmed: the bow cannot be used"),
+    ];
+    for (conditions, attack, why) in cases {
+        let pre: Vec<&str> = ARMS.iter().chain(conditions.iter()).copied().collect();
+        let err = run_err(&fight("", "", &pre, &[attack]), "");
+        assert!(err.contains(why) && err.contains("force"), "{conditions:?} {attack}: {err}");
+        // forced, it is rolled: five dice (three for severe Blind) and the damage die
+        let forced = format!("{attack} force");
+        let dice = if attack.contains("pool=3d6") { "2,2,2,1" } else { "2,2,2,2,2,1" };
+        let dice = if conditions[0].contains("blind") { "2,2,2,1" } else { dice };
+        let state = run(&fight("", "melee=5 ranged=5", &pre, &[&forced]), dice);
+        assert!(hit(&state), "{conditions:?} {forced}");
+    }
+    // what stays allowed: first-level Afraid, a Blind melee attack, a Disarmed unarmed one
+    let allowed: &[(&str, &str, &str)] = &[
+        ("cond Aria afraid", "attack Aria T sword", "2,2,2,2,2,1"),
+        ("cond Aria blind severe", "attack Aria T sword", "2,2,2,1"),
+        ("cond Aria disarmed", "attack Aria T fists", "2,2,2,2,2,1"),
+        ("cond Aria angry", "attack Aria T sword", "2,2,2,2,2,1"),
+    ];
+    for (condition, attack, dice) in allowed {
+        let pre: Vec<&str> = ARMS.iter().copied().chain([*condition]).collect();
+        let state = run(&fight("", "melee=5", &pre, &[attack]), dice);
+        assert!(hit(&state), "{condition} {attack}");
+    }
+}
+
+// WOIN-COND-11: severe Blind and severe Sick take 2d6 off the attacker's attack rolls; a Blind
+// attacker gets no flank or crossfire bonus.
+#[test]
+fn woin_cond_11_conditions_cost_attack_dice() {
+    // (Aria's conditions, attack, dice in the pool)
+    let cases: &[(Lines, &str, usize)] = &[
+        (&[], "attack Aria T pool=5d6", 5),
+        (&["cond Aria blind severe"], "attack Aria T pool=5d6", 3),
+        (&["cond Aria sick severe"], "attack Aria T pool=5d6", 3),
+        (&["cond Aria sick"], "attack Aria T pool=5d6", 5),
+        (&["cond Aria blind severe", "cond Aria sick severe"], "attack Aria T pool=5d6", 1),
+        (&[], "attack Aria T pool=3d6 flank", 4),
+        (&["cond Aria blind"], "attack Aria T pool=3d6 flank", 3),
+        (&[], "attack Aria T bow crossfire=2", 7),
+        (&["cond Aria blind"], "attack Aria T bow crossfire=2", 5),
+    ];
+    for (conditions, attack, size) in cases {
+        let pre: Vec<&str> = ARMS.iter().chain(conditions.iter()).copied().collect();
+        let dice = vec!["1"; *size].join(",");
+        let state = run(&fight("", "melee=30 ranged=30", &pre, &[attack]), &dice);
+        assert_eq!(pool_size(&state), *size, "{conditions:?} {attack}");
+    }
+}
+
+// WOIN-COND-11: a hit knocks a Dazed creature prone (a Prone condition, once).
+#[test]
+fn woin_cond_11_dazed_knocked_prone_by_a_hit() {
+    // (T's conditions, dice, T's conditions after)
+    let cases: &[(Lines, &str, Pairs)] = &[
+        (&["cond T dazed"], "2,2,2,1", &[("dazed", "first"), ("prone", "first")]),
+        (&["cond T dazed"], "1,1,1", &[("dazed", "first")]), // a miss
+        // already prone (+2d6 to a melee attack on it): no second fall
+        (
+            &["cond T dazed", "cond T prone"],
+            "2,2,2,2,2,1",
+            &[("dazed", "first"), ("prone", "first")],
+        ),
+        (&[], "2,2,2,1", &[]),
+    ];
+    for (pre, dice, after) in cases {
+        let state =
+            run(&fight("", "melee=5 health=30", pre, &["attack Aria T pool=3d6 dmg=1d6"]), dice);
+        assert_eq!(conditions(&state, "t"), conds(after), "{pre:?} {dice}");
+    }
+}
+
 // WOIN-CRIT-4: with `set deadlier_crits on` two sixes are a critical hit.
 #[test]
 fn woin_crit_4_deadlier_crits_on_two_sixes() {

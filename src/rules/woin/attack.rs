@@ -221,6 +221,7 @@ pub fn resolve(
 ) -> Result<AttackOutcome, RulesError> {
     let f = FieldReader(req.fields);
     let p = prepare(req)?;
+    super::restrictions::check_attack(req, p.ranged, &p.traits)?;
     let attack_roll = roll_attack(&f, p.pool, dice)?;
     let verdict = judge(req, &p, &attack_roll);
     let (hit, critical) = (verdict.hit, verdict.critical);
@@ -232,6 +233,7 @@ pub fn resolve(
     let damage_roll = roll_damage(&f, &p, critical, dice)?;
     let loss = land_damage(req, &p.types, damage_roll, &mut out)?;
     hit_effects::inflict(req, &p, critical, loss, &mut out, dice)?;
+    super::restrictions::knocked_prone(req, &mut out);
     // Conditions it is immune to never land, whatever brought them.
     out.conditions.retain(|c| !immune(req.target.stats, &c.name));
     Ok(out)

@@ -6,6 +6,7 @@ pub mod commands;
 mod damage_roll;
 mod hit_effects;
 mod pool;
+mod restrictions;
 pub mod state;
 pub mod tables;
 pub mod verbs;
