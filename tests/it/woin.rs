@@ -591,7 +591,6 @@ fn woin_crit_3_types_simple_mode_and_immunity() {
         ("", "", "piercing,poison", "4,1", &[("pain", "first"), ("poisoned", "first")]),
         ("", "", "poison,piercing", "4,1", &[("drunk", "first"), ("bleeding", "first")]),
         ("", "", "slashing,piercing", "1,2", &[("bleeding", "severe")]), // WOIN-COND-1
-        ("", "", "force", "", &[]), // a type not on the table: no die
         ("set simple_crits on", "", "slashing", "", &[("bleeding", "first")]),
         ("set simple_crits on", "", "heat,cold", "", &[("burning", "first"), ("slowed", "first")]),
         ("set simple_crits on", "", "unholy", "", &[("sick", "first")]),
@@ -617,6 +616,147 @@ fn woin_crit_3_types_simple_mode_and_immunity() {
                 || combatant(&state, "t")["conditions"][0]["source"] == "crit",
             "conditions from a critical hit are marked as such"
         );
+    }
+}
+
+// WOIN-TYPE-1: each damage type has one canonical name; immunity, criticals and ongoing damage
+// compare canonical types, and an unknown type is refused with the nearest names.
+#[test]
+fn woin_type_1_canonical_damage_types() {
+    // (T's fields, lines, dice, T's HEALTH of 30 left, T's conditions)
+    let cases: &[(&str, Lines, &str, i64, Pairs)] = &[
+        ("immune=fire", &["damage T 5 heat"], "", 30, &[]),
+        ("immune=heat", &["damage T 5 Fire"], "", 30, &[]),
+        ("immune=sound", &["damage T 5 sonic"], "", 30, &[]),
+        ("immune=psychic", &["damage T 5 psionic"], "", 30, &[]),
+        ("immune=electric", &["damage T 5 electricity"], "", 30, &[]),
+        ("immune=fire", &["damage T 5 cold"], "", 25, &[]),
+        // a critical of an alias rolls on its canonical row …
+        (
+            "",
+            &["attack Aria T pool=3d6 dmg=1d6 type=fire"],
+            "6,6,6,1,5",
+            29,
+            &[("disarmored", "first")],
+        ),
+        (
+            "",
+            &["attack Aria T pool=3d6 dmg=1d6 type=Psychic"],
+            "6,6,6,1,6",
+            29,
+            &[("confused", "first")],
+        ),
+        // … and immunity under another name stops it (no damage, no critical)
+        ("immune=fire", &["attack Aria T pool=3d6 dmg=1d6 type=heat"], "6,6,6,1", 30, &[]),
+        // Burning is fire damage (WOIN-COND-8)
+        ("immune=fire", &["cond T burning", "next"], "", 30, &[("burning", "first")]),
+        ("", &["cond T burning", "next"], "3", 27, &[("burning", "first")]),
+    ];
+    for (target, lines, dice, left, expected) in cases {
+        let state = run(&duel("", &format!("health=30 melee=5 {target}"), lines), dice);
+        assert_eq!(health(&state, "t"), *left, "{target} {lines:?}");
+        assert_eq!(conditions(&state, "t"), conds(expected), "{target} {lines:?}");
+    }
+    let refusals: &[(&str, &str)] = &[
+        ("damage T 5 firee", "fire"),
+        ("damage T 5 force", "unknown WOIN damage type 'force'"),
+        ("attack Aria T pool=3d6 dmg=1d6 type=slashng", "slashing"),
+        ("attack Aria T pool=3d6 dmg=1d6 type=heat,psyhic", "psychic"),
+    ];
+    for (line, nearest) in refusals {
+        let err = run_err(&duel("", "", &[line]), "6,6,6,1,1,1");
+        assert!(err.contains("damage type") && err.contains(nearest), "{line}: {err}");
+    }
+}
+
+/// Aria's sword (melee), bow (ranged) and fists (unarmed), each 5d6 for 1d6.
+const ARMS: &[&str] = &[
+    "weapon Aria sword pool=5d6 dmg=1d6 type=slashing melee",
+    "weapon Aria bow pool=5d6 dmg=1d6 type=piercing ranged range=30",
+    "weapon Aria fists pool=5d6 dmg=1d6 type=blunt melee traits=unarmed",
+];
+
+// WOIN-COND-11: the attacks an attacker's conditions forbid are refused with the reason (before
+// any die is rolled); `force` overrides.
+#[test]
+fn woin_cond_11_conditions_forbid_attacks() {
+    // (Aria's conditions, attack, reason)
+    let cases: &[(Lines, &str, &str)] = &[
+        (&["cond Aria afraid severe"], "attack Aria T sword", "severely Afraid: no attacks"),
+        (&["cond Aria manic"], "attack Aria T sword", "Manic: no attacks"),
+        (&["cond Aria placid"], "attack Aria T pool=3d6", "Placid: no attacks"),
+        (&["cond Aria blind severe"], "attack Aria T bow", "severely Blind: no ranged attacks"),
+        (&["cond Aria disarmed"], "attack Aria T sword", "Disarmed: the sword cannot be used"),
+        (&["cond Aria disarmed"], "attack Aria T bow", "Disarmed: the bow cannot be used"),
+    ];
+    for (conditions, attack, why) in cases {
+        let pre: Vec<&str> = ARMS.iter().chain(conditions.iter()).copied().collect();
+        let err = run_err(&fight("", "", &pre, &[attack]), "");
+        assert!(err.contains(why) && err.contains("force"), "{conditions:?} {attack}: {err}");
+        // forced, it is rolled: five dice (three for severe Blind) and the damage die
+        let forced = format!("{attack} force");
+        let dice = if attack.contains("pool=3d6") { "2,2,2,1" } else { "2,2,2,2,2,1" };
+        let dice = if conditions[0].contains("blind") { "2,2,2,1" } else { dice };
+        let state = run(&fight("", "melee=5 ranged=5", &pre, &[&forced]), dice);
+        assert!(hit(&state), "{conditions:?} {forced}");
+    }
+    // what stays allowed: first-level Afraid, a Blind melee attack, a Disarmed unarmed one
+    let allowed: &[(&str, &str, &str)] = &[
+        ("cond Aria afraid", "attack Aria T sword", "2,2,2,2,2,1"),
+        ("cond Aria blind severe", "attack Aria T sword", "2,2,2,1"),
+        ("cond Aria disarmed", "attack Aria T fists", "2,2,2,2,2,1"),
+        ("cond Aria angry", "attack Aria T sword", "2,2,2,2,2,1"),
+    ];
+    for (condition, attack, dice) in allowed {
+        let pre: Vec<&str> = ARMS.iter().copied().chain([*condition]).collect();
+        let state = run(&fight("", "melee=5", &pre, &[attack]), dice);
+        assert!(hit(&state), "{condition} {attack}");
+    }
+}
+
+// WOIN-COND-11: severe Blind and severe Sick take 2d6 off the attacker's attack rolls; a Blind
+// attacker gets no flank or crossfire bonus.
+#[test]
+fn woin_cond_11_conditions_cost_attack_dice() {
+    // (Aria's conditions, attack, dice in the pool)
+    let cases: &[(Lines, &str, usize)] = &[
+        (&[], "attack Aria T pool=5d6", 5),
+        (&["cond Aria blind severe"], "attack Aria T pool=5d6", 3),
+        (&["cond Aria sick severe"], "attack Aria T pool=5d6", 3),
+        (&["cond Aria sick"], "attack Aria T pool=5d6", 5),
+        (&["cond Aria blind severe", "cond Aria sick severe"], "attack Aria T pool=5d6", 1),
+        (&[], "attack Aria T pool=3d6 flank", 4),
+        (&["cond Aria blind"], "attack Aria T pool=3d6 flank", 3),
+        (&[], "attack Aria T bow crossfire=2", 7),
+        (&["cond Aria blind"], "attack Aria T bow crossfire=2", 5),
+    ];
+    for (conditions, attack, size) in cases {
+        let pre: Vec<&str> = ARMS.iter().chain(conditions.iter()).copied().collect();
+        let dice = vec!["1"; *size].join(",");
+        let state = run(&fight("", "melee=30 ranged=30", &pre, &[attack]), &dice);
+        assert_eq!(pool_size(&state), *size, "{conditions:?} {attack}");
+    }
+}
+
+// WOIN-COND-11: a hit knocks a Dazed creature prone (a Prone condition, once).
+#[test]
+fn woin_cond_11_dazed_knocked_prone_by_a_hit() {
+    // (T's conditions, dice, T's conditions after)
+    let cases: &[(Lines, &str, Pairs)] = &[
+        (&["cond T dazed"], "2,2,2,1", &[("dazed", "first"), ("prone", "first")]),
+        (&["cond T dazed"], "1,1,1", &[("dazed", "first")]), // a miss
+        // already prone (+2d6 to a melee attack on it): no second fall
+        (
+            &["cond T dazed", "cond T prone"],
+            "2,2,2,2,2,1",
+            &[("dazed", "first"), ("prone", "first")],
+        ),
+        (&[], "2,2,2,1", &[]),
+    ];
+    for (pre, dice, after) in cases {
+        let state =
+            run(&fight("", "melee=5 health=30", pre, &["attack Aria T pool=3d6 dmg=1d6"]), dice);
+        assert_eq!(conditions(&state, "t"), conds(after), "{pre:?} {dice}");
     }
 }
 
@@ -970,6 +1110,29 @@ fn woin_act_2_conditions_remove_actions() {
 fn woin_act_2_sleeping_and_dazed_in_either_order() {
     let state = run(&fight("", "", &["cond Aria dazed", "cond Aria sleeping"], &[]), "");
     assert_eq!(actions_left(&state, "aria"), 0);
+}
+
+// WOIN-ACT-2 (issue 14, item 5): an action lost to a condition stays lost this turn; gaining an
+// unrelated condition later in the turn never gives it back.
+#[test]
+#[ignore = "BUG: needs an engine hook: Encounter::rebudget recomputes from the conditions left (see docs/systems/woin.md)"]
+fn woin_act_2_gaining_a_condition_never_gives_back_a_lost_action() {
+    // (conditions before the turn, lines on Aria's turn, dice, actions left)
+    let cases: &[(Lines, Lines, &str, i64)] = &[
+        (&["cond Aria dazed"], &["shake Aria dazed", "cond Aria deaf"], "5", 0),
+        (&["cond Aria dazed"], &["shake Aria dazed", "cond Aria blind"], "6", 0),
+        (
+            &["cond Aria fatigued"],
+            &["cond Aria dazed", "shake Aria fatigued", "cond Aria deaf"],
+            "5",
+            0,
+        ),
+        (&["cond Aria dazed"], &["cond Aria deaf"], "", 1),
+    ];
+    for (pre, lines, dice, left) in cases {
+        let state = run(&fight("", "", pre, lines), dice);
+        assert_eq!(actions_left(&state, "aria"), *left, "{pre:?} {lines:?}");
+    }
 }
 
 // WOIN-ACT-2, WOIN-INIT-4: Dazed is −1 action per round (seed 000), not −1 on every pass.

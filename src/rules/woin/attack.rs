@@ -70,8 +70,14 @@ pub fn effective_defense(
     defense.max(0)
 }
 
+/// Immune to a condition or a damage type; damage types compare canonically (WOIN-TYPE-1:
+/// `immune=fire` covers `heat`).
 pub fn immune(stats: &crate::rules::stats::Stats, what: &str) -> bool {
-    stats.list("immune").iter().any(|i| i.eq_ignore_ascii_case(what))
+    let kind = super::tables::canonical_type(what);
+    stats.list("immune").iter().any(|i| {
+        i.eq_ignore_ascii_case(what)
+            || kind.is_some_and(|k| super::tables::canonical_type(i) == Some(k))
+    })
 }
 
 /// Roll `count` d6 from `dice` as one record.
@@ -111,12 +117,15 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         .or_else(|| weapon.and_then(|w| w.dice("dmg").map(str::to_string)))
         .unwrap_or_else(|| "1d6".into());
     let damage_expr = DiceExpr::parse(&damage_text)?;
-    let types: Vec<String> = match f.value("type") {
-        Some(t) => {
-            t.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect()
-        }
+    let named: Vec<String> = match f.value("type") {
+        Some(t) => t.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
         None => weapon.map(|w| w.list("type").to_vec()).unwrap_or_default(),
     };
+    // WOIN-TYPE-1: canonical names only; an unknown one is refused.
+    let types = named
+        .iter()
+        .map(|t| super::tables::damage_type(t).map(str::to_string))
+        .collect::<Result<Vec<_>, _>>()?;
     let traits: Vec<String> = weapon.map(|w| w.list("traits").to_vec()).unwrap_or_default();
     let ranged =
         weapon.is_some_and(|w| w.flag("ranged")) && !weapon.is_some_and(|w| w.flag("melee"));
@@ -212,6 +221,7 @@ pub fn resolve(
 ) -> Result<AttackOutcome, RulesError> {
     let f = FieldReader(req.fields);
     let p = prepare(req)?;
+    super::restrictions::check_attack(req, p.ranged, &p.traits)?;
     let attack_roll = roll_attack(&f, p.pool, dice)?;
     let verdict = judge(req, &p, &attack_roll);
     let (hit, critical) = (verdict.hit, verdict.critical);
@@ -223,6 +233,7 @@ pub fn resolve(
     let damage_roll = roll_damage(&f, &p, critical, dice)?;
     let loss = land_damage(req, &p.types, damage_roll, &mut out)?;
     hit_effects::inflict(req, &p, critical, loss, &mut out, dice)?;
+    super::restrictions::knocked_prone(req, &mut out);
     // Conditions it is immune to never land, whatever brought them.
     out.conditions.retain(|c| !immune(req.target.stats, &c.name));
     Ok(out)

@@ -6,6 +6,7 @@ pub mod commands;
 mod damage_roll;
 mod hit_effects;
 mod pool;
+mod restrictions;
 pub mod state;
 pub mod tables;
 pub mod verbs;
@@ -249,8 +250,10 @@ impl Ruleset for Woin {
 
     // WOIN-DMG-1: SOAK reduces damage, but every 6 on the damage dice still does 1.
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
-        if let Some(kind) = hit.kind
-            && hit.stats.list("immune").iter().any(|t| t.eq_ignore_ascii_case(kind))
+        // WOIN-TYPE-1: an unknown type is refused; immunity compares canonical types.
+        let kind = hit.kind.map(tables::damage_type).transpose()?;
+        if let Some(kind) = kind
+            && attack::immune(hit.stats, kind)
         {
             return Ok(DamageOutcome {
                 loss: 0,
@@ -424,7 +427,7 @@ impl Ruleset for Woin {
                 }
                 _ => continue,
             };
-            if kind.is_some_and(|k| who.stats.list("immune").iter().any(|i| i == k)) {
+            if kind.is_some_and(|k| attack::immune(who.stats, k)) {
                 continue;
             }
             let roll = DiceExpr::parse(expr)?.roll(dice)?;

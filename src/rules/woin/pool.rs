@@ -49,6 +49,9 @@ pub(super) fn form(
     called_shot(req, called, &mut pool);
     position(req, f, ranged, &mut pool)?;
     tactics(req, f, &mut pool);
+    for (dice, why) in super::restrictions::pool_penalties(req.attacker.conditions) {
+        pool.add(dice, why);
+    }
     luck(req, f, &mut pool)?;
     if pool.dice < 1 {
         return Err(RulesError::Invalid(format!(
@@ -109,11 +112,14 @@ fn position(
     if f.flag("cover") {
         pool.add(-2, "cover");
     }
+    // WOIN-COND-11: a Blind attacker gets no flank or crossfire bonus.
+    let blind = super::restrictions::loses_position_bonus(req.attacker.conditions);
     if ranged {
         pool.add(f.int_in("pinned", 0, 20)?, "pinned down");
-        pool.add(f.int_in("crossfire", 0, 20)?.min(3), "crossfire");
+        let crossfire = f.int_in("crossfire", 0, 20)?.min(3);
+        pool.add(if blind { 0 } else { crossfire }, "crossfire");
     }
-    if f.flag("flank") && !ranged {
+    if f.flag("flank") && !ranged && !blind {
         pool.add(1, "flank");
     }
     if f.flag("into_melee") {

@@ -2,7 +2,7 @@
 //! damage-type → condition table for critical hits (WOIN-CRIT-3).
 
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::system::{ActionSpec, OptionSpec};
+use crate::rules::system::{ActionSpec, OptionSpec, RulesError};
 
 const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
     ActionSpec { key, label, pool: "actions", cost, fields: &[] }
@@ -111,7 +111,8 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// WOIN-CRIT-3: for a damage type, the condition each face of a d6 inflicts.
+/// WOIN-CRIT-3, WOIN-TYPE-1: for each damage type, its canonical name first, then its aliases, and
+/// the condition each face of a d6 inflicts.
 pub static CRIT_TABLE: &[(&[&str], [&str; 6])] = &[
     (&["acid"], ["Pain", "Pain", "Pain", "Burning", "Burning", "Burning"]),
     (&["ballistic"], ["Bleeding", "Bleeding", "Pain", "Pain", "Downed", "Slowed"]),
@@ -132,10 +133,30 @@ pub static CRIT_TABLE: &[(&[&str], [&str; 6])] = &[
     (&["unholy"], ["Sick", "Sick", "Cursed", "Cursed", "Angry", "Angry"]),
 ];
 
-/// The condition row of a damage type.
+/// The canonical damage type for a name or alias (`fire` → `heat`), WOIN-TYPE-1.
+pub fn canonical_type(kind: &str) -> Option<&'static str> {
+    CRIT_TABLE
+        .iter()
+        .find(|(names, _)| names.iter().any(|n| n.eq_ignore_ascii_case(kind.trim())))
+        .map(|(names, _)| names[0])
+}
+
+/// The canonical damage type, or a refusal naming the nearest ones (WOIN-TYPE-1).
+pub fn damage_type(kind: &str) -> Result<&'static str, RulesError> {
+    canonical_type(kind).ok_or_else(|| {
+        let names = CRIT_TABLE.iter().flat_map(|(names, _)| names.iter().copied());
+        let near = crate::rules::nearest(kind, names, 3);
+        RulesError::Invalid(format!(
+            "unknown WOIN damage type '{kind}'; nearest: {}",
+            near.join(", ")
+        ))
+    })
+}
+
+/// The condition row of a damage type (by any of its names).
 pub fn crit_row(kind: &str) -> Option<&'static [&'static str; 6]> {
-    let kind = kind.to_ascii_lowercase();
-    CRIT_TABLE.iter().find(|(names, _)| names.contains(&kind.as_str())).map(|(_, row)| row)
+    let kind = canonical_type(kind)?;
+    CRIT_TABLE.iter().find(|(names, _)| names[0] == kind).map(|(_, row)| row)
 }
 
 /// WOIN-COND-10: what a severely Confused creature does this turn, by a d6.
