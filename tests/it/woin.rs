@@ -1115,7 +1115,6 @@ fn woin_act_2_sleeping_and_dazed_in_either_order() {
 // WOIN-ACT-2 (issue 14, item 5): an action lost to a condition stays lost this turn; gaining an
 // unrelated condition later in the turn never gives it back.
 #[test]
-#[ignore = "BUG: needs an engine hook: Encounter::rebudget recomputes from the conditions left (see docs/systems/woin.md)"]
 fn woin_act_2_gaining_a_condition_never_gives_back_a_lost_action() {
     // (conditions before the turn, lines on Aria's turn, dice, actions left)
     let cases: &[(Lines, Lines, &str, i64)] = &[

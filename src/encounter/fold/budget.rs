@@ -7,8 +7,9 @@ use crate::rules::Pass;
 use crate::rules::initiative::{InitValue, Initiative};
 
 impl Encounter {
-    /// Conditions changed on the combatant whose turn it is: what the turn allows changes with them
-    /// (WOIN-ACT-2, WOIN-COND-10), keeping what was already spent.
+    /// A condition gained by the combatant whose turn it is: what the turn allows may shrink with
+    /// it (WOIN-ACT-2, WOIN-COND-10), keeping what was already spent; a gained condition never
+    /// gives back what the turn already lost to another.
     pub(super) fn rebudget(&mut self, id: &str) {
         let Some(turn) = self.turn.as_ref().filter(|t| t.id == id) else { return };
         let Some(i) = self.index_of(id) else { return };
@@ -16,6 +17,10 @@ impl Encounter {
         for pool in &mut budget {
             if let Some(old) = turn.budget.iter().find(|p| p.name == pool.name) {
                 pool.used = old.used;
+                if old.total < pool.total {
+                    pool.total = old.total;
+                    pool.note.clone_from(&old.note);
+                }
             }
         }
         if let Some(turn) = self.turn.as_mut() {
