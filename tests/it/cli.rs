@@ -71,3 +71,18 @@ fn roll_prints_the_faces_and_exits_2_on_bad_text() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).starts_with("skirmish: dice: "), "{}", text(&bad.stderr));
 }
+
+/// Issue 14, item 18: the README's picture of the WOIN demo's end is the tracker's own text
+/// report of that save, so it never goes stale.
+#[test]
+fn the_readme_shows_the_demo_as_it_ends() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let after = readme.split("`saves/woin-demo.ron` ends like this:").nth(1).expect("the block");
+    let block = after.split("```").nth(1).expect("a code block").trim_matches('\n');
+    let assets = std::sync::Arc::new(skirmish::save::assets::embedded_assets().expect("assets"));
+    let session = skirmish::save::load(&root.join("saves/woin-demo.ron"), assets).expect("demo");
+    let report = skirmish::cli::to_text(&session);
+    let end = report.trim_end().rsplit("\n\n").next().expect("the final state");
+    assert_eq!(block, end, "update the README's block from `skirmish run saves/woin-demo.ron`");
+}
