@@ -33,7 +33,12 @@ impl App {
     }
 
     fn combatant_options(&self) -> Vec<(String, String)> {
-        self.session.encounter().combatants.iter().map(|c| (c.name.clone(), c.id.clone())).collect()
+        self.session
+            .encounter()
+            .combatants
+            .iter()
+            .map(|c| (c.name.clone(), c.id.to_string()))
+            .collect()
     }
 
     /// Pick a combatant, starting at the selected one.
@@ -98,7 +103,7 @@ impl App {
             "Shake off",
             Template::Shake,
             vec![
-                Step::pick("who", vec![(c.name.clone(), c.id.clone())], None),
+                Step::pick("who", vec![(c.name.clone(), c.id.to_string())], None),
                 Step::pick("condition", own, None),
             ],
             true,
@@ -108,7 +113,7 @@ impl App {
     fn attack_dialog(&mut self) -> Option<Dialog> {
         let selected = self.selected_id();
         let enc = self.session.encounter();
-        let Some(attacker) = enc.current().map(|c| (c.name.clone(), c.id.clone())) else {
+        let Some(attacker) = enc.current().map(|c| (c.name.clone(), c.id.to_string())) else {
             self.error("attacks happen on a turn: start the fight first");
             return None;
         };
@@ -140,7 +145,7 @@ impl App {
             (enc.is_down(c), me.is_some_and(|m| friendly(m.side) == friendly(c.side)))
         });
         let targets: Vec<(String, String)> =
-            foes.iter().map(|c| (c.name.clone(), c.id.clone())).collect();
+            foes.iter().map(|c| (c.name.clone(), c.id.to_string())).collect();
         Some(Dialog::new(
             "Attack",
             Template::Attack,
@@ -193,7 +198,7 @@ impl App {
             .combatants
             .iter()
             .filter(|c| c.held)
-            .map(|c| (c.name.clone(), c.id.clone()))
+            .map(|c| (c.name.clone(), c.id.to_string()))
             .collect();
         if held.is_empty() {
             self.error("nobody is holding an action");

@@ -50,7 +50,7 @@ impl App {
 
     pub(super) fn selected_id(&self) -> Option<String> {
         let i = self.selected_combatant()?;
-        Some(self.session.encounter().combatants[i].id.clone())
+        Some(self.session.encounter().combatants[i].id.to_string())
     }
 
     /// Select the row of whoever's turn it is.

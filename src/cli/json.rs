@@ -121,7 +121,7 @@ pub fn to_json(session: &Session) -> Value {
         "system": enc.system.key(),
         "name": enc.name,
         "round": enc.round,
-        "current": enc.turn.as_ref().map(|t| t.id.clone()),
+        "current": enc.turn.as_ref().map(|t| t.id.to_string()),
         "order": enc.acting_order(),
         "options": enc.system.rules().options().iter()
             .map(|o| (o.name.to_string(), json!(enc.option(o.name))))

@@ -12,7 +12,7 @@ mod names;
 
 pub use assets::{Assets, Creature, CreatureEntry};
 pub use bounds::MAX_ROUND;
-pub use combatant::{Combatant, slug};
+pub use combatant::{Combatant, CombatantId, slug};
 pub use engine::EngineError;
 pub use event::{Ended, Event};
 pub use fold::{ApplyError, LogEntry};
@@ -24,10 +24,28 @@ use crate::rules::state::SystemState;
 use crate::rules::system::Options;
 use crate::rules::{ActionPool, System};
 
+/// One turn of a round: whose, and which of its turns (0 is its own count).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnSlot {
+    pub id: CombatantId,
+    pub pass: u8,
+}
+
+impl TurnSlot {
+    pub fn new(id: impl Into<CombatantId>, pass: u8) -> TurnSlot {
+        TurnSlot { id: id.into(), pass }
+    }
+
+    /// The same combatant's same turn.
+    pub fn is(&self, id: &str, pass: u8) -> bool {
+        self.id == id && self.pass == pass
+    }
+}
+
 /// Whose turn it is and what it has left.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
-    pub id: String,
+    pub id: CombatantId,
     /// Which of the combatant's turns this round (0 is its own count).
     pub pass: u8,
     pub budget: Vec<ActionPool>,
@@ -56,11 +74,11 @@ pub struct Encounter {
     pub round: u32,
     pub turn: Option<Turn>,
     /// The turn an `act` interrupted, resumed by the next `next`.
-    pub resume: Option<(String, u8)>,
+    pub resume: Option<TurnSlot>,
     /// That turn as it was left (budget spent, aim, shake-offs tried).
     pub interrupted: Option<Turn>,
     /// Turns taken (or passed) this round, as (id, pass); `next` goes to the first one not here.
-    pub done: Vec<(String, u8)>,
+    pub done: Vec<TurnSlot>,
     /// Rule options set for this encounter.
     pub options: Options,
     /// Before round 1: who takes a turn in the surprise turn (a won ambush).
@@ -163,9 +181,12 @@ impl Encounter {
     /// Ids of everyone sharing `id`'s initiative (its group), in listing order.
     pub fn holder_ids(&self, id: &str) -> Vec<String> {
         match self.get(id) {
-            Some(c) => {
-                self.combatants.iter().filter(|o| o.same_holder(c)).map(|o| o.id.clone()).collect()
-            }
+            Some(c) => self
+                .combatants
+                .iter()
+                .filter(|o| o.same_holder(c))
+                .map(|o| o.id.to_string())
+                .collect(),
             None => Vec::new(),
         }
     }

@@ -17,7 +17,7 @@ impl Planner<'_> {
         let pairs = field_pairs(fields);
         let sides = attack_sides(&self.scratch, attacker, targets)?;
         let rules = self.scratch.system.rules();
-        let actor = self.scratch.combatants[sides.members[0]].id.clone();
+        let actor = self.scratch.combatants[sides.members[0]].id.to_string();
         // Legality before dice: what the attack will cost is checked before any die is rolled.
         let cost = with_request(&self.scratch, &sides, weapon, &pairs, |request| {
             Ok(rules.attack_cost(request)?)
@@ -31,7 +31,7 @@ impl Planner<'_> {
         })?;
         let enc = &self.scratch;
         let target_ids: Vec<String> =
-            sides.targets.iter().map(|&i| enc.combatants[i].id.clone()).collect();
+            sides.targets.iter().map(|&i| enc.combatants[i].id.to_string()).collect();
         for effect in &effects {
             if let Effect::Pay { pool, amount } = effect {
                 self.check_budget(&actor, pool, *amount, "an attack", force)?;

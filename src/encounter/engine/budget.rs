@@ -73,7 +73,7 @@ impl Planner<'_> {
         fields: &[Field],
     ) -> Result<(), EngineError> {
         let c = self.who(who)?;
-        let (id, name) = (c.id.clone(), c.name.clone());
+        let (id, name) = (c.id.to_string(), c.name.clone());
         let actions = self.scratch.system.rules().actions();
         // An exact key, else a unique beginning of one.
         let exact: Vec<_> = actions.iter().filter(|a| a.key == action).collect();

@@ -34,7 +34,7 @@ impl Planner<'_> {
         for arg in args {
             match arg_specs.next().map(|a| a.kind) {
                 Some(crate::command::table::ArgKind::Combatant) => {
-                    ids.push(self.who(arg)?.id.clone())
+                    ids.push(self.who(arg)?.id.to_string())
                 }
                 _ => words.push(arg.to_lowercase()),
             }

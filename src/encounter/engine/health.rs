@@ -42,7 +42,7 @@ impl Planner<'_> {
         kind: Option<&str>,
         raw: bool,
     ) -> Result<(), EngineError> {
-        let id = self.who(who)?.id.clone();
+        let id = self.who(who)?.id.to_string();
         // SW-NONLETHAL-1: `damage NAME 9 nonlethal`.
         let nonlethal = kind.is_some_and(|k| k.eq_ignore_ascii_case("nonlethal"));
         let roll = match amount {
@@ -91,7 +91,7 @@ impl Planner<'_> {
         rules.can_heal(&c.conditions)?;
         let room =
             rules.max_health(c.health, &c.conditions).saturating_sub(c.health.current).max(0);
-        let id = c.id.clone();
+        let id = c.id.to_string();
         self.emit(Event::Healed { id, amount: amount.min(room), within_hit: false })
     }
 
@@ -138,7 +138,7 @@ impl Planner<'_> {
         }
         // WOIN-COND-5: spell and environment conditions persist.
         let persistent = matches!(source, Source::Spell | Source::Environment);
-        let id = self.who(who)?.id.clone();
+        let id = self.who(who)?.id.to_string();
         let give =
             Give { severe, rounds, source, persistent, by_hand: true, ..Give::new(&spec.name) };
         self.give_condition(&id, give)
@@ -196,7 +196,7 @@ impl Planner<'_> {
         };
         let rules = self.scratch.system.rules();
         let (pool, cost) = rules.shake_cost();
-        let id = c.id.clone();
+        let id = c.id.to_string();
         // WOIN-COND-2: once per turn per condition (SW-SHAKEN-1: the Spirit roll as the turn
         // begins is that try), one action each where the system charges one.
         let tried =

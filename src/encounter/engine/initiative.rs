@@ -3,9 +3,12 @@
 use super::*;
 
 impl Planner<'_> {
-    pub(super) fn slot_ids(&self) -> Vec<(String, u8)> {
+    pub(super) fn slot_ids(&self) -> Vec<TurnSlot> {
         let enc = &self.scratch;
-        enc.schedule().iter().map(|s| (enc.combatants[s.index].id.clone(), s.pass)).collect()
+        enc.schedule()
+            .iter()
+            .map(|s| TurnSlot::new(enc.combatants[s.index].id.clone(), s.pass))
+            .collect()
     }
 
     /// One representative per initiative holder (a single combatant, or a group's first member).

@@ -18,7 +18,7 @@ use std::fmt;
 
 use super::combatant::{Combatant, slug};
 use super::event::{Ended, Event};
-use super::{ApplyError, Assets, Encounter};
+use super::{ApplyError, Assets, Encounter, TurnSlot};
 use crate::command::{Amount, Command, Field};
 use crate::rules::conditions::{Condition, Source};
 use crate::rules::dice::{DiceExpr, DiceSource};
@@ -178,7 +178,7 @@ impl Planner<'_> {
             Command::Uncond { who, condition } => {
                 let c = self.who(who)?;
                 let name = own_condition(c, condition)?;
-                let id = c.id.clone();
+                let id = c.id.to_string();
                 self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
             }
             Command::Shake { who, condition } => self.shake(who, condition),
@@ -191,14 +191,14 @@ impl Planner<'_> {
             Command::Special { verb, args, fields } => self.special(verb, args, fields),
             Command::Roll { expr, by } => {
                 let by = match by {
-                    Some(q) => Some(self.who(q)?.id.clone()),
+                    Some(q) => Some(self.who(q)?.id.to_string()),
                     None => None,
                 };
                 let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
                 self.emit(Event::Rolled { roll, by })
             }
             Command::Note { who, text } => {
-                let id = self.who(who)?.id.clone();
+                let id = self.who(who)?.id.to_string();
                 let text: String = text.chars().take(MAX_TEXT).collect();
                 self.emit(Event::Noted { id, text })
             }

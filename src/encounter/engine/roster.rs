@@ -66,7 +66,7 @@ impl Planner<'_> {
             let id = self.unique_id(&slug(&member), group.as_deref());
             ids.push(id.clone());
             let combatant = Combatant {
-                id,
+                id: id.into(),
                 name: member,
                 side,
                 group: group.clone(),
@@ -87,9 +87,11 @@ impl Planner<'_> {
             self.break_all_ties()?;
             let order = self.slot_ids();
             let current = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
-            if let Some(at) = current.and_then(|cur| order.iter().position(|s| *s == cur)) {
-                for (id, pass) in order[..at].iter().filter(|(id, _)| ids.contains(id)) {
-                    self.emit(Event::TurnPassed { id: id.clone(), pass: *pass })?;
+            let at = current.and_then(|(id, pass)| order.iter().position(|s| s.is(&id, pass)));
+            if let Some(at) = at {
+                for slot in order[..at].iter().filter(|s| ids.iter().any(|i| *i == s.id)) {
+                    let id = slot.id.to_string();
+                    self.emit(Event::TurnPassed { id, pass: slot.pass })?;
                 }
             }
         }
@@ -149,7 +151,7 @@ impl Planner<'_> {
     }
 
     pub(super) fn remove(&mut self, who: &str) -> Result<(), EngineError> {
-        let id = self.who(who)?.id.clone();
+        let id = self.who(who)?.id.to_string();
         let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
         self.emit(Event::Removed { id })?;
         if was_current { self.advance() } else { Ok(()) }
@@ -178,7 +180,7 @@ impl Planner<'_> {
         name: &str,
         fields: &[Field],
     ) -> Result<(), EngineError> {
-        let id = self.who(who)?.id.clone();
+        let id = self.who(who)?.id.to_string();
         let weapon = self.weapon_from(name, fields)?;
         self.emit(Event::WeaponSet { id, weapon })
     }

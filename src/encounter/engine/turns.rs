@@ -42,7 +42,7 @@ impl Planner<'_> {
     /// Out rolls).
     fn round_start_effects(&mut self) -> Result<(), EngineError> {
         let rules = self.scratch.system.rules();
-        let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.clone()).collect();
+        let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.to_string()).collect();
         for id in ids {
             let Some(c) = self.scratch.get(&id) else { continue };
             let effects = rules.round_start(c.view(), self.dice)?;
@@ -53,7 +53,7 @@ impl Planner<'_> {
 
     pub(super) fn begin_first_turn(&mut self) -> Result<(), EngineError> {
         match self.next_slot() {
-            Some((id, pass)) => self.begin_turn(&id, pass),
+            Some(slot) => self.begin_turn(&slot.id, slot.pass),
             None => refuse(format!(
                 "no one can act: everyone is down, holding or without initiative (type them with {})",
                 self.scratch.system.rules().typed_init_usage()
@@ -130,7 +130,7 @@ impl Planner<'_> {
         if self.scratch.round == 0 && !self.scratch.surprise.is_empty() {
             let enc = &self.scratch;
             let next =
-                enc.surprise.iter().find(|id| !enc.done.iter().any(|(d, _)| d == *id)).cloned();
+                enc.surprise.iter().find(|id| !enc.done.iter().any(|d| d.id == **id)).cloned();
             return match next {
                 Some(id) => self.begin_turn(&id, 0),
                 None => {
@@ -141,8 +141,8 @@ impl Planner<'_> {
             };
         }
         // Back to the interrupted turn, as it was: nothing is rolled again, nothing refilled.
-        if let Some((id, _)) = self.scratch.resume.clone()
-            && self.scratch.get(&id).is_some_and(|c| self.scratch.can_act(c))
+        if let Some(slot) = self.scratch.resume.clone()
+            && self.scratch.get(&slot.id).is_some_and(|c| self.scratch.can_act(c))
         {
             return self.emit(Event::TurnResumed);
         }
@@ -151,17 +151,17 @@ impl Planner<'_> {
             return self.begin_first_turn();
         }
         match self.next_slot() {
-            Some((id, pass)) => self.begin_turn(&id, pass),
+            Some(slot) => self.begin_turn(&slot.id, slot.pass),
             None => self.new_round(),
         }
     }
 
     /// The first turn in order that nobody has taken this round and whose combatant can act.
-    pub(super) fn next_slot(&self) -> Option<(String, u8)> {
+    pub(super) fn next_slot(&self) -> Option<TurnSlot> {
         let enc = &self.scratch;
-        self.slot_ids().into_iter().find(|(id, pass)| {
-            !enc.done.iter().any(|(i, p)| i == id && p == pass)
-                && enc.get(id).is_some_and(|c| enc.can_act(c))
+        self.slot_ids().into_iter().find(|slot| {
+            !enc.done.iter().any(|d| d.is(&slot.id, slot.pass))
+                && enc.get(&slot.id).is_some_and(|c| enc.can_act(c))
         })
     }
 
@@ -171,8 +171,13 @@ impl Planner<'_> {
         // Past the last round a fight keeps, `RoundStarted` is refused (`bounds`).
         let round = self.scratch.round.saturating_add(1);
         if !rules.hold_lasts_across_rounds() {
-            let held: Vec<String> =
-                self.scratch.combatants.iter().filter(|c| c.held).map(|c| c.id.clone()).collect();
+            let held: Vec<String> = self
+                .scratch
+                .combatants
+                .iter()
+                .filter(|c| c.held)
+                .map(|c| c.id.to_string())
+                .collect();
             for id in held {
                 self.emit(Event::HoldLapsed { id })?;
             }
@@ -185,7 +190,7 @@ impl Planner<'_> {
                 c.conditions
                     .iter()
                     .filter(|k| k.rounds.is_some_and(|n| n <= 1))
-                    .map(|k| (c.id.clone(), k.name.clone()))
+                    .map(|k| (c.id.to_string(), k.name.clone()))
             })
             .collect();
         for (id, name) in expiring {
@@ -228,9 +233,9 @@ impl Planner<'_> {
     pub(super) fn hold(&mut self, who: Option<&str>) -> Result<(), EngineError> {
         self.require_started("hold")?;
         let id = match who {
-            Some(q) => self.who(q)?.id.clone(),
+            Some(q) => self.who(q)?.id.to_string(),
             None => match &self.scratch.turn {
-                Some(t) => t.id.clone(),
+                Some(t) => t.id.to_string(),
                 None => return refuse("nobody's turn to hold; name who holds"),
             },
         };
@@ -257,10 +262,10 @@ impl Planner<'_> {
         if !c.held {
             return refuse(format!("{} is not holding; `hold {}` first", c.name, c.name));
         }
-        let id = c.id.clone();
-        let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.clone(), t.pass));
+        let id = c.id.to_string();
+        let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.to_string(), t.pass));
         // Held from its own turn, its turn already began: nothing is rolled again.
-        let began = self.scratch.done.iter().any(|(d, p)| *d == id && *p == 0);
+        let began = self.scratch.done.iter().any(|d| d.is(&id, 0));
         self.emit(Event::Acted { id: id.clone(), interrupted })?;
         if began { Ok(()) } else { self.turn_start_effects(&id) }
     }

@@ -14,7 +14,7 @@ impl Encounter {
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
         self.observe(Fact::InitiativeSet { drawn: &initiative.drawn });
-        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.iter().any(|x| *x == c.id)) {
             c.initiative = Some(initiative.clone());
         }
         let who = self.holder_name(ids);
@@ -36,7 +36,7 @@ impl Encounter {
         ids: &[String],
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
-        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.iter().any(|x| *x == c.id)) {
             c.initiative = None;
         }
         let one = ids.first().is_some_and(|first| self.holder_ids(first) == *ids);
@@ -54,7 +54,7 @@ impl Encounter {
         faces: &[u32],
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
-        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.iter().any(|x| *x == c.id)) {
             if let Some(init) = &mut c.initiative {
                 init.rolloff.extend(faces);
             }
@@ -80,9 +80,9 @@ impl Encounter {
         };
         let (a, b) = (rolloff_of(self, first), rolloff_of(self, second));
         for c in &mut self.combatants {
-            let new = if first.contains(&c.id) {
+            let new = if first.iter().any(|x| *x == c.id) {
                 &b
-            } else if second.contains(&c.id) {
+            } else if second.iter().any(|x| *x == c.id) {
                 &a
             } else {
                 continue;

@@ -2,13 +2,13 @@
 //! acting from hold, and actions spent from the turn.
 
 use super::{ApplyError, LogEntry};
-use crate::encounter::{Encounter, Turn};
+use crate::encounter::{Encounter, Turn, TurnSlot};
 use crate::rules::system::Fact;
 
 impl Encounter {
     fn mark_done(&mut self, id: &str, pass: u8) {
-        if !self.done.iter().any(|(i, p)| i == id && *p == pass) {
-            self.done.push((id.to_string(), pass));
+        if !self.done.iter().any(|d| d.is(id, pass)) {
+            self.done.push(TurnSlot::new(id, pass));
         }
     }
 
@@ -42,7 +42,7 @@ impl Encounter {
         self.observe(Fact::TurnStarted { id });
         let name = self.combatants[i].name.clone();
         let budget = self.budget_for(i, pass);
-        self.turn = Some(Turn { id: id.to_string(), pass, budget, tried: Vec::new() });
+        self.turn = Some(Turn { id: id.into(), pass, budget, tried: Vec::new() });
         self.resume = None;
         self.interrupted = None;
         self.mark_done(id, pass);
@@ -70,8 +70,8 @@ impl Encounter {
         let budget = self.budget_for(i, 0);
         self.observe(Fact::Acted { id });
         let previous =
-            self.turn.replace(Turn { id: id.to_string(), pass: 0, budget, tried: Vec::new() });
-        self.resume = interrupted.cloned();
+            self.turn.replace(Turn { id: id.into(), pass: 0, budget, tried: Vec::new() });
+        self.resume = interrupted.map(|(id, pass)| TurnSlot::new(id.as_str(), *pass));
         self.interrupted = if interrupted.is_some() { previous } else { None };
         self.mark_done(id, 0);
         let text = format!("{} acts from hold", self.combatants[i].name);
@@ -95,7 +95,7 @@ impl Encounter {
             Some(c) => format!("back to {}'s turn", c.name),
             None => "back to the interrupted turn".to_string(),
         };
-        let who = turn.id.clone();
+        let who = turn.id.to_string();
         self.turn = Some(turn);
         Ok(self.line(text, None, Some(&who)))
     }
