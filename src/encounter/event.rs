@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::combatant::Combatant;
+use super::combatant::{Combatant, CombatantId};
 use crate::rules::conditions::Condition;
 use crate::rules::dice::RollRecord;
 use crate::rules::initiative::Initiative;
@@ -27,55 +27,55 @@ pub enum Event {
         combatant: Combatant,
     },
     Removed {
-        id: String,
+        id: CombatantId,
     },
     /// Initiative rolled, dealt or typed for one combatant or a whole group.
     InitiativeSet {
-        ids: Vec<String>,
+        ids: Vec<CombatantId>,
         initiative: Initiative,
     },
     /// No initiative this round (an incapacitated Savage Worlds character gets no card).
     InitiativeCleared {
-        ids: Vec<String>,
+        ids: Vec<CombatantId>,
     },
     /// d6 roll-off faces appended to break a tie.
     RolledOff {
-        ids: Vec<String>,
+        ids: Vec<CombatantId>,
         faces: Vec<u32>,
     },
     /// Two tied holders trade places.
     Swapped {
-        first: Vec<String>,
-        second: Vec<String>,
+        first: Vec<CombatantId>,
+        second: Vec<CombatantId>,
     },
     RoundStarted {
         round: u32,
     },
     /// `pass` numbers a combatant's turns within a round (0 is its own count).
     TurnStarted {
-        id: String,
+        id: CombatantId,
         pass: u8,
     },
     Held {
-        id: String,
+        id: CombatantId,
     },
     /// A held combatant takes its turn now; play resumes with `interrupted` afterwards.
     Acted {
-        id: String,
-        interrupted: Option<(String, u8)>,
+        id: CombatantId,
+        interrupted: Option<(CombatantId, u8)>,
     },
     /// A turn that will not be taken this round (a newcomer who joined after its count).
     TurnPassed {
-        id: String,
+        id: CombatantId,
         pass: u8,
     },
     /// Play returns to the turn an `act` interrupted, exactly as it was left.
     TurnResumed,
     HoldLapsed {
-        id: String,
+        id: CombatantId,
     },
     Damaged {
-        id: String,
+        id: CombatantId,
         amount: i64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<RollRecord>,
@@ -85,23 +85,23 @@ pub enum Event {
         explain: String,
     },
     Healed {
-        id: String,
+        id: CombatantId,
         amount: i64,
         /// Part of the hit just taken (only stunned), which stays open to a soak.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         within_hit: bool,
     },
     ConditionAdded {
-        id: String,
+        id: CombatantId,
         condition: Condition,
     },
     ConditionEnded {
-        id: String,
+        id: CombatantId,
         name: String,
         why: Ended,
     },
     ShakeRolled {
-        id: String,
+        id: CombatantId,
         name: String,
         roll: RollRecord,
         success: bool,
@@ -110,14 +110,14 @@ pub enum Event {
     Rolled {
         roll: RollRecord,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        by: Option<String>,
+        by: Option<CombatantId>,
     },
     Noted {
-        id: String,
+        id: CombatantId,
         text: String,
     },
     WeaponSet {
-        id: String,
+        id: CombatantId,
         weapon: Weapon,
     },
     OptionSet {
@@ -126,21 +126,21 @@ pub enum Event {
     },
     /// Actions spent from the current turn (`what` names the action).
     Spent {
-        id: String,
+        id: CombatantId,
         pool: String,
         amount: u8,
         what: String,
     },
     /// Actions spent this turn come back, from the turn's first pool.
     Refunded {
-        id: String,
+        id: CombatantId,
         amount: u8,
         why: String,
     },
     /// An attack's roll and verdict; damage and conditions follow as their own events.
     Attacked {
-        attacker: String,
-        target: String,
+        attacker: CombatantId,
+        target: CombatantId,
         summary: String,
         rolls: Vec<RollRecord>,
         hit: bool,
@@ -148,11 +148,11 @@ pub enum Event {
     },
     /// Before round 1, these take one turn each (a won ambush).
     SurpriseTurn {
-        ids: Vec<String>,
+        ids: Vec<CombatantId>,
     },
     /// A whole-number stat set to a new value (bennies spent).
     StatChanged {
-        id: String,
+        id: CombatantId,
         field: String,
         value: i64,
     },
@@ -164,7 +164,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<RollRecord>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        who: Option<String>,
+        who: Option<CombatantId>,
         /// The roll was `who`'s attempt this turn to shake off this condition.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         attempt: Option<String>,

@@ -82,7 +82,7 @@ pub struct Encounter {
     /// Rule options set for this encounter.
     pub options: Options,
     /// Before round 1: who takes a turn in the surprise turn (a won ambush).
-    pub surprise: Vec<String>,
+    pub surprise: Vec<CombatantId>,
     /// What the system keeps of its own (the Savage Worlds deck, WOIN overwatch …).
     pub state: SystemState,
 }
@@ -179,20 +179,17 @@ impl Encounter {
     }
 
     /// Ids of everyone sharing `id`'s initiative (its group), in listing order.
-    pub fn holder_ids(&self, id: &str) -> Vec<String> {
+    pub fn holder_ids(&self, id: &str) -> Vec<CombatantId> {
         match self.get(id) {
-            Some(c) => self
-                .combatants
-                .iter()
-                .filter(|o| o.same_holder(c))
-                .map(|o| o.id.to_string())
-                .collect(),
+            Some(c) => {
+                self.combatants.iter().filter(|o| o.same_holder(c)).map(|o| o.id.clone()).collect()
+            }
             None => Vec::new(),
         }
     }
 
     /// How a combatant or its group is named in the log: `Aria`, or `Goblin 1–3` for a group.
-    pub fn holder_name(&self, ids: &[String]) -> String {
+    pub fn holder_name(&self, ids: &[CombatantId]) -> String {
         let names: Vec<&str> =
             ids.iter().filter_map(|id| self.get(id)).map(|c| c.name.as_str()).collect();
         match names.as_slice() {

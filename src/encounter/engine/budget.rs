@@ -57,7 +57,7 @@ impl Planner<'_> {
     ) -> Result<(), EngineError> {
         if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
             self.emit(Event::Spent {
-                id: id.to_string(),
+                id: id.into(),
                 pool: pool.into(),
                 amount: cost,
                 what: what.into(),
@@ -124,7 +124,7 @@ impl Planner<'_> {
             self.emit(Event::Logged {
                 text: format!("{name}: {} (forced, off turn)", spec.label),
                 roll: None,
-                who: Some(id),
+                who: Some(id.into()),
                 attempt: None,
             })
         }

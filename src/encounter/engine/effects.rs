@@ -90,7 +90,7 @@ impl Planner<'_> {
             armor_added: hit.armor_added,
         })?;
         self.emit(Event::Damaged {
-            id: id.to_string(),
+            id: id.into(),
             amount: hit.amount,
             roll: hit.roll.clone(),
             kind: hit.kind.clone(),
@@ -100,7 +100,7 @@ impl Planner<'_> {
         self.damage_conditions(id, &outcome.conditions)?;
         if !self.struck.iter().any(|s| s.id == id) {
             self.struck.push(Struck {
-                id: id.to_string(),
+                id: id.into(),
                 was_down,
                 nonlethal: hit.nonlethal,
                 location: hit.location.clone(),
@@ -119,23 +119,25 @@ impl Planner<'_> {
         use crate::rules::system::Who;
         // A verb without a second name answers `Target(0)` with its actor; past the targets
         // named, an effect is a bug in the system, never a hit on the attacker.
-        let pick = |who: Who| -> Result<String, EngineError> {
+        let pick = |who: Who| -> Result<CombatantId, EngineError> {
             match who {
-                Who::Actor => Ok(actor.to_string()),
-                Who::Target(0) if targets.is_empty() => Ok(actor.to_string()),
-                Who::Target(n) => targets.get(usize::from(n)).cloned().ok_or_else(|| {
-                    EngineError::Apply(ApplyError(format!(
-                        "an effect names target {} of {}",
-                        usize::from(n) + 1,
-                        targets.len()
-                    )))
-                }),
+                Who::Actor => Ok(CombatantId::from(actor)),
+                Who::Target(0) if targets.is_empty() => Ok(CombatantId::from(actor)),
+                Who::Target(n) => {
+                    targets.get(usize::from(n)).map(CombatantId::from).ok_or_else(|| {
+                        EngineError::Apply(ApplyError(format!(
+                            "an effect names target {} of {}",
+                            usize::from(n) + 1,
+                            targets.len()
+                        )))
+                    })
+                }
             }
         };
         match effect {
             Effect::Attacked { target, summary, rolls, hit, critical } => {
                 self.emit(Event::Attacked {
-                    attacker: actor.to_string(),
+                    attacker: actor.into(),
                     target: pick(target)?,
                     summary,
                     rolls,
@@ -153,14 +155,22 @@ impl Planner<'_> {
                 attempt: None,
             }),
             Effect::System(event) => self.emit(Event::System(event)),
-            Effect::Surprise { ids } => self.emit(Event::SurpriseTurn { ids }),
+            Effect::Surprise { ids } => {
+                let ids = ids.into_iter().map(CombatantId::from).collect();
+                self.emit(Event::SurpriseTurn { ids })
+            }
             Effect::Cancel { who, name } => {
                 let id = pick(who)?;
                 self.emit(Event::ConditionEnded { id, name, why: Ended::Cancelled })
             }
             Effect::Log { text, roll } => {
                 let who = (!actor.is_empty()).then(|| actor.to_string());
-                self.emit(Event::Logged { text, roll, who, attempt: None })
+                self.emit(Event::Logged {
+                    text,
+                    roll,
+                    who: who.map(CombatantId::from),
+                    attempt: None,
+                })
             }
             Effect::AddCondition { who, name, rounds, detail, persistent } => {
                 let give = Give { rounds, detail, persistent, ..Give::new(&name) };

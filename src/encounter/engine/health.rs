@@ -70,7 +70,7 @@ impl Planner<'_> {
         };
         let was_down = self.scratch.is_down(c);
         self.emit(Event::Damaged {
-            id: id.clone(),
+            id: id.clone().into(),
             amount: total,
             roll,
             kind: kind.map(str::to_string),
@@ -92,7 +92,7 @@ impl Planner<'_> {
         let room =
             rules.max_health(c.health, &c.conditions).saturating_sub(c.health.current).max(0);
         let id = c.id.to_string();
-        self.emit(Event::Healed { id, amount: amount.min(room), within_hit: false })
+        self.emit(Event::Healed { id: id.into(), amount: amount.min(room), within_hit: false })
     }
 
     pub(super) fn condition(
@@ -183,7 +183,7 @@ impl Planner<'_> {
             needs_six: give.needs_six || existing.is_some_and(|e| e.needs_six),
             detail: give.detail,
         };
-        self.emit(Event::ConditionAdded { id: id.to_string(), condition })?;
+        self.emit(Event::ConditionAdded { id: id.into(), condition })?;
         self.clamp_health(id)
     }
 
@@ -229,7 +229,7 @@ impl Planner<'_> {
         let outcome =
             rules.shake_off(&c.stats, c.health, &cond, &self.scratch.options, self.dice)?;
         self.emit(Event::ShakeRolled {
-            id: id.clone(),
+            id: id.clone().into(),
             name: name.clone(),
             roll: outcome.roll,
             success: outcome.success,
@@ -243,14 +243,14 @@ impl Planner<'_> {
             .and_then(|t| t.budget.iter().find(|p| p.name == pool).map(|p| p.left() >= cost));
         if cost > 0 && can_pay == Some(true) {
             self.emit(Event::Spent {
-                id: id.clone(),
+                id: id.clone().into(),
                 pool: pool.into(),
                 amount: cost,
                 what: "shake".into(),
             })?;
         }
         if outcome.success {
-            self.emit(Event::ConditionEnded { id, name, why: Ended::ShakenOff })?;
+            self.emit(Event::ConditionEnded { id: id.into(), name, why: Ended::ShakenOff })?;
         }
         Ok(())
     }
@@ -291,7 +291,7 @@ impl Planner<'_> {
         if c.health.current > max {
             let loss = c.health.current.saturating_sub(max);
             self.emit(Event::Damaged {
-                id: id.to_string(),
+                id: id.into(),
                 amount: loss,
                 roll: None,
                 kind: None,

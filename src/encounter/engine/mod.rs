@@ -16,7 +16,7 @@ use health::{Give, own_condition};
 
 use std::fmt;
 
-use super::combatant::{Combatant, slug};
+use super::combatant::{Combatant, CombatantId, slug};
 use super::event::{Ended, Event};
 use super::{ApplyError, Assets, Encounter, TurnSlot};
 use crate::command::{Amount, Command, Field};
@@ -179,7 +179,7 @@ impl Planner<'_> {
                 let c = self.who(who)?;
                 let name = own_condition(c, condition)?;
                 let id = c.id.to_string();
-                self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
+                self.emit(Event::ConditionEnded { id: id.into(), name, why: Ended::Removed })
             }
             Command::Shake { who, condition } => self.shake(who, condition),
             Command::Attack { attacker, targets, weapon, fields } => {
@@ -195,12 +195,12 @@ impl Planner<'_> {
                     None => None,
                 };
                 let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
-                self.emit(Event::Rolled { roll, by })
+                self.emit(Event::Rolled { roll, by: by.map(CombatantId::from) })
             }
             Command::Note { who, text } => {
                 let id = self.who(who)?.id.to_string();
                 let text: String = text.chars().take(MAX_TEXT).collect();
-                self.emit(Event::Noted { id, text })
+                self.emit(Event::Noted { id: id.into(), text })
             }
             Command::New { .. }
             | Command::Undo

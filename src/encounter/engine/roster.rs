@@ -91,7 +91,7 @@ impl Planner<'_> {
             if let Some(at) = at {
                 for slot in order[..at].iter().filter(|s| ids.iter().any(|i| *i == s.id)) {
                     let id = slot.id.to_string();
-                    self.emit(Event::TurnPassed { id, pass: slot.pass })?;
+                    self.emit(Event::TurnPassed { id: id.into(), pass: slot.pass })?;
                 }
             }
         }
@@ -153,7 +153,7 @@ impl Planner<'_> {
     pub(super) fn remove(&mut self, who: &str) -> Result<(), EngineError> {
         let id = self.who(who)?.id.to_string();
         let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
-        self.emit(Event::Removed { id })?;
+        self.emit(Event::Removed { id: id.into() })?;
         if was_current { self.advance() } else { Ok(()) }
     }
 
@@ -182,7 +182,7 @@ impl Planner<'_> {
     ) -> Result<(), EngineError> {
         let id = self.who(who)?.id.to_string();
         let weapon = self.weapon_from(name, fields)?;
-        self.emit(Event::WeaponSet { id, weapon })
+        self.emit(Event::WeaponSet { id: id.into(), weapon })
     }
 
     pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {

@@ -23,7 +23,9 @@ impl Planner<'_> {
         let mut surprised = Vec::new();
         for effect in effects {
             match effect {
-                Effect::Surprise { ids } => surprised.extend(ids),
+                Effect::Surprise { ids } => {
+                    surprised.extend(ids.into_iter().map(CombatantId::from))
+                }
                 other => self.apply_effect("", &[], other)?,
             }
         }
@@ -64,7 +66,7 @@ impl Planner<'_> {
     /// Start a turn, then what the system does as it begins (WOIN-COND-8, WOIN-COND-10), with
     /// the dice consumed in turn order.
     pub(super) fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
-        self.emit(Event::TurnStarted { id: id.to_string(), pass })?;
+        self.emit(Event::TurnStarted { id: id.into(), pass })?;
         if pass > 0 {
             return Ok(());
         }
@@ -83,7 +85,7 @@ impl Planner<'_> {
                     // after-damage hooks.
                     let was_down = self.scratch.get(id).is_some_and(|c| self.scratch.is_down(c));
                     self.emit(Event::Damaged {
-                        id: id.to_string(),
+                        id: id.into(),
                         amount,
                         roll: Some(roll),
                         kind,
@@ -94,7 +96,12 @@ impl Planner<'_> {
                 }
                 crate::rules::system::TurnStartEffect::Roll { roll, text, attempt } => {
                     let who = Some(id.to_string());
-                    self.emit(Event::Logged { text, roll: Some(roll), who, attempt })?;
+                    self.emit(Event::Logged {
+                        text,
+                        roll: Some(roll),
+                        who: who.map(CombatantId::from),
+                        attempt,
+                    })?;
                 }
                 crate::rules::system::TurnStartEffect::Effect(effect) => {
                     self.apply_effect(id, &[], effect)?;
@@ -179,7 +186,7 @@ impl Planner<'_> {
                 .map(|c| c.id.to_string())
                 .collect();
             for id in held {
-                self.emit(Event::HoldLapsed { id })?;
+                self.emit(Event::HoldLapsed { id: id.into() })?;
             }
         }
         let expiring: Vec<(String, String)> = self
@@ -194,7 +201,7 @@ impl Planner<'_> {
             })
             .collect();
         for (id, name) in expiring {
-            self.emit(Event::ConditionEnded { id, name, why: Ended::Expired })?;
+            self.emit(Event::ConditionEnded { id: id.into(), name, why: Ended::Expired })?;
         }
         // SW-INIT-3: what the system does before a new deal (a shuffle after a Joker), decided
         // before the round begins.
@@ -252,7 +259,7 @@ impl Planner<'_> {
             return refuse(format!("{} is down and cannot hold", c.name));
         }
         let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
-        self.emit(Event::Held { id })?;
+        self.emit(Event::Held { id: id.into() })?;
         if was_current { self.advance() } else { Ok(()) }
     }
 
@@ -266,7 +273,8 @@ impl Planner<'_> {
         let interrupted = self.scratch.turn.as_ref().map(|t| (t.id.to_string(), t.pass));
         // Held from its own turn, its turn already began: nothing is rolled again.
         let began = self.scratch.done.iter().any(|d| d.is(&id, 0));
-        self.emit(Event::Acted { id: id.clone(), interrupted })?;
+        let interrupted = interrupted.map(|(id, pass)| (CombatantId::from(id), pass));
+        self.emit(Event::Acted { id: id.clone().into(), interrupted })?;
         if began { Ok(()) } else { self.turn_start_effects(&id) }
     }
 }

@@ -43,7 +43,7 @@ impl Encounter {
         let rules = self.system.rules();
         let c = &self.combatants[index];
         // A surprise turn before round 1 (WOIN-AMBUSH-1: one action).
-        if self.round == 0 && self.surprise.iter().any(|s| *s == c.id) {
+        if self.round == 0 && self.surprise.contains(&c.id) {
             return rules.surprise_budget();
         }
         // Without an initiative yet, a turn is what its own count would give.

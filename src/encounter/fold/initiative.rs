@@ -2,6 +2,7 @@
 //! roll-offs and swaps, and a surprise turn before round 1.
 
 use super::{ApplyError, LogEntry};
+use crate::encounter::CombatantId;
 use crate::encounter::Encounter;
 use crate::rules::initiative::Initiative;
 use crate::rules::system::Fact;
@@ -9,12 +10,12 @@ use crate::rules::system::Fact;
 impl Encounter {
     pub(super) fn apply_initiative_set(
         &mut self,
-        ids: &[String],
+        ids: &[CombatantId],
         initiative: &Initiative,
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
         self.observe(Fact::InitiativeSet { drawn: &initiative.drawn });
-        for c in self.combatants.iter_mut().filter(|c| ids.iter().any(|x| *x == c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
             c.initiative = Some(initiative.clone());
         }
         let who = self.holder_name(ids);
@@ -28,15 +29,15 @@ impl Encounter {
             (None, _, 1) => format!("{who}: dealt {}", initiative.value),
             (None, _, _) => format!("{who}: initiative {}", initiative.value),
         };
-        Ok(self.line(text, initiative.roll.clone(), ids.first().map(String::as_str)))
+        Ok(self.line(text, initiative.roll.clone(), ids.first().map(CombatantId::as_str)))
     }
 
     pub(super) fn apply_initiative_cleared(
         &mut self,
-        ids: &[String],
+        ids: &[CombatantId],
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
-        for c in self.combatants.iter_mut().filter(|c| ids.iter().any(|x| *x == c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
             c.initiative = None;
         }
         let one = ids.first().is_some_and(|first| self.holder_ids(first) == *ids);
@@ -45,33 +46,33 @@ impl Encounter {
         } else {
             "last round's cards go back for a new deal".to_string()
         };
-        Ok(self.line(text, None, ids.first().filter(|_| one).map(String::as_str)))
+        Ok(self.line(text, None, ids.first().filter(|_| one).map(CombatantId::as_str)))
     }
 
     pub(super) fn apply_rolled_off(
         &mut self,
-        ids: &[String],
+        ids: &[CombatantId],
         faces: &[u32],
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
-        for c in self.combatants.iter_mut().filter(|c| ids.iter().any(|x| *x == c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
             if let Some(init) = &mut c.initiative {
                 init.rolloff.extend(faces);
             }
         }
         let shown: Vec<String> = faces.iter().map(ToString::to_string).collect();
         let text = format!("{}: tie roll-off d6 [{}]", self.holder_name(ids), shown.join(", "));
-        Ok(self.line(text, None, ids.first().map(String::as_str)))
+        Ok(self.line(text, None, ids.first().map(CombatantId::as_str)))
     }
 
     pub(super) fn apply_swapped(
         &mut self,
-        first: &[String],
-        second: &[String],
+        first: &[CombatantId],
+        second: &[CombatantId],
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(first)?;
         self.check_all(second)?;
-        let rolloff_of = |enc: &Encounter, ids: &[String]| {
+        let rolloff_of = |enc: &Encounter, ids: &[CombatantId]| {
             ids.first()
                 .and_then(|id| enc.get(id))
                 .and_then(|c| c.initiative.as_ref())
@@ -80,9 +81,9 @@ impl Encounter {
         };
         let (a, b) = (rolloff_of(self, first), rolloff_of(self, second));
         for c in &mut self.combatants {
-            let new = if first.iter().any(|x| *x == c.id) {
+            let new = if first.contains(&c.id) {
                 &b
-            } else if second.iter().any(|x| *x == c.id) {
+            } else if second.contains(&c.id) {
                 &a
             } else {
                 continue;
@@ -96,7 +97,10 @@ impl Encounter {
         Ok(self.line(text, None, None))
     }
 
-    pub(super) fn apply_surprise_turn(&mut self, ids: &[String]) -> Result<LogEntry, ApplyError> {
+    pub(super) fn apply_surprise_turn(
+        &mut self,
+        ids: &[CombatantId],
+    ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
         self.surprise = ids.to_vec();
         let names = self.holder_name(ids);

@@ -13,6 +13,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::CombatantId;
 use super::Encounter;
 use super::event::Event;
 use crate::rules::dice::RollRecord;
@@ -66,7 +67,7 @@ impl Encounter {
         self.index_of(id).ok_or_else(|| ApplyError(format!("no combatant with id '{id}'")))
     }
 
-    fn check_all(&self, ids: &[String]) -> Result<(), ApplyError> {
+    fn check_all(&self, ids: &[CombatantId]) -> Result<(), ApplyError> {
         ids.iter().try_for_each(|id| self.index(id).map(|_| ()))
     }
 

@@ -2,6 +2,7 @@
 //! acting from hold, and actions spent from the turn.
 
 use super::{ApplyError, LogEntry};
+use crate::encounter::CombatantId;
 use crate::encounter::{Encounter, Turn, TurnSlot};
 use crate::rules::system::Fact;
 
@@ -63,7 +64,7 @@ impl Encounter {
     pub(super) fn apply_acted(
         &mut self,
         id: &str,
-        interrupted: Option<&(String, u8)>,
+        interrupted: Option<&(CombatantId, u8)>,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
         self.combatants[i].held = false;
