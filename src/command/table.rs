@@ -55,10 +55,10 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "init",
         aliases: &["initiative"],
         args: &[req("NAME", ArgKind::Combatant), req("VALUE", ArgKind::Text)],
-        summary: "set initiative by hand (a number, a Basic Speed, or a card: QS, 10H, joker)",
-        help: "Sets initiative from a physical roll or card: a total in WOIN and Gempunks, a Basic \
-               Speed such as 5.75 in GURPS, a card such as QS, 10H or joker in Savage Worlds. A group \
-               member sets the whole group.",
+        summary: "set initiative by hand, written as the encounter's system writes it",
+        help: "Sets initiative from a roll, a speed or a card made at the table, written as the \
+               encounter's system writes it (a refusal says which form it expects). A group member \
+               sets the whole group.",
         example: "init Aria 17",
     },
     CommandSpec {

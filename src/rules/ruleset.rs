@@ -356,6 +356,11 @@ pub trait Ruleset: Sync {
         None
     }
 
+    /// How the log says a condition ended by the roll to shake it off.
+    fn shake_phrase(&self) -> &'static str {
+        "shaken off"
+    }
+
     /// How the log says a condition was cancelled (a WOIN LUC die).
     fn cancel_phrase(&self) -> &'static str {
         "cancelled"

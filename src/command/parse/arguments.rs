@@ -22,7 +22,7 @@ pub(super) fn parse_args(
         "start" => Command::Start,
         "init" => Command::Init {
             who: args.name("a combatant NAME")?,
-            value: args.name("an initiative VALUE (17, 5.75, QS, joker)")?,
+            value: args.name("an initiative VALUE, written as the encounter's system writes it")?,
         },
         "swap" => Command::Swap {
             first: args.name("a combatant NAME")?,

@@ -46,7 +46,7 @@ impl Encounter {
         }
         let how = match why {
             Ended::Removed => String::new(),
-            Ended::ShakenOff => " (shaken off)".to_string(),
+            Ended::ShakenOff => format!(" ({})", self.system.rules().shake_phrase()),
             Ended::Expired => " (expired)".to_string(),
             Ended::Cancelled => format!(" ({})", self.system.rules().cancel_phrase()),
         };
