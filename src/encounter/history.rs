@@ -2,6 +2,7 @@
 //! a save stores; undo walks back, a new command after undo starts a branch, nothing is dropped),
 //! and the state and log folded along the current line of play.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -87,15 +88,29 @@ pub struct Branch {
     pub made: usize,
 }
 
+/// How many commands apart the snapshots along a line of play are: undo and jumps fold at most
+/// this many commands from the nearest one.
+const SNAPSHOT_EVERY: usize = 64;
+
 /// An encounter being run: the history tree (every command ever made, none dropped), the line of
 /// play from the start to the current point, and the state and log folded along that line.
+///
+/// Snapshots of the state every [`SNAPSHOT_EVERY`] commands along any line played (cheap: they
+/// share unchanged combatants) let undo and jumps fold a few commands instead of the whole fight.
 #[derive(Debug, Clone)]
 pub struct Session {
     encounter: Encounter,
     log: Vec<LogEntry>,
     nodes: Vec<Node>,
+    /// The newest child of each node (`None`: a leaf), and of the start.
+    newest: Vec<Option<usize>>,
+    newest_root: Option<usize>,
     /// Indices into `nodes`, from the first command to the current one.
     path: Vec<usize>,
+    /// The log's length before each command of `path`.
+    marks: Vec<usize>,
+    /// The state after a node, for nodes at a depth that is a multiple of [`SNAPSHOT_EVERY`].
+    snapshots: HashMap<usize, Encounter>,
     assets: Arc<Assets>,
 }
 
@@ -105,7 +120,11 @@ impl Session {
             encounter: Encounter::new(system, name),
             log: Vec::new(),
             nodes: Vec::new(),
+            newest: Vec::new(),
+            newest_root: None,
             path: Vec::new(),
+            marks: Vec::new(),
+            snapshots: HashMap::new(),
             assets,
         }
     }
@@ -129,8 +148,9 @@ impl Session {
         Session::from_tree(system, name, nodes, head, assets)
     }
 
-    /// Rebuild a session from its history tree and the current point. Every branch is folded, so
-    /// an event that does not fit anywhere is found now; the error names the 1-based node.
+    /// Rebuild a session from its history tree and the current point. Every branch is folded
+    /// once, so an event that does not fit anywhere is found now (the error names the 1-based
+    /// node); the same fold leaves the current line's state, log and snapshots.
     pub fn from_tree(
         system: System,
         name: &str,
@@ -150,8 +170,9 @@ impl Session {
             ));
         }
         let mut session = Session::new(system, name, assets);
-        session.nodes = nodes;
-        session.verify_branches()?;
+        for node in nodes {
+            session.hang(node);
+        }
         let mut path = Vec::new();
         let mut at = head;
         while let Some(i) = at {
@@ -159,62 +180,132 @@ impl Session {
             at = session.nodes[i].parent;
         }
         path.reverse();
-        session.path = path;
-        session.refold()?;
+        session.fold_tree(&path)?;
         Ok(session)
     }
 
-    /// Fold every node once, depth first, copying the state only where the tree forks.
-    fn verify_branches(&self) -> Result<(), (usize, ApplyError)> {
-        let children = self.children_lists();
-        let start = Encounter::new(self.encounter.system, &self.encounter.name);
-        let mut stack: Vec<(Option<usize>, Encounter)> = vec![(None, start)];
-        while let Some((at, state)) = stack.pop() {
-            let kids = match at {
-                None => &children.0,
-                Some(i) => &children.1[i],
-            };
-            let last = kids.len().saturating_sub(1);
-            let mut state = Some(state);
-            for (k, &child) in kids.iter().enumerate() {
-                let mut next = if k == last {
-                    state.take().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
-                } else {
-                    state.clone().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
-                };
-                for event in &self.nodes[child].entry.events {
-                    next.apply(event).map_err(|err| (child + 1, err))?;
-                }
-                stack.push((Some(child), next));
-            }
+    /// Add a node to the tree (it becomes its parent's newest child).
+    fn hang(&mut self, node: Node) -> usize {
+        let index = self.nodes.len();
+        match node.parent {
+            None => self.newest_root = Some(index),
+            Some(p) => self.newest[p] = Some(index),
         }
-        Ok(())
+        self.nodes.push(node);
+        self.newest.push(None);
+        index
     }
 
-    /// The children of the start and of each node, oldest first.
-    fn children_lists(&self) -> (Vec<usize>, Vec<Vec<usize>>) {
-        let mut roots = Vec::new();
+    /// Fold every node once, depth first, copying the state only where the tree forks (cheap:
+    /// copies share combatants), keeping snapshots along every line, and the log and state of
+    /// `path`, which becomes the current line.
+    fn fold_tree(&mut self, path: &[usize]) -> Result<(), (usize, ApplyError)> {
         let mut children = vec![Vec::new(); self.nodes.len()];
+        let mut roots = Vec::new();
         for (i, node) in self.nodes.iter().enumerate() {
             match node.parent {
                 None => roots.push(i),
                 Some(p) => children[p].push(i),
             }
         }
-        (roots, children)
-    }
-
-    /// Fold the current line of play from an empty encounter.
-    fn refold(&mut self) -> Result<(), (usize, ApplyError)> {
-        let mut encounter = Encounter::new(self.encounter.system, &self.encounter.name);
-        let mut log = Vec::new();
-        for &i in &self.path {
-            for event in &self.nodes[i].entry.events {
-                log.push(encounter.apply(event).map_err(|err| (i + 1, err))?);
+        let on_path: HashMap<usize, usize> =
+            path.iter().enumerate().map(|(d, &n)| (n, d)).collect();
+        let mut logs: Vec<Vec<LogEntry>> = vec![Vec::new(); path.len()];
+        let start = Encounter::new(self.encounter.system, &self.encounter.name);
+        let mut current = if path.is_empty() { Some(start.clone()) } else { None };
+        // (node, depth of its children, state after it)
+        let mut stack: Vec<(Option<usize>, usize, Encounter)> = vec![(None, 1, start)];
+        while let Some((at, depth, state)) = stack.pop() {
+            let kids = match at {
+                None => &roots,
+                Some(i) => &children[i],
+            };
+            let mut state = Some(state);
+            for (k, &child) in kids.iter().enumerate() {
+                let mut next = if k + 1 == kids.len() {
+                    state.take().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
+                } else {
+                    state.clone().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
+                };
+                let keep = on_path.get(&child).copied();
+                for event in &self.nodes[child].entry.events {
+                    let line = next.apply(event).map_err(|err| (child + 1, err))?;
+                    if let Some(d) = keep {
+                        logs[d].push(line);
+                    }
+                }
+                if depth.is_multiple_of(SNAPSHOT_EVERY) {
+                    self.snapshots.insert(child, next.clone());
+                }
+                if path.last() == Some(&child) {
+                    current = Some(next.clone());
+                }
+                stack.push((Some(child), depth + 1, next));
             }
         }
-        self.encounter = encounter;
-        self.log = log;
+        self.path = path.to_vec();
+        self.marks = Vec::with_capacity(path.len());
+        self.log = Vec::with_capacity(logs.iter().map(Vec::len).sum());
+        for lines in logs {
+            self.marks.push(self.log.len());
+            self.log.extend(lines);
+        }
+        if let Some(encounter) = current {
+            self.encounter = encounter;
+        }
+        Ok(())
+    }
+
+    /// The state after the first `depth` commands of the current line, folded from the nearest
+    /// snapshot at or before it.
+    fn state_at(&self, depth: usize) -> Result<Encounter, ApplyError> {
+        let mut from = depth - depth % SNAPSHOT_EVERY;
+        let mut state = loop {
+            if from == 0 {
+                break Encounter::new(self.encounter.system, &self.encounter.name);
+            }
+            if let Some(snapshot) = self.snapshots.get(&self.path[from - 1]) {
+                break snapshot.clone();
+            }
+            from -= SNAPSHOT_EVERY;
+        };
+        for &i in &self.path[from..depth] {
+            for event in &self.nodes[i].entry.events {
+                state.apply(event)?;
+            }
+        }
+        Ok(state)
+    }
+
+    /// Cut the current line back to its first `depth` commands.
+    fn truncate(&mut self, depth: usize) -> Result<(), ApplyError> {
+        if depth >= self.path.len() {
+            return Ok(());
+        }
+        self.encounter = self.state_at(depth)?;
+        self.log.truncate(self.marks[depth]);
+        self.path.truncate(depth);
+        self.marks.truncate(depth);
+        Ok(())
+    }
+
+    /// Make `node` (`None`: the start) the current point, along its own line: back to where the
+    /// two lines part, then forward.
+    pub fn jump(&mut self, node: Option<usize>) -> Result<(), ApplyError> {
+        let mut line = Vec::new();
+        let mut at = node;
+        while let Some(i) = at {
+            let node =
+                self.nodes.get(i).ok_or_else(|| ApplyError(format!("no command {}", i + 1)))?;
+            line.push(i);
+            at = node.parent;
+        }
+        line.reverse();
+        let shared = self.path.iter().zip(&line).take_while(|(a, b)| a == b).count();
+        self.truncate(shared)?;
+        for &i in &line[shared..] {
+            self.step_to(i)?;
+        }
         Ok(())
     }
 
@@ -229,6 +320,17 @@ impl Session {
     /// The current line of play, from the first command to the current one.
     pub fn entries(&self) -> Vec<&Entry> {
         self.path.iter().map(|&i| &self.nodes[i].entry).collect()
+    }
+
+    /// How many commands the current line holds.
+    pub fn depth(&self) -> usize {
+        self.path.len()
+    }
+
+    /// The current line as indices into [`Session::nodes`], and where each command's log lines
+    /// start in [`Session::log`].
+    pub fn line(&self) -> (&[usize], &[usize]) {
+        (&self.path, &self.marks)
     }
 
     /// What `redo` would replay, one step at a time: the newest line onward from here.
@@ -269,7 +371,10 @@ impl Session {
     }
 
     fn newest_child(&self, of: Option<usize>) -> Option<usize> {
-        self.children(of).last()
+        match of {
+            None => self.newest_root,
+            Some(i) => self.newest.get(i).copied().flatten(),
+        }
     }
 
     /// The lines of play that start at the current point, oldest first.
@@ -306,15 +411,11 @@ impl Session {
                 Ok(Outcome::Started)
             }
             Command::Undo => {
-                let Some(i) = self.path.pop() else {
+                let Some(&i) = self.path.last() else {
                     return Err(EngineError::Refused("nothing to undo: this is the start".into()));
                 };
-                let command = self.nodes[i].entry.command.clone();
-                if let Err((_, err)) = self.refold() {
-                    self.path.push(i);
-                    return Err(EngineError::Apply(err));
-                }
-                Ok(Outcome::Undone { command })
+                self.truncate(self.path.len() - 1)?;
+                Ok(Outcome::Undone { command: self.nodes[i].entry.command.clone() })
             }
             Command::Redo => {
                 let Some(next) = self.newest_child(self.head()) else {
@@ -347,10 +448,15 @@ impl Session {
                 let events = plan(&self.encounter, command, &self.assets, dice)?;
                 let before = self.log.len();
                 let entry = Entry { command: command.to_string(), events };
-                self.nodes.push(Node { entry, parent: self.head() });
-                let new = self.nodes.len() - 1;
+                let parent = self.head();
+                let new = self.hang(Node { entry, parent });
                 if let Err(err) = self.step_to(new) {
                     self.nodes.pop();
+                    self.newest.pop();
+                    match parent {
+                        None => self.newest_root = self.children(None).last(),
+                        Some(p) => self.newest[p] = self.children(Some(p)).last(),
+                    }
                     return Err(EngineError::Apply(err));
                 }
                 Ok(Outcome::Applied { lines: self.log.len() - before })
@@ -358,17 +464,25 @@ impl Session {
         }
     }
 
-    /// Apply a child of the current point and make it current.
+    /// Apply a child of the current point and make it current. Its events were checked when it
+    /// was planned or loaded; should one not fit, the state is folded back and nothing changes.
     fn step_to(&mut self, node: usize) -> Result<(), ApplyError> {
-        let mut next = self.encounter.clone();
-        let entry = &self.nodes[node].entry;
-        let mut lines = Vec::with_capacity(entry.events.len());
-        for event in &entry.events {
-            lines.push(next.apply(event)?);
+        let mark = self.log.len();
+        for event in &self.nodes[node].entry.events {
+            match self.encounter.apply(event) {
+                Ok(line) => self.log.push(line),
+                Err(err) => {
+                    self.log.truncate(mark);
+                    self.encounter = self.state_at(self.path.len())?;
+                    return Err(err);
+                }
+            }
         }
-        self.encounter = next;
-        self.log.extend(lines);
         self.path.push(node);
+        self.marks.push(mark);
+        if self.path.len().is_multiple_of(SNAPSHOT_EVERY) {
+            self.snapshots.entry(node).or_insert_with(|| self.encounter.clone());
+        }
         Ok(())
     }
 }

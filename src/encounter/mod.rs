@@ -18,6 +18,8 @@ pub use event::{Ended, Event};
 pub use fold::{ApplyError, LogEntry};
 pub use history::{Branch, Entry, Node, Outcome, Session};
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::state::SystemState;
@@ -69,7 +71,8 @@ pub struct Slot {
 pub struct Encounter {
     pub system: System,
     pub name: String,
-    pub combatants: Vec<Combatant>,
+    /// Shared with snapshots and planning copies: a change copies only the combatant it touches.
+    pub combatants: Vec<Arc<Combatant>>,
     /// 0 until `start`.
     pub round: u32,
     pub turn: Option<Turn>,
@@ -105,7 +108,12 @@ impl Encounter {
     }
 
     pub fn get(&self, id: &str) -> Option<&Combatant> {
-        self.combatants.iter().find(|c| c.id == id)
+        self.combatants.iter().find(|c| c.id == id).map(|c| &**c)
+    }
+
+    /// The combatant at `index`, to change (copied first if a snapshot shares it).
+    pub(crate) fn combatant_mut(&mut self, index: usize) -> &mut Combatant {
+        Arc::make_mut(&mut self.combatants[index])
     }
 
     pub fn index_of(&self, id: &str) -> Option<usize> {

@@ -2,7 +2,8 @@
 //! command with its events and the command it follows in the history tree, or a move of the current
 //! point (undo, redo, branch). Each record carries a checksum over its own text and the record
 //! before it, so an edit anywhere (a die face, a stat, a command's text, a record removed or moved)
-//! is found on load.
+//! is found on load. Since version 4 the checksum covers the line exactly as written (its sum
+//! blanked), so checking it needs no second serialisation; version 3 summed the record re-written.
 
 use std::fmt::Write as _;
 
@@ -12,7 +13,10 @@ use crate::encounter::{Event, Node, Session};
 use crate::rules::System;
 
 /// The journal's format version.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
+
+/// The first journal version; its checksums cover each record serialised again, compactly.
+pub const FIRST: u32 = 3;
 
 /// The first line: what fight this is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,10 +60,30 @@ fn fnv(bytes: &[u8], mut hash: u64) -> u64 {
     hash
 }
 
-/// The checksum of a record (its text with an empty sum) chained to the previous record's.
-pub fn checksum(record: &Record, previous: &str) -> String {
+/// The checksum of a version 3 record: its compact text with an empty sum, chained to the
+/// previous record's.
+fn checksum_v3(record: &Record, previous: &str) -> String {
     let bare = ron::to_string(&record.clone().with_sum(String::new())).unwrap_or_default();
     let hash = fnv(bare.as_bytes(), fnv(previous.as_bytes(), 0xcbf2_9ce4_8422_2325));
+    format!("{hash:016x}")
+}
+
+/// What a sum reads before it is known.
+const BLANK: &str = "0000000000000000";
+
+/// Where a line's sum (its 16 hex digits) starts: the sum is a record's last field.
+fn sum_at(line: &str) -> Option<usize> {
+    let at = line.rfind("sum: \"")? + "sum: \"".len();
+    line.get(at..at + BLANK.len()).filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))?;
+    Some(at)
+}
+
+/// The checksum of a line as written (its sum, at `at`, read as blank), chained to `previous`.
+fn checksum_text(line: &str, at: usize, previous: &str) -> String {
+    let mut hash = fnv(previous.as_bytes(), 0xcbf2_9ce4_8422_2325);
+    hash = fnv(&line.as_bytes()[..at], hash);
+    hash = fnv(BLANK.as_bytes(), hash);
+    hash = fnv(&line.as_bytes()[at + BLANK.len()..], hash);
     format!("{hash:016x}")
 }
 
@@ -71,9 +95,15 @@ fn one_line<T: Serialize>(value: &T) -> String {
 
 /// One record as its line (without the newline), its checksum chained to `previous`.
 pub fn line(record: Record, previous: &str) -> (String, String) {
-    let sum = checksum(&record, previous);
-    let text = one_line(&record.with_sum(sum.clone()));
-    (text, sum)
+    let mut text = one_line(&record.with_sum(BLANK.to_string()));
+    match sum_at(&text) {
+        Some(at) => {
+            let sum = checksum_text(&text, at, previous);
+            text.replace_range(at..at + BLANK.len(), &sum);
+            (text, sum)
+        }
+        None => (text, String::new()),
+    }
 }
 
 /// How much of a session its journal file holds: commands written, the current point recorded,
@@ -162,6 +192,16 @@ pub fn read(text: &str) -> Result<Read, Damage> {
         return Err(Damage { line: 1, column: 1, message: "the file is empty".into() });
     };
     let header: Header = parse(head_text, first + 1)?;
+    if !(FIRST..=VERSION).contains(&header.version) {
+        return Err(Damage {
+            line: first + 1,
+            column: 1,
+            message: format!(
+                "journal version {} is not supported; this skirmish reads versions {FIRST} to {VERSION}",
+                header.version
+            ),
+        });
+    }
     let mut nodes = Vec::new();
     let mut record_lines = Vec::new();
     let mut head = None;
@@ -169,7 +209,11 @@ pub fn read(text: &str) -> Result<Read, Damage> {
     for (index, text) in lines {
         let at = index + 1;
         let record: Record = parse(text, at)?;
-        if checksum(&record, &previous) != record.sum() {
+        let expected = match header.version {
+            FIRST => checksum_v3(&record, &previous),
+            _ => sum_at(text).map(|s| checksum_text(text, s, &previous)).unwrap_or_default(),
+        };
+        if expected != record.sum() {
             return Err(Damage {
                 line: at,
                 column: 1,
@@ -220,12 +264,17 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Dam
     })
 }
 
-/// Whether the text is a journal (its first line a version 3 header).
+/// Whether the text is a journal (its first line a header of version 3 or later).
 pub fn is_journal(text: &str) -> bool {
+    version(text).is_some_and(|v| v >= FIRST)
+}
+
+/// The version a journal's header line gives, if its first line is a header.
+pub fn version(text: &str) -> Option<u32> {
     text.lines()
         .find(|l| !l.trim().is_empty())
         .and_then(|l| ron::from_str::<Header>(l).ok())
-        .is_some_and(|h| h.version >= VERSION)
+        .map(|h| h.version)
 }
 
 /// Recompute every record's checksum, for a journal edited on purpose (tests that build damaged
@@ -233,8 +282,19 @@ pub fn is_journal(text: &str) -> bool {
 pub fn reseal(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut previous = String::new();
+    let old = text
+        .lines()
+        .next()
+        .and_then(|l| ron::from_str::<Header>(l).ok())
+        .is_some_and(|h| h.version == FIRST);
     for (index, original) in text.lines().enumerate() {
         match ron::from_str::<Record>(original) {
+            Ok(record) if index > 0 && old => {
+                let sum = checksum_v3(&record, &previous);
+                let (line, _) = (one_line(&record.with_sum(sum.clone())), ());
+                previous = sum;
+                out.push_str(&line);
+            }
             Ok(record) if index > 0 => {
                 let (line, sum) = line(record, &previous);
                 previous = sum;

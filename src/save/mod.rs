@@ -137,15 +137,15 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
 
 /// A journal: every record checked (shape, order, checksum), then every branch folded.
 fn from_journal(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
+    if let Some(found) = journal::version(text).filter(|&v| v > VERSION) {
+        return Err(LoadError::Version { path: path.to_path_buf(), found });
+    }
     let read = journal::read(text).map_err(|damage| LoadError::Syntax {
         path: path.to_path_buf(),
         line: damage.line,
         column: damage.column,
         message: damage.message,
     })?;
-    if read.header.version != VERSION {
-        return Err(LoadError::Version { path: path.to_path_buf(), found: read.header.version });
-    }
     let commands: Vec<String> = read.nodes.iter().map(|n| n.entry.command.clone()).collect();
     let lines = read.lines;
     let header = read.header;

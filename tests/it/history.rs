@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use skirmish::command::{Command, parse};
+use skirmish::encounter::history::replay;
 use skirmish::encounter::{Assets, Outcome, Session};
 use skirmish::rules::System;
 use skirmish::rules::dice::ScriptedDice;
@@ -172,6 +173,56 @@ proptest! {
         let back = save::from_ron(&save::to_ron(&s), Path::new("m.ron"), assets()).unwrap();
         prop_assert_eq!(back.nodes(), s.nodes());
         prop_assert_eq!(back.encounter(), s.encounter());
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Move {
+    Act,
+    Undo,
+    Redo,
+    Jump(usize),
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+    /// Undo, redo and jumps restore the state from the nearest snapshot instead of folding from
+    /// the start: at every step the state and the log equal a fold of the current line from the
+    /// start (long enough to cross several snapshots, with jumps across branches).
+    #[test]
+    fn snapshots_give_what_a_fold_from_the_start_gives(moves in proptest::collection::vec(
+        prop_oneof![
+            5 => Just(Move::Act),
+            3 => Just(Move::Undo),
+            1 => Just(Move::Redo),
+            1 => (0usize..10_000).prop_map(Move::Jump),
+        ],
+        100..400,
+    )) {
+        let mut s = Session::new(System::WOIN, "snap", assets());
+        run(&mut s, "add Aria side=pc health=5000");
+        run(&mut s, "add Brute");
+        let acts = ["damage Aria 1 raw", "note Brute grr", "cond Aria dazed", "uncond Aria dazed"];
+        let mut dice = ScriptedDice::new([]);
+        for (k, step) in moves.into_iter().enumerate() {
+            match step {
+                Move::Act => {
+                    let cmd = parse(acts[k % acts.len()]).unwrap().unwrap();
+                    let _ = s.execute(&cmd, &mut dice);
+                }
+                Move::Undo => { let _ = s.execute(&Command::Undo, &mut dice); }
+                Move::Redo => { let _ = s.execute(&Command::Redo, &mut dice); }
+                Move::Jump(n) => {
+                    let node = n % s.nodes().len();
+                    s.jump(Some(node)).unwrap();
+                    prop_assert_eq!(s.head(), Some(node));
+                }
+            }
+            let line: Vec<_> = s.entries().into_iter().cloned().collect();
+            let (state, log) = replay(System::WOIN, "snap", &line).unwrap();
+            prop_assert_eq!(&state, s.encounter());
+            prop_assert_eq!(log.as_slice(), s.log());
+        }
     }
 }
 

@@ -74,7 +74,7 @@ const BAD_SAVES: &[(&str, &str)] = &[
     ("empty.ron", "empty.ron:1:1: the file is empty; expected RON starting with `(` or `[`"),
     ("garbage.ron", "garbage.ron:1:1: Expected struct `SaveFile` but found `this`"),
     ("truncated.ron", "truncated.ron:21:16: Expected end of string"),
-    ("future-version.ron", "version 99 is not supported; this skirmish reads versions 1 to 3"),
+    ("future-version.ron", "version 99 is not supported; this skirmish reads versions 1 to 4"),
     ("version-as-text.ron", "version-as-text.ron:2:11: Expected integer"),
     ("missing-name.ron", "missing field named `name` in `SaveFile`"),
     (
@@ -295,11 +295,12 @@ fn docs_commands_md_is_generated_from_the_table() {
     );
 }
 
-/// Version 1 saves (the samples as shipped before systems kept their own events) load, converted,
-/// into the same fights as today's samples.
+/// Saves of every older version (1: before systems kept their own events; 2: one RON value; 3:
+/// the first journal, checksums over re-serialised records) load, converted, into the same
+/// fights as today's samples.
 #[test]
 fn version_1_saves_load_converted() {
-    for (system, version) in System::ALL.into_iter().flat_map(|s| [(s, 1), (s, 2)]) {
+    for (system, version) in System::ALL.into_iter().flat_map(|s| [(s, 1), (s, 2), (s, 3)]) {
         let old = root().join(format!("tests/fixtures/v{version}/{}-demo.ron", system.key()));
         let text = std::fs::read_to_string(&old).expect("old fixture exists");
         let marker = format!("version: {version},");
@@ -342,7 +343,7 @@ fn version_1_system_events_convert() {
     assert_eq!(enc.get("aria").map(|c| c.stats.int_or("luc", 0)), Some(1));
     let text = save::to_ron(&session);
     for shape in [
-        "(version: 3,",
+        "(version: 4,",
         r#"System(Woin(AmbushDeclared(attacker: "aria""#,
         r#"System(Woin(LucSpent(id: "aria", amount: 1, reaction: true)))"#,
         r#"SurpriseTurn(ids: ["aria"])"#,

@@ -13,7 +13,7 @@ impl Encounter {
         condition: &Condition,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        let c = &mut self.combatants[i];
+        let c = self.combatant_mut(i);
         match c.conditions.iter_mut().find(|x| x.name == condition.name) {
             Some(existing) => *existing = condition.clone(),
             None => c.conditions.push(condition.clone()),
@@ -38,12 +38,13 @@ impl Encounter {
         why: Ended,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        let c = &mut self.combatants[i];
+        let c = self.combatant_mut(i);
         let before = c.conditions.len();
         c.conditions.retain(|x| x.name != *name);
         if c.conditions.len() == before {
             return Err(ApplyError(format!("{} has no condition {name}", c.name)));
         }
+        let c = &self.combatants[i];
         let how = match why {
             Ended::Removed => String::new(),
             Ended::ShakenOff => format!(" ({})", self.system.rules().shake_phrase()),

@@ -19,7 +19,7 @@ impl Encounter {
         let round = self.round;
         self.observe(Fact::Damaged { id, loss, round });
         let rules = self.system.rules();
-        let c = &mut self.combatants[i];
+        let c = self.combatant_mut(i);
         c.health.current =
             c.health.current.checked_sub(loss).ok_or_else(|| {
                 ApplyError(format!("{}'s health cannot fall by {loss} more", c.name))
@@ -41,7 +41,7 @@ impl Encounter {
         let i = self.index(id)?;
         self.observe(Fact::Healed { id, amount, within_hit });
         let rules = self.system.rules();
-        let c = &mut self.combatants[i];
+        let c = self.combatant_mut(i);
         c.health.current = c.health.current.checked_add(amount).ok_or_else(|| {
             ApplyError(format!("{}'s health cannot rise by {amount} more", c.name))
         })?;

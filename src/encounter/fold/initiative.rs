@@ -1,6 +1,8 @@
 //! Initiative events in the fold: values rolled, dealt or typed, cleared for a round, tie
 //! roll-offs and swaps, and a surprise turn before round 1.
 
+use std::sync::Arc;
+
 use super::{ApplyError, LogEntry};
 use crate::encounter::CombatantId;
 use crate::encounter::Encounter;
@@ -15,7 +17,7 @@ impl Encounter {
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
         self.observe(Fact::InitiativeSet { drawn: &initiative.drawn });
-        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)).map(Arc::make_mut) {
             c.initiative = Some(initiative.clone());
         }
         let who = self.holder_name(ids);
@@ -37,7 +39,7 @@ impl Encounter {
         ids: &[CombatantId],
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
-        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)).map(Arc::make_mut) {
             c.initiative = None;
         }
         let one = ids.first().is_some_and(|first| self.holder_ids(first) == *ids);
@@ -55,7 +57,7 @@ impl Encounter {
         faces: &[u32],
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
-        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)).map(Arc::make_mut) {
             if let Some(init) = &mut c.initiative {
                 init.rolloff.extend(faces);
             }
@@ -88,7 +90,7 @@ impl Encounter {
             } else {
                 continue;
             };
-            if let Some(init) = &mut c.initiative {
+            if let Some(init) = &mut Arc::make_mut(c).initiative {
                 init.rolloff.clone_from(new);
             }
         }

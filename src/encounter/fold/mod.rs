@@ -49,7 +49,10 @@ impl Roster for Encounter {
     }
 
     fn stats_mut(&mut self, id: &str) -> Option<&mut Stats> {
-        self.combatants.iter_mut().find(|c| c.id == id).map(|c| &mut c.stats)
+        self.combatants
+            .iter_mut()
+            .find(|c| c.id == id)
+            .map(|c| &mut std::sync::Arc::make_mut(c).stats)
     }
 
     fn round(&self) -> u32 {

@@ -11,7 +11,7 @@ impl Encounter {
         if self.index_of(&combatant.id).is_some() {
             return Err(ApplyError(format!("id '{}' is used twice", combatant.id)));
         }
-        self.combatants.push(combatant.clone());
+        self.combatants.push(std::sync::Arc::new(combatant.clone()));
         let text = match self.system.rules().kind_of(&combatant.stats) {
             Some(kind) => format!("{} joins ({}, {kind})", combatant.name, combatant.side),
             None => format!("{} joins ({})", combatant.name, combatant.side),
@@ -31,7 +31,7 @@ impl Encounter {
 
     pub(super) fn apply_noted(&mut self, id: &str, text: &str) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        self.combatants[i].notes.push(text.to_string());
+        self.combatant_mut(i).notes.push(text.to_string());
         let line = format!("note on {}: {text}", self.combatants[i].name);
         Ok(self.line(line, None, Some(id)))
     }
@@ -42,7 +42,7 @@ impl Encounter {
         weapon: &Weapon,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        let c = &mut self.combatants[i];
+        let c = self.combatant_mut(i);
         c.weapons.retain(|w| !w.name.eq_ignore_ascii_case(&weapon.name));
         c.weapons.push(weapon.clone());
         let line = format!("{} readies {}", c.name, weapon.name);
@@ -56,7 +56,7 @@ impl Encounter {
         value: i64,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        let c = &mut self.combatants[i];
+        let c = self.combatant_mut(i);
         c.stats.set_int(field, value);
         let text = format!("{}: {field} now {value}", c.name);
         Ok(self.line(text, None, Some(id)))

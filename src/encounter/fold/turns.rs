@@ -2,7 +2,7 @@
 //! acting from hold, and actions spent from the turn.
 
 use super::{ApplyError, LogEntry};
-use crate::encounter::CombatantId;
+use crate::encounter::{Combatant, CombatantId};
 use crate::encounter::{Encounter, Turn, TurnSlot};
 use crate::rules::system::Fact;
 
@@ -23,7 +23,10 @@ impl Encounter {
         self.observe(Fact::RoundStarted { round });
         // Rounds count from round 1: one set up before the fight loses nothing as it starts.
         if round > 1 {
-            for c in &mut self.combatants {
+            let timed = |c: &&mut std::sync::Arc<Combatant>| {
+                c.conditions.iter().any(|x| x.rounds.is_some())
+            };
+            for c in self.combatants.iter_mut().filter(timed).map(std::sync::Arc::make_mut) {
                 for cond in &mut c.conditions {
                     if let Some(n) = &mut cond.rounds {
                         *n = n.saturating_sub(1);
@@ -56,7 +59,7 @@ impl Encounter {
 
     pub(super) fn apply_held(&mut self, id: &str) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        self.combatants[i].held = true;
+        self.combatant_mut(i).held = true;
         let text = format!("{} holds its action", self.combatants[i].name);
         Ok(self.line(text, None, Some(id)))
     }
@@ -67,7 +70,7 @@ impl Encounter {
         interrupted: Option<&(CombatantId, u8)>,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        self.combatants[i].held = false;
+        self.combatant_mut(i).held = false;
         let budget = self.budget_for(i, 0);
         self.observe(Fact::Acted { id });
         let previous =
@@ -103,7 +106,7 @@ impl Encounter {
 
     pub(super) fn apply_hold_lapsed(&mut self, id: &str) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
-        self.combatants[i].held = false;
+        self.combatant_mut(i).held = false;
         let text = format!("{}'s held action lapses", self.combatants[i].name);
         Ok(self.line(text, None, Some(id)))
     }
