@@ -1,10 +1,13 @@
-//! Benchmarks for the core budgets (docs/performance.md): folding 100k events, loading and saving a
-//! 10k-event encounter, and a million dice rolls. A plain harness (no extra crates): each case runs
-//! several times and the median is printed next to its budget.
+//! Benchmarks for the core budgets (docs/performance.md): folding 100k events, loading and saving,
+//! a command with its synced append and undo at 100, 10k and 100k events and with 500 combatants,
+//! the memory a loaded fight holds, and a million dice rolls. A plain harness (no extra crates):
+//! each case runs several times and the median is printed next to its budget.
 
+use std::alloc::{GlobalAlloc, Layout, System as Heap};
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use skirmish::command::parse;
@@ -13,6 +16,44 @@ use skirmish::encounter::{Assets, Session};
 use skirmish::rules::System;
 use skirmish::rules::dice::{DiceExpr, SeededDice};
 use skirmish::save;
+
+/// The heap in use, counted by a wrapper around the system allocator.
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+struct Counting;
+
+// SAFETY: every call is passed on to the system allocator unchanged; only sizes are counted.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        // SAFETY: the caller's layout is passed on as given.
+        unsafe { Heap.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: `ptr` came from `alloc` with this layout.
+        unsafe { Heap.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(new_size, Ordering::Relaxed);
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: as for `dealloc`, and `new_size` is the caller's.
+        unsafe { Heap.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The heap a value built by `f` holds once built (what loading a fight keeps in memory).
+fn held<T>(name: &str, budget_mib: f64, f: impl FnOnce() -> T) -> T {
+    let before = LIVE.load(Ordering::Relaxed);
+    let value = f();
+    let mib = LIVE.load(Ordering::Relaxed).saturating_sub(before) as f64 / (1024.0 * 1024.0);
+    let verdict = if mib <= budget_mib { "ok" } else { "OVER BUDGET" };
+    println!("{name:<36} holds  {mib:>9.1} MiB  budget {budget_mib:>7.1} MiB  {verdict}");
+    value
+}
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();
@@ -35,16 +76,22 @@ fn measure(name: &str, budget_ms: f64, runs: usize, mut f: impl FnMut()) {
 
 /// A WOIN fight with a dozen combatants, played until it holds at least `events` events.
 fn fight(events: usize, assets: &Arc<Assets>) -> Session {
+    fight_with(events, 0, assets)
+}
+
+/// The same fight with `crowd` more goblins (in groups of ten) joining before the start.
+fn fight_with(events: usize, crowd: usize, assets: &Arc<Assets>) -> Session {
     let mut dice = SeededDice::new(42);
     let mut session = Session::new(System::WOIN, "bench", assets.clone());
-    let setup = [
-        "add Aria side=pc health=500",
-        "add Brom side=pc health=500",
-        "add Goblin x6",
-        "add Ogre",
-        "add Bandit x3",
-        "start",
+    let mut setup = vec![
+        "add Aria side=pc health=500".to_string(),
+        "add Brom side=pc health=500".to_string(),
+        "add Goblin x6".to_string(),
+        "add Ogre".to_string(),
+        "add Bandit x3".to_string(),
     ];
+    setup.extend((0..crowd / 10).map(|k| format!("add Raider{k} x10")));
+    setup.push("start".to_string());
     let turn = [
         "damage gob 1d6",
         "roll 3d6 for Aria",
@@ -53,7 +100,7 @@ fn fight(events: usize, assets: &Arc<Assets>) -> Session {
         "heal Aria 1",
         "next",
     ];
-    for line in setup {
+    for line in &setup {
         let command = parse(line).ok().flatten().expect("bench script parses");
         session.execute(&command, &mut dice).expect("bench setup applies");
     }
@@ -102,16 +149,37 @@ fn main() {
         save::save(&medium, &path).expect("save");
     });
 
+    // Opening a long fight, and what a loaded fight keeps in memory.
+    let big_path = dir.join("big.ron");
+    save::save(&big, &big_path).expect("bench save");
+    measure("load a 100k-event save", 50.0, 5, || {
+        black_box(save::load(Path::new(&big_path), assets.clone()).ok());
+    });
+    drop(held("memory: a 100k-event fight, loaded", 48.0, || {
+        save::load(Path::new(&big_path), assets.clone()).expect("loads")
+    }));
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/woin-demo.ron");
+    drop(held("memory: the WOIN demo fight, loaded", 16.0, || {
+        save::load(&demo, assets.clone()).expect("loads")
+    }));
+
     // A command with its synced journal append, at three sizes of fight (the curve in
     // docs/performance.md): plan and fold one `roll`, then append its record and fdatasync.
-    for (events, session) in [(100, fight(100, &assets)), (10_000, medium), (100_000, big)] {
+    let crowd = fight_with(1_000, 500, &assets);
+    let sizes = [
+        ("100 events".to_string(), fight(100, &assets)),
+        ("10k events".to_string(), medium),
+        ("100k events".to_string(), big),
+        (format!("{} combatants", crowd.encounter().combatants.len()), crowd),
+    ];
+    for (events, session) in sizes {
         let mut session = session;
-        let journal = dir.join(format!("journal-{events}.ron"));
+        let journal = dir.join(format!("journal-{}.ron", events.replace(' ', "-")));
         let (text, mut written) = save::journal::write_full(&session);
         std::fs::write(&journal, text).expect("journal");
         let roll = parse("roll 3d6 for Aria").ok().flatten().expect("parses");
         let mut dice = SeededDice::new(9);
-        measure(&format!("command + synced append, {events} events"), 1.0, 51, || {
+        measure(&format!("command + synced append, {events}"), 1.0, 51, || {
             session.execute(&roll, &mut dice).expect("rolls");
             let (tail, now) = save::journal::tail(&session, &written);
             save::append_synced(&journal, tail.as_bytes()).expect("append");
@@ -119,7 +187,7 @@ fn main() {
         });
         let undo = parse("undo").ok().flatten().expect("parses");
         let redo = parse("redo").ok().flatten().expect("parses");
-        measure(&format!("undo + redo, {events} events"), 2.0, 11, || {
+        measure(&format!("undo + redo, {events}"), 2.0, 51, || {
             session.execute(&undo, &mut dice).expect("undo");
             session.execute(&redo, &mut dice).expect("redo");
         });

@@ -41,12 +41,12 @@ impl Encounter {
             Event::Damaged { amount, roll, loss, .. } => within("damage", *amount, 0, MAX_AMOUNT)
                 // A system may multiply a hit (GURPS impaling), never past the largest roll.
                 .and_then(|()| within("health lost", *loss, 0, MAX_TOTAL))
-                .and_then(|()| roll.iter().try_for_each(dice)),
+                .and_then(|()| roll.iter().try_for_each(|r| dice(r))),
             Event::Healed { amount, .. } => within("healing", *amount, 0, MAX_AMOUNT),
             Event::StatChanged { field, value, .. } => within(field, *value, -MAX_STAT, MAX_STAT),
             Event::WeaponSet { weapon, .. } => stats(rules.weapon_fields(), &weapon.stats),
             Event::Rolled { roll, .. } | Event::ShakeRolled { roll, .. } => dice(roll),
-            Event::Logged { roll, .. } => roll.iter().try_for_each(dice),
+            Event::Logged { roll, .. } => roll.iter().try_for_each(|r| dice(r)),
             Event::Attacked { rolls, .. } => rolls.iter().try_for_each(dice),
             _ => Ok(()),
         };

@@ -24,7 +24,7 @@ pub enum Ended {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     Added {
-        combatant: Combatant,
+        combatant: Box<Combatant>,
     },
     Removed {
         id: CombatantId,
@@ -32,7 +32,7 @@ pub enum Event {
     /// Initiative rolled, dealt or typed for one combatant or a whole group.
     InitiativeSet {
         ids: Vec<CombatantId>,
-        initiative: Initiative,
+        initiative: Box<Initiative>,
     },
     /// No initiative this round (an incapacitated Savage Worlds character gets no card).
     InitiativeCleared {
@@ -78,7 +78,7 @@ pub enum Event {
         id: CombatantId,
         amount: i64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        roll: Option<RollRecord>,
+        roll: Option<Box<RollRecord>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         kind: Option<String>,
         loss: i64,
@@ -103,12 +103,12 @@ pub enum Event {
     ShakeRolled {
         id: CombatantId,
         name: String,
-        roll: RollRecord,
+        roll: Box<RollRecord>,
         success: bool,
         explain: String,
     },
     Rolled {
-        roll: RollRecord,
+        roll: Box<RollRecord>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<CombatantId>,
     },
@@ -162,7 +162,7 @@ pub enum Event {
     Logged {
         text: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        roll: Option<RollRecord>,
+        roll: Option<Box<RollRecord>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         who: Option<CombatantId>,
         /// The roll was `who`'s attempt this turn to shake off this condition.

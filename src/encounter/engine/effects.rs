@@ -92,7 +92,7 @@ impl Planner<'_> {
         self.emit(Event::Damaged {
             id: id.into(),
             amount: hit.amount,
-            roll: hit.roll.clone(),
+            roll: hit.roll.clone().map(Box::new),
             kind: hit.kind.clone(),
             loss: outcome.loss,
             explain: outcome.explain,
@@ -150,7 +150,7 @@ impl Planner<'_> {
             Effect::Inflict { who, what } => self.inflict(&pick(who)?, &what, None),
             Effect::Note { who, text, roll } => self.emit(Event::Logged {
                 text,
-                roll: Some(roll),
+                roll: Some(Box::new(roll)),
                 who: Some(pick(who)?),
                 attempt: None,
             }),
@@ -167,7 +167,7 @@ impl Planner<'_> {
                 let who = (!actor.is_empty()).then(|| actor.to_string());
                 self.emit(Event::Logged {
                     text,
-                    roll,
+                    roll: roll.map(Box::new),
                     who: who.map(CombatantId::from),
                     attempt: None,
                 })

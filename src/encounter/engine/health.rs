@@ -72,7 +72,7 @@ impl Planner<'_> {
         self.emit(Event::Damaged {
             id: id.clone().into(),
             amount: total,
-            roll,
+            roll: roll.map(Box::new),
             kind: kind.map(str::to_string),
             loss: total,
             explain: "raw".to_string(),
@@ -231,7 +231,7 @@ impl Planner<'_> {
         self.emit(Event::ShakeRolled {
             id: id.clone().into(),
             name: name.clone(),
-            roll: outcome.roll,
+            roll: Box::new(outcome.roll),
             success: outcome.success,
             explain: outcome.explain,
         })?;

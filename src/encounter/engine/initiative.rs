@@ -63,7 +63,7 @@ impl Planner<'_> {
             for event in std::mem::take(&mut ctx.events) {
                 self.emit(Event::System(event))?;
             }
-            self.emit(Event::InitiativeSet { ids, initiative })?;
+            self.emit(Event::InitiativeSet { ids, initiative: Box::new(initiative) })?;
         }
         Ok(())
     }
@@ -94,7 +94,7 @@ impl Planner<'_> {
         let c = self.who(who)?;
         let initiative = self.scratch.system.rules().typed_initiative(&c.stats, value)?;
         let ids = self.scratch.holder_ids(&c.id);
-        self.emit(Event::InitiativeSet { ids, initiative })?;
+        self.emit(Event::InitiativeSet { ids, initiative: Box::new(initiative) })?;
         self.break_all_ties()
     }
 

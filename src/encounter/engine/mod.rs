@@ -195,7 +195,7 @@ impl Planner<'_> {
                     None => None,
                 };
                 let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
-                self.emit(Event::Rolled { roll, by: by.map(CombatantId::from) })
+                self.emit(Event::Rolled { roll: Box::new(roll), by: by.map(CombatantId::from) })
             }
             Command::Note { who, text } => {
                 let id = self.who(who)?.id.to_string();

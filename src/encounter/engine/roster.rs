@@ -79,7 +79,7 @@ impl Planner<'_> {
                 initiative: None,
                 held: false,
             };
-            self.emit(Event::Added { combatant })?;
+            self.emit(Event::Added { combatant: Box::new(combatant) })?;
         }
         if self.scratch.round > 0 {
             // Joining a fight under way: roll now; a count already passed this round waits.

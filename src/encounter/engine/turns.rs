@@ -87,7 +87,7 @@ impl Planner<'_> {
                     self.emit(Event::Damaged {
                         id: id.into(),
                         amount,
-                        roll: Some(roll),
+                        roll: Some(Box::new(roll)),
                         kind,
                         loss: amount,
                         explain,
@@ -98,7 +98,7 @@ impl Planner<'_> {
                     let who = Some(id.to_string());
                     self.emit(Event::Logged {
                         text,
-                        roll: Some(roll),
+                        roll: Some(Box::new(roll)),
                         who: who.map(CombatantId::from),
                         attempt,
                     })?;

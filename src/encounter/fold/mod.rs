@@ -26,7 +26,7 @@ pub struct LogEntry {
     pub round: u32,
     pub text: String,
     /// The dice behind the line, if any.
-    pub roll: Option<RollRecord>,
+    pub roll: Option<Box<RollRecord>>,
     /// Who the line is about.
     pub who: Option<String>,
 }
@@ -75,7 +75,7 @@ impl Encounter {
     }
 
     fn line(&self, text: String, roll: Option<RollRecord>, who: Option<&str>) -> LogEntry {
-        LogEntry { round: self.round, text, roll, who: who.map(str::to_string) }
+        LogEntry { round: self.round, text, roll: roll.map(Box::new), who: who.map(str::to_string) }
     }
 
     /// Apply one event and return the log line it leaves. Pure: the same events always build
@@ -97,7 +97,7 @@ impl Encounter {
             Event::TurnResumed => self.apply_turn_resumed(),
             Event::HoldLapsed { id } => self.apply_hold_lapsed(id),
             Event::Damaged { id, amount, roll, kind, loss, explain } => {
-                self.apply_damaged(id, *amount, roll.as_ref(), kind.as_deref(), *loss, explain)
+                self.apply_damaged(id, *amount, roll.as_deref(), kind.as_deref(), *loss, explain)
             }
             Event::Healed { id, amount, within_hit } => self.apply_healed(id, *amount, *within_hit),
             Event::ConditionAdded { id, condition } => self.apply_condition_added(id, condition),
@@ -118,7 +118,7 @@ impl Encounter {
             Event::StatChanged { id, field, value } => self.apply_stat_changed(id, field, *value),
             Event::System(event) => self.apply_system(event),
             Event::Logged { text, roll, who, attempt } => {
-                self.apply_logged(text, roll.as_ref(), who.as_deref(), attempt.as_deref())
+                self.apply_logged(text, roll.as_deref(), who.as_deref(), attempt.as_deref())
             }
         }
     }
