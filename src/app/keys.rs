@@ -41,6 +41,7 @@ impl App {
             Mode::Dialog(_) => self.dialog_key(key),
             Mode::Help { .. } => self.help_key(key),
             Mode::Picker { .. } => self.picker_key(key),
+            Mode::Recover { .. } => self.recover_key(key),
         }
     }
 
@@ -129,6 +130,60 @@ impl App {
                 self.hint("a demo fight: n next turn · d damage · ? help");
             }
             _ => {}
+        }
+    }
+
+    /// The offer to open a damaged journal without its damaged tail: `y` keeps the whole file as
+    /// `FILE.damaged`, cuts the damage off and opens the rest; `n` leaves the file as it is.
+    fn recover_key(&mut self, key: KeyEvent) {
+        let Mode::Recover { path, .. } = &self.mode else { return };
+        match key.code {
+            KeyCode::Char('y') | KeyCode::Char('Y') => {
+                let path = path.clone();
+                let opened = crate::save::recover(&path).and_then(|said| {
+                    let assets = self.session.shared_assets();
+                    crate::save::load(&path, assets).map(|s| (s, said)).map_err(|e| e.to_string())
+                });
+                match opened {
+                    Ok((session, said)) => {
+                        self.session = session;
+                        self.save_path = Some(path);
+                        self.save_state = super::SaveState::Saved;
+                        self.journal = None;
+                        self.mode = Mode::Normal;
+                        self.selected = 0;
+                        self.follow_turn();
+                        self.hint(&said);
+                    }
+                    Err(err) => self.decline_recovery(Some(err)),
+                }
+            }
+            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Char('q') | KeyCode::Esc => {
+                self.decline_recovery(None)
+            }
+            _ => {}
+        }
+    }
+
+    /// Leave the damaged file untouched: on to the demo picker, or quit.
+    fn decline_recovery(&mut self, error: Option<String>) {
+        let Mode::Recover { path, otherwise, .. } = &mut self.mode else { return };
+        let path = path.clone();
+        match otherwise.take() {
+            Some(options) => {
+                let first = options.first().map(|(_, s)| s.clone());
+                if let Some(session) = first {
+                    self.session = session;
+                }
+                self.mode = Mode::Picker { options, cursor: 0 };
+                self.error(error.unwrap_or_else(|| {
+                    format!(
+                        "{} is left as it was; `skirmish check` shows the damage, `skirmish run FILE --recover` opens it later",
+                        path.display()
+                    )
+                }));
+            }
+            None => self.quit = true,
         }
     }
 

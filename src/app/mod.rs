@@ -43,6 +43,13 @@ pub enum Mode {
         options: Vec<(String, Session)>,
         cursor: usize,
     },
+    /// The fight's file has a damaged tail: open it without that part, or leave the file alone
+    /// (then the demo picker, if given, or quit).
+    Recover {
+        path: PathBuf,
+        damage: String,
+        otherwise: Option<Vec<(String, Session)>>,
+    },
 }
 
 /// A line of the turn-order pane.
@@ -181,6 +188,22 @@ impl App {
             new_files,
         );
         app.mode = Mode::Picker { options, cursor: 0 };
+        app
+    }
+
+    /// Start on the offer to open a fight whose journal ends in a damaged record without it.
+    /// Nothing is written unless the GM accepts; `otherwise` is the picker shown if not.
+    pub fn recover_offer(
+        path: PathBuf,
+        damage: String,
+        otherwise: Option<Vec<(String, Session)>>,
+        assets: std::sync::Arc<crate::encounter::Assets>,
+        keymap: KeyMap,
+        new_files: NewFiles,
+    ) -> App {
+        let session = Session::new(crate::rules::System::WOIN, "", assets);
+        let mut app = App::new(session, None, keymap, new_files);
+        app.mode = Mode::Recover { path, damage, otherwise };
         app
     }
 

@@ -12,6 +12,22 @@ use crate::encounter::Session;
 use crate::rules::System;
 use crate::save;
 
+/// When a save failed to load for a damaged record with a good journal before it, what to tell
+/// the GM in the offer to open it without the damaged part.
+fn damaged(path: &Path, err: &save::LoadError) -> Option<String> {
+    let save::LoadError::Syntax { .. } = err else { return None };
+    let text = std::fs::read_to_string(path).ok()?;
+    match save::damaged_tail(&text) {
+        save::Tail::Damaged { damage, .. } => Some(format!(
+            "line {}: {} (the fight up to line {} reads fine)",
+            damage.line,
+            damage.message,
+            damage.line.saturating_sub(1)
+        )),
+        _ => None,
+    }
+}
+
 /// How the tracker starts.
 pub enum Start {
     /// The latest autosave, or the demo picker.
@@ -48,9 +64,12 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
         .map_or(0, |d| d.as_secs());
     let new_files = NewFiles::new(dir.clone(), stamp);
     let app = match start {
-        Start::Open(path) => match save::load(&path, assets) {
+        Start::Open(path) => match save::load(&path, assets.clone()) {
             Ok(session) => App::new(session, Some(path), keymap, new_files),
-            Err(err) => return fail(EXIT_INPUT, err),
+            Err(err) => match damaged(&path, &err) {
+                Some(damage) => App::recover_offer(path, damage, None, assets, keymap, new_files),
+                None => return fail(EXIT_INPUT, err),
+            },
         },
         Start::New(system, name) => {
             let mut app = App::new(Session::new(system, "", assets), None, keymap, new_files);
@@ -61,11 +80,20 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
             let latest = dir.as_deref().and_then(save::resume_path);
             match latest.map(|path| (save::load(&path, assets.clone()), path)) {
                 Some((Ok(session), path)) => App::new(session, Some(path), keymap, new_files),
-                Some((Err(err), _)) => {
-                    let mut app = App::picker(save::demo_sessions(assets), keymap, new_files);
-                    app.status = Status { text: format!("could not resume: {err}"), error: true };
-                    app
-                }
+                Some((Err(err), path)) => match damaged(&path, &err) {
+                    Some(damage) => {
+                        let demos = Some(save::demo_sessions(assets.clone()));
+                        App::recover_offer(path, damage, demos, assets, keymap, new_files)
+                    }
+                    None => {
+                        let mut app = App::picker(save::demo_sessions(assets), keymap, new_files);
+                        let text = format!(
+                            "the last fight could not be opened and is left as it was: {err}"
+                        );
+                        app.status = Status { text, error: true };
+                        app
+                    }
+                },
                 None => App::picker(save::demo_sessions(assets), keymap, new_files),
             }
         }
@@ -76,8 +104,13 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
             "the tracker needs a terminal; for scripts use `skirmish run --script FILE`",
         );
     }
-    // One writer per fight: a second skirmish on the same file is told who has it.
-    let lock = match app.save_path.as_deref().map(save::lock::lock).transpose() {
+    // One writer per fight: a second skirmish on the same file is told who has it (a damaged
+    // one too, before the GM may choose to cut its tail).
+    let locked = match &app.mode {
+        crate::app::Mode::Recover { path, .. } => Some(path.as_path()),
+        _ => app.save_path.as_deref(),
+    };
+    let lock = match locked.map(save::lock::lock).transpose() {
         Ok(lock) => lock,
         Err(err) => return fail(EXIT_INPUT, err),
     };

@@ -90,7 +90,7 @@ pub struct Branch {
 
 /// How many commands apart the snapshots along a line of play are: undo and jumps fold at most
 /// this many commands from the nearest one.
-const SNAPSHOT_EVERY: usize = 64;
+const SNAPSHOT_EVERY: usize = 256;
 
 /// An encounter being run: the history tree (every command ever made, none dropped), the line of
 /// play from the start to the current point, and the state and log folded along that line.
@@ -358,6 +358,11 @@ impl Session {
         &self.assets
     }
 
+    /// The bestiary and tables, to share with another session.
+    pub fn shared_assets(&self) -> Arc<Assets> {
+        self.assets.clone()
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.path.is_empty()
     }
@@ -445,7 +450,8 @@ impl Session {
             }
             Command::Save { path } => Ok(Outcome::SaveRequested { path: path.clone() }),
             _ => {
-                let events = plan(&self.encounter, command, &self.assets, dice)?;
+                let mut events = plan(&self.encounter, command, &self.assets, dice)?;
+                events.shrink_to_fit();
                 let before = self.log.len();
                 let entry = Entry { command: command.to_string(), events };
                 let parent = self.head();

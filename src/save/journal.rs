@@ -225,7 +225,9 @@ pub fn read(text: &str) -> Result<Read, Damage> {
         }
         previous = record.sum().to_string();
         match record {
-            Record::Command { n, after, command, events, .. } => {
+            Record::Command { n, after, command, mut events, .. } => {
+                // Deserialising leaves room for more; a loaded history never grows.
+                events.shrink_to_fit();
                 if n != nodes.len() + 1 || after >= n {
                     return Err(Damage {
                         line: at,

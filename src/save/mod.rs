@@ -174,9 +174,27 @@ fn command_line(text: &str, entry: usize, command: &str) -> Option<usize> {
 
 /// Load a save file.
 pub fn load(path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
-    let text = fs::read_to_string(path)
-        .map_err(|source| LoadError::Io { path: path.to_path_buf(), source })?;
+    let text = read_text(path)?;
     from_ron(&text, path, assets)
+}
+
+/// A save's text; bytes that are not UTF-8 are reported with their line and column.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let bytes =
+        fs::read(path).map_err(|source| LoadError::Io { path: path.to_path_buf(), source })?;
+    String::from_utf8(bytes).map_err(|err| {
+        let good = &err.as_bytes()[..err.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+        // Columns count characters, as the RON parser's do.
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        LoadError::Syntax {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: "this byte is not UTF-8 text (a save is UTF-8 RON)".into(),
+        }
+    })
 }
 
 /// Save a session atomically.
@@ -339,29 +357,60 @@ pub fn remove_leftover_temps(path: &Path) -> usize {
 /// and is rewritten with the records before it, when those load. What was done, in words.
 pub fn recover(path: &Path) -> Result<String, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let Err(damage) = journal::read(&text) else {
-        return Ok(format!("{}: nothing to recover, the journal is whole", path.display()));
+    let (good, damage) = match damaged_tail(&text) {
+        Tail::Whole => {
+            return Ok(format!("{}: nothing to recover, the journal is whole", path.display()));
+        }
+        Tail::Lost(damage) => {
+            return Err(format!(
+                "{}:{}: {}; nothing before it can be kept",
+                path.display(),
+                damage.line,
+                damage.message
+            ));
+        }
+        Tail::Damaged { good, damage } => (good, damage),
     };
-    let good: String =
-        text.lines().take(damage.line.saturating_sub(1)).flat_map(|l| [l, "\n"]).collect();
-    if damage.line <= 1 || journal::read(&good).is_err() {
-        return Err(format!(
-            "{}:{}: {}; nothing before it can be kept",
-            path.display(),
-            damage.line,
-            damage.message
-        ));
-    }
-    let mut damaged = path.as_os_str().to_os_string();
-    damaged.push(".damaged");
-    fs::copy(path, &damaged).map_err(|e| format!("{}: {e}", PathBuf::from(&damaged).display()))?;
+    let damaged = damaged_path(path);
+    fs::copy(path, &damaged).map_err(|e| format!("{}: {e}", damaged.display()))?;
     write_atomic(path, good.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(format!(
         "{}:{}: {}; the file is kept whole as {} and opens as it stood before line {}",
         path.display(),
         damage.line,
         damage.message,
-        PathBuf::from(&damaged).display(),
+        damaged.display(),
         damage.line
     ))
+}
+
+/// Where `recover` keeps a damaged journal whole.
+pub fn damaged_path(path: &Path) -> PathBuf {
+    let mut damaged = path.as_os_str().to_os_string();
+    damaged.push(".damaged");
+    PathBuf::from(damaged)
+}
+
+/// What reading a journal found at its end.
+pub enum Tail {
+    /// Every record reads (or the text is not a journal at all).
+    Whole,
+    /// A damaged record with a readable journal before it: the fight can open without the rest.
+    Damaged { good: String, damage: journal::Damage },
+    /// The damage leaves nothing usable (the header itself, or the part before does not read).
+    Lost(journal::Damage),
+}
+
+/// Whether a journal is whole, or damaged with a good part before the damage.
+pub fn damaged_tail(text: &str) -> Tail {
+    if !journal::is_journal(text) {
+        return Tail::Whole;
+    }
+    let Err(damage) = journal::read(text) else { return Tail::Whole };
+    let good: String =
+        text.lines().take(damage.line.saturating_sub(1)).flat_map(|l| [l, "\n"]).collect();
+    if damage.line <= 1 || journal::read(&good).is_err() {
+        return Tail::Lost(damage);
+    }
+    Tail::Damaged { good, damage }
 }

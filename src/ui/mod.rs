@@ -34,6 +34,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         overlay::picker(options, *cursor, theme, area, buf);
         return None;
     }
+    if let Mode::Recover { path, damage, otherwise } = &app.mode {
+        overlay::recover(path, damage, otherwise.is_some(), theme, area, buf);
+        return None;
+    }
     let [header, body, status, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(8),
@@ -267,6 +271,7 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         Mode::Picker { .. } => {
             vec![("j/k".into(), "choose"), ("Enter".into(), "open"), ("q".into(), "quit")]
         }
+        Mode::Recover { .. } => vec![("y".into(), "open without it"), ("n".into(), "leave it")],
     };
     let mut spans = vec![Span::raw(" ")];
     for (key, label) in pairs {

@@ -228,3 +228,35 @@ pub fn picker(
     lines.push(Line::styled("j/k choose · Enter open · q quit", theme.dim()));
     Paragraph::new(lines).block(frame("skirmish", theme)).render(rect, buf);
 }
+
+/// The offer to open a fight whose journal ends in a damaged record, without that part.
+pub fn recover(
+    path: &std::path::Path,
+    damage: &str,
+    picker_next: bool,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let kept = crate::save::damaged_path(path);
+    let no = if picker_next {
+        "leave the file as it is and pick another fight"
+    } else {
+        "leave the file as it is and quit"
+    };
+    let lines = vec![
+        Line::styled("This fight's file is damaged at its end.", theme.title()),
+        Line::raw(""),
+        Line::raw(path.display().to_string()),
+        Line::raw(damage.to_string()),
+        Line::raw(""),
+        Line::raw(format!("y  keep the whole file as {},", kept.display())),
+        Line::raw("   then open the fight as it stood before the damage"),
+        Line::raw(format!("n  {no}")),
+    ];
+    let rect = centered(area, 72, 12);
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: false })
+        .block(frame("Damaged save", theme))
+        .render(rect, buf);
+}
