@@ -41,17 +41,22 @@ impl Widget for PlayerScreen<'_> {
                 .render(area, buf);
             return;
         };
-        if area.height < 8 || area.width < 30 {
+        if area.height < 10 || area.width < 30 {
             compact(view, self.note, theme, area, buf);
             return;
         }
-        let [header, band, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(4),
-            Constraint::Min(3),
-            Constraint::Length(1),
-        ])
-        .areas(area);
+        // Trouble with the file is read whole: it may take up to three lines.
+        let note_rows = if self.note.error {
+            let rows = note_rows(self.note, area.width as usize).len();
+            rows.clamp(1, 3) as u16
+        } else {
+            1
+        };
+        let header = Rect { height: 1, ..area };
+        let band = Rect { y: area.y + 1, height: 4, ..area };
+        let status = Rect { y: area.bottom().saturating_sub(note_rows), height: note_rows, ..area };
+        let body =
+            Rect { y: area.y + 5, height: area.height.saturating_sub(5 + note_rows), ..area };
         render_header(view, theme, header, buf);
         render_band(view, theme, band, buf);
         if body.width >= 70 {
@@ -198,6 +203,8 @@ fn render_order(view: &PlayerView, theme: Theme, area: Rect, buf: &mut Buffer) {
     let name_w = view.order.iter().map(|c| cells(&c.name)).max().unwrap_or(4).clamp(4, 18);
     let health_w = view.order.iter().map(|c| cells(&health_text(&c.health))).max().unwrap_or(0);
     let health_w = health_w.min(14);
+    // The side in words too, so that nothing rests on colour alone, when there is room.
+    let side_w = if width >= 2 + card_w + name_w + 1 + 8 + health_w + 8 { 8 } else { 0 };
     let rows = inner.height as usize;
     // Keep the marker in sight: scroll so that the current row is on screen.
     let at = view.order.iter().position(|c| c.current).unwrap_or(0);
@@ -220,6 +227,9 @@ fn render_order(view: &PlayerView, theme: Theme, area: Rect, buf: &mut Buffer) {
         };
         spans.push(Span::styled(fit(&c.name, name_w), name_style));
         spans.push(Span::raw(" "));
+        if side_w > 0 {
+            spans.push(Span::styled(fit(c.side.key(), side_w), theme.dim()));
+        }
         if health_w > 0 {
             spans.push(Span::styled(
                 fit(&health_text(&c.health), health_w),
@@ -227,7 +237,7 @@ fn render_order(view: &PlayerView, theme: Theme, area: Rect, buf: &mut Buffer) {
             ));
             spans.push(Span::raw(" "));
         }
-        let used = 2 + card_w + name_w + 1 + if health_w > 0 { health_w + 1 } else { 0 };
+        let used = 2 + card_w + name_w + 1 + side_w + if health_w > 0 { health_w + 1 } else { 0 };
         let conditions = c.conditions.join(", ");
         spans.push(Span::styled(fit(&conditions, width.saturating_sub(used)), theme.warn()));
         lines.push(Line::from(spans));
@@ -288,11 +298,26 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
+/// The note's rows, one cell in from the edge.
+fn note_rows(note: &WatchNote, width: usize) -> Vec<String> {
+    wrap(&format!("q quit · {}", note.text), width.saturating_sub(1))
+}
+
 fn render_note(note: &WatchNote, theme: Theme, area: Rect, buf: &mut Buffer) {
     let style =
         if note.error { theme.error().add_modifier(Modifier::REVERSED) } else { theme.dim() };
-    let text = format!(" q quit · {}", note.text);
-    Paragraph::new(Line::styled(fit(&text, area.width as usize), style)).render(area, buf);
+    let width = area.width as usize;
+    let mut rows = note_rows(note, width);
+    let room = area.height as usize;
+    if rows.len() > room {
+        rows.truncate(room);
+        if let Some(last) = rows.last_mut() {
+            *last = fit(&format!("{last} …"), width);
+        }
+    }
+    let lines: Vec<Line> =
+        rows.into_iter().map(|r| Line::styled(fit(&format!(" {r}"), width), style)).collect();
+    Paragraph::new(lines).render(area, buf);
 }
 
 /// A small terminal: the round, now and on deck, then as much of the order as fits.

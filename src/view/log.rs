@@ -15,11 +15,20 @@ pub struct PlayerLine {
     pub text: String,
 }
 
-/// What the players have seen so far: where the turn marker stands (a combatant's id and which
-/// of its turns), the round of that turn, and their log.
+/// A visible combatant's turn as the players saw it begin: whose, which of its turns, the round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mark {
+    pub id: String,
+    pub pass: u8,
+    pub round: u32,
+}
+
+/// What the players have seen so far: every visible turn that began, newest last (the marker is
+/// the newest whose combatant they can still see), the round they were last told of, and their
+/// log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Seen {
-    pub marker: Option<(String, u8)>,
+    pub marks: Vec<Mark>,
     pub round: u32,
     pub log: Vec<PlayerLine>,
 }
@@ -46,24 +55,27 @@ impl Seen {
     }
 
     /// The marker moves to a visible combatant whose turn has begun; a hidden one's turn leaves
-    /// it where it was (and the round with it).
+    /// it where it was (and the round shown with it).
     fn follow_turn(&mut self, encounter: &Encounter) {
-        let Some(turn) = &encounter.turn else { return };
-        if !encounter.get(&turn.id).is_some_and(visible) {
-            return;
-        }
-        let at = (turn.id.to_string(), turn.pass);
-        if self.marker.as_ref() == Some(&at) && self.round == encounter.round {
-            return;
-        }
-        if encounter.round > self.round {
+        let shown = encounter
+            .turn
+            .as_ref()
+            .filter(|t| encounter.get(&t.id).is_some_and(visible))
+            .map(|t| Mark { id: t.id.to_string(), pass: t.pass, round: encounter.round });
+        // Before any visible turn the round still counts up; after one, it moves with the marker.
+        let moves = shown.is_some() || self.marks.is_empty();
+        if moves && encounter.round > self.round {
             self.log.push(PlayerLine {
                 round: encounter.round,
                 text: format!("Round {}", encounter.round),
             });
+            self.round = encounter.round;
         }
-        self.marker = Some(at);
-        self.round = encounter.round;
+        if let Some(mark) = shown
+            && self.marks.last() != Some(&mark)
+        {
+            self.marks.push(mark);
+        }
     }
 
     fn line_before(&self, encounter: &Encounter, event: &Event) -> Option<String> {

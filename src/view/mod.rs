@@ -6,7 +6,7 @@
 mod log;
 mod text;
 
-pub use log::{PlayerLine, Seen};
+pub use log::{Mark, PlayerLine, Seen};
 pub use text::to_text;
 
 use serde::Serialize;
@@ -117,8 +117,10 @@ pub fn player_view(session: &Session) -> PlayerView {
 /// marker and the log, [`Seen::along`]); everything else comes from the encounter through the
 /// whitelist below.
 pub fn project(encounter: &Encounter, seen: &Seen) -> PlayerView {
-    let marker =
-        seen.marker.as_ref().filter(|(id, _)| encounter.get(id).is_some_and(visible)).cloned();
+    // The newest visible turn whose combatant the players can still see (one hidden since, or
+    // gone, hands the marker back to the one before).
+    let mark = seen.marks.iter().rev().find(|m| encounter.get(&m.id).is_some_and(visible));
+    let marker = mark.map(|m| (m.id.clone(), m.pass));
     let schedule = encounter.schedule();
     let deck = next_visible(encounter);
     let mut order: Vec<PlayerCombatant> = Vec::new();
@@ -164,7 +166,7 @@ pub fn project(encounter: &Encounter, seen: &Seen) -> PlayerView {
     PlayerView {
         system: encounter.system.rules().name().to_string(),
         name: encounter.name.clone(),
-        round: seen.round,
+        round: mark.map_or(seen.round, |m| m.round),
         turn: marker.as_ref().and_then(|(id, _)| name_of(id)),
         on_deck: deck.as_ref().and_then(|(id, _)| name_of(id)),
         order,
