@@ -24,7 +24,7 @@ use crate::ui::theme::Theme;
 use crate::view::{PlayerView, player_view, to_text};
 
 /// How often the file is looked at: well inside the 200 ms a GM's command may take to show.
-const POLL: Duration = Duration::from_millis(100);
+const POLL: Duration = Duration::from_millis(50);
 
 /// The watcher's state: the last good view, and what to tell the players about the file.
 pub struct Watch {
