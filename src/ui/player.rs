@@ -104,9 +104,11 @@ fn fit(text: &str, width: usize) -> String {
 }
 
 fn round_text(view: &PlayerView) -> String {
-    match view.round {
-        0 => "not started".to_string(),
-        n => format!("Round {n}"),
+    match (view.round, &view.turn) {
+        (0, None) => "not started".to_string(),
+        // A turn before round 1: an ambush's surprise turn.
+        (0, Some(_)) => "before round 1".to_string(),
+        (n, _) => format!("Round {n}"),
     }
 }
 

@@ -7,9 +7,10 @@ use super::{PlayerHealth, PlayerView, band_word};
 /// The view as lines of text: the round, now and on deck, the order, then the log.
 pub fn to_text(view: &PlayerView) -> String {
     let mut out = String::new();
-    let round = match view.round {
-        0 => "not started".to_string(),
-        n => format!("round {n}"),
+    let round = match (view.round, &view.turn) {
+        (0, None) => "not started".to_string(),
+        (0, Some(_)) => "before round 1".to_string(),
+        (n, _) => format!("round {n}"),
     };
     let _ = writeln!(out, "{} ({}), {round}", view.name, view.system);
     let _ = writeln!(out, "now: {}", view.turn.as_deref().unwrap_or("-"));

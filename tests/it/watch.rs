@@ -580,3 +580,52 @@ fn player_screen_any_size_without_panic() {
         }
     }
 }
+
+/// A terminal resized while watching (bigger, smaller, tiny, back) redraws at each size, and ends
+/// exactly as a fresh screen of the final size.
+#[test]
+fn player_screen_follows_resizes() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let view = screen_fight();
+    let note = watching();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    for (width, height) in [(80, 24), (120, 40), (30, 10), (10, 3), (1, 1), (0, 0), (80, 24)] {
+        terminal.backend_mut().resize(width, height);
+        terminal.autoresize().expect("resize");
+        let frame = terminal
+            .draw(|f| {
+                f.render_widget(
+                    PlayerScreen { view: Some(&view), note: &note, theme: PLAIN },
+                    f.area(),
+                )
+            })
+            .expect("draws");
+        assert_eq!(
+            buffer_text(frame.buffer),
+            screen(Some(&view), &note, width, height),
+            "{width}×{height}"
+        );
+    }
+}
+
+/// `q`, Esc and Ctrl-C quit the watcher; no other key does anything.
+#[test]
+fn the_watcher_quits_on_q_esc_and_ctrl_c_only() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use skirmish::cli::watch::quits;
+    let key = |code, modifiers| Event::Key(KeyEvent::new(code, modifiers));
+    let none = KeyModifiers::NONE;
+    for (event, quit) in [
+        (key(KeyCode::Char('q'), none), true),
+        (key(KeyCode::Esc, none), true),
+        (key(KeyCode::Char('c'), KeyModifiers::CONTROL), true),
+        (key(KeyCode::Char('c'), none), false),
+        (key(KeyCode::Char('n'), none), false),
+        (key(KeyCode::Enter, none), false),
+        (key(KeyCode::Char(':'), none), false),
+        (Event::Resize(10, 10), false),
+    ] {
+        assert_eq!(quits(&event), quit, "{event:?}");
+    }
+}
