@@ -467,9 +467,15 @@ fn the_watcher_reads_while_the_tracker_holds_the_lock() {
     let path = dir.join("fight.ron");
     let mut app = tracker(Session::new(System::WOIN, "Locked", assets()), &path);
     gm(&mut app, "add Aria side=pc");
-    let _lock = skirmish::save::lock::lock(&path).expect("the tracker's lock");
+    let lock = skirmish::save::lock::lock(&path).expect("the tracker's lock");
     let mut watcher = Follower::new(Target::File(path.clone()), assets());
     assert_eq!(names(&fight(watcher.poll())), ["Aria"]);
+    // The tracker goes; the watcher keeps following and leaves the lock free for the next one.
+    drop(lock);
+    gm(&mut app, "add Brom side=pc");
+    assert_eq!(names(&fight(watcher.poll())), ["Aria", "Brom"]);
+    let again = skirmish::save::lock::lock(&path).expect("no one but a tracker holds the lock");
+    drop(again);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
