@@ -9,3 +9,4 @@ pub mod rules;
 pub mod runtime;
 pub mod save;
 pub mod ui;
+pub mod view;

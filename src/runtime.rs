@@ -79,7 +79,7 @@ impl<W: Write> Write for FrameWriter<W> {
 }
 
 /// The terminal as an unbuffered file, so a committed frame is one `write`.
-fn terminal_out() -> Box<dyn Write> {
+pub(crate) fn terminal_out() -> Box<dyn Write> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
@@ -90,7 +90,7 @@ fn terminal_out() -> Box<dyn Write> {
     Box::new(io::stdout())
 }
 
-fn restore() {
+pub(crate) fn restore() {
     let _ = disable_raw_mode();
     let _ = execute!(io::stdout(), EndSynchronizedUpdate, LeaveAlternateScreen, cursor::Show);
 }

@@ -123,7 +123,7 @@ pub fn to_json(session: &Session) -> Value {
         "round": enc.round,
         "current": enc.turn.as_ref().map(|t| t.id.to_string()),
         "order": enc.acting_order(),
-        "options": enc.system.rules().options().iter()
+        "options": crate::rules::system::all_options(enc.system.rules())
             .map(|o| (o.name.to_string(), json!(enc.option(o.name))))
             .collect::<serde_json::Map<String, Value>>(),
         "system": enc.system.rules().state_figures(&enc.state).into_iter()

@@ -7,6 +7,7 @@ mod json;
 mod script;
 mod text;
 mod tracker;
+pub mod watch;
 
 pub use json::to_json;
 pub use script::{SaveTargets, ScriptError, run_script};
@@ -77,6 +78,18 @@ pub enum Sub {
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
     },
+    /// The players' screen: follow a fight read-only as the players may see it (hidden
+    /// combatants, exact enemy health and GM notes stay hidden). `q` quits.
+    Watch {
+        /// The fight file (default: the fight the tracker has open in the saves folder).
+        file: Option<PathBuf>,
+        /// Print the players' view once and exit.
+        #[arg(long)]
+        once: bool,
+        /// With --once: print one JSON object instead of text.
+        #[arg(long, requires = "once")]
+        json: bool,
+    },
     /// Check that a save file loads and replays.
     Check { file: PathBuf },
     /// Exact odds: `skirmish odds woin` (seed 000's tables beside exact values), or a Savage
@@ -131,6 +144,7 @@ pub fn main(cli: Cli) -> ExitCode {
                 format!("unknown system '{system}'; expected woin, gempunks, savage or gurps"),
             ),
         },
+        Some(Sub::Watch { file, once, json }) => watch::watch(file, once, json, saves.as_deref()),
         Some(sub) => run_sub(sub),
     }
 }
@@ -138,7 +152,9 @@ pub fn main(cli: Cli) -> ExitCode {
 /// Run a headless subcommand.
 pub fn run_sub(sub: Sub) -> ExitCode {
     match sub {
-        Sub::Open { .. } | Sub::New { .. } => main(Cli { saves: None, command: Some(sub) }),
+        Sub::Open { .. } | Sub::New { .. } | Sub::Watch { .. } => {
+            main(Cli { saves: None, command: Some(sub) })
+        }
         Sub::Run { file, script, dice, seed, json, save, recover } => {
             let file = match (file, recover) {
                 (Some(path), true) => match save::recover(&path) {

@@ -71,7 +71,10 @@ impl fmt::Display for Command {
                 }
                 fields(f, list)?;
             }
-            Command::Remove { who } | Command::Act { who } => write!(f, " {}", quote(who))?,
+            Command::Remove { who }
+            | Command::Act { who }
+            | Command::Hide { who }
+            | Command::Reveal { who } => write!(f, " {}", quote(who))?,
             Command::Init { who, value } => write!(f, " {} {}", quote(who), quote(value))?,
             Command::Swap { first, second } => write!(f, " {} {}", quote(first), quote(second))?,
             Command::Hold { who } => {

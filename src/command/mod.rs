@@ -104,6 +104,14 @@ pub enum Command {
         who: String,
         text: String,
     },
+    /// Keep a combatant (or a whole group, by its id) off the players' view.
+    Hide {
+        who: String,
+    },
+    /// Show a hidden combatant (or group) on the players' view.
+    Reveal {
+        who: String,
+    },
     /// Give a combatant a weapon (replacing one of the same name).
     Weapon {
         who: String,
@@ -162,6 +170,8 @@ impl Command {
             Command::Attack { .. } => "attack",
             Command::Roll { .. } => "roll",
             Command::Note { .. } => "note",
+            Command::Hide { .. } => "hide",
+            Command::Reveal { .. } => "reveal",
             Command::Weapon { .. } => "weapon",
             Command::Do { .. } => "do",
             Command::Set { .. } => "set",

@@ -189,6 +189,26 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "note Aria owes the ferryman two coins",
     },
     CommandSpec {
+        name: "hide",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "keep a combatant, or a whole group by its id, off the players' view",
+        help: "Takes a combatant off what `skirmish watch` shows the players: it is not listed, not \
+               counted, its turns leave the marker on the last one they can see, and what it does \
+               reaches their log without its name. A group's id (`goblin`) hides every member. \
+               `add … hidden` adds one already hidden; `reveal` shows it again.",
+        example: "hide \"Cave Troll\"",
+    },
+    CommandSpec {
+        name: "reveal",
+        aliases: &["unhide"],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "show a hidden combatant, or a whole group by its id, to the players",
+        help: "Puts a hidden combatant back on the players' view, from this moment on: what it did \
+               while hidden stays anonymous in their log.",
+        example: "reveal \"Cave Troll\"",
+    },
+    CommandSpec {
         name: "weapon",
         aliases: &[],
         args: &[
@@ -220,10 +240,13 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "set",
         aliases: &["option"],
         args: &[req("OPTION", ArgKind::Text), req("VALUE", ArgKind::Text)],
-        summary: "set one of the system's rule options (the Readings)",
+        summary: "set one of the system's rule options (the Readings), or what the players see",
         help: "Changes how an unclear rule is played, for this encounter (WOIN: severe_needs_six \
                on|off, damage_die_cost 2|1, simple_crits on|off, deadlier_crits on|off, shake_off \
-               d6|attribute). The help lists each system's options.",
+               d6|attribute). The help lists each system's options. Every system also takes \
+               player_health.pc, .ally, .enemy and .neutral, each exact, label or hidden: how \
+               `skirmish watch` shows that side's health to the players (by default exact for PCs \
+               and allies, a label such as bloodied for enemies and neutrals).",
         example: "set damage_die_cost 1",
     },
     CommandSpec {

@@ -116,6 +116,14 @@ pub enum Event {
         id: CombatantId,
         text: String,
     },
+    /// Kept off the players' view (`hide`): not shown, not counted.
+    Hidden {
+        ids: Vec<CombatantId>,
+    },
+    /// Shown on the players' view again (`reveal`).
+    Revealed {
+        ids: Vec<CombatantId>,
+    },
     WeaponSet {
         id: CombatantId,
         weapon: Weapon,

@@ -152,6 +152,15 @@ pub trait Ruleset: Sync {
             || conditions.iter().any(|c| c.name == "Dead" || c.name == "Unconscious")
     }
 
+    /// How hurt a combatant looks to the players: down, else by the share of health left.
+    fn health_band(&self, health: Health, conditions: &[Condition]) -> HealthBand {
+        if self.is_down(health, conditions) {
+            HealthBand::Down
+        } else {
+            HealthBand::from_share(health.current, health.max)
+        }
+    }
+
     /// Apply the system's damage model.
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError>;
 

@@ -183,6 +183,39 @@ impl Health {
     }
 }
 
+/// How hurt a combatant looks, in words anyone at the table understands (the players' view):
+/// by the share of health left, or as the system counts harm (Savage Worlds wounds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthBand {
+    /// Full health.
+    Unhurt,
+    /// More than half left.
+    Hurt,
+    /// Half or less left.
+    Bloodied,
+    /// A quarter or less left.
+    Critical,
+    /// Out of the fight.
+    Down,
+}
+
+impl HealthBand {
+    /// The band for `current` of `max` left, for a combatant still up.
+    pub fn from_share(current: i64, max: i64) -> HealthBand {
+        let (current, max) = (i128::from(current), i128::from(max));
+        if current >= max {
+            HealthBand::Unhurt
+        } else if current * 2 > max {
+            HealthBand::Hurt
+        } else if current * 4 > max {
+            HealthBand::Bloodied
+        } else {
+            HealthBand::Critical
+        }
+    }
+}
+
 /// One of a combatant's turns in a round: the count it acts on and how many actions it has there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pass {
@@ -235,11 +268,48 @@ pub struct OptionSpec {
 /// The options set in an encounter, by name.
 pub type Options = std::collections::BTreeMap<String, String>;
 
-/// The value of an option: as set, or the system's default.
+/// How the players' view shows one side's health.
+const PLAYER_HEALTH: &[&str] = &["exact", "label", "hidden"];
+
+/// Options every system accepts besides its own: what the players' view shows of each side's
+/// health (`skirmish watch`).
+pub static CORE_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "player_health.pc",
+        values: PLAYER_HEALTH,
+        default: "exact",
+        help: "how the players' view shows player characters' health",
+    },
+    OptionSpec {
+        name: "player_health.ally",
+        values: PLAYER_HEALTH,
+        default: "exact",
+        help: "how the players' view shows allies' health",
+    },
+    OptionSpec {
+        name: "player_health.enemy",
+        values: PLAYER_HEALTH,
+        default: "label",
+        help: "how the players' view shows enemies' health",
+    },
+    OptionSpec {
+        name: "player_health.neutral",
+        values: PLAYER_HEALTH,
+        default: "label",
+        help: "how the players' view shows neutrals' health",
+    },
+];
+
+/// Every option an encounter of this system takes: the core ones, then the system's own.
+pub fn all_options(rules: &dyn Ruleset) -> impl Iterator<Item = &'static OptionSpec> {
+    CORE_OPTIONS.iter().chain(rules.options())
+}
+
+/// The value of an option: as set, or the default.
 pub fn option<'a>(rules: &dyn Ruleset, options: &'a Options, name: &str) -> &'a str {
     match options.get(name) {
         Some(v) => v.as_str(),
-        None => rules.options().iter().find(|o| o.name == name).map_or("", |o| o.default),
+        None => all_options(rules).find(|o| o.name == name).map_or("", |o| o.default),
     }
 }
 

@@ -2,6 +2,7 @@
 //! `.bak` of the previous file, and loading game assets with the user's overrides.
 
 pub mod assets;
+pub mod follow;
 pub mod journal;
 pub mod lock;
 pub mod upgrade;

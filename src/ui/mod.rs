@@ -3,6 +3,7 @@
 
 mod overlay;
 mod panes;
+pub mod player;
 pub mod theme;
 
 use ratatui::Frame;

@@ -150,10 +150,10 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
         ]));
     }
     let rules = app.session.encounter().system.rules();
-    if !rules.options().is_empty() {
+    {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Rule options (:set OPTION VALUE)", theme.title()));
-        for o in rules.options() {
+        for o in crate::rules::system::all_options(rules) {
             let now = app.session.encounter().option(o.name);
             lines.push(Line::from(vec![
                 Span::styled(format!("{:>26}  ", format!("{} {now}", o.name)), theme.key()),

@@ -433,9 +433,7 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         ]));
     }
     // Rule options that differ from the defaults (`set`), so the table knows what is in play.
-    let changed: Vec<String> = rules
-        .options()
-        .iter()
+    let changed: Vec<String> = crate::rules::system::all_options(rules)
         .filter(|o| enc.option(o.name) != o.default)
         .map(|o| format!("{} {}", o.name, enc.option(o.name)))
         .collect();

@@ -86,3 +86,53 @@ fn the_readme_shows_the_demo_as_it_ends() {
     let end = report.trim_end().rsplit("\n\n").next().expect("the final state");
     assert_eq!(block, end, "update the README's block from `skirmish run saves/woin-demo.ron`");
 }
+
+/// `watch FILE --once` prints the players' view (text or JSON) and leaves the file as it was;
+/// a missing file, or no terminal without `--once`, exits with 2 and says why.
+#[test]
+fn watch_once_prints_the_players_view_and_writes_nothing() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("watch-once-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("fight.ron");
+    let file_arg = file.to_str().expect("a UTF-8 path");
+    let script = "new woin Bridge\nadd Aria side=pc\nadd Troll hidden\nnote Aria owes a debt\n\
+                  init Aria 10\ninit Troll 5\nstart\n";
+    let out = skirmish(&["run", "--script", "-", "--save", file_arg], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let before = std::fs::read(&file).expect("saved");
+    let listing = |d: &std::path::Path| {
+        let mut names: Vec<String> = std::fs::read_dir(d)
+            .expect("dir")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let files = listing(&dir);
+    let out = skirmish(&["watch", file_arg, "--once"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.starts_with("Bridge (WOIN), round 1\nnow: Aria\n"), "{shown}");
+    assert!(!shown.contains("Troll") && !shown.contains("debt"), "{shown}");
+    let out = skirmish(&["watch", file_arg, "--once", "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["turn"], "Aria");
+    assert_eq!(
+        json["order"][0]["health"],
+        serde_json::json!({"shown": "exact", "text": "HEALTH 10/10", "band": "unhurt"})
+    );
+    assert_eq!(json["order"].as_array().map(Vec::len), Some(1));
+    assert_eq!(std::fs::read(&file).expect("still there"), before, "the watcher wrote nothing");
+    assert_eq!(listing(&dir), files, "the watcher made no file");
+    let missing = dir.join("nope.ron");
+    let out = skirmish(&["watch", missing.to_str().unwrap(), "--once"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("nope.ron: no such file"), "{}", text(&out.stderr));
+    let out = skirmish(&["watch", file_arg], "");
+    assert_eq!(out.status.code(), Some(2), "no terminal: refused");
+    assert!(text(&out.stderr).contains("--once"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -303,6 +303,8 @@ fn command() -> impl Strategy<Value = Command> {
         Just(Command::Next).boxed(),
         prop::option::of(name()).prop_map(|who| Command::Hold { who }).boxed(),
         name().prop_map(|who| Command::Act { who }).boxed(),
+        name().prop_map(|who| Command::Hide { who }).boxed(),
+        name().prop_map(|who| Command::Reveal { who }).boxed(),
         (name(), amount(), prop::option::of(kind()), any::<bool>())
             .prop_map(|(who, amount, kind, raw)| Command::Damage { who, amount, kind, raw })
             .boxed(),
@@ -656,7 +658,7 @@ fn command_strategy_covers_every_command() {
     let strategy = command();
     let mut runner = TestRunner::deterministic();
     let mut seen = BTreeSet::new();
-    for _ in 0..2000 {
+    for _ in 0..4000 {
         let cmd = strategy.new_tree(&mut runner).unwrap().current();
         seen.insert(cmd.name());
     }
@@ -1117,7 +1119,7 @@ fn completes_command_names_from_a_prefix() {
     assert_eq!(completions(""), all);
     assert_eq!(completions("   "), all);
     assert_eq!(completions("n"), ["new", "next", "note"]);
-    assert_eq!(completions("RE"), ["reaction", "redo", "remove"]);
+    assert_eq!(completions("RE"), ["reaction", "redo", "remove", "reveal"]);
     assert_eq!(completions("  sh"), ["shake"]);
     assert_eq!(completions("dam"), ["damage"]);
     assert!(completions("zz").is_empty());

@@ -14,4 +14,5 @@ mod savage;
 mod saves;
 mod tui;
 mod tui_safety;
+mod watch;
 mod woin;

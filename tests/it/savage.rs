@@ -1683,6 +1683,16 @@ fn sw_json_fields() {
     assert_eq!(orc["card"], "QH");
     assert_eq!(orc["fatigue"], 0);
     assert_eq!(orc["actions_left"], 3);
-    assert_eq!(v["options"], json!({"shaken_success_acts": "off", "deck": "virtual"}));
+    assert_eq!(
+        v["options"],
+        json!({
+            "shaken_success_acts": "off",
+            "deck": "virtual",
+            "player_health.pc": "exact",
+            "player_health.ally": "exact",
+            "player_health.enemy": "label",
+            "player_health.neutral": "label",
+        })
+    );
     assert_eq!(v["system"], json!({"gm_bennies": 0, "deck_left": 50, "joker_out": false}));
 }

@@ -47,6 +47,8 @@ pub(super) fn parse_args(
         "weapon" | "do" => weapon_or_do(spec, &mut args)?,
         "set" => set(&mut args)?,
         "note" => note(&mut args)?,
+        "hide" => Command::Hide { who: args.name("a combatant or group NAME")? },
+        "reveal" => Command::Reveal { who: args.name("a hidden combatant or group NAME")? },
         "undo" => Command::Undo,
         "redo" => Command::Redo,
         "branches" => Command::Branches,

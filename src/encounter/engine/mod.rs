@@ -202,6 +202,8 @@ impl Planner<'_> {
                 let text: String = text.chars().take(MAX_TEXT).collect();
                 self.emit(Event::Noted { id: id.into(), text })
             }
+            Command::Hide { who } => self.set_hidden(who, true),
+            Command::Reveal { who } => self.set_hidden(who, false),
             Command::New { .. }
             | Command::Undo
             | Command::Redo

@@ -1,6 +1,7 @@
 //! Setting up the fight: adding and removing combatants (names, ids, groups, bestiary entries), weapons and rule options.
 
 use super::*;
+use crate::rules::system::{OptionSpec, all_options};
 
 impl Planner<'_> {
     pub(super) fn add(
@@ -188,7 +189,7 @@ impl Planner<'_> {
     pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let system = self.scratch.system;
         let rules = system.rules();
-        let options = rules.options();
+        let options: Vec<&OptionSpec> = all_options(rules).collect();
         let counters = rules.settable();
         if counters.iter().any(|o| o.name == name) {
             let count = value
@@ -204,12 +205,12 @@ impl Planner<'_> {
             });
         }
         let Some(spec) = options.iter().find(|o| o.name == name) else {
-            let names: Vec<&str> = options.iter().chain(counters).map(|o| o.name).collect();
-            return refuse(if names.is_empty() {
-                format!("{system} has no options")
-            } else {
-                format!("unknown option '{name}'; {system} options: {}", names.join(", "))
-            });
+            let names: Vec<&str> =
+                options.iter().copied().chain(counters).map(|o| o.name).collect();
+            return refuse(format!(
+                "unknown option '{name}'; {system} options: {}",
+                names.join(", ")
+            ));
         };
         let numeric = spec.values.is_empty();
         if numeric && value.parse::<u32>().is_err() {
@@ -219,5 +220,40 @@ impl Planner<'_> {
             return refuse(format!("{name}: expected {}", spec.values.join(" or ")));
         }
         self.emit(Event::OptionSet { name: name.into(), value: value.into() })
+    }
+
+    /// `hide` / `reveal`: a combatant, or every member of a group named by its id.
+    pub(super) fn set_hidden(&mut self, who: &str, hidden: bool) -> Result<(), EngineError> {
+        let enc = &self.scratch;
+        let wanted = slug(who);
+        let group: Vec<CombatantId> = enc
+            .combatants
+            .iter()
+            .filter(|c| c.group.as_deref() == Some(wanted.as_str()))
+            .map(|c| c.id.clone())
+            .collect();
+        let ids = if group.len() > 1 && enc.get(&wanted).is_none() {
+            group
+        } else {
+            vec![enc.combatants[enc.resolve(who)?].id.clone()]
+        };
+        let change: Vec<CombatantId> = ids
+            .iter()
+            .filter(|id| enc.get(id).is_some_and(|c| c.hidden != hidden))
+            .cloned()
+            .collect();
+        if change.is_empty() {
+            let name = enc.holder_name(&ids);
+            return refuse(if hidden {
+                format!("{name} is already hidden from the players")
+            } else {
+                format!("{name} is not hidden; `hide` keeps it off the players' view")
+            });
+        }
+        self.emit(if hidden {
+            Event::Hidden { ids: change }
+        } else {
+            Event::Revealed { ids: change }
+        })
     }
 }

@@ -107,6 +107,8 @@ impl Encounter {
             }
             Event::Rolled { roll, by } => self.apply_rolled(roll, by.as_deref()),
             Event::Noted { id, text } => self.apply_noted(id, text),
+            Event::Hidden { ids } => self.apply_hidden(ids, true),
+            Event::Revealed { ids } => self.apply_hidden(ids, false),
             Event::WeaponSet { id, weapon } => self.apply_weapon_set(id, weapon),
             Event::OptionSet { name, value } => Ok(self.apply_option_set(name, value)),
             Event::Spent { id, pool, amount, what } => self.apply_spent(id, pool, *amount, what),

@@ -2,7 +2,7 @@
 //! weapons, stats changed in play).
 
 use super::{ApplyError, LogEntry};
-use crate::encounter::{Combatant, Encounter};
+use crate::encounter::{Combatant, CombatantId, Encounter};
 use crate::rules::stats::Weapon;
 use crate::rules::system::Fact;
 
@@ -34,6 +34,25 @@ impl Encounter {
         self.combatant_mut(i).notes.push(text.to_string());
         let line = format!("note on {}: {text}", self.combatants[i].name);
         Ok(self.line(line, None, Some(id)))
+    }
+
+    /// `hide` and `reveal`: whether the players' view shows them.
+    pub(super) fn apply_hidden(
+        &mut self,
+        ids: &[CombatantId],
+        hidden: bool,
+    ) -> Result<LogEntry, ApplyError> {
+        self.check_all(ids)?;
+        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+            c.hidden = hidden;
+        }
+        let who = self.holder_name(ids);
+        let line = if hidden {
+            format!("{who} hidden from the players")
+        } else {
+            format!("{who} shown to the players")
+        };
+        Ok(self.line(line, None, ids.first().map(|id| id.as_str())))
     }
 
     pub(super) fn apply_weapon_set(

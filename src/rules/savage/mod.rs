@@ -27,8 +27,8 @@ use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
-    Effect, Health, HitKind, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError,
-    Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
+    Effect, Health, HealthBand, HitKind, InitContext, InitRequest, OptionSpec, Options, Pass,
+    RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
 };
 use super::system::{Fact, Line, Roster, Side, System};
 
@@ -429,6 +429,20 @@ impl Ruleset for Savage {
             ),
             ("fatigue", Derived::Int(fatigue)),
         ]
+    }
+
+    // The players' view counts wounds: none unhurt, 1 hurt, 2 bloodied, 3 critical; an Extra
+    // is unhurt until it is out.
+    fn health_band(&self, health: Health, conditions: &[Condition]) -> HealthBand {
+        if self.is_down(health, conditions) {
+            return HealthBand::Down;
+        }
+        match health.max.saturating_sub(health.current) {
+            ..=0 => HealthBand::Unhurt,
+            1 => HealthBand::Hurt,
+            2 => HealthBand::Bloodied,
+            _ => HealthBand::Critical,
+        }
     }
 
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {

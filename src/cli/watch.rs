@@ -1,0 +1,213 @@
+//! `skirmish watch`: the players' read-only screen. It follows the fight file by polling (a few
+//! times within 200 ms), shows only the players' projection, never writes a file and never takes
+//! the fight's lock; `q` quits. `--once` prints the view a single time, as text or JSON.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use color_eyre::eyre::{Result, WrapErr};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::terminal::{
+    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, enable_raw_mode,
+};
+use ratatui::crossterm::{cursor, execute, queue};
+
+use super::{EXIT_INPUT, fail, load_assets};
+use crate::runtime::{FrameWriter, restore, terminal_out};
+use crate::save::follow::{Follower, Found, Target};
+use crate::ui::player::{PlayerScreen, WatchNote};
+use crate::ui::theme::Theme;
+use crate::view::{PlayerView, player_view, to_text};
+
+/// How often the file is looked at: well inside the 200 ms a GM's command may take to show.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The watcher's state: the last good view, and what to tell the players about the file.
+pub struct Watch {
+    follower: Follower,
+    pub view: Option<PlayerView>,
+    pub note: WatchNote,
+}
+
+impl Watch {
+    pub fn new(follower: Follower) -> Watch {
+        let note = WatchNote { text: "looking for the fight…".into(), error: false };
+        Watch { follower, view: None, note }
+    }
+
+    /// Look at the file; true when something on screen changed. A broken or vanished file keeps
+    /// the last good view on screen under a clear warning.
+    pub fn poll(&mut self) -> bool {
+        match self.follower.poll() {
+            Found::Same => false,
+            Found::Fight { path, session } => {
+                let view = player_view(&session);
+                let note = WatchNote {
+                    text: format!("watching {} (read-only)", path.display()),
+                    error: false,
+                };
+                let changed = self.view.as_ref() != Some(&view) || self.note != note;
+                self.view = Some(view);
+                self.note = note;
+                changed
+            }
+            Found::Broken { path, message } => {
+                self.note = WatchNote {
+                    text: format!(
+                        "the fight file {} does not load ({message}); showing the last good view",
+                        path.display()
+                    ),
+                    error: true,
+                };
+                true
+            }
+            Found::Gone { path } => {
+                self.note = WatchNote {
+                    text: format!(
+                        "the fight file {} is gone (deleted or moved); waiting for it to come back",
+                        path.display()
+                    ),
+                    error: true,
+                };
+                true
+            }
+            Found::NoFight { dir } => {
+                self.note = WatchNote {
+                    text: format!(
+                        "no fight in {} yet; waiting for the GM to start one",
+                        dir.display()
+                    ),
+                    error: true,
+                };
+                true
+            }
+        }
+    }
+}
+
+/// Which file to follow: the one given, else the GM's current fight in the saves folder.
+fn target(file: Option<PathBuf>, saves: Option<&Path>) -> Result<Target, String> {
+    match file {
+        Some(path) => Ok(Target::File(path)),
+        None => save_dir(saves).map(Target::Current).ok_or_else(|| {
+            "no saves folder to look in (set HOME or XDG_DATA_HOME, or give --saves DIR or a FILE)"
+                .to_string()
+        }),
+    }
+}
+
+fn save_dir(saves: Option<&Path>) -> Option<PathBuf> {
+    crate::save::saves_dir(saves)
+}
+
+/// `skirmish watch [FILE] [--once [--json]]`.
+pub(super) fn watch(
+    file: Option<PathBuf>,
+    once: bool,
+    json: bool,
+    saves: Option<&Path>,
+) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let target = match target(file, saves) {
+        Ok(t) => t,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let mut follower = Follower::new(target, assets);
+    if once {
+        return match follower.poll() {
+            Found::Fight { session, .. } => {
+                let view = player_view(&session);
+                if json {
+                    match serde_json::to_string_pretty(&view) {
+                        Ok(text) => println!("{text}"),
+                        Err(err) => return fail(EXIT_INPUT, err),
+                    }
+                } else {
+                    print!("{}", to_text(&view));
+                }
+                ExitCode::SUCCESS
+            }
+            Found::Broken { message, .. } => fail(EXIT_INPUT, message),
+            Found::Gone { path } => fail(EXIT_INPUT, format!("{}: no such file", path.display())),
+            Found::NoFight { dir } => fail(EXIT_INPUT, format!("no fight in {}", dir.display())),
+            Found::Same => fail(EXIT_INPUT, "nothing to show"),
+        };
+    }
+    if !io::IsTerminal::is_terminal(&io::stdout()) {
+        return fail(
+            EXIT_INPUT,
+            "watch needs a terminal; for scripts use `skirmish watch FILE --once`",
+        );
+    }
+    match run(Watch::new(follower)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => fail(super::EXIT_COMMAND, format!("{err:#}")),
+    }
+}
+
+fn run(mut watch: Watch) -> Result<()> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        hook(info);
+    }));
+    enable_raw_mode().wrap_err("cannot put the terminal in raw mode (is this a terminal?)")?;
+    let entered = execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)
+        .wrap_err("cannot switch to the alternate screen");
+    let result = entered.and_then(|()| event_loop(&mut watch));
+    restore();
+    result
+}
+
+/// Whether a key quits: `q`, Esc or Ctrl-C.
+pub fn quits(event: &Event) -> bool {
+    let Event::Key(key) = event else { return false };
+    key.kind == KeyEventKind::Press
+        && (matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc)
+            || (key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)))
+}
+
+fn event_loop(watch: &mut Watch) -> Result<()> {
+    let theme = Theme::from_env();
+    let frame = FrameWriter::new(terminal_out());
+    let mut terminal = Terminal::new(CrosstermBackend::new(frame.clone()))?;
+    terminal.clear()?;
+    let mut dirty = true;
+    watch.poll();
+    let mut next_poll = Instant::now() + POLL;
+    loop {
+        if dirty {
+            let mut out = frame.clone();
+            queue!(out, BeginSynchronizedUpdate)?;
+            terminal.draw(|f| {
+                let screen = PlayerScreen { view: watch.view.as_ref(), note: &watch.note, theme };
+                f.render_widget(screen, f.area());
+            })?;
+            queue!(out, EndSynchronizedUpdate)?;
+            frame.commit()?;
+            dirty = false;
+        }
+        let wait = next_poll.saturating_duration_since(Instant::now());
+        if event::poll(wait)? {
+            let event = event::read()?;
+            if quits(&event) {
+                return Ok(());
+            }
+            if matches!(event, Event::Resize(..)) {
+                terminal.autoresize()?;
+                dirty = true;
+            }
+        }
+        if Instant::now() >= next_poll {
+            dirty |= watch.poll();
+            next_poll = Instant::now() + POLL;
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! What the players have been shown along a line of play: their log, written afresh from each
+//! event through a whitelist (never the GM's log text, which carries rolls, stats and notes), and
+//! the turn marker, which moves only when a visible combatant's turn begins.
+
+use serde::Serialize;
+
+use super::{HealthShown, band_word, health_shown, visible};
+use crate::encounter::{Combatant, CombatantId, Encounter, Ended, Entry, Event};
+use crate::rules::System;
+
+/// One line of the players' log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerLine {
+    pub round: u32,
+    pub text: String,
+}
+
+/// A visible combatant's turn as the players saw it begin: whose, which of its turns, the round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mark {
+    pub id: String,
+    pub pass: u8,
+    pub round: u32,
+}
+
+/// What the players have seen so far: every visible turn that began, newest last (the marker is
+/// the newest whose combatant they can still see), the round they were last told of, and their
+/// log.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seen {
+    pub marks: Vec<Mark>,
+    pub round: u32,
+    pub log: Vec<PlayerLine>,
+}
+
+impl Seen {
+    /// Fold a line of play (a session's `entries()`) from the start. Entries that do not fold
+    /// (they cannot, once a session has loaded them) end the walk where they stand.
+    pub fn along(system: System, name: &str, entries: &[&Entry]) -> Seen {
+        let mut encounter = Encounter::new(system, name);
+        let mut seen = Seen::default();
+        for event in entries.iter().flat_map(|e| &e.events) {
+            // Lines about someone leaving or going out of sight need the names before the event.
+            let before = seen.line_before(&encounter, event);
+            if encounter.apply(event).is_err() {
+                break;
+            }
+            seen.log.extend(before.map(|text| PlayerLine { round: seen.round, text }));
+            seen.follow_turn(&encounter);
+            if let Some(text) = line_after(&encounter, event) {
+                seen.log.push(PlayerLine { round: seen.round, text });
+            }
+        }
+        seen
+    }
+
+    /// The marker moves to a visible combatant whose turn has begun; a hidden one's turn leaves
+    /// it where it was (and the round shown with it).
+    fn follow_turn(&mut self, encounter: &Encounter) {
+        let shown = encounter
+            .turn
+            .as_ref()
+            .filter(|t| encounter.get(&t.id).is_some_and(visible))
+            .map(|t| Mark { id: t.id.to_string(), pass: t.pass, round: encounter.round });
+        // Before any visible turn the round still counts up; after one, it moves with the marker.
+        let moves = shown.is_some() || self.marks.is_empty();
+        if moves && encounter.round > self.round {
+            self.log.push(PlayerLine {
+                round: encounter.round,
+                text: format!("Round {}", encounter.round),
+            });
+            self.round = encounter.round;
+        }
+        if let Some(mark) = shown
+            && self.marks.last() != Some(&mark)
+        {
+            self.marks.push(mark);
+        }
+    }
+
+    fn line_before(&self, encounter: &Encounter, event: &Event) -> Option<String> {
+        match event {
+            Event::Removed { id } => {
+                let c = encounter.get(id).filter(|c| visible(c))?;
+                Some(format!("{} leaves the fight", c.name))
+            }
+            Event::Hidden { ids } => {
+                let seen: Vec<CombatantId> = ids
+                    .iter()
+                    .filter(|id| encounter.get(id).is_some_and(visible))
+                    .cloned()
+                    .collect();
+                (!seen.is_empty()).then(|| format!("{} out of sight", names(encounter, &seen)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The names of these combatants, joined for a sentence.
+fn names(encounter: &Encounter, ids: &[CombatantId]) -> String {
+    let names: Vec<&str> =
+        ids.iter().filter_map(|id| encounter.get(id)).map(|c| c.name.as_str()).collect();
+    match names.as_slice() {
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// The line the players get for an event, read on the state after it; `None` for everything
+/// not on the whitelist or about someone they cannot see.
+fn line_after(encounter: &Encounter, event: &Event) -> Option<String> {
+    let shown = |id: &str| encounter.get(id).filter(|c| visible(c));
+    match event {
+        Event::Added { combatant } => {
+            shown(&combatant.id).map(|c| format!("{} joins the fight", c.name))
+        }
+        Event::Held { id } => shown(id).map(|c| format!("{} holds", c.name)),
+        Event::Acted { id, .. } => shown(id).map(|c| format!("{} acts now", c.name)),
+        Event::Attacked { attacker, target, hit, critical, .. } => {
+            let target = shown(target)?;
+            let verdict = match (hit, critical) {
+                (true, true) => "critical hit",
+                (true, false) => "hit",
+                (false, _) => "miss",
+            };
+            Some(match shown(attacker) {
+                Some(a) => format!("{} attacks {}: {verdict}", a.name, target.name),
+                // What a hidden one does to a visible one, without its name.
+                None => format!("{} is attacked: {verdict}", target.name),
+            })
+        }
+        Event::Damaged { id, loss, .. } => {
+            let c = shown(id)?;
+            Some(damage_line(encounter, c, *loss))
+        }
+        Event::Healed { id, amount, .. } => {
+            let c = shown(id)?;
+            Some(match health_shown(encounter, c.side) {
+                HealthShown::Exact => format!(
+                    "{} heals {amount} ({})",
+                    c.name,
+                    encounter.system.rules().health_text(c.health)
+                ),
+                _ => format!("{} is healed", c.name),
+            })
+        }
+        Event::ConditionAdded { id, condition } => {
+            shown(id).map(|c| format!("{} gains {condition}", c.name))
+        }
+        Event::ConditionEnded { id, name, why } => {
+            let c = shown(id)?;
+            Some(match why {
+                Ended::ShakenOff => format!("{} shakes off {name}", c.name),
+                Ended::Removed | Ended::Expired | Ended::Cancelled => {
+                    format!("{} is no longer {name}", c.name)
+                }
+            })
+        }
+        Event::ShakeRolled { id, name, success: false, .. } => {
+            shown(id).map(|c| format!("{} fails to shake off {name}", c.name))
+        }
+        Event::Revealed { ids } => {
+            let now: Vec<CombatantId> =
+                ids.iter().filter(|id| shown(id).is_some()).cloned().collect();
+            (!now.is_empty()).then(|| format!("{} comes into view", names(encounter, &now)))
+        }
+        // Not on the whitelist: initiative rolls and roll-offs (the order shows the result),
+        // turns (the marker shows them), dice, notes, weapons, options, spent actions, stats,
+        // the systems' own events and free log text.
+        _ => None,
+    }
+}
+
+/// A hit on a visible combatant, as much as its side's `player_health` allows.
+fn damage_line(encounter: &Encounter, c: &Combatant, loss: i64) -> String {
+    let rules = encounter.system.rules();
+    if loss <= 0 {
+        return format!("{} takes no damage", c.name);
+    }
+    match health_shown(encounter, c.side) {
+        HealthShown::Exact => format!("{} takes {loss} ({})", c.name, rules.health_text(c.health)),
+        HealthShown::Label => {
+            format!("{} is hit: {}", c.name, band_word(rules.health_band(c.health, &c.conditions)))
+        }
+        HealthShown::Hidden => format!("{} is hit", c.name),
+    }
+}

@@ -1,0 +1,218 @@
+//! The players' view of a fight (`skirmish watch`, `export --players`): a projection built from a
+//! whitelist, pure like the encounter it reads. Hidden combatants are dropped everywhere (order,
+//! counts, log, turn marker); health is shown per side as the GM's `player_health.*` options say;
+//! notes, stats, weapons, odds and dice never reach it.
+
+mod log;
+mod text;
+
+pub use log::{Mark, PlayerLine, Seen};
+pub use text::to_text;
+
+use serde::Serialize;
+
+use crate::encounter::{Combatant, Encounter, Session};
+use crate::rules::Side;
+use crate::rules::initiative::InitValue;
+use crate::rules::system::HealthBand;
+
+/// What the players may see of a fight, as it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// The system's name (`Savage Worlds`).
+    pub system: String,
+    /// The encounter's name.
+    pub name: String,
+    /// The round of the last turn the players saw begin (0: none yet).
+    pub round: u32,
+    /// Whose turn it is, as far as the players can tell: the last visible combatant whose turn
+    /// began.
+    pub turn: Option<String>,
+    /// Who acts next among those the players can see.
+    pub on_deck: Option<String>,
+    /// Visible combatants in acting order (one row per turn), or in the order they joined before
+    /// the fight starts.
+    pub order: Vec<PlayerCombatant>,
+    /// What the visible combatants did, oldest first.
+    pub log: Vec<PlayerLine>,
+}
+
+/// One row of the players' turn order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerCombatant {
+    pub name: String,
+    #[serde(serialize_with = "side_key")]
+    pub side: Side,
+    pub health: PlayerHealth,
+    /// Condition names, `(severe)` where that applies.
+    pub conditions: Vec<String>,
+    /// A Savage Worlds card dealt for this round (players see the deal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// The turn marker is on this row.
+    pub current: bool,
+    /// This row acts next.
+    pub on_deck: bool,
+    /// Down or dead: listed, but skipped.
+    pub down: bool,
+    /// Holding its action.
+    pub held: bool,
+}
+
+/// A combatant's health as the players see it, by its side's `player_health.*` option.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "shown", rename_all = "snake_case")]
+pub enum PlayerHealth {
+    /// `exact`: as the GM reads it (`HP 9/12`, `wounds 1/3`), with its label.
+    Exact { text: String, band: HealthBand },
+    /// `label`: unhurt, hurt, bloodied, critical or down.
+    Label { band: HealthBand },
+    /// `hidden`: nothing.
+    Hidden,
+}
+
+/// How a side's health is shown: `exact`, `label` or `hidden`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HealthShown {
+    Exact,
+    Label,
+    Hidden,
+}
+
+/// The `player_health.*` option for a side, as set or by default.
+pub fn health_shown(encounter: &Encounter, side: Side) -> HealthShown {
+    match encounter.option(&format!("player_health.{}", side.key())) {
+        "exact" => HealthShown::Exact,
+        "hidden" => HealthShown::Hidden,
+        // `label`, and anything unexpected: the less telling choice.
+        _ => HealthShown::Label,
+    }
+}
+
+/// Whether the players may see this combatant.
+pub fn visible(c: &Combatant) -> bool {
+    !c.hidden
+}
+
+/// A combatant's health for the players.
+pub fn player_health(encounter: &Encounter, c: &Combatant) -> PlayerHealth {
+    let rules = encounter.system.rules();
+    let band = rules.health_band(c.health, &c.conditions);
+    match health_shown(encounter, c.side) {
+        HealthShown::Exact => PlayerHealth::Exact { text: rules.health_text(c.health), band },
+        HealthShown::Label => PlayerHealth::Label { band },
+        HealthShown::Hidden => PlayerHealth::Hidden,
+    }
+}
+
+/// The players' view of a session: its current state, and the log and turn marker along its
+/// current line of play. This is the one call `watch` and `export --players` make.
+pub fn player_view(session: &Session) -> PlayerView {
+    let encounter = session.encounter();
+    let seen = Seen::along(encounter.system, &encounter.name, &session.entries());
+    project(encounter, &seen)
+}
+
+/// Project a fight for the players: `seen` is what they have been shown along the way (the turn
+/// marker and the log, [`Seen::along`]); everything else comes from the encounter through the
+/// whitelist below.
+pub fn project(encounter: &Encounter, seen: &Seen) -> PlayerView {
+    // The newest visible turn whose combatant the players can still see (one hidden since, or
+    // gone, hands the marker back to the one before).
+    let mark = seen.marks.iter().rev().find(|m| encounter.get(&m.id).is_some_and(visible));
+    let marker = mark.map(|m| (m.id.clone(), m.pass));
+    let schedule = encounter.schedule();
+    let deck = next_visible(encounter);
+    let mut order: Vec<PlayerCombatant> = Vec::new();
+    let row = |c: &Combatant, current: bool, on_deck: bool| PlayerCombatant {
+        name: c.name.clone(),
+        side: c.side,
+        health: player_health(encounter, c),
+        conditions: c.conditions.iter().map(ToString::to_string).collect(),
+        card: c.initiative.as_ref().and_then(|i| match i.value {
+            InitValue::Card(card) => Some(card.to_string()),
+            _ => None,
+        }),
+        current,
+        on_deck,
+        down: encounter.is_down(c),
+        held: c.held,
+    };
+    if schedule.is_empty() {
+        order.extend(
+            encounter.combatants.iter().filter(|c| visible(c)).map(|c| row(c, false, false)),
+        );
+    } else {
+        for slot in &schedule {
+            let c = &encounter.combatants[slot.index];
+            if !visible(c) {
+                continue;
+            }
+            let current =
+                marker.as_ref().is_some_and(|(id, pass)| c.id == *id && slot.pass == *pass);
+            let on_deck = deck.as_ref().is_some_and(|(id, pass)| c.id == *id && slot.pass == *pass);
+            order.push(row(c, current, on_deck));
+        }
+        // Visible combatants without initiative yet (a newcomer waiting for its roll).
+        order.extend(
+            encounter
+                .combatants
+                .iter()
+                .filter(|c| visible(c) && c.initiative.is_none())
+                .map(|c| row(c, false, false)),
+        );
+    }
+    let name_of = |id: &str| encounter.get(id).map(|c| c.name.clone());
+    PlayerView {
+        system: encounter.system.rules().name().to_string(),
+        name: encounter.name.clone(),
+        round: mark.map_or(seen.round, |m| m.round),
+        turn: marker.as_ref().and_then(|(id, _)| name_of(id)),
+        on_deck: deck.as_ref().and_then(|(id, _)| name_of(id)),
+        order,
+        log: seen.log.clone(),
+    }
+}
+
+/// The next visible turn after the current one (hidden or not): later this round among those
+/// able to act and not done, else, when the order carries into the next round (no new deal), the
+/// first visible one able to act.
+fn next_visible(encounter: &Encounter) -> Option<(String, u8)> {
+    let turn = encounter.turn.as_ref()?;
+    let schedule = encounter.schedule();
+    let at = schedule
+        .iter()
+        .position(|s| encounter.combatants[s.index].id == turn.id && s.pass == turn.pass)?;
+    let ready = |s: &&crate::encounter::Slot| {
+        let c = &encounter.combatants[s.index];
+        visible(c) && encounter.can_act(c)
+    };
+    let done = |s: &crate::encounter::Slot| {
+        encounter.done.iter().any(|d| d.is(&encounter.combatants[s.index].id, s.pass))
+    };
+    let later = schedule[at + 1..].iter().filter(ready).find(|s| !done(s));
+    let next = match later {
+        Some(s) => Some(s),
+        None if encounter.system.rules().deals_each_round() => None,
+        None => schedule
+            .iter()
+            .filter(ready)
+            .find(|s| !(s.index == schedule[at].index && s.pass == turn.pass)),
+    };
+    next.map(|s| (encounter.combatants[s.index].id.to_string(), s.pass))
+}
+
+fn side_key<S: serde::Serializer>(side: &Side, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(side.key())
+}
+
+/// The words for a health label.
+pub fn band_word(band: HealthBand) -> &'static str {
+    match band {
+        HealthBand::Unhurt => "unhurt",
+        HealthBand::Hurt => "hurt",
+        HealthBand::Bloodied => "bloodied",
+        HealthBand::Critical => "critical",
+        HealthBand::Down => "down",
+    }
+}
