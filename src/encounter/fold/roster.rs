@@ -43,7 +43,9 @@ impl Encounter {
         hidden: bool,
     ) -> Result<LogEntry, ApplyError> {
         self.check_all(ids)?;
-        for c in self.combatants.iter_mut().filter(|c| ids.contains(&c.id)) {
+        for c in
+            self.combatants.iter_mut().filter(|c| ids.contains(&c.id)).map(std::sync::Arc::make_mut)
+        {
             c.hidden = hidden;
         }
         let who = self.holder_name(ids);
