@@ -86,6 +86,10 @@ pub enum Sub {
         /// For savage: the trait die, then tn=N, mod=N, and `extra` for a roll without the Wild Die.
         args: Vec<String>,
     },
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (roff), e.g. `skirmish man > ~/.local/share/man/man1/skirmish.1`.
+    Man,
 }
 
 /// Exit code for a command that failed in a script.
@@ -154,6 +158,18 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
         Sub::Check { file } => check(&file),
+        Sub::Completions { shell } => {
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cli, "skirmish", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Sub::Man => {
+            let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+            match page.render(&mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => fail(EXIT_INPUT, format!("cannot write the manual page: {err}")),
+            }
+        }
         Sub::Odds { system, args } => {
             let report = System::parse(&system)
                 .ok_or_else(|| format!("unknown system '{system}'"))

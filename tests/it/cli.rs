@@ -86,3 +86,32 @@ fn the_readme_shows_the_demo_as_it_ends() {
     let end = report.trim_end().rsplit("\n\n").next().expect("the final state");
     assert_eq!(block, end, "update the README's block from `skirmish run saves/woin-demo.ron`");
 }
+
+/// `--version` prints the crate's version; `completions` prints a script for each shell that
+/// names the subcommands; an unknown shell is refused listing the known ones; `man` prints roff.
+#[test]
+fn version_completions_and_man_page() {
+    let out = skirmish(&["--version"], "");
+    assert_eq!(text(&out.stdout), format!("skirmish {}\n", env!("CARGO_PKG_VERSION")));
+    for (shell, marker) in [
+        ("bash", "complete -F _skirmish"),
+        ("zsh", "#compdef skirmish"),
+        ("fish", "complete -c skirmish"),
+        ("elvish", "edit:completion:arg-completer[skirmish]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = skirmish(&["completions", shell], "");
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.contains(marker), "{shell} lacks {marker:?}");
+        assert!(script.contains("odds"), "{shell} completes the subcommands");
+    }
+    let out = skirmish(&["completions", "tcsh"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("bash, elvish, fish, powershell, zsh"));
+    let out = skirmish(&["man"], "");
+    assert!(out.status.success());
+    let page = text(&out.stdout);
+    assert!(page.contains(".TH skirmish 1"), "{page}");
+    assert!(page.contains("completions"), "the page lists the subcommands");
+}
