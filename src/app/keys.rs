@@ -45,6 +45,11 @@ impl App {
     }
 
     fn normal_key(&mut self, key: KeyEvent) {
+        // The end-of-fight summary is read first: any key closes it.
+        if self.summary.take().is_some() {
+            self.hint("the log keeps the summary · n plays on · :export writes a report");
+            return;
+        }
         if key.code == KeyCode::Esc {
             self.hint("? help · : command · q quit");
             return;

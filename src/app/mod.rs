@@ -130,6 +130,8 @@ pub struct App {
     pub journal: Option<crate::save::journal::Written>,
     new_files: NewFiles,
     pub effects: Vec<Effect>,
+    /// The summary of a fight that just ended, shown over the panes until a key is pressed.
+    pub summary: Option<String>,
     pub quit: bool,
     /// The terminal's size as the runtime last reported it (unknown in most tests).
     pub screen: Option<(u16, u16)>,
@@ -161,6 +163,7 @@ impl App {
             journal: None,
             new_files,
             effects: Vec::new(),
+            summary: None,
             quit: false,
             screen: None,
         };

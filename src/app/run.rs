@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::probe::is_about_faces;
 use super::{App, Effect, Mode, SaveState};
 use crate::command::{self, Command};
-use crate::encounter::Outcome;
+use crate::encounter::{Event, Outcome};
 use crate::rules::dice::ScriptedDice;
 
 /// How a command went.
@@ -18,6 +18,9 @@ pub enum Ran {
     /// that is not faces. Typing them again may work.
     BadFaces,
 }
+
+/// The start of the question `next` asks once the fight has ended.
+const OVER_WARNING: &str = "the fight is over";
 
 impl App {
     /// The runtime reports how a write went.
@@ -78,6 +81,10 @@ impl App {
 
     /// Run a command through the session. `faces` are dice rolled at the table.
     pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> Ran {
+        if command == Command::Next && !self.confirmed_next() {
+            return Ran::Refused;
+        }
+        let over_before = self.session.encounter().over;
         let turn_before = self.session.encounter().turn.clone();
         // Faces typed but not needed: reported after the command's own message.
         let mut spare = None;
@@ -170,6 +177,9 @@ impl App {
             }
             Err(err) => self.error(err.to_string()),
         }
+        if !over_before && self.session.encounter().over {
+            self.summary = self.ending_here();
+        }
         if let Some(spare) = spare {
             self.error(spare);
         }
@@ -178,6 +188,48 @@ impl App {
         }
         self.clamp_selection();
         ran
+    }
+
+    /// After the fight has ended, the first `next` asks first: it says so, and the same command
+    /// again plays on. Later turns go on without asking.
+    fn confirmed_next(&mut self) -> bool {
+        if !self.session.encounter().over || self.played_on() {
+            return true;
+        }
+        let warned = self.status.error && self.status.text.starts_with(OVER_WARNING);
+        if !warned {
+            let key = self.keymap.first_key_of(crate::app::keymap::Action::NextTurn);
+            self.error(format!(
+                "{OVER_WARNING}: {key} again (or :next) plays on; :undo takes the ending back"
+            ));
+        }
+        warned
+    }
+
+    /// Whether a turn has started since the fight ended, along the current line of play.
+    fn played_on(&self) -> bool {
+        let nodes = self.session.nodes();
+        let mut at = self.session.head();
+        while let Some(i) = at {
+            for event in nodes[i].entry.events.iter().rev() {
+                match event {
+                    Event::FightOver { .. } => return false,
+                    Event::TurnStarted { .. } | Event::RoundStarted { .. } => return true,
+                    _ => {}
+                }
+            }
+            at = nodes[i].parent;
+        }
+        false
+    }
+
+    /// The summary the current command logged when it ended the fight.
+    fn ending_here(&self) -> Option<String> {
+        let node = self.session.nodes().get(self.session.head()?)?;
+        node.entry.events.iter().find_map(|e| match e {
+            Event::FightOver { text } => Some(text.clone()),
+            _ => None,
+        })
     }
 
     /// " · redo has N ways: :branches" when more than one line of play goes on from here.

@@ -139,7 +139,12 @@ impl fmt::Display for Command {
                     write!(f, " {}", quote(path))?;
                 }
             }
-            Command::Start | Command::Next | Command::Undo | Command::Redo | Command::Branches => {}
+            Command::Start
+            | Command::Next
+            | Command::End
+            | Command::Undo
+            | Command::Redo
+            | Command::Branches => {}
             Command::Branch { number } => write!(f, " {number}")?,
         }
         Ok(())

@@ -128,6 +128,8 @@ pub enum Command {
         args: Vec<String>,
         fields: Vec<Field>,
     },
+    /// End the fight deliberately, with its summary in the log.
+    End,
     Undo,
     Redo,
     /// List the lines of play that start at the current point.
@@ -166,6 +168,7 @@ impl Command {
             Command::Do { .. } => "do",
             Command::Set { .. } => "set",
             Command::Special { verb, .. } => verb,
+            Command::End => "end",
             Command::Undo => "undo",
             Command::Redo => "redo",
             Command::Branches => "branches",

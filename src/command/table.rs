@@ -80,6 +80,17 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "next",
     },
     CommandSpec {
+        name: "end",
+        aliases: &[],
+        args: &[],
+        summary: "end the fight now, with a summary in the log",
+        help: "Ends the fight whoever is still standing: the log gets the summary (rounds fought, \
+               who fell). A fight also ends by itself when the PCs and their allies, or the \
+               enemies, have no one standing; neutrals do not count. Play may go on afterwards; \
+               `undo` takes the ending back.",
+        example: "end",
+    },
+    CommandSpec {
         name: "hold",
         aliases: &["delay"],
         args: &[opt("NAME", ArgKind::Combatant)],

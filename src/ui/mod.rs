@@ -82,6 +82,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     match &app.mode {
         Mode::Dialog(dialog) => cursor = overlay::dialog(dialog, theme, area, buf),
         Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),
+        Mode::Normal => {
+            if let Some(text) = &app.summary {
+                overlay::summary(text, theme, area, buf);
+            }
+        }
         _ => {}
     }
     cursor
@@ -224,6 +229,7 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Optio
 fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     use crate::app::keymap::Action::*;
     let pairs: Vec<(String, &str)> = match &app.mode {
+        Mode::Normal if app.summary.is_some() => vec![("any key".into(), "close")],
         Mode::Normal => [
             (NextTurn, "next"),
             (Damage, "damage"),

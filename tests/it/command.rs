@@ -374,6 +374,7 @@ fn command() -> impl Strategy<Value = Command> {
             })
             .boxed(),
         Just(Command::Undo).boxed(),
+        Just(Command::End).boxed(),
         Just(Command::Redo).boxed(),
         Just(Command::Branches).boxed(),
         (1usize..=100_000).prop_map(|number| Command::Branch { number }).boxed(),

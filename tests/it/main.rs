@@ -5,6 +5,7 @@ mod cli;
 mod command;
 mod dice;
 mod fifth;
+mod fight_end;
 mod harness;
 mod history;
 mod initiative;

@@ -47,6 +47,7 @@ pub(super) fn parse_args(
         "weapon" | "do" => weapon_or_do(spec, &mut args)?,
         "set" => set(&mut args)?,
         "note" => note(&mut args)?,
+        "end" => Command::End,
         "undo" => Command::Undo,
         "redo" => Command::Redo,
         "branches" => Command::Branches,
