@@ -5,6 +5,7 @@ pub mod app;
 pub mod cli;
 pub mod command;
 pub mod encounter;
+pub mod export;
 pub mod rules;
 pub mod runtime;
 pub mod save;

@@ -165,7 +165,7 @@ pub fn perform_effects_locked(
     lock: &mut Option<save::lock::FightLock>,
 ) {
     for effect in std::mem::take(&mut app.effects) {
-        if lock.as_ref().is_none_or(|l| l.save() != effect.path) {
+        if !effect.report && lock.as_ref().is_none_or(|l| l.save() != effect.path) {
             match save::lock::lock(&effect.path) {
                 Ok(new) => {
                     // Only a switch moves the lock; a copy saved elsewhere keeps the old one.

@@ -78,6 +78,8 @@ pub struct Effect {
     pub append: bool,
     /// What the file holds once this write succeeds.
     pub journal: crate::save::journal::Written,
+    /// A report (`:export`), not the fight: no lock, and the fight's save state is untouched.
+    pub report: bool,
 }
 
 /// The message under the panes.

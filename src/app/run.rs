@@ -25,6 +25,13 @@ const OVER_WARNING: &str = "the fight is over";
 impl App {
     /// The runtime reports how a write went.
     pub fn written(&mut self, effect: &Effect, result: Result<(), String>) {
+        if effect.report {
+            match result {
+                Ok(()) => self.hint(&format!("report written to {}", effect.path.display())),
+                Err(err) => self.error(format!("could not write {}: {err}", effect.path.display())),
+            }
+            return;
+        }
         match result {
             Ok(()) => {
                 if effect.switch_to {
@@ -81,6 +88,9 @@ impl App {
 
     /// Run a command through the session. `faces` are dice rolled at the table.
     pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> Ran {
+        if let Command::Export { path } = &command {
+            return self.export(path.as_deref());
+        }
         if command == Command::Next && !self.confirmed_next() {
             return Ran::Refused;
         }
@@ -166,6 +176,7 @@ impl App {
                             switch_to: true,
                             append: false,
                             journal,
+                            report: false,
                         });
                     }
                     None => self.error("save needs a file name here: s, then type one"),
@@ -188,6 +199,41 @@ impl App {
         }
         self.clamp_selection();
         ran
+    }
+
+    /// `:export [PATH]`: a report beside the save file (`fight.ron` → `fight.md`), or to PATH;
+    /// JSON when PATH ends in `.json`.
+    fn export(&mut self, path: Option<&str>) -> Ran {
+        use crate::export::{Format, render, report};
+        let path = match path {
+            Some(p) => PathBuf::from(p),
+            None => match &self.save_path {
+                Some(save) => save.with_extension(Format::Markdown.extension()),
+                None => {
+                    self.error("export needs a file name here: :export PATH");
+                    return Ran::Refused;
+                }
+            },
+        };
+        if Some(&path) == self.save_path.as_ref() {
+            self.error("that is the fight's own file; the report needs another name");
+            return Ran::Refused;
+        }
+        let format = match path.extension().and_then(|e| e.to_str()) {
+            Some(ext) if ext.eq_ignore_ascii_case("json") => Format::Json,
+            _ => Format::Markdown,
+        };
+        let date = Some(crate::export::date_of(self.new_files.stamp));
+        let text = render(&report(&self.session, date), format);
+        self.effects.push(Effect {
+            path,
+            text,
+            switch_to: false,
+            append: false,
+            journal: crate::save::journal::Written::default(),
+            report: true,
+        });
+        Ran::Applied
     }
 
     /// After the fight has ended, the first `next` asks first: it says so, and the same command
@@ -262,11 +308,11 @@ impl App {
                     self.save_state = SaveState::Saved;
                     return;
                 }
-                Effect { path, text, switch_to: false, append: true, journal }
+                Effect { path, text, switch_to: false, append: true, journal, report: false }
             }
             None => {
                 let (text, journal) = journal::write_full(&self.session);
-                Effect { path, text, switch_to: false, append: false, journal }
+                Effect { path, text, switch_to: false, append: false, journal, report: false }
             }
         };
         self.effects.push(effect);

@@ -134,7 +134,7 @@ impl fmt::Display for Command {
                 fields(f, list)?;
             }
             Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
-            Command::Save { path } => {
+            Command::Save { path } | Command::Export { path } => {
                 if let Some(path) = path {
                     write!(f, " {}", quote(path))?;
                 }

@@ -141,6 +141,10 @@ pub enum Command {
     Save {
         path: Option<String>,
     },
+    /// Write a report of the fight (the tracker's; `skirmish export` in a shell).
+    Export {
+        path: Option<String>,
+    },
 }
 
 impl Command {
@@ -174,6 +178,7 @@ impl Command {
             Command::Branches => "branches",
             Command::Branch { .. } => "branch",
             Command::Save { .. } => "save",
+            Command::Export { .. } => "export",
         }
     }
 }

@@ -281,6 +281,17 @@ pub static COMMANDS: &[CommandSpec] = &[
                previous file is kept as NAME.ron.bak.",
         example: "save bridge.ron",
     },
+    CommandSpec {
+        name: "export",
+        aliases: &[],
+        args: &[opt("PATH", ArgKind::Path)],
+        summary: "write a report of the fight: participants, statistics, the log by round",
+        help: "Writes a Markdown report (JSON when PATH ends in .json) beside the save file, or \
+               to PATH: the participants with their health at the start and end, statistics \
+               per combatant counted from the events, and the log by round and turn. Only the \
+               tracker writes reports; in a shell, `skirmish export FILE` does the same.",
+        example: "export bridge.md",
+    },
 ];
 
 /// The systems whose commands count: one, or every built-in system when none is chosen yet.

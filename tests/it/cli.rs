@@ -115,3 +115,41 @@ fn version_completions_and_man_page() {
     assert!(page.contains(".TH skirmish 1"), "{page}");
     assert!(page.contains("completions"), "the page lists the subcommands");
 }
+
+/// `skirmish export` prints the report, writes it with -o, gives JSON with --format json, leaves
+/// the save untouched and takes no lock; a bad format or -o naming the save itself exits 2.
+#[test]
+fn export_writes_a_report_and_leaves_the_save_alone() {
+    let dir = std::path::PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/export-cli"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let save = dir.join("fight.ron");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron"), &save)
+        .expect("copy");
+    let before = std::fs::read(&save).expect("read");
+    let path = save.to_str().expect("utf-8");
+    let out = skirmish(&["export", path], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let md = text(&out.stdout);
+    assert!(md.starts_with("# Ambush at the Old Bridge\n\nWOIN · "), "{md}");
+    assert!(md.contains("| Goblin 1 | 0 | 10 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | — | (no attack) |"));
+    let report = dir.join("report.json");
+    let out = skirmish(
+        &["export", path, "--format", "json", "--players", "-o", report.to_str().expect("utf-8")],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&report).expect("report written")).expect("JSON");
+    assert_eq!(json["title"], "Ambush at the Old Bridge");
+    assert_eq!(json["participants"][2]["stats"]["damage_taken"], 10);
+    assert_eq!(json["participants"][2]["notes"], serde_json::json!([]), "--players drops notes");
+    let out = skirmish(&["export", path, "--format", "pdf"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "skirmish: --format: expected md or json, found 'pdf'\n");
+    let out = skirmish(&["export", path, "-o", path], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(&save).expect("read"), before, "the save is byte-identical");
+    assert!(!dir.join("fight.ron.lock").exists(), "export takes no lock");
+}

@@ -387,6 +387,12 @@ fn command() -> impl Strategy<Value = Command> {
         ])
         .prop_map(|path| Command::Save { path })
         .boxed(),
+        prop::option::of(prop_oneof![
+            prop::sample::select(&["report.md", "my reports/bridge.json"][..]).prop_map(s),
+            name(),
+        ])
+        .prop_map(|path| Command::Export { path })
+        .boxed(),
     ];
     Union::new(arms)
 }

@@ -4,6 +4,7 @@ mod bounds;
 mod cli;
 mod command;
 mod dice;
+mod export;
 mod fifth;
 mod fight_end;
 mod harness;

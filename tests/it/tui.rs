@@ -79,6 +79,13 @@ pub(super) fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
     terminal
 }
 
+/// Feed keys without drawing or clearing the writes asked for (to look at them).
+pub(super) fn drive_keep(app: &mut App, script: &str) {
+    for key in keys(script) {
+        app.handle_event(&Event::Key(key));
+    }
+}
+
 pub(super) fn screen(app: &App, width: u16, height: u16) -> String {
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);

@@ -60,6 +60,7 @@ pub(super) fn parse_args(
             Command::Branch { number }
         }
         "save" => Command::Save { path: args.optional_name("a file PATH")? },
+        "export" => Command::Export { path: args.optional_name("a report's file PATH")? },
         _ if table::find_core(spec.name).is_none() => special(spec, &mut args)?,
         other => return Err(ParseError::new(format!("'{other}' has no parser"))),
     };

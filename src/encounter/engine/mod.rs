@@ -209,6 +209,9 @@ impl Planner<'_> {
                 self.emit(Event::Noted { id: id.into(), text })
             }
             Command::End => self.end(),
+            Command::Export { .. } => refuse(
+                "`export` writes a report from the tracker; in a shell, `skirmish export FILE`",
+            ),
             Command::New { .. }
             | Command::Undo
             | Command::Redo
