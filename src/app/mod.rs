@@ -134,6 +134,9 @@ pub struct App {
     pub effects: Vec<Effect>,
     /// The summary of a fight that just ended, shown over the panes until a key is pressed.
     pub summary: Option<String>,
+    /// The timeline over the fight's history (`t`, or `skirmish replay`): the panes show a past
+    /// step and keys move through it.
+    pub timeline: Option<Box<crate::replay::Timeline>>,
     pub quit: bool,
     /// The terminal's size as the runtime last reported it (unknown in most tests).
     pub screen: Option<(u16, u16)>,
@@ -166,6 +169,7 @@ impl App {
             new_files,
             effects: Vec::new(),
             summary: None,
+            timeline: None,
             quit: false,
             screen: None,
         };
@@ -195,11 +199,11 @@ impl App {
         self
     }
 
-    fn hint(&mut self, text: &str) {
+    pub(crate) fn hint(&mut self, text: &str) {
         self.status = Status { text: text.to_string(), error: false };
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
         self.status = Status { text: text.into(), error: true };
     }
 

@@ -294,7 +294,7 @@ impl App {
     /// Write what changed: the new records appended to the journal (and synced) when the file is
     /// known to hold the rest, else the whole journal, rewritten atomically (also when it has
     /// grown long with moves of the current point).
-    pub(super) fn autosave(&mut self) {
+    pub(crate) fn autosave(&mut self) {
         use crate::save::journal;
         let Some(path) = self.save_path.clone() else {
             self.save_state = SaveState::Unsaved;

@@ -99,6 +99,15 @@ pub enum Sub {
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
     },
+    /// Replay a saved fight, read-only: step by command, turn or round, play it, pick a line of
+    /// play from its history tree, and branch from any step into a new file (b). Nothing is
+    /// written to FILE and no lock is taken.
+    Replay {
+        file: PathBuf,
+        /// Seconds between steps while playing (Space plays, + and - change it).
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+        pace: f64,
+    },
     /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
     Completions { shell: clap_complete::Shell },
     /// Print the manual page (roff), e.g. `skirmish man > ~/.local/share/man/man1/skirmish.1`.
@@ -148,6 +157,7 @@ pub fn main(cli: Cli) -> ExitCode {
                 format!("unknown system '{system}'; expected woin, gempunks, savage or gurps"),
             ),
         },
+        Some(Sub::Replay { file, pace }) => tracker::replay(&file, pace, saves.as_deref()),
         Some(sub) => run_sub(sub),
     }
 }
@@ -174,6 +184,7 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         Sub::Export { file, format, players, output } => {
             export(&file, &format, players, output.as_deref())
         }
+        Sub::Replay { file, pace } => tracker::replay(&file, pace, None),
         Sub::Completions { shell } => {
             let mut cli = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cli, "skirmish", &mut std::io::stdout());

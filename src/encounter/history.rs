@@ -358,6 +358,43 @@ impl Session {
         }
     }
 
+    /// The nodes from the first command to `node`, in order (empty for `None`, the start).
+    pub fn path_to(&self, node: Option<usize>) -> Vec<usize> {
+        let mut path = Vec::new();
+        let mut at = node.filter(|&n| n < self.nodes.len());
+        while let Some(i) = at {
+            path.push(i);
+            at = self.nodes[i].parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Make `node` the current point (`None`: the start), with the state and log folded along
+    /// the line to it: a look back at the fight as it stood then, with nothing re-rolled and no
+    /// turn-start hook run again (replay and the timeline use it). A child of the current point
+    /// is one step; anything else folds the line again.
+    pub fn jump_to(&mut self, node: Option<usize>) -> Result<(), ApplyError> {
+        if node.is_some_and(|n| n >= self.nodes.len()) {
+            return Err(ApplyError("no such command in the history".into()));
+        }
+        if node == self.head() {
+            return Ok(());
+        }
+        if let Some(n) = node
+            && self.nodes[n].parent == self.head()
+        {
+            return self.step_to(n);
+        }
+        let path = self.path_to(node);
+        let old = std::mem::replace(&mut self.path, path);
+        if let Err((_, err)) = self.refold() {
+            self.path = old;
+            return Err(err);
+        }
+        Ok(())
+    }
+
     /// Apply a child of the current point and make it current.
     fn step_to(&mut self, node: usize) -> Result<(), ApplyError> {
         let mut next = self.encounter.clone();

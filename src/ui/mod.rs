@@ -4,6 +4,7 @@
 mod overlay;
 mod panes;
 pub mod theme;
+mod timeline;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -29,6 +30,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         too_small(app, area, buf, theme);
         return None;
+    }
+    if let Some(t) = &app.timeline {
+        return timeline::render(app, t, theme, area, buf);
     }
     if let Mode::Picker { options, cursor } = &app.mode {
         overlay::picker(options, *cursor, theme, area, buf);

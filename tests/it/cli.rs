@@ -153,3 +153,23 @@ fn export_writes_a_report_and_leaves_the_save_alone() {
     assert_eq!(std::fs::read(&save).expect("read"), before, "the save is byte-identical");
     assert!(!dir.join("fight.ron.lock").exists(), "export takes no lock");
 }
+
+/// `skirmish replay` needs a terminal (exit 2 without one), refuses a pace out of range, and
+/// takes no lock on the file it reads.
+#[test]
+fn replay_without_a_terminal_exits_2_and_locks_nothing() {
+    let dir = std::path::PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/replay-cli"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let save = dir.join("fight.ron");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron"), &save)
+        .expect("copy");
+    let path = save.to_str().expect("utf-8");
+    let out = skirmish(&["replay", path], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("replay needs a terminal"), "{}", text(&out.stderr));
+    let out = skirmish(&["replay", path, "--pace", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "skirmish: --pace: expected seconds from 0.1 to 10, found 0\n");
+    assert!(!dir.join("fight.ron.lock").exists(), "replay takes no lock");
+}

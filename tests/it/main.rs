@@ -11,6 +11,7 @@ mod harness;
 mod history;
 mod initiative;
 mod odds;
+mod replay;
 mod rules;
 mod savage;
 mod saves;

@@ -59,6 +59,7 @@ pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
             "Left" => KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
             "Right" => KeyEvent::new(KeyCode::Right, KeyModifiers::NONE),
             "Home" => KeyEvent::new(KeyCode::Home, KeyModifiers::NONE),
+            "End" => KeyEvent::new(KeyCode::End, KeyModifiers::NONE),
             "BS" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
             "Space" => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
             "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
