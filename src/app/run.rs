@@ -320,6 +320,11 @@ impl App {
 
     /// Rewrite the whole journal (compaction), as on quit.
     pub fn compact(&mut self) {
+        // Quitting from the timeline (Ctrl-C): the fight is saved as it is now, not at the step
+        // on screen.
+        if let Some(present) = self.timeline.take().and_then(|t| t.present) {
+            self.session = *present;
+        }
         self.journal = None;
         if self.save_path.is_some() {
             self.autosave();

@@ -161,3 +161,15 @@ fn the_trackers_timeline_returns_to_the_present() {
     assert_eq!(app.session.encounter(), &present);
     assert_eq!(app.session.entries().len(), 12);
 }
+
+/// Quitting (Ctrl-C) from the tracker's timeline saves the fight as it is now, not at the step on
+/// screen.
+#[test]
+fn quitting_from_the_timeline_keeps_the_present() {
+    let mut app = super::tui::app(demo(System::WOIN));
+    drive(&mut app, "t<Home>");
+    assert_eq!(app.session.entries().len(), 0);
+    app.compact();
+    assert!(app.timeline.is_none());
+    assert_eq!(app.session.entries().len(), 12);
+}
