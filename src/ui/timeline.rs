@@ -73,11 +73,15 @@ fn render_header(app: &App, timeline: &Timeline, theme: Theme, area: Rect, buf: 
         if enc.round == 0 { "not started".to_string() } else { format!("round {}", enc.round) };
     let turn = enc.current().map_or_else(|| "—".to_string(), |c| format!("{}'s turn", c.name));
     let what = if timeline.present.is_some() { "timeline" } else { "replay" };
-    let left = format!(" ⏮ {what} · {} · {} · {round} · {turn}", enc.name, enc.system);
     let mark = if timeline.present.is_some() { " Esc: present " } else { " read-only " };
-    buf.set_style(area, theme.header());
     let width = mark.chars().count() as u16;
     let room = area.width.saturating_sub(width);
+    // The system's name goes first when the line is too long for the screen.
+    let mut left = format!(" ⏮ {what} · {} · {} · {round} · {turn}", enc.name, enc.system);
+    if super::cells(&left) > room as usize {
+        left = format!(" ⏮ {what} · {} · {round} · {turn}", enc.name);
+    }
+    buf.set_style(area, theme.header());
     Line::from(left).style(theme.header()).render(Rect { width: room, ..area }, buf);
     if area.width > width {
         Line::styled(mark, theme.header())

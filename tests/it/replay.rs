@@ -173,3 +173,19 @@ fn quitting_from_the_timeline_keeps_the_present() {
     assert!(app.timeline.is_none());
     assert_eq!(app.session.entries().len(), 12);
 }
+
+/// The timeline draws at every size without panicking, with the list of lines and a prompt open.
+#[test]
+fn the_timeline_draws_at_every_size() {
+    let mut live = super::tui::app(demo(System::SAVAGE));
+    drive_keep(&mut live, ":undo<Enter>:next<Enter>");
+    for keys in ["", "t", "g12", "b"] {
+        let mut app = replay_app(live.session.clone(), Some(PathBuf::from("a/very/long/path.ron")));
+        drive_keep(&mut app, keys);
+        for width in (0..=130).step_by(13) {
+            for height in (0..=45).step_by(3) {
+                let _ = screen(&app, width, height);
+            }
+        }
+    }
+}
