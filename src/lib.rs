@@ -5,6 +5,8 @@ pub mod app;
 pub mod cli;
 pub mod command;
 pub mod encounter;
+pub mod export;
+pub mod replay;
 pub mod rules;
 pub mod runtime;
 pub mod save;

@@ -130,6 +130,12 @@ fn event_loop(
     app.resize(size.width, size.height);
     let mut dirty = true;
     loop {
+        // A branch from the timeline: its file must be new (the source is never written).
+        if let Some(path) = app.branch_request() {
+            let free = !path.exists();
+            app.branch_into(path, free);
+            dirty = true;
+        }
         perform_effects_locked(app, pointer, lock);
         if app.quit {
             // Quitting compacts the journal into one clean file.
@@ -143,8 +149,16 @@ fn event_loop(
             queue!(frame, EndSynchronizedUpdate)?;
             frame.commit()?;
         }
-        // Blocking: while nothing happens, nothing is drawn or written.
-        let event = event::read()?;
+        // Blocking: while nothing happens, nothing is drawn or written; a playing timeline wakes
+        // at its pace for the next step.
+        let event = match app.playing() {
+            Some(pace) if !event::poll(pace)? => {
+                app.tick();
+                dirty = true;
+                continue;
+            }
+            _ => event::read()?,
+        };
         dirty = app.handle_event(&event);
         if matches!(event, event::Event::Resize(..)) {
             terminal.autoresize()?;
@@ -165,7 +179,7 @@ pub fn perform_effects_locked(
     lock: &mut Option<save::lock::FightLock>,
 ) {
     for effect in std::mem::take(&mut app.effects) {
-        if lock.as_ref().is_none_or(|l| l.save() != effect.path) {
+        if !effect.report && lock.as_ref().is_none_or(|l| l.save() != effect.path) {
             match save::lock::lock(&effect.path) {
                 Ok(new) => {
                     // Only a switch moves the lock; a copy saved elsewhere keeps the old one.

@@ -29,11 +29,12 @@ pub enum Action {
     Fold,
     LogUp,
     LogDown,
+    Timeline,
     Quit,
 }
 
 impl Action {
-    pub const ALL: [Action; 21] = [
+    pub const ALL: [Action; 22] = [
         Action::SelectDown,
         Action::SelectUp,
         Action::NextTurn,
@@ -54,6 +55,7 @@ impl Action {
         Action::Fold,
         Action::LogUp,
         Action::LogDown,
+        Action::Timeline,
         Action::Quit,
     ];
 
@@ -80,6 +82,7 @@ impl Action {
             Action::Fold => "fold",
             Action::LogUp => "log_up",
             Action::LogDown => "log_down",
+            Action::Timeline => "timeline",
             Action::Quit => "quit",
         }
     }
@@ -107,6 +110,7 @@ impl Action {
             Action::Fold => "fold or unfold a group",
             Action::LogUp => "scroll the dice log back",
             Action::LogDown => "scroll the dice log forward",
+            Action::Timeline => "the timeline: look back at any step (Esc returns)",
             Action::Quit => "quit (everything is already saved)",
         }
     }

@@ -35,6 +35,9 @@ impl App {
     }
 
     pub fn handle_key(&mut self, key: KeyEvent) {
+        if self.timeline.is_some() {
+            return self.timeline_key(key);
+        }
         match &self.mode {
             Mode::Normal => self.normal_key(key),
             Mode::Command => self.command_key(key),
@@ -46,6 +49,11 @@ impl App {
     }
 
     fn normal_key(&mut self, key: KeyEvent) {
+        // The end-of-fight summary is read first: any key closes it.
+        if self.summary.take().is_some() {
+            self.hint("the log keeps the summary · n plays on · :export writes a report");
+            return;
+        }
         if key.code == KeyCode::Esc {
             self.hint("? help · : command · q quit");
             return;
@@ -67,6 +75,7 @@ impl App {
             Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),
             Action::Quit => self.quit_asking(),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Timeline => self.open_timeline(None, true, 1000),
             Action::CommandLine => {
                 self.input.reset();
                 self.history_at = None;

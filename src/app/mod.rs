@@ -85,6 +85,8 @@ pub struct Effect {
     pub append: bool,
     /// What the file holds once this write succeeds.
     pub journal: crate::save::journal::Written,
+    /// A report (`:export`), not the fight: no lock, and the fight's save state is untouched.
+    pub report: bool,
 }
 
 /// The message under the panes.
@@ -137,6 +139,11 @@ pub struct App {
     pub journal: Option<crate::save::journal::Written>,
     new_files: NewFiles,
     pub effects: Vec<Effect>,
+    /// The summary of a fight that just ended, shown over the panes until a key is pressed.
+    pub summary: Option<String>,
+    /// The timeline over the fight's history (`t`, or `skirmish replay`): the panes show a past
+    /// step and keys move through it.
+    pub timeline: Option<Box<crate::replay::Timeline>>,
     pub quit: bool,
     /// The terminal's size as the runtime last reported it (unknown in most tests).
     pub screen: Option<(u16, u16)>,
@@ -168,6 +175,8 @@ impl App {
             journal: None,
             new_files,
             effects: Vec::new(),
+            summary: None,
+            timeline: None,
             quit: false,
             screen: None,
         };
@@ -213,11 +222,11 @@ impl App {
         self
     }
 
-    fn hint(&mut self, text: &str) {
+    pub(crate) fn hint(&mut self, text: &str) {
         self.status = Status { text: text.to_string(), error: false };
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
         self.status = Status { text: text.into(), error: true };
     }
 

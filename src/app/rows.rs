@@ -54,7 +54,7 @@ impl App {
     }
 
     /// Select the row of whoever's turn it is.
-    pub(super) fn follow_turn(&mut self) {
+    pub(crate) fn follow_turn(&mut self) {
         let enc = self.session.encounter();
         let Some(current) = enc.turn.as_ref().and_then(|t| enc.index_of(&t.id)) else {
             self.clamp_selection();
@@ -71,7 +71,7 @@ impl App {
         self.clamp_selection();
     }
 
-    pub(super) fn clamp_selection(&mut self) {
+    pub(crate) fn clamp_selection(&mut self) {
         let n = self.rows().len();
         self.selected = self.selected.min(n.saturating_sub(1));
     }

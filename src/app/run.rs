@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::probe::is_about_faces;
 use super::{App, Effect, Mode, SaveState};
 use crate::command::{self, Command};
-use crate::encounter::Outcome;
+use crate::encounter::{Event, Outcome};
 use crate::rules::dice::ScriptedDice;
 
 /// How a command went.
@@ -19,9 +19,19 @@ pub enum Ran {
     BadFaces,
 }
 
+/// The start of the question `next` asks once the fight has ended.
+const OVER_WARNING: &str = "the fight is over";
+
 impl App {
     /// The runtime reports how a write went.
     pub fn written(&mut self, effect: &Effect, result: Result<(), String>) {
+        if effect.report {
+            match result {
+                Ok(()) => self.hint(&format!("report written to {}", effect.path.display())),
+                Err(err) => self.error(format!("could not write {}: {err}", effect.path.display())),
+            }
+            return;
+        }
         match result {
             Ok(()) => {
                 if effect.switch_to {
@@ -78,6 +88,13 @@ impl App {
 
     /// Run a command through the session. `faces` are dice rolled at the table.
     pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> Ran {
+        if let Command::Export { path } = &command {
+            return self.export(path.as_deref());
+        }
+        if command == Command::Next && !self.confirmed_next() {
+            return Ran::Refused;
+        }
+        let over_before = self.session.encounter().over;
         let turn_before = self.session.encounter().turn.clone();
         // Faces typed but not needed: reported after the command's own message.
         let mut spare = None;
@@ -159,6 +176,7 @@ impl App {
                             switch_to: true,
                             append: false,
                             journal,
+                            report: false,
                         });
                     }
                     None => self.error("save needs a file name here: s, then type one"),
@@ -170,6 +188,9 @@ impl App {
             }
             Err(err) => self.error(err.to_string()),
         }
+        if !over_before && self.session.encounter().over {
+            self.summary = self.ending_here();
+        }
         if let Some(spare) = spare {
             self.error(spare);
         }
@@ -178,6 +199,83 @@ impl App {
         }
         self.clamp_selection();
         ran
+    }
+
+    /// `:export [PATH]`: a report beside the save file (`fight.ron` → `fight.md`), or to PATH;
+    /// JSON when PATH ends in `.json`.
+    fn export(&mut self, path: Option<&str>) -> Ran {
+        use crate::export::{Format, render, report};
+        let path = match path {
+            Some(p) => PathBuf::from(p),
+            None => match &self.save_path {
+                Some(save) => save.with_extension(Format::Markdown.extension()),
+                None => {
+                    self.error("export needs a file name here: :export PATH");
+                    return Ran::Refused;
+                }
+            },
+        };
+        if Some(&path) == self.save_path.as_ref() {
+            self.error("that is the fight's own file; the report needs another name");
+            return Ran::Refused;
+        }
+        let format = match path.extension().and_then(|e| e.to_str()) {
+            Some(ext) if ext.eq_ignore_ascii_case("json") => Format::Json,
+            _ => Format::Markdown,
+        };
+        let date = Some(crate::export::date_of(self.new_files.stamp));
+        let text = render(&report(&self.session, date), format);
+        self.effects.push(Effect {
+            path,
+            text,
+            switch_to: false,
+            append: false,
+            journal: crate::save::journal::Written::default(),
+            report: true,
+        });
+        Ran::Applied
+    }
+
+    /// After the fight has ended, the first `next` asks first: it says so, and the same command
+    /// again plays on. Later turns go on without asking.
+    fn confirmed_next(&mut self) -> bool {
+        if !self.session.encounter().over || self.played_on() {
+            return true;
+        }
+        let warned = self.status.error && self.status.text.starts_with(OVER_WARNING);
+        if !warned {
+            let key = self.keymap.first_key_of(crate::app::keymap::Action::NextTurn);
+            self.error(format!(
+                "{OVER_WARNING}: {key} again (or :next) plays on; :undo takes the ending back"
+            ));
+        }
+        warned
+    }
+
+    /// Whether a turn has started since the fight ended, along the current line of play.
+    fn played_on(&self) -> bool {
+        let nodes = self.session.nodes();
+        let mut at = self.session.head();
+        while let Some(i) = at {
+            for event in nodes[i].entry.events.iter().rev() {
+                match event {
+                    Event::FightOver { .. } => return false,
+                    Event::TurnStarted { .. } | Event::RoundStarted { .. } => return true,
+                    _ => {}
+                }
+            }
+            at = nodes[i].parent;
+        }
+        false
+    }
+
+    /// The summary the current command logged when it ended the fight.
+    fn ending_here(&self) -> Option<String> {
+        let node = self.session.nodes().get(self.session.head()?)?;
+        node.entry.events.iter().find_map(|e| match e {
+            Event::FightOver { text } => Some(text.clone()),
+            _ => None,
+        })
     }
 
     /// " · redo has N ways: :branches" when more than one line of play goes on from here.
@@ -196,7 +294,7 @@ impl App {
     /// Write what changed: the new records appended to the journal (and synced) when the file is
     /// known to hold the rest, else the whole journal, rewritten atomically (also when it has
     /// grown long with moves of the current point).
-    pub(super) fn autosave(&mut self) {
+    pub(crate) fn autosave(&mut self) {
         use crate::save::journal;
         let Some(path) = self.save_path.clone() else {
             self.save_state = SaveState::Unsaved;
@@ -210,11 +308,11 @@ impl App {
                     self.save_state = SaveState::Saved;
                     return;
                 }
-                Effect { path, text, switch_to: false, append: true, journal }
+                Effect { path, text, switch_to: false, append: true, journal, report: false }
             }
             None => {
                 let (text, journal) = journal::write_full(&self.session);
-                Effect { path, text, switch_to: false, append: false, journal }
+                Effect { path, text, switch_to: false, append: false, journal, report: false }
             }
         };
         self.effects.push(effect);
@@ -222,6 +320,11 @@ impl App {
 
     /// Rewrite the whole journal (compaction), as on quit.
     pub fn compact(&mut self) {
+        // Quitting from the timeline (Ctrl-C): the fight is saved as it is now, not at the step
+        // on screen.
+        if let Some(present) = self.timeline.take().and_then(|t| t.present) {
+            self.session = *present;
+        }
         self.journal = None;
         if self.save_path.is_some() {
             self.autosave();

@@ -99,6 +99,32 @@ pub enum Sub {
         /// For savage: the trait die, then tn=N, mod=N, and `extra` for a roll without the Wild Die.
         args: Vec<String>,
     },
+    /// Write a report of a saved fight: participants, statistics per combatant, the log by round.
+    Export {
+        file: PathBuf,
+        /// md (Markdown, the default) or json.
+        #[arg(long, value_name = "md|json", default_value = "md")]
+        format: String,
+        /// Leave out hidden combatants and the GM's notes (a report to share with the players).
+        #[arg(long)]
+        players: bool,
+        /// Write the report here instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// Replay a saved fight, read-only: step by command, turn or round, play it, pick a line of
+    /// play from its history tree, and branch from any step into a new file (b). Nothing is
+    /// written to FILE and no lock is taken.
+    Replay {
+        file: PathBuf,
+        /// Seconds between steps while playing (Space plays, + and - change it).
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+        pace: f64,
+    },
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (roff), e.g. `skirmish man > ~/.local/share/man/man1/skirmish.1`.
+    Man,
 }
 
 /// Exit code for a command that failed in a script.
@@ -145,6 +171,7 @@ pub fn main(cli: Cli) -> ExitCode {
             ),
         },
         Some(Sub::Watch { file, once, json }) => watch::watch(file, once, json, saves.as_deref()),
+        Some(Sub::Replay { file, pace }) => tracker::replay(&file, pace, saves.as_deref()),
         Some(sub) => run_sub(sub),
     }
 }
@@ -170,6 +197,22 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
         Sub::Check { file } => check(&file),
+        Sub::Export { file, format, players, output } => {
+            export(&file, &format, players, output.as_deref())
+        }
+        Sub::Replay { file, pace } => tracker::replay(&file, pace, None),
+        Sub::Completions { shell } => {
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cli, "skirmish", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Sub::Man => {
+            let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+            match page.render(&mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => fail(EXIT_INPUT, format!("cannot write the manual page: {err}")),
+            }
+        }
         Sub::Odds { system, args } => {
             let report = System::parse(&system)
                 .ok_or_else(|| format!("unknown system '{system}'"))
@@ -220,5 +263,43 @@ fn check(path: &Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(err) => fail(EXIT_INPUT, err),
+    }
+}
+
+fn export(path: &Path, format: &str, players: bool, output: Option<&Path>) -> ExitCode {
+    let Some(format) = crate::export::Format::parse(format) else {
+        return fail(EXIT_INPUT, format!("--format: expected md or json, found '{format}'"));
+    };
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let session = match save::load(path, assets) {
+        Ok(session) => session,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    // The fight's day: when its file was last written.
+    let date = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| crate::export::date_of(d.as_secs()));
+    let mut report = crate::export::report(&session, date);
+    if players {
+        report = crate::export::players_only(report);
+    }
+    let text = crate::export::render(&report, format);
+    match output {
+        None => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Some(out) if std::path::absolute(out).ok() == std::path::absolute(path).ok() => {
+            fail(EXIT_INPUT, "-o names the save file itself; the report would replace the fight")
+        }
+        Some(out) => match save::write_atomic(out, text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => fail(EXIT_INPUT, format!("cannot write {}: {err}", out.display())),
+        },
     }
 }

@@ -124,3 +124,36 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
         Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),
     }
 }
+
+/// `skirmish replay FILE`: the fight read-only on the timeline; nothing is written to FILE and no
+/// lock is taken (a branch, `b`, writes and locks its own new file).
+pub(super) fn replay(path: &Path, pace: f64, saves: Option<&Path>) -> ExitCode {
+    if !pace.is_finite() || !(0.1..=10.0).contains(&pace) {
+        return fail(EXIT_INPUT, format!("--pace: expected seconds from 0.1 to 10, found {pace}"));
+    }
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let keymap = match load_keymap() {
+        Ok(k) => k,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let session = match save::load(path, assets) {
+        Ok(session) => session,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return fail(EXIT_INPUT, "replay needs a terminal; `skirmish export FILE` prints a report");
+    }
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let new_files = NewFiles::new(save::saves_dir(saves), stamp);
+    let mut app = App::new(session, None, keymap, new_files);
+    app.open_timeline(Some(path.to_path_buf()), false, (pace * 1000.0) as u64);
+    match crate::runtime::run(app, None, None) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),
+    }
+}

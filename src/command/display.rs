@@ -137,12 +137,17 @@ impl fmt::Display for Command {
                 fields(f, list)?;
             }
             Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
-            Command::Save { path } => {
+            Command::Save { path } | Command::Export { path } => {
                 if let Some(path) = path {
                     write!(f, " {}", quote(path))?;
                 }
             }
-            Command::Start | Command::Next | Command::Undo | Command::Redo | Command::Branches => {}
+            Command::Start
+            | Command::Next
+            | Command::End
+            | Command::Undo
+            | Command::Redo
+            | Command::Branches => {}
             Command::Branch { number } => write!(f, " {number}")?,
         }
         Ok(())

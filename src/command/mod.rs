@@ -136,6 +136,8 @@ pub enum Command {
         args: Vec<String>,
         fields: Vec<Field>,
     },
+    /// End the fight deliberately, with its summary in the log.
+    End,
     Undo,
     Redo,
     /// List the lines of play that start at the current point.
@@ -145,6 +147,10 @@ pub enum Command {
         number: usize,
     },
     Save {
+        path: Option<String>,
+    },
+    /// Write a report of the fight (the tracker's; `skirmish export` in a shell).
+    Export {
         path: Option<String>,
     },
 }
@@ -176,11 +182,13 @@ impl Command {
             Command::Do { .. } => "do",
             Command::Set { .. } => "set",
             Command::Special { verb, .. } => verb,
+            Command::End => "end",
             Command::Undo => "undo",
             Command::Redo => "redo",
             Command::Branches => "branches",
             Command::Branch { .. } => "branch",
             Command::Save { .. } => "save",
+            Command::Export { .. } => "export",
         }
     }
 }

@@ -80,6 +80,17 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "next",
     },
     CommandSpec {
+        name: "end",
+        aliases: &[],
+        args: &[],
+        summary: "end the fight now, with a summary in the log",
+        help: "Ends the fight whoever is still standing: the log gets the summary (rounds fought, \
+               who fell). A fight also ends by itself when the PCs and their allies, or the \
+               enemies, have no one standing; neutrals do not count. Play may go on afterwards; \
+               `undo` takes the ending back.",
+        example: "end",
+    },
+    CommandSpec {
         name: "hold",
         aliases: &["delay"],
         args: &[opt("NAME", ArgKind::Combatant)],
@@ -292,6 +303,17 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Writes the encounter to PATH, or to its current file. Writes are atomic and the \
                previous file is kept as NAME.ron.bak.",
         example: "save bridge.ron",
+    },
+    CommandSpec {
+        name: "export",
+        aliases: &[],
+        args: &[opt("PATH", ArgKind::Path)],
+        summary: "write a report of the fight: participants, statistics, the log by round",
+        help: "Writes a Markdown report (JSON when PATH ends in .json) beside the save file, or \
+               to PATH: the participants with their health at the start and end, statistics \
+               per combatant counted from the events, and the log by round and turn. Only the \
+               tracker writes reports; in a shell, `skirmish export FILE` does the same.",
+        example: "export bridge.md",
     },
 ];
 

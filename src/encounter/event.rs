@@ -166,6 +166,11 @@ pub enum Event {
     },
     /// A change to the system's own state: `System(Woin(…))`.
     System(SystemEvent),
+    /// The fight ended: one side has no one standing, or the GM ended it (`end`). The text is
+    /// the summary for the log.
+    FightOver {
+        text: String,
+    },
     /// A line for the log with the roll behind it (a crit's condition die, a Confused roll).
     Logged {
         text: String,

@@ -470,6 +470,29 @@ impl Session {
         }
     }
 
+    /// The nodes from the first command to `node`, in order (empty for `None`, the start).
+    pub fn path_to(&self, node: Option<usize>) -> Vec<usize> {
+        let mut path = Vec::new();
+        let mut at = node.filter(|&n| n < self.nodes.len());
+        while let Some(i) = at {
+            path.push(i);
+            at = self.nodes[i].parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Make `node` the current point (`None`: the start), with the state and log folded along
+    /// the line to it: a look back at the fight as it stood then, with nothing re-rolled and no
+    /// turn-start hook run again (replay and the timeline use it). Folds from the nearest
+    /// snapshot, never from the start.
+    pub fn jump_to(&mut self, node: Option<usize>) -> Result<(), ApplyError> {
+        if node.is_some_and(|n| n >= self.nodes.len()) {
+            return Err(ApplyError("no such command in the history".into()));
+        }
+        self.jump(node)
+    }
+
     /// Apply a child of the current point and make it current. Its events were checked when it
     /// was planned or loaded; should one not fit, the state is folded back and nothing changes.
     fn step_to(&mut self, node: usize) -> Result<(), ApplyError> {

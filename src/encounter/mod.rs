@@ -6,6 +6,7 @@ mod bounds;
 pub mod combatant;
 pub mod engine;
 pub mod event;
+pub mod fight_end;
 mod fold;
 pub mod history;
 mod names;
@@ -88,6 +89,8 @@ pub struct Encounter {
     pub surprise: Vec<CombatantId>,
     /// What the system keeps of its own (the Savage Worlds deck, WOIN overwatch …).
     pub state: SystemState,
+    /// The fight has ended (a side fell, or the GM said `end`); play may still go on.
+    pub over: bool,
 }
 
 impl Encounter {
@@ -104,6 +107,7 @@ impl Encounter {
             options: Options::new(),
             surprise: Vec::new(),
             state: system.rules().new_state(),
+            over: false,
         }
     }
 

@@ -5,6 +5,7 @@ mod overlay;
 mod panes;
 pub mod player;
 pub mod theme;
+mod timeline;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -30,6 +31,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         too_small(app, area, buf, theme);
         return None;
+    }
+    if let Some(t) = &app.timeline {
+        return timeline::render(app, t, theme, area, buf);
     }
     if let Mode::Picker { options, cursor } = &app.mode {
         overlay::picker(options, *cursor, theme, area, buf);
@@ -87,6 +91,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     match &app.mode {
         Mode::Dialog(dialog) => cursor = overlay::dialog(dialog, theme, area, buf),
         Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),
+        Mode::Normal => {
+            if let Some(text) = &app.summary {
+                overlay::summary(text, theme, area, buf);
+            }
+        }
         _ => {}
     }
     cursor
@@ -229,6 +238,7 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Optio
 fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     use crate::app::keymap::Action::*;
     let pairs: Vec<(String, &str)> = match &app.mode {
+        Mode::Normal if app.summary.is_some() => vec![("any key".into(), "close")],
         Mode::Normal => [
             (NextTurn, "next"),
             (Damage, "damage"),

@@ -260,3 +260,18 @@ pub fn recover(
         .block(frame("Damaged save", theme))
         .render(rect, buf);
 }
+
+/// The end of a fight: the summary the log also keeps, until a key closes it.
+pub fn summary(text: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let width = area.width.saturating_sub(8).min(64);
+    let rows = super::wrap_words(text, width.saturating_sub(4) as usize);
+    let rect = centered(area, width, rows.len() as u16 + 4);
+    Clear.render(rect, buf);
+    let mut lines: Vec<Line> =
+        rows.into_iter().map(|row| Line::styled(row, theme.plain())).collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("any key closes · the log keeps this", theme.dim()));
+    Paragraph::new(lines)
+        .block(frame("Fight over", theme).padding(ratatui::widgets::Padding::horizontal(1)))
+        .render(rect, buf);
+}

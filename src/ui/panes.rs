@@ -350,6 +350,11 @@ fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
 }
 
 pub fn log(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    log_marked(app, theme, area, buf, 0);
+}
+
+/// The log with its newest `marked` lines marked ▸ (the timeline's current step).
+pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked: usize) {
     let enc = app.session.encounter();
     let entries = app.session.log();
     let title = if app.log_scroll > 0 {
@@ -366,7 +371,8 @@ pub fn log(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     // Newest at the bottom: lay out entries from the end until the pane is full.
     let end = entries.len().saturating_sub(app.log_scroll);
     let mut rows: Vec<Line<'static>> = Vec::new();
-    for entry in entries[..end].iter().rev() {
+    let first_marked = entries.len().saturating_sub(marked);
+    for (index, entry) in entries[..end].iter().enumerate().rev() {
         let round_line = entry.text.starts_with("Round ");
         // A critical must stand out even without colour: a marker and bold.
         let critical = entry.text.contains("CRITICAL");
@@ -375,10 +381,12 @@ pub fn log(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             (_, true) => (format!("✸ {}", entry.text), theme.error()),
             _ => (entry.text.clone(), theme.plain()),
         };
-        let mut spans = vec![
-            Span::styled(format!("{:>2} ", entry.round), theme.dim()),
-            Span::styled(text, style),
-        ];
+        let (round, style) = if index >= first_marked {
+            (format!("▸{:>1} ", entry.round), style.patch(theme.current()))
+        } else {
+            (format!("{:>2} ", entry.round), style)
+        };
+        let mut spans = vec![Span::styled(round, theme.dim()), Span::styled(text, style)];
         if let Some(roll) = &entry.roll {
             spans.push(Span::raw(" "));
             spans.extend(roll_spans(enc, roll, theme));

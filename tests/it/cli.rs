@@ -136,3 +136,90 @@ fn watch_once_prints_the_players_view_and_writes_nothing() {
     assert!(text(&out.stderr).contains("--once"), "{}", text(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--version` prints the crate's version; `completions` prints a script for each shell that
+/// names the subcommands; an unknown shell is refused listing the known ones; `man` prints roff.
+#[test]
+fn version_completions_and_man_page() {
+    let out = skirmish(&["--version"], "");
+    assert_eq!(text(&out.stdout), format!("skirmish {}\n", env!("CARGO_PKG_VERSION")));
+    for (shell, marker) in [
+        ("bash", "complete -F _skirmish"),
+        ("zsh", "#compdef skirmish"),
+        ("fish", "complete -c skirmish"),
+        ("elvish", "edit:completion:arg-completer[skirmish]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = skirmish(&["completions", shell], "");
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.contains(marker), "{shell} lacks {marker:?}");
+        assert!(script.contains("odds"), "{shell} completes the subcommands");
+    }
+    let out = skirmish(&["completions", "tcsh"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("bash, elvish, fish, powershell, zsh"));
+    let out = skirmish(&["man"], "");
+    assert!(out.status.success());
+    let page = text(&out.stdout);
+    assert!(page.contains(".TH skirmish 1"), "{page}");
+    assert!(page.contains("completions"), "the page lists the subcommands");
+}
+
+/// `skirmish export` prints the report, writes it with -o, gives JSON with --format json, leaves
+/// the save untouched and takes no lock; a bad format or -o naming the save itself exits 2.
+#[test]
+fn export_writes_a_report_and_leaves_the_save_alone() {
+    let dir = std::path::PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/export-cli"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let save = dir.join("fight.ron");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron"), &save)
+        .expect("copy");
+    let before = std::fs::read(&save).expect("read");
+    let path = save.to_str().expect("utf-8");
+    let out = skirmish(&["export", path], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let md = text(&out.stdout);
+    assert!(md.starts_with("# Ambush at the Old Bridge\n\nWOIN · "), "{md}");
+    assert!(md.contains("| Goblin 1 | 0 | 10 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | — | (no attack) |"));
+    let report = dir.join("report.json");
+    let out = skirmish(
+        &["export", path, "--format", "json", "--players", "-o", report.to_str().expect("utf-8")],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&report).expect("report written")).expect("JSON");
+    assert_eq!(json["title"], "Ambush at the Old Bridge");
+    assert_eq!(json["participants"][2]["stats"]["damage_taken"], 10);
+    assert_eq!(json["participants"][2]["notes"], serde_json::json!([]), "--players drops notes");
+    let out = skirmish(&["export", path, "--format", "pdf"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "skirmish: --format: expected md or json, found 'pdf'\n");
+    let out = skirmish(&["export", path, "-o", path], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(&save).expect("read"), before, "the save is byte-identical");
+    assert!(!dir.join("fight.ron.lock").exists(), "export takes no lock");
+}
+
+/// `skirmish replay` needs a terminal (exit 2 without one), refuses a pace out of range, and
+/// takes no lock on the file it reads.
+#[test]
+fn replay_without_a_terminal_exits_2_and_locks_nothing() {
+    let dir = std::path::PathBuf::from(concat!(env!("CARGO_TARGET_TMPDIR"), "/replay-cli"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let save = dir.join("fight.ron");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron"), &save)
+        .expect("copy");
+    let path = save.to_str().expect("utf-8");
+    let out = skirmish(&["replay", path], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("replay needs a terminal"), "{}", text(&out.stderr));
+    let out = skirmish(&["replay", path, "--pace", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "skirmish: --pace: expected seconds from 0.1 to 10, found 0\n");
+    assert!(!dir.join("fight.ron.lock").exists(), "replay takes no lock");
+}

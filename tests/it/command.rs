@@ -376,6 +376,7 @@ fn command() -> impl Strategy<Value = Command> {
             })
             .boxed(),
         Just(Command::Undo).boxed(),
+        Just(Command::End).boxed(),
         Just(Command::Redo).boxed(),
         Just(Command::Branches).boxed(),
         (1usize..=100_000).prop_map(|number| Command::Branch { number }).boxed(),
@@ -387,6 +388,12 @@ fn command() -> impl Strategy<Value = Command> {
             name(),
         ])
         .prop_map(|path| Command::Save { path })
+        .boxed(),
+        prop::option::of(prop_oneof![
+            prop::sample::select(&["report.md", "my reports/bridge.json"][..]).prop_map(s),
+            name(),
+        ])
+        .prop_map(|path| Command::Export { path })
         .boxed(),
     ];
     Union::new(arms)

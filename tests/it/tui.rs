@@ -59,6 +59,7 @@ pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
             "Left" => KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
             "Right" => KeyEvent::new(KeyCode::Right, KeyModifiers::NONE),
             "Home" => KeyEvent::new(KeyCode::Home, KeyModifiers::NONE),
+            "End" => KeyEvent::new(KeyCode::End, KeyModifiers::NONE),
             "BS" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
             "Space" => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
             "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
@@ -77,6 +78,13 @@ pub(super) fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
         terminal.draw(|f| ui::draw(f, app, PLAIN)).expect("draw");
     }
     terminal
+}
+
+/// Feed keys without drawing or clearing the writes asked for (to look at them).
+pub(super) fn drive_keep(app: &mut App, script: &str) {
+    for key in keys(script) {
+        app.handle_event(&Event::Key(key));
+    }
 }
 
 pub(super) fn screen(app: &App, width: u16, height: u16) -> String {

@@ -49,6 +49,7 @@ pub(super) fn parse_args(
         "note" => note(&mut args)?,
         "hide" => Command::Hide { who: args.name("a combatant or group NAME")? },
         "reveal" => Command::Reveal { who: args.name("a hidden combatant or group NAME")? },
+        "end" => Command::End,
         "undo" => Command::Undo,
         "redo" => Command::Redo,
         "branches" => Command::Branches,
@@ -61,6 +62,7 @@ pub(super) fn parse_args(
             Command::Branch { number }
         }
         "save" => Command::Save { path: args.optional_name("a file PATH")? },
+        "export" => Command::Export { path: args.optional_name("a report's file PATH")? },
         _ if table::find_core(spec.name).is_none() => special(spec, &mut args)?,
         other => return Err(ParseError::new(format!("'{other}' has no parser"))),
     };

@@ -141,6 +141,12 @@ pub fn plan(
         dice,
     };
     planner.command(command)?;
+    // A command that leaves one side with no one standing ends the fight, once.
+    if !planner.scratch.over
+        && let Some(end) = super::fight_end::fight_end(&planner.scratch)
+    {
+        planner.emit(Event::FightOver { text: end.summary(false) })?;
+    }
     Ok(planner.events)
 }
 
@@ -204,6 +210,10 @@ impl Planner<'_> {
             }
             Command::Hide { who } => self.set_hidden(who, true),
             Command::Reveal { who } => self.set_hidden(who, false),
+            Command::End => self.end(),
+            Command::Export { .. } => refuse(
+                "`export` writes a report from the tracker; in a shell, `skirmish export FILE`",
+            ),
             Command::New { .. }
             | Command::Undo
             | Command::Redo
@@ -213,6 +223,18 @@ impl Planner<'_> {
                 refuse(format!("`{}` is handled by the session, not the engine", command.name()))
             }
         }
+    }
+
+    /// `end`: the GM ends the fight, whoever still stands.
+    fn end(&mut self) -> Result<(), EngineError> {
+        self.require_started("end")?;
+        if self.scratch.over {
+            return refuse(
+                "the fight is already over (the log has its summary); `undo` reopens it",
+            );
+        }
+        let text = super::fight_end::standing(&self.scratch).summary(true);
+        self.emit(Event::FightOver { text })
     }
 
     fn require_started(&self, what: &str) -> Result<(), EngineError> {

@@ -119,6 +119,10 @@ impl Encounter {
             Event::SurpriseTurn { ids } => self.apply_surprise_turn(ids),
             Event::StatChanged { id, field, value } => self.apply_stat_changed(id, field, *value),
             Event::System(event) => self.apply_system(event),
+            Event::FightOver { text } => {
+                self.over = true;
+                Ok(self.line(text.clone(), None, None))
+            }
             Event::Logged { text, roll, who, attempt } => {
                 self.apply_logged(text, roll.as_deref(), who.as_deref(), attempt.as_deref())
             }

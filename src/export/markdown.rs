@@ -1,0 +1,108 @@
+//! The report as Markdown: title, the fight in a line, participants, statistics, then the log
+//! by round and turn.
+
+use std::fmt::Write;
+
+use super::Report;
+
+/// Pipes would break a table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// Render the report as Markdown.
+pub fn to_markdown(report: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}\n", report.title);
+    let rounds = match report.rounds {
+        0 => "not started".to_string(),
+        1 => "1 round".to_string(),
+        n => format!("{n} rounds"),
+    };
+    let date = report.date.as_deref().map(|d| format!(" · {d}")).unwrap_or_default();
+    let _ = writeln!(out, "{}{date} · {rounds}\n", report.system);
+    if let Some(ended) = &report.ended {
+        let _ = writeln!(out, "{ended}\n");
+    }
+    out.push_str("## Participants\n\n");
+    out.push_str("| name | side | health at start | health at end | conditions at end |\n");
+    out.push_str("|---|---|---|---|---|\n");
+    for p in &report.participants {
+        let mut end = p.health_end.clone();
+        if p.down {
+            end.push_str(", down");
+        }
+        let conditions =
+            if p.conditions.is_empty() { "—".to_string() } else { p.conditions.join(", ") };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            cell(&p.name),
+            p.side,
+            cell(&p.health_start),
+            cell(&end),
+            cell(&conditions)
+        );
+    }
+    let notes: Vec<_> = report.participants.iter().filter(|p| !p.notes.is_empty()).collect();
+    if !notes.is_empty() {
+        out.push_str("\nNotes:\n\n");
+        for p in notes {
+            let _ = writeln!(out, "- {}: {}", p.name, p.notes.join(" · "));
+        }
+    }
+    out.push_str("\n## Statistics\n\n");
+    out.push_str(
+        "| name | dealt | taken | healed | attacks | hits | misses | crits | conditions | downed | biggest hit | taken down by |\n",
+    );
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for p in &report.participants {
+        let s = &p.stats;
+        let biggest = s
+            .biggest_hit
+            .as_ref()
+            .map_or_else(|| "—".to_string(), |b| format!("{} on {}", b.amount, b.target));
+        let by = if s.downed_by.is_empty() {
+            "—".to_string()
+        } else {
+            let names: Vec<&str> =
+                s.downed_by.iter().map(|b| b.as_deref().unwrap_or("(no attack)")).collect();
+            names.join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            cell(&p.name),
+            s.damage_dealt,
+            s.damage_taken,
+            s.healing,
+            s.attacks,
+            s.hits,
+            s.misses,
+            s.criticals,
+            s.conditions_inflicted,
+            s.downed,
+            cell(&biggest),
+            cell(&by)
+        );
+    }
+    out.push_str("\n## Log\n");
+    for round in &report.log {
+        match round.round {
+            0 => out.push_str("\n### Before round 1\n"),
+            n => {
+                let _ = writeln!(out, "\n### Round {n}");
+            }
+        }
+        for turn in &round.turns {
+            if let Some(who) = &turn.who {
+                let _ = writeln!(out, "\n#### {who}'s turn");
+            }
+            out.push('\n');
+            for line in turn.lines.iter().filter(|l| !l.text.is_empty()) {
+                let _ = writeln!(out, "- {}", line.text);
+            }
+        }
+    }
+    out
+}

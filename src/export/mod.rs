@@ -1,0 +1,267 @@
+//! A fight's report (`skirmish export`, `:export`): the participants, statistics per combatant
+//! counted from the events, and the log by round and turn, as Markdown or JSON. Pure: it reads a
+//! [`Session`] and returns text; the caller writes it.
+
+mod markdown;
+mod stats;
+
+pub use markdown::to_markdown;
+pub use stats::{BiggestHit, Statistics, statistics};
+
+use serde::Serialize;
+
+use crate::encounter::{Event, Session};
+
+/// The report's formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Markdown,
+    Json,
+}
+
+impl Format {
+    /// `md` (or `markdown`) and `json`.
+    pub fn parse(text: &str) -> Option<Format> {
+        match text.to_ascii_lowercase().as_str() {
+            "md" | "markdown" => Some(Format::Markdown),
+            "json" => Some(Format::Json),
+            _ => None,
+        }
+    }
+
+    /// The file extension a report of this format gets.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Markdown => "md",
+            Format::Json => "json",
+        }
+    }
+}
+
+/// Everything a report says, in the order the Markdown prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub title: String,
+    pub system: String,
+    /// The day of the fight (the save's last write), when known: `2026-11-22`.
+    pub date: Option<String>,
+    pub rounds: u32,
+    /// The end-of-fight summary, when the fight has ended.
+    pub ended: Option<String>,
+    pub participants: Vec<Participant>,
+    pub log: Vec<LogRound>,
+}
+
+/// One combatant in the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Participant {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    /// Kept off the players' view (`hidden`).
+    pub hidden: bool,
+    /// Health as the system writes it, when it joined and now.
+    pub health_start: String,
+    pub health_end: String,
+    pub down: bool,
+    pub conditions: Vec<String>,
+    /// The GM's notes about it.
+    pub notes: Vec<String>,
+    pub stats: Statistics,
+}
+
+/// A round of the log: the lines before anyone's turn, then each turn's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogRound {
+    /// 0 is the setup before round 1.
+    pub round: u32,
+    pub turns: Vec<LogTurn>,
+}
+
+/// The lines of one turn (or of the round's start, with no one named).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogTurn {
+    pub who: Option<String>,
+    pub lines: Vec<LogLine>,
+}
+
+/// One log line, with the combatant it is about when known.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogLine {
+    pub text: String,
+    /// Ids of the combatants the line concerns (so the players' report can leave hidden ones out).
+    #[serde(skip)]
+    pub about: Vec<String>,
+    /// A GM's note (left out of the players' report).
+    #[serde(skip)]
+    pub note: bool,
+}
+
+/// Build the report of the current line of play. `date` is the caller's (the report itself reads
+/// no clock).
+pub fn report(session: &Session, date: Option<String>) -> Report {
+    let enc = session.encounter();
+    let rules = enc.system.rules();
+    let stats = statistics(session);
+    let mut start_health = std::collections::HashMap::new();
+    let mut rounds: Vec<LogRound> = Vec::new();
+    let log = session.log();
+    let mut at = 0;
+    let mut ended = None;
+    for entry in session.entries() {
+        for event in &entry.events {
+            let Some(line) = log.get(at) else { break };
+            at += 1;
+            if let Event::Added { combatant } = event {
+                start_health.entry(combatant.id.to_string()).or_insert(combatant.health);
+            }
+            if let Event::FightOver { text } = event {
+                ended = Some(text.clone());
+            }
+            if rounds.last().is_none_or(|r| r.round != line.round) {
+                rounds.push(LogRound { round: line.round, turns: Vec::new() });
+            }
+            let Some(round) = rounds.last_mut() else { continue };
+            if let Event::TurnStarted { id, .. } | Event::Acted { id, .. } = event {
+                let name = enc.get(id).map_or_else(|| id.to_string(), |c| c.name.clone());
+                round.turns.push(LogTurn { who: Some(name), lines: Vec::new() });
+            }
+            // The headings say these.
+            if matches!(event, Event::RoundStarted { .. } | Event::TurnStarted { .. }) {
+                continue;
+            }
+            if round.turns.is_empty() {
+                round.turns.push(LogTurn { who: None, lines: Vec::new() });
+            }
+            let about = subjects(event).into_iter().chain(line.who.clone()).collect();
+            let note = matches!(event, Event::Noted { .. });
+            if let Some(turn) = round.turns.last_mut() {
+                turn.lines.push(LogLine { text: line.text.clone(), about, note });
+            }
+        }
+    }
+    let participants = enc
+        .combatants
+        .iter()
+        .map(|c| Participant {
+            id: c.id.to_string(),
+            name: c.name.clone(),
+            side: c.side.to_string(),
+            hidden: c.hidden,
+            health_start: rules
+                .health_text(start_health.get(c.id.as_str()).copied().unwrap_or(c.health)),
+            health_end: rules.health_text(c.health),
+            down: enc.is_down(c),
+            conditions: c
+                .conditions
+                .iter()
+                .map(|k| match k.rounds {
+                    Some(n) => format!("{} ({n} rd)", k.name),
+                    None => k.name.clone(),
+                })
+                .collect(),
+            notes: c.notes.clone(),
+            stats: stats.get(c.id.as_str()).cloned().unwrap_or_default(),
+        })
+        .collect();
+    Report {
+        title: enc.name.clone(),
+        system: enc.system.to_string(),
+        date,
+        rounds: enc.round,
+        ended,
+        participants,
+        log: rounds,
+    }
+}
+
+/// The combatants an event names.
+fn subjects(event: &Event) -> Vec<String> {
+    let one = |id: &crate::encounter::CombatantId| vec![id.to_string()];
+    let many = |ids: &[crate::encounter::CombatantId]| ids.iter().map(|i| i.to_string()).collect();
+    match event {
+        Event::Added { combatant } => one(&combatant.id),
+        Event::Removed { id }
+        | Event::TurnStarted { id, .. }
+        | Event::Held { id }
+        | Event::Acted { id, .. }
+        | Event::TurnPassed { id, .. }
+        | Event::HoldLapsed { id }
+        | Event::Damaged { id, .. }
+        | Event::Healed { id, .. }
+        | Event::ConditionAdded { id, .. }
+        | Event::ConditionEnded { id, .. }
+        | Event::ShakeRolled { id, .. }
+        | Event::Noted { id, .. }
+        | Event::WeaponSet { id, .. }
+        | Event::Spent { id, .. }
+        | Event::Refunded { id, .. }
+        | Event::StatChanged { id, .. } => one(id),
+        Event::InitiativeSet { ids, .. }
+        | Event::InitiativeCleared { ids }
+        | Event::RolledOff { ids, .. }
+        | Event::SurpriseTurn { ids }
+        | Event::Hidden { ids }
+        | Event::Revealed { ids } => many(ids),
+        Event::Swapped { first, second } => many(first).into_iter().chain(many(second)).collect(),
+        Event::Attacked { attacker, target, .. } => vec![attacker.to_string(), target.to_string()],
+        Event::Rolled { by, .. } => by.iter().map(|b| b.to_string()).collect(),
+        Event::Logged { who, .. } => who.iter().map(|b| b.to_string()).collect(),
+        Event::RoundStarted { .. }
+        | Event::TurnResumed
+        | Event::OptionSet { .. }
+        | Event::System(_)
+        | Event::FightOver { .. } => Vec::new(),
+    }
+}
+
+/// The players' report: combatants marked hidden and every line about them left out, and the
+/// GM's notes dropped. The player view (issue 11) will route this through its projection so the
+/// two never disagree.
+pub fn players_only(mut report: Report) -> Report {
+    let hidden: Vec<String> =
+        report.participants.iter().filter(|p| p.hidden).map(|p| p.id.clone()).collect();
+    report.participants.retain(|p| !p.hidden);
+    for p in &mut report.participants {
+        p.notes.clear();
+    }
+    for round in &mut report.log {
+        for turn in &mut round.turns {
+            turn.lines.retain(|l| !l.note && !l.about.iter().any(|id| hidden.contains(id)));
+        }
+        round.turns.retain(|t| !t.lines.is_empty());
+    }
+    report.log.retain(|r| !r.turns.is_empty());
+    report
+}
+
+/// The report as pretty JSON.
+pub fn to_json(report: &Report) -> String {
+    let mut text = serde_json::to_string_pretty(report).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Render a report in a format.
+pub fn render(report: &Report, format: Format) -> String {
+    match format {
+        Format::Markdown => to_markdown(report),
+        Format::Json => to_json(report),
+    }
+}
+
+/// The day (`YYYY-MM-DD`, UTC) of a time in seconds since 1970 (Howard Hinnant's civil-from-days).
+pub fn date_of(seconds: u64) -> String {
+    let days = i64::try_from(seconds / 86_400).unwrap_or(0);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}

@@ -1,0 +1,142 @@
+//! Reports (`skirmish export`, `:export`): each demo fight's report pinned by a snapshot, the
+//! statistics checked against counts made by hand from the logs, the players' report, and the
+//! binary's options.
+
+use std::collections::HashMap;
+
+use skirmish::cli::{SaveTargets, run_script};
+use skirmish::encounter::Session;
+use skirmish::export::{Format, Statistics, players_only, render, report, statistics};
+use skirmish::rules::System;
+use skirmish::rules::dice::SeededDice;
+
+use super::harness::assets;
+use super::tui::demo;
+
+/// A fight with attacks, hits, a miss, a kill, a hit on the fallen, healing, a GM's note and a
+/// hidden enemy. The figures below are counted by hand from its log with seed 12:
+///   Aria hits Goblin 1 for 9 (down), again for 10, hits Goblin 2 for 5;
+///   Aria takes 5 from `damage` and recovers 3; Goblin 2 misses Aria.
+const FIGHT: &str = r#"new woin "Test"
+add Aria side=pc init=4d6 agi=5 health=30 soak=2 melee=13 ranged=12 mental=11 vital=12
+add Goblin x2
+add Spy side=enemy hidden
+start
+attack Aria "Goblin 1" pool=4d6 dmg=2d6+2
+attack Aria "Goblin 1" pool=4d6 dmg=2d6+2 force
+attack Aria "Goblin 2" pool=4d6 dmg=2d6+2 force
+note Aria "owes the GM a pie"
+damage Aria 7
+heal Aria 3
+next
+attack "Goblin 2" Aria
+"#;
+
+fn fight() -> Session {
+    let mut dice = SeededDice::new(12);
+    let targets = SaveTargets { after: None, loaded_from: None };
+    run_script(None, FIGHT, &mut dice, assets(), targets).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn get<'a>(stats: &'a HashMap<String, Statistics>, id: &str) -> &'a Statistics {
+    stats.get(id).unwrap_or_else(|| panic!("statistics for {id}"))
+}
+
+#[test]
+fn statistics_match_counts_made_by_hand() {
+    let stats = statistics(&fight());
+    let aria = get(&stats, "aria");
+    assert_eq!(
+        (aria.attacks, aria.hits, aria.misses, aria.criticals),
+        (3, 3, 0, 0),
+        "Aria's attacks"
+    );
+    assert_eq!(aria.damage_dealt, 9 + 10 + 5);
+    assert_eq!(aria.damage_taken, 5, "from `damage`, after SOAK 2");
+    assert_eq!(aria.healing, 3);
+    let biggest = aria.biggest_hit.as_ref().map(|b| (b.amount, b.target.as_str()));
+    assert_eq!(biggest, Some((10, "Goblin 1")));
+    assert_eq!((aria.downed, aria.conditions_inflicted), (0, 0));
+    let g1 = get(&stats, "goblin-1");
+    assert_eq!(g1.damage_taken, 19);
+    assert_eq!(g1.downed, 1, "a hit on the fallen does not down it again");
+    assert_eq!(g1.downed_by, [Some("Aria".to_string())]);
+    let g2 = get(&stats, "goblin-2");
+    assert_eq!((g2.attacks, g2.hits, g2.misses, g2.damage_taken), (1, 0, 1, 5));
+    assert!(!stats.contains_key("spy") || stats["spy"] == Statistics::default());
+}
+
+/// Counted by hand from the demo saves: only `damage` commands and bleeding, no attacks.
+#[test]
+fn demo_statistics_match_counts_made_by_hand() {
+    // (id, damage taken, times downed) per system.
+    type Expected = &'static [(&'static str, i64, u32)];
+    let cases: &[(System, Expected)] = &[
+        // Goblin 1: 6 − SOAK 1 = 5, then bleeding 5 at its turn (down); Ogre: 9 − SOAK 4 = 5.
+        (System::WOIN, &[("goblin-1", 10, 1), ("ogre", 5, 0), ("aria", 0, 0)]),
+        // Cultist 1: 7 cut × 1.5 = 10; Rook: 5 − DR 2 = 3.
+        (System::GURPS, &[("cultist-1", 10, 0), ("rook", 3, 0)]),
+        // Bandit 1: (9 − armor 1) / Toughness 4 = 2 wounds.
+        (System::GEMPUNKS, &[("bandit-1", 2, 0), ("vex", 0, 0)]),
+        // Both hits only Shaken: no wounds.
+        (System::SAVAGE, &[("bandit-2", 0, 0), ("jessa", 0, 0)]),
+    ];
+    for (system, expected) in cases {
+        let stats = statistics(&demo(*system));
+        for (id, taken, downed) in *expected {
+            let s = stats.get(*id).cloned().unwrap_or_default();
+            assert_eq!((s.damage_taken, s.downed), (*taken, *downed), "{system}: {id}");
+            assert_eq!((s.attacks, s.damage_dealt), (0, 0), "{system}: no attacks in the demo");
+        }
+    }
+}
+
+#[test]
+fn each_demo_fight_exports_as_pinned() {
+    for system in System::ALL {
+        let md = render(&report(&demo(system), Some("2026-11-22".into())), Format::Markdown);
+        insta::assert_snapshot!(format!("export_{}", system.key()), md);
+    }
+    let json = render(&report(&fight(), None), Format::Json);
+    let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(value["participants"][0]["stats"]["damage_dealt"], 24);
+    insta::assert_snapshot!("export_fight_json", json);
+}
+
+#[test]
+fn players_report_leaves_out_hidden_combatants_and_notes() {
+    let full = render(&report(&fight(), None), Format::Markdown);
+    assert!(full.contains("Spy") && full.contains("owes the GM a pie"));
+    let players = render(&players_only(report(&fight(), None)), Format::Markdown);
+    assert!(!players.contains("Spy"), "{players}");
+    assert!(!players.contains("pie"), "{players}");
+    assert!(!players.contains("Scrawny raider"), "bestiary notes are the GM's");
+    assert!(players.contains("| Aria | 24 | 5 | 3 | 3 | 3 | 0 | 0 | 0 | 0 | 10 on Goblin 1 | — |"));
+    insta::assert_snapshot!("export_fight_players", players);
+}
+
+/// `:export` in the tracker hands the runtime a report to write beside the save (`.md`), or to
+/// the path typed (`.json` gives JSON); the fight's own file and save state are left alone.
+#[test]
+fn tracker_export_writes_a_report_beside_the_save() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles, SaveState};
+    let mut a = App::new(
+        fight(),
+        Some(std::path::PathBuf::from("/tmp/fight.ron")),
+        KeyMap::defaults(),
+        NewFiles::new(None, 0),
+    );
+    super::tui::drive_keep(&mut a, ":export<Enter>");
+    let effect = a.effects.pop().expect("a report to write");
+    assert!(effect.report);
+    assert_eq!(effect.path, std::path::PathBuf::from("/tmp/fight.md"));
+    assert!(effect.text.starts_with("# Test\n\nWOIN · 1970-01-01 · 1 round"), "{}", effect.text);
+    assert_eq!(a.save_state, SaveState::Saved);
+    super::tui::drive_keep(&mut a, ":export out.json<Enter>");
+    let effect = a.effects.pop().expect("a report to write");
+    assert!(effect.text.starts_with("{"), "JSON");
+    super::tui::drive_keep(&mut a, ":export /tmp/fight.ron<Enter>");
+    assert!(a.effects.is_empty());
+    assert_eq!(a.status.text, "that is the fight's own file; the report needs another name");
+}
