@@ -286,7 +286,7 @@ fn export(path: &Path, format: &str, players: bool, output: Option<&Path>) -> Ex
         .map(|d| crate::export::date_of(d.as_secs()));
     let mut report = crate::export::report(&session, date);
     if players {
-        report = crate::export::players_only(report);
+        report = crate::export::players_only(report, &session);
     }
     let text = crate::export::render(&report, format);
     match output {

@@ -29,7 +29,7 @@ pub fn to_markdown(report: &Report) -> String {
     out.push_str("|---|---|---|---|---|\n");
     for p in &report.participants {
         let mut end = p.health_end.clone();
-        if p.down {
+        if p.down && !end.ends_with("down") {
             end.push_str(", down");
         }
         let conditions =

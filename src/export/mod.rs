@@ -216,23 +216,58 @@ fn subjects(event: &Event) -> Vec<String> {
     }
 }
 
-/// The players' report: combatants marked hidden and every line about them left out, and the
-/// GM's notes dropped. The player view (issue 11) will route this through its projection so the
-/// two never disagree.
-pub fn players_only(mut report: Report) -> Report {
-    let hidden: Vec<String> =
-        report.participants.iter().filter(|p| p.hidden).map(|p| p.id.clone()).collect();
-    report.participants.retain(|p| !p.hidden);
+/// The players' report, through the players' view ([`crate::view`]) so the two never disagree:
+/// only combatants the players may see, their health at the end as the view shows it (exact, a
+/// label or nothing, by `player_health.*`), no GM notes, nobody hidden named in the statistics,
+/// and the players' log (written afresh from the events, as `watch` shows it) in place of the
+/// GM's.
+pub fn players_only(mut report: Report, session: &Session) -> Report {
+    use crate::view::{self, PlayerHealth};
+    let encounter = session.encounter();
+    // Someone who left the fight keeps the mark the report took while they were in it.
+    let seen = |p: &Participant| !p.hidden && encounter.get(&p.id).is_none_or(view::visible);
+    let unseen: Vec<String> =
+        report.participants.iter().filter(|p| !seen(p)).map(|p| p.name.clone()).collect();
+    report.participants.retain(|p| seen(p));
     for p in &mut report.participants {
         p.notes.clear();
-    }
-    for round in &mut report.log {
-        for turn in &mut round.turns {
-            turn.lines.retain(|l| !l.note && !l.about.iter().any(|id| hidden.contains(id)));
+        if let Some(c) = encounter.get(&p.id) {
+            p.health_end = match view::player_health(encounter, c) {
+                PlayerHealth::Exact { text, .. } => text,
+                PlayerHealth::Label { band } => view::band_word(band).to_string(),
+                PlayerHealth::Hidden => "not shown".to_string(),
+            };
+            if view::health_shown(encounter, c.side) != view::HealthShown::Exact {
+                p.health_start = "not shown".to_string();
+            }
         }
-        round.turns.retain(|t| !t.lines.is_empty());
+        let stats = &mut p.stats;
+        if stats.biggest_hit.as_ref().is_some_and(|b| unseen.contains(&b.target)) {
+            stats.biggest_hit = None;
+        }
+        for by in stats.downed_by.iter_mut().flatten() {
+            if unseen.contains(by) {
+                *by = "someone unseen".to_string();
+            }
+        }
     }
-    report.log.retain(|r| !r.turns.is_empty());
+    let players = view::player_view(session);
+    let mut rounds: Vec<LogRound> = Vec::new();
+    for line in players.log {
+        if line.text == format!("Round {}", line.round) {
+            continue;
+        }
+        if rounds.last().is_none_or(|r| r.round != line.round) {
+            rounds.push(LogRound {
+                round: line.round,
+                turns: vec![LogTurn { who: None, lines: Vec::new() }],
+            });
+        }
+        if let Some(turn) = rounds.last_mut().and_then(|r| r.turns.last_mut()) {
+            turn.lines.push(LogLine { text: line.text, about: Vec::new(), note: false });
+        }
+    }
+    report.log = rounds;
     report
 }
 

@@ -104,10 +104,13 @@ fn each_demo_fight_exports_as_pinned() {
 }
 
 #[test]
+/// Through the players' view: its log, not the GM's (no dice, no stats), and enemy health as the
+/// label `player_health.enemy` asks for by default.
 fn players_report_leaves_out_hidden_combatants_and_notes() {
     let full = render(&report(&fight(), None), Format::Markdown);
     assert!(full.contains("Spy") && full.contains("owes the GM a pie"));
-    let players = render(&players_only(report(&fight(), None)), Format::Markdown);
+    let session = fight();
+    let players = render(&players_only(report(&session, None), &session), Format::Markdown);
     assert!(!players.contains("Spy"), "{players}");
     assert!(!players.contains("pie"), "{players}");
     assert!(!players.contains("Scrawny raider"), "bestiary notes are the GM's");
