@@ -154,6 +154,13 @@ pub fn run_script(
                         "line {line_no}: save needs a PATH here"
                     )));
                 };
+                // One writer per fight here too: the file `--save` names is locked already.
+                let _lock = if targets.after == Some(target.as_path()) {
+                    None
+                } else {
+                    let locked = save::lock::lock(&target);
+                    Some(locked.map_err(|e| ScriptError::command(format!("line {line_no}: {e}")))?)
+                };
                 if let Err(err) = save::save(s, &target) {
                     return Err(ScriptError::command(format!(
                         "line {line_no}: {}: {err}",

@@ -42,7 +42,9 @@ impl fmt::Display for LockError {
             LockError::Held { save, holder } => write!(
                 f,
                 "{} is being written by another skirmish ({holder}); go back to that one, or \
-                 open a copy of the file to read it",
+                 read it without writing: `skirmish replay {}` (or `skirmish watch {}`)",
+                save.display(),
+                save.display(),
                 save.display()
             ),
             LockError::Io { lock, source } => write!(f, "{}: {source}", lock.display()),

@@ -447,3 +447,32 @@ fn invalid_utf8_is_reported_with_its_position() {
     assert!(err.contains("not UTF-8"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `save PATH` line in a script takes the fight's lock too: a file another writer holds is
+/// refused with the line, and left as it was.
+#[test]
+fn a_scripts_save_line_respects_the_lock() {
+    let dir = std::env::temp_dir().join(format!("skirmish-save-line-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("held.ron");
+    let held = save::lock::lock(&path).expect("another writer holds it");
+    let script = format!("new woin Bridge\nadd Aria\nsave \"{}\"\n", path.display());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "--script", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    use std::io::Write as _;
+    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
+    let out = child.wait_with_output().expect("ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "a script's line that fails: {err}");
+    assert!(err.contains("line 3") && err.contains("being written by another skirmish"), "{err}");
+    assert!(err.contains("skirmish replay"), "says how to read it instead: {err}");
+    assert!(!path.exists(), "nothing written");
+    drop(held);
+    let _ = std::fs::remove_dir_all(&dir);
+}
