@@ -3,6 +3,7 @@
 mod bounds;
 mod cli;
 mod command;
+mod crash;
 mod dice;
 mod export;
 mod fifth;
