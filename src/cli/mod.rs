@@ -4,6 +4,7 @@
 //! a module here.
 
 mod json;
+mod replan;
 mod script;
 mod text;
 mod tracker;
@@ -90,8 +91,15 @@ pub enum Sub {
         #[arg(long, requires = "once")]
         json: bool,
     },
-    /// Check that a save file loads and replays.
-    Check { file: PathBuf },
+    /// Check that a save file loads and replays (every record's checksum, every branch).
+    Check {
+        file: PathBuf,
+        /// Also plan each command again with the dice faces its own events recorded and report
+        /// any command whose events differ (rules change between versions, so older records
+        /// may differ for good reasons).
+        #[arg(long)]
+        replan: bool,
+    },
     /// Exact odds: `skirmish odds woin` (seed 000's tables beside exact values), or a Savage
     /// Worlds trait roll: `skirmish odds savage d8 tn=4 mod=-2 [extra]`.
     Odds {
@@ -196,7 +204,7 @@ pub fn run_sub(sub: Sub) -> ExitCode {
             run(file.as_deref(), script.as_deref(), dice.as_deref(), seed, json, save.as_deref())
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
-        Sub::Check { file } => check(&file),
+        Sub::Check { file, replan } => check(&file, replan),
         Sub::Export { file, format, players, output } => {
             export(&file, &format, players, output.as_deref())
         }
@@ -242,7 +250,7 @@ fn roll(text: &str, seed: Option<u64>) -> ExitCode {
     }
 }
 
-fn check(path: &Path) -> ExitCode {
+fn check(path: &Path, replan: bool) -> ExitCode {
     let assets = match load_assets() {
         Ok(a) => a,
         Err(err) => return fail(EXIT_INPUT, err),
@@ -260,7 +268,23 @@ fn check(path: &Path) -> ExitCode {
                 enc.combatants.len(),
                 enc.round
             );
-            ExitCode::SUCCESS
+            if !replan {
+                return ExitCode::SUCCESS;
+            }
+            let found = replan::replan(&session);
+            for (n, command, why) in &found.skipped {
+                println!("command {n} (`{command}`): not planned again: {why}");
+            }
+            for (n, command, what) in &found.differ {
+                println!("command {n} (`{command}`) plans differently now: {what}");
+            }
+            println!(
+                "replan: {} commands plan to the same events, {} differ, {} could not be planned again",
+                found.same,
+                found.differ.len(),
+                found.skipped.len()
+            );
+            if found.differ.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(EXIT_INPUT) }
         }
         Err(err) => fail(EXIT_INPUT, err),
     }

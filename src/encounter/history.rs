@@ -256,6 +256,40 @@ impl Session {
         Ok(())
     }
 
+    /// Visit every command ever made with the state just before it (its parent's), depth first,
+    /// copying the state only where the tree forks; a visit returning an error stops the walk.
+    pub fn walk<E>(
+        &self,
+        mut visit: impl FnMut(usize, &Node, &Encounter) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut children = vec![Vec::new(); self.nodes.len()];
+        let mut roots = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            match node.parent {
+                None => roots.push(i),
+                Some(p) => children[p].push(i),
+            }
+        }
+        let start = Encounter::new(self.encounter.system, &self.encounter.name);
+        let mut stack: Vec<(Option<usize>, Encounter)> = vec![(None, start)];
+        while let Some((at, state)) = stack.pop() {
+            let kids = match at {
+                None => &roots,
+                Some(i) => &children[i],
+            };
+            for &child in kids {
+                let node = &self.nodes[child];
+                visit(child, node, &state)?;
+                let mut next = state.clone();
+                // Every node folded when the session was built; one that does not fit ends here.
+                if node.entry.events.iter().all(|e| next.apply(e).is_ok()) {
+                    stack.push((Some(child), next));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The state after the first `depth` commands of the current line, folded from the nearest
     /// snapshot at or before it.
     fn state_at(&self, depth: usize) -> Result<Encounter, ApplyError> {

@@ -476,3 +476,43 @@ fn a_scripts_save_line_respects_the_lock() {
     drop(held);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `check --replan` plans every command again with the faces its own events recorded: the demo
+/// fights plan to the same events (a Savage Worlds deal draws cards no event records as faces,
+/// and says so); a stored outcome changed by hand, and resealed so that its checksums hold and
+/// it still folds, is found and named with its command (exit 2). Plain `check` cannot see it.
+#[test]
+fn check_replan_finds_events_their_command_would_not_make() {
+    let check = |path: &Path, replan: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"));
+        cmd.arg("check").arg(path);
+        if replan {
+            cmd.arg("--replan");
+        }
+        cmd.output().expect("runs")
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for system in ["woin", "savage", "gurps", "gempunks"] {
+        let out = check(&root.join(format!("saves/{system}-demo.ron")), true);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{system}: {said}");
+        assert!(said.contains(", 0 differ,"), "{system}: {said}");
+    }
+    let dir = std::env::temp_dir().join(format!("skirmish-replan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("edited.ron");
+    let text = std::fs::read_to_string(root.join("saves/woin-demo.ron")).expect("demo");
+    // The first hit's health lost, one less than the dice and SOAK make it.
+    let at = text.find("loss: ").expect("a hit") + "loss: ".len();
+    let digits = text[at..].chars().take_while(char::is_ascii_digit).count();
+    let loss: i64 = text[at..at + digits].parse().expect("a number");
+    let edited = format!("{}{}{}", &text[..at], loss - 1, &text[at + digits..]);
+    std::fs::write(&path, save::journal::reseal(&edited)).expect("written");
+    assert_eq!(check(&path, false).status.code(), Some(0), "the edit folds and its sums hold");
+    let out = check(&path, true);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("plans differently now") && said.contains("1 differ"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

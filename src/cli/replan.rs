@@ -1,0 +1,151 @@
+//! `skirmish check --replan`: each command of a save planned again against the state before it,
+//! with the dice faces its own events recorded, and compared with the events stored. Rules and
+//! bestiaries change between versions, so this is a check to ask for, never done on open.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use crate::command::parse_in;
+use crate::encounter::engine::plan;
+use crate::encounter::{Encounter, Event, Session};
+use crate::rules::dice::{DiceError, DiceSource};
+
+/// What re-planning a save found.
+#[derive(Debug, Default)]
+pub struct Replanned {
+    /// Commands planned again to the very same events.
+    pub same: usize,
+    /// Commands whose events now differ: (command number, text, what differs).
+    pub differ: Vec<(usize, String, String)>,
+    /// Commands that could not be planned again from their events alone (a card drawn from a
+    /// shuffled deck asks for a die no event records): (command number, text, why).
+    pub skipped: Vec<(usize, String, String)>,
+}
+
+/// The faces a command's events recorded, by the sides of their dice, in the order they appear.
+struct Recorded {
+    faces: HashMap<u32, VecDeque<u32>>,
+    missing: Option<u32>,
+}
+
+impl Recorded {
+    fn from(events: &[Event], before: &Encounter) -> Recorded {
+        let mut faces: HashMap<u32, VecDeque<u32>> = HashMap::new();
+        let mut rolloffs = Vec::new();
+        // An initiative shared with others already rolled (a Gempunks side, one roll for all)
+        // repeats that roll's record without rolling again.
+        let mut shared: HashSet<String> = before
+            .combatants
+            .iter()
+            .filter_map(|c| c.initiative.as_ref())
+            .filter(|i| i.roll.is_some())
+            .filter_map(|i| i.shared.clone())
+            .collect();
+        for event in events {
+            if let Event::InitiativeSet { initiative, .. } = event
+                && let Some(key) = &initiative.shared
+                && !shared.insert(key.clone())
+            {
+                continue;
+            }
+            let value = serde_json::to_value(event).unwrap_or_default();
+            collect(&value, &mut faces, &mut rolloffs);
+        }
+        // Tied holders roll off together, one d6 each a round, until the ties break: the faces
+        // of a round come from every roll-off still going, in their order.
+        let d6 = faces.entry(6).or_default();
+        let rounds = rolloffs.iter().map(Vec::len).max().unwrap_or(0);
+        for round in 0..rounds {
+            d6.extend(rolloffs.iter().filter_map(|faces| faces.get(round)));
+        }
+        Recorded { faces, missing: None }
+    }
+}
+
+/// Every die in a value: objects with `sides` and `face` (a rolled die), and apart, the d6 faces
+/// of each roll-off.
+fn collect(
+    value: &serde_json::Value,
+    out: &mut HashMap<u32, VecDeque<u32>>,
+    rolloffs: &mut Vec<Vec<u32>>,
+) {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            let number = |key: &str| map.get(key).and_then(Value::as_u64).map(|n| n as u32);
+            if let (Some(sides), Some(face)) = (number("sides"), number("face")) {
+                out.entry(sides).or_default().push_back(face);
+                return;
+            }
+            if let Some(Value::Object(off)) = map.get("RolledOff")
+                && let Some(Value::Array(faces)) = off.get("faces")
+            {
+                rolloffs.push(faces.iter().filter_map(Value::as_u64).map(|f| f as u32).collect());
+                return;
+            }
+            map.values().for_each(|v| collect(v, out, rolloffs));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect(v, out, rolloffs)),
+        _ => {}
+    }
+}
+
+impl DiceSource for Recorded {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        match self.faces.get_mut(&sides).and_then(VecDeque::pop_front) {
+            Some(face) => Ok(face),
+            None => {
+                self.missing = Some(sides);
+                Err(DiceError::ScriptExhausted { used: 0, sides })
+            }
+        }
+    }
+}
+
+/// Plan every command of the session again (every branch) and compare.
+pub fn replan(session: &Session) -> Replanned {
+    let mut found = Replanned::default();
+    let system = session.encounter().system;
+    let _ = session.walk::<()>(|index, node, before| {
+        let n = index + 1;
+        let text = node.entry.command.clone();
+        let command = match parse_in(&text, Some(system)) {
+            Ok(Some(command)) => command,
+            Ok(None) => {
+                found.differ.push((n, text, "the command text is empty".into()));
+                return Ok(());
+            }
+            Err(err) => {
+                found.differ.push((n, text, format!("the command no longer parses: {err}")));
+                return Ok(());
+            }
+        };
+        let mut dice = Recorded::from(&node.entry.events, before);
+        match plan(before, &command, session.assets(), &mut dice) {
+            Ok(events) if events == node.entry.events => found.same += 1,
+            Ok(events) => {
+                found.differ.push((n, text, first_difference(&node.entry.events, &events)))
+            }
+            Err(_) if dice.missing.is_some() => {
+                let sides = dice.missing.unwrap_or_default();
+                let why =
+                    format!("it asks for a d{sides} that its events do not record (a card draw)");
+                found.skipped.push((n, text, why));
+            }
+            Err(err) => found.differ.push((n, text, format!("it is refused now: {err}"))),
+        }
+        Ok(())
+    });
+    found.differ.sort_by_key(|d| d.0);
+    found.skipped.sort_by_key(|d| d.0);
+    found
+}
+
+/// Where two lists of events part, in words.
+fn first_difference(stored: &[Event], now: &[Event]) -> String {
+    let show = |e: Option<&Event>| match e {
+        Some(event) => ron::to_string(event).unwrap_or_else(|_| format!("{event:?}")),
+        None => "nothing".to_string(),
+    };
+    let at = stored.iter().zip(now).take_while(|(a, b)| a == b).count();
+    format!("event {} was {} and is now {}", at + 1, show(stored.get(at)), show(now.get(at)))
+}
