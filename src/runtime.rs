@@ -151,6 +151,11 @@ fn event_loop(
         }
         // Blocking: while nothing happens, nothing is drawn or written; a playing timeline wakes
         // at its pace for the next step.
+        // A long fight opened from its snapshot: look for its history between keys.
+        if app.loading.is_some() && !event::poll(std::time::Duration::from_millis(20))? {
+            dirty = app.poll_loading();
+            continue;
+        }
         let event = match app.playing() {
             Some(pace) if !event::poll(pace)? => {
                 app.tick();

@@ -137,6 +137,12 @@ pub struct App {
     pub save_state: SaveState,
     /// What the save file holds, when known: new commands are then appended to it.
     pub journal: Option<crate::save::journal::Written>,
+    /// A long fight opened from its snapshot: the whole history, still being read and checked.
+    /// Until it comes, nothing runs and nothing is written.
+    pub loading:
+        Option<std::sync::mpsc::Receiver<Result<crate::save::Whole, crate::save::LoadError>>>,
+    /// Why commands are refused: the history behind the snapshot on screen failed to load.
+    pub frozen: Option<String>,
     new_files: NewFiles,
     pub effects: Vec<Effect>,
     /// The summary of a fight that just ended, shown over the panes until a key is pressed.
@@ -173,6 +179,8 @@ impl App {
             save_path,
             save_state: saved,
             journal: None,
+            loading: None,
+            frozen: None,
             new_files,
             effects: Vec::new(),
             summary: None,
@@ -214,6 +222,50 @@ impl App {
         let mut app = App::new(session, None, keymap, new_files);
         app.mode = Mode::Recover { path, damage, otherwise };
         app
+    }
+
+    /// The whole history has arrived (or failed): the glance gives way to it, if they agree. A
+    /// history that fails to read or check, or disagrees with its snapshot, is reported and its
+    /// file never written. Whether anything changed.
+    pub fn poll_loading(&mut self) -> bool {
+        use std::sync::mpsc::TryRecvError;
+        let Some(whole) = &self.loading else { return false };
+        let result = match whole.try_recv() {
+            Err(TryRecvError::Empty) => return false,
+            Ok(result) => result.map_err(|e| e.to_string()),
+            Err(TryRecvError::Disconnected) => Err("reading the history stopped".into()),
+        };
+        self.loading = None;
+        match result {
+            Ok((session, written)) if session.encounter() == self.session.encounter() => {
+                let tail = self.session.log().to_vec();
+                let agrees = session.log().ends_with(&tail);
+                if agrees {
+                    self.session = session;
+                    self.journal = written;
+                    self.hint("the whole history is read and checked");
+                    return true;
+                }
+                self.refuse_file("its snapshot's log does not match its history".into());
+            }
+            Ok(_) => self.refuse_file("its snapshot does not match its history".into()),
+            Err(err) => self.refuse_file(err),
+        }
+        true
+    }
+
+    /// The file failed to load or verify behind the screen: it is never written from here.
+    fn refuse_file(&mut self, why: String) {
+        let path = self.save_path.take();
+        self.journal = None;
+        self.save_state = SaveState::Failed(why.clone());
+        let file = path.map(|p| p.display().to_string()).unwrap_or_default();
+        let text = format!(
+            "{file}: {why}; the screen shows its last snapshot, read only, and the file is left \
+             as it is (`skirmish check` tells more)"
+        );
+        self.frozen = Some(text.clone());
+        self.error(text);
     }
 
     /// Use these dice instead of the seeded ones (tests).

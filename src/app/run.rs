@@ -88,6 +88,14 @@ impl App {
 
     /// Run a command through the session. `faces` are dice rolled at the table.
     pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> Ran {
+        if self.loading.is_some() {
+            self.error("still reading this long fight's history; a moment, then try again");
+            return Ran::Refused;
+        }
+        if let Some(why) = self.frozen.clone() {
+            self.error(why);
+            return Ran::Refused;
+        }
         if let Command::Export { path } = &command {
             return self.export(path.as_deref());
         }
@@ -296,6 +304,11 @@ impl App {
     /// grown long with moves of the current point).
     pub(crate) fn autosave(&mut self) {
         use crate::save::journal;
+        // The history is not all here yet (or failed): nothing to write, and nothing may be
+        // lost by writing.
+        if self.loading.is_some() || self.frozen.is_some() {
+            return;
+        }
         let Some(path) = self.save_path.clone() else {
             self.save_state = SaveState::Unsaved;
             return;

@@ -12,6 +12,26 @@ use crate::encounter::Session;
 use crate::rules::System;
 use crate::save;
 
+/// The tracker on an opened save: a long one shows its snapshot while its history comes.
+fn opened_app(opened: save::Opened, path: PathBuf, keymap: KeyMap, new_files: NewFiles) -> App {
+    match opened {
+        save::Opened::Whole(session, written) => {
+            let mut app = App::new(session, Some(path), keymap, new_files);
+            app.journal = written;
+            app
+        }
+        save::Opened::Glanced { now, whole } => {
+            let mut app = App::new(now, Some(path), keymap, new_files);
+            app.loading = Some(whole);
+            app.status = Status {
+                text: "a long fight: reading and checking its history…".into(),
+                error: false,
+            };
+            app
+        }
+    }
+}
+
 /// When a save failed to load for a damaged record with a good journal before it, what to tell
 /// the GM in the offer to open it without the damaged part.
 fn damaged(path: &Path, err: &save::LoadError) -> Option<String> {
@@ -64,8 +84,8 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
         .map_or(0, |d| d.as_secs());
     let new_files = NewFiles::new(dir.clone(), stamp);
     let app = match start {
-        Start::Open(path) => match save::load(&path, assets.clone()) {
-            Ok(session) => App::new(session, Some(path), keymap, new_files),
+        Start::Open(path) => match save::open(&path, assets.clone()) {
+            Ok(opened) => opened_app(opened, path, keymap, new_files),
             Err(err) => match damaged(&path, &err) {
                 Some(damage) => App::recover_offer(path, damage, None, assets, keymap, new_files),
                 None => return fail(EXIT_INPUT, err),
@@ -78,8 +98,8 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
         }
         Start::Resume => {
             let latest = dir.as_deref().and_then(save::resume_path);
-            match latest.map(|path| (save::load(&path, assets.clone()), path)) {
-                Some((Ok(session), path)) => App::new(session, Some(path), keymap, new_files),
+            match latest.map(|path| (save::open(&path, assets.clone()), path)) {
+                Some((Ok(opened), path)) => opened_app(opened, path, keymap, new_files),
                 Some((Err(err), path)) => match damaged(&path, &err) {
                     Some(damage) => {
                         let demos = Some(save::demo_sessions(assets.clone()));

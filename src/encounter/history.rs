@@ -129,6 +129,12 @@ impl Session {
         }
     }
 
+    /// A session showing a state without its history (a long journal's snapshot, on screen while
+    /// the history is read): nothing to undo or redo, and the log's newest lines only.
+    pub fn preview(encounter: Encounter, log: Vec<LogEntry>, assets: Arc<Assets>) -> Session {
+        Session { encounter, log, ..Session::new(System::WOIN, "", assets) }
+    }
+
     /// Rebuild a session from a linear history and a redo stack (the next command last), as
     /// version 1 and 2 saves store them.
     pub fn from_history(

@@ -28,7 +28,7 @@ use crate::rules::system::Options;
 use crate::rules::{ActionPool, System};
 
 /// One turn of a round: whose, and which of its turns (0 is its own count).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnSlot {
     pub id: CombatantId,
     pub pass: u8,
@@ -67,8 +67,9 @@ pub struct Slot {
     pub main: bool,
 }
 
-/// The state of a fight: everything the events have built.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The state of a fight: everything the events have built. A journal's snapshot saves it (the
+/// system's own state apart, as the system writes it: [`SystemState::to_ron`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Encounter {
     pub system: System,
     pub name: String,
@@ -88,8 +89,10 @@ pub struct Encounter {
     /// Before round 1: who takes a turn in the surprise turn (a won ambush).
     pub surprise: Vec<CombatantId>,
     /// What the system keeps of its own (the Savage Worlds deck, WOIN overwatch …).
+    #[serde(skip, default = "SystemState::none")]
     pub state: SystemState,
     /// The fight has ended (a side fell, or the GM said `end`); play may still go on.
+    #[serde(default)]
     pub over: bool,
 }
 

@@ -284,6 +284,15 @@ pub trait Ruleset: Sync {
         SystemState::none()
     }
 
+    /// Read this system's state from a snapshot (see [`super::state::decode_state`]); a system
+    /// that keeps nothing reads `()`.
+    fn decode_state(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemState, erased_serde::Error> {
+        super::state::decode_state::<()>(d)
+    }
+
     /// Read one of this system's events from a save (see [`super::state::decode`]).
     fn decode_event(
         &self,

@@ -9,15 +9,17 @@ use serde::{Deserialize, Serialize};
 
 use super::system::{Identifier, System};
 
-/// What a system's state value must be able to do.
-pub trait StateData: Any + fmt::Debug + Send + Sync {
+/// What a system's state value must be able to do (saved in a journal's snapshot).
+pub trait StateData: erased_serde::Serialize + Any + fmt::Debug + Send + Sync {
     fn clone_box(&self) -> Box<dyn StateData>;
     fn eq_dyn(&self, other: &dyn StateData) -> bool;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<T: Any + fmt::Debug + Clone + PartialEq + Send + Sync> StateData for T {
+erased_serde::serialize_trait_object!(StateData);
+
+impl<T: Serialize + Any + fmt::Debug + Clone + PartialEq + Send + Sync> StateData for T {
     fn clone_box(&self) -> Box<dyn StateData> {
         Box::new(self.clone())
     }
@@ -51,6 +53,11 @@ impl SystemState {
 
     pub fn get<T: Any>(&self) -> Option<&T> {
         self.0.as_any().downcast_ref()
+    }
+
+    /// The state as RON text, for a snapshot; read back with [`decode_state`].
+    pub fn to_ron(&self) -> String {
+        ron::to_string(&*self.0).unwrap_or_default()
     }
 
     pub fn get_mut<T: Any>(&mut self) -> Option<&mut T> {
@@ -196,4 +203,15 @@ where
     T: EventData + for<'de> Deserialize<'de>,
 {
     Ok(SystemEvent::new(system, erased_serde::deserialize::<T>(d)?))
+}
+
+/// Decode one system's state type from a snapshot: what [`super::Ruleset::decode_state`]
+/// implementations call.
+pub fn decode_state<T>(
+    d: &mut dyn erased_serde::Deserializer,
+) -> Result<SystemState, erased_serde::Error>
+where
+    T: StateData + Clone + PartialEq + for<'de> Deserialize<'de>,
+{
+    Ok(SystemState::new(erased_serde::deserialize::<T>(d)?))
 }

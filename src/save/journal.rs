@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::encounter::{Event, Node, Session};
+use crate::encounter::{Encounter, Event, LogEntry, Node, Session};
 use crate::rules::System;
 
 /// The journal's format version.
@@ -34,18 +34,33 @@ pub enum Record {
     Command { n: usize, after: usize, command: String, events: Vec<Event>, sum: String },
     /// The current point moved to command `n` (0: the start).
     At { n: usize, sum: String },
+    /// The state after command `n` (the current point when written), its system's own state as
+    /// that system writes it, and the newest lines of the log (`lines` in all): a long fight
+    /// opens from here while the records before it are read and checked behind the screen.
+    Snapshot {
+        n: usize,
+        encounter: Box<Encounter>,
+        state: String,
+        log: Vec<LogEntry>,
+        lines: usize,
+        sum: String,
+    },
 }
 
 impl Record {
     fn sum(&self) -> &str {
         match self {
-            Record::Command { sum, .. } | Record::At { sum, .. } => sum,
+            Record::Command { sum, .. } | Record::At { sum, .. } | Record::Snapshot { sum, .. } => {
+                sum
+            }
         }
     }
 
     fn with_sum(mut self, sum: String) -> Record {
         match &mut self {
-            Record::Command { sum: s, .. } | Record::At { sum: s, .. } => *s = sum,
+            Record::Command { sum: s, .. }
+            | Record::At { sum: s, .. }
+            | Record::Snapshot { sum: s, .. } => *s = sum,
         }
         self
     }
@@ -151,14 +166,35 @@ pub fn tail(session: &Session, written: &Written) -> (String, Written) {
     (out, now)
 }
 
-/// The whole journal of a session, compacted, and what it holds.
+/// Commands past which a compacted journal ends with a snapshot of the current state.
+pub const SNAPSHOT_AFTER: usize = 1000;
+
+/// Log lines a snapshot keeps: more than a screen shows.
+const SNAPSHOT_LOG: usize = 500;
+
+/// The whole journal of a session, compacted, and what it holds; a long one ends with a
+/// snapshot of the current state.
 pub fn write_full(session: &Session) -> (String, Written) {
     let enc = session.encounter();
     let header = Header { version: VERSION, system: enc.system, name: enc.name.clone() };
     let mut out = one_line(&header);
     out.push('\n');
-    let (records, written) = tail(session, &Written::default());
+    let (records, mut written) = tail(session, &Written::default());
     out.push_str(&records);
+    if session.nodes().len() >= SNAPSHOT_AFTER {
+        let log = session.log();
+        let record = Record::Snapshot {
+            n: session.head().map_or(0, |h| h + 1),
+            encounter: Box::new(enc.clone()),
+            state: enc.state.to_ron(),
+            log: log[log.len().saturating_sub(SNAPSHOT_LOG)..].to_vec(),
+            lines: log.len(),
+            sum: String::new(),
+        };
+        let (text, sum) = line(record, &written.sum);
+        let _ = writeln!(out, "{text}");
+        written = Written { sum, records: written.records + 1, ..written };
+    }
     (out, written)
 }
 
@@ -243,6 +279,15 @@ pub fn read(text: &str) -> Result<Read, Damage> {
                 record_lines.push(at);
                 head = Some(n - 1);
             }
+            Record::Snapshot { n, .. } => {
+                if n > nodes.len() {
+                    return Err(Damage {
+                        line: at,
+                        column: 1,
+                        message: format!("a snapshot after command {n}, past the last command"),
+                    });
+                }
+            }
             Record::At { n, .. } => {
                 if n > nodes.len() {
                     return Err(Damage {
@@ -307,4 +352,82 @@ pub fn reseal(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A long fight as it stands, read from its last snapshot and the few commands after it, before
+/// the whole journal is read and checked: enough for the first screen.
+#[derive(Debug)]
+pub struct Glance {
+    pub header: Header,
+    pub encounter: Encounter,
+    /// The newest log lines.
+    pub log: Vec<LogEntry>,
+    /// The current command (its index).
+    pub head: Option<usize>,
+}
+
+/// Most records after a snapshot that a glance folds; more, and the whole journal is read.
+const GLANCE_TAIL: usize = 4096;
+
+/// Read a journal's last snapshot and the commands appended after it, when they simply carry the
+/// line of play on (no undo or branch since). Checksums are not checked here: the whole journal
+/// is read and checked next, and the glance is compared with it.
+pub fn glance(text: &str) -> Option<Glance> {
+    let header: Header = ron::from_str(text.lines().next()?).ok()?;
+    if header.version != VERSION {
+        return None;
+    }
+    let mut after: Vec<&str> = Vec::new();
+    let mut snapshot = None;
+    for line in text.lines().rev() {
+        if line.starts_with("Snapshot(") {
+            snapshot = Some(line);
+            break;
+        }
+        if after.len() >= GLANCE_TAIL || line.starts_with('(') {
+            return None;
+        }
+        if !line.trim().is_empty() {
+            after.push(line);
+        }
+    }
+    let Record::Snapshot { n, mut encounter, state, mut log, .. } =
+        ron::from_str(snapshot?).ok()?
+    else {
+        return None;
+    };
+    let mut de = ron::Deserializer::from_str(&state).ok()?;
+    let mut erased = <dyn erased_serde::Deserializer>::erase(&mut de);
+    encounter.state = header.system.rules().decode_state(&mut erased).ok()?;
+    let mut head = n;
+    for line in after.into_iter().rev() {
+        let Record::Command { n, after, events, .. } = ron::from_str(line).ok()? else {
+            return None;
+        };
+        if after != head || n <= head {
+            return None;
+        }
+        for event in &events {
+            log.push(encounter.apply(event).ok()?);
+        }
+        head = n;
+    }
+    Some(Glance { header, encounter: *encounter, log, head: head.checked_sub(1) })
+}
+
+/// What a journal file that loaded into `session` holds, so that new commands are appended to it
+/// rather than the file rewritten; `None` for an older version (rewritten first) or a file whose
+/// end is not a whole record.
+pub fn written_of(text: &str, session: &Session) -> Option<Written> {
+    if version(text) != Some(VERSION) || !text.ends_with('\n') {
+        return None;
+    }
+    let last = text.lines().rev().find(|l| !l.trim().is_empty())?;
+    let records = text.lines().filter(|l| !l.trim().is_empty()).count().checked_sub(1)?;
+    let sum = match sum_at(last) {
+        Some(at) => last.get(at..at + BLANK.len())?.to_string(),
+        None if records == 0 => String::new(),
+        None => return None,
+    };
+    Some(Written { nodes: session.nodes().len(), head: session.head(), sum, records })
 }

@@ -179,6 +179,44 @@ pub fn load(path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
     from_ron(&text, path, assets)
 }
 
+/// Journals longer than this open from their last snapshot first.
+const GLANCE_FROM: usize = 1 << 20;
+
+/// A save opened for the tracker.
+pub enum Opened {
+    /// Read and checked whole, with what the file holds (to append to it).
+    Whole(Session, Option<journal::Written>),
+    /// A long journal: its last snapshot on screen now (a session without history), and the whole
+    /// fight, read and checked on another thread, to come.
+    Glanced { now: Session, whole: std::sync::mpsc::Receiver<Result<Whole, LoadError>> },
+}
+
+/// A fight read whole, and what its file holds.
+pub type Whole = (Session, Option<journal::Written>);
+
+/// Open a save for the tracker: a long journal shows its last snapshot at once while the rest is
+/// read and checked behind the screen; anything else loads whole.
+pub fn open(path: &Path, assets: Arc<Assets>) -> Result<Opened, LoadError> {
+    let text = read_text(path)?;
+    let glance = if text.len() >= GLANCE_FROM { journal::glance(&text) } else { None };
+    let Some(glance) = glance else {
+        let session = from_ron(&text, path, assets)?;
+        let written = journal::written_of(&text, &session);
+        return Ok(Opened::Whole(session, written));
+    };
+    let now = Session::preview(glance.encounter, glance.log, assets.clone());
+    let (send, whole) = std::sync::mpsc::channel();
+    let path = path.to_path_buf();
+    std::thread::spawn(move || {
+        let whole = from_ron(&text, &path, assets).map(|session| {
+            let written = journal::written_of(&text, &session);
+            (session, written)
+        });
+        let _ = send.send(whole);
+    });
+    Ok(Opened::Glanced { now, whole })
+}
+
 /// A save's text; bytes that are not UTF-8 are reported with their line and column.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
     let bytes =

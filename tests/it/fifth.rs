@@ -29,7 +29,7 @@ fn lite() -> System {
 }
 
 /// Lite's own state: how many times each side has rallied, and the turns begun.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct LiteState {
     rallies: Vec<String>,
     turns: u32,

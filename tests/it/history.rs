@@ -516,3 +516,107 @@ fn check_replan_finds_events_their_command_would_not_make() {
     assert!(said.contains("plans differently now") && said.contains("1 differ"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A long fight, for the snapshot a compaction writes past 1,000 commands.
+fn long_fight(commands: usize) -> Session {
+    let mut s = Session::new(System::WOIN, "long", assets());
+    let mut dice = skirmish::rules::dice::SeededDice::new(5);
+    for line in ["add Aria side=pc health=5000", "add Ogre", "start"] {
+        let command = parse(line).unwrap().unwrap();
+        s.execute(&command, &mut dice).expect("sets up");
+    }
+    let moves = ["damage Aria 1d6 raw", "roll 3d6 for Ogre", "cond Ogre dazed", "next"];
+    for k in 0..commands {
+        let command = parse(moves[k % moves.len()]).unwrap().unwrap();
+        let _ = s.execute(&command, &mut dice);
+    }
+    s
+}
+
+/// A compacted long journal ends with a snapshot of the current state; a glance at it (the
+/// snapshot and the commands appended since) gives the same state and newest log lines as the
+/// whole history, without reading it; after an undo the glance declines and the whole journal
+/// is read instead.
+#[test]
+fn a_long_journal_opens_from_its_snapshot() {
+    let mut s = long_fight(1200);
+    let (text, written) = save::journal::write_full(&s);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Snapshot(n: "), "{}", &last[..40.min(last.len())]);
+    let glance = save::journal::glance(&text).expect("a glance");
+    assert_eq!(&glance.encounter, s.encounter());
+    assert!(s.log().ends_with(&glance.log) && glance.log.len() >= 100);
+    // Commands appended after the snapshot are folded onto it.
+    run(&mut s, "damage Aria 2 raw");
+    run(&mut s, "note Aria steady");
+    let (more, _) = save::journal::tail(&s, &written);
+    let appended = text.clone() + &more;
+    let glance = save::journal::glance(&appended).expect("a glance");
+    assert_eq!(&glance.encounter, s.encounter());
+    assert!(s.log().ends_with(&glance.log));
+    let back = save::from_ron(&appended, Path::new("long.ron"), assets()).expect("loads whole");
+    assert_eq!(back.encounter(), s.encounter());
+    // An undo since: the line of play moved, so the whole journal decides.
+    run(&mut s, "undo");
+    let (moved, _) = save::journal::tail(&s, &written);
+    assert!(save::journal::glance(&(text + &moved)).is_none());
+}
+
+/// The tracker opens a long fight (over a MiB) from its snapshot: commands wait (refused with a
+/// reason) until the whole history has been read and checked on another thread, then it takes
+/// over and commands append to the file. A snapshot edited so that it no longer matches its
+/// history (resealed, so every checksum holds) is found: the file is never written and
+/// commands stay refused.
+#[test]
+fn the_tracker_opens_a_long_fight_at_once_and_checks_it_behind_the_screen() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    let dir = std::env::temp_dir().join(format!("skirmish-glance-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("long.ron");
+    let s = long_fight(6000);
+    let (text, _) = save::journal::write_full(&s);
+    assert!(text.len() > 1 << 20, "over a MiB: {}", text.len());
+    std::fs::write(&path, &text).expect("written");
+    let open = |path: &Path| {
+        let save::Opened::Glanced { now, whole } = save::open(path, assets()).expect("opens")
+        else {
+            panic!("a long journal opens from its snapshot")
+        };
+        let mut app =
+            App::new(now, Some(path.to_path_buf()), KeyMap::defaults(), NewFiles::new(None, 1));
+        app.loading = Some(whole);
+        app
+    };
+    let mut app = open(&path);
+    assert_eq!(app.session.encounter(), s.encounter(), "the snapshot's state on screen");
+    app.run_line("roll 1d6", None);
+    assert!(app.status.error && app.status.text.contains("still reading"), "{:?}", app.status);
+    let start = std::time::Instant::now();
+    while !app.poll_loading() {
+        assert!(start.elapsed().as_secs() < 60, "the history never came");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(app.session.nodes().len(), s.nodes().len(), "the whole history");
+    app.run_line("roll 1d6", None);
+    skirmish::runtime::perform_effects(&mut app, None);
+    let now = std::fs::read_to_string(&path).expect("file");
+    assert!(now.starts_with(&text), "the command was appended, not the file rewritten");
+    // A snapshot that disagrees with its history.
+    let at = text.rfind("round: ").expect("the snapshot's round") + "round: ".len();
+    let edited = format!("{}9{}", &text[..at], &text[at..]);
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, save::journal::reseal(&edited)).expect("written");
+    let before = std::fs::read(&bad).expect("bad");
+    let mut app = open(&bad);
+    while !app.poll_loading() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(app.frozen.is_some() && app.save_path.is_none(), "{:?}", app.status);
+    app.run_line("roll 1d6", None);
+    app.compact();
+    skirmish::runtime::perform_effects(&mut app, None);
+    assert_eq!(std::fs::read(&bad).expect("bad"), before, "never written");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -139,6 +139,13 @@ impl Ruleset for Savage {
         SystemState::new(state::SavageState::default())
     }
 
+    fn decode_state(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemState, erased_serde::Error> {
+        crate::rules::state::decode_state::<state::SavageState>(d)
+    }
+
     fn decode_event(
         &self,
         d: &mut dyn erased_serde::Deserializer,

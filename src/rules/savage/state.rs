@@ -13,7 +13,7 @@ use crate::rules::system::{Fact, Line, Roster, RulesError, System};
 pub const MAX_GM_BENNIES: i64 = 1000;
 
 /// What Savage Worlds keeps for one encounter.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavageState {
     pub deck: Deck,
     /// A Joker was drawn since the last shuffle (SW-INIT-3: shuffle at the end of the round).
@@ -25,7 +25,7 @@ pub struct SavageState {
 }
 
 /// The last hit a combatant took, for a soak right after it (SW-DMG-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastHit {
     pub wounds: i64,
     pub shaken: bool,

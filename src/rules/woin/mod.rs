@@ -527,6 +527,13 @@ impl Ruleset for Woin {
         SystemState::new(state::WoinState::default())
     }
 
+    fn decode_state(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemState, erased_serde::Error> {
+        crate::rules::state::decode_state::<state::WoinState>(d)
+    }
+
     fn decode_event(
         &self,
         d: &mut dyn erased_serde::Deserializer,

@@ -11,7 +11,7 @@ use crate::rules::system::{Fact, Line, Roster, RulesError, System};
 const MAX_LUC: i64 = 99;
 
 /// What WOIN keeps for one encounter.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WoinState {
     /// Who has used their reaction this round.
     pub reactions: Vec<String>,
@@ -26,7 +26,7 @@ pub struct WoinState {
 }
 
 /// A declared ambush: who tries to get the jump on whom, and the pools of the opposed check.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ambush {
     pub attacker: String,
     pub target: String,
@@ -35,7 +35,7 @@ pub struct Ambush {
 }
 
 /// A combatant on overwatch until its next turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Overwatch {
     pub id: String,
     /// Targets fired on so far (at most INTUITION).
@@ -45,7 +45,7 @@ pub struct Overwatch {
 }
 
 /// An ally covered by suppressive fire until the end of its next turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Suppression {
     pub ally: String,
     pub dice: i64,
