@@ -85,6 +85,9 @@ pub struct Hit {
     pub armor_ignored: i64,
     /// Armor the hit meets on top of the target's own (cover, an obstacle).
     pub armor_added: i64,
+    /// The damage as typed parts, when it has several (a Gempunks `1d6+2:cutting,1d6:fire`):
+    /// (type, amount), each weighed against armor for its own type.
+    pub parts: Vec<(String, i64)>,
 }
 
 /// A condition an attack inflicts.

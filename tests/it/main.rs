@@ -5,6 +5,7 @@ mod cli;
 mod command;
 mod dice;
 mod fifth;
+mod gempunks;
 mod harness;
 mod history;
 mod initiative;

@@ -1,0 +1,352 @@
+//! Gempunks rules (rules/gempunks.md), run in-process as `skirmish run` runs a script, with
+//! scripted dice in the spec's order (GEM-ROLL-1): every attack die, the crit dice, the chain
+//! generations, the grenade direction die, then each instance's damage dice in attack-die order.
+//! Initiative is typed so that it draws no dice.
+
+use serde_json::Value;
+
+use crate::harness::{run, run_err};
+
+fn combatant<'a>(state: &'a Value, id: &str) -> &'a Value {
+    state["combatants"]
+        .as_array()
+        .and_then(|all| all.iter().find(|c| c["id"] == id))
+        .unwrap_or_else(|| panic!("no combatant {id} in {state}"))
+}
+
+fn hp(state: &Value, id: &str) -> i64 {
+    combatant(state, id)["health"]["current"].as_i64().expect("health")
+}
+
+fn has(state: &Value, id: &str, condition: &str) -> bool {
+    combatant(state, id)["conditions"].as_array().is_some_and(|cs| {
+        cs.iter().any(|c| c["name"].as_str().is_some_and(|n| n.eq_ignore_ascii_case(condition)))
+    })
+}
+
+fn log(state: &Value) -> Vec<String> {
+    state["log"]
+        .as_array()
+        .map(|l| l.iter().filter_map(|x| x["text"].as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+fn damage_rolls(state: &Value) -> Vec<(String, i64)> {
+    state["log"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter(|x| x["text"].as_str().is_some_and(|t| t.contains("wound")))
+                .filter_map(|x| {
+                    Some((x["roll"]["expr"].as_str()?.to_string(), x["roll"]["total"].as_i64()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+const BANDITS: &str = "new gempunks\nadd Bandit x20 regiment hp=3 ad=5 gd=4 toughness=3\n\
+                       weapon Bandits fists acc=1 dmg=1d6-1 unarmed\nadd Ogre ad=5 toughness=4 hp=6\n\
+                       init Bandits 10\ninit Ogre 5\nstart\n";
+
+const SEED_DICE: &str = "1,1,1,1,2,2,2,2,3,3,3,3,4,4,5,5,6,6,6,6,2,5,5,6,4,3,5,1,6,2,4,4,6,2,5,5,3";
+
+// GEM-ATK-2, GEM-CRIT-1, GEM-CRIT-2, GEM-REG-4, GEM-ROLL-1, GEM-DMG-1, GEM-DMG-2: the seed's
+// bandits (spec worked example 1): 5 instances of 1d6−1, 2 of 2d6−2, 1 of 3d6−3; 6 wounds.
+#[test]
+fn gem_crit_2_the_seed_bandits_make_five_single_two_double_and_one_triple_instance() {
+    let state = run(&format!("{BANDITS}attack Bandits Ogre fists\n"), SEED_DICE);
+    let rolls = damage_rolls(&state);
+    let exprs: Vec<&str> = rolls.iter().map(|(e, _)| e.as_str()).collect();
+    assert_eq!(
+        exprs,
+        ["1d6-1", "1d6-1", "1d6-1", "1d6-1", "1d6-1", "2d6-2", "2d6-2", "3d6-3"],
+        "{:?}",
+        log(&state)
+    );
+    let totals: Vec<i64> = rolls.iter().map(|(_, t)| *t).collect();
+    assert_eq!(totals, [2, 4, 0, 5, 1, 6, 6, 10]);
+    assert_eq!(hp(&state, "ogre"), 0);
+    assert!(has(&state, "ogre", "Unconscious"));
+    let text = log(&state).join("\n");
+    assert!(text.contains("20d6, acc +1"), "{text}");
+    assert!(text.contains("8 hit(s), 4 crit die(s), 3 crit(s)"), "{text}");
+    assert!(text.contains("crit chain: d20 6 → crit 6 → 4: ×3"), "{text}");
+    assert!(text.contains("crit chain: d17 6 → crit 2 miss: ×1"), "{text}");
+}
+
+// GEM-CRIT-3: Heavy lets a hitting 5 grant the crit die; the chain goes on only on a 6 (spec
+// example 2), and without Heavy the 5 is a plain hit.
+#[test]
+fn gem_crit_3_heavy_attack_crits_on_a_five() {
+    let script = "new gempunks\nadd Vera side=pc\nweapon Vera maul acc=2 dmg=2d6+1 type=blunt\n\
+                  add Troll ad=7 toughness=5 hp=4 armor.blunt=1\ninit Vera 10\ninit Troll 5\nstart\n";
+    let state = run(&format!("{script}attack Vera Troll heavy\n"), "5,6,5,4,2,6,1,3,5");
+    assert_eq!(hp(&state, "troll"), 0);
+    let rolls = damage_rolls(&state);
+    assert_eq!(rolls, [("6d6+3 blunt".to_string(), 24)]);
+    let state = run(&format!("{script}attack Vera Troll\n"), "5,4,2");
+    assert_eq!(damage_rolls(&state), [("2d6+1 blunt".to_string(), 7)]);
+    assert_eq!(hp(&state, "troll"), 3, "7 − armor 1 = 6 → 1 wound");
+}
+
+// GEM-OPT-2, GEM-INIT-3: Incapacitate by a regiment (spec example 3): skips pile up, no wounds,
+// and the next turn has no actions; the skips are then cleared.
+#[test]
+fn gem_opt_2_incapacitate_skips_the_next_turns_actions() {
+    let script = "new gempunks\nadd Thugs x5 regiment hp=2\nweapon Thugs club acc=1 dmg=1d6+1\n\
+                  add Kell side=pc gd=4 hp=3\ninit Thugs 10\ninit Kell 5\nstart\n\
+                  attack Thugs Kell option=incapacitate\n";
+    let state = run(script, "2,3,4,6,1,1,6,2,5");
+    assert_eq!(hp(&state, "kell"), 3);
+    assert!(has(&state, "kell", "Skip-Move") && has(&state, "kell", "Skip-Standard"));
+    assert_eq!(combatant(&state, "kell")["pending_skips"], serde_json::json!(["move", "standard"]));
+    let state = run(&format!("{script}next\n"), "2,3,4,6,1,1,6,2,5");
+    let kell = combatant(&state, "kell");
+    assert_eq!(kell["budget"][0]["total"], 0, "{kell}");
+    assert_eq!(kell["budget"][1]["total"], 0);
+    assert!(!has(&state, "kell", "Skip-Move") && !has(&state, "kell", "Skip-Standard"));
+}
+
+const CROSSBOWS: &str = "new gempunks\nadd Crossbowman x10 regiment\n\
+                         weapon Crossbowmen bolt acc=1 dmg=1d6 ranged\n\
+                         add Ogre ad=5 toughness=20 hp=9\nadd Troll ad=7 toughness=20 hp=9\n\
+                         add Goblin ad=4 toughness=20 hp=9\n\
+                         init Crossbowmen 10\ninit Ogre 5\ninit Troll 4\ninit Goblin 3\nstart\n";
+const CROSS_DICE: &str = "1,2,3,4,5,5,5,6,6,4,5,3,1,1,1,1,1,1";
+
+// GEM-ATK-3, GEM-ATK-6, GEM-ATK-7: spec example 4 — common need 5, troll hardest with a cap of 2;
+// the proposal, the GM's split by counts, and a split over the cap refused.
+#[test]
+fn gem_atk_7_split_with_the_hardest_cap() {
+    let state = run(&format!("{CROSSBOWS}attack Crossbowmen Ogre,Troll,Goblin\n"), CROSS_DICE);
+    let text = log(&state).join("\n");
+    assert!(text.contains("common need 5 (hardest Troll: at most 2 hits)"), "{text}");
+    assert!(
+        text.contains(
+            "hits shared: h1 (d5 ×1) → Ogre; h2 (d6 ×1) → Troll; h3 (d7 ×1) → Goblin; \
+             h4 (d8 ×2) → Ogre; h5 (d9 ×1) → Troll"
+        ),
+        "{text}"
+    );
+    let state = run(
+        &format!("{CROSSBOWS}attack Crossbowmen Ogre,Troll,Goblin split=ogre:3,troll:2\n"),
+        CROSS_DICE,
+    );
+    let text = log(&state).join("\n");
+    assert!(
+        text.contains(
+            "h1 (d5 ×1) → Ogre; h2 (d6 ×1) → Ogre; h3 (d7 ×1) → Ogre; h4 (d8 ×2) → Troll"
+        ),
+        "{text}"
+    );
+    let err = run_err(
+        &format!("{CROSSBOWS}attack Crossbowmen Ogre,Troll,Goblin split=troll:3,ogre:2\n"),
+        CROSS_DICE,
+    );
+    assert!(err.contains("3 hits on the hardest (Troll); at most 2 of 5"), "{err}");
+    let err = run_err(
+        &format!("{CROSSBOWS}attack Crossbowmen Ogre,Troll,Goblin split=ogre:3,bob:2\n"),
+        CROSS_DICE,
+    );
+    assert!(err.contains("'bob' is not a target"), "{err}");
+    let err = run_err(
+        &format!("{CROSSBOWS}attack Crossbowmen Ogre,Troll,Goblin split=ogre:1,troll:2\n"),
+        CROSS_DICE,
+    );
+    assert!(err.contains("gives 3 hits; the set made 5"), "{err}");
+    // Instances by name.
+    let state = run(
+        &format!(
+            "{CROSSBOWS}attack Crossbowmen Ogre,Troll,Goblin split=goblin:h1+h4+h5,troll:h2,ogre:h3\n"
+        ),
+        CROSS_DICE,
+    );
+    let text = log(&state).join("\n");
+    assert!(text.contains("h1 (d5 ×1) → Goblin; h2 (d6 ×1) → Troll; h3 (d7 ×1) → Ogre"), "{text}");
+}
+
+// GEM-CHOOSE-1, GEM-CRIT-4, GEM-OPT-3: spec example 5 — a negative modifier forbids choosing to
+// be hit, lowering AD to 2 is allowed; a willing target is hit automatically, the crit die still
+// uses the real need, and a grapple holds both.
+#[test]
+fn gem_choose_1_willing_and_lowered_targets() {
+    let script = "new gempunks\nadd Bo side=pc\nweapon Bo rope acc=0 dmg=1d6 ranged range=10/20/40\n\
+                  weapon Bo hands acc=0 dmg=1d6-1 unarmed melee\n\
+                  add Ana side=pc ad=5 gd=4 toughness=4\ninit Bo 10\ninit Ana 5\nstart\n";
+    let err = run_err(&format!("{script}attack Bo Ana rope dist=25 willing=ana\n"), "2");
+    assert!(err.contains("cannot choose to be hit: the modifiers total -1"), "{err}");
+    let state = run(&format!("{script}attack Bo Ana rope dist=25 lower=ana\n"), "2");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Ana needs 3"), "{text}");
+    assert!(text.contains("0 hit(s)"), "{text}");
+    let state = run(&format!("{script}attack Bo Ana hands option=grapple willing=ana\n"), "6,3,5");
+    assert!(has(&state, "ana", "Grappled") && has(&state, "bo", "Grappled"));
+    assert_eq!(combatant(&state, "ana")["grappled_with"], serde_json::json!(["Bo"]));
+}
+
+// GEM-REG-5, GEM-REG-1, GEM-ACT-1: spec example 7 — pooled wounds; a hit of h or more drops one
+// member and the excess is lost; the row shows the strength.
+#[test]
+fn gem_reg_5_pooled_wounds_and_overflow() {
+    let script = "new gempunks\nadd Guard x8 regiment hp=2 toughness=4 ad=5\nadd Ogre side=pc\n\
+                  weapon Ogre club acc=1 dmg=2d6\ninit Ogre 10\ninit Guards 5\nstart\n\
+                  attack Ogre Guards assault\n";
+    let state = run(script, "4,6,2,3,3,5,4");
+    let guards = combatant(&state, "guards");
+    assert_eq!(guards["members"]["standing"], 7, "{guards}");
+    assert_eq!(guards["members"]["total"], 8);
+    assert_eq!(guards["wound_pool"], 1);
+    assert_eq!(guards["health"]["current"], 13);
+    assert_eq!(guards["health"]["max"], 16);
+    let next = format!("{script}next\nnext\nattack Ogre Guards heavy\n");
+    let state = run(&next, "4,6,2,3,3,5,4,4,1,4");
+    let guards = combatant(&state, "guards");
+    assert_eq!(guards["members"]["standing"], 6, "{guards}");
+    assert_eq!(guards["wound_pool"], 0);
+}
+
+// GEM-REG-1: a regiment needs at least 5 members (Reading gem_regiment_min) and a count.
+#[test]
+fn gem_reg_1_regiment_size_is_checked() {
+    let err = run_err("new gempunks\nadd Bandit x3 regiment\n", "");
+    assert!(err.contains("at least 5 members"), "{err}");
+    let err = run_err("new gempunks\nadd Bandit regiment\n", "");
+    assert!(err.contains("add Bandit x20 regiment"), "{err}");
+    let state = run("new gempunks\nset gem_regiment_min 3\nadd Bandit x3 regiment hp=3\n", "");
+    assert_eq!(combatant(&state, "bandits")["health"]["max"], 9);
+    assert_eq!(state["combatants"].as_array().map(Vec::len), Some(1));
+}
+
+// GEM-REG-3: at most three attack sets between a regiment's turns.
+#[test]
+fn gem_reg_3_three_sets_a_round() {
+    let script = "new gempunks\nadd Bandit x5 regiment\nweapon Bandits fists acc=1 dmg=1d6-1\n\
+                  add Post ad=30 toughness=50 hp=9\ninit Bandits 10\ninit Post 5\nstart\n\
+                  attack Bandits Post\nattack Bandits Post reaction\nattack Bandits Post reaction\n";
+    run(script, "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1");
+    let err = run_err(
+        &format!("{script}attack Bandits Post reaction\n"),
+        "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+    );
+    assert!(err.contains("3 attack sets"), "{err}");
+}
+
+// GEM-REG-4: n= picks how many dice the regiment rolls; more than it has is refused.
+#[test]
+fn gem_reg_4_n_dice() {
+    let state = run(&format!("{BANDITS}attack Bandits Ogre fists n=3\n"), "1,1,1");
+    assert!(log(&state).join("\n").contains("3d6"));
+    let err = run_err(&format!("{BANDITS}attack Bandits Ogre n=21\n"), "");
+    assert!(err.contains("n=21"), "{err}");
+}
+
+// GEM-ATK-2: need ≤ 1 hits on anything, need ≥ 10 misses but for automatic hits (GEM-CRIT-4).
+#[test]
+fn gem_atk_2_extreme_needs() {
+    let script = "new gempunks\nadd Hero side=pc\nadd Wall ad=15 toughness=50 hp=9\n\
+                  add Dummy ad=0 toughness=50 hp=9\ninit Hero 10\ninit Wall 1\ninit Dummy 2\nstart\n";
+    let state = run(&format!("{script}attack Hero Dummy dmg=1d6\n"), "1,1");
+    assert!(log(&state).join("\n").contains("1 hit(s)"));
+    let state = run(&format!("{script}attack Hero Wall dmg=1d6\n"), "6");
+    assert!(log(&state).join("\n").contains("0 hit(s)"));
+    let state = run(&format!("{script}attack Hero Wall dmg=1d6 auto\n"), "6,6,1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("1 hit(s), 1 crit die(s), 0 crit(s)"), "{text}");
+}
+
+// GEM-DMG-1: typed parts meet armor and vulnerability by type.
+#[test]
+fn gem_dmg_1_parts_by_type() {
+    let script = "new gempunks\nadd Hero side=pc\nadd Golem ad=2 toughness=2 hp=20 armor=3 vuln.fire=1\n\
+                  init Hero 10\ninit Golem 1\nstart\n\
+                  attack Hero Golem dmg=1d6+2:cutting,1d6:fire\n";
+    // Attack 4 hits; cutting 4+2 = 6 − 3 = 3; fire 5 − 3 + 1 = 3: net 6 → 3 wounds.
+    let state = run(script, "4,4,5");
+    assert_eq!(hp(&state, "golem"), 17);
+}
+
+// GEM-OPT-7: a trip takes one wound off and knocks prone; a soft trip ignores armor, no wounds.
+#[test]
+fn gem_opt_7_trip() {
+    let script = "new gempunks\nadd Hero side=pc\nadd Orc gd=3 toughness=3 hp=9 armor=2\n\
+                  init Hero 10\ninit Orc 1\nstart\n";
+    let state = run(&format!("{script}attack Hero Orc dmg=2d6 option=trip\n"), "5,6,5");
+    assert_eq!(hp(&state, "orc"), 7, "11 − 2 = 9 → 3 wounds, one fewer");
+    assert!(has(&state, "orc", "Prone"));
+    assert_eq!(combatant(&state, "orc")["prone"], true);
+    let state = run(&format!("{script}attack Hero Orc dmg=1d6 option=trip soft\n"), "5,3");
+    assert_eq!(hp(&state, "orc"), 9);
+    assert!(has(&state, "orc", "Prone"));
+}
+
+// GEM-WPN-3: a missed grenade lands 2 m per point missed, scaled by Muscle; at 8 m or more, at the
+// thrower's feet with no direction die (spec example 8).
+#[test]
+fn gem_wpn_3_grenade_scatter() {
+    let script = "new gempunks\nadd Thrower side=pc muscle=2\nweapon Thrower bomb acc=0 dmg=2d6 grenade\n\
+                  add Spot ad=0 toughness=50 hp=9\ninit Thrower 10\ninit Spot 1\nstart\n";
+    let state = run(&format!("{script}attack Thrower Spot\n"), "2,3");
+    assert!(log(&state).join("\n").contains("misses by 3: lands 12 m east"), "{:?}", log(&state));
+    let state = run(&format!("{script}attack Thrower Spot\n"), "1");
+    assert!(log(&state).join("\n").contains("at the thrower's feet"));
+}
+
+// GEM-WPN-2: a Heavy weapon refuses Assault.
+#[test]
+fn gem_wpn_2_heavy_weapons_make_only_heavy_attacks() {
+    let script = "new gempunks\nadd Hero side=pc\nweapon Hero maul acc=1 dmg=2d6 heavy\n\
+                  add Orc\ninit Hero 10\ninit Orc 1\nstart\nattack Hero Orc assault\n";
+    let err = run_err(script, "");
+    assert!(err.contains("Heavy"), "{err}");
+}
+
+// GEM-ATK-4: an area attack rolls one die per creature inside, each against its own need, and
+// the regiment's members caught pool into it.
+#[test]
+fn gem_atk_4_area_dice_per_creature() {
+    let script = "new gempunks\nadd Witch side=pc\nadd Bandit x6 regiment hp=1 ad=4 toughness=2 armor=0\n\
+                  add Ogre ad=7 toughness=20 hp=9\ninit Witch 10\ninit Bandits 5\ninit Ogre 1\nstart\n\
+                  attack Witch Bandits,Ogre dmg=1d6 area=bandits:3\n";
+    // Need 4 for the bandits (three dice), 7 for the ogre (one die): 4, 1, 5 | 5.
+    let state = run(script, "4,1,5,5,3,2");
+    let b = combatant(&state, "bandits");
+    assert_eq!(b["members"]["standing"], 4, "{b}");
+    assert_eq!(hp(&state, "ogre"), 9);
+    let err =
+        run_err(&format!("{script}attack Witch Bandits dmg=1d6 area spatial\n"), "4,1,5,5,3,2");
+    assert!(err.contains("single-target"), "{err}");
+}
+
+// Issue 11 item 6: the odds of a set before rolling.
+#[test]
+fn gempunks_odds_report_is_exact_and_never_clamped() {
+    let rules = skirmish::rules::System::GEMPUNKS.rules();
+    let text = rules.odds_report(&["20".into(), "need=4".into()]).expect("report");
+    assert!(text.contains("expect 10.00 hits"), "{text}");
+    assert!(text.contains("P(≥1 hit) 1048575/1048576"), "{text}");
+    let big = rules.odds_report(&["200".into(), "need=4".into(), "heavy".into()]).expect("report");
+    assert!(big.contains("expect 100.00 hits"), "{big}");
+    assert!(big.contains("(rounded)"), "{big}");
+    assert!(rules.odds_report(&["x".into()]).is_err());
+}
+
+/// The regiment demo is what its script makes (issue 11 item 9: a regiment attacking two
+/// targets), like the other samples (tests/it/saves.rs).
+#[test]
+fn the_regiment_demo_matches_its_script() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let script =
+        std::fs::read_to_string(root.join("saves/scripts/gempunks-regiment.txt")).expect("script");
+    let mut dice = skirmish::rules::dice::SeededDice::new(7);
+    let targets = skirmish::cli::SaveTargets { after: None, loaded_from: None };
+    let session =
+        skirmish::cli::run_script(None, &script, &mut dice, crate::harness::assets(), targets)
+            .expect("the demo script runs");
+    let sample =
+        std::fs::read_to_string(root.join("saves/gempunks-regiment-demo.ron")).expect("sample");
+    assert_eq!(skirmish::save::to_ron(&session), sample, "regenerate with its script");
+    let state = skirmish::cli::to_json(&session);
+    let bandits = combatant(&state, "bandits");
+    assert_eq!(bandits["members"]["total"], 20);
+}
