@@ -302,7 +302,7 @@ fn gem_wpn_2_heavy_weapons_make_only_heavy_attacks() {
 }
 
 // GEM-ATK-4: an area attack rolls one die per creature inside, each against its own need, and
-// the regiment's members caught pool into it.
+// the regiment's members caught pool into it; GEM-MOD-3: no single-target modifiers there.
 #[test]
 fn gem_atk_4_area_dice_per_creature() {
     let script = "new gempunks\nadd Witch side=pc\nadd Bandit x6 regiment hp=1 ad=4 toughness=2 armor=0\n\
@@ -349,4 +349,105 @@ fn the_regiment_demo_matches_its_script() {
     let state = skirmish::cli::to_json(&session);
     let bandits = combatant(&state, "bandits");
     assert_eq!(bandits["members"]["total"], 20);
+}
+
+// GEM-MOD-5: a shot through two goblins (spec example 6): it passes the first, dropped to HP ≤ 0,
+// and carries on with the damage less what the first one needed.
+#[test]
+fn gem_mod_5_through_multiple_creatures() {
+    let script = "new gempunks\nadd Sniper side=pc\nweapon Sniper rifle acc=3 dmg=2d6+2:piercing ranged\n\
+                  add gobA ad=4 toughness=3 hp=1 armor=0\nadd gobB ad=4 toughness=3 hp=2 armor.piercing=1\n\
+                  init Sniper 10\ninit gobA 2\ninit gobB 1\nstart\n\
+                  attack Sniper gobA,gobB through=gobA,gobB\n";
+    let state = run(script, "4,5,4");
+    assert_eq!(hp(&state, "goba"), -2);
+    assert_eq!(hp(&state, "gobb"), 0);
+    let text = log(&state).join("\n");
+    assert!(text.contains("gobA needs 2, gobB needs 2"), "{text}");
+    assert!(text.contains("11 − (0 + 1 × 3) = 8 carries on"), "{text}");
+    let err = run_err(&format!("{script}attack Sniper gobB through=gobA\n"), "4,5,4");
+    assert!(err.contains("in line order"), "{err}");
+}
+
+/// Hero with bare hands against Orc (GD 3, T 4, HP 5), for the options.
+const HANDS: &str = "new gempunks\nadd Hero side=pc\nweapon Hero hands acc=0 dmg=1d6 unarmed melee\n\
+                     weapon Hero bow acc=0 dmg=1d6 ranged range=10/20/40\n\
+                     add Orc gd=3 ad=5 toughness=4 hp=5\ninit Hero 10\ninit Orc 1\nstart\n";
+
+// GEM-OPT-4, GEM-OPT-9: disarm and pickpocket do no damage and work on raw ≥ T/2; ranged ones
+// take −1.
+#[test]
+fn gem_opt_4_and_9_disarm_and_pickpocket() {
+    let state = run(&format!("{HANDS}attack Hero Orc hands option=disarm\n"), "4,2");
+    assert!(has(&state, "orc", "Disarmed"));
+    assert_eq!(hp(&state, "orc"), 5);
+    let state = run(&format!("{HANDS}attack Hero Orc hands option=disarm\n"), "4,1");
+    assert!(!has(&state, "orc", "Disarmed"));
+    let state = run(&format!("{HANDS}attack Hero Orc bow option=disarm\n"), "4,2");
+    assert!(log(&state).join("\n").contains("Orc needs (GD) 4"), "ranged −1");
+    let state = run(&format!("{HANDS}attack Hero Orc bow option=pickpocket\n"), "4,3");
+    assert!(log(&state).join("\n").contains("a loose item falls off it"));
+    let err = run_err(&format!("{HANDS}attack Hero Orc bow option=reverse-pickpocket\n"), "4,3");
+    assert!(err.contains("unarmed only"), "{err}");
+}
+
+// GEM-OPT-6: sunder an item with the holder's AD: T 5, HP 1 (a magical one T 8, HP 2).
+#[test]
+fn gem_opt_6_sunder() {
+    let state = run(&format!("{HANDS}attack Hero Orc hands option=sunder item=club\n"), "6,5,5");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Orc needs 6"), "AD 5 − (−1 melee sunder): {text}");
+    assert!(text.contains("sunder club (T 5, HP 1): 5 damage, 1 wound(s): destroyed"), "{text}");
+    assert_eq!(hp(&state, "orc"), 5);
+}
+
+// GEM-OPT-8, GEM-OPT-10, GEM-OPT-3: strangle and ride need a grapple; strangle's first wound
+// stops the breath instead; ride sets who rides whom.
+#[test]
+fn gem_opt_8_and_10_strangle_and_ride_need_a_grapple() {
+    let err = run_err(&format!("{HANDS}attack Hero Orc hands option=strangle\n"), "4,4");
+    assert!(err.contains("needs Hero to be grappling Orc"), "{err}");
+    let grapple = format!("{HANDS}attack Hero Orc hands option=grapple\n");
+    let state = run(&format!("{grapple}attack Hero Orc hands option=strangle force\n"), "4,4,4,4");
+    assert!(has(&state, "orc", "Strangled"));
+    assert_eq!(combatant(&state, "orc")["cannot_breathe"], true);
+    assert_eq!(hp(&state, "orc"), 5, "its one wound stops the breath instead");
+    let state =
+        run(&format!("{grapple}attack Hero Orc hands option=ride ride=me force\n"), "4,4,4");
+    assert!(has(&state, "hero", "Riding"));
+}
+
+// GEM-ACT-2, GEM-ACT-3, GEM-INIT-2: Heavy Attack and Rush are one standard action each; a
+// second set on the same turn is refused unless forced.
+#[test]
+fn gem_act_2_and_3_one_set_per_standard_action() {
+    let state = run(&format!("{HANDS}attack Hero Orc hands rush\n"), "1");
+    assert_eq!(combatant(&state, "hero")["budget"][0]["left"], 0);
+    let err =
+        run_err(&format!("{HANDS}attack Hero Orc hands heavy\nattack Hero Orc hands\n"), "1,1");
+    assert!(err.contains("standard"), "{err}");
+}
+
+// GEM-REG-2, GEM-REG-6: a regiment is one initiative entry and one turn; at no members standing
+// it is down and leaves the order.
+#[test]
+fn gem_reg_2_and_6_one_turn_and_gone_at_zero() {
+    let script = "new gempunks\nadd Bandit x5 regiment hp=1 toughness=1 armor=0 ad=1\n\
+                  add Hero side=pc\ninit Bandits 10\ninit Hero 5\nstart\n";
+    let state = run(script, "");
+    assert_eq!(state["order"].as_array().map(Vec::len), Some(2), "{}", state["order"]);
+    let kill = format!("{script}next\nattack Hero Bandits dmg=5d6 n=1\n");
+    let state = run(&kill, "2,1,1,1,1,1");
+    let b = combatant(&state, "bandits");
+    assert_eq!(b["members"]["standing"], 4, "one instance drops one member: the excess is lost");
+    assert_eq!(b["down"], false);
+    let state = run(
+        &format!(
+            "{script}damage Bandits 1\ndamage Bandits 1\ndamage Bandits 1\ndamage Bandits 1\ndamage Bandits 1\n"
+        ),
+        "",
+    );
+    let b = combatant(&state, "bandits");
+    assert_eq!(b["members"]["standing"], 0);
+    assert_eq!(b["down"], true);
 }

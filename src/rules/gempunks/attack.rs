@@ -298,6 +298,16 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         mods.push(("trigger grip".into(), -2));
     }
     if let Some(through) = f.value("through") {
+        // GEM-MOD-5: the creatures in line order are the set's targets, in the same order.
+        let listed: Vec<&str> = through.split(',').map(str::trim).collect();
+        let same = listed.len() == req.targets.len()
+            && listed.iter().zip(req.targets).all(|(w, t)| names(t.id, &t.view, w));
+        if !same || area || option != AttackOption::Normal {
+            return Err(invalid(format!(
+                "through={through}: name the targets in line order, the same as the attack's \
+                 TARGET list, for a Normal attack that is not an area (GEM-MOD-5)"
+            )));
+        }
         let extra = i64::try_from(through.split(',').count()).unwrap_or(1) - 1;
         if extra > 0 {
             mods.push(("through creatures".into(), -extra));
@@ -436,9 +446,17 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
             }
             None => all,
         };
-        let plan = split::plan(&needs);
         let count = usize::try_from(n).unwrap_or(0);
-        (vec![DieSpec { need: plan.common, auto }; count], None, plan)
+        if f.value("through").is_some() {
+            // GEM-MOD-5: one die per shot, compared with each creature's need in turn; its crit
+            // dice use the first creature's need.
+            let first = needs.first().copied().unwrap_or(0);
+            let plan = split::Plan { common: first, hardest: Vec::new() };
+            (vec![DieSpec { need: first, auto }; count], None, plan)
+        } else {
+            let plan = split::plan(&needs);
+            (vec![DieSpec { need: plan.common, auto }; count], None, plan)
+        }
     };
     if dice.is_empty() {
         return Err(invalid(format!("{attacker} has no one standing to attack")));
@@ -527,6 +545,20 @@ pub fn resolve(
             t.remaining(),
             t.used()
         )));
+    }
+    if f.value("through").is_some() {
+        let mut typed_damage = typed(f, "dmgroll")?;
+        for (i, die) in rolled.iter().enumerate() {
+            if !die.hit {
+                continue;
+            }
+            let source: &mut dyn DiceSource = match typed_damage.as_mut() {
+                Some(s) => s,
+                None => &mut *dice,
+            };
+            through_shot(req, &p, i, die, source, &mut effects)?;
+        }
+        return Ok(effects);
     }
     // The instances, in attack-die order, and where each goes.
     let mut instances: Vec<Instance> = rolled
@@ -1006,4 +1038,85 @@ impl Tracker {
 
 fn f_value<'a>(req: AttackRequest<'a>, key: &str) -> Option<&'a str> {
     req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+}
+
+/// GEM-MOD-5: one shot through several creatures in line order. It goes on past a creature only
+/// if it wounded it at least once and left it at HP ≤ 0; what carries on is the damage less that
+/// creature's armor and max(1, its HP before) × its Toughness, taken from the parts in weapon order
+/// (Reading `gem_through_parts=in_order`; `proportional` shares it over the parts).
+fn through_shot(
+    req: AttackRequest<'_>,
+    p: &Prepared,
+    die: usize,
+    rolled: &AttackDie,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<(), RulesError> {
+    let mult = option_of(req, "gem_mult_stat_bonus") != "off";
+    let (roll, mut parts) =
+        damage::roll_instance(&p.arms, rolled.m, req.attacker.stats, mult, dice)?;
+    let proportional = option_of(req, "gem_through_parts") == "proportional";
+    let double = option_of(req, "gem_vuln") == "double";
+    for (t, target) in req.targets.iter().enumerate() {
+        let who = Who::Target(u8::try_from(t).unwrap_or(u8::MAX));
+        let name = target.view.name;
+        if t > 0 && !set::meets(rolled.face, p.needs[t]) {
+            effects.push(Effect::Log {
+                text: format!(
+                    "d{} ({}) misses {name} (needs {}): the shot stops",
+                    die + 1,
+                    rolled.face,
+                    p.needs[t]
+                ),
+                roll: None,
+            });
+            break;
+        }
+        let s = target.view.stats;
+        let raw: i64 = parts.iter().map(|(_, a)| (*a).max(0)).sum();
+        let toughness = s.int_or("toughness", DEFAULT_TOUGHNESS).max(1);
+        let (net, _) = damage::net(s, &parts, 0, double);
+        let wounds = damage::wounds(net, toughness);
+        let before = target.view.health.current;
+        effects
+            .push(Effect::Log {
+                text: format!("d{} ×{} → {name}", die + 1, rolled.m), roll: None
+            });
+        effects.push(Effect::Hit(Hit {
+            target: who,
+            amount: raw,
+            roll: (t == 0).then(|| roll.clone()),
+            kind: parts.iter().find_map(|(k, _)| k.clone()),
+            parts: parts.iter().map(|(k, a)| (k.clone().unwrap_or_default(), *a)).collect(),
+            ..Hit::default()
+        }));
+        let passes = wounds >= 1 && before - wounds <= 0;
+        if !passes || t + 1 == req.targets.len() {
+            break;
+        }
+        let armor = parts.first().map_or(0, |(k, _)| damage::armor_for(s, k.as_deref()));
+        let spent = armor + before.max(1) * toughness;
+        let carried = raw - spent;
+        effects.push(Effect::Log {
+            text: format!("the shot passes through {name}: {raw} − ({armor} + {} × {toughness}) = {carried} carries on", before.max(1)),
+            roll: None,
+        });
+        if carried <= 0 {
+            break;
+        }
+        // Take `spent` off the parts.
+        if proportional && raw > 0 {
+            for part in &mut parts {
+                part.1 = part.1.max(0) * carried / raw;
+            }
+        } else {
+            let mut left = spent;
+            for part in &mut parts {
+                let take = left.min(part.1.max(0));
+                part.1 -= take;
+                left -= take;
+            }
+        }
+    }
+    Ok(())
 }
