@@ -121,6 +121,8 @@ pub struct Dialog {
     /// Where a file named in the dialog goes (Save as: the fight's folder; empty: the current
     /// folder).
     pub folder: PathBuf,
+    /// The attack dialog asks for more targets after its own steps (a Gempunks set).
+    pub more_targets: bool,
 }
 
 impl Dialog {
@@ -144,6 +146,7 @@ impl Dialog {
             preview: None,
             refused: None,
             folder: PathBuf::new(),
+            more_targets: false,
         }
     }
 
@@ -168,7 +171,15 @@ impl Dialog {
             Template::Attack => {
                 let weapon =
                     if a(2).is_empty() { String::new() } else { format!(" {}", weapon_word(a(2))) };
-                format!("attack {} {}{weapon}{}{}", q(0), q(1), extra(3), extra(4))
+                let mut targets = q(1);
+                // Further targets, ids from the step after `more` (never the faces).
+                if self.more_targets {
+                    for id in a(5).split_whitespace().filter(|id| *id != a(1)) {
+                        targets.push(',');
+                        targets.push_str(&crate::command::display::quote(id));
+                    }
+                }
+                format!("attack {} {targets}{weapon}{}{}", q(0), extra(3), extra(4))
             }
             Template::Roll => match a(1) {
                 "" => format!("roll {}", a(0)),

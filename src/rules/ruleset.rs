@@ -271,6 +271,12 @@ pub trait Ruleset: Sync {
         &[]
     }
 
+    /// Whether one attack may name several targets, so the attack dialog offers more (a Gempunks
+    /// set).
+    fn several_targets(&self) -> bool {
+        false
+    }
+
     /// Attack modifiers the dialog offers as switches: (field, label).
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[]

@@ -451,3 +451,37 @@ fn gem_reg_2_and_6_one_turn_and_gone_at_zero() {
     assert_eq!(b["members"]["standing"], 0);
     assert_eq!(b["down"], true);
 }
+
+/// Issue 11 item 7, GEM-ATK-3: the attack dialog picks a regiment's set against two targets,
+/// shows the odds of its dice before rolling, and the regiment's row shows its strength.
+#[test]
+fn the_attack_dialog_takes_a_regiment_against_two_targets() {
+    use crate::tui::{app, drive, screen};
+    use skirmish::app::Mode;
+    let session = skirmish::encounter::Session::new(
+        skirmish::rules::System::GEMPUNKS,
+        "Test",
+        crate::harness::assets(),
+    );
+    let mut a = app(session);
+    drive(
+        &mut a,
+        ":add Bandit x20 regiment hp=3 ad=5 gd=4 toughness=3<Enter>\
+         :weapon Bandits fists acc=1 dmg=1d6-1 unarmed<Enter>\
+         :add Ogre ad=5 toughness=4 hp=6<Enter>:add Troll ad=7 toughness=5 hp=9<Enter>\
+         :init Bandits 10<Enter>:init Ogre 5<Enter>:init Troll 4<Enter>:start<Enter>",
+    );
+    assert!(screen(&a, 100, 30).contains("Bandits 20/20"), "{}", screen(&a, 100, 30));
+    // Attacker, Ogre, fists, no switches, nothing more, Troll as a second target.
+    drive(&mut a, "a<Enter>ogre<Enter><Enter><Enter><Enter><Down><Space><Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("at the dice") };
+    let preview = dialog.preview.clone().unwrap_or_default();
+    assert_eq!(preview, "20 dice need 5: expect 6.7 hits; P(≥1 crit) 68.12%");
+    drive(&mut a, "<Enter>");
+    assert!(matches!(a.mode, Mode::Normal));
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("attacks Ogre needs 4, Troll needs 6: 20d6")),
+        "{log:#?}"
+    );
+}

@@ -302,6 +302,11 @@ impl Ruleset for Gempunks {
         tables::ATTACK_FIELDS
     }
 
+    // GEM-ATK-3: a set may name several targets.
+    fn several_targets(&self) -> bool {
+        true
+    }
+
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         tables::TOGGLES
     }

@@ -22,6 +22,17 @@ impl std::fmt::Display for Prob {
     }
 }
 
+impl Prob {
+    /// For one line: the fraction only when it is short, else the percentage.
+    pub fn short(&self) -> String {
+        match self.exact {
+            Some(x) if x.den <= 1_000_000 => format!("{x} ({:.2}%)", x.percent()),
+            Some(x) => format!("{:.2}%", x.percent()),
+            None => format!("≈{:.2}% (rounded)", self.value * 100.0),
+        }
+    }
+}
+
 /// Per die, out of 6: the faces that hit; out of 36: the (attack, crit) face pairs that make a
 /// crit (GEM-ATK-2, GEM-CRIT-1, GEM-CRIT-3, GEM-CRIT-4).
 pub fn per_die(need: i64, heavy: bool, auto: bool) -> (u32, u32) {
@@ -127,7 +138,7 @@ pub fn summary(n: u32, need: i64, heavy: bool, auto: bool) -> String {
     format!(
         "{n} dice need {need}{}: expect {expected_hits:.1} hits; P(≥1 crit) {}",
         if auto { " (automatic hits)" } else { "" },
-        at_least(&crits, 1)
+        at_least(&crits, 1).short()
     )
 }
 
