@@ -485,3 +485,77 @@ fn the_attack_dialog_takes_a_regiment_against_two_targets() {
         "{log:#?}"
     );
 }
+
+// GEM-ACT-4, GEM-INIT-3: Cower refuses attacks from total cover or from 100 m and more, and ends
+// as the cowering creature's turn begins.
+#[test]
+fn gem_act_4_cower() {
+    let script = "new gempunks\nadd Orc\nadd Hero side=pc\nweapon Hero bow acc=0 dmg=1d6 ranged range=50/50/50\n\
+                  init Orc 10\ninit Hero 5\nstart\ndo Orc cower\nnext\n";
+    let err = run_err(&format!("{script}attack Hero Orc total_cover\n"), "");
+    assert!(err.contains("Orc is cowering"), "{err}");
+    let err = run_err(&format!("{script}attack Hero Orc dist=120\n"), "");
+    assert!(err.contains("Orc is cowering"), "{err}");
+    let state = run(&format!("{script}attack Hero Orc total_cover through_cover\n"), "1");
+    assert!(has(&state, "orc", "Cowering"));
+    let state = run(&format!("{script}next\n"), "");
+    assert!(!has(&state, "orc", "Cowering"), "ends as its turn begins");
+}
+
+// GEM-ACT-5: Cut Out: a non-heavy attack at −1 (melee) whose wound makes an implant fall out.
+#[test]
+fn gem_act_5_cut_out() {
+    let state = run(&format!("{HANDS}attack Hero Orc hands cutout=gem\n"), "6,1,5");
+    let text = log(&state).join("\n");
+    assert!(text.contains("cut out -1"), "{text}");
+    assert!(text.contains("an implanted gem falls out of Orc"), "{text}");
+    let err = run_err(&format!("{HANDS}attack Hero Orc hands cutout=gem heavy\n"), "");
+    assert!(err.contains("GEM-ACT-5"), "{err}");
+}
+
+// GEM-ACT-6: Tie Up needs a grapple and an unarmed attack; a would-be wound ties the target.
+#[test]
+fn gem_act_6_tie_up() {
+    let err = run_err(&format!("{HANDS}attack Hero Orc hands tieup\n"), "");
+    assert!(err.contains("tieup needs Hero to be grappling Orc"), "{err}");
+    let state = run(
+        &format!(
+            "{HANDS}attack Hero Orc hands option=grapple\nattack Hero Orc hands tieup force\n"
+        ),
+        "4,4,4,5",
+    );
+    assert!(has(&state, "orc", "Tied Up"));
+    assert_eq!(hp(&state, "orc"), 5, "no wounds");
+}
+
+// GEM-ACT-7, GEM-ACT-8: a guard lasts until the guard's next turn; its attacks are reactions,
+// paid for by the guard, not by the turn.
+#[test]
+fn gem_act_7_and_8_guards() {
+    let script = "new gempunks\nadd Hero side=pc\nweapon Hero hands acc=0 dmg=1d6 unarmed melee\n\
+                  add Orc\ninit Hero 10\ninit Orc 5\nstart\ndo Hero mguard\nnext\n";
+    let state = run(&format!("{script}attack Hero Orc hands reaction force\n"), "1");
+    assert!(has(&state, "hero", "Guarding"));
+    let state = run(&format!("{script}next\n"), "");
+    assert!(!has(&state, "hero", "Guarding"));
+    let state = run(
+        "new gempunks\nadd Hero side=pc\nadd Orc\ninit Hero 10\ninit Orc 5\nstart\ndo Hero rguard\n",
+        "",
+    );
+    assert!(has(&state, "hero", "Guarding"));
+}
+
+// GEM-ACT-10, GEM-ACT-11: Delay is the core hold; Move spends the move action.
+#[test]
+fn gem_act_10_and_11_delay_and_move() {
+    let script = "new gempunks\nadd Hero side=pc\nadd Orc\ninit Hero 10\ninit Orc 5\nstart\n";
+    let state = run(&format!("{script}do Hero move\n"), "");
+    let hero = combatant(&state, "hero");
+    assert_eq!(hero["budget"][1]["left"], 0, "{hero}");
+    assert_eq!(hero["budget"][0]["left"], 1);
+    let state = run(&format!("{script}hold\n"), "");
+    assert_eq!(state["current"], "orc");
+    assert_eq!(combatant(&state, "hero")["held"], true);
+    let state = run(&format!("{script}hold\nact Hero\n"), "");
+    assert_eq!(state["current"], "hero");
+}

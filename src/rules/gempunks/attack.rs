@@ -176,6 +176,33 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let mut mods: Vec<(String, i64)> = Vec::new();
     let ranged = arms.ranged && !arms.melee;
     let melee = !ranged;
+    // GEM-ACT-5: Cut Out is one non-heavy Normal or Sunder attack at −1 melee, −2 ranged.
+    if f.value("cutout").is_some() {
+        if heavy || assault || !matches!(option, AttackOption::Normal | AttackOption::Sunder) {
+            return Err(invalid(
+                "cutout=TYPE is one non-heavy Normal or Sunder attack (GEM-ACT-5)",
+            ));
+        }
+        mods.push(("cut out".into(), if ranged { -2 } else { -1 }));
+    }
+    // GEM-ACT-6: Tie Up is unarmed, against GD, on a creature it grapples.
+    if f.flag("tieup") && (!unarmed || option != AttackOption::Normal) {
+        return Err(invalid("tieup is an unarmed attack with no other option (GEM-ACT-6)"));
+    }
+    // GEM-ACT-4: a cowering creature cannot be attacked from total cover or from 100 m.
+    for t in req.targets {
+        if t.view.conditions.iter().any(|c| c.name == "Cowering") {
+            let from_cover = f.flag("total_cover") && !f.flag("through_cover");
+            let far_off = ranged && f.int("dist")?.is_some_and(|d| d >= 100);
+            if from_cover || far_off {
+                return Err(invalid(format!(
+                    "{} is cowering: no attack from total cover (unless through_cover) or from 100 m \
+                     and more (GEM-ACT-4)",
+                    t.view.name
+                )));
+            }
+        }
+    }
     match option {
         AttackOption::Disarm | AttackOption::Pickpocket if ranged => {
             mods.push((format!("{} ranged", option.word()), -1))
@@ -355,19 +382,23 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
             lowered.push(t);
         }
     }
-    if option.needs_grapple() {
+    if option.needs_grapple() || f.flag("tieup") {
         for t in req.targets {
             let grappled = t.view.conditions.iter().any(|c| {
                 c.name == "Grappled"
                     && c.detail.as_deref().is_some_and(|d| d.contains(req.attacker.name))
             });
             if !grappled {
+                let what = if f.flag("tieup") { "tieup" } else { option.word() };
                 return Err(invalid(format!(
-                    "option={} needs {} to be grappling {} (GEM-OPT-{})",
-                    option.word(),
+                    "{what} needs {} to be grappling {} ({})",
                     attacker,
                     t.view.name,
-                    if option == AttackOption::Strangle { 8 } else { 10 }
+                    match option {
+                        AttackOption::Strangle => "GEM-OPT-8",
+                        AttackOption::Ride => "GEM-OPT-10",
+                        _ => "GEM-ACT-6",
+                    }
                 )));
             }
         }
@@ -383,7 +414,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
                 5
             } else if stationary(&p.view) || lowered.contains(&t) {
                 2
-            } else if option.against_ad() {
+            } else if option.against_ad() && !f.flag("tieup") {
                 s.int_or("ad", 5)
             } else {
                 s.int_or("gd", 5)
@@ -852,10 +883,36 @@ impl Tracker {
         let raw_wounds = raw / toughness;
         let half = 2 * raw >= toughness;
         match p.option {
+            AttackOption::Normal if f_flag(req, "tieup") => {
+                if wounds >= 1 {
+                    effects.push(note(format!(
+                        "{head}: it would wound: {name} is tied up (GEM-ACT-6)"
+                    )));
+                    effects.push(Effect::AddCondition {
+                        who,
+                        name: "Tied Up".into(),
+                        rounds: None,
+                        detail: None,
+                        persistent: true,
+                    });
+                } else {
+                    effects.push(note(format!("{head}: no wound: not tied")));
+                }
+            }
             AttackOption::Normal => {
-                effects.push(Effect::Log { text: head, roll: None });
+                effects.push(Effect::Log { text: head.clone(), roll: None });
                 effects.push(Effect::Hit(hit(0, 0)));
                 self.hp[t] -= wounds;
+                if let Some(kind) = f_value(req, "cutout")
+                    && wounds >= 1
+                {
+                    effects.push(Effect::Log {
+                        text: format!(
+                            "{head}: an implanted {kind} falls out of {name} (GEM-ACT-5)"
+                        ),
+                        roll: None,
+                    });
+                }
             }
             AttackOption::Sunder => {
                 let item = f_value(req, "item").unwrap_or("the item");
@@ -1119,4 +1176,8 @@ fn through_shot(
         }
     }
     Ok(())
+}
+
+fn f_flag(req: AttackRequest<'_>, key: &str) -> bool {
+    FieldReader(req.fields).flag(key)
 }

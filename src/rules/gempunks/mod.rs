@@ -168,7 +168,34 @@ impl Ruleset for Gempunks {
         vec![ActionPool::new("standard", standard), ActionPool::new("move", moves)]
     }
 
-    // GEM-INIT-3 (a): the skips are spent as the turn begins, and cleared.
+    // GEM-ACT-4, GEM-ACT-7, GEM-ACT-8: Cower and the guards last until the creature next acts.
+    fn do_action(
+        &self,
+        action: &ActionSpec,
+        request: super::system::SpecialRequest<'_>,
+    ) -> Result<Vec<Effect>, RulesError> {
+        let condition = match action.key {
+            "cower" => "Cowering",
+            "rguard" | "mguard" => "Guarding",
+            _ => return Ok(Vec::new()),
+        };
+        let detail = match action.key {
+            "rguard" => Some("ranged, a 90° cone".to_string()),
+            "mguard" => Some("melee".to_string()),
+            _ => None,
+        };
+        let _ = request;
+        Ok(vec![Effect::AddCondition {
+            who: super::system::Who::Actor,
+            name: condition.into(),
+            rounds: None,
+            detail,
+            persistent: true,
+        }])
+    }
+
+    // GEM-INIT-3 (a): the skips are spent as the turn begins, and cleared; (d) Cower and a guard
+    // end.
     fn turn_start(
         &self,
         who: CombatantView<'_>,
@@ -176,6 +203,14 @@ impl Ruleset for Gempunks {
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
         let mut out = Vec::new();
+        for name in ["Cowering", "Guarding"] {
+            if who.conditions.iter().any(|c| c.name == name) {
+                out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                    who: super::system::Who::Actor,
+                    name: name.into(),
+                }));
+            }
+        }
         for name in ["Skip-Move", "Skip-Standard"] {
             if who.conditions.iter().any(|c| c.name == name) {
                 out.push(TurnStartEffect::Effect(Effect::Log {

@@ -106,6 +106,9 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "soft",
     "item",
     "mod",
+    "cutout",
+    "tieup",
+    "through_cover",
     "force",
 ];
 
