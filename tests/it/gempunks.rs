@@ -51,7 +51,8 @@ const BANDITS: &str = "new gempunks\nadd Bandit x20 regiment hp=3 ad=5 gd=4 toug
 
 const SEED_DICE: &str = "1,1,1,1,2,2,2,2,3,3,3,3,4,4,5,5,6,6,6,6,2,5,5,6,4,3,5,1,6,2,4,4,6,2,5,5,3";
 
-// GEM-ATK-2, GEM-CRIT-1, GEM-CRIT-2, GEM-REG-4, GEM-ROLL-1, GEM-DMG-1, GEM-DMG-2: the seed's
+// GEM-ATK-2, GEM-CRIT-1, GEM-CRIT-2, GEM-REG-4, GEM-ROLL-1, GEM-DMG-1, GEM-DMG-2, GEM-OPT-1
+// (a Normal attack wounds), GEM-ATK-5 (one set, one die per attack per member): the seed's
 // bandits (spec worked example 1): 5 instances of 1d6−1, 2 of 2d6−2, 1 of 3d6−3; 6 wounds.
 #[test]
 fn gem_crit_2_the_seed_bandits_make_five_single_two_double_and_one_triple_instance() {
@@ -558,4 +559,81 @@ fn gem_act_10_and_11_delay_and_move() {
     assert_eq!(combatant(&state, "hero")["held"], true);
     let state = run(&format!("{script}hold\nact Hero\n"), "");
     assert_eq!(state["current"], "hero");
+}
+
+// GEM-ACT-9: an immediate action costs nothing now and a move action (then the standard) at the
+// creature's next turn; no more than two are owed.
+#[test]
+fn gem_act_9_immediate_actions_are_paid_next_turn() {
+    let script = "new gempunks\nadd Orc\nadd Hero side=pc\nweapon Hero hands acc=0 dmg=1d6 unarmed melee\n\
+                  init Orc 10\ninit Hero 5\nstart\n\
+                  attack Hero Orc hands immediate\nattack Hero Orc hands immediate\n";
+    let state = run(script, "1,1");
+    let err = run_err(&format!("{script}attack Hero Orc hands immediate\n"), "1,1,1");
+    assert!(err.contains("already owes 2 immediate actions"), "{err}");
+    assert!(has(&state, "hero", "Owes Action"));
+    let state = run(&format!("{script}next\n"), "1,1");
+    let hero = combatant(&state, "hero");
+    assert_eq!(hero["budget"][1]["total"], 0, "the move pays the first: {hero}");
+    assert_eq!(hero["budget"][0]["total"], 0, "the standard the second");
+    assert!(!has(&state, "hero", "Owes Action"));
+}
+
+// GEM-ATK-1, GEM-MOD-1, GEM-MOD-2, GEM-MOD-3, GEM-MOD-4: need = defense − (Accuracy + modifiers),
+// each modifier as the spec gives it. Orc: AD 5, GD 3.
+#[test]
+fn gem_mod_4_modifiers_table() {
+    let cases: &[(&str, &str)] = &[
+        ("hands", "Orc needs 5"),
+        ("hands high_ground", "Orc needs 4"),
+        ("bow far=2", "Orc needs 7"),
+        ("bow dist=15", "Orc needs 6"),
+        ("bow dist=35", "Orc needs 7"),
+        ("bow in_melee wind unstable", "Orc needs 8"),
+        ("hands spatial uncertain", "Orc needs 7"),
+        ("hands cover", "Orc needs 6"),
+        ("hands total_cover", "Orc needs 7"),
+        ("hands leaving_range", "Orc needs 7"),
+        ("hands mod=+2", "Orc needs 3"),
+        ("hands option=trip", "Orc needs (GD) 3"),
+    ];
+    for (fields, expected) in cases {
+        let state = run(&format!("{HANDS}attack Hero Orc {fields}\n"), "1");
+        let text = log(&state).join("\n");
+        assert!(text.contains(expected), "{fields}: {text}");
+    }
+    for (fields, why) in [
+        ("hands far=1", "Far is for ranged"),
+        ("bow high_ground", "High Ground is for melee"),
+        ("bow dist=71", "beyond bow's last increment, 70 m"),
+    ] {
+        let err = run_err(&format!("{HANDS}attack Hero Orc {fields}\n"), "1");
+        assert!(err.contains(why), "{fields}: {err}");
+    }
+    // Stationary: an unconscious target has AD 2.
+    let state = run(&format!("{HANDS}cond Orc unconscious\nattack Hero Orc hands\n"), "1");
+    assert!(log(&state).join("\n").contains("Orc needs 2"));
+    // Trigger Grip −2 unless Carrying Capacity ≥ 10 × weight or two hands.
+    let grip = "new gempunks\nadd Hero side=pc carry=20\nweapon Hero gun acc=0 dmg=1d6 ranged trigger_grip weight=3\n\
+                add Orc ad=5\ninit Hero 10\ninit Orc 1\nstart\n";
+    let state = run(&format!("{grip}attack Hero Orc\n"), "1");
+    assert!(log(&state).join("\n").contains("Orc needs 7"));
+    let state = run(&format!("{grip}attack Hero Orc two_hands\n"), "1");
+    assert!(log(&state).join("\n").contains("Orc needs 5"));
+}
+
+// GEM-WPN-1, GEM-ACT-1, GEM-MOD-4: wields: an Automatic weapon wielded 3 times makes an Assault of
+// 4 attacks at −4; a second weapon the same round brings the multiweapon penalty.
+#[test]
+fn gem_wpn_1_wields_and_multiweapon() {
+    let script = "new gempunks\nadd Hero side=pc\nweapon Hero smg acc=0 dmg=1d6 ranged automatic\n\
+                  weapon Hero knife acc=0 dmg=1d6 melee\nadd Orc ad=5 toughness=50 hp=9\n\
+                  init Hero 10\ninit Orc 1\nstart\n";
+    let state = run(&format!("{script}attack Hero Orc smg assault wield=3\n"), "1,1,1,1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Hero (1 × 4 attack(s)) attacks Orc needs 9: 4d6"), "{text}");
+    let err = run_err(&format!("{script}attack Hero Orc knife wield=2\n"), "");
+    assert!(err.contains("1 to 1 times"), "{err}");
+    let state = run(&format!("{script}attack Hero Orc smg\nattack Hero Orc knife force\n"), "1,1");
+    assert!(log(&state).join("\n").contains("multiweapon ×2 -2"), "{:?}", log(&state));
 }

@@ -156,6 +156,8 @@ impl Ruleset for Gempunks {
 
     // GEM-INIT-2: one standard action and one move action; GEM-INIT-3 (a), GEM-OPT-2: a pending
     // Incapacitate skip takes them away.
+    // GEM-ACT-9: immediate-action debts are paid from the move action, then the standard
+    // (Reading `gem_debt_from=move_first`).
     fn turn_budget(
         &self,
         _stats: &Stats,
@@ -163,8 +165,15 @@ impl Ruleset for Gempunks {
         _pass: Pass,
     ) -> Vec<ActionPool> {
         let has = |name: &str| conditions.iter().any(|c| c.name == name);
-        let standard = if has("Skip-Standard") { 0 } else { 1 };
-        let moves = if has("Skip-Move") || has("Skip-Standard") { 0 } else { 1 };
+        let mut standard: u8 = if has("Skip-Standard") { 0 } else { 1 };
+        let mut moves: u8 = if has("Skip-Move") || has("Skip-Standard") { 0 } else { 1 };
+        for _ in 0..debts(conditions) {
+            if moves > 0 {
+                moves -= 1;
+            } else {
+                standard = standard.saturating_sub(1);
+            }
+        }
         vec![ActionPool::new("standard", standard), ActionPool::new("move", moves)]
     }
 
@@ -203,6 +212,20 @@ impl Ruleset for Gempunks {
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
         let mut out = Vec::new();
+        if debts(who.conditions) > 0 {
+            out.push(TurnStartEffect::Effect(Effect::Log {
+                text: format!(
+                    "{} pays {} immediate action(s) from this turn (GEM-ACT-9)",
+                    who.name,
+                    debts(who.conditions)
+                ),
+                roll: None,
+            }));
+            out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                who: super::system::Who::Actor,
+                name: "Owes Action".into(),
+            }));
+        }
         for name in ["Cowering", "Guarding"] {
             if who.conditions.iter().any(|c| c.name == name) {
                 out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
@@ -374,7 +397,18 @@ impl Ruleset for Gempunks {
             }
         }
         attack::prepare(request)?;
-        Ok(if f.flag("reaction") { Vec::new() } else { vec![("standard", 1)] })
+        // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
+        if f.flag("immediate") && debts(request.attacker.conditions) >= 2 {
+            return Err(RulesError::Invalid(format!(
+                "{} already owes 2 immediate actions (GEM-ACT-9)",
+                request.attacker.name
+            )));
+        }
+        Ok(if f.flag("reaction") || f.flag("immediate") {
+            Vec::new()
+        } else {
+            vec![("standard", 1)]
+        })
     }
 
     // Issue 11 item 6: the exact distribution of hits and crits before rolling.
@@ -401,7 +435,21 @@ impl Ruleset for Gempunks {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         let mut effects = vec![];
-        if !super::system::FieldReader(request.fields).flag("reaction") {
+        let f = super::system::FieldReader(request.fields);
+        if f.flag("immediate") {
+            let owed = debts(request.attacker.conditions) + 1;
+            effects.push(Effect::RemoveCondition {
+                who: super::system::Who::Actor,
+                name: "Owes Action".into(),
+            });
+            effects.push(Effect::AddCondition {
+                who: super::system::Who::Actor,
+                name: "Owes Action".into(),
+                rounds: None,
+                detail: Some(owed.to_string()),
+                persistent: true,
+            });
+        } else if !f.flag("reaction") {
             effects.push(Effect::Pay { pool: "standard", amount: 1 });
         }
         effects.extend(attack::resolve(request, dice)?);
@@ -467,4 +515,12 @@ fn plural(name: &str) -> String {
     } else {
         format!("{n}s")
     }
+}
+
+/// Immediate actions owed (GEM-ACT-9): the `Owes Action` condition, its count in the detail.
+fn debts(conditions: &[Condition]) -> u8 {
+    conditions
+        .iter()
+        .find(|c| c.name == "Owes Action")
+        .map_or(0, |c| c.detail.as_deref().and_then(|d| d.parse().ok()).unwrap_or(1))
 }

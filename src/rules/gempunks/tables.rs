@@ -109,6 +109,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "cutout",
     "tieup",
     "through_cover",
+    "immediate",
     "force",
 ];
 
