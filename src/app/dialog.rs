@@ -123,6 +123,16 @@ pub struct Dialog {
     pub folder: PathBuf,
     /// The attack dialog asks for more targets after its own steps (a Gempunks set).
     pub more_targets: bool,
+    /// The hits were rolled ahead of damage and a split step added: the attack faces (`roll=`)
+    /// and the faces typed for the damage, if any.
+    pub split_stage: Option<SplitStage>,
+}
+
+/// An attack whose hit dice were rolled before its damage, waiting for the GM's split.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitStage {
+    pub roll: String,
+    pub leftover: Option<String>,
 }
 
 impl Dialog {
@@ -147,6 +157,7 @@ impl Dialog {
             refused: None,
             folder: PathBuf::new(),
             more_targets: false,
+            split_stage: None,
         }
     }
 
@@ -179,7 +190,16 @@ impl Dialog {
                         targets.push_str(&crate::command::display::quote(id));
                     }
                 }
-                format!("attack {} {targets}{weapon}{}{}", q(0), extra(3), extra(4))
+                let mut text = format!("attack {} {targets}{weapon}{}{}", q(0), extra(3), extra(4));
+                if let Some(stage) = &self.split_stage {
+                    text.push_str(&format!(" roll={}", stage.roll));
+                    if let Some(split) = self.answers.get(self.steps.len().saturating_sub(1))
+                        && !split.is_empty()
+                    {
+                        text.push_str(&format!(" split={split}"));
+                    }
+                }
+                text
             }
             Template::Roll => match a(1) {
                 "" => format!("roll {}", a(0)),
@@ -192,8 +212,11 @@ impl Dialog {
                 format!("save {}", crate::command::display::quote(&path.to_string_lossy()))
             }
         };
-        let faces =
-            self.rolls.then(|| self.answers.last().cloned()).flatten().filter(|f| !f.is_empty());
+        let faces = match &self.split_stage {
+            Some(stage) => stage.leftover.clone(),
+            None => self.rolls.then(|| self.answers.last().cloned()).flatten(),
+        }
+        .filter(|f| !f.is_empty());
         (text, faces)
     }
 }

@@ -235,3 +235,13 @@ pub enum TurnStartEffect {
     /// Anything else, as a generic effect on the combatant (Who::Actor).
     Effect(Effect),
 }
+
+/// A set's hits rolled ahead of their damage, so the GM can share them out before damage (the
+/// Gempunks attack dialog): the faces the attack used, the proposed `split=` text and a line
+/// saying what each hit is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    pub faces: Vec<u32>,
+    pub split: String,
+    pub about: String,
+}

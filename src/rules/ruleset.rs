@@ -277,6 +277,16 @@ pub trait Ruleset: Sync {
         false
     }
 
+    /// Roll an attack's hit dice ahead of its damage and propose how the hits are shared among
+    /// its targets, for the GM to accept or change (`None`: nothing to share).
+    fn attack_proposal(
+        &self,
+        _request: AttackRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Option<Proposal>, RulesError> {
+        Ok(None)
+    }
+
     /// Attack modifiers the dialog offers as switches: (field, label).
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[]

@@ -478,11 +478,55 @@ fn the_attack_dialog_takes_a_regiment_against_two_targets() {
     let Mode::Dialog(dialog) = &a.mode else { panic!("at the dice") };
     let preview = dialog.preview.clone().unwrap_or_default();
     assert_eq!(preview, "20 dice need 5: expect 6.7 hits; P(≥1 crit) 68.12%");
+    // Rolled by the tracker: the hits come first, with the proposed split to accept.
     drive(&mut a, "<Enter>");
-    assert!(matches!(a.mode, Mode::Normal));
+    let Mode::Dialog(dialog) = &a.mode else { panic!("at the split step") };
+    assert_eq!(dialog.step().map(|s| s.label()), Some("split"));
+    drive(&mut a, "<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{}", screen(&a, 100, 30));
     let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(
         log.iter().any(|l| l.contains("attacks Ogre needs 4, Troll needs 6: 20d6")),
+        "{log:#?}"
+    );
+    assert!(log.iter().any(|l| l.starts_with("hits shared: h1")), "{log:#?}");
+}
+
+/// GEM-ATK-6, GEM-ATK-7 in the TUI: typed faces for the hits, the proposed split shown before
+/// damage (spec example 4), changed by the GM, then the damage faces.
+#[test]
+fn the_attack_dialog_proposes_the_split_before_damage() {
+    use crate::tui::{app, drive};
+    use skirmish::app::Mode;
+    use skirmish::app::dialog::Step;
+    let session = skirmish::encounter::Session::new(
+        skirmish::rules::System::GEMPUNKS,
+        "Test",
+        crate::harness::assets(),
+    );
+    let mut a = app(session);
+    drive(
+        &mut a,
+        ":add Crossbowman x10 regiment<Enter>:weapon Crossbowmen bolt acc=1 dmg=1d6 ranged<Enter>\
+         :add Ogre ad=5 toughness=20 hp=9<Enter>:add Troll ad=7 toughness=20 hp=9<Enter>\
+         :add Goblin ad=4 toughness=20 hp=9<Enter>\
+         :init Crossbowmen 10<Enter>:init Ogre 5<Enter>:init Troll 4<Enter>:init Goblin 3<Enter>\
+         :start<Enter>",
+    );
+    // Ogre first, then Troll and Goblin as the other targets (listed Ogre, Troll, Goblin).
+    drive(&mut a, "a<Enter>ogre<Enter><Enter><Enter><Enter><Down><Space><Down><Space><Enter>");
+    drive(&mut a, "1 2 3 4 5 5 5 6 6 4 5 3 1 1 1 1 1 1<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("at the split step") };
+    let Some(Step::Text { input, hint, .. }) = dialog.step() else { panic!("split step") };
+    assert_eq!(input.value(), "ogre:h1+h4,troll:h2+h5,goblin:h3");
+    assert!(hint.contains("5 hit(s): h1 d5 ×1, h2 d6 ×1, h3 d7 ×1, h4 d8 ×2, h5 d9 ×1"), "{hint}");
+    assert!(hint.contains("the hardest (Troll) take at most 2"), "{hint}");
+    let clear = "<BS>".repeat(40);
+    drive(&mut a, &format!("{clear}ogre:3,troll:2<Enter>"));
+    assert!(matches!(a.mode, Mode::Normal));
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("h1 (d5 ×1) → Ogre; h2 (d6 ×1) → Ogre; h3 (d7 ×1) → Ogre")),
         "{log:#?}"
     );
 }

@@ -360,6 +360,15 @@ impl Ruleset for Gempunks {
         tables::ATTACK_FIELDS
     }
 
+    // GEM-ATK-6, GEM-ATK-7: the hits rolled ahead of damage, with their proposed sharing.
+    fn attack_proposal(
+        &self,
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Option<super::system::Proposal>, RulesError> {
+        attack::proposal(request, dice)
+    }
+
     // GEM-ATK-3: a set may name several targets.
     fn several_targets(&self) -> bool {
         true
