@@ -281,6 +281,8 @@ pub enum Derived {
     Bool(bool),
     Text(String),
     List(Vec<String>),
+    /// Whole numbers by name (Gempunks armor by damage type, `*` for every type).
+    Map(Vec<(String, i64)>),
     Nothing,
 }
 

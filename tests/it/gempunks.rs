@@ -265,6 +265,14 @@ fn gem_dmg_1_parts_by_type() {
     // Attack 4 hits; cutting 4+2 = 6 − 3 = 3; fire 5 − 3 + 1 = 3: net 6 → 3 wounds.
     let state = run(script, "4,4,5");
     assert_eq!(hp(&state, "golem"), 17);
+    // Issue 11 item 8: armor and vulnerability as maps by type, `*` for every type.
+    let golem = combatant(&state, "golem");
+    assert_eq!(golem["armor"], serde_json::json!({"*": 3}));
+    assert_eq!(golem["vuln"], serde_json::json!({"*": 0, "fire": 1}));
+    assert_eq!(
+        (golem["ad"].as_i64(), golem["gd"].as_i64(), golem["toughness"].as_i64()),
+        (Some(2), Some(5), Some(2))
+    );
 }
 
 // GEM-OPT-7: a trip takes one wound off and knocks prone; a soft trip ignores armor, no wounds.

@@ -320,12 +320,18 @@ impl Ruleset for Gempunks {
             ("gd", Derived::Int(s.int_or("gd", 5))),
             ("toughness", Derived::Int(s.int_or("toughness", damage::DEFAULT_TOUGHNESS))),
         ];
-        let armor: Vec<String> = std::iter::once(format!("*={}", s.int_or("armor", 0)))
+        let armor: Vec<(String, i64)> = std::iter::once(("*".to_string(), s.int_or("armor", 0)))
             .chain(s.iter().filter_map(|(k, _)| {
-                k.strip_prefix("armor.").map(|t| format!("{t}={}", s.int_or(k, 0)))
+                k.strip_prefix("armor.").map(|t| (t.to_string(), s.int_or(k, 0)))
             }))
             .collect();
-        out.push(("armor", Derived::List(armor)));
+        out.push(("armor", Derived::Map(armor)));
+        let vuln: Vec<(String, i64)> = std::iter::once(("*".to_string(), s.int_or("vuln", 0)))
+            .chain(s.iter().filter_map(|(k, _)| {
+                k.strip_prefix("vuln.").map(|t| (t.to_string(), s.int_or(k, 0)))
+            }))
+            .collect();
+        out.push(("vuln", Derived::Map(vuln)));
         if let Some(total) = regiment_members(s) {
             let (standing, pool) = damage::regiment_strength(who.health.current, member_hp(s));
             out.push(("members.standing", Derived::Int(standing)));
