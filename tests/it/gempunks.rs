@@ -689,3 +689,27 @@ fn gem_wpn_1_wields_and_multiweapon() {
     let state = run(&format!("{script}attack Hero Orc smg\nattack Hero Orc knife force\n"), "1,1");
     assert!(log(&state).join("\n").contains("multiweapon ×2 -2"), "{:?}", log(&state));
 }
+
+// Readings played the other way: GEM-ATK-3 `gem_common_hit=own_need` loses a hit given to a
+// target its die misses alone; GEM-ATK-4 `gem_area=common` gives an area's dice the common need;
+// GEM-REG-6 `gem_reg_break=below_min` breaks a regiment below its minimum.
+#[test]
+fn gem_atk_3_4_reg_6_readings_the_other_way() {
+    let state = run(
+        &format!("{CROSSBOWS}set gem_common_hit own_need\nattack Crossbowmen Ogre,Troll,Goblin\n"),
+        "1,2,3,4,5,5,5,6,6,4,5,3,1,1,1,1,1",
+    );
+    let text = log(&state).join("\n");
+    assert!(text.contains("h2 (d6 5) would miss Troll alone (needs 6): lost"), "{text}");
+    let script = "new gempunks\nset gem_area common\nadd Witch side=pc\n\
+                  add Bandit x6 regiment hp=1 ad=4 toughness=2 armor=0\n\
+                  add Ogre ad=7 toughness=20 hp=9\ninit Witch 10\ninit Bandits 5\ninit Ogre 1\nstart\n\
+                  attack Witch Bandits,Ogre dmg=1d6 area=bandits:3\n";
+    let state = run(script, "4,1,5,5");
+    assert!(log(&state).join("\n").contains("0 hit(s)"));
+    let script = "new gempunks\nset gem_reg_break below_min\nadd Bandit x5 regiment hp=1 toughness=1 armor=0\n\
+                  damage Bandits 1\n";
+    let state = run(script, "");
+    let b = combatant(&state, "bandits");
+    assert_eq!((b["members"]["standing"].as_i64(), b["down"].as_bool()), (Some(0), Some(true)));
+}

@@ -461,8 +461,14 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
                     }
                 }
             }
+            // Reading `gem_area=common`: the area's dice all use the common need instead.
+            let need = if option_of(req, "gem_area") == "common" {
+                split::plan(&needs).common
+            } else {
+                needs[t]
+            };
             for _ in 0..count {
-                dice.push(DieSpec { need: needs[t], auto });
+                dice.push(DieSpec { need, auto });
                 owner.push(t);
             }
         }
@@ -647,6 +653,24 @@ pub fn resolve(
             });
             continue;
         };
+        // Reading `gem_common_hit=own_need`: a hit given to a target its die would miss alone
+        // is lost.
+        let face = rolled[inst.die].face;
+        if option_of(req, "gem_common_hit") == "own_need"
+            && !p.dice[inst.die].auto
+            && !set::meets(face, p.needs[t])
+        {
+            effects.push(Effect::Log {
+                text: format!(
+                    "{label} (d{} {face}) would miss {} alone (needs {}): lost (gem_common_hit=own_need)",
+                    inst.die + 1,
+                    req.targets[t].view.name,
+                    p.needs[t]
+                ),
+                roll: None,
+            });
+            continue;
+        }
         let source: &mut dyn DiceSource = match typed_damage.as_mut() {
             Some(s) => s,
             None => &mut *dice,

@@ -284,8 +284,18 @@ impl Ruleset for Gempunks {
             Some(_) => {
                 let h = member_hp(hit.stats);
                 let pool = option(self, hit.options, "gem_reg_overflow") == "pool";
-                let loss = damage::regiment_loss(wounds, h, pool);
+                let mut loss = damage::regiment_loss(wounds, h, pool);
                 let (before, _) = damage::regiment_strength(hit.health.current, h);
+                // Reading `gem_reg_break=below_min`: a regiment below its minimum breaks.
+                let min = option(self, hit.options, "gem_regiment_min").parse::<i64>().unwrap_or(5);
+                let (left, _) = damage::regiment_strength(hit.health.current - loss, h);
+                if option(self, hit.options, "gem_reg_break") == "below_min"
+                    && left > 0
+                    && left < min
+                {
+                    loss = hit.health.current.max(0);
+                    explain.push_str(&format!("; {left} left, below {min}: the regiment breaks"));
+                }
                 let (after, w) = damage::regiment_strength(hit.health.current - loss, h);
                 if loss < wounds {
                     explain.push_str(&format!("; a member drops, {} lost", wounds - loss));
