@@ -1,91 +1,21 @@
 //! One Gempunks attack command is one set (GEM-ATK-5): the option and its defense (GEM-ATK-1,
 //! GEM-OPT), the modifiers (GEM-MOD), each target's need, the dice (GEM-ROLL-1, `set`), the hits
-//! shared among the targets (GEM-ATK-3/6/7/8, `split`) or an area's own dice (GEM-ATK-4), and each
-//! hit instance's damage and effect (GEM-DMG, GEM-OPT, GEM-WPN-3).
+//! shared among the targets (GEM-ATK-3/6/7/8, `split`) or an area's own dice (GEM-ATK-4), then each
+//! hit instance's damage and effect (`options`), grenades and shots through creatures (`shots`).
 
-use super::damage::{self, DEFAULT_TOUGHNESS};
+use super::damage;
+pub use super::options::AttackOption;
+use super::options::Tracker;
 use super::set::{self, AttackDie, DieSpec};
+use super::shots::{grenade, through_shot};
 use super::split;
 use super::state;
 use super::weapon::Arms;
 use super::{Gempunks, member_hp, regiment_members};
-use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice, roll_die};
+use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::rules::system::{
-    AttackRequest, CombatantView, Effect, FieldReader, Hit, RulesError, Who, option,
+    AttackRequest, CombatantView, Effect, FieldReader, RulesError, Who, option,
 };
-
-/// The attack options (GEM-OPT-1..10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AttackOption {
-    Normal,
-    Incapacitate,
-    Grapple,
-    Disarm,
-    Shove,
-    Sunder,
-    Trip,
-    Strangle,
-    Pickpocket,
-    ReversePickpocket,
-    Ride,
-}
-
-impl AttackOption {
-    pub const WORDS: &'static [&'static str] = &[
-        "normal",
-        "incapacitate",
-        "grapple",
-        "disarm",
-        "shove",
-        "sunder",
-        "trip",
-        "strangle",
-        "pickpocket",
-        "reverse-pickpocket",
-        "ride",
-    ];
-
-    pub fn parse(word: &str) -> Result<AttackOption, RulesError> {
-        use AttackOption::*;
-        Ok(match word.to_ascii_lowercase().replace('_', "-").as_str() {
-            "normal" => Normal,
-            "incapacitate" | "incap" => Incapacitate,
-            "grapple" => Grapple,
-            "disarm" => Disarm,
-            "shove" => Shove,
-            "sunder" => Sunder,
-            "trip" => Trip,
-            "strangle" => Strangle,
-            "pickpocket" => Pickpocket,
-            "reverse-pickpocket" | "reverse" => ReversePickpocket,
-            "ride" => Ride,
-            other => {
-                return Err(RulesError::Invalid(format!(
-                    "option={other}: expected {}",
-                    Self::WORDS.join(", ")
-                )));
-            }
-        })
-    }
-
-    /// GEM-ATK-1: the defense the option attacks (Normal and Sunder: AD; the rest: GD).
-    pub fn against_ad(self) -> bool {
-        matches!(self, AttackOption::Normal | AttackOption::Sunder)
-    }
-
-    fn unarmed_only(self) -> bool {
-        use AttackOption::*;
-        matches!(self, Grapple | Strangle | ReversePickpocket | Ride)
-    }
-
-    fn needs_grapple(self) -> bool {
-        matches!(self, AttackOption::Strangle | AttackOption::Ride)
-    }
-
-    fn word(self) -> &'static str {
-        Self::WORDS[self as usize]
-    }
-}
 
 /// Everything known about a set before any die: who rolls how many dice against whom.
 #[derive(Debug, Clone)]
@@ -109,18 +39,18 @@ pub struct Prepared {
     pub attacks_each: i64,
 }
 
-fn invalid(text: impl Into<String>) -> RulesError {
+pub(super) fn invalid(text: impl Into<String>) -> RulesError {
     RulesError::Invalid(text.into())
 }
 
 /// Down, Unconscious or Stationary: AD and GD are 2 (GEM-MOD-4).
-fn stationary(view: &CombatantView<'_>) -> bool {
+pub(super) fn stationary(view: &CombatantView<'_>) -> bool {
     view.health.current <= 0
         || view.conditions.iter().any(|c| c.name == "Unconscious" || c.name == "Stationary")
 }
 
 /// Is `view` named by `word` (its id or its name)?
-fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
+pub(super) fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
     let w = word.trim();
     id.eq_ignore_ascii_case(w)
         || view.name.eq_ignore_ascii_case(w)
@@ -513,12 +443,12 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     })
 }
 
-fn option_of<'a>(req: AttackRequest<'a>, name: &str) -> &'a str {
+pub(super) fn option_of<'a>(req: AttackRequest<'a>, name: &str) -> &'a str {
     option(&Gempunks, req.options, name)
 }
 
 /// Faces typed at the table for `key` (`roll=6,6,3`), if given.
-fn typed(f: FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
+pub(super) fn typed(f: FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
     f.value(key)
         .map(|t| ScriptedDice::parse(t).map_err(|e| invalid(format!("{key}: {e}"))))
         .transpose()
@@ -531,6 +461,16 @@ pub struct Instance {
     pub die: usize,
     pub m: u32,
     pub target: Option<usize>,
+}
+
+/// The hit instances of a rolled set, in attack-die order, not yet placed.
+pub(super) fn hit_instances(rolled: &[AttackDie]) -> Vec<Instance> {
+    rolled
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.hit)
+        .map(|(i, d)| Instance { die: i, m: d.m, target: None })
+        .collect()
 }
 
 /// Resolve a set into effects, dice in the spec's order (GEM-ROLL-1).
@@ -598,12 +538,7 @@ pub fn resolve(
         return Ok(effects);
     }
     // The instances, in attack-die order, and where each goes.
-    let mut instances: Vec<Instance> = rolled
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.hit)
-        .map(|(i, d)| Instance { die: i, m: d.m, target: None })
-        .collect();
+    let mut instances = hit_instances(&rolled);
     if let Some(owner) = &p.area_of {
         if f.value("split").is_some() {
             return Err(invalid("an area attack's hits are not shared out: no split= (GEM-ATK-4)"));
@@ -757,522 +692,10 @@ fn distribution(req: AttackRequest<'_>, instances: &[Instance]) -> String {
     format!("hits shared: {}", words.join("; "))
 }
 
-/// GEM-WPN-3: where a missed grenade lands.
-fn grenade(
-    req: AttackRequest<'_>,
-    p: &Prepared,
-    rolled: &[AttackDie],
-    dice: &mut dyn DiceSource,
-    effects: &mut Vec<Effect>,
-) -> Result<(), RulesError> {
-    const DIRS: [&str; 8] =
-        ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"];
-    let muscle = req.attacker.stats.int_or("muscle", 0).max(0);
-    let scale = 1i64 << (muscle / 2).min(20);
-    for (i, d) in rolled.iter().enumerate() {
-        if d.hit {
-            effects.push(Effect::Log {
-                text: format!("grenade d{} lands on the spot", i + 1),
-                roll: None,
-            });
-            continue;
-        }
-        let k = d.need - set::value(d.face);
-        let base = 2 * k;
-        let feet = if option_of(req, "gem_grenade_feet") == "scaled" {
-            base * scale >= 8
-        } else {
-            base >= 8
-        };
-        if feet {
-            effects.push(Effect::Log {
-                text: format!(
-                    "grenade d{} misses by {k}: {base} m, so it lands at the thrower's feet",
-                    i + 1
-                ),
-                roll: None,
-            });
-            continue;
-        }
-        let face = roll_die(dice, 8)?;
-        let dir = DIRS[usize::try_from(face.clamp(1, 8) - 1).unwrap_or(0)];
-        let roll = RollRecord {
-            expr: "1d8 direction".into(),
-            dice: vec![crate::rules::dice::DieRoll { sides: 8, face, kept: true, exploded: false }],
-            total: i64::from(face),
-        };
-        effects.push(Effect::Log {
-            text: format!(
-                "grenade d{} misses by {k}: lands {} m {dir} of the spot ({base} m × {scale})",
-                i + 1,
-                base * scale
-            ),
-            roll: Some(roll),
-        });
-    }
-    let _ = p;
-    Ok(())
-}
-
-/// Follows what earlier instances of the same set did to each target (HP, skips), so later ones
-/// see it.
-struct Tracker {
-    hp: Vec<i64>,
-    skips: Vec<u8>,
-    strangled: Vec<bool>,
-}
-
-impl Tracker {
-    fn new(req: AttackRequest<'_>) -> Tracker {
-        let skips = req
-            .targets
-            .iter()
-            .map(|t| {
-                if t.view.conditions.iter().any(|c| c.name == "Skip-Standard") {
-                    2
-                } else if t.view.conditions.iter().any(|c| c.name == "Skip-Move") {
-                    1
-                } else {
-                    0
-                }
-            })
-            .collect();
-        Tracker {
-            hp: req.targets.iter().map(|t| t.view.health.current).collect(),
-            skips,
-            strangled: vec![false; req.targets.len()],
-        }
-    }
-
-    /// One instance: roll its damage (Ride: none), then what its option does (GEM-OPT-1..10).
-    #[allow(clippy::too_many_arguments)]
-    fn instance(
-        &mut self,
-        req: AttackRequest<'_>,
-        p: &Prepared,
-        inst: Instance,
-        t: usize,
-        label: &str,
-        dice: &mut dyn DiceSource,
-        effects: &mut Vec<Effect>,
-    ) -> Result<(), RulesError> {
-        let target = &req.targets[t];
-        let who = Who::Target(u8::try_from(t).unwrap_or(u8::MAX));
-        let s = target.view.stats;
-        let name = target.view.name;
-        let head = format!("{label} (d{} ×{}) → {name}", inst.die + 1, inst.m);
-        if p.option == AttackOption::Ride {
-            let ride = f_value(req, "ride").unwrap_or("me");
-            let (rider, mount) = if ride == "them" { (who, Who::Actor) } else { (Who::Actor, who) };
-            let (rn, mn) =
-                if ride == "them" { (name, req.attacker.name) } else { (req.attacker.name, name) };
-            effects.push(Effect::Log {
-                text: format!("{head}: {rn} rides {mn} (GEM-OPT-10)"),
-                roll: None,
-            });
-            effects.push(Effect::AddCondition {
-                who: rider,
-                name: "Riding".into(),
-                rounds: None,
-                detail: Some(format!("on {mn}")),
-                persistent: false,
-            });
-            let _ = mount;
-            return Ok(());
-        }
-        let mult = option_of(req, "gem_mult_stat_bonus") != "off";
-        let (roll, parts) = damage::roll_instance(&p.arms, inst.m, req.attacker.stats, mult, dice)?;
-        let raw: i64 = parts.iter().map(|(_, a)| *a).sum::<i64>().max(0);
-        let toughness = s.int_or("toughness", DEFAULT_TOUGHNESS).max(1);
-        let double = option_of(req, "gem_vuln") == "double";
-        let hit_parts: Vec<(String, i64)> =
-            parts.iter().map(|(k, a)| (k.clone().unwrap_or_default(), *a)).collect();
-        let kind = {
-            let kinds: Vec<&str> = parts.iter().filter_map(|(k, _)| k.as_deref()).collect();
-            (!kinds.is_empty()).then(|| kinds.join("+"))
-        };
-        let hit = |armor_added: i64, armor_ignored: i64| Hit {
-            target: who,
-            amount: raw,
-            roll: Some(roll.clone()),
-            kind: kind.clone(),
-            parts: hit_parts.clone(),
-            armor_added,
-            armor_ignored,
-            ..Hit::default()
-        };
-        let note = |text: String| Effect::Log { text, roll: Some(roll.clone()) };
-        let (net, _) = damage::net(s, &parts, 0, double);
-        let wounds = damage::wounds(net, toughness);
-        let raw_wounds = raw / toughness;
-        let half = 2 * raw >= toughness;
-        match p.option {
-            AttackOption::Normal if f_flag(req, "tieup") => {
-                if wounds >= 1 {
-                    effects.push(note(format!(
-                        "{head}: it would wound: {name} is tied up (GEM-ACT-6)"
-                    )));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Tied Up".into(),
-                        rounds: None,
-                        detail: None,
-                        persistent: true,
-                    });
-                } else {
-                    effects.push(note(format!("{head}: no wound: not tied")));
-                }
-            }
-            AttackOption::Normal => {
-                effects.push(Effect::Log { text: head.clone(), roll: None });
-                effects.push(Effect::Hit(hit(0, 0)));
-                self.hp[t] -= wounds;
-                if let Some(kind) = f_value(req, "cutout")
-                    && wounds >= 1
-                {
-                    effects.push(Effect::Log {
-                        text: format!(
-                            "{head}: an implanted {kind} falls out of {name} (GEM-ACT-5)"
-                        ),
-                        roll: None,
-                    });
-                }
-            }
-            AttackOption::Sunder => {
-                let item = f_value(req, "item").unwrap_or("the item");
-                let magical = target
-                    .view
-                    .weapons
-                    .iter()
-                    .any(|w| w.name.eq_ignore_ascii_case(item) && w.stats.flag("magical"));
-                let (it, ih) = if magical { (8, 2) } else { (5, 1) };
-                let w = damage::wounds(raw, it);
-                let verdict = if w >= ih {
-                    "destroyed"
-                } else if w > 0 {
-                    "damaged"
-                } else {
-                    "unharmed"
-                };
-                effects.push(note(format!(
-                    "{head}: sunder {item} (T {it}, HP {ih}): {raw} damage, {w} wound(s): {verdict} (GEM-OPT-6)"
-                )));
-            }
-            AttackOption::Incapacitate => {
-                let vs = if option_of(req, "gem_incap_vs") == "raw" { raw } else { net };
-                let hp_now = if regiment_members(s).is_some() { member_hp(s) } else { self.hp[t] };
-                let threshold = 2 * hp_now.max(0);
-                let mut text =
-                    format!("{head}: incapacitate {vs} vs 2 × HP {hp_now} = {threshold}");
-                if vs >= threshold {
-                    let replace = option_of(req, "gem_incap_stack") == "replace";
-                    match self.skips[t] {
-                        0 => {
-                            self.skips[t] = 1;
-                            text.push_str(": skips its next move action");
-                            effects.push(note(text));
-                            effects.push(Effect::AddCondition {
-                                who,
-                                name: "Skip-Move".into(),
-                                rounds: None,
-                                detail: None,
-                                persistent: true,
-                            });
-                        }
-                        1 => {
-                            self.skips[t] = 2;
-                            text.push_str(": skips its next move and standard actions");
-                            effects.push(note(text));
-                            if replace {
-                                effects.push(Effect::RemoveCondition {
-                                    who,
-                                    name: "Skip-Move".into(),
-                                });
-                            }
-                            effects.push(Effect::AddCondition {
-                                who,
-                                name: "Skip-Standard".into(),
-                                rounds: None,
-                                detail: None,
-                                persistent: true,
-                            });
-                        }
-                        _ => {
-                            text.push_str(": already skipping both, no further effect");
-                            effects.push(note(text));
-                        }
-                    }
-                } else {
-                    text.push_str(": no effect");
-                    effects.push(note(text));
-                }
-            }
-            AttackOption::Grapple => {
-                if raw_wounds >= 1 {
-                    effects.push(note(format!(
-                        "{head}: {raw} ≥ T {toughness}: both are grappled (GEM-OPT-3)"
-                    )));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Grappled".into(),
-                        rounds: None,
-                        detail: Some(format!("with {}", req.attacker.name)),
-                        persistent: true,
-                    });
-                    effects.push(Effect::AddCondition {
-                        who: Who::Actor,
-                        name: "Grappled".into(),
-                        rounds: None,
-                        detail: Some(format!("with {name}")),
-                        persistent: true,
-                    });
-                } else {
-                    effects.push(note(format!("{head}: {raw} < T {toughness}: no grapple")));
-                }
-            }
-            AttackOption::Disarm | AttackOption::Pickpocket | AttackOption::ReversePickpocket => {
-                let what = match p.option {
-                    AttackOption::Disarm => "drops what it holds",
-                    AttackOption::Pickpocket => "a loose item falls off it",
-                    _ => "an item is stowed on it",
-                };
-                if half {
-                    effects.push(note(format!("{head}: {raw} ≥ T/2: {name} {what}")));
-                    if p.option == AttackOption::Disarm {
-                        effects.push(Effect::AddCondition {
-                            who,
-                            name: "Disarmed".into(),
-                            rounds: None,
-                            detail: None,
-                            persistent: true,
-                        });
-                    }
-                } else {
-                    effects.push(note(format!("{head}: {raw} < T/2 ({toughness}): nothing")));
-                }
-            }
-            AttackOption::Shove => {
-                effects.push(note(format!("{head}: {name} is flung {raw_wounds} m (GEM-OPT-5)")));
-            }
-            AttackOption::Trip => {
-                if FieldReader(req.fields).flag("soft") {
-                    if raw_wounds >= 1 {
-                        effects
-                            .push(note(format!("{head}: soft trip, {raw} ≥ T: prone, no wounds")));
-                        effects.push(Effect::AddCondition {
-                            who,
-                            name: "Prone".into(),
-                            rounds: None,
-                            detail: None,
-                            persistent: true,
-                        });
-                    } else {
-                        effects.push(note(format!("{head}: soft trip, {raw} < T: stays up")));
-                    }
-                } else if wounds >= 1 {
-                    effects.push(Effect::Log {
-                        text: format!("{head}: trip, one wound fewer and prone"),
-                        roll: None,
-                    });
-                    effects.push(Effect::Hit(hit(toughness, 0)));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Prone".into(),
-                        rounds: None,
-                        detail: None,
-                        persistent: true,
-                    });
-                    self.hp[t] -= wounds - 1;
-                } else {
-                    effects.push(note(format!("{head}: trip, no wound: stays up")));
-                }
-            }
-            AttackOption::Strangle => {
-                let per_set = option_of(req, "gem_strangle_per") == "set";
-                let spend = wounds >= 1 && !(per_set && self.strangled[t]);
-                if spend {
-                    self.strangled[t] = true;
-                    effects.push(Effect::Log {
-                        text: format!("{head}: strangle, the first wound stops its breath"),
-                        roll: None,
-                    });
-                    effects.push(Effect::Hit(hit(toughness, 0)));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Strangled".into(),
-                        rounds: Some(1),
-                        detail: None,
-                        persistent: true,
-                    });
-                    self.hp[t] -= wounds - 1;
-                } else {
-                    effects.push(Effect::Log { text: head, roll: None });
-                    effects.push(Effect::Hit(hit(0, 0)));
-                    self.hp[t] -= wounds;
-                }
-            }
-            AttackOption::Ride => {}
-        }
-        Ok(())
-    }
-}
-
-fn f_value<'a>(req: AttackRequest<'a>, key: &str) -> Option<&'a str> {
+pub(super) fn f_value<'a>(req: AttackRequest<'a>, key: &str) -> Option<&'a str> {
     req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
 }
 
-/// GEM-MOD-5: one shot through several creatures in line order. It goes on past a creature only
-/// if it wounded it at least once and left it at HP ≤ 0; what carries on is the damage less that
-/// creature's armor and max(1, its HP before) × its Toughness, taken from the parts in weapon order
-/// (Reading `gem_through_parts=in_order`; `proportional` shares it over the parts).
-fn through_shot(
-    req: AttackRequest<'_>,
-    p: &Prepared,
-    die: usize,
-    rolled: &AttackDie,
-    dice: &mut dyn DiceSource,
-    effects: &mut Vec<Effect>,
-) -> Result<(), RulesError> {
-    let mult = option_of(req, "gem_mult_stat_bonus") != "off";
-    let (roll, mut parts) =
-        damage::roll_instance(&p.arms, rolled.m, req.attacker.stats, mult, dice)?;
-    let proportional = option_of(req, "gem_through_parts") == "proportional";
-    let double = option_of(req, "gem_vuln") == "double";
-    for (t, target) in req.targets.iter().enumerate() {
-        let who = Who::Target(u8::try_from(t).unwrap_or(u8::MAX));
-        let name = target.view.name;
-        if t > 0 && !set::meets(rolled.face, p.needs[t]) {
-            effects.push(Effect::Log {
-                text: format!(
-                    "d{} ({}) misses {name} (needs {}): the shot stops",
-                    die + 1,
-                    rolled.face,
-                    p.needs[t]
-                ),
-                roll: None,
-            });
-            break;
-        }
-        let s = target.view.stats;
-        let raw: i64 = parts.iter().map(|(_, a)| (*a).max(0)).sum();
-        let toughness = s.int_or("toughness", DEFAULT_TOUGHNESS).max(1);
-        let (net, _) = damage::net(s, &parts, 0, double);
-        let wounds = damage::wounds(net, toughness);
-        let before = target.view.health.current;
-        effects
-            .push(Effect::Log {
-                text: format!("d{} ×{} → {name}", die + 1, rolled.m), roll: None
-            });
-        effects.push(Effect::Hit(Hit {
-            target: who,
-            amount: raw,
-            roll: (t == 0).then(|| roll.clone()),
-            kind: parts.iter().find_map(|(k, _)| k.clone()),
-            parts: parts.iter().map(|(k, a)| (k.clone().unwrap_or_default(), *a)).collect(),
-            ..Hit::default()
-        }));
-        let passes = wounds >= 1 && before - wounds <= 0;
-        if !passes || t + 1 == req.targets.len() {
-            break;
-        }
-        let armor = parts.first().map_or(0, |(k, _)| damage::armor_for(s, k.as_deref()));
-        let spent = armor + before.max(1) * toughness;
-        let carried = raw - spent;
-        effects.push(Effect::Log {
-            text: format!("the shot passes through {name}: {raw} − ({armor} + {} × {toughness}) = {carried} carries on", before.max(1)),
-            roll: None,
-        });
-        if carried <= 0 {
-            break;
-        }
-        // Take `spent` off the parts.
-        if proportional && raw > 0 {
-            for part in &mut parts {
-                part.1 = part.1.max(0) * carried / raw;
-            }
-        } else {
-            let mut left = spent;
-            for part in &mut parts {
-                let take = left.min(part.1.max(0));
-                part.1 -= take;
-                left -= take;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn f_flag(req: AttackRequest<'_>, key: &str) -> bool {
+pub(super) fn f_flag(req: AttackRequest<'_>, key: &str) -> bool {
     FieldReader(req.fields).flag(key)
-}
-
-/// Dice that remember the faces they gave.
-struct Recording<'a> {
-    inner: &'a mut dyn DiceSource,
-    faces: Vec<u32>,
-}
-
-impl DiceSource for Recording<'_> {
-    fn roll(&mut self, sides: u32) -> Result<u32, crate::rules::dice::DiceError> {
-        let face = self.inner.roll(sides)?;
-        self.faces.push(face);
-        Ok(face)
-    }
-}
-
-/// GEM-ATK-6, GEM-ATK-7 in the attack dialog: roll the set's attack, crit and chain dice (typed
-/// faces or rolled), and propose the sharing of its hits for the GM to accept or change before
-/// the damage is rolled. Only for a set on several targets that is not an area or a shot through.
-pub fn proposal(
-    req: AttackRequest<'_>,
-    dice: &mut dyn DiceSource,
-) -> Result<Option<crate::rules::system::Proposal>, RulesError> {
-    let f = FieldReader(req.fields);
-    let p = prepare(req)?;
-    if req.targets.len() < 2
-        || p.area_of.is_some()
-        || p.arms.grenade
-        || ["through", "split", "roll"].iter().any(|k| f.value(k).is_some())
-    {
-        return Ok(None);
-    }
-    let mut rec = Recording { inner: dice, faces: Vec::new() };
-    let rolled = set::roll_set(&p.dice, p.heavy, &mut rec)?;
-    let mut instances: Vec<Instance> = rolled
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.hit)
-        .map(|(i, d)| Instance { die: i, m: d.m, target: None })
-        .collect();
-    if option_of(req, "gem_split_order") == "multiplier_desc" {
-        instances.sort_by_key(|i| std::cmp::Reverse(i.m));
-    }
-    let places = split::propose(instances.len(), req.targets.len(), &p.plan);
-    let mut groups: Vec<String> = Vec::new();
-    for (t, target) in req.targets.iter().enumerate() {
-        let hs: Vec<String> = places
-            .iter()
-            .enumerate()
-            .filter(|(_, place)| **place == Some(t))
-            .map(|(k, _)| format!("h{}", k + 1))
-            .collect();
-        if !hs.is_empty() {
-            groups.push(format!("{}:{}", target.id, hs.join("+")));
-        }
-    }
-    let hits: Vec<String> = instances
-        .iter()
-        .enumerate()
-        .map(|(k, i)| format!("h{} d{} ×{}", k + 1, i.die + 1, i.m))
-        .collect();
-    let mut about = format!("{} hit(s): {}", hits.len(), hits.join(", "));
-    if !p.plan.hardest.is_empty() {
-        let hardest: Vec<&str> = p.plan.hardest.iter().map(|&t| req.targets[t].view.name).collect();
-        about.push_str(&format!(
-            "; the hardest ({}) take at most {}",
-            hardest.join(", "),
-            split::cap(instances.len())
-        ));
-    }
-    Ok(Some(crate::rules::system::Proposal { faces: rec.faces, split: groups.join(","), about }))
 }

@@ -6,7 +6,10 @@
 mod attack;
 mod damage;
 pub mod odds;
+mod options;
+mod proposal;
 mod set;
+mod shots;
 mod split;
 pub mod state;
 mod tables;
@@ -382,7 +385,7 @@ impl Ruleset for Gempunks {
         request: AttackRequest<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<Option<super::system::Proposal>, RulesError> {
-        attack::proposal(request, dice)
+        proposal::proposal(request, dice)
     }
 
     // GEM-ATK-3: a set may name several targets.
