@@ -121,6 +121,18 @@ pub struct Dialog {
     /// Where a file named in the dialog goes (Save as: the fight's folder; empty: the current
     /// folder).
     pub folder: PathBuf,
+    /// The attack dialog asks for more targets after its own steps (a Gempunks set).
+    pub more_targets: bool,
+    /// The hits were rolled ahead of damage and a split step added: the attack faces (`roll=`)
+    /// and the faces typed for the damage, if any.
+    pub split_stage: Option<SplitStage>,
+}
+
+/// An attack whose hit dice were rolled before its damage, waiting for the GM's split.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitStage {
+    pub roll: String,
+    pub leftover: Option<String>,
 }
 
 impl Dialog {
@@ -144,6 +156,8 @@ impl Dialog {
             preview: None,
             refused: None,
             folder: PathBuf::new(),
+            more_targets: false,
+            split_stage: None,
         }
     }
 
@@ -168,7 +182,24 @@ impl Dialog {
             Template::Attack => {
                 let weapon =
                     if a(2).is_empty() { String::new() } else { format!(" {}", weapon_word(a(2))) };
-                format!("attack {} {}{weapon}{}{}", q(0), q(1), extra(3), extra(4))
+                let mut targets = q(1);
+                // Further targets, ids from the step after `more` (never the faces).
+                if self.more_targets {
+                    for id in a(5).split_whitespace().filter(|id| *id != a(1)) {
+                        targets.push(',');
+                        targets.push_str(&crate::command::display::quote(id));
+                    }
+                }
+                let mut text = format!("attack {} {targets}{weapon}{}{}", q(0), extra(3), extra(4));
+                if let Some(stage) = &self.split_stage {
+                    text.push_str(&format!(" roll={}", stage.roll));
+                    if let Some(split) = self.answers.get(self.steps.len().saturating_sub(1))
+                        && !split.is_empty()
+                    {
+                        text.push_str(&format!(" split={split}"));
+                    }
+                }
+                text
             }
             Template::Roll => match a(1) {
                 "" => format!("roll {}", a(0)),
@@ -181,8 +212,11 @@ impl Dialog {
                 format!("save {}", crate::command::display::quote(&path.to_string_lossy()))
             }
         };
-        let faces =
-            self.rolls.then(|| self.answers.last().cloned()).flatten().filter(|f| !f.is_empty());
+        let faces = match &self.split_stage {
+            Some(stage) => stage.leftover.clone(),
+            None => self.rolls.then(|| self.answers.last().cloned()).flatten(),
+        }
+        .filter(|f| !f.is_empty());
         (text, faces)
     }
 }

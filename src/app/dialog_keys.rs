@@ -101,6 +101,9 @@ impl App {
     /// (too few, a face the die does not have) take it back to its faces step with everything
     /// else kept, to type them again.
     fn finish_dialog(&mut self) {
+        if self.propose_split() {
+            return;
+        }
         let Mode::Dialog(dialog) = &self.mode else { return };
         let (text, faces) = dialog.command();
         let refused = match self.run_line(&text, faces.as_deref()) {
@@ -115,6 +118,63 @@ impl App {
             Ran::Refused => Some(self.status.text.clone()),
         };
         self.settle_dialog(refused);
+    }
+
+    /// GEM-ATK-6, GEM-ATK-7: an attack on several targets whose system shares hits out rolls its
+    /// hit dice first (the faces typed, or the tracker's dice) and adds a step with the proposed
+    /// split for the GM to accept or change before the damage. Whether that step was added.
+    fn propose_split(&mut self) -> bool {
+        let Mode::Dialog(dialog) = &self.mode else { return false };
+        if dialog.template != Template::Attack
+            || !dialog.more_targets
+            || dialog.split_stage.is_some()
+        {
+            return false;
+        }
+        let (text, faces) = dialog.command();
+        let Ok(Some(cmd)) = command::parse_in(&text, Some(self.session.encounter().system)) else {
+            return false;
+        };
+        let typed: Option<Vec<String>> = faces
+            .as_deref()
+            .map(|f| f.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect());
+        let proposal = match &typed {
+            Some(words) => {
+                let Ok(mut scripted) = crate::rules::dice::ScriptedDice::parse(&words.join(","))
+                else {
+                    return false;
+                };
+                crate::encounter::engine::attack_proposal(
+                    self.session.encounter(),
+                    &cmd,
+                    &mut scripted,
+                )
+            }
+            None => crate::encounter::engine::attack_proposal(
+                self.session.encounter(),
+                &cmd,
+                &mut *self.dice,
+            ),
+        };
+        let Ok(Some(proposal)) = proposal else { return false };
+        let used = proposal.faces.len();
+        let roll: Vec<String> = proposal.faces.iter().map(u32::to_string).collect();
+        let leftover = typed.map(|w| w.get(used..).unwrap_or_default().join(" "));
+        let Mode::Dialog(dialog) = &mut self.mode else { return false };
+        dialog.split_stage = Some(super::dialog::SplitStage { roll: roll.join(","), leftover });
+        if proposal.split.is_empty() {
+            // No hits: nothing to share; run it as rolled.
+            dialog.steps.push(Step::text("split", "no hits", "", true));
+            dialog.answers.push(String::new());
+            return false;
+        }
+        dialog.steps.push(Step::text(
+            "split",
+            format!("{} · Enter accepts, or edit (NAME:COUNT or NAME:h1+h2)", proposal.about),
+            &proposal.split,
+            false,
+        ));
+        true
     }
 
     /// Close the dialog once its command ran; a refusal stays in it until Enter or Esc.

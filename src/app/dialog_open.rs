@@ -146,18 +146,21 @@ impl App {
         });
         let targets: Vec<(String, String)> =
             foes.iter().map(|c| (c.name.clone(), c.id.to_string())).collect();
-        Some(Dialog::new(
-            "Attack",
-            Template::Attack,
-            vec![
-                Step::pick("attacker", vec![attacker], None),
-                Step::pick("target", targets, target.as_deref()),
-                Step::pick("weapon", weapon_options, None),
-                Step::toggles("modifiers", toggles),
-                Step::text("more", rules.attack_hint(), "", true),
-            ],
-            true,
-        ))
+        let mut steps = vec![
+            Step::pick("attacker", vec![attacker], None),
+            Step::pick("target", targets.clone(), target.as_deref()),
+            Step::pick("weapon", weapon_options, None),
+            Step::toggles("modifiers", toggles),
+            Step::text("more", rules.attack_hint(), "", true),
+        ];
+        let several = rules.several_targets();
+        if several {
+            let others = targets.into_iter().map(|(name, id)| (id, name)).collect();
+            steps.push(Step::toggles("other targets", others));
+        }
+        let mut dialog = Dialog::new("Attack", Template::Attack, steps, true);
+        dialog.more_targets = several;
+        Some(dialog)
     }
 
     fn roll_dialog(&self) -> Option<Dialog> {

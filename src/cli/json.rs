@@ -25,6 +25,9 @@ fn derived_json(value: &crate::rules::system::Derived) -> Value {
         Derived::Bool(b) => json!(b),
         Derived::Text(t) => json!(t),
         Derived::List(items) => json!(items),
+        Derived::Map(pairs) => {
+            Value::Object(pairs.iter().map(|(k, v)| (k.clone(), json!(v))).collect())
+        }
         Derived::Nothing => Value::Null,
     }
 }

@@ -36,6 +36,9 @@ pub fn to_text(session: &Session) -> String {
         if c.held {
             flags.push("holding".to_string());
         }
+        if let Some(s) = rules.strength(c.view()) {
+            flags.push(format!("members {s}"));
+        }
         flags.extend(c.conditions.iter().map(ToString::to_string));
         let row = format!(
             "{marker} {init:>5}  {:<16} {:<7} {:<14} {}",

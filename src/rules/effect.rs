@@ -85,6 +85,9 @@ pub struct Hit {
     pub armor_ignored: i64,
     /// Armor the hit meets on top of the target's own (cover, an obstacle).
     pub armor_added: i64,
+    /// The damage as typed parts, when it has several (a Gempunks `1d6+2:cutting,1d6:fire`):
+    /// (type, amount), each weighed against armor for its own type.
+    pub parts: Vec<(String, i64)>,
 }
 
 /// A condition an attack inflicts.
@@ -231,4 +234,14 @@ pub enum TurnStartEffect {
     Condition { name: String },
     /// Anything else, as a generic effect on the combatant (Who::Actor).
     Effect(Effect),
+}
+
+/// A set's hits rolled ahead of their damage, so the GM can share them out before damage (the
+/// Gempunks attack dialog): the faces the attack used, the proposed `split=` text and a line
+/// saying what each hit is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    pub faces: Vec<u32>,
+    pub split: String,
+    pub about: String,
 }

@@ -133,6 +133,59 @@ pub fn woin_attack(n: u32, defense: i64, crit_sixes: u32) -> AttackOdds {
     }
 }
 
+/// WOIN attack odds (as [`woin_attack`]) for a pool of any size, in floating point: for pools
+/// past [`MAX_DICE`], where exact counts outgrow u128, a correct value to be shown as rounded
+/// rather than a clamped pool. Returns (P(hit), P(critical)).
+pub fn woin_attack_rounded(n: u32, defense: i64, crit_sixes: u32) -> (f64, f64) {
+    let n_f = f64::from(n);
+    // P(exactly s sixes) through logarithms, exact enough for any pool.
+    let ln_choose = |k: u32| -> f64 {
+        (0..k).map(|i| (n_f - f64::from(i)).ln() - f64::from(i + 1).ln()).sum::<f64>()
+    };
+    let exactly = |s: u32| -> f64 {
+        if s > n {
+            return 0.0;
+        }
+        (ln_choose(s) + f64::from(s) * (1.0f64 / 6.0).ln() + f64::from(n - s) * (5.0f64 / 6.0).ln())
+            .exp()
+    };
+    let fewer: f64 = (0..crit_sixes).map(exactly).sum();
+    let critical = (1.0 - fewer).clamp(0.0, 1.0);
+    // Rolls with s < crit_sixes sixes hit on the sum of the other n − s dice (each 1..5): track
+    // the chance of each sum below the needed total, the rest lumped as "reached".
+    let mut hit = critical;
+    for s in 0..crit_sixes.min(n + 1) {
+        let needed = defense.saturating_sub(6 * i64::from(s));
+        let others = n - s;
+        let reach = if needed <= i64::from(others) {
+            1.0
+        } else if needed > 5 * i64::from(others) {
+            0.0
+        } else {
+            let cap = usize::try_from(needed).unwrap_or(usize::MAX);
+            let mut below = vec![0.0f64; cap];
+            below[0] = 1.0;
+            for _ in 0..others {
+                let mut next = vec![0.0f64; cap];
+                for (sum, &p) in below.iter().enumerate() {
+                    if p == 0.0 {
+                        continue;
+                    }
+                    for face in 1..=5 {
+                        if sum + face < cap {
+                            next[sum + face] += p / 5.0;
+                        }
+                    }
+                }
+                below = next;
+            }
+            1.0 - below.iter().sum::<f64>()
+        };
+        hit += exactly(s) * reach;
+    }
+    (hit.clamp(0.0, 1.0), critical)
+}
+
 /// Savage Worlds: P(total ≥ `target`) for an acing trait die of `sides` (d4..d12), with an optional
 /// acing d6 Wild Die, keeping the higher (SW-ROLL-1). Modifiers belong in `target`. Sides below 2 are
 /// treated as 2 (a one-sided die would ace forever); `target` is clamped to [`MAX_TRAIT_TARGET`].

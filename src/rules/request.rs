@@ -160,6 +160,10 @@ pub struct DamageRequest<'a> {
     pub armor_ignored: i64,
     /// Armor met on top of the target's own (cover, an obstacle).
     pub armor_added: i64,
+    /// The damage as typed parts, when the hit has several (see [`super::effect::Hit::parts`]).
+    pub parts: &'a [(String, i64)],
+    /// The encounter's rule options (a Gempunks regiment's overflow reading).
+    pub options: &'a Options,
 }
 
 /// What the damage model made of it.

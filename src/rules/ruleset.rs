@@ -95,6 +95,25 @@ pub trait Ruleset: Sync {
     /// player character is a Wild Card unless marked an Extra).
     fn on_add(&self, _stats: &mut Stats, _side: super::system::Side) {}
 
+    /// Whether `add NAME [xN]` with these stats makes one combatant standing for N members (a
+    /// Gempunks regiment). If so, the unit's name, its stats settled (how many members); `None`
+    /// adds N separate combatants as usual.
+    fn one_unit(
+        &self,
+        _name: &str,
+        _count: Option<u32>,
+        _stats: &mut Stats,
+        _options: &Options,
+    ) -> Result<Option<String>, RulesError> {
+        Ok(None)
+    }
+
+    /// A combatant standing for several members (a Gempunks regiment): its strength now, shown
+    /// on its row (`Bandits 17/20`).
+    fn strength(&self, _who: CombatantView<'_>) -> Option<Strength> {
+        None
+    }
+
     /// A word for what kind of combatant the stats make, for the `add` echo (`Wild Card`).
     fn kind_of(&self, _stats: &Stats) -> Option<&'static str> {
         None
@@ -259,6 +278,22 @@ pub trait Ruleset: Sync {
     /// as a weapon name).
     fn attack_fields(&self) -> &'static [&'static str] {
         &[]
+    }
+
+    /// Whether one attack may name several targets, so the attack dialog offers more (a Gempunks
+    /// set).
+    fn several_targets(&self) -> bool {
+        false
+    }
+
+    /// Roll an attack's hit dice ahead of its damage and propose how the hits are shared among
+    /// its targets, for the GM to accept or change (`None`: nothing to share).
+    fn attack_proposal(
+        &self,
+        _request: AttackRequest<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Option<Proposal>, RulesError> {
+        Ok(None)
     }
 
     /// Attack modifiers the dialog offers as switches: (field, label).

@@ -213,14 +213,25 @@ impl Stats {
         value: Option<&str>,
     ) -> Result<(), FieldError> {
         let key = field.to_ascii_lowercase();
-        let Some(spec) = table.iter().find(|s| s.name == key) else {
+        // `armor.fire` is read by a table's `armor.*`: one field per word after the dot.
+        let wild = |s: &&FieldSpec| {
+            s.name.strip_suffix(".*").is_some_and(|prefix| {
+                key.strip_prefix(prefix).and_then(|rest| rest.strip_prefix('.')).is_some_and(
+                    |word| {
+                        !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    },
+                )
+            })
+        };
+        let Some(spec) = table.iter().find(|s| s.name == key).or_else(|| table.iter().find(wild))
+        else {
             return Err(FieldError::Unknown {
                 field: field.to_string(),
                 valid: table.iter().map(|s| s.name).collect(),
             });
         };
         let bad = || FieldError::BadValue {
-            field: spec.name.to_string(),
+            field: if spec.name.ends_with(".*") { key.clone() } else { spec.name.to_string() },
             value: value.unwrap_or("").to_string(),
             expected: spec.kind.expected(),
         };
@@ -270,7 +281,8 @@ impl Stats {
                     .collect(),
             ),
         };
-        self.0.insert(spec.name.to_string(), parsed);
+        let name = if spec.name.ends_with(".*") { key } else { spec.name.to_string() };
+        self.0.insert(name, parsed);
         Ok(())
     }
 

@@ -170,6 +170,24 @@ impl fmt::Display for Side {
     }
 }
 
+/// A combatant that stands for several members (a Gempunks regiment): how many still stand, and
+/// the wounds pooled toward the next one falling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strength {
+    pub standing: i64,
+    pub total: i64,
+    pub pool: i64,
+    /// Wounds that drop one member.
+    pub per_member: i64,
+}
+
+impl std::fmt::Display for Strength {
+    /// `17/20 W 1/2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{} W {}/{}", self.standing, self.total, self.pool, self.per_member)
+    }
+}
+
 /// Health in the system's own unit (WOIN HEALTH, HP, Savage Worlds wound levels left).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Health {
@@ -333,6 +351,8 @@ pub enum Derived {
     Bool(bool),
     Text(String),
     List(Vec<String>),
+    /// Whole numbers by name (Gempunks armor by damage type, `*` for every type).
+    Map(Vec<(String, i64)>),
     Nothing,
 }
 

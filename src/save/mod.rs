@@ -298,6 +298,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 pub const DEMOS: &[(&str, &str)] = &[
     ("WOIN: Ambush at the Old Bridge", include_str!("../../saves/woin-demo.ron")),
     ("Gempunks: Brawl on the Salt Road", include_str!("../../saves/gempunks-demo.ron")),
+    (
+        "Gempunks: Bandits on the Salt Road (a regiment)",
+        include_str!("../../saves/gempunks-regiment-demo.ron"),
+    ),
     ("Savage Worlds: Raid on Pier Nine", include_str!("../../saves/savage-demo.ron")),
     ("GURPS: Alley Behind the Blue Lantern", include_str!("../../saves/gurps-demo.ron")),
 ];

@@ -126,7 +126,13 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             let (c, name, health, members) = match row {
                 Row::One(i) => (
                     &enc.combatants[*i],
-                    enc.combatants[*i].name.clone(),
+                    match enc.system.rules().strength(enc.combatants[*i].view()) {
+                        // A regiment's row: `Bandits 17/20`.
+                        Some(s) => {
+                            format!("{} {}/{}", enc.combatants[*i].name, s.standing, s.total)
+                        }
+                        None => enc.combatants[*i].name.clone(),
+                    },
                     enc.combatants[*i].health,
                     None,
                 ),
@@ -229,6 +235,10 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     ])];
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
     let mut status = vec![format!("init {init}"), rules.health_text(c.health)];
+    let strength = rules.strength(c.view());
+    if let Some(s) = strength {
+        status.push(format!("{}/{} standing · W {}/{}", s.standing, s.total, s.pool, s.per_member));
+    }
     if enc.is_down(c) {
         status.push("DOWN".into());
     }
@@ -239,6 +249,20 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         status.push("hidden".into());
     }
     lines.push(Line::raw(status.join(" · ")));
+    // A regiment unfolded: one mark per member, ● standing, ◐ the one the pool is wearing down,
+    // ○ fallen.
+    if let Some(s) = strength {
+        let total = usize::try_from(s.total.clamp(0, 200)).unwrap_or(0);
+        let standing = usize::try_from(s.standing.clamp(0, 200)).unwrap_or(0);
+        let marks: String = (0..total)
+            .map(|k| match k {
+                k if k + 1 == standing && s.pool > 0 => '◐',
+                k if k < standing => '●',
+                _ => '○',
+            })
+            .collect();
+        lines.push(Line::raw(format!("members {marks}")));
+    }
     // Stats in a grid of fixed cells, in the system's field order, so values line up.
     let inner_width = area.width.saturating_sub(2) as usize;
     let cell = 14;

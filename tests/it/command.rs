@@ -1038,7 +1038,7 @@ fn bad_lines_explain_what_was_expected() {
         ("add Goblin 'x", &["''x' is not a field name"]),
         ("add 'Goblin Boss'", &["'boss'' is not a field name"]),
         ("add Goblin #3", &["'#3' is not a field name"]),
-        ("add X a.b=1", &["'a.b' is not a field name"]),
+        ("add X a/b=1", &["'a/b' is not a field name"]),
         ("add X a\\b", &["'a\\b' is not a field name"]),
         ("attack A B sword da:rk", &["'da:rk' is not a field name"]),
         // Too many words.

@@ -8,6 +8,7 @@ mod dice;
 mod export;
 mod fifth;
 mod fight_end;
+mod gempunks;
 mod harness;
 mod history;
 mod initiative;

@@ -304,3 +304,20 @@ proptest! {
         prop_assert!(p.den > 0 && p.num <= p.den && p.num > 0);
     }
 }
+
+/// Issue 11 item 6: past 40 dice the WOIN odds are rounded, not a clamped pool; within 40 the
+/// rounded path agrees with the exact fractions.
+#[test]
+fn woin_odds_past_forty_dice_are_rounded_not_clamped() {
+    use skirmish::rules::odds::woin_attack_rounded;
+    for (n, defense, crit) in [(5, 16, 3), (10, 30, 3), (40, 140, 2), (3, 10, 3)] {
+        let exact = woin_attack(n, defense, crit);
+        let (hit, critical) = woin_attack_rounded(n, defense, crit);
+        assert!((hit - exact.hit.percent() / 100.0).abs() < 1e-9, "{n}d6 vs {defense}");
+        assert!((critical - exact.critical.percent() / 100.0).abs() < 1e-9, "{n}d6 vs {defense}");
+    }
+    // 60 dice against 200: the clamped 40-die pool could reach 200 only with sixes galore.
+    let (hit60, _) = woin_attack_rounded(60, 200, 3);
+    let hit40 = woin_attack(40, 200, 3).hit.percent() / 100.0;
+    assert!(hit60 > hit40, "{hit60} vs {hit40}");
+}

@@ -160,7 +160,7 @@ pub fn parse_fields(text: &str) -> Result<Vec<Field>, ParseError> {
 
 /// Field names are plain words: letters, digits, `_` and `-`.
 fn field_key(key: String) -> Result<String, ParseError> {
-    if key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+    if key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.') {
         Ok(key)
     } else {
         Err(ParseError::new(format!(

@@ -171,3 +171,20 @@ pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<Strin
         Ok(enc.system.rules().attack_odds(request)?)
     })
 }
+
+/// An attack's hits rolled ahead of damage with their proposed sharing, when the system offers
+/// one (a Gempunks set on several targets).
+pub fn attack_proposal(
+    enc: &Encounter,
+    command: &Command,
+    dice: &mut dyn crate::rules::dice::DiceSource,
+) -> Result<Option<crate::rules::system::Proposal>, EngineError> {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().attack_proposal(request, dice)?)
+    })
+}

@@ -88,6 +88,8 @@ impl Planner<'_> {
             kind: hit.kind.as_deref(),
             armor_ignored: hit.armor_ignored,
             armor_added: hit.armor_added,
+            parts: &hit.parts,
+            options: &self.scratch.options,
         })?;
         self.emit(Event::Damaged {
             id: id.into(),

@@ -44,6 +44,10 @@ impl Planner<'_> {
             )?;
         }
         let side = side.unwrap_or(Side::Enemy);
+        // A system may make the members one unit (a Gempunks regiment): one combatant.
+        let unit = rules.one_unit(&base, count, &mut stats, &self.scratch.options)?;
+        let count = if unit.is_some() { None } else { count };
+        let base = unit.unwrap_or(base);
         let weapons = creature.map(|c| c.weapons).unwrap_or_default();
         rules.on_add(&mut stats, side);
         let health = rules.health(&stats);

@@ -356,6 +356,8 @@ fn land_damage(
         kind,
         armor_ignored: 0,
         armor_added: 0,
+        parts: &[],
+        options: req.options,
     })?;
     out.rolls.push(damage_roll.clone());
     out.hits.push(Hit {

@@ -484,7 +484,27 @@ impl Ruleset for Woin {
     // Exact odds (fractions) for the pool as it stands, before rolling.
     fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         let p = attack::prepare(request)?;
-        let odds = super::odds::woin_attack(p.pool.clamp(0, 40) as u32, p.defense, p.crit_sixes);
+        // Past the pools counted exactly, a correct value marked as rounded, never a clamped
+        // pool (issue 11 item 6).
+        let dice = u32::try_from(p.pool.max(0)).unwrap_or(0);
+        if dice > super::odds::MAX_DICE {
+            let (hit, critical) = super::odds::woin_attack_rounded(dice, p.defense, p.crit_sixes);
+            let cursed = request
+                .target
+                .conditions
+                .iter()
+                .any(|c| c.name == "Cursed" && c.level == Level::Severe);
+            let critical = if cursed { hit } else { critical };
+            return Ok(Some(format!(
+                "{}d6 vs {} {}: hit ≈{:.1}%, critical ≈{:.1}% (rounded)",
+                p.pool,
+                p.vs.to_uppercase(),
+                p.defense,
+                hit * 100.0,
+                critical * 100.0
+            )));
+        }
+        let odds = super::odds::woin_attack(dice, p.defense, p.crit_sixes);
         let cursed = request
             .target
             .conditions

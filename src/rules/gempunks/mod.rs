@@ -1,0 +1,561 @@
+//! Gempunks (seed 002, spec rules/gempunks.md): initiative (GEM-INIT), turns (GEM-ACT), attack
+//! sets with crit chains and hits shared among targets (`attack`, `set`, `split`), damage by type
+//! and wounds (`damage`), regiments (GEM-REG), its own state (`state`) and exact odds (`odds`).
+//! All of Gempunks' numbers live in this folder.
+
+mod attack;
+mod damage;
+pub mod odds;
+mod options;
+mod proposal;
+mod set;
+mod shots;
+mod split;
+pub mod state;
+mod tables;
+mod weapon;
+
+use super::conditions::Condition;
+use super::dice::{DiceExpr, DiceSource};
+use super::initiative::{InitValue, Initiative};
+use super::ruleset::{Fact, Line, Roster};
+use super::state::{SystemEvent, SystemState};
+use super::stats::{FieldSpec, Stats};
+use super::system::{
+    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
+    Effect, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset,
+    ShakeOutcome, Strength, TurnStartEffect, option,
+};
+
+/// The Gempunks ruleset.
+pub struct Gempunks;
+
+const DEFAULT_HP: i64 = 3;
+/// A typed initiative count: far past any roll, and near enough to zero that counting down
+/// from it stays exact.
+const TYPED_INIT: std::ops::RangeInclusive<i64> = -1000..=1000;
+
+impl Ruleset for Gempunks {
+    fn key(&self) -> &'static str {
+        "gempunks"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["gem"]
+    }
+
+    fn name(&self) -> &'static str {
+        "Gempunks"
+    }
+
+    fn tag(&self) -> &'static str {
+        "Gempunks"
+    }
+
+    fn pools(&self) -> &'static [&'static str] {
+        &["standard", "move"]
+    }
+
+    fn fields(&self) -> &'static [FieldSpec] {
+        tables::FIELDS
+    }
+
+    fn weapon_fields(&self) -> &'static [FieldSpec] {
+        tables::WEAPON_FIELDS
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        tables::OPTIONS
+    }
+
+    // GEM-REG-1: `add Bandit x20 regiment` is one combatant of twenty members.
+    fn one_unit(
+        &self,
+        name: &str,
+        count: Option<u32>,
+        stats: &mut Stats,
+        options: &Options,
+    ) -> Result<Option<String>, RulesError> {
+        if !stats.flag("regiment") {
+            return Ok(None);
+        }
+        let min = option(self, options, "gem_regiment_min").parse::<u32>().unwrap_or(5).max(2);
+        let Some(n) = count else {
+            return Err(RulesError::Invalid(format!(
+                "a regiment needs its members counted: add {name} x20 regiment"
+            )));
+        };
+        if n < min {
+            return Err(RulesError::Invalid(format!(
+                "a regiment has at least {min} members (gem_regiment_min), not {n}; without \
+                 `regiment`, x{n} adds {n} separate creatures"
+            )));
+        }
+        stats.set_int("members", i64::from(n));
+        Ok(Some(plural(name)))
+    }
+
+    // GEM-REG-5: members standing and the wound pool, from the regiment's HP pool.
+    fn strength(&self, who: CombatantView<'_>) -> Option<Strength> {
+        let total = regiment_members(who.stats)?;
+        let h = member_hp(who.stats);
+        let (standing, pool) = damage::regiment_strength(who.health.current, h);
+        Some(Strength { standing, total, pool, per_member: h })
+    }
+
+    fn kind_of(&self, stats: &Stats) -> Option<&'static str> {
+        regiment_members(stats).map(|_| "regiment")
+    }
+
+    // A regiment's HP pool: members × each member's HP (issue 11, JSON `health`).
+    fn health(&self, stats: &Stats) -> Health {
+        let hp = member_hp(stats);
+        Health::full(regiment_members(stats).map_or(hp, |n| n.saturating_mul(hp)))
+    }
+
+    fn health_label(&self) -> &'static str {
+        "HP"
+    }
+
+    // GEM-INIT-1: each controller rolls one d6 for everyone it controls, once per combat;
+    // each character adds its Agility. Ties are broken by a random roll-off.
+    fn roll_initiative(
+        &self,
+        who: InitRequest<'_>,
+        ctx: &mut InitContext,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError> {
+        let controller = who
+            .stats
+            .text("controller")
+            .map_or_else(|| who.side.key().to_string(), str::to_ascii_lowercase);
+        let roll = match ctx.shared.iter().find(|(key, _)| *key == controller) {
+            Some((_, roll)) => roll.clone(),
+            None => {
+                let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+                ctx.shared.push((controller.clone(), roll.clone()));
+                roll
+            }
+        };
+        let mut init =
+            Initiative::new(InitValue::Count(roll.total + who.stats.int_or("agility", 0)));
+        init.roll = Some(roll);
+        init.shared = Some(controller);
+        Ok(init)
+    }
+
+    fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
+        let total = text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
+            RulesError::Invalid(format!(
+                "Gempunks initiative is a whole number (d6 + Agility) from {} to {}, not '{text}'",
+                TYPED_INIT.start(),
+                TYPED_INIT.end()
+            ))
+        })?;
+        let mut init = Initiative::new(InitValue::Count(total));
+        init.typed = true;
+        Ok(init)
+    }
+
+    // GEM-INIT-2: one standard action and one move action; GEM-INIT-3 (a), GEM-OPT-2: a pending
+    // Incapacitate skip takes them away.
+    // GEM-ACT-9: immediate-action debts are paid from the move action, then the standard
+    // (Reading `gem_debt_from=move_first`).
+    fn turn_budget(
+        &self,
+        _stats: &Stats,
+        conditions: &[Condition],
+        _pass: Pass,
+    ) -> Vec<ActionPool> {
+        let has = |name: &str| conditions.iter().any(|c| c.name == name);
+        let mut standard: u8 = if has("Skip-Standard") { 0 } else { 1 };
+        let mut moves: u8 = if has("Skip-Move") || has("Skip-Standard") { 0 } else { 1 };
+        for _ in 0..debts(conditions) {
+            if moves > 0 {
+                moves -= 1;
+            } else {
+                standard = standard.saturating_sub(1);
+            }
+        }
+        vec![ActionPool::new("standard", standard), ActionPool::new("move", moves)]
+    }
+
+    // GEM-ACT-4, GEM-ACT-7, GEM-ACT-8: Cower and the guards last until the creature next acts.
+    fn do_action(
+        &self,
+        action: &ActionSpec,
+        request: super::system::SpecialRequest<'_>,
+    ) -> Result<Vec<Effect>, RulesError> {
+        let condition = match action.key {
+            "cower" => "Cowering",
+            "rguard" | "mguard" => "Guarding",
+            _ => return Ok(Vec::new()),
+        };
+        let detail = match action.key {
+            "rguard" => Some("ranged, a 90° cone".to_string()),
+            "mguard" => Some("melee".to_string()),
+            _ => None,
+        };
+        let _ = request;
+        Ok(vec![Effect::AddCondition {
+            who: super::system::Who::Actor,
+            name: condition.into(),
+            rounds: None,
+            detail,
+            persistent: true,
+        }])
+    }
+
+    // GEM-INIT-3 (a): the skips are spent as the turn begins, and cleared; (d) Cower and a guard
+    // end.
+    fn turn_start(
+        &self,
+        who: CombatantView<'_>,
+        _options: &Options,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        let mut out = Vec::new();
+        if debts(who.conditions) > 0 {
+            out.push(TurnStartEffect::Effect(Effect::Log {
+                text: format!(
+                    "{} pays {} immediate action(s) from this turn (GEM-ACT-9)",
+                    who.name,
+                    debts(who.conditions)
+                ),
+                roll: None,
+            }));
+            out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                who: super::system::Who::Actor,
+                name: "Owes Action".into(),
+            }));
+        }
+        for name in ["Cowering", "Guarding"] {
+            if who.conditions.iter().any(|c| c.name == name) {
+                out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                    who: super::system::Who::Actor,
+                    name: name.into(),
+                }));
+            }
+        }
+        for name in ["Skip-Move", "Skip-Standard"] {
+            if who.conditions.iter().any(|c| c.name == name) {
+                out.push(TurnStartEffect::Effect(Effect::Log {
+                    text: format!(
+                        "{} loses {} this turn (Incapacitate)",
+                        who.name,
+                        if name == "Skip-Move" { "its move action" } else { "its standard action" }
+                    ),
+                    roll: None,
+                }));
+                out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                    who: super::system::Who::Actor,
+                    name: name.into(),
+                }));
+            }
+        }
+        Ok(out)
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        tables::ACTIONS
+    }
+
+    // GEM-DMG-1, GEM-DMG-2, GEM-REG-5: net damage by type, wounds, a regiment's pool.
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+        let parts: Vec<(Option<String>, i64)> = if hit.parts.is_empty() {
+            vec![(hit.kind.map(tables::canonical_type), hit.amount)]
+        } else {
+            hit.parts
+                .iter()
+                .map(|(k, a)| ((!k.is_empty()).then(|| tables::canonical_type(k)), *a))
+                .collect()
+        };
+        let double = option(self, hit.options, "gem_vuln") == "double";
+        let (net, how) = damage::net(hit.stats, &parts, hit.armor_ignored, double);
+        let net = net.saturating_sub(hit.armor_added).max(0);
+        let toughness = hit.stats.int_or("toughness", damage::DEFAULT_TOUGHNESS).max(1);
+        let wounds = damage::wounds(net, toughness);
+        let less =
+            if hit.armor_added > 0 { format!(" − {}", hit.armor_added) } else { String::new() };
+        let mut explain = if parts.len() == 1 {
+            format!("({how}{less}) / Toughness {toughness} = {wounds} wound(s)")
+        } else {
+            format!("({how} = {net}{less}) / Toughness {toughness} = {wounds} wound(s)")
+        };
+        let mut conditions = Vec::new();
+        let loss = match regiment_members(hit.stats) {
+            Some(_) => {
+                let h = member_hp(hit.stats);
+                let pool = option(self, hit.options, "gem_reg_overflow") == "pool";
+                let mut loss = damage::regiment_loss(wounds, h, pool);
+                let (before, _) = damage::regiment_strength(hit.health.current, h);
+                // Reading `gem_reg_break=below_min`: a regiment below its minimum breaks.
+                let min = option(self, hit.options, "gem_regiment_min").parse::<i64>().unwrap_or(5);
+                let (left, _) = damage::regiment_strength(hit.health.current - loss, h);
+                if option(self, hit.options, "gem_reg_break") == "below_min"
+                    && left > 0
+                    && left < min
+                {
+                    loss = hit.health.current.max(0);
+                    explain.push_str(&format!("; {left} left, below {min}: the regiment breaks"));
+                }
+                let (after, w) = damage::regiment_strength(hit.health.current - loss, h);
+                if loss < wounds {
+                    explain.push_str(&format!("; a member drops, {} lost", wounds - loss));
+                }
+                if after < before {
+                    explain.push_str(&format!(
+                        "; {} member(s) down, {after} left, W {w}",
+                        before - after
+                    ));
+                }
+                loss
+            }
+            None => {
+                if wounds > 0
+                    && hit.health.current - wounds <= 0
+                    && !hit.conditions.iter().any(|c| c.name == "Unconscious")
+                {
+                    conditions.push("Unconscious".to_string());
+                }
+                wounds
+            }
+        };
+        Ok(DamageOutcome { loss, conditions, explain })
+    }
+
+    // Issue 11 item 8: the defenses, Toughness, armor by type, a regiment's strength and the
+    // state attack options leave.
+    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
+        let s = who.stats;
+        let mut out = vec![
+            ("ad", Derived::Int(s.int_or("ad", 5))),
+            ("gd", Derived::Int(s.int_or("gd", 5))),
+            ("toughness", Derived::Int(s.int_or("toughness", damage::DEFAULT_TOUGHNESS))),
+        ];
+        let armor: Vec<(String, i64)> = std::iter::once(("*".to_string(), s.int_or("armor", 0)))
+            .chain(s.iter().filter_map(|(k, _)| {
+                k.strip_prefix("armor.").map(|t| (t.to_string(), s.int_or(k, 0)))
+            }))
+            .collect();
+        out.push(("armor", Derived::Map(armor)));
+        let vuln: Vec<(String, i64)> = std::iter::once(("*".to_string(), s.int_or("vuln", 0)))
+            .chain(s.iter().filter_map(|(k, _)| {
+                k.strip_prefix("vuln.").map(|t| (t.to_string(), s.int_or(k, 0)))
+            }))
+            .collect();
+        out.push(("vuln", Derived::Map(vuln)));
+        if let Some(total) = regiment_members(s) {
+            let (standing, pool) = damage::regiment_strength(who.health.current, member_hp(s));
+            out.push(("members.standing", Derived::Int(standing)));
+            out.push(("members.total", Derived::Int(total)));
+            out.push(("wound_pool", Derived::Int(pool)));
+        }
+        let has = |n: &str| who.conditions.iter().find(|c| c.name == n);
+        let skips: Vec<String> = [("Skip-Move", "move"), ("Skip-Standard", "standard")]
+            .iter()
+            .filter(|(n, _)| has(n).is_some())
+            .map(|(_, w)| w.to_string())
+            .collect();
+        out.push(("pending_skips", Derived::List(skips)));
+        let grappled: Vec<String> = who
+            .conditions
+            .iter()
+            .filter(|c| c.name == "Grappled")
+            .filter_map(|c| c.detail.as_deref())
+            .map(|d| d.trim_start_matches("with ").to_string())
+            .collect();
+        out.push(("grappled_with", Derived::List(grappled)));
+        out.push(("prone", Derived::Bool(has("Prone").is_some())));
+        out.push(("cannot_breathe", Derived::Bool(has("Strangled").is_some())));
+        out
+    }
+
+    fn health_text(&self, health: Health) -> String {
+        format!("HP {}/{}", health.current, health.max)
+    }
+
+    fn attack_fields(&self) -> &'static [&'static str] {
+        tables::ATTACK_FIELDS
+    }
+
+    // GEM-ATK-6, GEM-ATK-7: the hits rolled ahead of damage, with their proposed sharing.
+    fn attack_proposal(
+        &self,
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Option<super::system::Proposal>, RulesError> {
+        proposal::proposal(request, dice)
+    }
+
+    // GEM-ATK-3: a set may name several targets.
+    fn several_targets(&self) -> bool {
+        true
+    }
+
+    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
+        tables::TOGGLES
+    }
+
+    fn attack_hint(&self) -> &'static str {
+        "blank, or n=12 option=trip split=ogre:3,troll:2 far=1 willing=NAME lower=NAME …"
+    }
+
+    fn bare_attack_hint(&self) -> &'static str {
+        "no weapon: give acc= and dmg= below (dmg=1d6+2:cutting,1d6:fire)"
+    }
+
+    // GEM-INIT-2: an attack set is the standard action (a reaction is paid for by its guard);
+    // GEM-REG-3: a regiment rolls at most 3 sets between its turns.
+    fn attack_cost(
+        &self,
+        request: AttackRequest<'_>,
+    ) -> Result<Vec<(&'static str, u8)>, RulesError> {
+        let f = super::system::FieldReader(request.fields);
+        let gem = state::of(request.state);
+        for m in request.members {
+            if regiment_members(m.view.stats).is_some()
+                && gem.sets_of(m.id) >= 3
+                && !f.flag("force")
+            {
+                return Err(RulesError::Invalid(format!(
+                    "{} has rolled 3 attack sets since its turn began: a 4th waits for its next turn (GEM-REG-3)",
+                    m.view.name
+                )));
+            }
+        }
+        attack::prepare(request)?;
+        // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
+        if f.flag("immediate") && debts(request.attacker.conditions) >= 2 {
+            return Err(RulesError::Invalid(format!(
+                "{} already owes 2 immediate actions (GEM-ACT-9)",
+                request.attacker.name
+            )));
+        }
+        Ok(if f.flag("reaction") || f.flag("immediate") {
+            Vec::new()
+        } else {
+            vec![("standard", 1)]
+        })
+    }
+
+    // Issue 11 item 6: the exact distribution of hits and crits before rolling.
+    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        let p = attack::prepare(request)?;
+        let f = super::system::FieldReader(request.fields);
+        let auto = f.flag("auto") || f.value("willing").is_some();
+        let need = p.dice.first().map_or(0, |d| d.need);
+        let same = p.dice.iter().all(|d| d.need == need);
+        if !same {
+            return Ok(Some(format!("{} dice, each against its own target's need", p.dice.len())));
+        }
+        let n = u32::try_from(p.dice.len()).unwrap_or(u32::MAX);
+        Ok(Some(odds::summary(n, need, p.heavy, auto)))
+    }
+
+    fn odds_report(&self, args: &[String]) -> Result<String, String> {
+        odds::report(args)
+    }
+
+    fn attack(
+        &self,
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        let mut effects = vec![];
+        let f = super::system::FieldReader(request.fields);
+        if f.flag("immediate") {
+            let owed = debts(request.attacker.conditions) + 1;
+            effects.push(Effect::RemoveCondition {
+                who: super::system::Who::Actor,
+                name: "Owes Action".into(),
+            });
+            effects.push(Effect::AddCondition {
+                who: super::system::Who::Actor,
+                name: "Owes Action".into(),
+                rounds: None,
+                detail: Some(owed.to_string()),
+                persistent: true,
+            });
+        } else if !f.flag("reaction") {
+            effects.push(Effect::Pay { pool: "standard", amount: 1 });
+        }
+        effects.extend(attack::resolve(request, dice)?);
+        Ok(effects)
+    }
+
+    fn new_state(&self) -> SystemState {
+        SystemState::new(state::GemState::default())
+    }
+
+    fn decode_state(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemState, erased_serde::Error> {
+        crate::rules::state::decode_state::<state::GemState>(d)
+    }
+
+    fn decode_event(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error> {
+        Gempunks::decode(d)
+    }
+
+    fn apply_event(
+        &self,
+        state: &mut SystemState,
+        event: &SystemEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
+        state::observe(state, fact);
+    }
+
+    fn shake_off(
+        &self,
+        _stats: &Stats,
+        _health: Health,
+        condition: &Condition,
+        _options: &crate::rules::system::Options,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        Err(RulesError::Invalid(format!(
+            "Gempunks has no roll to shake off {}; end it with `uncond`",
+            condition.name
+        )))
+    }
+}
+
+/// A regiment's member count (GEM-REG-1), or `None` for a single creature.
+pub fn regiment_members(stats: &Stats) -> Option<i64> {
+    stats.flag("regiment").then(|| stats.int_or("members", 1))
+}
+
+/// Each member's HP (a single creature's HP).
+pub fn member_hp(stats: &Stats) -> i64 {
+    stats.int_or("hp", DEFAULT_HP).max(1)
+}
+
+/// A regiment's name from its member's: `Bandit` → `Bandits`, `Crossbowman` → `Crossbowmen`.
+fn plural(name: &str) -> String {
+    let n = name.trim();
+    if n.ends_with('s') {
+        n.to_string()
+    } else if let Some(stem) = n.strip_suffix("man") {
+        format!("{stem}men")
+    } else {
+        format!("{n}s")
+    }
+}
+
+/// Immediate actions owed (GEM-ACT-9): the `Owes Action` condition, its count in the detail.
+fn debts(conditions: &[Condition]) -> u8 {
+    conditions
+        .iter()
+        .find(|c| c.name == "Owes Action")
+        .map_or(0, |c| c.detail.as_deref().and_then(|d| d.parse().ok()).unwrap_or(1))
+}

@@ -1,0 +1,384 @@
+//! The attack options (GEM-OPT-1..10): which defense each attacks, and what each hit instance
+//! does to its target's state, instance by instance within one set.
+
+use super::attack::{Instance, Prepared, f_flag, f_value, option_of};
+use super::damage::{self, DEFAULT_TOUGHNESS};
+use super::{member_hp, regiment_members};
+use crate::rules::dice::DiceSource;
+use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who};
+
+/// The attack options (GEM-OPT-1..10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttackOption {
+    Normal,
+    Incapacitate,
+    Grapple,
+    Disarm,
+    Shove,
+    Sunder,
+    Trip,
+    Strangle,
+    Pickpocket,
+    ReversePickpocket,
+    Ride,
+}
+
+impl AttackOption {
+    pub const WORDS: &'static [&'static str] = &[
+        "normal",
+        "incapacitate",
+        "grapple",
+        "disarm",
+        "shove",
+        "sunder",
+        "trip",
+        "strangle",
+        "pickpocket",
+        "reverse-pickpocket",
+        "ride",
+    ];
+
+    pub fn parse(word: &str) -> Result<AttackOption, RulesError> {
+        use AttackOption::*;
+        Ok(match word.to_ascii_lowercase().replace('_', "-").as_str() {
+            "normal" => Normal,
+            "incapacitate" | "incap" => Incapacitate,
+            "grapple" => Grapple,
+            "disarm" => Disarm,
+            "shove" => Shove,
+            "sunder" => Sunder,
+            "trip" => Trip,
+            "strangle" => Strangle,
+            "pickpocket" => Pickpocket,
+            "reverse-pickpocket" | "reverse" => ReversePickpocket,
+            "ride" => Ride,
+            other => {
+                return Err(RulesError::Invalid(format!(
+                    "option={other}: expected {}",
+                    Self::WORDS.join(", ")
+                )));
+            }
+        })
+    }
+
+    /// GEM-ATK-1: the defense the option attacks (Normal and Sunder: AD; the rest: GD).
+    pub fn against_ad(self) -> bool {
+        matches!(self, AttackOption::Normal | AttackOption::Sunder)
+    }
+
+    pub(super) fn unarmed_only(self) -> bool {
+        use AttackOption::*;
+        matches!(self, Grapple | Strangle | ReversePickpocket | Ride)
+    }
+
+    pub(super) fn needs_grapple(self) -> bool {
+        matches!(self, AttackOption::Strangle | AttackOption::Ride)
+    }
+
+    pub(super) fn word(self) -> &'static str {
+        Self::WORDS[self as usize]
+    }
+}
+
+/// Follows what earlier instances of the same set did to each target (HP, skips), so later ones
+/// see it.
+pub(super) struct Tracker {
+    hp: Vec<i64>,
+    skips: Vec<u8>,
+    strangled: Vec<bool>,
+}
+
+impl Tracker {
+    pub(super) fn new(req: AttackRequest<'_>) -> Tracker {
+        let skips = req
+            .targets
+            .iter()
+            .map(|t| {
+                if t.view.conditions.iter().any(|c| c.name == "Skip-Standard") {
+                    2
+                } else if t.view.conditions.iter().any(|c| c.name == "Skip-Move") {
+                    1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Tracker {
+            hp: req.targets.iter().map(|t| t.view.health.current).collect(),
+            skips,
+            strangled: vec![false; req.targets.len()],
+        }
+    }
+
+    /// One instance: roll its damage (Ride: none), then what its option does (GEM-OPT-1..10).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn instance(
+        &mut self,
+        req: AttackRequest<'_>,
+        p: &Prepared,
+        inst: Instance,
+        t: usize,
+        label: &str,
+        dice: &mut dyn DiceSource,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), RulesError> {
+        let target = &req.targets[t];
+        let who = Who::Target(u8::try_from(t).unwrap_or(u8::MAX));
+        let s = target.view.stats;
+        let name = target.view.name;
+        let head = format!("{label} (d{} ×{}) → {name}", inst.die + 1, inst.m);
+        if p.option == AttackOption::Ride {
+            let ride = f_value(req, "ride").unwrap_or("me");
+            let (rider, mount) = if ride == "them" { (who, Who::Actor) } else { (Who::Actor, who) };
+            let (rn, mn) =
+                if ride == "them" { (name, req.attacker.name) } else { (req.attacker.name, name) };
+            effects.push(Effect::Log {
+                text: format!("{head}: {rn} rides {mn} (GEM-OPT-10)"),
+                roll: None,
+            });
+            effects.push(Effect::AddCondition {
+                who: rider,
+                name: "Riding".into(),
+                rounds: None,
+                detail: Some(format!("on {mn}")),
+                persistent: false,
+            });
+            let _ = mount;
+            return Ok(());
+        }
+        let mult = option_of(req, "gem_mult_stat_bonus") != "off";
+        let (roll, parts) = damage::roll_instance(&p.arms, inst.m, req.attacker.stats, mult, dice)?;
+        let raw: i64 = parts.iter().map(|(_, a)| *a).sum::<i64>().max(0);
+        let toughness = s.int_or("toughness", DEFAULT_TOUGHNESS).max(1);
+        let double = option_of(req, "gem_vuln") == "double";
+        let hit_parts: Vec<(String, i64)> =
+            parts.iter().map(|(k, a)| (k.clone().unwrap_or_default(), *a)).collect();
+        let kind = {
+            let kinds: Vec<&str> = parts.iter().filter_map(|(k, _)| k.as_deref()).collect();
+            (!kinds.is_empty()).then(|| kinds.join("+"))
+        };
+        let hit = |armor_added: i64, armor_ignored: i64| Hit {
+            target: who,
+            amount: raw,
+            roll: Some(roll.clone()),
+            kind: kind.clone(),
+            parts: hit_parts.clone(),
+            armor_added,
+            armor_ignored,
+            ..Hit::default()
+        };
+        let note = |text: String| Effect::Log { text, roll: Some(roll.clone()) };
+        let (net, _) = damage::net(s, &parts, 0, double);
+        let wounds = damage::wounds(net, toughness);
+        let raw_wounds = raw / toughness;
+        let half = 2 * raw >= toughness;
+        match p.option {
+            AttackOption::Normal if f_flag(req, "tieup") => {
+                if wounds >= 1 {
+                    effects.push(note(format!(
+                        "{head}: it would wound: {name} is tied up (GEM-ACT-6)"
+                    )));
+                    effects.push(Effect::AddCondition {
+                        who,
+                        name: "Tied Up".into(),
+                        rounds: None,
+                        detail: None,
+                        persistent: true,
+                    });
+                } else {
+                    effects.push(note(format!("{head}: no wound: not tied")));
+                }
+            }
+            AttackOption::Normal => {
+                effects.push(Effect::Log { text: head.clone(), roll: None });
+                effects.push(Effect::Hit(hit(0, 0)));
+                self.hp[t] -= wounds;
+                if let Some(kind) = f_value(req, "cutout")
+                    && wounds >= 1
+                {
+                    effects.push(Effect::Log {
+                        text: format!(
+                            "{head}: an implanted {kind} falls out of {name} (GEM-ACT-5)"
+                        ),
+                        roll: None,
+                    });
+                }
+            }
+            AttackOption::Sunder => {
+                let item = f_value(req, "item").unwrap_or("the item");
+                let magical = target
+                    .view
+                    .weapons
+                    .iter()
+                    .any(|w| w.name.eq_ignore_ascii_case(item) && w.stats.flag("magical"));
+                let (it, ih) = if magical { (8, 2) } else { (5, 1) };
+                let w = damage::wounds(raw, it);
+                let verdict = if w >= ih {
+                    "destroyed"
+                } else if w > 0 {
+                    "damaged"
+                } else {
+                    "unharmed"
+                };
+                effects.push(note(format!(
+                    "{head}: sunder {item} (T {it}, HP {ih}): {raw} damage, {w} wound(s): {verdict} (GEM-OPT-6)"
+                )));
+            }
+            AttackOption::Incapacitate => {
+                let vs = if option_of(req, "gem_incap_vs") == "raw" { raw } else { net };
+                let hp_now = if regiment_members(s).is_some() { member_hp(s) } else { self.hp[t] };
+                let threshold = 2 * hp_now.max(0);
+                let mut text =
+                    format!("{head}: incapacitate {vs} vs 2 × HP {hp_now} = {threshold}");
+                if vs >= threshold {
+                    let replace = option_of(req, "gem_incap_stack") == "replace";
+                    match self.skips[t] {
+                        0 => {
+                            self.skips[t] = 1;
+                            text.push_str(": skips its next move action");
+                            effects.push(note(text));
+                            effects.push(Effect::AddCondition {
+                                who,
+                                name: "Skip-Move".into(),
+                                rounds: None,
+                                detail: None,
+                                persistent: true,
+                            });
+                        }
+                        1 => {
+                            self.skips[t] = 2;
+                            text.push_str(": skips its next move and standard actions");
+                            effects.push(note(text));
+                            if replace {
+                                effects.push(Effect::RemoveCondition {
+                                    who,
+                                    name: "Skip-Move".into(),
+                                });
+                            }
+                            effects.push(Effect::AddCondition {
+                                who,
+                                name: "Skip-Standard".into(),
+                                rounds: None,
+                                detail: None,
+                                persistent: true,
+                            });
+                        }
+                        _ => {
+                            text.push_str(": already skipping both, no further effect");
+                            effects.push(note(text));
+                        }
+                    }
+                } else {
+                    text.push_str(": no effect");
+                    effects.push(note(text));
+                }
+            }
+            AttackOption::Grapple => {
+                if raw_wounds >= 1 {
+                    effects.push(note(format!(
+                        "{head}: {raw} ≥ T {toughness}: both are grappled (GEM-OPT-3)"
+                    )));
+                    effects.push(Effect::AddCondition {
+                        who,
+                        name: "Grappled".into(),
+                        rounds: None,
+                        detail: Some(format!("with {}", req.attacker.name)),
+                        persistent: true,
+                    });
+                    effects.push(Effect::AddCondition {
+                        who: Who::Actor,
+                        name: "Grappled".into(),
+                        rounds: None,
+                        detail: Some(format!("with {name}")),
+                        persistent: true,
+                    });
+                } else {
+                    effects.push(note(format!("{head}: {raw} < T {toughness}: no grapple")));
+                }
+            }
+            AttackOption::Disarm | AttackOption::Pickpocket | AttackOption::ReversePickpocket => {
+                let what = match p.option {
+                    AttackOption::Disarm => "drops what it holds",
+                    AttackOption::Pickpocket => "a loose item falls off it",
+                    _ => "an item is stowed on it",
+                };
+                if half {
+                    effects.push(note(format!("{head}: {raw} ≥ T/2: {name} {what}")));
+                    if p.option == AttackOption::Disarm {
+                        effects.push(Effect::AddCondition {
+                            who,
+                            name: "Disarmed".into(),
+                            rounds: None,
+                            detail: None,
+                            persistent: true,
+                        });
+                    }
+                } else {
+                    effects.push(note(format!("{head}: {raw} < T/2 ({toughness}): nothing")));
+                }
+            }
+            AttackOption::Shove => {
+                effects.push(note(format!("{head}: {name} is flung {raw_wounds} m (GEM-OPT-5)")));
+            }
+            AttackOption::Trip => {
+                if FieldReader(req.fields).flag("soft") {
+                    if raw_wounds >= 1 {
+                        effects
+                            .push(note(format!("{head}: soft trip, {raw} ≥ T: prone, no wounds")));
+                        effects.push(Effect::AddCondition {
+                            who,
+                            name: "Prone".into(),
+                            rounds: None,
+                            detail: None,
+                            persistent: true,
+                        });
+                    } else {
+                        effects.push(note(format!("{head}: soft trip, {raw} < T: stays up")));
+                    }
+                } else if wounds >= 1 {
+                    effects.push(Effect::Log {
+                        text: format!("{head}: trip, one wound fewer and prone"),
+                        roll: None,
+                    });
+                    effects.push(Effect::Hit(hit(toughness, 0)));
+                    effects.push(Effect::AddCondition {
+                        who,
+                        name: "Prone".into(),
+                        rounds: None,
+                        detail: None,
+                        persistent: true,
+                    });
+                    self.hp[t] -= wounds - 1;
+                } else {
+                    effects.push(note(format!("{head}: trip, no wound: stays up")));
+                }
+            }
+            AttackOption::Strangle => {
+                let per_set = option_of(req, "gem_strangle_per") == "set";
+                let spend = wounds >= 1 && !(per_set && self.strangled[t]);
+                if spend {
+                    self.strangled[t] = true;
+                    effects.push(Effect::Log {
+                        text: format!("{head}: strangle, the first wound stops its breath"),
+                        roll: None,
+                    });
+                    effects.push(Effect::Hit(hit(toughness, 0)));
+                    effects.push(Effect::AddCondition {
+                        who,
+                        name: "Strangled".into(),
+                        rounds: Some(1),
+                        detail: None,
+                        persistent: true,
+                    });
+                    self.hp[t] -= wounds - 1;
+                } else {
+                    effects.push(Effect::Log { text: head, roll: None });
+                    effects.push(Effect::Hit(hit(0, 0)));
+                    self.hp[t] -= wounds;
+                }
+            }
+            AttackOption::Ride => {}
+        }
+        Ok(())
+    }
+}
