@@ -96,8 +96,8 @@ impl App {
             self.error(why);
             return Ran::Refused;
         }
-        if let Command::Export { path } = &command {
-            return self.export(path.as_deref());
+        if let Command::Export { path, players } = &command {
+            return self.export(path.as_deref(), *players);
         }
         if command == Command::Next && !self.confirmed_next() {
             return Ran::Refused;
@@ -211,7 +211,7 @@ impl App {
 
     /// `:export [PATH]`: a report beside the save file (`fight.ron` → `fight.md`), or to PATH;
     /// JSON when PATH ends in `.json`.
-    fn export(&mut self, path: Option<&str>) -> Ran {
+    fn export(&mut self, path: Option<&str>, players: bool) -> Ran {
         use crate::export::{Format, render, report};
         let path = match path {
             Some(p) => PathBuf::from(p),
@@ -232,7 +232,11 @@ impl App {
             _ => Format::Markdown,
         };
         let date = Some(crate::export::date_of(self.new_files.stamp));
-        let text = render(&report(&self.session, date), format);
+        let mut made = report(&self.session, date);
+        if players {
+            made = crate::export::players_only(made, &self.session);
+        }
+        let text = render(&made, format);
         self.effects.push(Effect {
             path,
             text,

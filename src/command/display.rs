@@ -137,9 +137,20 @@ impl fmt::Display for Command {
                 fields(f, list)?;
             }
             Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
-            Command::Save { path } | Command::Export { path } => {
+            Command::Save { path } => {
                 if let Some(path) = path {
                     write!(f, " {}", quote(path))?;
+                }
+            }
+            Command::Export { path, players } => {
+                match path {
+                    // A file called `players` is quoted, so it reads as a path, not the flag.
+                    Some(path) if path.eq_ignore_ascii_case("players") => write!(f, " \"{path}\"")?,
+                    Some(path) => write!(f, " {}", quote(path))?,
+                    None => {}
+                }
+                if *players {
+                    f.write_str(" players")?;
                 }
             }
             Command::Start

@@ -152,6 +152,8 @@ pub enum Command {
     /// Write a report of the fight (the tracker's; `skirmish export` in a shell).
     Export {
         path: Option<String>,
+        /// The players' copy (through the players' view, as `watch` shows the fight).
+        players: bool,
     },
 }
 

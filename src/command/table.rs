@@ -307,12 +307,14 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "export",
         aliases: &[],
-        args: &[opt("PATH", ArgKind::Path)],
+        args: &[opt("PATH", ArgKind::Path), opt("players", ArgKind::Word("players"))],
         summary: "write a report of the fight: participants, statistics, the log by round",
         help: "Writes a Markdown report (JSON when PATH ends in .json) beside the save file, or \
                to PATH: the participants with their health at the start and end, statistics \
-               per combatant counted from the events, and the log by round and turn. Only the \
-               tracker writes reports; in a shell, `skirmish export FILE` does the same.",
+               per combatant counted from the events, and the log by round and turn. With \
+               `players`, the players' copy: what `skirmish watch` shows them (no hidden \
+               combatants, no GM notes, health as `player_health.*` says). Only the tracker \
+               writes reports; in a shell, `skirmish export FILE [--players]` does the same.",
         example: "export bridge.md",
     },
 ];

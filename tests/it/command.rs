@@ -389,12 +389,16 @@ fn command() -> impl Strategy<Value = Command> {
         ])
         .prop_map(|path| Command::Save { path })
         .boxed(),
-        prop::option::of(prop_oneof![
-            prop::sample::select(&["report.md", "my reports/bridge.json"][..]).prop_map(s),
-            name(),
-        ])
-        .prop_map(|path| Command::Export { path })
-        .boxed(),
+        (
+            prop::option::of(prop_oneof![
+                prop::sample::select(&["report.md", "my reports/bridge.json", "players"][..])
+                    .prop_map(s),
+                name(),
+            ]),
+            any::<bool>(),
+        )
+            .prop_map(|(path, players)| Command::Export { path, players })
+            .boxed(),
     ];
     Union::new(arms)
 }

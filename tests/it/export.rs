@@ -143,3 +143,24 @@ fn tracker_export_writes_a_report_beside_the_save() {
     assert!(a.effects.is_empty());
     assert_eq!(a.status.text, "that is the fight's own file; the report needs another name");
 }
+
+/// `:export players` in the tracker writes the players' copy, as `skirmish export --players`.
+#[test]
+fn tracker_export_players_writes_the_players_copy() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    let session = fight();
+    let mut a = App::new(
+        session.clone(),
+        Some(std::path::PathBuf::from("/tmp/fight.ron")),
+        KeyMap::defaults(),
+        NewFiles::new(None, 0),
+    );
+    super::tui::drive_keep(&mut a, ":export players<Enter>");
+    let effect = a.effects.pop().expect("a report to write");
+    assert_eq!(effect.path, std::path::PathBuf::from("/tmp/fight.md"));
+    let date = Some("1970-01-01".to_string());
+    let expected = render(&players_only(report(&session, date), &session), Format::Markdown);
+    assert_eq!(effect.text, expected);
+    assert!(!effect.text.contains("Spy"), "{}", effect.text);
+}

@@ -70,6 +70,21 @@ fn each_system_ends_the_fight_when_a_side_is_down() {
     }
 }
 
+/// GEM-REG-5, GEM-REG-6: a regiment loses at most one member a hit; the fight ends only when
+/// its last member falls (the regiment broken), not while any stands.
+#[test]
+fn a_gempunks_regiment_ends_the_fight_when_its_last_member_falls() {
+    let setup = "new gempunks\nadd Vex side=pc hp=6 ad=6 gd=5 toughness=3\n\
+                 add Bandit x5 regiment hp=3 ad=5 gd=4 toughness=3\nstart\n";
+    let s = session(&format!("{setup}{}", "damage Bandits 60\n".repeat(4)));
+    assert!(endings(&s).is_empty(), "one member still stands");
+    let s = session(&format!("{setup}{}", "damage Bandits 60\n".repeat(5)));
+    assert_eq!(
+        endings(&s),
+        ["The fight is over after 1 round: the PCs and their allies win; fell: Bandits."]
+    );
+}
+
 #[test]
 fn neutrals_do_not_count_and_a_lone_side_never_ends() {
     // The neutral falls: the PCs and the enemies both still stand.

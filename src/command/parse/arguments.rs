@@ -62,7 +62,19 @@ pub(super) fn parse_args(
             Command::Branch { number }
         }
         "save" => Command::Save { path: args.optional_name("a file PATH")? },
-        "export" => Command::Export { path: args.optional_name("a report's file PATH")? },
+        "export" => {
+            // `export players` is the players' copy beside the save; a quoted "players" a path.
+            let path = if args.is_word("players") {
+                None
+            } else {
+                args.optional_name("a report's file PATH")?
+            };
+            let players = args.is_word("players");
+            if players {
+                args.next();
+            }
+            Command::Export { path, players }
+        }
         _ if table::find_core(spec.name).is_none() => special(spec, &mut args)?,
         other => return Err(ParseError::new(format!("'{other}' has no parser"))),
     };
