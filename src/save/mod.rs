@@ -45,10 +45,29 @@ pub struct SaveFile {
 /// placed by its line, when the file is laid out as skirmish writes it.
 #[derive(Debug)]
 pub enum LoadError {
-    Io { path: PathBuf, source: io::Error },
-    Syntax { path: PathBuf, line: usize, column: usize, message: String },
-    Version { path: PathBuf, found: u32 },
-    Replay { path: PathBuf, line: Option<usize>, entry: usize, command: String, message: String },
+    Io {
+        path: PathBuf,
+        source: io::Error,
+    },
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// An unsupported version, and where the file gives it (line, column).
+    Version {
+        path: PathBuf,
+        found: u32,
+        at: (usize, usize),
+    },
+    Replay {
+        path: PathBuf,
+        line: Option<usize>,
+        entry: usize,
+        command: String,
+        message: String,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -58,9 +77,9 @@ impl fmt::Display for LoadError {
             LoadError::Syntax { path, line, column, message } => {
                 write!(f, "{}:{line}:{column}: {message}", path.display())
             }
-            LoadError::Version { path, found } => write!(
+            LoadError::Version { path, found, at: (line, column) } => write!(
                 f,
-                "{}: save format version {found} is not supported; this skirmish reads versions 1 to {VERSION}",
+                "{}:{line}:{column}: save format version {found} is not supported; this skirmish reads versions 1 to {VERSION}",
                 path.display()
             ),
             LoadError::Replay { path, line, entry, command, message } => {
@@ -113,13 +132,21 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
             upgraded.as_str()
         }
         Ok(v) if v > VERSION || v == 0 => {
-            return Err(LoadError::Version { path: path.to_path_buf(), found: v });
+            return Err(LoadError::Version {
+                path: path.to_path_buf(),
+                found: v,
+                at: version_at(text),
+            });
         }
         _ => text,
     };
     let file: SaveFile = parse_ron(text, path)?;
     if file.version != WHOLE_FILE && file.version != 1 {
-        return Err(LoadError::Version { path: path.to_path_buf(), found: file.version });
+        return Err(LoadError::Version {
+            path: path.to_path_buf(),
+            found: file.version,
+            at: version_at(text),
+        });
     }
     let commands: Vec<String> = file.history.iter().map(|e| e.command.clone()).collect();
     Session::from_history(file.system, &file.name, file.history, file.redo, assets).map_err(
@@ -139,7 +166,7 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
 /// A journal: every record checked (shape, order, checksum), then every branch folded.
 fn from_journal(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
     if let Some(found) = journal::version(text).filter(|&v| v > VERSION) {
-        return Err(LoadError::Version { path: path.to_path_buf(), found });
+        return Err(LoadError::Version { path: path.to_path_buf(), found, at: version_at(text) });
     }
     let read = journal::read(text).map_err(|damage| LoadError::Syntax {
         path: path.to_path_buf(),
@@ -215,6 +242,15 @@ pub fn open(path: &Path, assets: Arc<Assets>) -> Result<Opened, LoadError> {
         let _ = send.send(whole);
     });
     Ok(Opened::Glanced { now, whole })
+}
+
+/// Where a save gives its version: the line and column of the number after `version:`.
+fn version_at(text: &str) -> (usize, usize) {
+    let Some(key) = text.find("version") else { return (1, 1) };
+    let after = text[key..].find(|c: char| c.is_ascii_digit()).map_or(key, |n| key + n);
+    let line = text[..after].matches('\n').count() + 1;
+    let start = text[..after].rfind('\n').map_or(0, |n| n + 1);
+    (line, text[start..after].chars().count() + 1)
 }
 
 /// A save's text; bytes that are not UTF-8 are reported with their line and column.

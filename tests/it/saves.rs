@@ -74,7 +74,7 @@ const BAD_SAVES: &[(&str, &str)] = &[
     ("empty.ron", "empty.ron:1:1: the file is empty; expected RON starting with `(` or `[`"),
     ("garbage.ron", "garbage.ron:1:1: Expected struct `SaveFile` but found `this`"),
     ("truncated.ron", "truncated.ron:21:16: Expected end of string"),
-    ("future-version.ron", "version 99 is not supported; this skirmish reads versions 1 to 4"),
+    ("future-version.ron", "future-version.ron:2:12: save format version 99 is not supported"),
     ("version-as-text.ron", "version-as-text.ron:2:11: Expected integer"),
     ("missing-name.ron", "missing field named `name` in `SaveFile`"),
     (
