@@ -68,7 +68,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
     if let Value::Object(map) = &mut object {
         // Derived figures (effective DEFENSEs, SOAK …) first: they win over the raw stats.
         let rules = enc.system.rules();
-        for (path, value) in rules.derived(c.view()) {
+        for (path, value) in rules.derived_in(c.view(), &c.id, &enc.state) {
             match path.split_once('.') {
                 Some((group, key)) => {
                     let entry = map.entry(group.to_string()).or_insert_with(|| json!({}));

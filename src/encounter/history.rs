@@ -31,10 +31,17 @@ pub fn replay(
     let mut log = Vec::with_capacity(entries.iter().map(|e| e.events.len()).sum());
     for (n, entry) in entries.iter().enumerate() {
         for event in &entry.events {
-            log.push(encounter.apply(event).map_err(|err| (n + 1, err))?);
+            keep(&mut log, encounter.apply(event).map_err(|err| (n + 1, err))?);
         }
     }
     Ok((encounter, log))
+}
+
+/// Add a log line unless the event left none (a system's bookkeeping: an empty text, no roll).
+fn keep(log: &mut Vec<LogEntry>, line: LogEntry) {
+    if !line.text.is_empty() || line.roll.is_some() {
+        log.push(line);
+    }
 }
 
 /// What executing a command did.
@@ -210,7 +217,7 @@ impl Session {
         let mut log = Vec::new();
         for &i in &self.path {
             for event in &self.nodes[i].entry.events {
-                log.push(encounter.apply(event).map_err(|err| (i + 1, err))?);
+                keep(&mut log, encounter.apply(event).map_err(|err| (i + 1, err))?);
             }
         }
         self.encounter = encounter;
@@ -364,7 +371,7 @@ impl Session {
         let entry = &self.nodes[node].entry;
         let mut lines = Vec::with_capacity(entry.events.len());
         for event in &entry.events {
-            lines.push(next.apply(event)?);
+            keep(&mut lines, next.apply(event)?);
         }
         self.encounter = next;
         self.log.extend(lines);

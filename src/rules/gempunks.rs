@@ -153,6 +153,7 @@ impl Ruleset for Gempunks {
                 "({} − armor {armor}) / Toughness {toughness} = {wounds} wound(s)",
                 hit.amount
             ),
+            events: vec![],
         })
     }
 

@@ -239,6 +239,9 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         status.push("hidden".into());
     }
     lines.push(Line::raw(status.join(" · ")));
+    for line in rules.status_lines(c.view(), &c.id, &enc.state) {
+        lines.push(Line::styled(line, theme.warn()));
+    }
     // Stats in a grid of fixed cells, in the system's field order, so values line up.
     let inner_width = area.width.saturating_sub(2) as usize;
     let cell = 14;

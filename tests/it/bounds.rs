@@ -179,6 +179,10 @@ fn rules_arithmetic_survives_extreme_health_and_counts() {
         kind: None,
         armor_ignored: 0,
         armor_added: 0,
+        location: None,
+        id: "x",
+        state: &skirmish::rules::state::SystemState::none(),
+        options: &Default::default(),
     };
     let outcome = Savage.damage(hit).unwrap_or_else(|e| panic!("{e}"));
     // Toughness 5, a wound per raise of 4; health this high no longer caps the loss.

@@ -27,6 +27,10 @@ const SPECIALS: &[&str] = &[
     "disarm",
     "fear",
     "reaction",
+    "maneuver",
+    "feint",
+    "posture",
+    "skipht",
 ];
 
 use skirmish::command::display::quote;
@@ -656,7 +660,7 @@ fn command_strategy_covers_every_command() {
     let strategy = command();
     let mut runner = TestRunner::deterministic();
     let mut seen = BTreeSet::new();
-    for _ in 0..2000 {
+    for _ in 0..5000 {
         let cmd = strategy.new_tree(&mut runner).unwrap().current();
         seen.insert(cmd.name());
     }

@@ -269,10 +269,10 @@ fn an_attack_with_no_actions_left_is_refused_before_the_faces() {
     assert_eq!(a.session.entries().len(), entries);
 }
 
-/// Item 10: a system whose attacks are not built yet (GURPS) says so before the faces step.
+/// Item 10: a system whose attacks are not built yet (Gempunks) says so before the faces step.
 #[test]
 fn an_attack_not_built_for_the_system_is_refused_before_the_faces() {
-    let mut a = app(demo(System::GURPS));
+    let mut a = app(demo(System::GEMPUNKS));
     let entries = a.session.entries().len();
     drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter>");
     let why = refusal(&a).expect("refused before the faces step");

@@ -356,6 +356,10 @@ fn land_damage(
         kind,
         armor_ignored: 0,
         armor_added: 0,
+        location: None,
+        id: req.target_id,
+        state: req.state,
+        options: req.options,
     })?;
     out.rolls.push(damage_roll.clone());
     out.hits.push(Hit {
