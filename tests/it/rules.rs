@@ -298,10 +298,9 @@ fn unknown_fields_and_names_list_what_would_work() {
 
 #[test]
 fn attack_is_dispatched_to_the_system() {
-    for system in [System::GEMPUNKS] {
-        let err = play(system, &["add A", "add B", "attack A B"], &[]).expect_err("not yet");
-        assert!(err.contains(&format!("attack resolution for {system} is not built yet")), "{err}");
-    }
+    let system = System::GEMPUNKS;
+    let err = play(system, &["add A", "add B", "attack A B"], &[]).expect_err("not yet");
+    assert!(err.contains(&format!("attack resolution for {system} is not built yet")), "{err}");
     for system in System::ALL {
         let err = play(system, &["add A", "attack A Nobody"], &[]).expect_err("bad name");
         assert!(err.contains("no combatant 'Nobody'"), "{err}");
