@@ -5,6 +5,7 @@ mod cli;
 mod command;
 mod dice;
 mod fifth;
+mod gurps;
 mod harness;
 mod history;
 mod initiative;
