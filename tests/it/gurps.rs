@@ -10,11 +10,11 @@
 
 use serde_json::Value;
 
-use crate::harness::{assets, run, run_err};
-use skirmish::rules::gurps::{attack, defense, injury, odds, roll, tables};
+use crate::harness::{run, run_err};
+use skirmish::rules::gurps::{attack, injury, odds, roll, tables};
 use skirmish::rules::state::SystemState;
 use skirmish::rules::stats::Stats;
-use skirmish::rules::system::{DamageRequest, Health, Options, Ruleset};
+use skirmish::rules::system::{DamageRequest, Health, Options};
 
 /// Rook (Speed 7, acts first): broadsword skill 14, 2d+1 cut. Orc (Speed 5): HP 12, HT 11,
 /// DR 2, an axe at skill 14 (Parry 10), Dodge 8.
@@ -117,7 +117,9 @@ fn gurps_order_1_worked_example_18() {
 // GURPS-LOC-2, GURPS-DMG-2, GURPS-LOC-3, worked examples 1–4: the damage model alone.
 #[test]
 fn gurps_loc_2_wound_modifiers_by_type_and_location() {
-    let cases: &[(&str, Option<&str>, i64, &str, i64, i64)] = &[
+    // (type, location, damage, stats, max HP, injury)
+    type Case<'a> = (&'a str, Option<&'a str>, i64, &'a str, i64, i64);
+    let cases: &[Case] = &[
         ("cut", Some("neck"), 9, "dr=2", 20, 14),  // example 1
         ("imp", Some("vitals"), 8, "", 10, 24),    // example 2
         ("pi-", None, 5, "dr=2", 10, 1),           // example 3: 1.5 → 1
@@ -269,4 +271,263 @@ fn gurps_shock_1_lasts_one_turn_and_hits_attacks() {
     let v = run(&fight(body), "2,2,2,2,1,5,5,5");
     assert_log(&v, "Orc attacks Rook with axe (skill 14, shock −3 = 11): rolls 15");
     assert_eq!(who(&v, "orc")["shock"], 0, "cleared at the end of its turn");
+}
+
+// GURPS-ROLL-1, GURPS-ROLL-2, worked example 7.
+#[test]
+fn gurps_roll_2_criticals_by_the_basic_set() {
+    use roll::Verdict::*;
+    let cases = [
+        (16, 6, CriticalSuccess),
+        (15, 6, Success),
+        (15, 17, CriticalFailure),
+        (16, 17, Failure),
+        (6, 16, CriticalFailure),
+        (10, 4, CriticalSuccess),
+        (3, 3, CriticalSuccess),
+        (20, 18, CriticalFailure),
+        (12, 12, Success),
+        (12, 13, Failure),
+        (15, 5, CriticalSuccess),
+        (14, 5, Success),
+    ];
+    for (skill, total, want) in cases {
+        assert_eq!(roll::judge(skill, total), want, "skill {skill} rolls {total}");
+    }
+}
+
+// GURPS-DEF-3, worked example 8: Parry 10, then 6, then 2 (fencing 8, 6).
+#[test]
+fn gurps_def_3_parries_fall_off_within_a_turn() {
+    for (parry, wants) in [("0", [10, 6, 2]), ("0F", [10, 8, 6])] {
+        let script = format!(
+            "new gurps\nadd A speed=7\nadd B speed=5\nweapon B sword skill=14 parry={parry}\nstart\n\
+             maneuver A aoa-double\nattack A B skill=18 dmg=1d defense=parry\nattack A B skill=18 rapid dmg=1d defense=parry"
+        );
+        // Three attacks that hit on 10 and three parries on 3 (critical: the attacker's critical
+        // miss table then rolls 10: drops its weapon).
+        let v = run(&script, "3,3,4,1,1,1,3,3,4,3,3,4,1,1,1,3,3,4,3,3,4,1,1,1,3,3,4");
+        for want in wants {
+            assert_log(&v, &format!("B defends: Parry (sword) {want}"));
+        }
+    }
+}
+
+// GURPS-DEF-2, GURPS-HP-1, worked example 9: Dodge 9; reeling 5; reeling and retreating 8.
+#[test]
+fn gurps_def_2_dodge_reeling_and_retreat() {
+    let v = run("new gurps\nadd B speed=6.25 hp=10", "");
+    assert_eq!(who(&v, "b")["defenses"]["dodge"], 9);
+    let v = run("new gurps\nadd B speed=6.25 hp=10\ndamage B 7 raw", "");
+    assert_eq!(who(&v, "b")["defenses"]["dodge"], 5);
+    assert_eq!(who(&v, "b")["reeling"], true);
+    let v = run(
+        "new gurps\nadd A speed=7\nadd B speed=6.25 hp=10\ndamage B 7 raw\nstart\nattack A B skill=14 retreat",
+        "3,3,4,3,3,4,3",
+    );
+    assert_log(&v, "B defends: Dodge 8 (retreat +3)");
+}
+
+// GURPS-ATK-5, worked example 10: Deceptive 2 at skill 15 → 11 and −2 to the defense;
+// Deceptive 3 is refused.
+#[test]
+fn gurps_atk_5_deceptive_attack() {
+    let base = "new gurps\nadd A speed=7\nadd B speed=5 dodge=10\nstart\n";
+    let v = run(&format!("{base}attack A B skill=15 deceptive=2"), "3,3,4,3,3,4,3");
+    assert_log(&v, "(skill 15, deceptive −4 = 11)");
+    assert_log(&v, "B defends: Dodge 8 (deceptive −2)");
+    let err = run_err(&format!("{base}attack A B skill=15 deceptive=3"), "");
+    assert!(err.contains("it may not go below 10 (GURPS-ATK-5)"), "{err}");
+}
+
+// GURPS-MAN-8, worked example 11: Move and Attack in melee, −4 and at most 9; and it leaves
+// Dodge or Block but no Parry.
+#[test]
+fn gurps_man_8_move_and_attack() {
+    for (skill, want) in [(15, 9), (12, 8)] {
+        let v = run(
+            &format!(
+                "new gurps\nadd A speed=7\nadd B speed=5\nstart\nmaneuver A move-attack\nattack A B skill={skill} defense=none"
+            ),
+            "6,5,5",
+        );
+        let text = if want == 9 {
+            "skill 15, Move and Attack −4, capped at 9 = 9".to_string()
+        } else {
+            format!("skill {skill}, Move and Attack −4 = {want}")
+        };
+        assert_log(&v, &text);
+    }
+    let v = run(
+        "new gurps\nadd A speed=7\nweapon A sword skill=14\nadd B speed=5\nstart\nmaneuver A move-attack",
+        "",
+    );
+    assert_eq!(who(&v, "a")["defenses"]["parry"], Value::Null, "GURPS-MAN-1: no Parry");
+    assert_eq!(who(&v, "a")["defenses"]["dodge"], 10);
+}
+
+// GURPS-HP-3, worked example 12: HP 10 at 2 takes 25 → −23: checks at −10 and −20, rolls 12
+// then 10 against HT 11: Mortally Wounded.
+#[test]
+fn gurps_hp_3_death_checks_for_each_line_crossed() {
+    let v = run("new gurps\nadd B hp=10 ht=11\ndamage B 8 raw\ndamage B 25 raw", "4,4,4,3,3,4");
+    assert_log(
+        &v,
+        "B: death check at −10: HT 11, rolls 12 vs 11: failure by 1; is mortally wounded",
+    );
+    assert_log(&v, "B: death check at −20: HT 11, rolls 10 vs 11: success by 1; lives");
+    assert!(conditions(&v, "b").contains(&"mortally-wounded".to_string()));
+    // Each line is rolled once: more damage above −30 rolls nothing.
+    let v = run("new gurps\nadd B hp=10 ht=11\ndamage B 25 raw\ndamage B 2 raw", "3,3,4");
+    assert_eq!(hp(&v, "b"), -17);
+    // Failing by 3 or more: dead, and the checks stop.
+    let v = run("new gurps\nadd B hp=10 ht=11\ndamage B 35 raw", "5,5,4");
+    assert!(conditions(&v, "b").contains(&"dead".to_string()));
+    // The option: failing by 1 or 2 is death too.
+    let v =
+        run("new gurps\nset gurps_mortal_wound dead\nadd B hp=10 ht=11\ndamage B 25 raw", "4,4,4");
+    assert!(conditions(&v, "b").contains(&"dead".to_string()));
+}
+
+// GURPS-HP-4: at −5 × HP dead without a roll (also rules.rs).
+#[test]
+fn gurps_hp_4_dead_without_a_roll() {
+    let v = run("new gurps\nadd B hp=10\ndamage B 60 raw", "");
+    assert!(conditions(&v, "b").contains(&"dead".to_string()));
+    assert_eq!(who(&v, "b")["down"], true);
+}
+
+// GURPS-HP-2, GURPS-ORDER-2, worked example 13: at −15 of 10 HP the roll is HT−1, as its turn
+// begins; `skipht` (Do Nothing) skips it.
+#[test]
+fn gurps_hp_2_ht_roll_as_the_turn_begins() {
+    let base = "new gurps\nadd A speed=7\nadd B hp=10 ht=11 speed=5\ndamage B 25 raw\n";
+    let v = run(&format!("{base}start\nnext"), "3,3,4,5,5,1");
+    assert_log(
+        &v,
+        "B at -15 HP rolls HT 11−1 to stay conscious: rolls 11 vs 10: failure by 1; falls unconscious",
+    );
+    assert!(conditions(&v, "b").contains(&"unconscious".to_string()));
+    let v = run(&format!("{base}start\nskipht B\nnext"), "3,3,4");
+    assert!(!has_log(&v, "to stay conscious"));
+    assert_eq!(who(&v, "b")["maneuver"], "do-nothing");
+}
+
+// GURPS-MAN-6, worked example 14: skill 14 rolls 9; the foe's 12 rolls 10 / 13: −3 / −5; the
+// penalty comes off its defense against the next attack, on the feinter's next turn.
+#[test]
+fn gurps_man_6_feint() {
+    let base = "new gurps\nadd A speed=7\nweapon A sword skill=14\nadd B speed=5 dx=12\nstart\n";
+    for (foe, want) in [("3,3,4", 3), ("4,4,5", 5)] {
+        let v = run(&format!("{base}feint A B"), &format!("3,3,3,{foe}"));
+        assert_log(&v, &format!("−{want} to its defense against A's next attack"));
+    }
+    let v = run(&format!("{base}feint A B\nnext\nnext\nattack A B"), "3,3,3,3,3,4,3,3,4,3,3,4,3");
+    assert_log(&v, "B defends: Dodge 5 (feint −3)");
+}
+
+// GURPS-MAN-7, worked example 15: AOA Strong, 3d+1 → 3d+4, 1d+2 → 1d+4; Determined +4; no
+// defense until its next turn.
+#[test]
+fn gurps_man_7_all_out_attack() {
+    for (dmg, want) in [("3d+1", "3d+4"), ("1d+2", "1d+4")] {
+        let v = run(
+            &format!(
+                "new gurps\nadd A speed=7\nadd B speed=5 dr=50\nstart\nmaneuver A aoa-strong\nattack A B skill=12 dmg={dmg} defense=none"
+            ),
+            if dmg.starts_with('3') { "3,3,3,1,1,1" } else { "3,3,3,1" },
+        );
+        let line = v["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["text"].as_str().unwrap_or("").starts_with("B takes"))
+            .expect("hit");
+        assert!(line["roll"]["expr"].as_str().unwrap_or("").starts_with(want), "{line}");
+    }
+    let v = run(
+        "new gurps\nadd A speed=7\nadd B speed=5\nstart\nmaneuver A aoa-determined\nattack A B skill=10 defense=none",
+        "6,6,2,1",
+    );
+    assert_log(&v, "All-Out Attack +4 = 14");
+    assert_eq!(who(&v, "a")["defenses"]["dodge"], Value::Null, "GURPS-MAN-1: no defense");
+}
+
+// GURPS-MAN-3, worked example 16: Acc 2, three turns of Aim, braced: +5; a defense roll ends it.
+#[test]
+fn gurps_man_3_aim() {
+    let base = "new gurps\nadd A speed=7\nweapon A bow skill=12 dmg=1d+2 type=imp acc=2 ranged\nadd B speed=5 dr=50\nstart\n";
+    let aim = "maneuver A aim target=B braced\nnext\nnext\n";
+    let v = run(&format!("{base}{aim}{aim}{aim}attack A B defense=none"), "3,3,3,1");
+    assert_log(&v, "aim +5");
+    // Without Aim: no Acc.
+    let v = run(&format!("{base}attack A B defense=none"), "3,3,3,1");
+    assert_log(&v, "(skill 12 = 12)");
+}
+
+// GURPS-RANGE-1, worked example 17: 10 yards → −4 (the sheet's reading −5).
+#[test]
+fn gurps_range_1_range_and_speed() {
+    let cases = [
+        (2, 0),
+        (3, -1),
+        (5, -2),
+        (7, -3),
+        (10, -4),
+        (15, -5),
+        (20, -6),
+        (100, -10),
+        (150, -11),
+        (700, -15),
+        (1000, -16),
+    ];
+    for (yards, want) in cases {
+        assert_eq!(tables::range_penalty(yards, false), want, "{yards} yards");
+    }
+    assert_eq!(tables::range_penalty(10, true), -5, "seed reading");
+    let v = run(
+        "new gurps\nadd A speed=7\nadd B speed=5\nstart\nattack A B skill=14 ranged range=7 speed=3 defense=none",
+        "3,3,3,1",
+    );
+    assert_log(&v, "range −4 = 10");
+}
+
+// GURPS-ATK-4: the random location table, and a side for hands and feet.
+#[test]
+fn gurps_atk_4_random_location() {
+    let cases = [
+        (3, "skull"),
+        (5, "face"),
+        (7, "right leg"),
+        (8, "right arm"),
+        (10, "torso"),
+        (11, "groin"),
+        (12, "left arm"),
+        (14, "left leg"),
+        (15, "hand"),
+        (16, "foot"),
+        (18, "neck"),
+    ];
+    for (total, want) in cases {
+        assert_eq!(tables::random_location(total), want, "{total}");
+    }
+    let v = run(&fight("attack Rook Orc loc=random defense=none"), "5,5,5,4,3,3,3,1,1");
+    assert_log(&v, "hit location left hand");
+    assert_log(&v, "at the left hand");
+}
+
+// GURPS odds: exact, from one 3d6 table.
+#[test]
+fn gurps_odds_success_critical_and_landing() {
+    assert_eq!(odds::success(10).to_string(), "1/2");
+    assert_eq!(odds::critical(10).to_string(), "1/54");
+    assert_eq!(odds::critical(16).to_string(), "5/54");
+    assert_eq!(odds::fumble(10).to_string(), "1/54");
+    // A 50% attack against a 50% defense: 4/216 critical, plus 104/216 that hit × 1/2.
+    assert_eq!(odds::lands(10, Some(10)).to_string(), "7/27");
+    let text = odds::report(&["12".into(), "vs=9".into()]).expect("report");
+    assert!(text.contains("success") && text.contains("attack lands"), "{text}");
+    let err = odds::report(&["x".into()]).expect_err("bad");
+    assert!(err.contains("skirmish odds gurps SKILL"), "{err}");
+    assert_eq!(attack::signed(-3), "−3");
 }
