@@ -980,8 +980,7 @@ pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
     let skill = p.skill();
     let f = FieldReader(req.fields);
     let (hit, crit) = (super::odds::success(skill), super::odds::critical(skill));
-    let mut text =
-        format!("{}: hit {:.1}%, critical {:.1}%", p.skill_text(), hit.percent(), crit.percent());
+    let mut text = format!("skill {skill}: hit {:.1}%, crit {:.1}%", hit.percent(), crit.percent());
     let target = state::person(req.state, req.target_id);
     let incoming = Incoming {
         attacker: req.attacker_id.to_string(),
@@ -1003,11 +1002,14 @@ pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
     match defense::pick(&open, asked.named.as_deref()).ok().flatten() {
         Some(best) => {
             let def = super::odds::success(best.value);
-            text.push_str(&format!("; {} succeeds {:.1}%", best.label(), def.percent()));
+            text.push_str(&format!("; {} {} {:.1}%", best.kind, best.value, def.percent()));
             let lands = super::odds::lands(skill, Some(best.value));
             text.push_str(&format!("; lands {:.1}%", lands.percent()));
         }
-        None => text.push_str("; no defense"),
+        None => {
+            let lands = super::odds::lands(skill, None);
+            text.push_str(&format!("; no defense; lands {:.1}%", lands.percent()));
+        }
     }
     Ok(text)
 }

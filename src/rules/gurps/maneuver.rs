@@ -157,13 +157,23 @@ impl Maneuver {
     }
 }
 
-/// `maneuver NAME KIND [target=NAME] [braced] [then=KIND] [posture=…]`.
+/// `maneuver NAME KIND [target=NAME] [braced] [then=KIND]`.
 pub fn take(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    let Some(word) = request.words.first() else {
+        let name = request.actor.map_or("NAME", |a| a.name);
+        return Err(RulesError::Invalid(format!("maneuver {name}: which one? {}", list())));
+    };
+    choose(request, word, true)
+}
+
+/// Take the maneuver `word`; `spend` when the verb (not `do`, which pays itself) pays for it.
+pub fn choose(
+    request: SpecialRequest<'_>,
+    word: &str,
+    spend: bool,
+) -> Result<Vec<Effect>, RulesError> {
     let (Some(actor), Some(id)) = (request.actor, request.actor_id) else {
         return Err(RulesError::Invalid("maneuver NAME KIND: name who takes it".into()));
-    };
-    let Some(word) = request.words.first() else {
-        return Err(RulesError::Invalid(format!("maneuver {}: which one? {}", actor.name, list())));
     };
     let Some(kind) = Kind::parse(word) else {
         return Err(RulesError::Invalid(format!("unknown maneuver '{word}'; expected {}", list())));
@@ -220,7 +230,7 @@ pub fn take(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
     }
     let mut effects =
         vec![Effect::System(GurpsEvent::Maneuver { id: id.to_string(), maneuver }.wrap())];
-    if request.actor_id.is_some() {
+    if spend {
         effects.push(Effect::Spend { who: Who::Actor, amount: 1, what: kind.word().to_string() });
     }
     Ok(effects)

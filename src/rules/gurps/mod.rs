@@ -175,24 +175,48 @@ impl Ruleset for Gurps {
         vec![ActionPool::new("maneuver", 1)]
     }
 
-    // GURPS-MAN-1: the maneuvers, for `do` and the action menu.
+    // GURPS-MAN-1: the maneuvers, for `do` and the action menu: `do NAME aim target=B`.
     fn actions(&self) -> &'static [ActionSpec] {
         const fn m(key: &'static str, label: &'static str) -> ActionSpec {
             ActionSpec { key, label, pool: "maneuver", cost: 1, fields: &[] }
         }
+        const fn with(
+            key: &'static str,
+            label: &'static str,
+            fields: &'static [&'static str],
+        ) -> ActionSpec {
+            ActionSpec { key, label, pool: "maneuver", cost: 1, fields }
+        }
         const LIST: &[ActionSpec] = &[
             m("attack", "Attack: step, all defenses"),
-            m("all-out-attack", "All-Out Attack: half Move, no defense"),
-            m("move-and-attack", "Move and Attack: full Move, Dodge or Block"),
-            m("all-out-defense", "All-Out Defense: step, a defense bonus"),
+            m("aoa-determined", "All-Out Attack (Determined): +4, no defense"),
+            m("aoa-double", "All-Out Attack (Double): two attacks, no defense"),
+            m("aoa-feint", "All-Out Attack (Feint): feint then attack, no defense"),
+            m("aoa-strong", "All-Out Attack (Strong): more damage, no defense"),
+            m("move-attack", "Move and Attack: full Move, Dodge or Block"),
+            m("aod-dodge", "All-Out Defense: +2 Dodge"),
+            m("aod-parry", "All-Out Defense: +2 Parry"),
+            m("aod-block", "All-Out Defense: +2 Block"),
+            m("aod-double", "All-Out Defense: two defenses"),
+            with("aim", "Aim (target=NAME braced): +Acc", &["target", "braced"]),
+            with("evaluate", "Evaluate (target=NAME): +1 to +3", &["target"]),
+            with("feint", "Feint (target=NAME), then `feint`", &["target"]),
+            m("ready", "Ready a weapon: step"),
+            m("concentrate", "Concentrate: step, all defenses"),
+            with("wait", "Wait (then=attack …)", &["then"]),
             m("move", "Move: full Move, all defenses"),
-            m("aim", "Aim: step, all defenses"),
-            m("feint", "Feint, Evaluate or Ready: step, all"),
-            m("concentrate", "Concentrate: step, all"),
-            m("posture", "Change Posture: all, with posture penalties"),
-            m("wait", "Wait or Do Nothing"),
+            m("change-posture", "Change Posture (or `posture`)"),
+            m("do-nothing", "Do Nothing"),
         ];
         LIST
+    }
+
+    fn do_action(
+        &self,
+        action: &ActionSpec,
+        request: SpecialRequest<'_>,
+    ) -> Result<Vec<Effect>, RulesError> {
+        maneuver::choose(request, action.key, false)
     }
 
     // GURPS-ROLL-2: on 3d6 a 3 or 4 always succeeds and 17 or 18 fails critically.
