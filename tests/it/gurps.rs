@@ -230,7 +230,7 @@ fn gurps_dmg_3_minimum_damage_rolls() {
 // GURPS-DMG-4, GURPS-FP-1: fatigue damage meets DR and comes off FP; below 1/3 FP Very Tired;
 // past 0 FP it costs HP too.
 #[test]
-fn gurps_dmg_4_fatigue_comes_off_fp() {
+fn gurps_dmg_4_and_fp_1_fatigue_comes_off_fp() {
     let v = run("new gurps\nadd B fp=9 dr=1\ndamage B 5 fat", "");
     assert_eq!(who(&v, "b")["fp"]["current"], 5);
     assert_eq!(who(&v, "b")["fp"]["max"], 9);
@@ -530,4 +530,303 @@ fn gurps_odds_success_critical_and_landing() {
     let err = odds::report(&["x".into()]).expect_err("bad");
     assert!(err.contains("skirmish odds gurps SKILL"), "{err}");
     assert_eq!(attack::signed(-3), "−3");
+}
+
+// GURPS-MAN-1, GURPS-MAN-2: one maneuver a turn; Move allows no attack; All-Out Defense
+// (GURPS-MAN-9) adds +2 to its defense until its next turn.
+#[test]
+fn gurps_man_1_one_maneuver_decides_attacks_and_defenses() {
+    let err = run_err(&fight("maneuver Rook move\nmaneuver Rook attack"), "");
+    assert!(err.contains("one maneuver a turn (GURPS-MAN-1)"), "{err}");
+    let err = run_err(&fight("maneuver Rook move\nattack Rook Orc"), "");
+    assert!(err.contains("no attack (GURPS-MAN-1)"), "{err}");
+    let v = run(&fight("maneuver Rook aod-dodge"), "");
+    assert_eq!(who(&v, "rook")["defenses"]["dodge"], 12);
+    assert_eq!(who(&v, "rook")["maneuver"], "aod-dodge");
+    let v = run(&fight("do Rook aod-parry"), "");
+    assert_eq!(who(&v, "rook")["defenses"]["parry"], 12, "the action menu takes maneuvers too");
+}
+
+// GURPS-MAN-9: Double Defense, a second defense after a failed one against a melee attack.
+#[test]
+fn gurps_man_9_double_defense() {
+    // Orc's turn after Rook's All-Out Defense (Double): Orc hits on 10; Rook's Dodge 10 fails
+    // on 12, its Parry 10 then holds on 10.
+    let v = run(&fight("maneuver Rook aod-double\nnext\nattack Orc Rook"), "3,3,4,4,4,4,3,3,4");
+    assert_log(&v, "Rook defends: Dodge 10, rolls 12 vs 10: failure");
+    assert_log(&v, "Rook defends: Parry (broadsword) 10, rolls 10 vs 10: success");
+    assert_eq!(hp(&v, "rook"), 12);
+}
+
+// GURPS-MAN-4: Evaluate, +1 a turn up to +3, on the next attack on that foe.
+#[test]
+fn gurps_man_4_evaluate() {
+    let ev = "maneuver Rook evaluate target=Orc\nnext\nnext\n";
+    let v = run(&fight(&format!("{ev}{ev}{ev}{ev}attack Rook Orc defense=none")), "3,3,3,1,1");
+    assert_log(&v, "evaluate +3 = 17");
+}
+
+// GURPS-MAN-5, GURPS-ATK-6, GURPS-ATK-7: a Rapid Strike is two attacks at −6, each through the
+// whole order; one a turn; All-Out Attack (Double) gives two attacks (three with a Rapid Strike).
+#[test]
+fn gurps_atk_6_rapid_strike() {
+    let v = run(&fight("attack Rook Orc rapid defense=none"), "3,3,2,1,1,3,3,2,1,1");
+    assert_log(
+        &v,
+        "Rook attacks Orc with broadsword (rapid strike 1) (skill 14, rapid strike −6 = 8)",
+    );
+    assert_log(&v, "(rapid strike 2)");
+    let err =
+        run_err(&fight("attack Rook Orc defense=none\nattack Rook Orc defense=none"), "3,3,2,1,1");
+    assert!(err.contains("has made its attack this turn"), "{err}");
+    let err = run_err(
+        &fight(
+            "maneuver Rook aoa-double\nattack Rook Orc rapid defense=none\nattack Rook Orc rapid defense=none",
+        ),
+        "3,3,2,1,1,3,3,2,1,1",
+    );
+    assert!(err.contains("one Rapid Strike per turn (GURPS-ATK-6)"), "{err}");
+    let err = run_err(
+        "new gurps\nadd A speed=7\nweapon A pike skill=14 unready_after\nadd B\nstart\nattack A B rapid",
+        "",
+    );
+    assert!(err.contains("no Rapid Strike with a weapon that is unready"), "{err}");
+}
+
+// GURPS-MAN-10, GURPS-CRIT-1: a weapon turned in the hand (8) is unready until Ready.
+#[test]
+fn gurps_man_10_ready_after_a_critical_miss() {
+    let v = run(&fight("attack Rook Orc\nnext\nnext\nmaneuver Rook ready"), "6,6,6,2,3,3");
+    assert_log(&v, "Rook: critical miss, broadsword turns in its hand: unready");
+    assert_log(&v, "Rook readies its broadsword");
+    let err = run_err(&fight("attack Rook Orc\nnext\nnext\nattack Rook Orc"), "6,6,6,2,3,3");
+    assert!(err.contains("is not ready"), "{err}");
+}
+
+// GURPS-MAN-11: Wait, then act out of turn as the maneuver named.
+#[test]
+fn gurps_man_11_wait_then_attack() {
+    let v = run(
+        &fight("maneuver Rook wait then=aoa-determined\nnext\nattack Rook Orc defense=none"),
+        "3,3,3,1,1",
+    );
+    assert_log(&v, "All-Out Attack +4 = 18");
+    assert_eq!(who(&v, "rook")["defenses"]["dodge"], Value::Null, "AOA: no defense till its turn");
+}
+
+// GURPS-POST-1, GURPS-POST-2: postures change attacks, defenses and shots at it; lying down
+// takes two changes to stand.
+#[test]
+fn gurps_post_2_postures() {
+    let v = run(&fight("posture Rook kneeling"), "");
+    assert_eq!(who(&v, "rook")["posture"], "kneeling");
+    assert_eq!(who(&v, "rook")["defenses"]["dodge"], 8);
+    assert_log(&v, "Rook is now kneeling (Move ×1/3)");
+    let v =
+        run(&fight("posture Rook crawling\nnext\nnext\nattack Rook Orc defense=none"), "3,3,3,1,1");
+    assert_log(&v, "(skill 14, crawling −4 = 10)");
+    let v = run(&fight("posture Orc lying\nattack Rook Orc ranged defense=none"), "3,3,3,1,1");
+    assert_log(&v, "target lying −2");
+    let err = run_err(&fight("posture Rook lying\nnext\nnext\nposture Rook standing"), "");
+    assert!(err.contains("rises in two changes"), "{err}");
+}
+
+// GURPS-ATK-1: a stunned attacker may not attack; effective skill below 3 is refused.
+#[test]
+fn gurps_atk_1_checks_before_the_dice() {
+    let err = run_err(&fight("cond Rook stunned\nattack Rook Orc"), "");
+    assert!(err.contains("Rook is stunned: Do Nothing only (GURPS-STUN-1)"), "{err}");
+    let err = run_err(&fight("attack Rook Orc loc=eye type=imp mod=-3"), "");
+    assert!(err.contains("effective skill 2 is below 3"), "{err}");
+}
+
+// GURPS-ATK-2: every modifier named in the log (off hand, mod, location).
+#[test]
+fn gurps_atk_2_modifiers_named() {
+    let v = run(&fight("attack Rook Orc offhand mod=2 loc=arm defense=none"), "3,3,3,1,1");
+    assert_log(&v, "(skill 14, arm −2, off hand −4, mod +2 = 10)");
+}
+
+// GURPS-ATK-3, GURPS-DEF-1: a critical hit allows no defense and rolls on the table: 5 doubles
+// the damage.
+#[test]
+fn gurps_atk_3_critical_hit_table() {
+    let v = run(&fight("attack Rook Orc"), "1,1,1,1,2,2,3,3,1,1,2");
+    assert_log(&v, "Rook's critical hit on Orc: damage ×2 (no defense)");
+    assert!(!has_log(&v, "Orc defends"));
+    assert_log(&v, "Orc takes 14 cut");
+    // 4: DR halved (rounded down): DR 2 → 1.
+    let v = run(&fight("attack Rook Orc"), "1,1,1,1,1,2,3,3,1,1,2");
+    assert_log(&v, "7 cut − DR 1 = 6");
+    let tables_cases = [
+        (3, tables::CritHit::Times(3)),
+        (6, tables::CritHit::Maximum),
+        (7, tables::CritHit::Major),
+        (10, tables::CritHit::Normal),
+        (12, tables::CritHit::Drop),
+        (17, tables::CritHit::HalfDr(false)),
+    ];
+    for (total, want) in tables_cases {
+        assert_eq!(tables::critical_hit(total), want, "{total}");
+    }
+}
+
+// GURPS-CRIT-2: the head blow table, when switched on.
+#[test]
+fn gurps_crit_2_head_blows() {
+    let body = "set gurps_head_blow_table on\nattack Rook Orc loc=skull";
+    // Critical on 3, head blow 3: maximum damage (2d+1 → 13), DR ignored: 13 × 4 = 52; the
+    // knockdown fails critically, the first death check by 3 or more.
+    let v = run(&fight(body), "1,1,1,1,1,1,6,6,6,6,6,6");
+    assert_log(&v, "maximum damage, DR ignored");
+    assert_log(&v, "Orc takes 13 cut");
+    assert!(conditions(&v, "orc").contains(&"dead".to_string()), "52 injury on 12 HP");
+    assert_eq!(tables::head_blow(8), tables::CritHit::Daze);
+}
+
+// GURPS-CRIT-1, GURPS-CRIT-3: the critical miss table; a sturdy weapon rolls again on a break.
+#[test]
+fn gurps_crit_1_critical_miss_table() {
+    let cases = [
+        (3, tables::CritMiss::Breaks),
+        (5, tables::CritMiss::HitsSelf(true)),
+        (7, tables::CritMiss::LostBalance),
+        (8, tables::CritMiss::Unready),
+        (10, tables::CritMiss::Dropped),
+        (14, tables::CritMiss::Flies),
+        (15, tables::CritMiss::Strained),
+        (16, tables::CritMiss::Falls),
+    ];
+    for (total, want) in cases {
+        assert_eq!(tables::critical_miss(total), want, "{total}");
+    }
+    let v = run(&fight("attack Rook Orc"), "6,6,6,3,2,2");
+    assert!(conditions(&v, "rook").contains(&"lost-balance".to_string()));
+    let v = run(
+        "new gurps\nadd A speed=7\nweapon A mace skill=12 sturdy\nadd B\nstart\nattack A B",
+        "6,6,6,1,1,1,3,3,4",
+    );
+    assert_log(&v, "A: critical miss, drops mace (sturdy)");
+}
+
+// GURPS-DEF-4: Block once a turn, never against firearms.
+#[test]
+fn gurps_def_4_block() {
+    let setup = "new gurps\nadd A speed=7\nadd B speed=5 dodge=5\nweapon B shield skill=12 shield db=1\nstart\nmaneuver A aoa-double\n";
+    let v = run(
+        &format!("{setup}attack A B skill=14\nattack A B skill=14"),
+        "3,3,4,3,3,4,3,3,4,3,3,4,1",
+    );
+    assert_log(&v, "B defends: Block (shield) 10 (DB +1)");
+    assert_log(&v, "B defends: Dodge 6 (DB +1)");
+    let v = run(&format!("{setup}attack A B skill=14 firearm"), "3,3,4,3,3,4,1");
+    assert!(!has_log(&v, "Block"), "no Block against a firearm");
+}
+
+// GURPS-DEF-5, GURPS-DEF-9: Retreat once a turn, its bonus holding against that attacker; none
+// while kneeling; Dodge and Drop against ranged attacks leaves it prone.
+#[test]
+fn gurps_def_5_retreat_and_drop() {
+    let v = run(
+        &fight(
+            "maneuver Rook aoa-double\nattack Rook Orc retreat defense=dodge\nattack Rook Orc defense=dodge",
+        ),
+        "3,3,4,4,4,4,2,2,3,3,4,4,4,4,2,2",
+    );
+    assert!(
+        texts(&v).iter().filter(|t| t.contains("Orc defends: Dodge 11 (retreat +3)")).count() == 2,
+        "{:#?}",
+        texts(&v)
+    );
+    let err = run_err(&fight("posture Orc kneeling\nattack Rook Orc retreat"), "3,3,4");
+    assert!(err.contains("no retreat while stunned, sitting or kneeling (GURPS-DEF-9)"), "{err}");
+    let v = run(&fight("attack Rook Orc ranged drop"), "3,3,4,3,3,3");
+    assert_log(&v, "Orc defends: Dodge 11 (drop +3)");
+    assert!(conditions(&v, "orc").contains(&"prone".to_string()));
+}
+
+// GURPS-DEF-6: a critical defense against melee sends the attacker to the critical miss
+// table; a critically failed Dodge leaves the defender prone.
+#[test]
+fn gurps_def_6_critical_defenses() {
+    let v = run(&fight("attack Rook Orc"), "3,3,4,1,1,1,3,3,4");
+    assert_log(&v, "Rook: critical miss, drops broadsword");
+    let v = run(&fight("attack Rook Orc defense=dodge"), "3,3,4,6,6,6,1,1");
+    assert!(conditions(&v, "orc").contains(&"prone".to_string()));
+}
+
+// GURPS-DEF-7, GURPS-STUN-1: a stunned defender is −4; shock never touches defenses.
+#[test]
+fn gurps_def_7_stunned_defends_at_minus_4() {
+    let v = run(&fight("cond Orc stunned\ndamage Orc 4 cr"), "");
+    assert_eq!(who(&v, "orc")["defenses"]["parry"], 6);
+    assert_eq!(who(&v, "orc")["defenses"]["dodge"], 4);
+}
+
+// GURPS-DEF-8: the best defense unless named; ties go Dodge, Parry, Block; a named one that
+// is not open is refused.
+#[test]
+fn gurps_def_8_choice_of_defense() {
+    let v = run(&fight("attack Rook Orc"), "3,3,4,1,2,2");
+    assert_log(&v, "Orc defends: Parry (axe) 10");
+    let v = run(&fight("attack Rook Orc defense=dodge"), "3,3,4,1,2,2");
+    assert_log(&v, "Orc defends: Dodge 8");
+    let v =
+        run("new gurps\nadd A speed=7\nadd B speed=5 parry=8\nstart\nattack A B", "3,3,4,1,2,2");
+    assert_log(&v, "B defends: Dodge 8");
+    let err = run_err(&fight("attack Rook Orc defense=block"), "3,3,4");
+    assert!(err.contains("defense=block is not open to it now"), "{err}");
+}
+
+// GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first: +2 on a success.
+#[test]
+fn gurps_def_10_acrobatic_dodge() {
+    let v = run(
+        "new gurps\nadd A speed=7\nadd B speed=5 acrobatics=12\nstart\nattack A B skill=14 acrobatic",
+        "3,3,4,3,3,4,3,3,4",
+    );
+    assert_log(&v, "B: Acrobatics rolls 10 vs 12");
+    assert_log(&v, "B defends: Dodge 10 (acrobatic +2)");
+}
+
+// GURPS-DEF-11: an ally dodges into the attack and takes it.
+#[test]
+fn gurps_def_11_sacrificial_dodge() {
+    let v = run(
+        "new gurps\nadd A speed=7\nadd B speed=5\nadd C speed=6 hp=20\nstart\nattack A B,C sacrifice=C skill=14",
+        "3,3,4,3,3,3,6",
+    );
+    assert_log(&v, "C dodges into the attack on B");
+    assert_eq!(hp(&v, "c"), 16);
+    assert_eq!(hp(&v, "b"), 10);
+}
+
+// GURPS-MAJOR-1, GURPS-MAJOR-2, GURPS-MAJOR-3: a major wound's knockdown roll; failure stuns
+// and drops it; by 5 or more it is out; the skull is −10.
+#[test]
+fn gurps_major_knockdown() {
+    let v = run("new gurps\nadd B hp=10 ht=11\ndamage B 6 cr", "4,4,4");
+    assert_log(
+        &v,
+        "B: knockdown, HT 11: rolls 12 vs 11: failure by 1; is stunned and knocked down",
+    );
+    assert!(conditions(&v, "b").contains(&"stunned".to_string()));
+    assert!(conditions(&v, "b").contains(&"prone".to_string()));
+    let v = run("new gurps\nadd B hp=10 ht=11\ndamage B 6 cr", "6,5,5");
+    assert!(conditions(&v, "b").contains(&"unconscious".to_string()));
+    let v = run(&fight("attack Rook Orc loc=skull type=cr defense=none"), "1,2,2,3,3,3,3,3");
+    assert_log(&v, "Orc: knockdown, HT 11−10");
+    let v = run("new gurps\nadd B hp=10 ht=11 hpt\ndamage B 6 cr", "4,4,4");
+    assert_log(&v, "HT 11+3: rolls 12 vs 14");
+}
+
+// GURPS-STUN-2, GURPS-ORDER-2: at the end of each turn spent stunned, an HT roll.
+#[test]
+fn gurps_stun_2_recovery_at_the_end_of_its_turn() {
+    let v = run(&fight("cond Rook stunned\nnext"), "3,3,4");
+    assert_log(&v, "Rook rolls HT 12 to shake off Stunned: rolls 10 vs 12: success by 2; recovers");
+    assert!(!conditions(&v, "rook").contains(&"stunned".to_string()));
+    let v = run(&fight("cond Orc stunned\nnext\nnext"), "6,6,5");
+    assert!(conditions(&v, "orc").contains(&"stunned".to_string()));
+    assert_eq!(who(&v, "orc")["maneuver"], "do-nothing", "GURPS-STUN-1: stunned, it Does Nothing");
 }

@@ -37,6 +37,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "dmgroll",
     "locroll",
     "critroll",
+    "unaware",
     "acc",
     "bulk",
     "ranged",
@@ -239,6 +240,15 @@ pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
     }
     let arms = arms(req)?;
     let me = state::person(req.state, req.attacker_id);
+    // GURPS-ATK-1, GURPS-MAN-10: a weapon dropped or turned in the hand needs Ready first.
+    if let Some(name) = &arms.name
+        && me.unready.contains(name)
+    {
+        return invalid(format!(
+            "{}'s {name} is not ready; `maneuver {} ready weapon={name}` first (GURPS-MAN-10)",
+            who.name, who.name
+        ));
+    }
     let rapid = f.flag("rapid");
     // The maneuver: the one taken this turn, or an Attack taken by this attack.
     let (maneuver, takes_maneuver) = match me.maneuver.clone().filter(|_| me.in_turn) {
@@ -247,7 +257,7 @@ pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
         None => match me.maneuver.clone() {
             // Out of turn: a Wait being triggered acts as the maneuver it named.
             Some(m) if m.kind == Kind::Wait => {
-                (Maneuver::new(m.then.unwrap_or(Kind::Attack)), false)
+                (Maneuver::new(m.then.unwrap_or(Kind::Attack)), true)
             }
             _ => (Maneuver::new(Kind::Attack), false),
         },
@@ -261,15 +271,6 @@ pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
         return invalid(format!(
             "{} took {} this turn: no attack (GURPS-MAN-1)",
             who.name,
-            maneuver.describe()
-        ));
-    }
-    let strikes: u8 = if rapid { 2 } else { 1 };
-    if me.in_turn && me.attacks.saturating_add(strikes) > allowed.saturating_add(u8::from(rapid)) {
-        return invalid(format!(
-            "{} has made its attack{} this turn under {}",
-            who.name,
-            if allowed > 1 { "s" } else { "" },
             maneuver.describe()
         ));
     }
@@ -310,6 +311,15 @@ pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
             return invalid("one Rapid Strike per turn (GURPS-ATK-6)");
         }
         mods.push(("rapid strike".into(), -6));
+    }
+    let strikes: u8 = if rapid { 2 } else { 1 };
+    if me.in_turn && me.attacks.saturating_add(strikes) > allowed.saturating_add(u8::from(rapid)) {
+        return invalid(format!(
+            "{} has made its attack{} this turn under {}",
+            who.name,
+            if allowed > 1 { "s" } else { "" },
+            maneuver.describe()
+        ));
     }
     if arms.offhand {
         mods.push(("off hand".into(), -4));
@@ -468,7 +478,9 @@ pub fn resolve(
             GurpsEvent::Maneuver { id: req.attacker_id.into(), maneuver: p.maneuver.clone() }
                 .wrap(),
         ));
-        effects.push(Effect::Pay { pool: "maneuver", amount: 1 });
+        if req.on_turn {
+            effects.push(Effect::Pay { pool: "maneuver", amount: 1 });
+        }
     }
     effects.push(Effect::System(
         GurpsEvent::Attacked {
@@ -735,6 +747,11 @@ fn defend(
             return Ok(Some(Who::Target(1)));
         }
     }
+    // GURPS-DEF-1: no defense against an attack it does not know of.
+    if f.flag("unaware") {
+        effects.push(Effect::Log { text: format!("{t} is unaware: no defense"), roll: None });
+        return Ok(Some(Who::TARGET));
+    }
     let incoming = Incoming {
         attacker: req.attacker_id.to_string(),
         melee: p.arms.melee(),
@@ -903,14 +920,19 @@ fn critical_miss(
     let result = tables::critical_miss(first.total);
     let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());
     let mut rolls = vec![first];
+    let mut lost: Option<bool> = None;
     let text = match result {
         CritMiss::Breaks if arms.sturdy && auto => {
             let again = roll::table("critical miss (sturdy)", &mut src)?;
             let broke = tables::critical_miss(again.total) == CritMiss::Breaks;
             rolls.push(again);
+            lost = Some(broke);
             if broke { format!("{weapon} breaks") } else { format!("drops {weapon} (sturdy)") }
         }
-        CritMiss::Breaks => format!("{weapon} breaks"),
+        CritMiss::Breaks => {
+            lost = Some(true);
+            format!("{weapon} breaks")
+        }
         CritMiss::HitsSelf(full) => {
             let needs_second = (arms.melee()
                 && matches!(arms.kind, "imp" | "pi-" | "pi" | "pi+" | "pi++"))
@@ -937,9 +959,18 @@ fn critical_miss(
         CritMiss::LostBalance => {
             "loses its balance: no more actions, defenses −2 until its next turn".into()
         }
-        CritMiss::Unready => format!("{weapon} turns in its hand: unready"),
-        CritMiss::Dropped if arms.cheap => format!("{weapon} breaks (cheap)"),
-        CritMiss::Dropped => format!("drops {weapon}"),
+        CritMiss::Unready => {
+            lost = Some(false);
+            format!("{weapon} turns in its hand: unready")
+        }
+        CritMiss::Dropped if arms.cheap => {
+            lost = Some(true);
+            format!("{weapon} breaks (cheap)")
+        }
+        CritMiss::Dropped => {
+            lost = Some(false);
+            format!("drops {weapon}")
+        }
         CritMiss::Flies if arms.melee() => format!("{weapon} flies 1d yards away"),
         CritMiss::Flies => format!("drops {weapon}"),
         CritMiss::Strained => "strains its weapon arm: unusable for the fight".into(),
@@ -962,6 +993,14 @@ fn critical_miss(
         });
     }
     // GURPS-CRIT-3: the mechanical results.
+    if let (Some(broken), Some(w)) = (lost, arms.name.clone()) {
+        let id = match who {
+            Who::Actor => req.attacker_id,
+            _ => req.target_id,
+        };
+        let event = GurpsEvent::Unready { id: id.into(), weapon: w, broken };
+        effects.push(Effect::System(event.wrap()));
+    }
     let condition = match result {
         CritMiss::LostBalance => Some("Lost-Balance"),
         CritMiss::Falls if arms.melee() => Some("Prone"),

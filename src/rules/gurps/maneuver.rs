@@ -209,11 +209,23 @@ pub fn choose(
     maneuver.target = target.clone();
     maneuver.braced = f.flag("braced");
     let prev = me.previous.as_ref().filter(|p| p.kind == kind && p.target == target);
+    let mut extra = Vec::new();
     match kind {
         // GURPS-MAN-3: consecutive turns of Aim on the same target count up.
         Kind::Aim => maneuver.aim_turns = prev.map_or(0, |p| p.aim_turns).saturating_add(1),
         // GURPS-MAN-4: +1 per consecutive turn, at most +3.
         Kind::Evaluate => maneuver.evaluate = (prev.map_or(0, |p| p.evaluate) + 1).min(3),
+        // GURPS-MAN-10: Ready takes up an unready weapon (weapon=NAME, else the first).
+        Kind::Ready => {
+            let weapon = match f.value("weapon") {
+                Some(w) => me.unready.iter().find(|u| u.eq_ignore_ascii_case(w)).cloned(),
+                None => me.unready.first().cloned(),
+            };
+            if let Some(weapon) = weapon {
+                let event = GurpsEvent::Readied { id: id.to_string(), weapon };
+                extra.push(Effect::System(event.wrap()));
+            }
+        }
         Kind::Wait => {
             let then = f.value("then").unwrap_or("attack");
             let then = Kind::parse(then)
@@ -230,6 +242,7 @@ pub fn choose(
     }
     let mut effects =
         vec![Effect::System(GurpsEvent::Maneuver { id: id.to_string(), maneuver }.wrap())];
+    effects.extend(extra);
     if spend {
         effects.push(Effect::Spend { who: Who::Actor, amount: 1, what: kind.word().to_string() });
     }

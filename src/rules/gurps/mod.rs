@@ -201,7 +201,7 @@ impl Ruleset for Gurps {
             with("aim", "Aim (target=NAME braced): +Acc", &["target", "braced"]),
             with("evaluate", "Evaluate (target=NAME): +1 to +3", &["target"]),
             with("feint", "Feint (target=NAME), then `feint`", &["target"]),
-            m("ready", "Ready a weapon: step"),
+            with("ready", "Ready a weapon (weapon=NAME): step", &["weapon"]),
             m("concentrate", "Concentrate: step, all defenses"),
             with("wait", "Wait (then=attack …)", &["then"]),
             m("move", "Move: full Move, all defenses"),

@@ -47,6 +47,8 @@ pub struct Person {
     pub skip_ht: bool,
     /// A critical hit's effect waiting for the damage it modifies (GURPS-ATK-3).
     pub crit: Option<CritFlags>,
+    /// Weapons not ready (dropped, turned in the hand, broken): `maneuver NAME ready` readies one.
+    pub unready: Vec<String>,
 }
 
 /// One hit's injury, for what follows it.
@@ -141,6 +143,16 @@ pub enum GurpsEvent {
     },
     SkipHt {
         id: String,
+    },
+    /// A weapon is no longer ready (`broken`: for good), or ready again.
+    Unready {
+        id: String,
+        weapon: String,
+        broken: bool,
+    },
+    Readied {
+        id: String,
+        weapon: String,
     },
     Critical {
         id: String,
@@ -302,6 +314,20 @@ pub fn apply(
             let who = name(id);
             entry(st, id).skip_ht = true;
             line(format!("{who} does nothing this turn: no HT roll at 0 HP"), id)
+        }
+        GurpsEvent::Unready { id, weapon, broken } => {
+            let who = name(id);
+            let p = entry(st, id);
+            if !p.unready.contains(weapon) {
+                p.unready.push(weapon.clone());
+            }
+            let what = if *broken { "is broken" } else { "is not ready" };
+            line(format!("{who}'s {weapon} {what}"), id)
+        }
+        GurpsEvent::Readied { id, weapon } => {
+            let who = name(id);
+            entry(st, id).unready.retain(|w| w != weapon);
+            line(format!("{who} readies its {weapon}"), id)
         }
         GurpsEvent::Critical { id, flags } => {
             entry(st, id).crit = Some(*flags);
