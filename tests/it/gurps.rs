@@ -830,3 +830,18 @@ fn gurps_stun_2_recovery_at_the_end_of_its_turn() {
     assert!(conditions(&v, "orc").contains(&"stunned".to_string()));
     assert_eq!(who(&v, "orc")["maneuver"], "do-nothing", "GURPS-STUN-1: stunned, it Does Nothing");
 }
+
+// GURPS-LOC-1: DR by location from `add` (`dr.skull=4` and the skull's own 2), and the bestiary
+// foes come armed (issue 10 item 9).
+#[test]
+fn gurps_loc_1_dr_by_location_from_add() {
+    let v = run(
+        "new gurps\nadd A speed=7\nadd B speed=5 dr=1 dr.skull=4 hp=30\nstart\nattack A B skill=18 dmg=1d+9 type=cr loc=skull defense=none",
+        "2,2,2,1,1,1,1",
+    );
+    assert_log(&v, "10 cr at the skull − DR 6 = 4 × 4 = 16");
+    let v = run("new gurps\nadd Bandit\nadd \"Orc Brute\"\nadd Troll", "");
+    assert_eq!(who(&v, "bandit")["defenses"]["block"], 10, "buckler: Block 9 + DB 1");
+    assert_eq!(who(&v, "orc-brute")["defenses"]["parry"], 10);
+    assert_eq!(who(&v, "troll")["weapons"][0]["name"], "claws");
+}

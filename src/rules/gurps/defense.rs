@@ -212,7 +212,7 @@ pub fn choices(
         let mut any = false;
         for w in &melee {
             let Some((modifier, fencing, unbalanced)) = parry_modifier(w) else { continue };
-            if unbalanced && me.attacked_with.contains(&w.name) {
+            if (unbalanced && me.attacked_with.contains(&w.name)) || me.unready.contains(&w.name) {
                 continue;
             }
             let base = match given {
@@ -239,7 +239,8 @@ pub fn choices(
     }
     // GURPS-DEF-4: Block once per turn, not against firearms.
     if may_block && !me.blocked && !incoming.firearm {
-        let shield = who.weapons.iter().find(|w| w.stats.flag("shield"));
+        let shield =
+            who.weapons.iter().find(|w| w.stats.flag("shield") && !me.unready.contains(&w.name));
         let base = who
             .stats
             .int("block")
