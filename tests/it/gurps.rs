@@ -845,3 +845,31 @@ fn gurps_loc_1_dr_by_location_from_add() {
     assert_eq!(who(&v, "orc-brute")["defenses"]["parry"], 10);
     assert_eq!(who(&v, "troll")["weapons"][0]["name"], "claws");
 }
+
+// GURPS-ROLL-2: the odds tables, built at compile time, agree with the roll's own judgement
+// for every skill and total.
+#[test]
+fn gurps_roll_2_odds_tables_agree_with_the_rolls() {
+    let ways = [1u128, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+    for skill in -12..=32 {
+        let count = |want: fn(roll::Verdict) -> bool| -> u128 {
+            (3i64..=18)
+                .zip(ways)
+                .filter(|(t, _)| want(roll::judge(skill, *t)))
+                .map(|(_, w)| w)
+                .sum()
+        };
+        let frac = |n: u128| skirmish::rules::odds::Fraction::new(n, 216);
+        assert_eq!(odds::success(skill), frac(count(roll::Verdict::success)), "skill {skill}");
+        assert_eq!(
+            odds::critical(skill),
+            frac(count(|v| v == roll::Verdict::CriticalSuccess)),
+            "{skill}"
+        );
+        assert_eq!(
+            odds::fumble(skill),
+            frac(count(|v| v == roll::Verdict::CriticalFailure)),
+            "{skill}"
+        );
+    }
+}
