@@ -37,7 +37,10 @@ const fn gcd(mut a: u128, mut b: u128) -> u128 {
 
 const fn reduced(num: u128, den: u128) -> Fraction {
     let g = gcd(num, den);
-    if g == 0 { Fraction { num: 0, den: 1 } } else { Fraction { num: num / g, den: den / g } }
+    match (num.checked_div(g), den.checked_div(g)) {
+        (Some(num), Some(den)) => Fraction { num, den },
+        _ => Fraction { num: 0, den: 1 },
+    }
 }
 
 /// Ways out of 216, per skill from LOW to HIGH: [critical success, success, failure, critical failure].
@@ -85,7 +88,7 @@ const TABLE: [[Fraction; 4]; SPAN] = {
 
 /// The chance an attack lands, per (attack skill, defense skill), out of 216²; the last column
 /// of each row is "no defense".
-const LANDS: [[Fraction; SPAN + 1]; SPAN] = {
+static LANDS: [[Fraction; SPAN + 1]; SPAN] = {
     let mut out = [[Fraction { num: 0, den: 1 }; SPAN + 1]; SPAN];
     let mut a = 0;
     while a < SPAN {
