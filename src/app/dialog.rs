@@ -168,7 +168,10 @@ impl Dialog {
             Template::Attack => {
                 let weapon =
                     if a(2).is_empty() { String::new() } else { format!(" {}", weapon_word(a(2))) };
-                format!("attack {} {}{weapon}{}{}", q(0), q(1), extra(3), extra(4))
+                // The system's choices (a GURPS location, a defense), the switches, the rest.
+                let end = self.steps.len().saturating_sub(usize::from(self.rolls));
+                let rest: String = (3..end).map(extra).collect();
+                format!("attack {} {}{weapon}{rest}", q(0), q(1))
             }
             Template::Roll => match a(1) {
                 "" => format!("roll {}", a(0)),

@@ -146,18 +146,20 @@ impl App {
         });
         let targets: Vec<(String, String)> =
             foes.iter().map(|c| (c.name.clone(), c.id.to_string())).collect();
-        Some(Dialog::new(
-            "Attack",
-            Template::Attack,
-            vec![
-                Step::pick("attacker", vec![attacker], None),
-                Step::pick("target", targets, target.as_deref()),
-                Step::pick("weapon", weapon_options, None),
-                Step::toggles("modifiers", toggles),
-                Step::text("more", rules.attack_hint(), "", true),
-            ],
-            true,
-        ))
+        let mut steps = vec![
+            Step::pick("attacker", vec![attacker], None),
+            Step::pick("target", targets, target.as_deref()),
+            Step::pick("weapon", weapon_options, None),
+        ];
+        // The system's own picks (GURPS: the hit location, the target's defense), one key each.
+        for choice in rules.attack_choices() {
+            let options =
+                choice.options.iter().map(|(l, v)| (l.to_string(), v.to_string())).collect();
+            steps.push(Step::pick(choice.label, options, None));
+        }
+        steps.push(Step::toggles("modifiers", toggles));
+        steps.push(Step::text("more", rules.attack_hint(), "", true));
+        Some(Dialog::new("Attack", Template::Attack, steps, true))
     }
 
     fn roll_dialog(&self) -> Option<Dialog> {

@@ -51,7 +51,8 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
         },
         "conditions": c.conditions.iter().map(|k| {
             let mut cond = json!({
-                "name": k.name.to_lowercase(),
+                // Lowercase, spaces and dashes as underscores, in every system.
+                "name": k.name.to_lowercase().replace(['-', ' '], "_"),
                 "level": k.level.to_string(),
                 "persistent": k.persistent,
                 "source": k.source.to_string(),

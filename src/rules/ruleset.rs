@@ -299,6 +299,12 @@ pub trait Ruleset: Sync {
         &[]
     }
 
+    /// Picks the attack dialog walks after the weapon (GURPS: location, defense), each a list
+    /// of (label, the field text it adds; empty for the default).
+    fn attack_choices(&self) -> &'static [AttackChoice] {
+        &[]
+    }
+
     /// Attack modifiers the dialog offers as switches: (field, label).
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[]

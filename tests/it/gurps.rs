@@ -236,7 +236,7 @@ fn gurps_dmg_4_and_fp_1_fatigue_comes_off_fp() {
     assert_eq!(who(&v, "b")["fp"]["max"], 9);
     assert_eq!(hp(&v, "b"), 10, "fatigue is not HP");
     let v = run("new gurps\nadd B fp=9\ndamage B 7 fat", "");
-    assert!(conditions(&v, "b").contains(&"very-tired".to_string()));
+    assert!(conditions(&v, "b").contains(&"very_tired".to_string()));
     let v = run("new gurps\nadd B fp=3\ndamage B 5 fat", "");
     assert_eq!(who(&v, "b")["fp"]["current"], -2);
     assert_eq!(hp(&v, "b"), 8, "2 FP below 0 cost 2 HP");
@@ -376,7 +376,7 @@ fn gurps_hp_3_death_checks_for_each_line_crossed() {
         "B: death check at −10: HT 11, rolls 12 vs 11: failure by 1; is mortally wounded",
     );
     assert_log(&v, "B: death check at −20: HT 11, rolls 10 vs 11: success by 1; lives");
-    assert!(conditions(&v, "b").contains(&"mortally-wounded".to_string()));
+    assert!(conditions(&v, "b").contains(&"mortally_wounded".to_string()));
     // Each line is rolled once: more damage above −30 rolls nothing.
     let v = run("new gurps\nadd B hp=10 ht=11\ndamage B 25 raw\ndamage B 2 raw", "3,3,4");
     assert_eq!(hp(&v, "b"), -17);
@@ -701,7 +701,7 @@ fn gurps_crit_1_critical_miss_table() {
         assert_eq!(tables::critical_miss(total), want, "{total}");
     }
     let v = run(&fight("attack Rook Orc"), "6,6,6,3,2,2");
-    assert!(conditions(&v, "rook").contains(&"lost-balance".to_string()));
+    assert!(conditions(&v, "rook").contains(&"lost_balance".to_string()));
     let v = run(
         "new gurps\nadd A speed=7\nweapon A mace skill=12 sturdy\nadd B\nstart\nattack A B",
         "6,6,6,1,1,1,3,3,4",
@@ -872,4 +872,29 @@ fn gurps_roll_2_odds_tables_agree_with_the_rolls() {
             "{skill}"
         );
     }
+}
+
+// GURPS-ORDER-1 from the TUI (issue 10 item 7): the attack dialog walks weapon, target,
+// location and defense, shows the odds, takes the faces, and gives worked example 18.
+#[test]
+fn gurps_order_1_from_the_attack_dialog() {
+    let ran = crate::harness::exec(&fight(""), "", None);
+    let session = crate::harness::succeeded(ran.result, SETUP, "");
+    let mut a = crate::tui::app(session);
+    crate::tui::drive(&mut a, "a<Enter><Enter><Enter>neck<Enter><Enter><Enter><Enter>");
+    let preview = match &a.mode {
+        skirmish::app::Mode::Dialog(d) => d.preview.clone().unwrap_or_default(),
+        _ => String::new(),
+    };
+    assert!(
+        preview.contains("skill 9: hit 37.5%") && preview.contains("parry 10 50.0%"),
+        "{preview}"
+    );
+    crate::tui::drive(&mut a, "3 3 3 6 5 4 4 4 2 3 4<Enter>");
+    let log: Vec<String> = a.session.log().iter().map(|l| l.text.clone()).collect();
+    assert!(
+        log.iter().any(|t| t.contains("9 cut at the neck − DR 2 = 7 × 2 = 14 injury")),
+        "{log:#?}"
+    );
+    assert_eq!(a.session.encounter().get("orc").expect("orc").health.current, -2);
 }

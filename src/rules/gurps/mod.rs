@@ -322,6 +322,40 @@ impl Ruleset for Gurps {
         "no weapon: give skill=, dmg= and type= below"
     }
 
+    // Issue 10 item 7: the dialog walks the location and the defense, one key each.
+    fn attack_choices(&self) -> &'static [super::system::AttackChoice] {
+        use super::system::AttackChoice;
+        &[
+            AttackChoice {
+                label: "location",
+                options: &[
+                    ("torso (0)", ""),
+                    ("random (0, 3d6)", "loc=random"),
+                    ("arm (−2)", "loc=arm"),
+                    ("leg (−2)", "loc=leg"),
+                    ("groin (−3)", "loc=groin"),
+                    ("vitals (−3, imp/pi only)", "loc=vitals"),
+                    ("hand (−4)", "loc=hand"),
+                    ("foot (−4)", "loc=foot"),
+                    ("face (−5)", "loc=face"),
+                    ("neck (−5)", "loc=neck"),
+                    ("skull (−7)", "loc=skull"),
+                    ("eye (−9, imp/pi only)", "loc=eye"),
+                ],
+            },
+            AttackChoice {
+                label: "defense",
+                options: &[
+                    ("best open to the target", ""),
+                    ("dodge", "defense=dodge"),
+                    ("parry", "defense=parry"),
+                    ("block", "defense=block"),
+                    ("none (takes the hit)", "defense=none"),
+                ],
+            },
+        ]
+    }
+
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("retreat", "the target retreats (+3 Dodge, +1 Parry/Block)"),
