@@ -873,10 +873,16 @@ fn defend(
                     detail: None,
                     persistent: false,
                 }),
-                "block" => effects.push(Effect::Log {
-                    text: format!("{t}'s shield is unready (critical failure)"),
-                    roll: None,
-                }),
+                "block" => match choice.weapon.clone() {
+                    Some(weapon) => effects.push(Effect::System(
+                        GurpsEvent::Unready { id: req.target_id.into(), weapon, broken: false }
+                            .wrap(),
+                    )),
+                    None => effects.push(Effect::Log {
+                        text: format!("{t}'s shield is unready (critical failure)"),
+                        roll: None,
+                    }),
+                },
                 _ => {
                     let arms = Arms { name: choice.weapon.clone(), ..p.arms.clone() };
                     critical_miss(req, &arms, t, Who::TARGET, srcs, dice, effects)?;
