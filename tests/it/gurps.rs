@@ -898,3 +898,33 @@ fn gurps_order_1_from_the_attack_dialog() {
     );
     assert_eq!(a.session.encounter().get("orc").expect("orc").health.current, -2);
 }
+
+// GURPS-HP-2 with `on_action`: the HT roll comes when it picks a maneuver other than Do
+// Nothing, or before its first defense since its last turn; `do` asks for `maneuver` then.
+#[test]
+fn gurps_hp_2_on_action() {
+    let base = "new gurps\nset gurps_zero_hp_check on_action\n";
+    let v = run(
+        &format!(
+            "{base}add A speed=7 hp=10 ht=11\nadd B speed=5\ndamage A 12 raw\nstart\nmaneuver A attack"
+        ),
+        "3,3,4",
+    );
+    assert_log(&v, "A at -2 HP rolls HT 11 to act: rolls 10 vs 11: success by 1; stays up");
+    assert_eq!(who(&v, "a")["maneuver"], "attack");
+    let err =
+        run_err(&format!("{base}add A speed=7 hp=10\ndamage A 12 raw\nstart\ndo A attack"), "");
+    assert!(err.contains("at 0 HP it rolls HT first"), "{err}");
+    let v = run(
+        &format!(
+            "{base}add A speed=5 hp=10 ht=11\nadd B speed=7\ndamage A 12 raw\nstart\nattack B A skill=14"
+        ),
+        "3,3,4,5,5,6,3",
+    );
+    assert_log(
+        &v,
+        "A at -2 HP rolls HT 11 to act: rolls 16 vs 11: failure by 5; falls unconscious",
+    );
+    assert!(!has_log(&v, "A defends"));
+    assert!(conditions(&v, "a").contains(&"unconscious".to_string()));
+}

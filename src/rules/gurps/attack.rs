@@ -768,6 +768,24 @@ fn defend(
         acrobatic: 0,
     };
     let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
+    // GURPS-HP-2 (`on_action`): a target at 0 HP or less rolls HT before its first defense
+    // since its last turn; failing, it falls unconscious and does not defend.
+    let on_action = option(&Gurps, req.options, "gurps_zero_hp_check") == "on_action";
+    if on_action && req.target.health.current <= 0 && !target.ht_checked {
+        let mut src = with(&mut srcs.defense, dice);
+        let rolled = super::verbs::zero_hp_roll(req.target, req.target_id, &mut src)?;
+        srcs.defense = src.typed;
+        target.ht_checked = true;
+        let out = rolled.iter().any(|e| matches!(e, Effect::Inflict { .. }));
+        effects.extend(rolled.into_iter().map(|e| match e {
+            Effect::Note { text, roll, .. } => Effect::Note { who: Who::TARGET, text, roll },
+            Effect::Inflict { what, .. } => Effect::Inflict { who: Who::TARGET, what },
+            other => other,
+        }));
+        if out {
+            return Ok(Some(Who::TARGET));
+        }
+    }
     let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
     if open.is_empty() && asked.named.as_deref().is_none_or(|n| n == "none") {
         effects.push(Effect::Log { text: format!("{t} has no active defense"), roll: None });

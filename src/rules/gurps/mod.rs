@@ -216,6 +216,18 @@ impl Ruleset for Gurps {
         action: &ActionSpec,
         request: SpecialRequest<'_>,
     ) -> Result<Vec<Effect>, RulesError> {
+        // GURPS-HP-2 (`on_action`): the HT roll needs dice, which `do` does not roll.
+        let zero = request.actor.is_some_and(|a| a.health.current <= 0);
+        let on_action = option(self, request.options, "gurps_zero_hp_check") == "on_action";
+        let checked =
+            request.actor_id.is_some_and(|id| state::person(request.state, id).ht_checked);
+        if zero && on_action && !checked && action.key != "do-nothing" {
+            return Err(RulesError::Invalid(format!(
+                "at 0 HP it rolls HT first: `maneuver {} {}` (GURPS-HP-2)",
+                request.actor.map_or("NAME", |a| a.name),
+                action.key
+            )));
+        }
         maneuver::choose(request, action.key, false)
     }
 

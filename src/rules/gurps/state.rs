@@ -47,6 +47,8 @@ pub struct Person {
     pub skip_ht: bool,
     /// A critical hit's effect waiting for the damage it modifies (GURPS-ATK-3).
     pub crit: Option<CritFlags>,
+    /// The 0 HP roll was made since its last turn began (GURPS-HP-2, `on_action`).
+    pub ht_checked: bool,
     /// Weapons not ready (dropped, turned in the hand, broken): `maneuver NAME ready` readies one.
     pub unready: Vec<String>,
 }
@@ -142,6 +144,10 @@ pub enum GurpsEvent {
         id: String,
     },
     SkipHt {
+        id: String,
+    },
+    /// The 0 HP roll of GURPS-HP-2 (`on_action`) was made.
+    HtChecked {
         id: String,
     },
     /// A weapon is no longer ready (`broken`: for good), or ready again.
@@ -329,6 +335,10 @@ pub fn apply(
             entry(st, id).unready.retain(|w| w != weapon);
             line(format!("{who} readies its {weapon}"), id)
         }
+        GurpsEvent::HtChecked { id } => {
+            entry(st, id).ht_checked = true;
+            quiet(id)
+        }
         GurpsEvent::Critical { id, flags } => {
             entry(st, id).crit = Some(*flags);
             quiet(id)
@@ -360,6 +370,7 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             p.parries.clear();
             p.blocked = false;
             p.retreat_from = None;
+            p.ht_checked = false;
             // GURPS-MAN-6: a Feint made last turn counts on this one; an older one is gone.
             match &mut p.feint {
                 Some(f) if f.this_turn => f.this_turn = false,

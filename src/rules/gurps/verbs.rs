@@ -18,12 +18,78 @@ pub fn special(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     match req.verb {
-        "maneuver" => maneuver::take(req),
+        "maneuver" => {
+            let mut effects = zero_hp_on_action(&req, dice)?;
+            if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
+                return Ok(effects);
+            }
+            effects.extend(maneuver::take(req)?);
+            Ok(effects)
+        }
         "feint" => feint(req, dice),
         "posture" => posture(req),
         "skipht" => skip_ht(req),
         other => invalid(format!("`{other}` is not part of GURPS")),
     }
+}
+
+/// GURPS-HP-2 with `set gurps_zero_hp_check on_action`: at 0 HP or less, picking a maneuver
+/// other than Do Nothing rolls HT first (once between its turns); failure: unconscious.
+fn zero_hp_on_action(
+    req: &SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
+    let word = req.words.first().map_or("", String::as_str);
+    let me = state::person(req.state, id);
+    let on_action = crate::rules::system::option(&super::Gurps, req.options, "gurps_zero_hp_check")
+        == "on_action";
+    if !on_action
+        || who.health.current > 0
+        || me.ht_checked
+        || Kind::parse(word) == Some(Kind::DoNothing)
+    {
+        return Ok(Vec::new());
+    }
+    zero_hp_roll(who, id, dice)
+}
+
+/// The HP-2 roll itself, as effects on `Who::Actor`.
+pub fn zero_hp_roll(
+    who: crate::rules::system::CombatantView<'_>,
+    id: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let max = who.health.max.max(1);
+    let penalty = who.health.current.saturating_neg() / max;
+    let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
+    let r = roll::roll(ht - penalty, "HT (0 HP)", dice)?;
+    let stays = r.verdict.success();
+    let mut out = vec![
+        Effect::System(GurpsEvent::HtChecked { id: id.into() }.wrap()),
+        Effect::Note {
+            who: Who::Actor,
+            text: format!(
+                "{} at {} HP rolls HT {} to act: {}; {}",
+                who.name,
+                who.health.current,
+                super::injury::describe(ht, -penalty),
+                r.text(),
+                if stays { "stays up" } else { "falls unconscious" }
+            ),
+            roll: r.roll,
+        },
+    ];
+    if !stays {
+        out.push(Effect::Inflict {
+            who: Who::Actor,
+            what: crate::rules::system::Inflicted::new(
+                "Unconscious",
+                crate::rules::conditions::Source::Damage,
+            ),
+        });
+    }
+    Ok(out)
 }
 
 fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
