@@ -928,3 +928,14 @@ fn gurps_hp_2_on_action() {
     assert!(!has_log(&v, "A defends"));
     assert!(conditions(&v, "a").contains(&"unconscious".to_string()));
 }
+
+// GURPS-FP-1 with `set gurps_fp_collapse roll`: at 0 FP, a maneuver takes a Will roll first.
+#[test]
+fn gurps_fp_1_will_roll_at_zero_fp() {
+    let base = "new gurps\nset gurps_fp_collapse roll\nadd A speed=7 fp=5 iq=11\nadd B speed=5\ndamage A 5 fat\nstart\n";
+    let v = run(&format!("{base}maneuver A attack"), "5,5,6");
+    assert_log(&v, "A at 0 FP rolls Will 11 to act: rolls 16 vs 11: failure by 5; collapses");
+    assert!(conditions(&v, "a").contains(&"unconscious".to_string()));
+    let v = run(&format!("{base}maneuver A do-nothing"), "");
+    assert!(!has_log(&v, "rolls Will"));
+}

@@ -571,6 +571,10 @@ impl Ruleset for Gurps {
         if who.health.current <= 0 {
             marks.push("HT roll each turn (0 HP)".into());
         }
+        // GURPS-FP-1: the tracker reminds of the Will roll to act at 0 FP.
+        if Self::max_fp(who.stats).saturating_sub(me.fp_lost) <= 0 {
+            marks.push("Will roll to act (0 FP)".into());
+        }
         if !me.crippled.is_empty() {
             marks.push(format!("crippled: {}", me.crippled.join(", ")));
         }

@@ -20,6 +20,7 @@ pub fn special(
     match req.verb {
         "maneuver" => {
             let mut effects = zero_hp_on_action(&req, dice)?;
+            effects.extend(zero_fp_will(&req, dice)?);
             if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
                 return Ok(effects);
             }
@@ -52,6 +53,46 @@ fn zero_hp_on_action(
         return Ok(Vec::new());
     }
     zero_hp_roll(who, id, dice)
+}
+
+/// GURPS-FP-1 with `set gurps_fp_collapse roll`: at 0 FP or less, acting (any maneuver but Do
+/// Nothing) takes a Will roll; failure: it collapses, unconscious.
+fn zero_fp_will(
+    req: &SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
+    let word = req.words.first().map_or("", String::as_str);
+    let roll_it =
+        crate::rules::system::option(&super::Gurps, req.options, "gurps_fp_collapse") == "roll";
+    let me = state::person(req.state, id);
+    let fp = super::Gurps::max_fp(who.stats).saturating_sub(me.fp_lost);
+    if !roll_it || fp > 0 || Kind::parse(word) == Some(Kind::DoNothing) {
+        return Ok(Vec::new());
+    }
+    let will = who.stats.int("will").unwrap_or_else(|| who.stats.int_or("iq", DEFAULT_ATTRIBUTE));
+    let r = roll::roll(will, "Will (0 FP)", dice)?;
+    let ok = r.verdict.success();
+    let mut out = vec![Effect::Note {
+        who: Who::Actor,
+        text: format!(
+            "{} at {fp} FP rolls Will {will} to act: {}; {}",
+            who.name,
+            r.text(),
+            if ok { "goes on" } else { "collapses" }
+        ),
+        roll: r.roll,
+    }];
+    if !ok {
+        out.push(Effect::Inflict {
+            who: Who::Actor,
+            what: crate::rules::system::Inflicted::new(
+                "Unconscious",
+                crate::rules::conditions::Source::Damage,
+            ),
+        });
+    }
+    Ok(out)
 }
 
 /// The HP-2 roll itself, as effects on `Who::Actor`.
