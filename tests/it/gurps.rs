@@ -939,3 +939,14 @@ fn gurps_fp_1_will_roll_at_zero_fp() {
     let v = run(&format!("{base}maneuver A do-nothing"), "");
     assert!(!has_log(&v, "rolls Will"));
 }
+
+// GURPS-LOC-2 by hand: `damage NAME AMOUNT TYPE:LOCATION` goes through the same model
+// (worked example 1 at HP 12: 14 injury and the knockdown roll of a major wound).
+#[test]
+fn gurps_loc_2_damage_by_hand_with_a_location() {
+    let v = run("new gurps\nadd Orc hp=12 ht=11 dr=2\ndamage Orc 9 cut:neck", "3,3,3");
+    assert_log(&v, "9 cut at the neck − DR 2 = 7 × 2 = 14 injury, major wound");
+    assert_eq!(hp(&v, "orc"), -2);
+    let err = run_err("new gurps\nadd Orc\ndamage Orc 9 cut:vitals", "");
+    assert!(err.contains("cut damage cannot target the vitals"), "{err}");
+}

@@ -94,8 +94,14 @@ fn pain_modifier(stats: &Stats) -> i64 {
 
 /// The damage model: what one hit does, with the events it records.
 pub fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
-    let kind = damage_type(hit.kind.unwrap_or("cr"))?;
-    let at = match hit.location {
+    // `damage NAME 9 cut:neck`: a type with its location, for hits typed by hand.
+    let typed = hit.kind.unwrap_or("cr");
+    let (typed, typed_at) = match typed.split_once(':') {
+        Some((kind, at)) => (kind, Some(at)),
+        None => (typed, None),
+    };
+    let kind = damage_type(typed)?;
+    let at = match hit.location.or(typed_at) {
         Some(word) => parse_location(word)?,
         None => tables::LOCATIONS[0],
     };
