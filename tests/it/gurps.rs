@@ -950,3 +950,14 @@ fn gurps_loc_2_damage_by_hand_with_a_location() {
     let err = run_err("new gurps\nadd Orc\ndamage Orc 9 cut:vitals", "");
     assert!(err.contains("cut damage cannot target the vitals"), "{err}");
 }
+
+// GURPS-HP-1: Reeling comes below a third of HP and goes as its turn begins once healed.
+#[test]
+fn gurps_hp_1_reeling_comes_and_goes() {
+    let v =
+        run("new gurps\nadd A speed=7 hp=12\nadd B speed=5\ndamage A 9 raw\nheal A 6\nstart", "");
+    assert!(!conditions(&v, "a").contains(&"reeling".to_string()), "{:?}", conditions(&v, "a"));
+    let v = run("new gurps\nadd A speed=7 hp=12\ndamage A 9 cr", "1,1,1");
+    assert!(conditions(&v, "a").contains(&"reeling".to_string()));
+    assert_eq!(who(&v, "a")["reeling"], true);
+}

@@ -418,6 +418,13 @@ impl Ruleset for Gurps {
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
         let me = state::person(st, id);
         let mut out = Vec::new();
+        // GURPS-HP-1: healed back to a third of its HP, it is no longer reeling.
+        if has(who, "Reeling") && who.health.current.saturating_mul(3) >= who.health.max {
+            out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+                who: Who::Actor,
+                name: "Reeling".into(),
+            }));
+        }
         if has(who, "Lost-Balance") {
             out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
                 who: Who::Actor,
