@@ -123,6 +123,9 @@ pub struct Dialog {
     pub folder: PathBuf,
     /// The attack dialog asks for more targets after its own steps (a Gempunks set).
     pub more_targets: bool,
+    /// The attack dialog's steps after the weapon that add to the command (the system's picks,
+    /// the switches, the free text).
+    pub attack_extras: usize,
     /// The hits were rolled ahead of damage and a split step added: the attack faces (`roll=`)
     /// and the faces typed for the damage, if any.
     pub split_stage: Option<SplitStage>,
@@ -157,6 +160,7 @@ impl Dialog {
             refused: None,
             folder: PathBuf::new(),
             more_targets: false,
+            attack_extras: 2,
             split_stage: None,
         }
     }
@@ -182,15 +186,18 @@ impl Dialog {
             Template::Attack => {
                 let weapon =
                     if a(2).is_empty() { String::new() } else { format!(" {}", weapon_word(a(2))) };
+                // The system's choices (a GURPS location, a defense), the switches, the rest.
+                let end = 3 + self.attack_extras;
+                let rest: String = (3..end).map(extra).collect();
                 let mut targets = q(1);
                 // Further targets, ids from the step after `more` (never the faces).
                 if self.more_targets {
-                    for id in a(5).split_whitespace().filter(|id| *id != a(1)) {
+                    for id in a(end).split_whitespace().filter(|id| *id != a(1)) {
                         targets.push(',');
                         targets.push_str(&crate::command::display::quote(id));
                     }
                 }
-                let mut text = format!("attack {} {targets}{weapon}{}{}", q(0), extra(3), extra(4));
+                let mut text = format!("attack {} {targets}{weapon}{rest}", q(0));
                 if let Some(stage) = &self.split_stage {
                     text.push_str(&format!(" roll={}", stage.roll));
                     if let Some(split) = self.answers.get(self.steps.len().saturating_sub(1))

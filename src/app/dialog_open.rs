@@ -150,9 +150,17 @@ impl App {
             Step::pick("attacker", vec![attacker], None),
             Step::pick("target", targets.clone(), target.as_deref()),
             Step::pick("weapon", weapon_options, None),
-            Step::toggles("modifiers", toggles),
-            Step::text("more", rules.attack_hint(), "", true),
         ];
+        // The system's own picks (GURPS: the hit location, the target's defense), one key each.
+        let choices = rules.attack_choices();
+        for choice in choices {
+            let options =
+                choice.options.iter().map(|(l, v)| (l.to_string(), v.to_string())).collect();
+            steps.push(Step::pick(choice.label, options, None));
+        }
+        steps.push(Step::toggles("modifiers", toggles));
+        steps.push(Step::text("more", rules.attack_hint(), "", true));
+        // Gempunks: more targets for one set.
         let several = rules.several_targets();
         if several {
             let others = targets.into_iter().map(|(name, id)| (id, name)).collect();
@@ -160,6 +168,7 @@ impl App {
         }
         let mut dialog = Dialog::new("Attack", Template::Attack, steps, true);
         dialog.more_targets = several;
+        dialog.attack_extras = choices.len() + 2;
         Some(dialog)
     }
 

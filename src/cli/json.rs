@@ -54,7 +54,8 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
         },
         "conditions": c.conditions.iter().map(|k| {
             let mut cond = json!({
-                "name": k.name.to_lowercase(),
+                // Lowercase, spaces and dashes as underscores, in every system.
+                "name": k.name.to_lowercase().replace(['-', ' '], "_"),
                 "level": k.level.to_string(),
                 "persistent": k.persistent,
                 "source": k.source.to_string(),
@@ -71,7 +72,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
     if let Value::Object(map) = &mut object {
         // Derived figures (effective DEFENSEs, SOAK …) first: they win over the raw stats.
         let rules = enc.system.rules();
-        for (path, value) in rules.derived(c.view()) {
+        for (path, value) in rules.derived_in(c.view(), &c.id, &enc.state) {
             match path.split_once('.') {
                 Some((group, key)) => {
                     let entry = map.entry(group.to_string()).or_insert_with(|| json!({}));

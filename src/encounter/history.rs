@@ -32,10 +32,17 @@ pub fn replay(
     let mut log = Vec::with_capacity(entries.iter().map(|e| e.events.len()).sum());
     for (n, entry) in entries.iter().enumerate() {
         for event in &entry.events {
-            log.push(encounter.apply(event).map_err(|err| (n + 1, err))?);
+            keep(&mut log, encounter.apply(event).map_err(|err| (n + 1, err))?);
         }
     }
     Ok((encounter, log))
+}
+
+/// Add a log line unless the event left none (a system's bookkeeping: an empty text, no roll).
+pub fn keep(log: &mut Vec<LogEntry>, line: LogEntry) {
+    if !line.text.is_empty() || line.roll.is_some() {
+        log.push(line);
+    }
 }
 
 /// What executing a command did.
@@ -237,7 +244,7 @@ impl Session {
                 for event in &self.nodes[child].entry.events {
                     let line = next.apply(event).map_err(|err| (child + 1, err))?;
                     if let Some(d) = keep {
-                        logs[d].push(line);
+                        self::keep(&mut logs[d], line);
                     }
                 }
                 if depth.is_multiple_of(SNAPSHOT_EVERY) {
@@ -539,7 +546,7 @@ impl Session {
         let mark = self.log.len();
         for event in &self.nodes[node].entry.events {
             match self.encounter.apply(event) {
-                Ok(line) => self.log.push(line),
+                Ok(line) => keep(&mut self.log, line),
                 Err(err) => {
                     self.log.truncate(mark);
                     self.encounter = self.state_at(self.path.len())?;

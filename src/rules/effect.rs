@@ -220,6 +220,11 @@ pub struct HitKind<'a> {
     pub nonlethal: bool,
     /// The called shot's location (`head`, `limb` …), if it was one.
     pub called: Option<&'a str>,
+    /// The one hit, its id, and the system's own state as the hit left it (GURPS knockdown and
+    /// death checks read the wounds it recorded).
+    pub id: &'a str,
+    pub state: Option<&'a super::state::SystemState>,
+    pub options: Option<&'a super::system::Options>,
 }
 
 /// Something that happens as a combatant's turn begins.

@@ -205,10 +205,7 @@ pub fn savage_trait(sides: u32, wild: bool, target: i64) -> Fraction {
 /// GURPS: P(3d6 ≤ `skill`), the success chance of a roll against effective skill (GURPS-ROLL-1),
 /// without the critical-success and critical-failure bands of GURPS-ROLL-2.
 pub fn gurps_success(skill: i64) -> Fraction {
-    let sums = sum_distribution(3);
-    let all: u128 = sums.iter().sum();
-    let failures = count_at_least(&sums, skill.saturating_add(1));
-    Fraction::new(all - failures, all)
+    super::gurps::odds::at_most(skill)
 }
 
 /// The full distribution of the sum of `n` d6 as weights over 6^n (index = sum; indices below `n`

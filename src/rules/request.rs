@@ -160,6 +160,11 @@ pub struct DamageRequest<'a> {
     pub armor_ignored: i64,
     /// Armor met on top of the target's own (cover, an obstacle).
     pub armor_added: i64,
+    /// Where it landed (a hit location), if the hit says.
+    pub location: Option<&'a str>,
+    /// The combatant's id and the system's own state (GURPS FP and crippled parts).
+    pub id: &'a str,
+    pub state: &'a SystemState,
     /// The damage as typed parts, when the hit has several (see [`super::effect::Hit::parts`]).
     pub parts: &'a [(String, i64)],
     /// The encounter's rule options (a Gempunks regiment's overflow reading).
@@ -175,6 +180,9 @@ pub struct DamageOutcome {
     pub conditions: Vec<String>,
     /// One line on how the number came about (`9 − SOAK 2`).
     pub explain: String,
+    /// Changes to the system's own state the hit brings (GURPS fatigue off FP, a crippled
+    /// limb), recorded right after the damage.
+    pub events: Vec<SystemEvent>,
 }
 
 /// A roll to shake off a condition.

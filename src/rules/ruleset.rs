@@ -249,6 +249,27 @@ pub trait Ruleset: Sync {
         Vec::new()
     }
 
+    /// Figures as [`Ruleset::derived`], for a system that also reads its own state (GURPS
+    /// maneuver, shock, FP); by default the same as `derived`.
+    fn derived_in(
+        &self,
+        who: CombatantView<'_>,
+        _id: &str,
+        _state: &SystemState,
+    ) -> Vec<(&'static str, Derived)> {
+        self.derived(who)
+    }
+
+    /// Extra lines for the combatant pane (GURPS: maneuver, effective defenses, shock, FP).
+    fn status_lines(
+        &self,
+        _who: CombatantView<'_>,
+        _id: &str,
+        _state: &SystemState,
+    ) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What happens as a combatant's turn begins (ongoing damage, a Confused roll).
     fn turn_start(
         &self,
@@ -256,6 +277,32 @@ pub trait Ruleset: Sync {
         _options: &Options,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        Ok(Vec::new())
+    }
+
+    /// As [`Ruleset::turn_start`], for a system that reads its own state there (GURPS-HP-2);
+    /// by default the same as `turn_start`.
+    fn turn_start_in(
+        &self,
+        who: CombatantView<'_>,
+        _id: &str,
+        _state: &SystemState,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        self.turn_start(who, options, dice)
+    }
+
+    /// What happens as a combatant's own turn ends, before the next begins (GURPS-STUN-2: the
+    /// roll to recover from Stunned; shock clears). Effects land on the combatant (`Who::Actor`).
+    fn turn_end(
+        &self,
+        _who: CombatantView<'_>,
+        _id: &str,
+        _state: &SystemState,
+        _options: &Options,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
         Ok(Vec::new())
     }
 
@@ -294,6 +341,12 @@ pub trait Ruleset: Sync {
         _dice: &mut dyn DiceSource,
     ) -> Result<Option<Proposal>, RulesError> {
         Ok(None)
+    }
+
+    /// Picks the attack dialog walks after the weapon (GURPS: location, defense), each a list
+    /// of (label, the field text it adds; empty for the default).
+    fn attack_choices(&self) -> &'static [AttackChoice] {
+        &[]
     }
 
     /// Attack modifiers the dialog offers as switches: (field, label).

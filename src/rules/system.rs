@@ -344,6 +344,13 @@ pub struct ActionSpec {
     pub fields: &'static [&'static str],
 }
 
+/// One pick of the attack dialog: its label and its options as (label, field text).
+#[derive(Debug, Clone, Copy)]
+pub struct AttackChoice {
+    pub label: &'static str,
+    pub options: &'static [(&'static str, &'static str)],
+}
+
 /// A figure the rules derive for display and JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Derived {

@@ -408,7 +408,7 @@ pub fn glance(text: &str) -> Option<Glance> {
             return None;
         }
         for event in &events {
-            log.push(encounter.apply(event).ok()?);
+            crate::encounter::history::keep(&mut log, encounter.apply(event).ok()?);
         }
         head = n;
     }

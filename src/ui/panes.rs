@@ -263,6 +263,9 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             .collect();
         lines.push(Line::raw(format!("members {marks}")));
     }
+    for line in rules.status_lines(c.view(), &c.id, &enc.state) {
+        lines.push(Line::styled(line, theme.warn()));
+    }
     // Stats in a grid of fixed cells, in the system's field order, so values line up.
     let inner_width = area.width.saturating_sub(2) as usize;
     let cell = 14;

@@ -180,6 +180,9 @@ fn rules_arithmetic_survives_extreme_health_and_counts() {
         armor_ignored: 0,
         armor_added: 0,
         parts: &[],
+        location: None,
+        id: "x",
+        state: &skirmish::rules::state::SystemState::none(),
         options: &Default::default(),
     };
     let outcome = Savage.damage(hit).unwrap_or_else(|e| panic!("{e}"));

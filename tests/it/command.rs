@@ -27,6 +27,10 @@ const SPECIALS: &[&str] = &[
     "disarm",
     "fear",
     "reaction",
+    "maneuver",
+    "feint",
+    "posture",
+    "skipht",
 ];
 
 use skirmish::command::display::quote;
@@ -669,7 +673,7 @@ fn command_strategy_covers_every_command() {
     let strategy = command();
     let mut runner = TestRunner::deterministic();
     let mut seen = BTreeSet::new();
-    for _ in 0..4000 {
+    for _ in 0..5000 {
         let cmd = strategy.new_tree(&mut runner).unwrap().current();
         seen.insert(cmd.name());
     }
@@ -1035,7 +1039,7 @@ fn bad_lines_explain_what_was_expected() {
         (
             "cond A dazed 'rounds=2'",
             &[
-                "''rounds' is not a field name: use letters, digits and _ (quote names, not fields)",
+                "''rounds' is not a field name: use letters, digits, _ and . (quote names, not fields)",
                 "usage: cond",
             ],
         ),
@@ -1043,6 +1047,8 @@ fn bad_lines_explain_what_was_expected() {
         ("add 'Goblin Boss'", &["'boss'' is not a field name"]),
         ("add Goblin #3", &["'#3' is not a field name"]),
         ("add X a/b=1", &["'a/b' is not a field name"]),
+        ("add X a..b=1", &["'a..b' is not a field name"]),
+        ("add X .b=1", &["'.b' is not a field name"]),
         ("add X a\\b", &["'a\\b' is not a field name"]),
         ("attack A B sword da:rk", &["'da:rk' is not a field name"]),
         // Too many words.
@@ -1331,7 +1337,7 @@ fn damage_type_named_raw_round_trips() {
 /// text then printed as two fields. Field names are plain words now.
 #[test]
 fn field_key_with_a_space_or_quote_is_refused() {
-    let message = "is not a field name: use letters, digits and _ (quote names, not fields)";
+    let message = "is not a field name: use letters, digits, _ and . (quote names, not fields)";
     assert_eq!(err("add X a\" \"b=1"), format!("'a b' {message} (usage: {})", usage("add")));
     assert!(err("cond A dazed x\"=\"y=1").starts_with(&format!("'x=y' {message}")));
     assert!(err("attack A B sword a'b=1").starts_with(&format!("'a'b' {message}")));

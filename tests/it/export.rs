@@ -66,27 +66,41 @@ fn statistics_match_counts_made_by_hand() {
     assert!(!stats.contains_key("spy") || stats["spy"] == Statistics::default());
 }
 
-/// Counted by hand from the demo saves: only `damage` commands and bleeding, no attacks.
+/// Counted by hand from the demo saves' logs (`skirmish run saves/SYSTEM-demo.ron`).
 #[test]
 fn demo_statistics_match_counts_made_by_hand() {
-    // (id, damage taken, times downed) per system.
-    type Expected = &'static [(&'static str, i64, u32)];
+    // (id, damage taken, times downed, attacks made, damage dealt) per system.
+    type Expected = &'static [(&'static str, i64, u32, u32, i64)];
     let cases: &[(System, Expected)] = &[
         // Goblin 1: 6 − SOAK 1 = 5, then bleeding 5 at its turn (down); Ogre: 9 − SOAK 4 = 5.
-        (System::WOIN, &[("goblin-1", 10, 1), ("ogre", 5, 0), ("aria", 0, 0)]),
-        // Cultist 1: 7 cut × 1.5 = 10; Rook: 5 − DR 2 = 3.
-        (System::GURPS, &[("cultist-1", 10, 0), ("rook", 3, 0)]),
+        (System::WOIN, &[("goblin-1", 10, 1, 0, 0), ("ogre", 5, 0, 0, 0), ("aria", 0, 0, 0, 0)]),
+        // Rook attacks the Orc Brute (parried); the Brute's axe: 9 cut − DR 2 = 7 × 1.5 = 10 to
+        // Rook; Cultist 1 misses Mira; Cultist 2 takes 21 (a `damage` command) and falls
+        // unconscious at its turn.
+        (
+            System::GURPS,
+            &[
+                ("rook", 10, 0, 1, 0),
+                ("orc-brute", 0, 0, 1, 10),
+                ("cultist-1", 0, 0, 1, 0),
+                ("cultist-2", 21, 1, 0, 0),
+                ("mira", 0, 0, 0, 0),
+            ],
+        ),
         // Bandit 1: (9 − armor 1) / Toughness 4 = 2 wounds.
-        (System::GEMPUNKS, &[("bandit-1", 2, 0), ("vex", 0, 0)]),
+        (System::GEMPUNKS, &[("bandit-1", 2, 0, 0, 0), ("vex", 0, 0, 0, 0)]),
         // Both hits only Shaken: no wounds.
-        (System::SAVAGE, &[("bandit-2", 0, 0), ("jessa", 0, 0)]),
+        (System::SAVAGE, &[("bandit-2", 0, 0, 0, 0), ("jessa", 0, 0, 0, 0)]),
     ];
     for (system, expected) in cases {
         let stats = statistics(&demo(*system));
-        for (id, taken, downed) in *expected {
+        for (id, taken, downed, attacks, dealt) in *expected {
             let s = stats.get(*id).cloned().unwrap_or_default();
-            assert_eq!((s.damage_taken, s.downed), (*taken, *downed), "{system}: {id}");
-            assert_eq!((s.attacks, s.damage_dealt), (0, 0), "{system}: no attacks in the demo");
+            assert_eq!(
+                (s.damage_taken, s.downed, s.attacks, s.damage_dealt),
+                (*taken, *downed, *attacks, *dealt),
+                "{system}: {id}"
+            );
         }
     }
 }

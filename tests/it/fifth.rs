@@ -103,7 +103,12 @@ impl Ruleset for Lite {
     }
 
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
-        Ok(DamageOutcome { loss: hit.amount, conditions: vec![], explain: "straight".into() })
+        Ok(DamageOutcome {
+            loss: hit.amount,
+            conditions: vec![],
+            explain: "straight".into(),
+            events: vec![],
+        })
     }
 
     fn shake_off(

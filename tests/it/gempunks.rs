@@ -18,10 +18,12 @@ fn hp(state: &Value, id: &str) -> i64 {
     combatant(state, id)["health"]["current"].as_i64().expect("health")
 }
 
+/// Whether the JSON lists the condition (written there lowercase, spaces and dashes as `_`).
 fn has(state: &Value, id: &str, condition: &str) -> bool {
-    combatant(state, id)["conditions"].as_array().is_some_and(|cs| {
-        cs.iter().any(|c| c["name"].as_str().is_some_and(|n| n.eq_ignore_ascii_case(condition)))
-    })
+    let wanted = condition.to_ascii_lowercase().replace([' ', '-'], "_");
+    combatant(state, id)["conditions"]
+        .as_array()
+        .is_some_and(|cs| cs.iter().any(|c| c["name"].as_str() == Some(wanted.as_str())))
 }
 
 fn log(state: &Value) -> Vec<String> {

@@ -9,6 +9,7 @@ mod export;
 mod fifth;
 mod fight_end;
 mod gempunks;
+mod gurps;
 mod harness;
 mod history;
 mod initiative;

@@ -421,7 +421,7 @@ fn sw_atk_2_switches_are_not_weapon_names() {
     let v = run(&fight("Hero", "attack Hero Orc wild_attack"), "3,1,2");
     assert!(attack(&v).0.ends_with("vs Parry 5: 5, success"), "{}", attack(&v).0);
     assert_eq!(damage(&v).1, 4, "{}", damage(&v).0);
-    assert!(has_condition(&v, "hero", "wild-attack"));
+    assert!(has_condition(&v, "hero", "wild_attack"));
 }
 
 // SW-ATK-2: two weapons −2, the off hand another −2 unless Ambidextrous.
@@ -473,14 +473,14 @@ fn sw_atk_2_wild_attack_lowers_own_parry_until_next_turn() {
     // Hero 3 + 2 = 5 hits Parry 5 for 0 + 2 damage; Orc's 4 then hits Hero's Parry 6 − 2.
     let body = "attack Hero Orc dmg=0 wild_attack\nnext\nattack Orc Hero dmg=0";
     let v = run(&duel("KS", "QH", body), "3,1,4");
-    assert!(has_condition(&v, "hero", "wild-attack"));
+    assert!(has_condition(&v, "hero", "wild_attack"));
     assert!(attack(&v).0.ends_with("vs Parry 4: 4, success"), "{}", attack(&v).0);
     // Round 2 deals Hero the Ace of Spades (face 50 of 52) and Orc the 2♣: the −2 is gone.
     let v = run(&duel("KS", "QH", &format!("{body}\nnext")), "3,1,4,50,1");
     assert_eq!(v["round"], 2);
     assert_eq!(v["current"], "hero");
     assert_eq!(who(&v, "hero")["card"], "AS");
-    assert!(!has_condition(&v, "hero", "wild-attack"), "{:?}", conditions(&v, "hero"));
+    assert!(!has_condition(&v, "hero", "wild_attack"), "{:?}", conditions(&v, "hero"));
 }
 
 // SW-ATK-2: Defend is +2 Parry until the defender's next turn, and takes the whole turn.
@@ -1317,7 +1317,7 @@ fn sw_inc_1_nonlethal_wild_card() {
         let hero = who(&v, "hero");
         assert_eq!(hero["incapacitated"], "unconscious", "{dice}");
         assert_eq!(hero["down"], true, "{dice}");
-        assert!(!has_condition(&v, "hero", "bleeding-out"), "{dice}");
+        assert!(!has_condition(&v, "hero", "bleeding_out"), "{dice}");
         assert_eq!(hero["injuries"], json!(["Unmentionables (until all wounds heal)"]), "{dice}");
         let log = texts(&v);
         let vigor = log.iter().position(|t| t.starts_with("Hero is incapacitated: Vigor"));
@@ -1377,7 +1377,7 @@ fn sw_inc_2_bleeding_out() {
         assert_eq!(hero["incapacitated"], state, "{bleed}");
         assert_eq!(hero["down"], true, "{bleed}");
         assert_eq!(hero["card"], Value::Null, "{bleed}");
-        assert_eq!(has_condition(&v, "hero", "bleeding-out"), state == "bleeding_out", "{bleed}");
+        assert_eq!(has_condition(&v, "hero", "bleeding_out"), state == "bleeding_out", "{bleed}");
     }
     // Still bleeding in round 2, stabilised in round 3 (Orc draws 2♣ then 2♦).
     let body = format!("{FOURTH_WOUND}\nnext\nnext\nnext");
@@ -1591,7 +1591,7 @@ fn sw_fear_1_heart_attack() {
     let hero = who(&v, "hero");
     assert_eq!(hero["down"], false);
     assert_eq!(hero["shaken"], true);
-    assert!(has_condition(&v, "hero", "shaken-locked"), "{:?}", conditions(&v, "hero"));
+    assert!(has_condition(&v, "hero", "shaken_locked"), "{:?}", conditions(&v, "hero"));
 }
 
 // SW-REACT-1: NPC reactions on 2d6.

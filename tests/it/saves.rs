@@ -306,6 +306,11 @@ fn version_1_saves_load_converted() {
         let marker = format!("version: {version},");
         assert!(text.contains(&marker), "{} fixture is version {version}", system.key());
         let converted = save::from_ron(&text, &old, assets()).expect("v1 save loads");
+        // The GURPS sample was rewritten with issue 10 (maneuvers, attacks, injury): its old
+        // fixtures still load, but they are a different fight now.
+        if system == System::GURPS {
+            continue;
+        }
         let current = root().join(format!("saves/{}-demo.ron", system.key()));
         let now = std::fs::read_to_string(&current).expect("sample save exists");
         assert_eq!(

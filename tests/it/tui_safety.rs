@@ -269,17 +269,6 @@ fn an_attack_with_no_actions_left_is_refused_before_the_faces() {
     assert_eq!(a.session.entries().len(), entries);
 }
 
-/// Item 10: a system whose attacks are not built yet (GURPS) says so before the faces step.
-#[test]
-fn an_attack_not_built_for_the_system_is_refused_before_the_faces() {
-    let mut a = app(demo(System::GURPS));
-    let entries = a.session.entries().len();
-    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter>");
-    let why = refusal(&a).expect("refused before the faces step");
-    assert!(why.contains("is not built yet"), "{why}");
-    assert_eq!(a.session.entries().len(), entries);
-}
-
 /// Item 10: a command that rolls nothing (damage by a number) has no faces step; one that
 /// rolls still asks for its faces.
 #[test]

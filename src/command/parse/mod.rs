@@ -158,13 +158,15 @@ pub fn parse_fields(text: &str) -> Result<Vec<Field>, ParseError> {
     tokenize(text)?.iter().map(field_of).collect()
 }
 
-/// Field names are plain words: letters, digits, `_` and `-`.
+/// Field names are plain words: letters, digits, `_` and `-`, with `.` between parts
+/// (`dr.skull`, a GURPS location's DR).
 fn field_key(key: String) -> Result<String, ParseError> {
-    if key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.') {
+    let dotted = !key.starts_with('.') && !key.ends_with('.') && !key.contains("..");
+    if dotted && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.') {
         Ok(key)
     } else {
         Err(ParseError::new(format!(
-            "'{key}' is not a field name: use letters, digits and _ (quote names, not fields)"
+            "'{key}' is not a field name: use letters, digits, _ and . (quote names, not fields)"
         )))
     }
 }

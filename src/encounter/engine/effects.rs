@@ -62,6 +62,7 @@ impl Planner<'_> {
             let kind = crate::rules::system::HitKind {
                 nonlethal: hit.nonlethal,
                 called: hit.location.as_deref(),
+                ..Default::default()
             };
             self.after_damage(&hit.id, hit.was_down, kind)?;
         }
@@ -89,6 +90,9 @@ impl Planner<'_> {
             armor_ignored: hit.armor_ignored,
             armor_added: hit.armor_added,
             parts: &hit.parts,
+            location: hit.location.as_deref(),
+            id,
+            state: &self.scratch.state,
             options: &self.scratch.options,
         })?;
         self.emit(Event::Damaged {
@@ -99,6 +103,9 @@ impl Planner<'_> {
             loss: outcome.loss,
             explain: outcome.explain,
         })?;
+        for event in outcome.events {
+            self.emit(Event::System(event))?;
+        }
         self.damage_conditions(id, &outcome.conditions)?;
         if !self.struck.iter().any(|s| s.id == id) {
             self.struck.push(Struck {
@@ -275,6 +282,12 @@ impl Planner<'_> {
         hit: crate::rules::system::HitKind<'_>,
     ) -> Result<(), EngineError> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
+        let hit = crate::rules::system::HitKind {
+            id,
+            state: Some(&self.scratch.state),
+            options: Some(&self.scratch.options),
+            ..hit
+        };
         let effects =
             self.scratch.system.rules().after_damage(c.view(), was_down, hit, self.dice)?;
         // Through the same door: a hit these bring gets its own after-damage hooks.

@@ -80,7 +80,7 @@ impl Planner<'_> {
         self.after_damage(
             &id,
             was_down,
-            crate::rules::system::HitKind { nonlethal, called: None },
+            crate::rules::system::HitKind { nonlethal, ..Default::default() },
         )?;
         Ok(())
     }

@@ -77,7 +77,13 @@ impl Planner<'_> {
     pub(super) fn turn_start_effects(&mut self, id: &str) -> Result<(), EngineError> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
         let rules = self.scratch.system.rules();
-        let effects = rules.turn_start(c.view(), &self.scratch.options, self.dice)?;
+        let effects = rules.turn_start_in(
+            c.view(),
+            id,
+            &self.scratch.state,
+            &self.scratch.options,
+            self.dice,
+        )?;
         for effect in effects {
             match effect {
                 crate::rules::system::TurnStartEffect::Damage { amount, roll, kind, explain } => {
@@ -117,6 +123,19 @@ impl Planner<'_> {
         Ok(())
     }
 
+    /// What the system does as the current combatant's own turn ends (GURPS-STUN-2).
+    fn turn_end_effects(&mut self) -> Result<(), EngineError> {
+        let Some(turn) = self.scratch.turn.as_ref().filter(|t| t.pass == 0) else {
+            return Ok(());
+        };
+        let id = turn.id.to_string();
+        let Some(c) = self.scratch.get(&id) else { return Ok(()) };
+        let rules = self.scratch.system.rules();
+        let effects =
+            rules.turn_end(c.view(), &id, &self.scratch.state, &self.scratch.options, self.dice)?;
+        self.apply_effects(&id, &[], effects)
+    }
+
     /// A new deal (SW-INIT-1): every card not held goes back, as one event.
     pub(super) fn collect_cards(&mut self) -> Result<(), EngineError> {
         let mut ids = Vec::new();
@@ -147,6 +166,7 @@ impl Planner<'_> {
                 }
             };
         }
+        self.turn_end_effects()?;
         // Back to the interrupted turn, as it was: nothing is rolled again, nothing refilled.
         if let Some(slot) = self.scratch.resume.clone()
             && self.scratch.get(&slot.id).is_some_and(|c| self.scratch.can_act(c))

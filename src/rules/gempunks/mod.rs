@@ -321,7 +321,7 @@ impl Ruleset for Gempunks {
                 wounds
             }
         };
-        Ok(DamageOutcome { loss, conditions, explain })
+        Ok(DamageOutcome { loss, conditions, explain, events: Vec::new() })
     }
 
     // Issue 11 item 8: the defenses, Toughness, armor by type, a regiment's strength and the

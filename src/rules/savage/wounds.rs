@@ -20,6 +20,7 @@ pub(super) fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError
             loss: 0,
             conditions: vec![],
             explain: format!("{} vs Toughness {toughness}: no effect", hit.amount),
+            events: vec![],
         });
     }
     let raises = (hit.amount - toughness) / 4;
@@ -35,5 +36,6 @@ pub(super) fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError
         loss: wounds.min(hit.health.current.max(0).saturating_add(1)),
         conditions,
         explain: format!("{} vs Toughness {toughness}, {raises} raise(s): {what}", hit.amount),
+        events: vec![],
     })
 }

@@ -357,6 +357,9 @@ fn land_damage(
         armor_ignored: 0,
         armor_added: 0,
         parts: &[],
+        location: None,
+        id: req.target_id,
+        state: req.state,
         options: req.options,
     })?;
     out.rolls.push(damage_roll.clone());

@@ -259,6 +259,7 @@ impl Ruleset for Woin {
                 loss: 0,
                 conditions: vec![],
                 explain: format!("immune to {kind}"),
+                events: vec![],
             });
         }
         let soak = Self::effective_soak(hit.stats, hit.conditions);
@@ -272,7 +273,7 @@ impl Ruleset for Woin {
         } else {
             format!("{} − SOAK {soak} = {loss}", hit.amount)
         };
-        Ok(DamageOutcome { loss, conditions: vec![], explain })
+        Ok(DamageOutcome { loss, conditions: vec![], explain, events: vec![] })
     }
 
     // WOIN-ACT-1: costs in actions.

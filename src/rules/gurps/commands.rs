@@ -1,0 +1,61 @@
+//! GURPS' own commands, declared once: the parser, help, completion and docs read them here.
+
+use crate::rules::signature::{ArgKind, CommandSpec, opt, req};
+
+/// The commands only GURPS has, in the order the help lists them.
+pub static COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "maneuver",
+        aliases: &["man"],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            req("KIND", ArgKind::Text),
+            opt("target=NAME braced then=KIND", ArgKind::Fields),
+        ],
+        summary: "GURPS: take this turn's maneuver (it lasts until the next turn)",
+        help: "One maneuver a turn, in force until the combatant's next turn begins: it decides the \
+               defenses left (All-Out Attack none; Move and Attack Dodge or Block), the attacks \
+               allowed and their modifiers (GURPS-MAN-1..11). KIND is attack, aoa-determined, \
+               aoa-double, aoa-feint, aoa-strong, move-attack, aod-dodge, aod-parry, aod-block, \
+               aod-double, aim, evaluate, feint, ready, concentrate, wait, move, change-posture or \
+               do-nothing. Aim and Evaluate take target=NAME and build up over consecutive turns \
+               (Aim: braced); Wait takes then=KIND. An `attack` on its turn without a maneuver \
+               takes Attack.",
+        example: "maneuver Rook aoa-determined",
+    },
+    CommandSpec {
+        name: "feint",
+        aliases: &[],
+        args: &[
+            req("ATTACKER", ArgKind::Combatant),
+            req("TARGET", ArgKind::Combatant),
+            opt("skill=N vs=N roll=FACES defroll=FACES", ArgKind::Fields),
+        ],
+        summary: "GURPS: a Feint, a Quick Contest of skill against the foe's best defense skill",
+        help: "The attacker's weapon skill (shock, Evaluate and posture apply) against the foe's best \
+               of DX and its melee and shield skills. If the attacker wins, the margin comes off the \
+               foe's defense against its next attack: on its next turn after a Feint, at once after \
+               an All-Out Attack (Feint) (GURPS-MAN-6). Takes the Feint maneuver if none was taken.",
+        example: "feint Rook \"Orc Brute\"",
+    },
+    CommandSpec {
+        name: "posture",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant), req("POSTURE", ArgKind::Text)],
+        summary: "GURPS: change posture (standing, crouching, kneeling, sitting, crawling, lying)",
+        help: "Changes posture with the Change Posture maneuver (GURPS-POST-1, GURPS-POST-2); \
+               standing and crouching swap for free, kneeling and standing with a step; from lying \
+               down it takes two changes to stand. Postures change attacks, defenses and the \
+               penalty to shoot at it.",
+        example: "posture Rook kneeling",
+    },
+    CommandSpec {
+        name: "skipht",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        summary: "GURPS: it will Do Nothing on its coming turn, so no HT roll at 0 HP",
+        help: "Before `next` reaches a combatant at 0 HP or less: it takes Do Nothing and makes no \
+               defense roll, so it skips the HT roll to stay conscious that turn (GURPS-HP-2).",
+        example: "skipht Rook",
+    },
+];

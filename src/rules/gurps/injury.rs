@@ -1,0 +1,386 @@
+//! GURPS injury: DR at the location, penetration, wound modifiers by type and location, limb
+//! caps and crippling, minimum injury, fatigue off FP (GURPS-DMG-1..4, GURPS-LOC-1..4); shock
+//! (GURPS-SHOCK-1, GURPS-SHOCK-2); and what follows a hit: the knockdown roll (GURPS-MAJOR-1..3),
+//! death checks (GURPS-HP-3, GURPS-HP-4) and the Will roll of an aimer (GURPS-MAN-3).
+
+use super::roll::{self, Verdict};
+use super::state::{self, GurpsEvent, Wound};
+use super::tables::{self, Location};
+use super::{DEFAULT_ATTRIBUTE, Gurps};
+use crate::rules::conditions::Source;
+use crate::rules::dice::DiceSource;
+use crate::rules::stats::Stats;
+use crate::rules::system::{
+    CombatantView, DamageOutcome, DamageRequest, Effect, HitKind, Inflicted, RulesError, Who,
+    option,
+};
+
+/// The DR a location has (GURPS-LOC-1): `dr.<loc>`, else the location it borrows from, else `dr`;
+/// the skull adds 2.
+pub fn location_dr(stats: &Stats, at: Location) -> i64 {
+    let own = stats
+        .int(&format!("dr.{}", at.key))
+        .or_else(|| at.dr_from.and_then(|from| stats.int(&format!("dr.{from}"))))
+        .unwrap_or_else(|| stats.int_or("dr", 0));
+    if at.key == "skull" { own.saturating_add(2) } else { own }
+}
+
+/// A damage type as typed: lowercase, `pi-`, `pi+`, `pi++`, `tbb` for tight-beam burning.
+pub fn damage_type(text: &str) -> Result<&'static str, RulesError> {
+    let kind = text.to_ascii_lowercase();
+    tables::WOUND_HALVES.iter().map(|(k, _)| *k).find(|k| *k == kind).ok_or_else(|| {
+        let valid: Vec<&str> = tables::WOUND_HALVES.iter().map(|(k, _)| *k).collect();
+        RulesError::Invalid(format!(
+            "unknown GURPS damage type '{text}'; expected one of {}",
+            valid.join(", ")
+        ))
+    })
+}
+
+/// A location by its word, or why not.
+pub fn parse_location(word: &str) -> Result<Location, RulesError> {
+    tables::location(word).ok_or_else(|| {
+        let valid: Vec<&str> = tables::LOCATIONS.iter().map(|l| l.key).collect();
+        RulesError::Invalid(format!(
+            "unknown hit location '{word}'; expected {} or random",
+            valid.join(", ")
+        ))
+    })
+}
+
+/// GURPS-LOC-1: eye and vitals only for impaling, piercing and tight-beam burning.
+pub fn check_target(kind: &str, at: Location) -> Result<(), RulesError> {
+    if kind != "fat" && tables::wound_halves(kind, at.key).is_none() {
+        return Err(RulesError::Invalid(format!(
+            "{kind} damage cannot target the {} (only imp, pi and tbb may; GURPS-LOC-1)",
+            at.key
+        )));
+    }
+    Ok(())
+}
+
+/// The shock unit (GURPS-SHOCK-1): 1 HP, or HP/10 from 20 HP up; in tenths of HP, so the
+/// `exact` option keeps the fraction.
+fn shock_tenths(max_hp: i64, exact: bool) -> i64 {
+    if max_hp < 20 {
+        10
+    } else if exact {
+        max_hp
+    } else {
+        max_hp / 10 * 10
+    }
+}
+
+/// Shock from one injury (GURPS-SHOCK-1, GURPS-SHOCK-2), before the cap.
+pub fn shock_of(stats: &Stats, max_hp: i64, injury: i64, exact: bool) -> i64 {
+    if stats.flag("hpt") {
+        return 0;
+    }
+    let unit = shock_tenths(max_hp, exact).max(1);
+    let shock = injury.saturating_mul(10) / unit;
+    if stats.flag("lpt") { shock.saturating_mul(2) } else { shock }
+}
+
+/// The modifier to a knockdown roll for Pain Threshold (GURPS-MAJOR-2).
+fn pain_modifier(stats: &Stats) -> i64 {
+    if stats.flag("hpt") {
+        3
+    } else if stats.flag("lpt") {
+        -4
+    } else {
+        0
+    }
+}
+
+/// The damage model: what one hit does, with the events it records.
+pub fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    // `damage NAME 9 cut:neck`: a type with its location, for hits typed by hand.
+    let typed = hit.kind.unwrap_or("cr");
+    let (typed, typed_at) = match typed.split_once(':') {
+        Some((kind, at)) => (kind, Some(at)),
+        None => (typed, None),
+    };
+    let kind = damage_type(typed)?;
+    let at = match hit.location.or(typed_at) {
+        Some(word) => parse_location(word)?,
+        None => tables::LOCATIONS[0],
+    };
+    let me = state::person(hit.state, hit.id);
+    let crit = me.crit.unwrap_or_default();
+    let max_hp = hit.health.max.max(1);
+    let mut events = Vec::new();
+    if me.crit.is_some() {
+        events.push(GurpsEvent::Critical { id: hit.id.into(), flags: Default::default() }.wrap());
+    }
+    // GURPS-DMG-4: fatigue damage meets DR and comes off FP, with no location effect.
+    let fat_location = option(&Gurps, hit.options, "gurps_fatigue_location") == "apply";
+    let at = if kind == "fat" && !fat_location { tables::LOCATIONS[0] } else { at };
+    check_target(kind, at)?;
+    let dr = location_dr(hit.stats, at)
+        .saturating_add(hit.armor_added)
+        .saturating_sub(hit.armor_ignored)
+        .max(0);
+    let amount = hit.amount.max(0);
+    let penetrating = amount.saturating_sub(dr).max(0);
+    let place = if at.key == "torso" { String::new() } else { format!(" at the {}", at.key) };
+    if penetrating == 0 {
+        // GURPS-DMG-1 (option): blunt trauma through flexible armour.
+        let blunt = option(&Gurps, hit.options, "gurps_blunt_trauma") == "on"
+            && hit.stats.flag("dr_flex")
+            && matches!(kind, "cr" | "cut" | "imp" | "pi-" | "pi" | "pi+" | "pi++");
+        let trauma = if blunt { amount / if kind == "cr" { 5 } else { 10 } } else { 0 };
+        return Ok(DamageOutcome {
+            loss: trauma,
+            conditions: Vec::new(),
+            explain: if trauma > 0 {
+                format!("{amount} {kind}{place} vs DR {dr}: blunt trauma {trauma}")
+            } else {
+                format!("{amount} {kind}{place} vs DR {dr}: no damage")
+            },
+            events,
+        });
+    }
+    if kind == "fat" {
+        return fatigue(hit, penetrating, dr, events);
+    }
+    let halves = tables::wound_halves(kind, at.key).unwrap_or(2);
+    let mut injury = (penetrating.saturating_mul(halves) / 2).max(1);
+    let mut explain = format!(
+        "{amount} {kind}{place} − DR {dr} = {penetrating} × {} = {injury}",
+        crate::rules::stats::format_hundredths(halves * 50)
+    );
+    let mut conditions = Vec::new();
+    let mut crippled = false;
+    // GURPS-LOC-3: limbs and extremities cap the injury and cripple; the eye cripples.
+    if let Some(div) = tables::limb_divisor(at.key) {
+        crippled = injury.saturating_mul(div) > max_hp;
+        let cap = max_hp / div + 1;
+        if injury > cap {
+            injury = cap;
+            explain.push_str(&format!(", capped at {cap}"));
+        }
+    } else if at.key == "eye" {
+        crippled = injury.saturating_mul(10) > max_hp;
+    }
+    // GURPS-ATK-3 (8): a critical hit cripples a hit limb or extremity anyway.
+    if crit.cripple && tables::limb_divisor(at.key).is_some() {
+        crippled = true;
+    }
+    explain.push_str(" injury");
+    if crippled {
+        explain.push_str(&format!(", {} crippled", at.key));
+        events.push(GurpsEvent::Crippled { id: hit.id.into(), location: at.key.into() }.wrap());
+        conditions.push("Crippled".to_string());
+        if matches!(at.key, "leg" | "foot") {
+            conditions.push("Prone".to_string());
+        }
+    }
+    // GURPS-MAJOR-1, GURPS-LOC-3: more than HP/2 in one injury, or crippling, is a major wound.
+    let major = injury.saturating_mul(2) > max_hp || crippled || crit.major;
+    if major {
+        explain.push_str(", major wound");
+    }
+    // GURPS-LOC-4: a major wound to the face by corrosion also blinds an eye.
+    if major && at.key == "face" && kind == "cor" {
+        explain.push_str(", an eye blinded");
+    }
+    let exact = option(&Gurps, hit.options, "gurps_shock_unit") == "exact";
+    let male_groin = at.key == "groin" && kind == "cr" && hit.stats.flag("male");
+    let doubled = crit.double_shock || male_groin;
+    let mut shock = shock_of(hit.stats, max_hp, injury, exact);
+    if doubled {
+        shock = shock.saturating_mul(2);
+    }
+    let cap = if doubled { 8 } else { 4 };
+    if shock > 0 {
+        events.push(GurpsEvent::Shock { id: hit.id.into(), amount: shock, cap }.wrap());
+    }
+    // GURPS-MAJOR-2: the knockdown roll and its modifier.
+    let head = matches!(at.key, "skull" | "face" | "eye" | "vitals");
+    let always = option(&Gurps, hit.options, "gurps_head_knockdown") == "always";
+    let location_mod = match at.key {
+        "skull" | "eye" => -10,
+        "face" | "vitals" => -5,
+        "groin" if hit.stats.flag("male") => -5,
+        _ => 0,
+    };
+    let knockdown = if major {
+        Some(location_mod + pain_modifier(hit.stats))
+    } else if always && head && shock_of(&Stats::default(), max_hp, injury, exact) > 0 {
+        Some(pain_modifier(hit.stats))
+    } else {
+        None
+    };
+    let wound = Wound { injury, location: at.key.into(), major, knockdown };
+    events.push(GurpsEvent::Wounded { id: hit.id.into(), wound }.wrap());
+    let after = hit.health.current.saturating_sub(injury);
+    // GURPS-HP-1: below a third of max HP, reeling.
+    if after.saturating_mul(3) < max_hp && hit.health.current.saturating_mul(3) >= max_hp {
+        conditions.push("Reeling".to_string());
+    }
+    Ok(DamageOutcome { loss: injury, conditions, explain, events })
+}
+
+/// GURPS-DMG-4, GURPS-FP-1: fatigue off FP; at 0 FP or less each FP lost also costs 1 HP.
+fn fatigue(
+    hit: DamageRequest<'_>,
+    penetrating: i64,
+    dr: i64,
+    mut events: Vec<crate::rules::state::SystemEvent>,
+) -> Result<DamageOutcome, RulesError> {
+    let me = state::person(hit.state, hit.id);
+    let max_fp = Gurps::max_fp(hit.stats);
+    let before = max_fp.saturating_sub(me.fp_lost);
+    let after = before.saturating_sub(penetrating);
+    // Only the FP lost below 0 also cost HP.
+    let hp_loss = penetrating.min(after.saturating_neg().max(0));
+    events.push(GurpsEvent::FpLost { id: hit.id.into(), amount: penetrating }.wrap());
+    let mut conditions = Vec::new();
+    if after.saturating_mul(3) < max_fp && before.saturating_mul(3) >= max_fp {
+        conditions.push("Very-Tired".to_string());
+    }
+    if after <= -max_fp {
+        conditions.push("Unconscious".to_string());
+    }
+    let explain = format!(
+        "{} fat − DR {dr} = {penetrating} FP (FP {after}/{max_fp}){}",
+        hit.amount,
+        if hp_loss > 0 { format!(", {hp_loss} HP as FP ran out") } else { String::new() }
+    );
+    Ok(DamageOutcome { loss: hp_loss, conditions, explain, events })
+}
+
+fn inflict(name: &str) -> Effect {
+    Effect::Inflict { who: Who::Actor, what: Inflicted::new(name, Source::Damage) }
+}
+
+fn has(who: CombatantView<'_>, name: &str) -> bool {
+    who.conditions.iter().any(|c| c.name == name)
+}
+
+/// After a hit: each wound's knockdown roll, then the death checks for every −N×HP line newly
+/// crossed, then an aimer's Will roll (GURPS-ORDER-1 steps 7–9).
+pub fn after_damage(
+    who: CombatantView<'_>,
+    hit: HitKind<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let Some(st) = hit.state else { return Ok(Vec::new()) };
+    let id = hit.id;
+    let me = state::person(st, id);
+    let options = hit.options.cloned().unwrap_or_default();
+    let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
+    let mut effects = Vec::new();
+    if has(who, "Dead") {
+        return Ok(effects);
+    }
+    let max = who.health.max.max(1);
+    let current = who.health.current;
+    // GURPS-HP-4: at −5 × max HP, dead: nothing else to roll.
+    if current <= max.saturating_mul(-5) {
+        if !me.wounds.is_empty() {
+            effects.push(Effect::System(GurpsEvent::WoundsChecked { id: id.into() }.wrap()));
+        }
+        effects.push(inflict("Dead"));
+        return Ok(effects);
+    }
+    let mut knocked_out = false;
+    for wound in &me.wounds {
+        let Some(modifier) = wound.knockdown else { continue };
+        let target = ht.saturating_add(modifier);
+        let r = roll::roll(target, "knockdown HT", dice)?;
+        let fell = !r.verdict.success();
+        let out = r.verdict == Verdict::CriticalFailure || r.margin() <= -5;
+        let what = match (fell, out) {
+            (false, _) => "holds",
+            (true, false) => "is stunned and knocked down, dropping what it holds",
+            (true, true) => "is knocked out",
+        };
+        effects.push(Effect::Note {
+            who: Who::Actor,
+            text: format!(
+                "{}: knockdown, HT {}: {}; {what}",
+                who.name,
+                describe(ht, modifier),
+                r.text()
+            ),
+            roll: r.roll,
+        });
+        if fell && !knocked_out {
+            effects.push(inflict("Stunned"));
+            effects.push(inflict("Prone"));
+        }
+        if out && !knocked_out {
+            knocked_out = true;
+            effects.push(inflict("Unconscious"));
+        }
+    }
+    if !me.wounds.is_empty() {
+        effects.push(Effect::System(GurpsEvent::WoundsChecked { id: id.into() }.wrap()));
+    }
+    // GURPS-HP-3: one HT roll per −N×HP line first reached, in order, stopping at death.
+    let deepest = (current.saturating_neg() / max).min(4);
+    let mortal_dead = option(&Gurps, &options, "gurps_mortal_wound") == "dead";
+    for level in (me.death_checks + 1)..=deepest {
+        let r = roll::roll(ht, &format!("death check at −{level}×HP"), dice)?;
+        effects.push(Effect::System(GurpsEvent::DeathChecked { id: id.into(), level }.wrap()));
+        let fate = if r.verdict.success() {
+            "lives"
+        } else if r.verdict != Verdict::CriticalFailure && r.margin() >= -2 && !mortal_dead {
+            "is mortally wounded"
+        } else {
+            "dies"
+        };
+        effects.push(Effect::Note {
+            who: Who::Actor,
+            text: format!(
+                "{}: death check at −{}: HT {ht}, {}; {fate}",
+                who.name,
+                level * max,
+                r.text()
+            ),
+            roll: r.roll,
+        });
+        match fate {
+            "dies" => {
+                effects.push(inflict("Dead"));
+                return Ok(effects);
+            }
+            "is mortally wounded" if !has(who, "Mortally-Wounded") => {
+                effects.push(inflict("Mortally-Wounded"))
+            }
+            _ => {}
+        }
+    }
+    // GURPS-MAN-3: an aimer that takes injury rolls Will or loses its Aim.
+    let aiming = me.maneuver.as_ref().is_some_and(|m| m.aim_turns > 0);
+    if aiming && !me.wounds.is_empty() && !knocked_out {
+        let will =
+            who.stats.int("will").unwrap_or_else(|| who.stats.int_or("iq", DEFAULT_ATTRIBUTE));
+        let r = roll::roll(will, "Will (Aim)", dice)?;
+        let kept = r.verdict.success();
+        effects.push(Effect::Note {
+            who: Who::Actor,
+            text: format!(
+                "{}: Will to keep its Aim, {}; {}",
+                who.name,
+                r.text(),
+                if kept { "keeps it" } else { "loses it" }
+            ),
+            roll: r.roll,
+        });
+        if !kept {
+            effects.push(Effect::System(GurpsEvent::AimLost { id: id.into() }.wrap()));
+        }
+    }
+    Ok(effects)
+}
+
+/// `HT 11` or `HT 11−5`.
+pub fn describe(base: i64, modifier: i64) -> String {
+    match modifier {
+        0 => format!("{base}"),
+        m if m > 0 => format!("{base}+{m}"),
+        m => format!("{base}−{}", -m),
+    }
+}

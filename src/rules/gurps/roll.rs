@@ -1,0 +1,81 @@
+//! GURPS success rolls: 3d6 against an effective skill, margin, and the critical bands
+//! (GURPS-ROLL-1, GURPS-ROLL-2).
+
+use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
+use crate::rules::system::RulesError;
+
+/// How a success roll came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    CriticalSuccess,
+    Success,
+    Failure,
+    CriticalFailure,
+}
+
+impl Verdict {
+    pub fn success(self) -> bool {
+        matches!(self, Verdict::CriticalSuccess | Verdict::Success)
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::CriticalSuccess => "critical success",
+            Verdict::Success => "success",
+            Verdict::Failure => "failure",
+            Verdict::CriticalFailure => "critical failure",
+        }
+    }
+}
+
+/// GURPS-ROLL-2: what a 3d6 total means against an effective skill.
+pub fn judge(skill: i64, total: i64) -> Verdict {
+    let critical_success = total <= 4 || (total == 5 && skill >= 15) || (total == 6 && skill >= 16);
+    let critical_failure =
+        total >= 18 || (total == 17 && skill <= 15) || total >= skill.saturating_add(10);
+    if critical_success {
+        Verdict::CriticalSuccess
+    } else if critical_failure {
+        Verdict::CriticalFailure
+    } else if total <= skill {
+        Verdict::Success
+    } else {
+        Verdict::Failure
+    }
+}
+
+/// One success roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Success {
+    pub roll: RollRecord,
+    pub skill: i64,
+    pub verdict: Verdict,
+}
+
+impl Success {
+    pub fn margin(&self) -> i64 {
+        self.skill - self.roll.total
+    }
+
+    /// `rolls 9 vs 12: success by 3`.
+    pub fn text(&self) -> String {
+        let margin = self.margin();
+        let by = if margin >= 0 { format!("by {margin}") } else { format!("by {}", -margin) };
+        format!("rolls {} vs {}: {} {by}", self.roll.total, self.skill, self.verdict.word())
+    }
+}
+
+/// Roll 3d6 against `skill`, the roll labelled with what it is for.
+pub fn roll(skill: i64, label: &str, dice: &mut dyn DiceSource) -> Result<Success, RulesError> {
+    let mut roll = DiceExpr::parse("3d6")?.roll(dice)?;
+    roll.expr = format!("3d6 {label}");
+    let verdict = judge(skill, roll.total);
+    Ok(Success { roll, skill, verdict })
+}
+
+/// A plain 3d6 table roll, labelled.
+pub fn table(label: &str, dice: &mut dyn DiceSource) -> Result<RollRecord, RulesError> {
+    let mut roll = DiceExpr::parse("3d6")?.roll(dice)?;
+    roll.expr = format!("3d6 {label}");
+    Ok(roll)
+}

@@ -1,0 +1,383 @@
+//! GURPS' own state and events: each combatant's maneuver and what it carries (Aim, Evaluate,
+//! a Feint owed), the defenses used this turn, shock for its next turn, FP lost, crippled
+//! parts, wounds waiting for their knockdown roll and death checks already made.
+
+use serde::{Deserialize, Serialize};
+
+use super::maneuver::{Kind, Maneuver};
+use crate::rules::state::{SystemEvent, SystemState};
+use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+
+/// What GURPS keeps for one encounter, by combatant id.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GurpsState {
+    pub people: Vec<(String, Person)>,
+}
+
+/// What GURPS keeps for one combatant.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Person {
+    /// The maneuver in force (until its next turn begins).
+    pub maneuver: Option<Maneuver>,
+    /// The maneuver of its last turn, for Aim and Evaluate carried into this one.
+    pub previous: Option<Maneuver>,
+    /// It is this combatant's turn now.
+    pub in_turn: bool,
+    /// Attacks made this turn, and whether a Rapid Strike was among them.
+    pub attacks: u8,
+    pub rapid_used: bool,
+    /// Weapons it attacked with this turn (a `U` weapon cannot parry then).
+    pub attacked_with: Vec<String>,
+    /// Parries this turn per weapon, the block used, and whom it retreated from.
+    pub parries: Vec<(String, u8)>,
+    pub blocked: bool,
+    pub retreat_from: Option<String>,
+    /// Shock in force for this (or its next) turn, and shock taken during its own turn.
+    pub shock: i64,
+    pub shock_next: i64,
+    pub fp_lost: i64,
+    pub crippled: Vec<String>,
+    /// Wounds waiting for the knockdown roll and the death checks (GURPS-ORDER-1 steps 7–9).
+    pub wounds: Vec<Wound>,
+    /// The deepest −N×HP line already rolled for (GURPS-HP-3).
+    pub death_checks: i64,
+    /// A Feint's penalty owed by a foe against its next attack (GURPS-MAN-6).
+    pub feint: Option<Feint>,
+    /// The GM said it does nothing this turn: no HT roll at 0 HP (GURPS-HP-2).
+    pub skip_ht: bool,
+    /// A critical hit's effect waiting for the damage it modifies (GURPS-ATK-3).
+    pub crit: Option<CritFlags>,
+    /// The 0 HP roll was made since its last turn began (GURPS-HP-2, `on_action`).
+    pub ht_checked: bool,
+    /// Weapons not ready (dropped, turned in the hand, broken): `maneuver NAME ready` readies one.
+    pub unready: Vec<String>,
+}
+
+/// One hit's injury, for what follows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wound {
+    pub injury: i64,
+    pub location: String,
+    pub major: bool,
+    /// Whether the knockdown roll is due, and its modifier.
+    pub knockdown: Option<i64>,
+}
+
+/// A Feint's result: the foe and the penalty on its defense.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Feint {
+    pub foe: String,
+    pub penalty: i64,
+    /// Made on this turn (AOA Feint) rather than the last.
+    pub this_turn: bool,
+}
+
+/// What a critical hit adds to the damage that follows it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CritFlags {
+    pub major: bool,
+    pub double_shock: bool,
+    pub cripple: bool,
+}
+
+/// A change to the GURPS state. Saved inside `System(Gurps(…))`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GurpsEvent {
+    /// It takes a maneuver for this turn.
+    Maneuver {
+        id: String,
+        maneuver: Maneuver,
+    },
+    /// It made an attack (with this weapon; a Rapid Strike).
+    Attacked {
+        id: String,
+        weapon: Option<String>,
+        rapid: bool,
+    },
+    /// It rolled an active defense; `retreat` names the attacker it stepped back from.
+    Defended {
+        id: String,
+        kind: String,
+        weapon: Option<String>,
+        retreat: Option<String>,
+    },
+    /// Shock from a hit (GURPS-SHOCK-1), capped at `cap`.
+    Shock {
+        id: String,
+        amount: i64,
+        cap: i64,
+    },
+    /// Its turn ended: the shock of that turn clears, shock taken during it takes its place.
+    TurnEnded {
+        id: String,
+    },
+    /// Fatigue damage (negative: FP back).
+    FpLost {
+        id: String,
+        amount: i64,
+    },
+    Crippled {
+        id: String,
+        location: String,
+    },
+    Wounded {
+        id: String,
+        wound: Wound,
+    },
+    /// Its wounds' knockdown rolls are done.
+    WoundsChecked {
+        id: String,
+    },
+    /// A death check at −`level`×HP was rolled.
+    DeathChecked {
+        id: String,
+        level: i64,
+    },
+    Feinted {
+        id: String,
+        feint: Feint,
+    },
+    FeintUsed {
+        id: String,
+    },
+    AimLost {
+        id: String,
+    },
+    SkipHt {
+        id: String,
+    },
+    /// The 0 HP roll of GURPS-HP-2 (`on_action`) was made.
+    HtChecked {
+        id: String,
+    },
+    /// A weapon is no longer ready (`broken`: for good), or ready again.
+    Unready {
+        id: String,
+        weapon: String,
+        broken: bool,
+    },
+    Readied {
+        id: String,
+        weapon: String,
+    },
+    Critical {
+        id: String,
+        flags: CritFlags,
+    },
+}
+
+impl GurpsEvent {
+    pub fn wrap(self) -> SystemEvent {
+        SystemEvent::new(System::GURPS, self)
+    }
+}
+
+/// The GURPS state inside an encounter's system state.
+pub fn of(state: &SystemState) -> GurpsState {
+    state.get::<GurpsState>().cloned().unwrap_or_default()
+}
+
+/// One combatant's GURPS state, as it stands (a default when nothing is kept yet).
+pub fn person(state: &SystemState, id: &str) -> Person {
+    state
+        .get::<GurpsState>()
+        .and_then(|st| st.people.iter().find(|(who, _)| who == id))
+        .map(|(_, p)| p.clone())
+        .unwrap_or_default()
+}
+
+fn mine(state: &mut SystemState) -> Option<&mut GurpsState> {
+    if state.get::<GurpsState>().is_none() {
+        *state = SystemState::new(GurpsState::default());
+    }
+    state.get_mut::<GurpsState>()
+}
+
+fn entry<'s>(st: &'s mut GurpsState, id: &str) -> &'s mut Person {
+    let at = match st.people.iter().position(|(who, _)| who == id) {
+        Some(at) => at,
+        None => {
+            st.people.push((id.to_string(), Person::default()));
+            st.people.len() - 1
+        }
+    };
+    &mut st.people[at].1
+}
+
+/// Apply one GURPS event.
+pub fn apply(
+    state: &mut SystemState,
+    event: &SystemEvent,
+    roster: &mut dyn Roster,
+) -> Result<Line, RulesError> {
+    let Some(event) = event.get::<GurpsEvent>() else {
+        return Err(RulesError::Invalid(format!("not a GURPS event: {event:?}")));
+    };
+    let Some(st) = mine(state) else {
+        return Err(RulesError::Invalid("GURPS state missing".into()));
+    };
+    let name = |id: &str| roster.name_of(id).unwrap_or(id).to_string();
+    let line = |text: String, id: &str| Line { text, roll: None, who: Some(id.to_string()) };
+    Ok(match event {
+        GurpsEvent::Maneuver { id, maneuver } => {
+            let who = name(id);
+            let p = entry(st, id);
+            p.maneuver = Some(maneuver.clone());
+            line(format!("{who}: {}", maneuver.describe()), id)
+        }
+        GurpsEvent::Attacked { id, weapon, rapid } => {
+            let p = entry(st, id);
+            p.attacks = p.attacks.saturating_add(if *rapid { 2 } else { 1 });
+            p.rapid_used |= *rapid;
+            if let Some(w) = weapon
+                && !p.attacked_with.contains(w)
+            {
+                p.attacked_with.push(w.clone());
+            }
+            quiet(id)
+        }
+        GurpsEvent::Defended { id, kind, weapon, retreat } => {
+            let p = entry(st, id);
+            match kind.as_str() {
+                "parry" => {
+                    let w = weapon.clone().unwrap_or_default();
+                    match p.parries.iter_mut().find(|(k, _)| *k == w) {
+                        Some((_, n)) => *n = n.saturating_add(1),
+                        None => p.parries.push((w, 1)),
+                    }
+                }
+                "block" => p.blocked = true,
+                _ => {}
+            }
+            if retreat.is_some() {
+                p.retreat_from = retreat.clone();
+            }
+            // GURPS-MAN-3: any defense roll ends an Aim.
+            if p.maneuver.as_ref().is_some_and(|m| m.kind == Kind::Aim) {
+                p.maneuver = p.maneuver.take().map(|m| Maneuver { aim_turns: 0, ..m });
+            }
+            quiet(id)
+        }
+        GurpsEvent::Shock { id, amount, cap } => {
+            let who = name(id);
+            let p = entry(st, id);
+            let pool = if p.in_turn { &mut p.shock_next } else { &mut p.shock };
+            *pool = pool.saturating_add(*amount).min(*cap);
+            let now = *pool;
+            line(format!("{who}: shock −{now} on its next turn"), id)
+        }
+        GurpsEvent::TurnEnded { id } => {
+            let p = entry(st, id);
+            p.shock = std::mem::take(&mut p.shock_next);
+            p.in_turn = false;
+            p.skip_ht = false;
+            quiet(id)
+        }
+        GurpsEvent::FpLost { id, amount } => {
+            let who = name(id);
+            let p = entry(st, id);
+            p.fp_lost = p.fp_lost.saturating_add(*amount).max(0);
+            line(format!("{who} loses {amount} FP"), id)
+        }
+        GurpsEvent::Crippled { id, location } => {
+            let who = name(id);
+            let p = entry(st, id);
+            if !p.crippled.contains(location) {
+                p.crippled.push(location.clone());
+            }
+            line(format!("{who}'s {location} is crippled"), id)
+        }
+        GurpsEvent::Wounded { id, wound } => {
+            entry(st, id).wounds.push(wound.clone());
+            quiet(id)
+        }
+        GurpsEvent::WoundsChecked { id } => {
+            entry(st, id).wounds.clear();
+            quiet(id)
+        }
+        GurpsEvent::DeathChecked { id, level } => {
+            let p = entry(st, id);
+            p.death_checks = p.death_checks.max(*level);
+            quiet(id)
+        }
+        GurpsEvent::Feinted { id, feint } => {
+            entry(st, id).feint = Some(feint.clone());
+            quiet(id)
+        }
+        GurpsEvent::FeintUsed { id } => {
+            entry(st, id).feint = None;
+            quiet(id)
+        }
+        GurpsEvent::AimLost { id } => {
+            let who = name(id);
+            let p = entry(st, id);
+            for m in [&mut p.maneuver, &mut p.previous].into_iter().flatten() {
+                m.aim_turns = 0;
+            }
+            line(format!("{who} loses its Aim"), id)
+        }
+        GurpsEvent::SkipHt { id } => {
+            let who = name(id);
+            entry(st, id).skip_ht = true;
+            line(format!("{who} does nothing this turn: no HT roll at 0 HP"), id)
+        }
+        GurpsEvent::Unready { id, weapon, broken } => {
+            let who = name(id);
+            let p = entry(st, id);
+            if !p.unready.contains(weapon) {
+                p.unready.push(weapon.clone());
+            }
+            let what = if *broken { "is broken" } else { "is not ready" };
+            line(format!("{who}'s {weapon} {what}"), id)
+        }
+        GurpsEvent::Readied { id, weapon } => {
+            let who = name(id);
+            entry(st, id).unready.retain(|w| w != weapon);
+            line(format!("{who} readies its {weapon}"), id)
+        }
+        GurpsEvent::HtChecked { id } => {
+            entry(st, id).ht_checked = true;
+            quiet(id)
+        }
+        GurpsEvent::Critical { id, flags } => {
+            entry(st, id).crit = Some(*flags);
+            quiet(id)
+        }
+    })
+}
+
+/// A bookkeeping event: no line of its own in the log.
+fn quiet(id: &str) -> Line {
+    Line { text: String::new(), roll: None, who: Some(id.to_string()) }
+}
+
+/// Follow the core events: a turn starting resets that combatant's per-turn counts and ends its
+/// last maneuver; a removed combatant is forgotten.
+pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
+    let Some(st) = mine(state) else { return };
+    match fact {
+        Fact::TurnStarted { id } | Fact::Acted { id } => {
+            for (who, p) in &mut st.people {
+                p.in_turn = false;
+                let _ = who;
+            }
+            let p = entry(st, id);
+            p.in_turn = true;
+            p.previous = p.maneuver.take();
+            p.attacks = 0;
+            p.rapid_used = false;
+            p.attacked_with.clear();
+            p.parries.clear();
+            p.blocked = false;
+            p.retreat_from = None;
+            p.ht_checked = false;
+            // GURPS-MAN-6: a Feint made last turn counts on this one; an older one is gone.
+            match &mut p.feint {
+                Some(f) if f.this_turn => f.this_turn = false,
+                _ => p.feint = None,
+            }
+        }
+        Fact::Removed { id } => st.people.retain(|(who, _)| who != id),
+        _ => {}
+    }
+}

@@ -1,0 +1,349 @@
+//! GURPS' own verbs: `maneuver`, `feint` (GURPS-MAN-6), `posture` (GURPS-POST-1, GURPS-POST-2)
+//! and `skipht` (GURPS-HP-2).
+
+use super::DEFAULT_ATTRIBUTE;
+use super::maneuver::{self, Kind, Maneuver};
+use super::roll;
+use super::state::{self, Feint, GurpsEvent};
+use super::tables;
+use crate::rules::dice::{DiceSource, ScriptedDice};
+use crate::rules::system::{Effect, FieldReader, RulesError, SpecialRequest, Who};
+
+fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
+    Err(RulesError::Invalid(text.into()))
+}
+
+pub fn special(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    match req.verb {
+        "maneuver" => {
+            let mut effects = zero_hp_on_action(&req, dice)?;
+            effects.extend(zero_fp_will(&req, dice)?);
+            if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
+                return Ok(effects);
+            }
+            effects.extend(maneuver::take(req)?);
+            Ok(effects)
+        }
+        "feint" => feint(req, dice),
+        "posture" => posture(req),
+        "skipht" => skip_ht(req),
+        other => invalid(format!("`{other}` is not part of GURPS")),
+    }
+}
+
+/// GURPS-HP-2 with `set gurps_zero_hp_check on_action`: at 0 HP or less, picking a maneuver
+/// other than Do Nothing rolls HT first (once between its turns); failure: unconscious.
+fn zero_hp_on_action(
+    req: &SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
+    let word = req.words.first().map_or("", String::as_str);
+    let me = state::person(req.state, id);
+    let on_action = crate::rules::system::option(&super::Gurps, req.options, "gurps_zero_hp_check")
+        == "on_action";
+    if !on_action
+        || who.health.current > 0
+        || me.ht_checked
+        || Kind::parse(word) == Some(Kind::DoNothing)
+    {
+        return Ok(Vec::new());
+    }
+    zero_hp_roll(who, id, dice)
+}
+
+/// GURPS-FP-1 with `set gurps_fp_collapse roll`: at 0 FP or less, acting (any maneuver but Do
+/// Nothing) takes a Will roll; failure: it collapses, unconscious.
+fn zero_fp_will(
+    req: &SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
+    let word = req.words.first().map_or("", String::as_str);
+    let roll_it =
+        crate::rules::system::option(&super::Gurps, req.options, "gurps_fp_collapse") == "roll";
+    let me = state::person(req.state, id);
+    let fp = super::Gurps::max_fp(who.stats).saturating_sub(me.fp_lost);
+    if !roll_it || fp > 0 || Kind::parse(word) == Some(Kind::DoNothing) {
+        return Ok(Vec::new());
+    }
+    let will = who.stats.int("will").unwrap_or_else(|| who.stats.int_or("iq", DEFAULT_ATTRIBUTE));
+    let r = roll::roll(will, "Will (0 FP)", dice)?;
+    let ok = r.verdict.success();
+    let mut out = vec![Effect::Note {
+        who: Who::Actor,
+        text: format!(
+            "{} at {fp} FP rolls Will {will} to act: {}; {}",
+            who.name,
+            r.text(),
+            if ok { "goes on" } else { "collapses" }
+        ),
+        roll: r.roll,
+    }];
+    if !ok {
+        out.push(Effect::Inflict {
+            who: Who::Actor,
+            what: crate::rules::system::Inflicted::new(
+                "Unconscious",
+                crate::rules::conditions::Source::Damage,
+            ),
+        });
+    }
+    Ok(out)
+}
+
+/// The HP-2 roll itself, as effects on `Who::Actor`.
+pub fn zero_hp_roll(
+    who: crate::rules::system::CombatantView<'_>,
+    id: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    let max = who.health.max.max(1);
+    let penalty = who.health.current.saturating_neg() / max;
+    let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
+    let r = roll::roll(ht - penalty, "HT (0 HP)", dice)?;
+    let stays = r.verdict.success();
+    let mut out = vec![
+        Effect::System(GurpsEvent::HtChecked { id: id.into() }.wrap()),
+        Effect::Note {
+            who: Who::Actor,
+            text: format!(
+                "{} at {} HP rolls HT {} to act: {}; {}",
+                who.name,
+                who.health.current,
+                super::injury::describe(ht, -penalty),
+                r.text(),
+                if stays { "stays up" } else { "falls unconscious" }
+            ),
+            roll: r.roll,
+        },
+    ];
+    if !stays {
+        out.push(Effect::Inflict {
+            who: Who::Actor,
+            what: crate::rules::system::Inflicted::new(
+                "Unconscious",
+                crate::rules::conditions::Source::Damage,
+            ),
+        });
+    }
+    Ok(out)
+}
+
+fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
+    f.value(key)
+        .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
+        .transpose()
+}
+
+// GURPS-MAN-6: a Quick Contest; the winner's margin (less the foe's, if it also succeeded)
+// comes off the foe's defense against the attacker's next attack.
+fn feint(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let (Some(a), Some(b), Some(a_id), Some(b_id)) =
+        (req.actor, req.target, req.actor_id, req.target_id)
+    else {
+        return invalid("feint ATTACKER TARGET");
+    };
+    let me = state::person(req.state, a_id);
+    let mut effects = Vec::new();
+    let current = me.maneuver.clone().filter(|_| me.in_turn);
+    let aoa = match current.as_ref().map(|m| m.kind) {
+        Some(Kind::Feint) => false,
+        Some(Kind::AoaFeint) => true,
+        Some(_) => {
+            return invalid(format!(
+                "{} took {} this turn; a Feint needs the Feint maneuver or All-Out Attack (Feint)",
+                a.name,
+                current.as_ref().map_or(String::new(), Maneuver::describe)
+            ));
+        }
+        None => {
+            let mut m = Maneuver::new(Kind::Feint);
+            m.target = Some(b_id.to_string());
+            effects
+                .push(Effect::System(GurpsEvent::Maneuver { id: a_id.into(), maneuver: m }.wrap()));
+            effects.push(Effect::Spend { who: Who::Actor, amount: 1, what: "feint".into() });
+            false
+        }
+    };
+    if a.conditions.iter().any(|c| c.name == "Stunned") {
+        return invalid(format!("{} is stunned: Do Nothing only (GURPS-STUN-1)", a.name));
+    }
+    let f = FieldReader(req.fields);
+    let weapon_skill = a
+        .weapons
+        .iter()
+        .filter(|w| !w.stats.flag("ranged") && !w.stats.flag("shield"))
+        .filter_map(|w| w.stats.int("skill"))
+        .max();
+    let mut skill =
+        f.int("skill")?.or(weapon_skill).unwrap_or(a.stats.int_or("dx", DEFAULT_ATTRIBUTE));
+    let mut parts = format!("skill {skill}");
+    if me.shock > 0 && me.in_turn {
+        skill -= me.shock;
+        parts.push_str(&format!(", shock −{}", me.shock));
+    }
+    let prev = me
+        .previous
+        .as_ref()
+        .filter(|p| p.kind == Kind::Evaluate && p.target.as_deref() == Some(b_id));
+    if let Some(ev) = prev {
+        skill += ev.evaluate;
+        parts.push_str(&format!(", evaluate +{}", ev.evaluate));
+    }
+    if let Some(p) = tables::POSTURES
+        .iter()
+        .find(|p| p.condition.is_some_and(|c| a.conditions.iter().any(|k| k.name == c)))
+        && p.melee != 0
+    {
+        skill += p.melee;
+        parts.push_str(&format!(", {} {}", p.key, p.melee));
+    }
+    let foe_best = f.int("vs")?.unwrap_or_else(|| {
+        let dx = b.stats.int_or("dx", DEFAULT_ATTRIBUTE);
+        b.weapons
+            .iter()
+            .filter(|w| !w.stats.flag("ranged"))
+            .filter_map(|w| w.stats.int("skill"))
+            .chain([dx])
+            .max()
+            .unwrap_or(dx)
+    });
+    let mut typed_a = typed(&f, "roll")?;
+    let mine = match typed_a.as_mut() {
+        Some(t) => roll::roll(skill, "feint", t)?,
+        None => roll::roll(skill, "feint", dice)?,
+    };
+    let mut typed_b = typed(&f, "defroll")?;
+    let theirs = match typed_b.as_mut() {
+        Some(t) => roll::roll(foe_best, "resists feint", t)?,
+        None => roll::roll(foe_best, "resists feint", dice)?,
+    };
+    let penalty = match (mine.verdict.success(), theirs.verdict.success()) {
+        (false, _) => 0,
+        (true, false) => mine.margin(),
+        (true, true) => (mine.margin() - theirs.margin()).max(0),
+    };
+    effects.push(Effect::Note {
+        who: Who::Actor,
+        text: format!("{} feints {} ({parts} = {skill}): {}", a.name, b.name, mine.text()),
+        roll: mine.roll,
+    });
+    effects.push(Effect::Note {
+        who: Who::TARGET,
+        text: format!(
+            "{} resists with {foe_best}: {}; {}",
+            b.name,
+            theirs.text(),
+            if penalty > 0 {
+                format!("−{penalty} to its defense against {}'s next attack", a.name)
+            } else {
+                "the feint fails".into()
+            }
+        ),
+        roll: theirs.roll,
+    });
+    if penalty > 0 {
+        effects.push(Effect::System(
+            GurpsEvent::Feinted {
+                id: a_id.into(),
+                feint: Feint { foe: b_id.to_string(), penalty, this_turn: !aoa },
+            }
+            .wrap(),
+        ));
+    }
+    Ok(effects)
+}
+
+// GURPS-POST-1, GURPS-POST-2: one Change Posture per change; standing ↔ crouching is free,
+// kneeling ↔ standing may use a step.
+fn posture(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
+        return invalid("posture NAME POSTURE");
+    };
+    let word = req.words.first().map_or("", String::as_str);
+    let Some(to) = tables::posture(word) else {
+        let valid: Vec<&str> = tables::POSTURES.iter().map(|p| p.key).collect();
+        return invalid(format!("unknown posture '{word}'; expected {}", valid.join(", ")));
+    };
+    let from = tables::POSTURES
+        .iter()
+        .find(|p| p.condition.is_some_and(|c| who.conditions.iter().any(|k| k.name == c)))
+        .copied()
+        .unwrap_or(tables::POSTURES[0]);
+    if from.key == to.key {
+        return invalid(format!("{} is already {}", who.name, to.key));
+    }
+    if from.key == "lying" && to.key == "standing" {
+        return invalid(format!(
+            "from lying down {} rises in two changes: crawling, kneeling or sitting first (GURPS-POST-2)",
+            who.name
+        ));
+    }
+    let me = state::person(req.state, id);
+    let free = matches!((from.key, to.key), ("standing", "crouching") | ("crouching", "standing"))
+        || matches!((from.key, to.key), ("standing", "kneeling") | ("kneeling", "standing"));
+    let mut effects = Vec::new();
+    if let Some(c) = from.condition {
+        effects.push(Effect::RemoveCondition { who: Who::Actor, name: c.into() });
+    }
+    if let Some(c) = to.condition {
+        effects.push(Effect::AddCondition {
+            who: Who::Actor,
+            name: c.into(),
+            rounds: None,
+            detail: None,
+            persistent: false,
+        });
+    }
+    let on_turn = me.in_turn && req.current.is_some_and(|c| c.name == who.name);
+    if on_turn && !free {
+        match &me.maneuver {
+            None => {
+                effects.insert(
+                    0,
+                    Effect::System(
+                        GurpsEvent::Maneuver {
+                            id: id.into(),
+                            maneuver: Maneuver::new(Kind::ChangePosture),
+                        }
+                        .wrap(),
+                    ),
+                );
+                effects.push(Effect::Spend {
+                    who: Who::Actor,
+                    amount: 1,
+                    what: "change posture".into(),
+                });
+            }
+            Some(m) if m.kind == Kind::ChangePosture => {
+                return invalid(format!(
+                    "{} has changed posture once this turn (GURPS-POST-2)",
+                    who.name
+                ));
+            }
+            Some(m) => {
+                return invalid(format!(
+                    "{} took {} this turn; changing to {} needs Change Posture (GURPS-POST-2)",
+                    who.name,
+                    m.describe(),
+                    to.key
+                ));
+            }
+        }
+    }
+    effects.push(Effect::Log {
+        text: format!("{} is now {} ({})", who.name, to.key, to.move_text),
+        roll: None,
+    });
+    Ok(effects)
+}
+
+// GURPS-HP-2: it will Do Nothing, so the HT roll at 0 HP is skipped this turn.
+fn skip_ht(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    let Some(id) = req.actor_id else { return invalid("skipht NAME") };
+    Ok(vec![Effect::System(GurpsEvent::SkipHt { id: id.into() }.wrap())])
+}
