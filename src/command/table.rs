@@ -234,6 +234,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
     },
     CommandSpec {
+        name: "edit",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            opt("side=pc|ally|enemy|neutral", ArgKind::Fields),
+            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
+            opt("drop=WEAPON", ArgKind::Fields),
+        ],
+        summary: "change a combatant's stats, side or weapons",
+        help: "Changes a combatant after it joined: any of the system's fields (checked as `add` \
+               checks them), its side, and `drop=WEAPON` to take a weapon away (`weapon` gives or \
+               replaces one). Damage already taken stays taken: a new health maximum moves the \
+               current health by the same amount. `undo` takes the change back.",
+        example: "edit Goblin agi=5 side=neutral",
+    },
+    CommandSpec {
         name: "do",
         aliases: &[],
         args: &[

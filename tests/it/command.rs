@@ -350,6 +350,12 @@ fn command() -> impl Strategy<Value = Command> {
         (name(), name(), prop::collection::vec(any_field(), 0..4))
             .prop_map(|(who, name, fields)| Command::Weapon { who, name, fields })
             .boxed(),
+        (name(), prop::option::of(side()), add_fields())
+            .prop_filter("edit needs a change", |(_, side, fields)| {
+                side.is_some() || !fields.is_empty()
+            })
+            .prop_map(|(who, side, fields)| Command::Edit { who, side, fields })
+            .boxed(),
         // `do` and `set` read their words in lower case.
         (name(), "[a-z]{1,8}", prop::collection::vec(any_field(), 0..3))
             .prop_map(|(who, action, fields)| Command::Do { who, action, fields })

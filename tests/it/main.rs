@@ -5,6 +5,7 @@ mod cli;
 mod command;
 mod crash;
 mod dice;
+mod edit;
 mod export;
 mod fifth;
 mod fight_end;
