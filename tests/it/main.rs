@@ -13,6 +13,7 @@ mod gempunks;
 mod harness;
 mod history;
 mod initiative;
+mod names;
 mod odds;
 mod replay;
 mod rules;
