@@ -72,6 +72,13 @@ impl App {
                 .iter()
                 .flat_map(|c| c.weapons.iter().map(|w| w.name.clone()))
                 .collect(),
+            creatures: self
+                .session
+                .assets()
+                .creatures(enc.system)
+                .iter()
+                .map(|c| c.name.clone())
+                .collect(),
         };
         let options = command::complete(&line, &ctx);
         if options.is_empty() {

@@ -55,6 +55,7 @@ impl Step {
                     .filter(|(_, (label, value))| {
                         label.to_lowercase().contains(&wanted)
                             || value.to_lowercase().contains(&wanted)
+                            || crate::encounter::names::words_start_with(label, &wanted)
                     })
                     .map(|(i, (label, _))| (i, label.as_str()))
                     .collect()

@@ -71,6 +71,13 @@ impl fmt::Display for Command {
                 }
                 fields(f, list)?;
             }
+            Command::Edit { who, side, fields: list } => {
+                write!(f, " {}", quote(who))?;
+                if let Some(side) = side {
+                    write!(f, " side={side}")?;
+                }
+                fields(f, list)?;
+            }
             Command::Remove { who }
             | Command::Act { who }
             | Command::Hide { who }

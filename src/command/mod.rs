@@ -118,6 +118,12 @@ pub enum Command {
         name: String,
         fields: Vec<Field>,
     },
+    /// Change a combatant's stats, side or weapons (`edit Aria agi=5 side=ally drop=club`).
+    Edit {
+        who: String,
+        side: Option<Side>,
+        fields: Vec<Field>,
+    },
     /// Spend actions on something that is not an attack (`do Aria aim`).
     Do {
         who: String,
@@ -181,6 +187,7 @@ impl Command {
             Command::Hide { .. } => "hide",
             Command::Reveal { .. } => "reveal",
             Command::Weapon { .. } => "weapon",
+            Command::Edit { .. } => "edit",
             Command::Do { .. } => "do",
             Command::Set { .. } => "set",
             Command::Special { verb, .. } => verb,

@@ -20,7 +20,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "add",
         aliases: &["a"],
         args: &[
-            req("NAME", ArgKind::Text),
+            req("NAME", ArgKind::Creature),
             opt("xN", ArgKind::Number),
             opt("side=pc|ally|enemy|neutral", ArgKind::Fields),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
@@ -234,6 +234,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
     },
     CommandSpec {
+        name: "edit",
+        aliases: &[],
+        args: &[
+            req("NAME", ArgKind::Combatant),
+            opt("side=pc|ally|enemy|neutral", ArgKind::Fields),
+            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
+            opt("drop=WEAPON", ArgKind::Fields),
+        ],
+        summary: "change a combatant's stats, side or weapons",
+        help: "Changes a combatant after it joined: any of the system's fields (checked as `add` \
+               checks them), its side, and `drop=WEAPON` to take a weapon away (`weapon` gives or \
+               replaces one). Damage already taken stays taken: a new health maximum moves the \
+               current health by the same amount. `undo` takes the change back.",
+        example: "edit Goblin agi=5 side=neutral",
+    },
+    CommandSpec {
         name: "do",
         aliases: &[],
         args: &[
@@ -368,6 +384,8 @@ pub struct CompletionContext {
     pub combatants: Vec<String>,
     pub conditions: Vec<String>,
     pub weapons: Vec<String>,
+    /// The names in the encounter's system's bestiary, offered after `add`.
+    pub creatures: Vec<String>,
 }
 
 /// Split a line being typed into finished words and the word under the cursor, honouring
@@ -444,6 +462,7 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         Some(ArgKind::Combatant) => matching(&mut ctx.combatants.iter().map(String::as_str)),
         Some(ArgKind::Condition) => matching(&mut ctx.conditions.iter().map(String::as_str)),
         Some(ArgKind::Weapon) => matching(&mut ctx.weapons.iter().map(String::as_str)),
+        Some(ArgKind::Creature) => matching(&mut ctx.creatures.iter().map(String::as_str)),
         Some(ArgKind::Word(word)) => matching(&mut std::iter::once(word)),
         _ => Vec::new(),
     }
@@ -457,7 +476,10 @@ pub fn markdown() -> String {
          One language everywhere: the TUI command line (`:`), scripts for `skirmish run` (one command \
          per line, `#` starts a comment) and the key bindings all produce these commands. Names with \
          spaces are quoted (`\"Goblin 2\"`). A combatant can be named by its id (`goblin-2`), its \
-         name in any case, or any unique beginning of either (`gob` when only one goblin is left).\n\n\
+         name in any case, or any unique beginning of either (`gob` when only one goblin is left); \
+         in quotes, the beginnings of its words in turn (`\"gob 2\"` for Goblin 2). Bare words are \
+         always separate arguments: `damage gob 2 slashing` is 2 damage to the one goblin. `init` \
+         and `swap` also take a group by its name (`init Bandit 9H`).\n\n\
          | command | aliases | what it does |\n|---|---|---|\n",
     );
     summary_table(&mut out, COMMANDS);

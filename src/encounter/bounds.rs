@@ -44,6 +44,9 @@ impl Encounter {
                 .and_then(|()| roll.iter().try_for_each(|r| dice(r))),
             Event::Healed { amount, .. } => within("healing", *amount, 0, MAX_AMOUNT),
             Event::StatChanged { field, value, .. } => within(field, *value, -MAX_STAT, MAX_STAT),
+            Event::Edited { stats: s, health: h, .. } => {
+                health(*h).and_then(|()| stats(rules.fields(), s))
+            }
             Event::WeaponSet { weapon, .. } => stats(rules.weapon_fields(), &weapon.stats),
             Event::Rolled { roll, .. } | Event::ShakeRolled { roll, .. } => dice(roll),
             Event::Logged { roll, .. } => roll.iter().try_for_each(|r| dice(r)),

@@ -8,7 +8,8 @@ use crate::rules::conditions::Condition;
 use crate::rules::dice::RollRecord;
 use crate::rules::initiative::Initiative;
 use crate::rules::state::SystemEvent;
-use crate::rules::stats::Weapon;
+use crate::rules::stats::{Stats, Weapon};
+use crate::rules::{Health, Side};
 
 /// Why a condition ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,6 +124,16 @@ pub enum Event {
     /// Shown on the players' view again (`reveal`).
     Revealed {
         ids: Vec<CombatantId>,
+    },
+    /// `edit`: the combatant's stats, side and health as they are now, the weapons dropped, and
+    /// the changes as the GM typed them (for the log).
+    Edited {
+        id: CombatantId,
+        side: Side,
+        stats: Stats,
+        health: Health,
+        dropped: Vec<String>,
+        changes: Vec<String>,
     },
     WeaponSet {
         id: CombatantId,

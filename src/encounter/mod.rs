@@ -9,7 +9,7 @@ pub mod event;
 pub mod fight_end;
 mod fold;
 pub mod history;
-mod names;
+pub mod names;
 
 pub use assets::{Assets, Creature, CreatureEntry};
 pub use bounds::MAX_ROUND;

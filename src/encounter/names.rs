@@ -1,8 +1,19 @@
-//! Finding a combatant from what the GM typed: id, exact name, or a unique prefix, ignoring case.
+//! Finding a combatant from what the GM typed: id, exact name, a unique prefix, or prefixes of
+//! each word (`gob 2` for Goblin 2), ignoring case; a group by its name where a group is meant.
 
 use super::Encounter;
 use super::engine::EngineError;
 use crate::rules::nearest;
+
+/// Whether the words of `query` begin the words of `name` in turn, ignoring case (`gob 2` for
+/// Goblin 2, `b cap` for Bandit Captain). A query of one word is a plain prefix of the first.
+pub fn words_start_with(name: &str, query: &str) -> bool {
+    let name = name.to_lowercase();
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let query = query.to_lowercase();
+    let wanted: Vec<&str> = query.split_whitespace().collect();
+    words.len() >= wanted.len() && wanted.iter().zip(&words).all(|(q, w)| w.starts_with(q))
+}
 
 impl Encounter {
     /// The index of the combatant `query` names. Unknown or ambiguous names are errors that list
@@ -14,12 +25,15 @@ impl Encounter {
         if let Some(i) = exact {
             return Ok(i);
         }
-        let matches: Vec<usize> = (0..self.combatants.len())
+        let mut matches: Vec<usize> = (0..self.combatants.len())
             .filter(|&i| {
                 let c = &self.combatants[i];
                 c.id.starts_with(&wanted) || c.name.to_lowercase().starts_with(&wanted)
             })
             .collect();
+        if matches.is_empty() {
+            matches = self.word_prefixes(&wanted);
+        }
         match matches.as_slice() {
             [one] => Ok(*one),
             [] => {
@@ -44,5 +58,44 @@ impl Encounter {
                 )))
             }
         }
+    }
+
+    /// Combatants whose words start with the query's words in turn (`gob 2`, `b cap`). Among
+    /// several, a number typed whole picks the one numbered so (`gob 2` is Goblin 2, not 20).
+    fn word_prefixes(&self, wanted: &str) -> Vec<usize> {
+        let query: Vec<&str> = wanted.split_whitespace().collect();
+        if query.len() < 2 {
+            return Vec::new();
+        }
+        // Numbers typed whole: each must be the whole word in its place.
+        let numbers_whole = |name: &str| {
+            query
+                .iter()
+                .zip(name.split_whitespace())
+                .all(|(q, w)| !q.chars().all(|c| c.is_ascii_digit()) || w == *q)
+        };
+        let names: Vec<String> = self.combatants.iter().map(|c| c.name.to_lowercase()).collect();
+        let loose: Vec<usize> =
+            (0..names.len()).filter(|&i| words_start_with(&names[i], wanted)).collect();
+        let strict: Vec<usize> =
+            loose.iter().copied().filter(|&i| numbers_whole(&names[i])).collect();
+        if strict.len() == 1 { strict } else { loose }
+    }
+
+    /// The members of the group `query` names by its name or id (`Bandit` for Bandit 1..4), when
+    /// it names a group of several and no combatant is called so.
+    pub fn group_named(&self, query: &str) -> Option<Vec<usize>> {
+        let wanted = crate::encounter::slug(query);
+        if self
+            .combatants
+            .iter()
+            .any(|c| c.id == wanted || c.name.eq_ignore_ascii_case(query.trim()))
+        {
+            return None;
+        }
+        let members: Vec<usize> = (0..self.combatants.len())
+            .filter(|&i| self.combatants[i].group.as_deref() == Some(wanted.as_str()))
+            .collect();
+        (members.len() > 1).then_some(members)
     }
 }

@@ -195,6 +195,7 @@ fn subjects(event: &Event) -> Vec<String> {
         | Event::ShakeRolled { id, .. }
         | Event::Noted { id, .. }
         | Event::WeaponSet { id, .. }
+        | Event::Edited { id, .. }
         | Event::Spent { id, .. }
         | Event::Refunded { id, .. }
         | Event::StatChanged { id, .. } => one(id),

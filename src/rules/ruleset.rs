@@ -125,6 +125,12 @@ pub trait Ruleset: Sync {
     /// How health is named and shown: `HEALTH`, `HP`, `wounds`.
     fn health_label(&self) -> &'static str;
 
+    /// Whether health is read as damage taken (Savage Worlds wounds) rather than health left:
+    /// the turn order's bar and a group's total then count what was taken.
+    fn health_counts_taken(&self) -> bool {
+        false
+    }
+
     /// Health as the GM reads it: `HEALTH 12/30`, `HP 9/12`.
     fn health_text(&self, health: Health) -> String {
         format!("{} {}/{}", self.health_label(), health.current, health.max)

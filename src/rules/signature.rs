@@ -9,6 +9,8 @@ pub enum ArgKind {
     Combatant,
     Condition,
     Weapon,
+    /// A name for a newcomer: a bestiary creature's, or any other.
+    Creature,
     Number,
     Dice,
     Text,

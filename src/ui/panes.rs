@@ -45,12 +45,15 @@ fn fit(text: &str, width: usize) -> String {
 }
 
 /// A bar of `width` cells for health.
-fn bar(health: Health, width: usize) -> String {
+/// A bar of health left, or of damage taken where the system counts health that way (Savage
+/// Worlds wounds: an unhurt Wild Card shows an empty bar).
+fn bar(health: Health, width: usize, counts_taken: bool) -> String {
     if health.max <= 0 || width == 0 {
         return " ".repeat(width);
     }
-    let filled = ((health.current.clamp(0, health.max) * width as i64 + health.max - 1)
-        / health.max) as usize;
+    let left = health.current.clamp(0, health.max);
+    let shown = if counts_taken { health.max - left } else { left };
+    let filled = ((shown * width as i64 + health.max - 1) / health.max) as usize;
     format!("{}{}", "█".repeat(filled.min(width)), "░".repeat(width - filled.min(width)))
 }
 
@@ -117,6 +120,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let offset = app.selected.saturating_sub(height.saturating_sub(1));
     let width = inner.width as usize;
     let health_text = |h: Health| enc.system.rules().health_text(h);
+    let counts_taken = enc.system.rules().health_counts_taken();
     let visible: Vec<_> = rows
         .iter()
         .enumerate()
@@ -185,6 +189,9 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         let htext = match members {
             // A group of Savage Worlds Extras has no wounds to count: "(N up)" says it.
             Some(_) if health.max == 0 => String::new(),
+            Some(_) if counts_taken => {
+                format!("{}/{}", health.max - health.current.clamp(0, health.max), health.max)
+            }
             Some(_) => format!("{}/{}", health.current, health.max),
             None => health_text(health).split_whitespace().last().unwrap_or("").to_string(),
         };
@@ -210,7 +217,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         // Conditions matter more than the bar: when both do not fit, the bar gives way.
         let left = width.saturating_sub(2 + 5 + name_width + 9);
         if marks.is_empty() || left >= 7 + cells(&marks) {
-            spans.push(Span::styled(bar(health, 6), health_style(theme, health)));
+            spans.push(Span::styled(bar(health, 6, counts_taken), health_style(theme, health)));
             spans.push(Span::raw(" "));
         }
         spans.push(Span::styled(marks, theme.warn()));

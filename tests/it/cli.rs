@@ -223,3 +223,29 @@ fn replay_without_a_terminal_exits_2_and_locks_nothing() {
     assert_eq!(text(&out.stderr), "skirmish: --pace: expected seconds from 0.1 to 10, found 0\n");
     assert!(!dir.join("fight.ron.lock").exists(), "replay takes no lock");
 }
+
+/// Issue 14, item 18: the README's 80×24 picture of the dashboard is the WOIN demo drawn by the
+/// tracker itself (`SKIRMISH_BLESS=1` writes it back), so it never goes stale.
+#[test]
+fn the_readme_pictures_the_dashboard_as_drawn() {
+    use super::tui::{app, demo, screen};
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("README.md");
+    let readme = std::fs::read_to_string(&path).expect("README");
+    let marker = "The dashboard at 80×24 (the WOIN demo):\n\n```\n";
+    let start = readme.find(marker).expect("the picture's heading") + marker.len();
+    let len = readme[start..].find("```").expect("the picture's end");
+    let drawn = screen(&app(demo(skirmish::rules::System::WOIN)), 80, 24);
+    let drawn: String = drawn.lines().map(|l| format!("{}\n", l.trim_end())).collect();
+    let shown: String =
+        readme[start..start + len].lines().map(|l| format!("{}\n", l.trim_end())).collect();
+    if shown != drawn && std::env::var_os("SKIRMISH_BLESS").is_some() {
+        let updated = format!("{}{}{}", &readme[..start], drawn, &readme[start + len..]);
+        std::fs::write(&path, updated).expect("README written");
+        return;
+    }
+    assert_eq!(
+        shown, drawn,
+        "the README's picture is stale: run SKIRMISH_BLESS=1 cargo test --test it readme"
+    );
+}

@@ -354,6 +354,12 @@ fn command() -> impl Strategy<Value = Command> {
         (name(), name(), prop::collection::vec(any_field(), 0..4))
             .prop_map(|(who, name, fields)| Command::Weapon { who, name, fields })
             .boxed(),
+        (name(), prop::option::of(side()), add_fields())
+            .prop_filter("edit needs a change", |(_, side, fields)| {
+                side.is_some() || !fields.is_empty()
+            })
+            .prop_map(|(who, side, fields)| Command::Edit { who, side, fields })
+            .boxed(),
         // `do` and `set` read their words in lower case.
         (name(), "[a-z]{1,8}", prop::collection::vec(any_field(), 0..3))
             .prop_map(|(who, action, fields)| Command::Do { who, action, fields })
@@ -548,7 +554,7 @@ fn typed_arg(arg: Arg) -> BoxedStrategy<String> {
         ArgKind::Fields => {
             prop::collection::vec(typed_field(), 0..4).prop_map(|f| f.join(" ")).boxed()
         }
-        ArgKind::Text => {
+        ArgKind::Text | ArgKind::Creature => {
             prop::collection::vec(typed_name(), 1..4).prop_map(|w| w.join(" ")).boxed()
         }
         ArgKind::Combatant | ArgKind::Condition | ArgKind::Weapon | ArgKind::Path => {
@@ -597,6 +603,7 @@ fn context() -> CompletionContext {
         combatants: vec![s("Aria"), s("Goblin 1"), s("Goblin 2"), s("brom")],
         conditions: vec![s("Dazed"), s("Prone"), s("Stunned")],
         weapons: vec![s("sword"), s("long bow")],
+        creatures: vec![s("Goblin"), s("Giant Rat")],
     }
 }
 
@@ -1195,6 +1202,17 @@ fn completes_systems_weapons_and_raw() {
     assert_eq!(completions("atk Aria brom s"), ["sword"]);
     assert_eq!(completions("damage Aria 5 fire "), ["raw"]);
     assert_eq!(completions("damage Aria 5 fire r"), ["raw"]);
+}
+
+/// Issue 14, item 15: after `add` come the names in the system's bestiary, quoted where needed;
+/// a name of one's own is still taken.
+#[test]
+fn completes_bestiary_names_after_add() {
+    assert_eq!(completions("add "), ["\"Giant Rat\"", "Goblin"]);
+    assert_eq!(completions("a g"), ["\"Giant Rat\"", "Goblin"]);
+    assert_eq!(completions("add gob"), ["Goblin"]);
+    assert!(completions("add Goblin ").is_empty());
+    assert!(completions("add z").is_empty());
 }
 
 /// A quoted name with a space is one word, so the next argument is completed.

@@ -439,3 +439,23 @@ fn command_line_completes_weapon_names() {
     drive(&mut a, ":attack Ogre Aria gre<Tab>");
     assert_eq!(a.input.value(), "attack Ogre Aria \"great club\" ");
 }
+
+/// Issue 14, item 13 (SW-DMG-3): a Wild Card's bar in the turn order fills with the wounds taken,
+/// beside the same count as text: empty when unhurt, full at three wounds.
+#[test]
+fn savage_wounds_bar_reads_as_wounds_taken() {
+    for (damage, row) in [
+        ("", "0/3 ░░░░░░"),
+        (":damage Hero 10<Enter>", "1/3 ██░░░░"),
+        (":damage Hero 18<Enter>", "3/3 ██████"),
+    ] {
+        let mut a = app(Session::new(System::SAVAGE, "Wounds", assets()));
+        drive(&mut a, &format!(":add Hero wild toughness=6 side=pc<Enter>{damage}"));
+        let area = Rect::new(0, 0, 60, 6);
+        let mut buf = Buffer::empty(area);
+        ui::render_pane(&a, PLAIN, Pane::Order, area, &mut buf);
+        let text = buffer_text(&buf);
+        let hero = text.lines().find(|l| l.contains("Hero")).unwrap_or_default().to_string();
+        assert!(hero.contains(row), "after {damage:?} the row reads {hero:?}, not {row:?}\n{text}");
+    }
+}

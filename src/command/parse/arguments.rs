@@ -18,6 +18,7 @@ pub(super) fn parse_args(
     let cmd = match spec.name {
         "new" => new(&mut args)?,
         "add" => add(&mut args)?,
+        "edit" => edit(&mut args)?,
         "remove" => Command::Remove { who: args.name("a combatant NAME")? },
         "start" => Command::Start,
         "init" => Command::Init {
@@ -112,6 +113,29 @@ fn add(args: &mut Args<'_>) -> Result<Command, ParseError> {
         }
     }
     Ok(Command::Add { name, count, side, fields })
+}
+
+/// `edit NAME FIELD=VALUE …`: `side=` read as `add` reads it, the rest checked by the engine.
+fn edit(args: &mut Args<'_>) -> Result<Command, ParseError> {
+    let who = args.name("a combatant NAME")?;
+    let (mut side, mut fields) = (None, Vec::new());
+    for token in args.rest() {
+        let field = field_of(token)?;
+        if field.key == "side" {
+            let value = field.value.unwrap_or_default();
+            side = Some(Side::parse(&value).ok_or_else(|| {
+                ParseError::new(format!("side={value}: expected pc, ally, enemy or neutral"))
+            })?);
+        } else {
+            fields.push(field);
+        }
+    }
+    if side.is_none() && fields.is_empty() {
+        return Err(ParseError::new(
+            "expected FIELD=VALUE … after the name: side=…, drop=WEAPON or the system's fields",
+        ));
+    }
+    Ok(Command::Edit { who, side, fields })
 }
 
 fn damage(args: &mut Args<'_>) -> Result<Command, ParseError> {

@@ -90,8 +90,17 @@ impl Planner<'_> {
         Ok(())
     }
 
+    /// A combatant, or a group by its name (`init Bandit 9H`): its first member holds the
+    /// group's shared initiative.
+    fn holder(&self, who: &str) -> Result<&Combatant, EngineError> {
+        match self.scratch.group_named(who).and_then(|m| m.first().copied()) {
+            Some(first) => Ok(&self.scratch.combatants[first]),
+            None => self.who(who),
+        }
+    }
+
     pub(super) fn typed_init(&mut self, who: &str, value: &str) -> Result<(), EngineError> {
-        let c = self.who(who)?;
+        let c = self.holder(who)?;
         let initiative = self.scratch.system.rules().typed_initiative(&c.stats, value)?;
         let ids = self.scratch.holder_ids(&c.id);
         self.emit(Event::InitiativeSet { ids, initiative: Box::new(initiative) })?;
@@ -99,7 +108,7 @@ impl Planner<'_> {
     }
 
     pub(super) fn swap(&mut self, first: &str, second: &str) -> Result<(), EngineError> {
-        let (a, b) = (self.who(first)?, self.who(second)?);
+        let (a, b) = (self.holder(first)?, self.holder(second)?);
         if a.same_holder(b) {
             return refuse(format!("{} and {} share one initiative already", a.name, b.name));
         }

@@ -192,6 +192,7 @@ impl Planner<'_> {
                 self.attack(attacker, targets, weapon.as_deref(), fields)
             }
             Command::Weapon { who, name, fields } => self.weapon(who, name, fields),
+            Command::Edit { who, side, fields } => self.edit(who, *side, fields),
             Command::Do { who, action, fields } => self.do_action(who, action, fields),
             Command::Set { option, value } => self.set_option(option, value),
             Command::Special { verb, args, fields } => self.special(verb, args, fields),

@@ -1,6 +1,7 @@
 //! Setting up the fight: adding and removing combatants (names, ids, groups, bestiary entries), weapons and rule options.
 
 use super::*;
+use crate::rules::Health;
 use crate::rules::system::{OptionSpec, all_options};
 
 impl Planner<'_> {
@@ -188,6 +189,56 @@ impl Planner<'_> {
         let id = self.who(who)?.id.to_string();
         let weapon = self.weapon_from(name, fields)?;
         self.emit(Event::WeaponSet { id: id.into(), weapon })
+    }
+
+    /// `edit`: the fields checked by the system's field table exactly as `add` checks them; the
+    /// damage already taken is kept when the health maximum moves.
+    pub(super) fn edit(
+        &mut self,
+        who: &str,
+        side: Option<Side>,
+        fields: &[Field],
+    ) -> Result<(), EngineError> {
+        let c = self.who(who)?;
+        let (id, name, old) = (c.id.to_string(), c.name.clone(), c.health);
+        let rules = self.scratch.system.rules();
+        let mut stats = c.stats.clone();
+        let mut dropped: Vec<String> = Vec::new();
+        let mut changes: Vec<String> = side.iter().map(|s| format!("side={s}")).collect();
+        for field in fields {
+            if field.key == "drop" {
+                let wanted = field.value.as_deref().unwrap_or_default();
+                let Some(weapon) = c.weapons.iter().find(|w| w.name.eq_ignore_ascii_case(wanted))
+                else {
+                    let has: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
+                    return refuse(match has.is_empty() {
+                        true => format!("drop={wanted}: {name} carries no weapons"),
+                        false => format!("drop={wanted}: {name} carries {}", has.join(", ")),
+                    });
+                };
+                if !dropped.contains(&weapon.name) {
+                    dropped.push(weapon.name.clone());
+                    changes.push(format!("drops {}", weapon.name));
+                }
+                continue;
+            }
+            stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(
+                |err| match err {
+                    FieldError::Unknown { field, mut valid } => {
+                        valid.extend(["side", "drop"]);
+                        EngineError::Field(FieldError::Unknown { field, valid })
+                    }
+                    other => EngineError::Field(other),
+                },
+            )?;
+            changes.push(field.to_string());
+        }
+        let side = side.unwrap_or(c.side);
+        let max = rules.health(&stats).max;
+        // What was taken stays taken: the current health moves with the maximum.
+        let current = old.current.saturating_add(max.saturating_sub(old.max)).min(max);
+        let health = Health { current, max };
+        self.emit(Event::Edited { id: id.into(), side, stats, health, dropped, changes })
     }
 
     pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {

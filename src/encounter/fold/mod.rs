@@ -110,6 +110,9 @@ impl Encounter {
             Event::Hidden { ids } => self.apply_hidden(ids, true),
             Event::Revealed { ids } => self.apply_hidden(ids, false),
             Event::WeaponSet { id, weapon } => self.apply_weapon_set(id, weapon),
+            Event::Edited { id, side, stats, health, dropped, changes } => {
+                self.apply_edited(id, *side, stats, *health, dropped, changes)
+            }
             Event::OptionSet { name, value } => Ok(self.apply_option_set(name, value)),
             Event::Spent { id, pool, amount, what } => self.apply_spent(id, pool, *amount, what),
             Event::Refunded { id, amount, why } => self.apply_refunded(id, *amount, why),

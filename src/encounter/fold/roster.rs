@@ -3,8 +3,10 @@
 
 use super::{ApplyError, LogEntry};
 use crate::encounter::{Combatant, CombatantId, Encounter};
-use crate::rules::stats::Weapon;
+use crate::rules::Health;
+use crate::rules::stats::{Stats, Weapon};
 use crate::rules::system::Fact;
+use crate::rules::system::Side;
 
 impl Encounter {
     pub(super) fn apply_added(&mut self, combatant: &Combatant) -> Result<LogEntry, ApplyError> {
@@ -67,6 +69,30 @@ impl Encounter {
         c.weapons.retain(|w| !w.name.eq_ignore_ascii_case(&weapon.name));
         c.weapons.push(weapon.clone());
         let line = format!("{} readies {}", c.name, weapon.name);
+        Ok(self.line(line, None, Some(id)))
+    }
+
+    pub(super) fn apply_edited(
+        &mut self,
+        id: &str,
+        side: Side,
+        stats: &Stats,
+        health: Health,
+        dropped: &[String],
+        changes: &[String],
+    ) -> Result<LogEntry, ApplyError> {
+        let i = self.index(id)?;
+        let c = self.combatant_mut(i);
+        for name in dropped {
+            if !c.weapons.iter().any(|w| w.name.eq_ignore_ascii_case(name)) {
+                return Err(ApplyError(format!("{} has no weapon '{name}'", c.name)));
+            }
+            c.weapons.retain(|w| !w.name.eq_ignore_ascii_case(name));
+        }
+        c.side = side;
+        c.stats = stats.clone();
+        c.health = health;
+        let line = format!("{} edited: {}", c.name, changes.join(", "));
         Ok(self.line(line, None, Some(id)))
     }
 

@@ -234,6 +234,10 @@ impl Ruleset for Savage {
         "wounds"
     }
 
+    fn health_counts_taken(&self) -> bool {
+        true
+    }
+
     // Wounds taken, as a Savage Worlds table says them; an Extra is simply up or out.
     fn health_text(&self, health: Health) -> String {
         let wounds = health.max.saturating_sub(health.current);
