@@ -1066,6 +1066,21 @@ fn sw_dmg_4_soak() {
     assert_eq!(who(&v, "hero")["wounds"], 1);
 }
 
+// SW-DMG-4: a soak cancels wounds "from that attack": after an autofire burst, the wounds of all
+// its hits, not only the last one's. Gunner's two hits of 10 each wound Hero (Toughness 6);
+// Vigor 8 (aced) + 3 = 11 is a success and a raise: two wounds cancelled.
+#[test]
+fn sw_dmg_4_soak_after_autofire_covers_every_hit() {
+    let body = "weapon Gunner smg dmg=10 range=12/24/48 rof=2\n\
+                attack Gunner Hero smg autofire=2";
+    let v = run(&fight("Gunner", body), "8,8");
+    let hit = who(&v, "hero")["wounds"].as_i64().expect("wounds");
+    assert!(hit >= 2, "two hits, {hit} wounds: {:#?}", texts(&v));
+    let v = run(&fight("Gunner", &format!("{body}\nsoak Hero")), "8,8,8,3,1");
+    assert_eq!(who(&v, "hero")["wounds"], hit - 2, "{:#?}", texts(&v));
+    assert!(has_log(&v, &format!("2 of {hit} wound(s) cancelled")), "{:#?}", texts(&v));
+}
+
 // SW-DMG-4: soaking is refused for Extras, without bennies, and without wounds this round.
 #[test]
 fn sw_dmg_4_soak_refusals() {
