@@ -140,12 +140,13 @@ pub static COMMANDS: &[CommandSpec] = &[
             req("NAME", ArgKind::Combatant),
             req("CONDITION", ArgKind::Condition),
             opt("severe", ArgKind::Word("severe")),
-            opt("rounds=N source=spell|environment|crit …", ArgKind::Fields),
+            opt("rounds=N source=spell|environment|crit by=NAME …", ArgKind::Fields),
         ],
         summary: "give a combatant a condition",
         help: "Applies a condition from the system's catalogue. In WOIN a second application makes \
                it severe. `rounds=N` ends it after N rounds; `source=spell` or `environment` makes it \
-               persistent (it cannot be shaken off).",
+               persistent (it cannot be shaken off). `by=NAME` records who caused it: a WOIN combatant \
+               Charmed by someone will not attack them.",
         example: "cond goblin dazed",
     },
     CommandSpec {

@@ -43,6 +43,10 @@ pub enum Fact<'a> {
     InitiativeSet {
         drawn: &'a [Card],
     },
+    /// An attack landed on (or missed) `target`; the hits it brings follow.
+    Attacked {
+        target: &'a str,
+    },
     Damaged {
         id: &'a str,
         loss: i64,

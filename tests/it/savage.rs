@@ -247,6 +247,38 @@ fn sw_act_1_verbs_count_as_an_action() {
     assert_eq!(attack(&v).1, 3, "{}", attack(&v).0);
 }
 
+// SW-ACT-1 (issue 14 item 4): a verb that costs an action is refused before any die is rolled
+// when the actor has none left or it is not its turn; the scripted dice would run out first if it
+// rolled. `force` overrides.
+#[test]
+fn sw_act_1_verbs_refused_before_dice() {
+    let three = "trick Hero Orc\ntrick Hero Orc\ntrick Hero Orc";
+    // (body, faces, the reason)
+    let cases: &[(&str, &str, &str)] = &[
+        ("trick Hero Orc", "3,2,4,3,2,4,3,2,4", "0 of 3 left"),
+        ("intimidate Hero Orc", "3,2,4,3,2,4,3,2,4", "0 of 3 left"),
+        ("grapple Hero Orc", "3,2,4,3,2,4,3,2,4", "0 of 3 left"),
+        ("disarm Hero Orc", "3,2,4,3,2,4,3,2,4", "0 of 3 left"),
+        ("trick Orc Hero", "", "not Orc's turn"),
+        ("taunt Orc Hero", "", "not Orc's turn"),
+        ("disarm Orc Hero", "", "not Orc's turn"),
+    ];
+    for &(verb, faces, why) in cases {
+        let body = if faces.is_empty() { verb.to_string() } else { format!("{three}\n{verb}") };
+        let err = run_err(&duel("KS", "QH", &body), faces);
+        assert!(err.contains(why) && err.contains("force"), "{verb}: {err}");
+        assert!(!err.contains("ran out"), "{verb}: {err}");
+    }
+    // Forced, the fourth trick is rolled (at −6) and the off-turn one too.
+    let v = run(
+        &duel("KS", "QH", &format!("{three}\ntrick Hero Orc force")),
+        "3,2,4,3,2,4,3,2,4,3,2,4",
+    );
+    assert_eq!(lines(&v, "Hero (agility)").len(), 4);
+    let v = run(&duel("KS", "QH", "trick Orc Hero force"), "3,2,4");
+    assert_eq!(who(&v, "hero")["actions_left"], 3);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Attacks
 
@@ -812,17 +844,18 @@ fn sw_atk_6_typed_faces_are_named_by_their_field() {
 }
 
 // SW-ATK-6, SW-FEAR-1: a verb rolling a skill the roller lacks rolls d4 at −2 (unskilled), on
-// either side; an attribute it lacks is a plain d4. Post has no traits at all.
+// either side; an attribute it lacks is a plain d4. Post has no traits at all (and acts off its
+// turn, forced: SW-ACT-1).
 #[test]
 fn sw_atk_6_unskilled_verbs() {
     let cases: &[(&str, &str, &str)] = &[
         ("fear Post", "3", "Post faces a grotesque sight: Guts 1, fails"),
-        ("intimidate Post Orc", "3,2", "Post (intimidation) 1: fails"),
-        ("taunt Post Orc", "3,2", "Post (taunt) 1: fails"),
-        ("grapple Post Orc", "3,2", "Post (fighting) 1: fails"),
+        ("intimidate Post Orc force", "3,2", "Post (intimidation) 1: fails"),
+        ("taunt Post Orc force", "3,2", "Post (taunt) 1: fails"),
+        ("grapple Post Orc force", "3,2", "Post (fighting) 1: fails"),
         ("grapple Hero Post", "5,1,3", "Post (fighting) 1"),
-        ("trick Post Orc", "3,2", "Post (agility) 3: fails"),
-        ("trick Post Orc smarts", "3,2", "Post (smarts) 3: fails"),
+        ("trick Post Orc force", "3,2", "Post (agility) 3: fails"),
+        ("trick Post Orc smarts force", "3,2", "Post (smarts) 3: fails"),
         ("intimidate Hero Post", "5,1,3", "Post (spirit) 3"),
         ("taunt Hero Post", "5,1,3", "Post (smarts) 3"),
         // The d4 aces: 4 + 2 − 2.
@@ -1031,6 +1064,21 @@ fn sw_dmg_4_soak() {
     );
     let v = run(&script, "6,1,2,1");
     assert_eq!(who(&v, "hero")["wounds"], 1);
+}
+
+// SW-DMG-4: a soak cancels wounds "from that attack": after an autofire burst, the wounds of all
+// its hits, not only the last one's. Gunner's two hits of 10 each wound Hero (Toughness 6);
+// Vigor 8 (aced) + 3 = 11 is a success and a raise: two wounds cancelled.
+#[test]
+fn sw_dmg_4_soak_after_autofire_covers_every_hit() {
+    let body = "weapon Gunner smg dmg=10 range=12/24/48 rof=2\n\
+                attack Gunner Hero smg autofire=2";
+    let v = run(&fight("Gunner", body), "8,8");
+    let hit = who(&v, "hero")["wounds"].as_i64().expect("wounds");
+    assert!(hit >= 2, "two hits, {hit} wounds: {:#?}", texts(&v));
+    let v = run(&fight("Gunner", &format!("{body}\nsoak Hero")), "8,8,8,3,1");
+    assert_eq!(who(&v, "hero")["wounds"], hit - 2, "{:#?}", texts(&v));
+    assert!(has_log(&v, &format!("2 of {hit} wound(s) cancelled")), "{:#?}", texts(&v));
 }
 
 // SW-DMG-4: soaking is refused for Extras, without bennies, and without wounds this round.

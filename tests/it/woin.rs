@@ -1782,3 +1782,124 @@ fn woin_bestiary_goblin_weapons() {
     let err = run_err(&script("attack goblin Aria axe"), "");
     assert!(err.contains("no weapon 'axe'") && err.contains("rusty blade, sling"), "{err}");
 }
+
+// Issue 14 item 4: a WOIN verb or `do` action that the budget or the rules refuse is refused with
+// its reason before any die: the dice script is empty, so a roll would report "ran out".
+// WOIN-COND-6 (luck), WOIN-AMBUSH-1, WOIN-SUPP-1, WOIN-ACT-1, WOIN-COND-11.
+#[test]
+fn woin_act_1_verbs_refused_before_dice() {
+    // (before start, after start, the reason)
+    let cases: &[(Lines, Lines, &str)] = &[
+        (&[], &["luck Aria dazed"], "no conditions"), // WOIN-COND-6
+        (&["cond Aria dazed"], &["luck Aria dazed"], "only as it is applied"), // WOIN-COND-6
+        (&[], &["ambush Aria T"], "already on"),      // WOIN-AMBUSH-1
+        (&[], &["do Aria suppress"], "covers an ally"), // WOIN-SUPP-1
+        (&[], &["do Aria reload", "do Aria reload"], "costs 2 actions"), // WOIN-ACT-1
+        (&[], &["do T move"], "not T's turn"),        // WOIN-ACT-1
+        (&[], &["do Aria move", "do Aria move", "shake Aria dazed"], "Aria"),
+        (&["cond Aria angry"], &["do Aria reload"], "Angry"), // WOIN-COND-11
+        (&["cond Aria placid"], &["do Aria overwatch"], "Placid"), // WOIN-COND-11
+        (&["cond Aria charmed by=T"], &["attack Aria T pool=3d6"], "Charmed by T"), // WOIN-COND-11
+    ];
+    for (pre, lines, why) in cases {
+        let err = run_err(&fight("", "", pre, lines), "");
+        assert!(err.contains(why) && !err.contains("ran out"), "{pre:?} {lines:?}: {err}");
+    }
+}
+
+// WOIN-COND-11: Angry takes no action but attacking and moving toward a foe; Placid takes no
+// aggressive one; both refused with the reason, `force` overrides.
+#[test]
+fn woin_cond_11_angry_and_placid_refuse_actions() {
+    // (Aria's condition, `do` action, refused)
+    let cases: &[(&str, &str, bool)] = &[
+        ("cond Aria angry", "do Aria reload", true),
+        ("cond Aria angry", "do Aria heal", true),
+        ("cond Aria angry", "do Aria scan", true),
+        ("cond Aria angry", "do Aria suppress ally=T", true),
+        ("cond Aria angry", "do Aria drop", true),
+        ("cond Aria angry", "do Aria move", false),
+        ("cond Aria angry", "do Aria aim", false),
+        ("cond Aria angry", "do Aria overwatch", false),
+        ("cond Aria placid", "do Aria overwatch", true),
+        ("cond Aria placid", "do Aria aim", true),
+        ("cond Aria placid", "do Aria suppress ally=T", true),
+        ("cond Aria placid", "do Aria reload", false),
+        ("cond Aria afraid", "do Aria reload", false),
+    ];
+    for (condition, action, refused) in cases {
+        let pre = [ARMS[1], condition];
+        if *refused {
+            let err = run_err(&fight("", "", &pre, &[action]), "");
+            assert!(
+                err.contains("WOIN-COND-11") && err.contains("force"),
+                "{condition} {action}: {err}"
+            );
+            let forced = format!("{action} force");
+            let state = run(&fight("", "", &pre, &[&forced]), "");
+            assert!(!logged(&state, "refused"), "{condition} {forced}");
+        } else {
+            run(&fight("", "", &pre, &[action]), "");
+        }
+    }
+}
+
+// WOIN-COND-11: a combatant Charmed by someone (`cond … charmed by=NAME`) will not attack them;
+// others it may attack, and a Charmed condition with no charmer named refuses nothing.
+#[test]
+fn woin_cond_11_charmed_will_not_attack_its_charmer() {
+    let script = |pre: &str, attack: &str| {
+        format!(
+            "new woin\nadd Aria side=pc\nadd T melee=5\nadd U melee=5\ninit Aria 20\ninit T 10\ninit U 5\n{pre}\nstart\n{attack}\n"
+        )
+    };
+    let err = run_err(&script("cond Aria charmed by=T", "attack Aria T pool=3d6"), "");
+    assert!(err.contains("Charmed by T") && err.contains("force"), "{err}");
+    let allowed = [
+        ("cond Aria charmed by=T", "attack Aria T pool=3d6 force"),
+        ("cond Aria charmed by=T", "attack Aria U pool=3d6"),
+        ("cond Aria charmed", "attack Aria T pool=3d6"),
+    ];
+    for (pre, attack) in allowed {
+        let state = run(&script(pre, attack), "2,2,2,1");
+        assert!(hit(&state), "{pre} {attack}");
+    }
+    let err = run_err(&script("cond Aria charmed by=Nobody", ""), "");
+    assert!(err.contains("Nobody"), "{err}");
+}
+
+// WOIN-COND-11: initiative is an attribute check, so severe Sick rolls 2d6 fewer (never below
+// 1d6), as Deaf does; first-level Sick does not.
+#[test]
+fn woin_cond_11_severe_sick_rolls_fewer_initiative_dice() {
+    // (Aria's conditions, faces for her initiative)
+    let cases: &[(Lines, &str)] = &[
+        (&[], "3,3,3,3"),
+        (&["cond Aria sick"], "3,3,3,3"),
+        (&["cond Aria sick severe"], "3,3"),
+        (&["cond Aria sick severe", "cond Aria deaf"], "3"),
+        (&["cond Aria sick severe", "cond Aria deaf severe"], "3"),
+    ];
+    for (pre, faces) in cases {
+        let mut script = String::from("new woin\nadd Aria side=pc init=4d6\nadd T\ninit T 1\n");
+        for line in pre.iter() {
+            script.push_str(line);
+            script.push('\n');
+        }
+        script.push_str("start\n");
+        let state = run(&script, faces);
+        assert!(logged(&state, "Aria"), "{pre:?}");
+    }
+}
+
+// WOIN-OVER-1: a forced `do NAME overwatch` off its turn spends nothing but still puts it on
+// overwatch, so it may fire on the current combatant.
+#[test]
+fn woin_over_1_forced_overwatch_off_turn() {
+    let lines = ["do T overwatch force", "attack T Aria pool=3d6 overwatch"];
+    let state = run(&fight("", "", &[], &lines), "1,1,1");
+    assert!(logged(&state, "T fires from overwatch at Aria"), "{:#?}", texts(&state));
+    assert!(logged(&state, "T is on overwatch"), "{:#?}", texts(&state));
+    let err = run_err(&fight("", "", &[], &["do T overwatch"]), "");
+    assert!(err.contains("not T's turn"), "{err}");
+}

@@ -108,7 +108,7 @@ impl Planner<'_> {
             .catalogue_ref(system)
             .ok_or_else(|| EngineError::Refused(format!("no condition catalogue for {system}")))?;
         let spec = catalogue.find(name).map_err(EngineError::Refused)?.clone();
-        let (mut rounds, mut source) = (None, Source::Manual);
+        let (mut rounds, mut source, mut detail) = (None, Source::Manual, None);
         for field in fields {
             let value = field.value.as_deref().unwrap_or("");
             match field.key.as_str() {
@@ -126,12 +126,14 @@ impl Planner<'_> {
                         ))
                     })?;
                 }
+                // Who caused it (a Charmed combatant's charmer, WOIN-COND-11).
+                "by" => detail = Some(format!("by {}", self.who(value)?.name)),
                 "spell" | "environment" | "crit" | "exploit" if field.value.is_none() => {
                     source = Source::parse(&field.key).unwrap_or(Source::Manual);
                 }
                 other => {
                     return refuse(format!(
-                        "unknown cond option '{other}'; expected severe, rounds=N or source=…"
+                        "unknown cond option '{other}'; expected severe, rounds=N, source=… or by=NAME"
                     ));
                 }
             }
@@ -139,8 +141,15 @@ impl Planner<'_> {
         // WOIN-COND-5: spell and environment conditions persist.
         let persistent = matches!(source, Source::Spell | Source::Environment);
         let id = self.who(who)?.id.to_string();
-        let give =
-            Give { severe, rounds, source, persistent, by_hand: true, ..Give::new(&spec.name) };
+        let give = Give {
+            severe,
+            rounds,
+            source,
+            persistent,
+            by_hand: true,
+            detail,
+            ..Give::new(&spec.name)
+        };
         self.give_condition(&id, give)
     }
 

@@ -37,6 +37,7 @@ impl Encounter {
     ) -> Result<LogEntry, ApplyError> {
         self.index(attacker)?;
         self.index(target)?;
+        self.observe(crate::rules::system::Fact::Attacked { target });
         Ok(self.line(summary.to_string(), rolls.first().cloned(), Some(attacker)))
     }
 

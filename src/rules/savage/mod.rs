@@ -37,6 +37,9 @@ pub struct Savage;
 
 use crate::rules::stats::int_field as int;
 
+/// Actions in a Savage Worlds turn (SW-ACT-1).
+pub(crate) const ACTIONS: u8 = 3;
+
 const fn die(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec { name, kind: FieldKind::Die, help }
 }
@@ -280,7 +283,7 @@ impl Ruleset for Savage {
         _pass: Pass,
     ) -> Vec<ActionPool> {
         // Up to three actions; each after the first is −2 to every trait roll (SW-ACT-1).
-        vec![ActionPool::new("actions", 3)]
+        vec![ActionPool::new("actions", ACTIONS)]
     }
 
     // SW-ACT-1: one action; each extra one is −2 to every trait roll this turn.

@@ -22,6 +22,10 @@ pub struct SavageState {
     pub last_hits: Vec<(String, LastHit)>,
     /// The GM's pool of bennies, for those without their own.
     pub gm_bennies: i64,
+    /// Targets of the attack being landed: their hits add up into one last hit (an autofire
+    /// burst's wounds are soaked together, SW-DMG-4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacked: Vec<(String, bool)>,
 }
 
 /// The last hit a combatant took, for a soak right after it (SW-DMG-4).
@@ -102,11 +106,28 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
                 st.joker_out |= card.is_joker();
             }
         }
-        Fact::Damaged { id, loss, round } => {
-            st.last_hits.retain(|(who, _)| who != id);
-            let hit = LastHit { wounds: loss, shaken: false, restored: 0, round };
-            st.last_hits.push((id.to_string(), hit));
+        // SW-DMG-4: a new attack begins; the hits of the previous one are closed.
+        Fact::Attacked { target } => {
+            st.attacked.clear();
+            st.attacked.push((target.to_string(), false));
         }
+        Fact::Damaged { id, loss, round } => {
+            // A later hit of the same attack adds its wounds to the first's.
+            let same_attack = st.attacked.iter().any(|(who, hit)| who == id && *hit);
+            let earlier = st.last_hits.iter_mut().find(|(who, h)| who == id && h.round == round);
+            match earlier {
+                Some((_, hit)) if same_attack => hit.wounds = hit.wounds.saturating_add(loss),
+                _ => {
+                    st.last_hits.retain(|(who, _)| who != id);
+                    let hit = LastHit { wounds: loss, shaken: false, restored: 0, round };
+                    st.last_hits.push((id.to_string(), hit));
+                }
+            }
+            for (who, hit) in &mut st.attacked {
+                *hit |= who == id;
+            }
+        }
+        Fact::RoundStarted { .. } | Fact::TurnStarted { .. } => st.attacked.clear(),
         Fact::Healed { id, amount, within_hit } => {
             if within_hit {
                 for (who, hit) in &mut st.last_hits {
@@ -117,9 +138,13 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             } else {
                 // Healing (a soak among it) closes the last hit: it cannot be soaked twice.
                 st.last_hits.retain(|(who, _)| who != id);
+                st.attacked.retain(|(who, _)| who != id);
             }
         }
-        Fact::Removed { id } => st.last_hits.retain(|(who, _)| who != id),
+        Fact::Removed { id } => {
+            st.last_hits.retain(|(who, _)| who != id);
+            st.attacked.retain(|(who, _)| who != id);
+        }
         Fact::ConditionAdded { id, condition }
             if condition.name == "Shaken" && condition.source == Source::Damage =>
         {

@@ -83,6 +83,9 @@ impl Woin {
             Some(Level::First) => 1,
             None => 0,
         };
+        // WOIN-COND-11: initiative is an attribute check; severe Sick takes 2d6 off it too.
+        let sick = conditions.iter().any(|c| c.name == "Sick" && c.level == Level::Severe);
+        let lost = lost + if sick { 2 } else { 0 };
         let reduced = match text.split_once("d6") {
             Some((count, rest)) if lost > 0 => match count.parse::<u32>() {
                 Ok(n) => format!("{}d6{rest}", n.saturating_sub(lost).max(1)),

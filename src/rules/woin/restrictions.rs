@@ -1,15 +1,50 @@
-//! What the attacker's conditions do to its attacks (WOIN-COND-11): the attacks they forbid
-//! (refused with the reason unless `force`), the dice they take away, and Dazed's fall.
+//! What a combatant's conditions do to its attacks and actions (WOIN-COND-11): the attacks and
+//! `do` actions they forbid (refused with the reason, before any die, unless `force`), the dice
+//! they take away, and Dazed's fall.
 
 use crate::rules::conditions::{Condition, Level, Source};
-use crate::rules::system::{AttackOutcome, AttackRequest, FieldReader, Inflicted, RulesError};
+use crate::rules::system::{
+    AttackOutcome, AttackRequest, CombatantView, FieldReader, Inflicted, RulesError,
+};
+
+/// What an Angry combatant may still do: attack, and move toward a foe. Reading: aim, feint,
+/// overwatch and drawing a weapon are part of attacking.
+const ANGRY_ALLOWS: &[&str] = &["move", "attack", "aim", "feint", "overwatch", "draw"];
+
+/// Aggressive actions a Placid combatant may not take, besides attacks.
+const AGGRESSIVE: &[&str] = &["attack", "aim", "feint", "overwatch", "suppress"];
+
+/// Refuse a `do` action the actor's conditions forbid, unless forced: Angry takes no action but
+/// attacking and moving toward a foe; Placid nothing aggressive; Manic no attack.
+pub(super) fn check_action(
+    who: CombatantView<'_>,
+    action: &str,
+    force: bool,
+) -> Result<(), RulesError> {
+    if force {
+        return Ok(());
+    }
+    let own = who.conditions;
+    let why = if has(own, "Angry", false) && !ANGRY_ALLOWS.contains(&action) {
+        "is Angry: it only attacks and moves toward a foe"
+    } else if has(own, "Placid", false) && AGGRESSIVE.contains(&action) {
+        "is Placid: nothing aggressive"
+    } else {
+        return Ok(());
+    };
+    Err(RulesError::Invalid(format!(
+        "{} {why}, not `{action}` (WOIN-COND-11); add `force` to do it anyway",
+        who.name
+    )))
+}
 
 fn has(conditions: &[Condition], name: &str, severe_only: bool) -> bool {
     conditions.iter().any(|c| c.name == name && (!severe_only || c.level == Level::Severe))
 }
 
 /// Refuse an attack the attacker's conditions forbid, unless forced: severe Afraid, Manic and
-/// Placid make no attacks; severe Blind makes no ranged ones; Disarmed cannot use its weapon
+/// Placid make no attacks; Charmed makes none on its charmer; severe Blind makes no ranged ones;
+/// Disarmed cannot use its weapon
 /// (unarmed attacks, and attacks with no listed weapon, stay allowed).
 pub(super) fn check_attack(
     req: AttackRequest<'_>,
@@ -26,6 +61,8 @@ pub(super) fn check_attack(
         Some("is Manic: no attacks".to_string())
     } else if has(own, "Placid", false) {
         Some("is Placid: no attacks".to_string())
+    } else if let Some(target) = req.targets.iter().find_map(|t| charmer(own, t.view.name)) {
+        Some(format!("is Charmed by {target}: it will not attack its charmer"))
     } else if ranged && has(own, "Blind", true) {
         Some("is severely Blind: no ranged attacks".to_string())
     } else if let Some(w) = req.weapon.filter(|_| has(own, "Disarmed", false))
@@ -42,6 +79,15 @@ pub(super) fn check_attack(
         ))),
         None => Ok(()),
     }
+}
+
+/// Charmed by `target` (a `cond NAME charmed by=CHARMER`, kept as the condition's detail).
+fn charmer<'a>(conditions: &[Condition], target: &'a str) -> Option<&'a str> {
+    let by = format!("by {target}");
+    conditions
+        .iter()
+        .any(|c| c.name == "Charmed" && c.detail.as_deref() == Some(&by))
+        .then_some(target)
 }
 
 /// Dice the attacker's conditions take off its attack roll: severe Blind −2d6, severe Sick −2d6

@@ -86,6 +86,11 @@ pub enum WoinEvent {
         ally: String,
         dice: i64,
     },
+    /// Overwatch taken by a forced `do NAME overwatch` off its turn, which spends nothing
+    /// (WOIN-OVER-1; on its own turn the spent action gives it).
+    OverwatchTaken {
+        id: String,
+    },
 }
 
 impl WoinEvent {
@@ -177,6 +182,11 @@ pub fn apply(
             }
             line(text, None, shooter)
         }
+        WoinEvent::OverwatchTaken { id } => {
+            let text = format!("{} is on overwatch until its next turn", name(roster, id)?);
+            take_overwatch(st, id);
+            line(text, None, id)
+        }
         WoinEvent::Suppressed { by, ally, dice } => {
             let text = format!(
                 "{} lays down suppressive fire: {} counts as in cover (−{dice}d6 to hit it) until the end of its next turn",
@@ -226,14 +236,15 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
                 st.aimed.push(id.to_string());
             }
             if what == "overwatch" {
-                st.overwatch.retain(|o| o.id != id);
-                st.overwatch.push(Overwatch {
-                    id: id.to_string(),
-                    shots: 0,
-                    this_turn: Vec::new(),
-                });
+                take_overwatch(st, id);
             }
         }
         _ => {}
     }
+}
+
+/// WOIN-OVER-1: `id` is on overwatch afresh, with no shots fired.
+fn take_overwatch(st: &mut WoinState, id: &str) {
+    st.overwatch.retain(|o| o.id != id);
+    st.overwatch.push(Overwatch { id: id.to_string(), shots: 0, this_turn: Vec::new() });
 }

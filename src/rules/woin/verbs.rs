@@ -139,12 +139,34 @@ pub fn resolve_ambushes(
     Ok(effects)
 }
 
+/// A `do` action: what the actor's conditions forbid (WOIN-COND-11), overwatch taken off turn
+/// (WOIN-OVER-1) and suppressive fire (WOIN-SUPP-1). Nothing here rolls a die.
+pub fn do_action(action: &ActionSpec, req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    if let Some(who) = req.actor {
+        super::restrictions::check_action(who, action.key, FieldReader(req.fields).flag("force"))?;
+    }
+    match action.key {
+        "suppress" => suppress(req),
+        "overwatch" => Ok(overwatch_off_turn(req)),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// WOIN-OVER-1: a forced overwatch off the combatant's turn spends nothing, so its own event
+/// puts it on overwatch.
+fn overwatch_off_turn(req: SpecialRequest<'_>) -> Vec<Effect> {
+    let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
+        return Vec::new();
+    };
+    if req.current.is_some_and(|c| c.name == who.name) {
+        return Vec::new();
+    }
+    vec![Effect::System(WoinEvent::OverwatchTaken { id: id.to_string() }.wrap())]
+}
+
 /// WOIN-SUPP-1: an ally counts as in cover until the end of its next turn; "auto" weapons add a
 /// die of cover, "single" ones cannot suppress.
-pub fn do_action(action: &ActionSpec, req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
-    if action.key != "suppress" {
-        return Ok(Vec::new());
-    }
+fn suppress(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
     let f = FieldReader(req.fields);
     let Some(ally) = f.value("ally") else {
         return invalid("suppressive fire covers an ally: `do NAME suppress ally=ALLY`");

@@ -7,7 +7,7 @@ mod fear;
 
 use super::attack::{MAX_FIELD, int_within, trait_modifiers};
 use super::damage_dice::roll_damage;
-use super::{Savage, TN, tables, trait_roll};
+use super::{ACTIONS, Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
 use crate::rules::stats::TraitDie;
 use crate::rules::system::{CombatantView, Effect, FieldReader, RulesError, SpecialRequest, Who};
@@ -24,6 +24,25 @@ fn need<'a>(
     verb: &str,
 ) -> Result<CombatantView<'a>, RulesError> {
     who.ok_or_else(|| RulesError::Invalid(format!("`{verb}` needs {role}")))
+}
+
+/// SW-ACT-1: a verb that costs an action is refused before any die is rolled when it is not the
+/// actor's turn or its three actions are spent, unless `force` (the engine spends it only on the
+/// actor's own turn).
+fn check_action(req: &SpecialRequest<'_>, actor: CombatantView<'_>) -> Result<(), RulesError> {
+    // `trick A B force` reads `force` as its optional word.
+    let forced = FieldReader(req.fields).flag("force") || req.words.iter().any(|w| w == "force");
+    if !req.started || forced {
+        return Ok(());
+    }
+    let why = if req.current.is_none_or(|c| c.name != actor.name) {
+        format!("it is not {}'s turn", actor.name)
+    } else if req.actions_taken >= ACTIONS {
+        format!("`{}` costs 1 action; {} has 0 of {ACTIONS} left this turn", req.verb, actor.name)
+    } else {
+        return Ok(());
+    };
+    Err(RulesError::Invalid(format!("{why} (SW-ACT-1); add `force` to do it anyway")))
 }
 
 /// Faces typed in the field `key` (`roll=`, `vs=`, `dmgroll=`), if given; an error names the
@@ -72,6 +91,7 @@ fn opposed(
 ) -> Result<(Vec<Effect>, bool, bool), RulesError> {
     let actor = need(req.actor, "an ATTACKER", req.verb)?;
     let target = need(req.target, "a TARGET", req.verb)?;
+    check_action(req, actor)?;
     let (roll, vs) = (typed(req, "roll")?, typed(req, "vs")?);
     // The Joker's +2 rides on each roller's own modifiers (trait_modifiers).
     let a = roll_trait(actor, mine, extra - 2 * i64::from(req.actions_taken), roll, dice)?;
@@ -241,7 +261,7 @@ fn defend() -> Result<Vec<Effect>, RulesError> {
 
 /// SW-ATK-6: a trick, Agility or Smarts against the same.
 fn trick(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
-    let attribute = req.words.first().map_or("agility", String::as_str);
+    let attribute = req.words.iter().find(|w| *w != "force").map_or("agility", String::as_str);
     if attribute != "agility" && attribute != "smarts" {
         return Err(RulesError::Invalid(format!(
             "trick with agility or smarts, not '{attribute}'"
@@ -298,6 +318,7 @@ fn grapple(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Eff
 fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "an ATTACKER", "disarm")?;
     let target = need(req.target, "a TARGET", "disarm")?;
+    check_action(&req, actor)?;
     let parry = super::attack::effective_parry(target);
     let (roll, vs) = (typed(&req, "roll")?, typed(&req, "vs")?);
     let hit = roll_trait(actor, "fighting", -2, roll, dice)?;
