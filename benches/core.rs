@@ -208,6 +208,13 @@ fn main() {
             save::append_synced(&journal, tail.as_bytes()).expect("append");
             written = now;
         });
+        // The same without the disk: what the command itself costs (plan, fold, its record).
+        measure(&format!("command + its record, {events}"), 1.0, 51, || {
+            session.execute(&roll, &mut dice).expect("rolls");
+            let (tail, now) = save::journal::tail(&session, &written);
+            black_box(tail);
+            written = now;
+        });
         let undo = parse("undo").ok().flatten().expect("parses");
         let redo = parse("redo").ok().flatten().expect("parses");
         measure(&format!("undo + redo, {events}"), 2.0, 51, || {
