@@ -470,6 +470,7 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
     let head_first = head.and_then(|h| row_entry.iter().position(|&i| i == h));
     let mut pinned: Vec<Line<'static>> = Vec::new();
     let mut body_start = top;
+    let mut head_end = 0;
     if let Some(h) = head
         && head_first.is_none_or(|first| first < top)
         && height > crate::app::LOG_STEP
@@ -479,26 +480,23 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
         // The headline keeps at most half the pane, and leaves a key's scroll below it, so
         // every row shows at some scroll; the rest shows the newest rows of the view.
         pinned.truncate((height / 2).min(height.saturating_sub(crate::app::LOG_STEP)));
-        let head_end = row_entry.iter().rposition(|&i| i == h).map_or(0, |last| last + 1);
+        head_end = row_entry.iter().rposition(|&i| i == h).map_or(0, |last| last + 1);
         body_start = (top + pinned.len()).max(head_end).min(end);
     }
     let title =
         if scroll > 0 { format!("Dice log (↑{scroll} lines)") } else { "Dice log".into() };
     block(&title, theme).render(area, buf);
-    // Under a pinned headline, the rest of an entry whose start is hidden reads as a "⋯" row.
-    let mut gap = None;
-    if !pinned.is_empty() {
-        let from = body_start;
-        while body_start < end && row_entry[body_start - 1] == row_entry[body_start] {
-            body_start += 1;
-        }
-        if body_start > from {
-            gap = Some(Line::styled("   ⋯", theme.dim()));
-        }
-    }
-    let body = gap.into_iter().chain(rows[body_start..end].iter().cloned());
+    let shown = pinned.len();
+    let body = rows[body_start..end].iter().cloned();
     for (n, line) in pinned.into_iter().chain(body).enumerate().take(height) {
         buf.set_line(inner.x, inner.y + n as u16, &line, inner.width);
+    }
+    // Lines hidden between a pinned headline and the rest: a "⋯" where the round goes on the
+    // first line below it (a line of its own would hide one more).
+    if shown > 0 && body_start > head_end && body_start < end {
+        let continued = row_entry[body_start - 1] == row_entry[body_start];
+        let mark = if continued { "⋯ " } else { " ⋯" };
+        buf.set_string(inner.x, inner.y + shown as u16, mark, theme.dim());
     }
 }
 
