@@ -13,6 +13,7 @@ use crate::encounter::{Combatant, Encounter};
 use crate::rules::Health;
 use crate::rules::conditions::Level;
 use crate::rules::dice::RollRecord;
+use crate::rules::stats::StatValue;
 
 fn block(title: &str, theme: Theme) -> Block<'static> {
     Block::bordered()
@@ -277,6 +278,24 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
             theme.dim(),
         ));
+    }
+    // Weapons, one a line: the name, then its fields in the system's order (a flag by its name).
+    for weapon in &c.weapons {
+        let fields: Vec<String> = rules
+            .weapon_fields()
+            .iter()
+            .filter_map(|f| match weapon.stats.get(f.name)? {
+                StatValue::Flag(true) => Some(f.name.to_string()),
+                StatValue::Flag(false) => None,
+                value => Some(format!("{} {value}", f.name)),
+            })
+            .collect();
+        let rest =
+            if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
+        lines.push(Line::from(vec![
+            Span::styled(format!("⚔ {}", weapon.name), theme.plain()),
+            Span::styled(rest, theme.dim()),
+        ]));
     }
     let catalogue = app.session.assets().catalogue_ref(enc.system);
     for k in &c.conditions {

@@ -526,3 +526,20 @@ fn the_header_always_shows_round_and_turn() {
         assert!(header.ends_with(" ● unsaved"), "{header}");
     }
 }
+
+/// The combatant pane lists the selected combatant's weapons with their fields.
+#[test]
+fn the_combatant_pane_lists_weapons() {
+    let mut a = new_woin();
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:weapon Aria bow pool=4d6 dmg=2d6 range=20<Enter>",
+    );
+    let area = Rect::new(0, 0, 60, 14);
+    let mut buf = Buffer::empty(area);
+    ui::render_pane(&a, PLAIN, Pane::Combatant, area, &mut buf);
+    let text = buffer_text(&buf);
+    assert!(text.contains("⚔ longsword: "), "{text}");
+    assert!(text.contains("⚔ bow: "), "{text}");
+    insta::assert_snapshot!("pane_combatant_weapons", text);
+}
