@@ -67,12 +67,12 @@ fn health_style(theme: Theme, health: Health) -> Style {
 }
 
 /// Short condition badges: `Dazed`, severe as `DAZED`.
-fn badges(c: &Combatant) -> String {
+fn badges(c: &Combatant, short: bool) -> String {
     c.conditions
         .iter()
         .map(|k| {
-            let short: String = k.name.chars().take(6).collect();
-            if k.level == Level::Severe { short.to_uppercase() } else { short }
+            let name: String = k.name.chars().take(if short { 6 } else { usize::MAX }).collect();
+            if k.level == Level::Severe { name.to_uppercase() } else { name }
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -207,10 +207,20 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             format!(" {:>7} ", fit(&htext, 7).trim_end()),
             health_style(theme, health),
         ));
-        let marks = if members.is_none() { badges(c) } else { String::new() };
-        // Conditions matter more than the bar: when both do not fit, the bar gives way.
+        // Conditions matter more than the bar: they take the free columns whole names first,
+        // then without the bar, and only then are their names shortened (and cut at the edge).
         let left = width.saturating_sub(2 + 5 + name_width + 9);
-        if marks.is_empty() || left >= 7 + cells(&marks) {
+        let (marks, with_bar) = match members {
+            Some(_) => (String::new(), true),
+            None => {
+                let (full, short) = (badges(c, false), badges(c, true));
+                [(&full, true), (&full, false), (&short, true), (&short, false)]
+                    .into_iter()
+                    .find(|(m, bar)| m.is_empty() || cells(m) + if *bar { 7 } else { 0 } <= left)
+                    .map_or((short.clone(), false), |(m, bar)| (m.clone(), bar))
+            }
+        };
+        if with_bar {
             spans.push(Span::styled(bar(health, 6), health_style(theme, health)));
             spans.push(Span::raw(" "));
         }

@@ -543,3 +543,27 @@ fn the_combatant_pane_lists_weapons() {
     assert!(text.contains("⚔ bow: "), "{text}");
     insta::assert_snapshot!("pane_combatant_weapons", text);
 }
+
+/// The turn order gives conditions the free columns before cutting their names: whole names
+/// with the health bar, then whole names without it, and only then names cut to six letters.
+#[test]
+fn the_turn_order_uses_free_columns_for_conditions() {
+    let cases: [(&str, &str, bool); 3] = [
+        ("bleeding", "Bleeding", true),
+        ("bleeding,dazed,prone", "Bleeding Dazed Prone", false),
+        ("bleeding,dazed,prone,slowed,blind", "Bleedi Dazed Prone Slo", false),
+    ];
+    for (conditions, shown, bar) in cases {
+        let mut a = new_woin();
+        let mut script =
+            ":add Aria side=pc init=20<Enter>:add Ogre<Enter>:start<Enter>".to_string();
+        for k in conditions.split(',') {
+            script.push_str(&format!(":cond Aria {k}<Enter>"));
+        }
+        drive(&mut a, &script);
+        let text = screen(&a, 80, 24);
+        let row = text.lines().find(|l| l.contains(" Aria ")).unwrap_or_default();
+        assert!(row.contains(shown), "{conditions}: {row}");
+        assert_eq!(row.contains('█'), bar, "{conditions}: {row}");
+    }
+}
