@@ -16,6 +16,7 @@ use ratatui::crossterm::terminal::{
     disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute, queue};
+use ratatui::layout::Rect;
 
 use crate::app::App;
 use crate::save;
@@ -144,6 +145,8 @@ fn event_loop(
             return Ok(());
         }
         if dirty {
+            let size = terminal.size()?;
+            app.log_scroll = ui::log_scroll_within(app, Rect::new(0, 0, size.width, size.height));
             queue!(frame, BeginSynchronizedUpdate)?;
             terminal.draw(|f| ui::draw(f, app, theme))?;
             queue!(frame, EndSynchronizedUpdate)?;

@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
 
 use super::keymap::Action;
-use super::{App, Mode, Row};
+use super::{App, LOG_STEP, Mode, Row};
 use crate::command::Command;
 
 impl App {
@@ -92,11 +92,10 @@ impl App {
                     }
                 }
             }
-            Action::LogUp => {
-                self.log_scroll =
-                    (self.log_scroll + 5).min(self.session.log().len().saturating_sub(1));
-            }
-            Action::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            // By lines on screen, not by entries: a long entry is read a few lines at a time.
+            // The runtime keeps the scroll within the log before each frame.
+            Action::LogUp => self.log_scroll = self.log_scroll.saturating_add(LOG_STEP),
+            Action::LogDown => self.log_scroll = self.log_scroll.saturating_sub(LOG_STEP),
             Action::Damage
             | Action::Heal
             | Action::Condition

@@ -117,6 +117,9 @@ impl NewFiles {
     }
 }
 
+/// Rows the dice log moves per key.
+pub const LOG_STEP: usize = 3;
+
 /// The whole dashboard state.
 pub struct App {
     pub session: Session,
@@ -125,7 +128,7 @@ pub struct App {
     /// Index into [`App::rows`].
     pub selected: usize,
     pub unfolded: BTreeSet<String>,
-    /// Log lines scrolled back from the newest.
+    /// Rows of the dice log scrolled back from the newest (rows as laid out on screen).
     pub log_scroll: usize,
     pub status: Status,
     pub input: Input,

@@ -43,19 +43,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         overlay::recover(path, damage, otherwise.is_some(), theme, area, buf);
         return None;
     }
-    let [header, body, status, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(8),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let [top, bottom] =
-        Layout::vertical([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body);
-    let [order, combatant] =
-        Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(top);
-    let [log, actions] =
-        Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(bottom);
+    let [header, order, combatant, log, actions, status, keys] = dashboard(area);
     render_header(app, theme, header, buf);
     panes::order(app, theme, order, buf);
     panes::combatant(app, theme, combatant, buf);
@@ -99,6 +87,33 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         _ => {}
     }
     cursor
+}
+
+/// The dashboard's areas: header, turn order, combatant, log, actions, status, key bar.
+fn dashboard(area: Rect) -> [Rect; 7] {
+    let [header, body, status, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(8),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    // Half the height for the log: at 80×24 an attack's headline and its consequences fit.
+    let [top, bottom] =
+        Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
+    let [order, combatant] =
+        Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(top);
+    let [log, actions] =
+        Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(bottom);
+    [header, order, combatant, log, actions, status, keys]
+}
+
+/// How far back the dice log can be scrolled on a screen of `area`, from `app.log_scroll`: the
+/// runtime keeps the app's scroll within this before each frame, so scrolling back down starts
+/// at once from the oldest line.
+pub fn log_scroll_within(app: &App, area: Rect) -> usize {
+    let [_, _, _, log, ..] = dashboard(area);
+    panes::log_scroll_within(app, log)
 }
 
 /// One pane on its own (for snapshots and benchmarks).
@@ -198,7 +213,6 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let round =
         if enc.round == 0 { "not started".to_string() } else { format!("round {}", enc.round) };
     let turn = enc.current().map_or_else(|| "—".to_string(), |c| format!("{}'s turn", c.name));
-    let left = format!(" ⚔ {} · {} · {round} · {turn}", enc.name, enc.system);
     let (saved, style) = match &app.save_state {
         SaveState::Saved => ("✓ saved ", theme.header()),
         SaveState::Unsaved => ("● unsaved ", theme.header()),
@@ -208,13 +222,47 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let forks = app.session.branches().len();
     let mark = if forks > 1 { format!("⑂{forks} {saved}") } else { saved.to_string() };
     let mark = mark.as_str();
+    let width = mark.chars().count() as u16;
+    // Round and whose turn always show, with a space before the save mark: the encounter's name
+    // is shortened first, then the system's name goes, and only then is the turn cut.
+    let room = (area.width as usize).saturating_sub(width as usize + 1);
+    let tail = format!(" · {round} · {turn}");
+    let system = format!(" · {}", enc.system);
+    let fixed = cells(" ⚔ ") + cells(&tail);
+    let left = if fixed + cells(&enc.name) + cells(&system) <= room {
+        format!(" ⚔ {}{system}{tail}", enc.name)
+    } else if fixed + cells(&system) + 8 <= room {
+        let name = shorten(&enc.name, room - fixed - cells(&system));
+        format!(" ⚔ {name}{system}{tail}")
+    } else {
+        let name = shorten(&enc.name, room.saturating_sub(fixed).max(1));
+        shorten(&format!(" ⚔ {name}{tail}"), room)
+    };
     buf.set_style(area, theme.header());
     Line::from(left).style(theme.header()).render(area, buf);
-    let width = mark.chars().count() as u16;
     if area.width > width {
         Line::from(Span::styled(mark, style))
             .render(Rect { x: area.right() - width, width, ..area }, buf);
     }
+}
+
+/// `text` cut to `width` cells, ending in "…" when cut.
+fn shorten(text: &str, width: usize) -> String {
+    if cells(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let wide = cells(c.encode_utf8(&mut [0; 4]));
+        if used + wide + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += wide;
+    }
+    out.push('…');
+    out
 }
 
 fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {

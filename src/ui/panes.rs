@@ -13,6 +13,7 @@ use crate::encounter::{Combatant, Encounter};
 use crate::rules::Health;
 use crate::rules::conditions::Level;
 use crate::rules::dice::RollRecord;
+use crate::rules::stats::StatValue;
 
 fn block(title: &str, theme: Theme) -> Block<'static> {
     Block::bordered()
@@ -69,12 +70,12 @@ fn health_style(theme: Theme, health: Health) -> Style {
 }
 
 /// Short condition badges: `Dazed`, severe as `DAZED`.
-fn badges(c: &Combatant) -> String {
+fn badges(c: &Combatant, short: bool) -> String {
     c.conditions
         .iter()
         .map(|k| {
-            let short: String = k.name.chars().take(6).collect();
-            if k.level == Level::Severe { short.to_uppercase() } else { short }
+            let name: String = k.name.chars().take(if short { 6 } else { usize::MAX }).collect();
+            if k.level == Level::Severe { name.to_uppercase() } else { name }
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -213,10 +214,20 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             format!(" {:>7} ", fit(&htext, 7).trim_end()),
             health_style(theme, health),
         ));
-        let marks = if members.is_none() { badges(c) } else { String::new() };
-        // Conditions matter more than the bar: when both do not fit, the bar gives way.
+        // Conditions matter more than the bar: they take the free columns whole names first,
+        // then without the bar, and only then are their names shortened (and cut at the edge).
         let left = width.saturating_sub(2 + 5 + name_width + 9);
-        if marks.is_empty() || left >= 7 + cells(&marks) {
+        let (marks, with_bar) = match members {
+            Some(_) => (String::new(), true),
+            None => {
+                let (full, short) = (badges(c, false), badges(c, true));
+                [(&full, true), (&full, false), (&short, true), (&short, false)]
+                    .into_iter()
+                    .find(|(m, bar)| m.is_empty() || cells(m) + if *bar { 7 } else { 0 } <= left)
+                    .map_or((short.clone(), false), |(m, bar)| (m.clone(), bar))
+            }
+        };
+        if with_bar {
             spans.push(Span::styled(bar(health, 6, counts_taken), health_style(theme, health)));
             spans.push(Span::raw(" "));
         }
@@ -287,6 +298,24 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
             theme.dim(),
         ));
+    }
+    // Weapons, one a line: the name, then its fields in the system's order (a flag by its name).
+    for weapon in &c.weapons {
+        let fields: Vec<String> = rules
+            .weapon_fields()
+            .iter()
+            .filter_map(|f| match weapon.stats.get(f.name)? {
+                StatValue::Flag(true) => Some(f.name.to_string()),
+                StatValue::Flag(false) => None,
+                value => Some(format!("{} {value}", f.name)),
+            })
+            .collect();
+        let rest =
+            if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
+        lines.push(Line::from(vec![
+            Span::styled(format!("⚔ {}", weapon.name), theme.plain()),
+            Span::styled(rest, theme.dim()),
+        ]));
     }
     let catalogue = app.session.assets().catalogue_ref(enc.system);
     for k in &c.conditions {
@@ -387,54 +416,126 @@ pub fn log(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     log_marked(app, theme, area, buf, 0);
 }
 
+/// One log entry laid out in rows of `width` cells, as the pane shows it.
+fn entry_rows(
+    enc: &Encounter,
+    entry: &crate::encounter::LogEntry,
+    marked: bool,
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let round_line = entry.text.starts_with("Round ");
+    // A critical must stand out even without colour: a marker and bold.
+    let critical = entry.text.contains("CRITICAL");
+    let (text, style) = match (round_line, critical) {
+        (true, _) => (entry.text.clone(), theme.title()),
+        (_, true) => (format!("✸ {}", entry.text), theme.error()),
+        _ => (entry.text.clone(), theme.plain()),
+    };
+    let (round, style) = if marked {
+        (format!("▸{:>1} ", entry.round), style.patch(theme.current()))
+    } else {
+        (format!("{:>2} ", entry.round), style)
+    };
+    let mut spans = vec![Span::styled(round, theme.dim()), Span::styled(text, style)];
+    if let Some(roll) = &entry.roll {
+        spans.push(Span::raw(" "));
+        spans.extend(roll_spans(enc, roll, theme));
+    }
+    wrap_spans(spans, width)
+}
+
+/// `app.log_scroll` held within the rows the log pane in `area` can scroll back.
+pub fn log_scroll_within(app: &App, area: Rect) -> usize {
+    let enc = app.session.encounter();
+    let inner = block("Dice log", Theme { color: false }).inner(area);
+    let (height, width) = (inner.height as usize, inner.width as usize);
+    if height == 0 || width < 8 {
+        return 0;
+    }
+    let want = app.log_scroll.saturating_add(height);
+    let mut count = 0;
+    for entry in app.session.log().iter().rev() {
+        count += entry_rows(enc, entry, false, Theme { color: false }, width).len();
+        if count >= want {
+            return app.log_scroll;
+        }
+    }
+    app.log_scroll.min(count.saturating_sub(height))
+}
+
 /// The log with its newest `marked` lines marked ▸ (the timeline's current step).
+///
+/// `App::log_scroll` counts rows back from the newest. The first line of each command (its
+/// headline: who attacked whom, hit or miss) stays pinned at the top while the view shows lines
+/// of that command below it, so a long attack never scrolls its own headline away.
 pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked: usize) {
     let enc = app.session.encounter();
     let entries = app.session.log();
-    let title = if app.log_scroll > 0 {
-        format!("Dice log (↑{} older)", app.log_scroll)
-    } else {
-        "Dice log".to_string()
-    };
-    let inner = block(&title, theme).inner(area);
-    block(&title, theme).render(area, buf);
+    let inner = block("Dice log", theme).inner(area);
     let (height, width) = (inner.height as usize, inner.width as usize);
     if height == 0 || width < 8 {
+        block("Dice log", theme).render(area, buf);
         return;
     }
-    // Newest at the bottom: lay out entries from the end until the pane is full.
-    let end = entries.len().saturating_sub(app.log_scroll);
-    let mut rows: Vec<Line<'static>> = Vec::new();
+    // Lay out entries from the newest back, only as far as the view needs.
     let first_marked = entries.len().saturating_sub(marked);
-    for (index, entry) in entries[..end].iter().enumerate().rev() {
-        let round_line = entry.text.starts_with("Round ");
-        // A critical must stand out even without colour: a marker and bold.
-        let critical = entry.text.contains("CRITICAL");
-        let (text, style) = match (round_line, critical) {
-            (true, _) => (entry.text.clone(), theme.title()),
-            (_, true) => (format!("✸ {}", entry.text), theme.error()),
-            _ => (entry.text.clone(), theme.plain()),
-        };
-        let (round, style) = if index >= first_marked {
-            (format!("▸{:>1} ", entry.round), style.patch(theme.current()))
-        } else {
-            (format!("{:>2} ", entry.round), style)
-        };
-        let mut spans = vec![Span::styled(round, theme.dim()), Span::styled(text, style)];
-        if let Some(roll) = &entry.roll {
-            spans.push(Span::raw(" "));
-            spans.extend(roll_spans(enc, roll, theme));
-        }
-        let mut wrapped = wrap_spans(spans, width);
-        wrapped.extend(rows);
-        rows = wrapped;
-        if rows.len() >= height {
+    let want = app.log_scroll.saturating_add(height);
+    let mut laid: Vec<(usize, Vec<Line<'static>>)> = Vec::new();
+    let mut count = 0;
+    for (index, entry) in entries.iter().enumerate().rev() {
+        let wrapped = entry_rows(enc, entry, index >= first_marked, theme, width);
+        count += wrapped.len();
+        laid.push((index, wrapped));
+        if count >= want {
             break;
         }
     }
-    let skip = rows.len().saturating_sub(height);
-    for (n, line) in rows.into_iter().skip(skip).enumerate() {
+    let mut rows: Vec<Line<'static>> = Vec::with_capacity(count);
+    let mut row_entry: Vec<usize> = Vec::with_capacity(count);
+    for (index, lines) in laid.into_iter().rev() {
+        row_entry.extend(std::iter::repeat_n(index, lines.len()));
+        rows.extend(lines);
+    }
+    let scroll = app.log_scroll.min(rows.len().saturating_sub(height));
+    let end = rows.len() - scroll;
+    let top = end.saturating_sub(height);
+    // The command the top row belongs to, and its headline (its first log line).
+    let (_, starts) = app.session.line();
+    let head = row_entry
+        .get(top)
+        .and_then(|&index| starts.iter().rev().find(|&&s| s <= index).copied())
+        .filter(|&h| h < entries.len());
+    let head_first = head.and_then(|h| row_entry.iter().position(|&i| i == h));
+    let mut pinned: Vec<Line<'static>> = Vec::new();
+    let mut body_start = top;
+    let mut head_end = 0;
+    if let Some(h) = head
+        && head_first.is_none_or(|first| first < top)
+        && height > crate::app::LOG_STEP
+        && let Some(entry) = entries.get(h)
+    {
+        pinned = entry_rows(enc, entry, h >= first_marked, theme, width);
+        // The headline keeps at most half the pane, and leaves a key's scroll below it, so
+        // every row shows at some scroll; the rest shows the newest rows of the view.
+        pinned.truncate((height / 2).min(height.saturating_sub(crate::app::LOG_STEP)));
+        head_end = row_entry.iter().rposition(|&i| i == h).map_or(0, |last| last + 1);
+        body_start = (top + pinned.len()).max(head_end).min(end);
+    }
+    let title =
+        if scroll > 0 { format!("Dice log (↑{scroll} lines)") } else { "Dice log".into() };
+    block(&title, theme).render(area, buf);
+    let shown = pinned.len();
+    let body = rows[body_start..end].iter().cloned();
+    for (n, line) in pinned.into_iter().chain(body).enumerate().take(height) {
         buf.set_line(inner.x, inner.y + n as u16, &line, inner.width);
+    }
+    // Lines hidden between a pinned headline and the rest: a "⋯" where the round goes on the
+    // first line below it (a line of its own would hide one more).
+    if shown > 0 && body_start > head_end && body_start < end {
+        let continued = row_entry[body_start - 1] == row_entry[body_start];
+        let mark = if continued { "⋯ " } else { " ⋯" };
+        buf.set_string(inner.x, inner.y + shown as u16, mark, theme.dim());
     }
 }
 

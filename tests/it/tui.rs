@@ -75,6 +75,8 @@ pub(super) fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
     for key in keys(script) {
         app.handle_event(&Event::Key(key));
         app.effects.clear();
+        // As the runtime does before each frame.
+        app.log_scroll = ui::log_scroll_within(app, Rect::new(0, 0, 80, 24));
         terminal.draw(|f| ui::draw(f, app, PLAIN)).expect("draw");
     }
     terminal
@@ -457,5 +459,131 @@ fn savage_wounds_bar_reads_as_wounds_taken() {
         let text = buffer_text(&buf);
         let hero = text.lines().find(|l| l.contains("Hero")).unwrap_or_default().to_string();
         assert!(hero.contains(row), "after {damage:?} the row reads {hero:?}, not {row:?}\n{text}");
+    }
+}
+
+/// The dice log's lines at 80×24: the text inside the log pane's borders, row by row.
+fn log_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .skip_while(|l| !l.starts_with("┌ Dice log"))
+        .skip(1)
+        .take_while(|l| !l.starts_with('└'))
+        .map(|l| l.split('│').nth(1).unwrap_or_default().trim_end().to_string())
+        .collect()
+}
+
+/// A critical attack with several consequence lines at 80×24: the headline (who attacked whom,
+/// hit or miss, the critical) shows together with its consequences, and scrolling back moves by
+/// lines and reaches every line of the log.
+#[test]
+fn the_attack_headline_stays_in_view_at_80x24() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([
+        6, 6, 6, 1, 6, 6, // initiative: Aria 18, Ogre 13
+        6, 6, 6, 3, 4, // WOIN-CRIT-1: three sixes, a critical hit by 12
+        2, 5, // damage 2d6+2
+        5, // the condition table: Slowed
+    ])));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:add Ogre<Enter>:start<Enter>:attack Aria Ogre<Enter>",
+    );
+    let text = screen(&a, 80, 24);
+    let rows = log_rows(&text);
+    assert!(rows.first().is_some_and(|r| r.contains("Aria attacks Ogre")), "{text}");
+    assert!(rows.iter().any(|r| r.contains("CRITICAL HIT")), "{text}");
+    assert!(rows.last().is_some_and(|r| r.contains("Ogre gains Slowed")), "{text}");
+    insta::assert_snapshot!("log_attack_headline_80x24", text);
+    // Every row of the log, as a pane tall enough for all of it lays them out.
+    let mut buf = Buffer::empty(Rect::new(0, 0, 46, 100));
+    ui::render_pane(&a, PLAIN, Pane::Log, Rect::new(0, 0, 46, 100), &mut buf);
+    let all: Vec<String> = buffer_text(&buf)
+        .lines()
+        .skip(1)
+        .map(|l| l.split('│').nth(1).unwrap_or_default().trim_end().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    // One key back moves the view by a few lines, not by whole entries.
+    let mut seen = rows.clone();
+    drive(&mut a, "K");
+    let text = screen(&a, 80, 24);
+    assert!(text.contains("Dice log (↑3 lines)"), "{text}");
+    seen.extend(log_rows(&text));
+    for _ in 0..all.len() {
+        drive(&mut a, "K");
+        seen.extend(log_rows(&screen(&a, 80, 24)));
+    }
+    for row in &all {
+        assert!(seen.contains(row), "never shown while scrolling: {row:?}\n{all:#?}");
+    }
+    // Scrolling forward again comes back to the newest lines.
+    for _ in 0..all.len() {
+        drive(&mut a, "J");
+    }
+    assert_eq!(log_rows(&screen(&a, 80, 24)), rows);
+}
+
+/// The header keeps round and whose turn in view at 80 columns, with a space before the save
+/// mark: a long encounter name is shortened first, then the system's name goes.
+#[test]
+fn the_header_always_shows_round_and_turn() {
+    let cases = [
+        ("The Ambush at the Old Bridge over the River Wyrm at Midnight", "Aria"),
+        ("Bridge", "Sir Bartholomew the Unreasonably Long-Named Paladin"),
+        ("The Ambush at the Old Bridge over the River Wyrm at Midnight", "Bartholomew of Wyrm"),
+    ];
+    for (name, pc) in cases {
+        let mut a = app(Session::new(System::WOIN, name, assets()));
+        drive(
+            &mut a,
+            &format!(":add \"{pc}\" side=pc init=20<Enter>:add Goblin<Enter>:start<Enter>"),
+        );
+        let text = screen(&a, 80, 24);
+        let header = text.lines().next().unwrap_or_default();
+        assert!(header.contains("round 1"), "{header}");
+        assert!(header.contains("'s turn ● unsaved") || header.contains("… ● unsaved"), "{header}");
+        let turn_shown = header.contains(&format!("{pc}'s turn"));
+        assert!(turn_shown || !header.contains(" · WOIN"), "system goes before the turn: {header}");
+        assert!(header.ends_with(" ● unsaved"), "{header}");
+    }
+}
+
+/// The combatant pane lists the selected combatant's weapons with their fields.
+#[test]
+fn the_combatant_pane_lists_weapons() {
+    let mut a = new_woin();
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:weapon Aria bow pool=4d6 dmg=2d6 range=20<Enter>",
+    );
+    let area = Rect::new(0, 0, 60, 14);
+    let mut buf = Buffer::empty(area);
+    ui::render_pane(&a, PLAIN, Pane::Combatant, area, &mut buf);
+    let text = buffer_text(&buf);
+    assert!(text.contains("⚔ longsword: "), "{text}");
+    assert!(text.contains("⚔ bow: "), "{text}");
+    insta::assert_snapshot!("pane_combatant_weapons", text);
+}
+
+/// The turn order gives conditions the free columns before cutting their names: whole names
+/// with the health bar, then whole names without it, and only then names cut to six letters.
+#[test]
+fn the_turn_order_uses_free_columns_for_conditions() {
+    let cases: [(&str, &str, bool); 3] = [
+        ("bleeding", "Bleeding", true),
+        ("bleeding,dazed,prone", "Bleeding Dazed Prone", false),
+        ("bleeding,dazed,prone,slowed,blind", "Bleedi Dazed Prone Slo", false),
+    ];
+    for (conditions, shown, bar) in cases {
+        let mut a = new_woin();
+        let mut script =
+            ":add Aria side=pc init=20<Enter>:add Ogre<Enter>:start<Enter>".to_string();
+        for k in conditions.split(',') {
+            script.push_str(&format!(":cond Aria {k}<Enter>"));
+        }
+        drive(&mut a, &script);
+        let text = screen(&a, 80, 24);
+        let row = text.lines().find(|l| l.contains(" Aria ")).unwrap_or_default();
+        assert!(row.contains(shown), "{conditions}: {row}");
+        assert_eq!(row.contains('█'), bar, "{conditions}: {row}");
     }
 }
