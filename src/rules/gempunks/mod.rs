@@ -18,8 +18,6 @@ mod weapon;
 use super::conditions::Condition;
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
-use super::ruleset::{Fact, Line, Roster};
-use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldSpec, Stats};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
@@ -484,36 +482,7 @@ impl Ruleset for Gempunks {
         Ok(effects)
     }
 
-    fn new_state(&self) -> SystemState {
-        SystemState::new(state::GemState::default())
-    }
-
-    fn decode_state(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemState, erased_serde::Error> {
-        crate::rules::state::decode_state::<state::GemState>(d)
-    }
-
-    fn decode_event(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemEvent, erased_serde::Error> {
-        Gempunks::decode(d)
-    }
-
-    fn apply_event(
-        &self,
-        state: &mut SystemState,
-        event: &SystemEvent,
-        roster: &mut dyn Roster,
-    ) -> Result<Line, RulesError> {
-        state::apply(state, event, roster)
-    }
-
-    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
-        state::observe(state, fact);
-    }
+    crate::rules::state::own_state!(state, GemState, GemEvent, crate::rules::System::GEMPUNKS);
 
     fn shake_off(
         &self,

@@ -3,7 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Gempunks;
 use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
 use crate::rules::system::{RulesError, System};
@@ -90,13 +89,5 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             st.wielded.retain(|(i, _)| i != id);
         }
         _ => {}
-    }
-}
-
-impl Gempunks {
-    pub(super) fn decode(
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemEvent, erased_serde::Error> {
-        crate::rules::state::decode::<GemEvent>(System::GEMPUNKS, d)
     }
 }

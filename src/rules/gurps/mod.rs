@@ -17,13 +17,12 @@ mod verbs;
 use super::conditions::Condition;
 use super::dice::DiceSource;
 use super::initiative::{InitValue, Initiative};
-use super::state::{SystemEvent, SystemState};
+use super::state::SystemState;
 use super::stats::{FieldKind, FieldSpec, Stats, format_hundredths, parse_hundredths};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
-    Effect, Fact, Health, HitKind, Inflicted, InitContext, InitRequest, Line, OptionSpec, Options,
-    Pass, Roster, RulesError, Ruleset, ShakeOutcome, SpecialRequest, System, TurnStartEffect, Who,
-    option,
+    Effect, Health, HitKind, Inflicted, InitContext, InitRequest, OptionSpec, Options, Pass,
+    RulesError, Ruleset, ShakeOutcome, SpecialRequest, System, TurnStartEffect, Who, option,
 };
 
 /// The GURPS ruleset.
@@ -290,36 +289,7 @@ impl Ruleset for Gurps {
         })
     }
 
-    fn new_state(&self) -> SystemState {
-        SystemState::new(state::GurpsState::default())
-    }
-
-    fn decode_state(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemState, erased_serde::Error> {
-        crate::rules::state::decode_state::<state::GurpsState>(d)
-    }
-
-    fn decode_event(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemEvent, erased_serde::Error> {
-        crate::rules::state::decode::<state::GurpsEvent>(System::GURPS, d)
-    }
-
-    fn apply_event(
-        &self,
-        state: &mut SystemState,
-        event: &SystemEvent,
-        roster: &mut dyn Roster,
-    ) -> Result<Line, RulesError> {
-        state::apply(state, event, roster)
-    }
-
-    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
-        state::observe(state, fact);
-    }
+    crate::rules::state::own_state!(state, GurpsState, GurpsEvent, System::GURPS);
 
     fn special(
         &self,

@@ -30,7 +30,7 @@ use super::system::{
     Effect, Health, HealthBand, HitKind, InitContext, InitRequest, OptionSpec, Options, Pass,
     RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
 };
-use super::system::{Fact, Line, Roster, Side, System};
+use super::system::{Side, System};
 
 /// The Savage Worlds ruleset.
 pub struct Savage;
@@ -138,36 +138,7 @@ impl Ruleset for Savage {
         odds::odds_report(args)
     }
 
-    fn new_state(&self) -> SystemState {
-        SystemState::new(state::SavageState::default())
-    }
-
-    fn decode_state(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemState, erased_serde::Error> {
-        crate::rules::state::decode_state::<state::SavageState>(d)
-    }
-
-    fn decode_event(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemEvent, erased_serde::Error> {
-        crate::rules::state::decode::<state::SavageEvent>(System::SAVAGE, d)
-    }
-
-    fn apply_event(
-        &self,
-        state: &mut SystemState,
-        event: &SystemEvent,
-        roster: &mut dyn Roster,
-    ) -> Result<Line, RulesError> {
-        state::apply(state, event, roster)
-    }
-
-    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
-        state::observe(state, fact);
-    }
+    crate::rules::state::own_state!(state, SavageState, SavageEvent, System::SAVAGE);
 
     // SW-INIT-3: after a Joker the deck is shuffled before the next deal.
     fn new_deal(&self, state: &SystemState, kept: &[Card]) -> Vec<SystemEvent> {

@@ -14,14 +14,14 @@ pub mod verbs;
 use super::conditions::{Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
-use super::state::{SystemEvent, SystemState};
+use super::state::SystemState;
 use super::stats::{FieldKind, FieldSpec, Stats};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Health,
     InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset, ShakeOutcome,
     TurnStartEffect, option,
 };
-use super::system::{Effect, Fact, Line, Roster, SpecialRequest, System};
+use super::system::{Effect, SpecialRequest, System};
 use crate::rules::system::Derived;
 
 /// The WOIN ruleset.
@@ -547,36 +547,7 @@ impl Ruleset for Woin {
         Ok(outcome.into_effects())
     }
 
-    fn new_state(&self) -> SystemState {
-        SystemState::new(state::WoinState::default())
-    }
-
-    fn decode_state(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemState, erased_serde::Error> {
-        crate::rules::state::decode_state::<state::WoinState>(d)
-    }
-
-    fn decode_event(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemEvent, erased_serde::Error> {
-        crate::rules::state::decode::<state::WoinEvent>(System::WOIN, d)
-    }
-
-    fn apply_event(
-        &self,
-        state: &mut SystemState,
-        event: &SystemEvent,
-        roster: &mut dyn Roster,
-    ) -> Result<Line, RulesError> {
-        state::apply(state, event, roster)
-    }
-
-    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
-        state::observe(state, fact);
-    }
+    crate::rules::state::own_state!(state, WoinState, WoinEvent, System::WOIN);
 
     fn surprise_label(&self) -> &'static str {
         "Ambush turn"
