@@ -76,7 +76,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[],
         summary: "end the turn and pass to the next combatant able to act",
         help: "Ends the current turn. Down and held combatants are skipped. After the last turn a \
-               new round begins (Savage Worlds deals new cards).",
+               new round begins (a system that deals initiative deals again).",
         example: "next",
     },
     CommandSpec {
@@ -96,8 +96,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[opt("NAME", ArgKind::Combatant)],
         summary: "hold (delay) a combatant's turn; `act` takes it later",
         help: "Puts a combatant on hold, by default the current one, whose turn then passes on. \
-               A held combatant is skipped until `act`. In Savage Worlds the hold lasts across \
-               rounds; elsewhere it lapses when the round ends.",
+               A held combatant is skipped until `act`; the system decides whether the hold lasts \
+               across rounds or lapses when the round ends.",
         example: "hold",
     },
     CommandSpec {
@@ -119,10 +119,9 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("raw", ArgKind::Word("raw")),
         ],
         summary: "deal damage through the system's damage model (`raw` skips it)",
-        help: "Deals a fixed amount or rolls dice. The system's damage model applies: WOIN SOAK \
-               (sixes still hurt), Gempunks armor and Toughness into wounds, Savage Worlds \
-               Toughness into Shaken and wounds, GURPS DR and the wound modifier of TYPE. `raw` \
-               takes the amount straight off health.",
+        help: "Deals a fixed amount or rolls dice through the encounter's system's damage model \
+               (its armor, soak or toughness, and what TYPE means to it; its page under \
+               docs/systems says how). `raw` takes the amount straight off health.",
         example: "damage goblin 2d6+2 slashing",
     },
     CommandSpec {
@@ -130,7 +129,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant), req("AMOUNT", ArgKind::Number)],
         summary: "restore health, up to the maximum",
-        help: "Restores health in the system's unit (Savage Worlds: wounds), never above the maximum.",
+        help: "Restores health in the system's own unit (hit points, or wounds where the system \
+               counts wounds), never above the maximum.",
         example: "heal Aria 5",
     },
     CommandSpec {
@@ -143,10 +143,10 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("rounds=N source=spell|environment|crit by=NAME …", ArgKind::Fields),
         ],
         summary: "give a combatant a condition",
-        help: "Applies a condition from the system's catalogue. In WOIN a second application makes \
-               it severe. `rounds=N` ends it after N rounds; `source=spell` or `environment` makes it \
-               persistent (it cannot be shaken off). `by=NAME` records who caused it: a WOIN combatant \
-               Charmed by someone will not attack them.",
+        help: "Applies a condition from the system's catalogue (some systems make a second \
+               application severe). `rounds=N` ends it after N rounds; `source=spell` or \
+               `environment` makes it persistent (it cannot be shaken off). `by=NAME` records who \
+               caused it, for the rules that care (a charmed combatant and its charmer).",
         example: "cond goblin dazed",
     },
     CommandSpec {
@@ -162,8 +162,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
         summary: "roll to shake off a condition",
-        help: "Rolls the system's check to end a condition: WOIN 1d6 (5–6, a 6 when severe, humans \
-               +1), Savage Worlds Spirit against Shaken, GURPS HT against Stunned.",
+        help: "Rolls the system's check to end a condition (a die, a trait or an attribute roll, \
+               as the system says; its page under docs/systems gives the numbers).",
         example: "shake Aria dazed",
     },
     CommandSpec {
@@ -230,8 +230,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "give a combatant a weapon (pool, damage, type, traits …)",
         help: "Adds a weapon to a combatant, or replaces the one with the same name. The fields are \
-               the system's weapon fields (WOIN: pool=5d6 dmg=2d6+2 type=slashing melee or ranged, \
-               range=N, traits=auto,single,combust). Bestiary creatures come armed.",
+               the system's weapon fields (`help` lists them for the encounter's system). Bestiary \
+               creatures come armed.",
         example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
     },
     CommandSpec {
@@ -260,8 +260,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "spend actions on a costed action (move, aim, reload, cast …)",
         help: "Spends the action's cost from the current turn (the action menu lists them). Running \
-               out is refused, naming the cost and what is left; `force` does it anyway. In WOIN, aim \
-               and feint give the attack right after +1d6.",
+               out is refused, naming the cost and what is left; `force` does it anyway. What an \
+               action does to later rolls is the system's (the action menu says).",
         example: "do Aria aim",
     },
     CommandSpec {
@@ -269,9 +269,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &["option"],
         args: &[req("OPTION", ArgKind::Text), req("VALUE", ArgKind::Text)],
         summary: "set one of the system's rule options (the Readings), or what the players see",
-        help: "Changes how an unclear rule is played, for this encounter (WOIN: severe_needs_six \
-               on|off, damage_die_cost 2|1, simple_crits on|off, deadlier_crits on|off, shake_off \
-               d6|attribute). The help lists each system's options. Every system also takes \
+        help: "Changes how an unclear rule is played, for this encounter. The help lists the \
+               encounter's system's options with their values. Every system also takes \
                player_health.pc, .ally, .enemy and .neutral, each exact, label or hidden: how \
                `skirmish watch` shows that side's health to the players (by default exact for PCs \
                and allies, a label such as bloodied for enemies and neutrals).",
