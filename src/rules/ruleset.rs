@@ -372,6 +372,12 @@ pub trait Ruleset: Sync {
         Ok(Vec::new())
     }
 
+    /// The rolls an attack asks for, in the order the rules make them, for a GM typing the
+    /// faces rolled at the table (`attack 5d6, then damage 2d6 if it hits, …`).
+    fn dice_order(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        Ok(None)
+    }
+
     /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
     fn attack_odds(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         Ok(None)

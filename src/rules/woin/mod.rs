@@ -4,6 +4,7 @@
 pub mod attack;
 pub mod commands;
 mod damage_roll;
+mod dice_order;
 mod hit_effects;
 mod pool;
 mod restrictions;
@@ -483,6 +484,10 @@ impl Ruleset for Woin {
             ("prone", "prone target (−1d6 ranged, +2d6 melee)"),
             ("aim", "aimed or feinted +1d6"),
         ]
+    }
+
+    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
     }
 
     // Exact odds (fractions) for the pool as it stands, before rolling.
