@@ -212,6 +212,18 @@ pub trait Ruleset: Sync {
         Ok(if severe { Level::Severe } else { Level::First })
     }
 
+    /// Actions were just spent on `who`'s own turn: its pools `before` and `after` the command.
+    /// What follows from it (WOIN Pain's 1d6 on a second action), as turn-start effects are.
+    fn actions_spent(
+        &self,
+        _who: CombatantView<'_>,
+        _before: &[ActionPool],
+        _after: &[ActionPool],
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        Ok(Vec::new())
+    }
+
     /// Roll to shake off a condition.
     fn shake_off(
         &self,

@@ -149,7 +149,13 @@ pub fn plan(
         assets,
         dice,
     };
+    // A turn's actions as the command found them, for what spending them brings (Pain).
+    let turn_before = match command {
+        Command::Next { .. } | Command::Undo | Command::Redo => None,
+        _ => encounter.turn.clone(),
+    };
     planner.command(command)?;
+    planner.actions_spent(turn_before.as_ref())?;
     if let Command::Next { roll } = command
         && !roll.is_empty()
         && planner.dice.typed_split().is_none_or(|(typed, _)| typed.is_empty())

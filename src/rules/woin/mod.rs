@@ -404,6 +404,35 @@ impl Ruleset for Woin {
         }
     }
 
+    // WOIN-COND-11: Pain hurts 1d6 (not SOAKed) as its second action of a turn is spent; severe,
+    // as the first is. Only the turn's actions count, not free actions or reactions; crossing
+    // that line once, it hurts at most once a turn (the spec's Reading).
+    fn actions_spent(
+        &self,
+        who: CombatantView<'_>,
+        before: &[ActionPool],
+        after: &[ActionPool],
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        let Some(pain) = who.conditions.iter().find(|c| c.name == "Pain") else {
+            return Ok(Vec::new());
+        };
+        let used =
+            |pools: &[ActionPool]| pools.iter().find(|p| p.name == "actions").map_or(0, |p| p.used);
+        let line = if pain.level == Level::Severe { 1 } else { 2 };
+        if used(before) >= line || used(after) < line {
+            return Ok(Vec::new());
+        }
+        let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+        let which = if line == 1 { "an action" } else { "a second action" };
+        Ok(vec![TurnStartEffect::Damage {
+            amount: roll.total,
+            kind: None,
+            explain: format!("Pain ({}) on {which} this turn, not SOAKed", pain.level),
+            roll,
+        }])
+    }
+
     // WOIN-COND-8: Bleeding, Burning and severe Poisoned hurt as the turn begins (not SOAKed);
     // WOIN-COND-10: severe Confused rolls what it does this turn.
     fn turn_start(
