@@ -234,6 +234,18 @@ pub trait Ruleset: Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError>;
 
+    /// [`Ruleset::shake_off`] for a system whose roll also looks at the combatant's other
+    /// conditions (WOIN severe Sick on an attribute check).
+    fn shake_off_in(
+        &self,
+        who: CombatantView<'_>,
+        condition: &Condition,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        self.shake_off(who.stats, who.health, condition, options, dice)
+    }
+
     /// What a combatant can do on a turn, with its cost, for `do` and the action menu.
     fn actions(&self) -> &'static [ActionSpec] {
         &[]
