@@ -239,8 +239,11 @@ pub fn players_only(mut report: Report, session: &Session) -> Report {
                 PlayerHealth::Label { band } => view::band_word(band).to_string(),
                 PlayerHealth::Hidden => "not shown".to_string(),
             };
+            // Health the players' view does not show exactly is not given away by its changes.
             if view::health_shown(encounter, c.side) != view::HealthShown::Exact {
                 p.health_start = "not shown".to_string();
+                p.stats.damage_taken = None;
+                p.stats.healing = None;
             }
         }
         let stats = &mut p.stats;

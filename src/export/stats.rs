@@ -10,14 +10,15 @@ use crate::encounter::{CombatantId, Encounter, Event, Session};
 
 /// One combatant's figures. Damage is health lost, in the system's own unit (WOIN HEALTH, HP,
 /// Savage Worlds wounds).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Statistics {
     /// Health its attacks took from others.
     pub damage_dealt: i64,
-    /// Health it lost, from attacks and anything else (`damage`, bleeding).
-    pub damage_taken: i64,
-    /// Healing it received.
-    pub healing: i64,
+    /// Health it lost, from attacks and anything else (`damage`, bleeding); `None` in the
+    /// players' report for someone whose health the players' view does not show exactly.
+    pub damage_taken: Option<i64>,
+    /// Healing it received (`None` as for `damage_taken`).
+    pub healing: Option<i64>,
     /// Attack rolls it made (one per target).
     pub attacks: u32,
     pub hits: u32,
@@ -31,6 +32,24 @@ pub struct Statistics {
     pub biggest_hit: Option<BiggestHit>,
     /// Who took it down each time it went down (`None`: not an attack: `damage`, bleeding).
     pub downed_by: Vec<Option<String>>,
+}
+
+impl Default for Statistics {
+    fn default() -> Self {
+        Statistics {
+            damage_dealt: 0,
+            damage_taken: Some(0),
+            healing: Some(0),
+            attacks: 0,
+            hits: 0,
+            misses: 0,
+            criticals: 0,
+            conditions_inflicted: 0,
+            downed: 0,
+            biggest_hit: None,
+            downed_by: Vec::new(),
+        }
+    }
 }
 
 /// The most health one hit took, and from whom.
@@ -67,7 +86,7 @@ pub fn statistics(session: &Session) -> HashMap<String, Statistics> {
                 }
                 Event::Damaged { id, loss, .. } => {
                     let taken = stats.entry(id.to_string()).or_default();
-                    taken.damage_taken = taken.damage_taken.saturating_add(*loss);
+                    taken.damage_taken = taken.damage_taken.map(|n| n.saturating_add(*loss));
                     if let Some(by) = attacker_of.get(id) {
                         let name = state.get(id).map_or_else(|| id.to_string(), |c| c.name.clone());
                         let s = stats.entry(by.to_string()).or_default();
@@ -79,7 +98,7 @@ pub fn statistics(session: &Session) -> HashMap<String, Statistics> {
                 }
                 Event::Healed { id, amount, .. } => {
                     let s = stats.entry(id.to_string()).or_default();
-                    s.healing = s.healing.saturating_add(*amount);
+                    s.healing = s.healing.map(|n| n.saturating_add(*amount));
                 }
                 Event::ConditionAdded { id, .. } => {
                     if let Some(by) = attacker_of.get(id) {

@@ -52,17 +52,17 @@ fn statistics_match_counts_made_by_hand() {
         "Aria's attacks"
     );
     assert_eq!(aria.damage_dealt, 9 + 10 + 5);
-    assert_eq!(aria.damage_taken, 5, "from `damage`, after SOAK 2");
-    assert_eq!(aria.healing, 3);
+    assert_eq!(aria.damage_taken, Some(5), "from `damage`, after SOAK 2");
+    assert_eq!(aria.healing, Some(3));
     let biggest = aria.biggest_hit.as_ref().map(|b| (b.amount, b.target.as_str()));
     assert_eq!(biggest, Some((10, "Goblin 1")));
     assert_eq!((aria.downed, aria.conditions_inflicted), (0, 0));
     let g1 = get(&stats, "goblin-1");
-    assert_eq!(g1.damage_taken, 19);
+    assert_eq!(g1.damage_taken, Some(19));
     assert_eq!(g1.downed, 1, "a hit on the fallen does not down it again");
     assert_eq!(g1.downed_by, [Some("Aria".to_string())]);
     let g2 = get(&stats, "goblin-2");
-    assert_eq!((g2.attacks, g2.hits, g2.misses, g2.damage_taken), (1, 0, 1, 5));
+    assert_eq!((g2.attacks, g2.hits, g2.misses, g2.damage_taken), (1, 0, 1, Some(5)));
     assert!(!stats.contains_key("spy") || stats["spy"] == Statistics::default());
 }
 
@@ -97,7 +97,7 @@ fn demo_statistics_match_counts_made_by_hand() {
         for (id, taken, downed, attacks, dealt) in *expected {
             let s = stats.get(*id).cloned().unwrap_or_default();
             assert_eq!(
-                (s.damage_taken, s.downed, s.attacks, s.damage_dealt),
+                (s.damage_taken.unwrap_or_default(), s.downed, s.attacks, s.damage_dealt),
                 (*taken, *downed, *attacks, *dealt),
                 "{system}: {id}"
             );
@@ -129,6 +129,10 @@ fn players_report_leaves_out_hidden_combatants_and_notes() {
     assert!(!players.contains("pie"), "{players}");
     assert!(!players.contains("Scrawny raider"), "bestiary notes are the GM's");
     assert!(players.contains("| Aria | 24 | 5 | 3 | 3 | 3 | 0 | 0 | 0 | 0 | 10 on Goblin 1 | — |"));
+    // An enemy's health shows as a label, so its damage taken and healing are not given either.
+    let goblin = players.lines().filter(|l| l.starts_with("| Goblin 1 |")).nth(1);
+    let goblin = goblin.expect("Goblin 1's statistics");
+    assert!(goblin.starts_with("| Goblin 1 | 0 | — | — |"), "{goblin}");
     insta::assert_snapshot!("export_fight_players", players);
 }
 
