@@ -37,6 +37,8 @@ pub struct Prepared {
     /// The regiment's members (or the attacker's count) taking part and the attacks each.
     pub members: i64,
     pub attacks_each: i64,
+    /// A regiment's Assault rolled one set per attack (`gem_reg_assault=per_attack`): its sets.
+    pub assault_sets: Option<u8>,
 }
 
 pub(super) fn invalid(text: impl Into<String>) -> RulesError {
@@ -57,13 +59,15 @@ pub(super) fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
         || crate::encounter::slug(w) == id
 }
 
-/// The members taking part: a regiment's standing members, or one per combatant attacking.
-fn standing_members(req: &AttackRequest<'_>) -> i64 {
+/// The members taking part: a regiment's standing members less those Incapacitate holds back
+/// this turn (GEM-OPT-2), or one per combatant attacking.
+fn standing_members(req: &AttackRequest<'_>, gem: &state::GemState) -> i64 {
     req.members
         .iter()
         .map(|p| {
             if regiment_members(p.view.stats).is_some() {
-                damage::regiment_strength(p.view.health.current, member_hp(p.view.stats)).0
+                let n = damage::regiment_strength(p.view.health.current, member_hp(p.view.stats)).0;
+                (n - gem.benched_of(p.id)).max(0)
             } else {
                 1
             }
@@ -141,6 +145,14 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         AttackOption::Sunder => mods.push(("sunder".into(), if ranged { -2 } else { -1 })),
         AttackOption::ReversePickpocket => mods.push(("reverse pickpocket".into(), -1)),
         _ => {}
+    }
+    // GEM-OPT-4, GEM-OPT-9: only an unarmed Disarm or Pickpocket may take the item.
+    if f.flag("take")
+        && (!unarmed || !matches!(option, AttackOption::Disarm | AttackOption::Pickpocket))
+    {
+        return Err(invalid(
+            "take: only an unarmed Disarm or Pickpocket takes the item (GEM-OPT-4, GEM-OPT-9)",
+        ));
     }
     if option == AttackOption::Shove && !arms.can_shove() {
         return Err(invalid("option=shove takes non-piercing physical damage only (GEM-OPT-5)"));
@@ -353,8 +365,18 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         })
         .collect();
     // GEM-ACT-1, GEM-REG-4: the dice.
-    let members = standing_members(&req);
-    let attacks_each = if assault { 2 + (total_wields - 1).max(0) } else { 1 };
+    let members = standing_members(&req, &gem);
+    if members == 0 && gem.benched_of(req.attacker_id) > 0 {
+        return Err(invalid(format!(
+            "every member of {attacker} standing lost its standard action to Incapacitate this \
+             turn (GEM-OPT-2)"
+        )));
+    }
+    let assault_attacks = 2 + (total_wields - 1).max(0);
+    let regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
+    let assault_sets = (assault && regiment && option_of(req, "gem_reg_assault") == "per_attack")
+        .then(|| u8::try_from(assault_attacks).unwrap_or(u8::MAX));
+    let attacks_each = if assault && assault_sets.is_none() { assault_attacks } else { 1 };
     let all = members.saturating_mul(attacks_each);
     let auto = f.flag("auto") || willing.is_some();
     let (dice, area_of, plan) = if area {
@@ -440,6 +462,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         plan,
         members,
         attacks_each,
+        assault_sets,
     })
 }
 
