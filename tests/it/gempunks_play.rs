@@ -301,3 +301,26 @@ fn gem_wpn_1_one_attacker_per_weapon_per_round() {
     let err = run_err(&format!("{script}next\nattack Orc Hero club\n"), "1,4,2,1");
     assert!(err.contains("Orc's club is held by Hero"), "{err}");
 }
+
+// GEM-OPT-2, GEM-INIT-3 (a): spec example 3 — Kell takes a move skip, then a move+standard skip;
+// `gem_incap_stack=both` (default) keeps the move skip, so the next turn has no actions;
+// `replace` swaps it for the standard skip, so Kell keeps its move action.
+#[test]
+fn gem_opt_2_second_skip_stacks_or_replaces() {
+    let cases: &[(&str, (i64, i64), &[&str])] = &[
+        ("", (0, 0), &["move", "standard"]),
+        ("set gem_incap_stack both\n", (0, 0), &["move", "standard"]),
+        ("set gem_incap_stack replace\n", (0, 1), &["standard"]),
+    ];
+    for (set, then, pending) in cases {
+        let script = format!(
+            "new gempunks\n{set}add Thugs x5 regiment hp=2\nweapon Thugs club acc=1 dmg=1d6+1\n\
+             add Kell side=pc gd=4 hp=3\ninit Thugs 10\ninit Kell 5\nstart\n\
+             attack Thugs Kell option=incapacitate\n"
+        );
+        let state = run(&script, "2,3,4,6,1,1,6,2,5");
+        assert_eq!(combatant(&state, "kell")["pending_skips"], serde_json::json!(pending), "{set}");
+        let state = run(&format!("{script}next\n"), "2,3,4,6,1,1,6,2,5");
+        assert_eq!(totals(&state, "kell"), *then, "{set}");
+    }
+}
