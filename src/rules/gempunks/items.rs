@@ -43,8 +43,13 @@ pub fn check_weapon(req: AttackRequest<'_>, gem: &GemState) -> Result<(), RulesE
                 Place::Destroyed => String::new(),
                 _ => ", or `force`".to_string(),
             };
+            let rule = match place {
+                Place::StowedOn(_) => "GEM-OPT-9",
+                Place::Destroyed | Place::Damaged(_) => "GEM-OPT-6",
+                Place::Dropped | Place::TakenBy(_) => "GEM-OPT-4",
+            };
             return Err(RulesError::Invalid(format!(
-                "{owner_name}'s {weapon} {how} (GEM-OPT-4, GEM-OPT-6, GEM-OPT-9){fix}"
+                "{owner_name}'s {weapon} {how} ({rule}){fix}"
             )));
         }
     }

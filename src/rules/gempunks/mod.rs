@@ -8,6 +8,7 @@ mod damage;
 mod items;
 pub mod odds;
 mod options;
+mod prepare;
 mod proposal;
 mod set;
 mod shots;
@@ -436,7 +437,7 @@ impl Ruleset for Gempunks {
                 )));
             }
         }
-        let p = attack::prepare(request)?;
+        let p = prepare::prepare(request)?;
         items::check_weapon(request, &gem)?;
         // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
         if f.flag("immediate") && turns::debts(request.attacker.conditions) >= 2 {
@@ -454,7 +455,7 @@ impl Ruleset for Gempunks {
 
     // Issue 11 item 6: the exact distribution of hits and crits before rolling.
     fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        let p = attack::prepare(request)?;
+        let p = prepare::prepare(request)?;
         let f = super::system::FieldReader(request.fields);
         let auto = f.flag("auto") || f.value("willing").is_some();
         let need = p.dice.first().map_or(0, |d| d.need);
@@ -492,7 +493,7 @@ impl Ruleset for Gempunks {
             });
         } else if !f.flag("reaction") {
             // GEM-ACT-1 `gem_reg_assault=per_attack`: the Assault's first set pays for the rest.
-            let p = attack::prepare(request)?;
+            let p = prepare::prepare(request)?;
             let gem = state::of(request.state);
             let paid = paid_assault(&p, &gem, request);
             if let Some(total) = p.assault_sets {
@@ -551,6 +552,6 @@ fn plural(name: &str) -> String {
 }
 
 /// GEM-ACT-1 `gem_reg_assault=per_attack`: a set of an Assault whose standard action is paid.
-fn paid_assault(p: &attack::Prepared, gem: &state::GemState, request: AttackRequest<'_>) -> bool {
+fn paid_assault(p: &prepare::Prepared, gem: &state::GemState, request: AttackRequest<'_>) -> bool {
     p.assault_sets.is_some() && gem.assault_left(request.attacker_id) > 0
 }

@@ -1,9 +1,10 @@
 //! The attack options (GEM-OPT-1..10): which defense each attacks, and what each hit instance
 //! does to its target's state, instance by instance within one set.
 
-use super::attack::{Instance, Prepared, f_flag, f_value, option_of};
+use super::attack::Instance;
 use super::damage::{self, DEFAULT_TOUGHNESS};
 use super::items;
+use super::prepare::{Prepared, f_flag, f_value, option_of};
 use super::state::{self, GemState, Place};
 use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
@@ -260,13 +261,7 @@ impl Tracker {
                     effects.push(note(format!(
                         "{head}: it would wound: {name} is tied up (GEM-ACT-6)"
                     )));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Tied Up".into(),
-                        rounds: None,
-                        detail: None,
-                        persistent: true,
-                    });
+                    effects.push(lasting(who, "Tied Up", None));
                 } else {
                     effects.push(note(format!("{head}: no wound: not tied")));
                 }
@@ -364,13 +359,7 @@ impl Tracker {
                             self.skips[t] = 1;
                             text.push_str(": skips its next move action");
                             effects.push(note(text));
-                            effects.push(Effect::AddCondition {
-                                who,
-                                name: "Skip-Move".into(),
-                                rounds: None,
-                                detail: None,
-                                persistent: true,
-                            });
+                            effects.push(lasting(who, turns::SKIP_MOVE, None));
                         }
                         1 => {
                             self.skips[t] = 2;
@@ -382,13 +371,7 @@ impl Tracker {
                                     name: "Skip-Move".into(),
                                 });
                             }
-                            effects.push(Effect::AddCondition {
-                                who,
-                                name: "Skip-Standard".into(),
-                                rounds: None,
-                                detail: None,
-                                persistent: true,
-                            });
+                            effects.push(lasting(who, turns::SKIP_STANDARD, None));
                         }
                         _ => {
                             text.push_str(": already skipping both, no further effect");
@@ -405,20 +388,12 @@ impl Tracker {
                     effects.push(note(format!(
                         "{head}: {raw} ≥ T {toughness}: both are grappled (GEM-OPT-3)"
                     )));
-                    effects.push(Effect::AddCondition {
+                    effects.push(lasting(
                         who,
-                        name: "Grappled".into(),
-                        rounds: None,
-                        detail: Some(format!("with {}", req.attacker.name)),
-                        persistent: true,
-                    });
-                    effects.push(Effect::AddCondition {
-                        who: Who::Actor,
-                        name: "Grappled".into(),
-                        rounds: None,
-                        detail: Some(format!("with {name}")),
-                        persistent: true,
-                    });
+                        "Grappled",
+                        Some(format!("with {}", req.attacker.name)),
+                    ));
+                    effects.push(lasting(Who::Actor, "Grappled", Some(format!("with {name}"))));
                 } else {
                     effects.push(note(format!("{head}: {raw} < T {toughness}: no grapple")));
                 }
@@ -434,13 +409,7 @@ impl Tracker {
                     match self.item_for(req, p, t) {
                         Some(effect) => effects.push(effect),
                         None if p.option == AttackOption::Disarm => {
-                            effects.push(Effect::AddCondition {
-                                who,
-                                name: "Disarmed".into(),
-                                rounds: None,
-                                detail: None,
-                                persistent: true,
-                            })
+                            effects.push(lasting(who, "Disarmed", None))
                         }
                         None => {}
                     }
@@ -456,13 +425,7 @@ impl Tracker {
                     if raw_wounds >= 1 {
                         effects
                             .push(note(format!("{head}: soft trip, {raw} ≥ T: prone, no wounds")));
-                        effects.push(Effect::AddCondition {
-                            who,
-                            name: "Prone".into(),
-                            rounds: None,
-                            detail: None,
-                            persistent: true,
-                        });
+                        effects.push(lasting(who, "Prone", None));
                     } else {
                         effects.push(note(format!("{head}: soft trip, {raw} < T: stays up")));
                     }
@@ -472,13 +435,7 @@ impl Tracker {
                         roll: None,
                     });
                     effects.push(Effect::Hit(hit(toughness, 0)));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Prone".into(),
-                        rounds: None,
-                        detail: None,
-                        persistent: true,
-                    });
+                    effects.push(lasting(who, "Prone", None));
                     self.hp[t] -= wounds - 1;
                 } else {
                     effects.push(note(format!("{head}: trip, no wound: stays up")));
@@ -512,4 +469,9 @@ impl Tracker {
         }
         Ok(())
     }
+}
+
+/// A condition that lasts until removed, given by an option (Prone, Grappled with whom …).
+pub(super) fn lasting(who: Who, name: &str, detail: Option<String>) -> Effect {
+    Effect::AddCondition { who, name: name.into(), rounds: None, detail, persistent: true }
 }

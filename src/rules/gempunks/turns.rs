@@ -101,13 +101,7 @@ impl Tally {
                 out.push(Effect::RemoveCondition { who, name: name.into() });
             }
             if n > 0 {
-                out.push(Effect::AddCondition {
-                    who,
-                    name: name.into(),
-                    rounds: None,
-                    detail: Some(format!("{n} member(s)")),
-                    persistent: true,
-                });
+                out.push(super::options::lasting(who, name, Some(format!("{n} member(s)"))));
             }
         }
         out
