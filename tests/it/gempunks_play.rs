@@ -87,7 +87,7 @@ fn gem_act_1_a_regiments_assault_one_set_or_a_set_per_attack() {
     let state = run(&per, &faces(1, 5));
     let text = log(&state).join("\n");
     assert!(text.contains("Bandits (5 × 1 attack(s)) attacks Ogre needs 4: 5d6"), "{text}");
-    assert!(text.contains("Bandits's Assault makes 1 more set(s) this turn"), "{text}");
+    assert!(text.contains("Bandits's Assault has 1 more to roll this turn (GEM-ACT-1)"), "{text}");
     assert_eq!(budget(&state, "bandits").0, 0, "the first set pays the standard action");
     let state = run(&format!("{per}attack Bandits Ogre assault\n"), &faces(1, 10));
     let text = log(&state).join("\n");
@@ -323,4 +323,33 @@ fn gem_opt_2_second_skip_stacks_or_replaces() {
         let state = run(&format!("{script}next\n"), "2,3,4,6,1,1,6,2,5");
         assert_eq!(totals(&state, "kell"), *then, "{set}");
     }
+}
+
+// GEM-ACT-1: a hero may spread its Assault's attacks over its turn: `n=1` rolls one now, the
+// next `assault` set (on another target) rolls the rest without another standard action, and
+// a set past the Assault's attacks needs a new action.
+#[test]
+fn gem_act_1_a_hero_spreads_its_assault_over_the_turn() {
+    let script = "new gempunks\nadd Hero side=pc\nweapon Hero knife acc=0 dmg=1d6 melee\n\
+                  add Orc ad=5 hp=9\nadd Troll ad=5 hp=9\ninit Hero 10\ninit Orc 1\ninit Troll 2\n\
+                  start\nattack Hero Orc assault n=1\n";
+    let state = run(script, "1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Hero's Assault has 1 more to roll this turn"), "{text}");
+    assert_eq!(budget(&state, "hero").0, 0);
+    let state = run(&format!("{script}attack Hero Troll assault\n"), "1,1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Hero attacks Troll needs 5: 1d6"), "{text}");
+    assert!(text.contains("Hero's Assault is spent"), "{text}");
+    let err = run_err(&format!("{script}attack Hero Troll assault n=2\n"), "1,1,1");
+    assert!(err.contains("n=2: Hero rolls 1 to 1 dice"), "{err}");
+    let err =
+        run_err(&format!("{script}attack Hero Troll assault\nattack Hero Orc assault\n"), "1,1,1");
+    assert!(err.contains("standard"), "{err}");
+    // Rolled whole, as before: no Assault left over, nothing logged of it.
+    let state = run(
+        "new gempunks\nadd Hero side=pc\nweapon Hero knife acc=0 dmg=1d6 melee\nadd Orc ad=5\ninit Hero 10\ninit Orc 1\nstart\nattack Hero Orc assault\n",
+        "1,1",
+    );
+    assert!(!log(&state).join("\n").contains("Assault has"), "{:?}", log(&state));
 }

@@ -446,7 +446,8 @@ impl Ruleset for Gempunks {
                 request.attacker.name
             )));
         }
-        Ok(if f.flag("reaction") || f.flag("immediate") || paid_assault(&p, &gem, request) {
+        let paid = p.assault.is_some_and(|a| a.paid);
+        Ok(if f.flag("reaction") || f.flag("immediate") || paid {
             Vec::new()
         } else {
             vec![("standard", 1)]
@@ -492,18 +493,15 @@ impl Ruleset for Gempunks {
                 persistent: true,
             });
         } else if !f.flag("reaction") {
-            // GEM-ACT-1 `gem_reg_assault=per_attack`: the Assault's first set pays for the rest.
+            // GEM-ACT-1: an Assault spread over the turn: its first set pays for the rest.
             let p = prepare::prepare(request)?;
-            let gem = state::of(request.state);
-            let paid = paid_assault(&p, &gem, request);
-            if let Some(total) = p.assault_sets {
-                let left = if paid { gem.assault_left(request.attacker_id) } else { total };
+            if let Some(a) = p.assault.filter(|a| a.paid || a.left_after > 0) {
                 effects.push(Effect::System(state::event(state::GemEvent::AssaultSets {
                     id: request.attacker_id.to_string(),
-                    left: left.saturating_sub(1),
+                    left: a.left_after,
                 })));
             }
-            if !paid {
+            if !p.assault.is_some_and(|a| a.paid) {
                 effects.push(Effect::Pay { pool: "standard", amount: 1 });
             }
         }
@@ -549,9 +547,4 @@ fn plural(name: &str) -> String {
     } else {
         format!("{n}s")
     }
-}
-
-/// GEM-ACT-1 `gem_reg_assault=per_attack`: a set of an Assault whose standard action is paid.
-fn paid_assault(p: &prepare::Prepared, gem: &state::GemState, request: AttackRequest<'_>) -> bool {
-    p.assault_sets.is_some() && gem.assault_left(request.attacker_id) > 0
 }

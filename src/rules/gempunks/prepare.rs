@@ -11,6 +11,16 @@ use super::weapon::Arms;
 use super::{Gempunks, member_hp, regiment_members};
 use crate::rules::system::{AttackRequest, CombatantView, FieldReader, RulesError, option};
 
+/// GEM-ACT-1: a set of an Assault spread over the turn — a hero's attacks rolled a few at a time
+/// (`n=`), a regiment's one set per attack (`gem_reg_assault=per_attack`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AssaultUse {
+    /// An earlier set of this Assault paid its standard action.
+    pub paid: bool,
+    /// What the Assault has left after this set: attacks (a hero) or sets (a regiment).
+    pub left_after: u8,
+}
+
 /// Everything known about a set before any die: who rolls how many dice against whom.
 #[derive(Debug, Clone)]
 pub struct Prepared {
@@ -31,8 +41,8 @@ pub struct Prepared {
     /// The regiment's members (or the attacker's count) taking part and the attacks each.
     pub members: i64,
     pub attacks_each: i64,
-    /// A regiment's Assault rolled one set per attack (`gem_reg_assault=per_attack`): its sets.
-    pub assault_sets: Option<u8>,
+    /// An Assault spread over several sets this turn (GEM-ACT-1).
+    pub assault: Option<AssaultUse>,
 }
 
 pub(super) fn invalid(text: impl Into<String>) -> RulesError {
@@ -368,9 +378,17 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     }
     let assault_attacks = 2 + (total_wields - 1).max(0);
     let regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
-    let assault_sets = (assault && regiment && option_of(req, "gem_reg_assault") == "per_attack")
-        .then(|| u8::try_from(assault_attacks).unwrap_or(u8::MAX));
-    let attacks_each = if assault && assault_sets.is_none() { assault_attacks } else { 1 };
+    let per_attack = regiment && option_of(req, "gem_reg_assault") == "per_attack";
+    let hero = !regiment && req.members.len() == 1;
+    let spread = assault && !area && (per_attack || hero);
+    let left_before = gem.assault_left(req.attacker_id);
+    let paid = spread && left_before > 0;
+    let assault_budget = if paid { i64::from(left_before) } else { assault_attacks };
+    let attacks_each = match (assault, spread) {
+        (true, false) => assault_attacks,
+        (true, true) if hero => assault_budget,
+        _ => 1,
+    };
     let all = members.saturating_mul(attacks_each);
     let auto = f.flag("auto") || willing.is_some();
     let (dice, area_of, plan) = if area {
@@ -444,6 +462,11 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if dice.is_empty() {
         return Err(invalid(format!("{attacker} has no one standing to attack")));
     }
+    let used = if hero { i64::try_from(dice.len()).unwrap_or(i64::MAX) } else { 1 };
+    let assault = spread.then(|| AssaultUse {
+        paid,
+        left_after: u8::try_from((assault_budget - used).max(0)).unwrap_or(0),
+    });
     Ok(Prepared {
         arms,
         option,
@@ -456,7 +479,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         plan,
         members,
         attacks_each,
-        assault_sets,
+        assault,
     })
 }
 

@@ -17,7 +17,7 @@ pub struct GemState {
     pub wielded: Vec<(String, String)>,
     /// (regiment id, sets rolled since its turn began).
     pub sets: Vec<(String, u8)>,
-    /// (regiment id, sets its Assault still makes this turn without another standard action).
+    /// (id, attacks or sets its Assault still makes this turn without another standard action).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assault_left: Vec<(String, u8)>,
     /// (regiment id, members that lost their standard action this turn to Incapacitate).
@@ -124,7 +124,8 @@ pub enum GemEvent {
     SetRolled { id: String, weapon: String, regiment: bool },
     /// `user` attacked with `owner`'s `weapon` (GEM-WPN-1: nobody else may this round).
     Used { owner: String, weapon: String, user: String },
-    /// A regiment's Assault makes `left` more sets this turn (`gem_reg_assault=per_attack`).
+    /// An Assault spread over the turn has `left` more attacks (a hero) or sets (a regiment,
+    /// `gem_reg_assault=per_attack`) this turn, its standard action paid (GEM-ACT-1).
     AssaultSets { id: String, left: u8 },
     /// A regiment's members that lose their standard action this turn (GEM-OPT-2).
     Benched { id: String, members: i64 },
@@ -184,7 +185,12 @@ pub fn apply(
         }
         GemEvent::AssaultSets { id, left } => {
             set_count(&mut st.assault_left, id, *left);
-            (format!("{}'s Assault makes {left} more set(s) this turn", name_of(id)), id)
+            let text = if *left > 0 {
+                format!("{}'s Assault has {left} more to roll this turn (GEM-ACT-1)", name_of(id))
+            } else {
+                format!("{}'s Assault is spent", name_of(id))
+            };
+            (text, id)
         }
         GemEvent::Benched { id, members } => {
             set_count(&mut st.benched, id, *members);
