@@ -353,3 +353,31 @@ fn gem_act_1_a_hero_spreads_its_assault_over_the_turn() {
     );
     assert!(!log(&state).join("\n").contains("Assault has"), "{:?}", log(&state));
 }
+
+// GEM-OPT-4, GEM-ACT-8 in the tracker's command line: a disarm with typed faces, the refusal on
+// the status line, `do … pickup` and the Actions pane's two-pool cost.
+#[test]
+fn the_command_line_disarms_refuses_and_picks_up() {
+    use crate::tui::{app, drive, screen};
+    let session = skirmish::encounter::Session::new(
+        skirmish::rules::System::GEMPUNKS,
+        "Test",
+        crate::harness::assets(),
+    );
+    let mut a = app(session);
+    drive(
+        &mut a,
+        ":add Hero side=pc<Enter>:weapon Hero hands acc=0 dmg=1d6 unarmed melee<Enter>\
+         :add Orc gd=3 ad=5 toughness=4 hp=5<Enter>:weapon Orc club acc=0 dmg=1d6 melee<Enter>\
+         :init Hero 10<Enter>:init Orc 1<Enter>:start<Enter>\
+         :attack Hero Orc hands option=disarm roll=4 dmgroll=2<Enter>:next<Enter>\
+         :attack Orc Hero club roll=1<Enter>",
+    );
+    assert!(a.status.error, "{:?}", a.status);
+    assert!(a.status.text.contains("Orc's club lies dropped (GEM-OPT-4)"), "{:?}", a.status);
+    drive(&mut a, ":do Orc pickup item=club<Enter>:attack Orc Hero club roll=1<Enter>");
+    assert!(!a.status.error, "{:?}", a.status);
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.contains(&"Orc picks up its club: back in hand"), "{log:#?}");
+    assert!(screen(&a, 120, 40).contains("Melee Guard (1 standard + 1 move)"));
+}
