@@ -101,6 +101,8 @@ pub enum Template {
     Initiative,
     Act,
     Save,
+    /// `next`, asking for the faces of the rolls the next turn's start makes.
+    Next,
 }
 
 /// A dialog in progress.
@@ -116,6 +118,8 @@ pub struct Dialog {
     pub rolls: bool,
     /// What the system says of the command before it is rolled (attack odds).
     pub preview: Option<String>,
+    /// The rolls the faces step wants, in the order the rules make them.
+    pub needs: Option<String>,
     /// Why the command was refused. The dialog then only shows it, and every key but Enter and
     /// Esc (which close it) is ignored, so faces typed ahead never act on the dashboard.
     pub refused: Option<String>,
@@ -145,7 +149,8 @@ impl Dialog {
         if rolls {
             steps.push(Step::text(
                 "dice faces",
-                "blank: roll for me · or the faces rolled at the table, e.g. 6 6 3 1",
+                "the faces rolled at the table, in that order, e.g. 6 6 3 1 · any not typed \
+                 (or all, left blank) the tracker rolls",
                 "",
                 true,
             ));
@@ -158,6 +163,7 @@ impl Dialog {
             answers: Vec::new(),
             rolls,
             preview: None,
+            needs: None,
             refused: None,
             folder: PathBuf::new(),
             more_targets: false,
@@ -215,6 +221,7 @@ impl Dialog {
             },
             Template::Initiative => format!("init {} {}", q(0), q(1)),
             Template::Act => format!("act {}", q(0)),
+            Template::Next => "next".to_string(),
             Template::Save => {
                 let path = save_target(&self.folder, a(0));
                 format!("save {}", crate::command::display::quote(&path.to_string_lossy()))

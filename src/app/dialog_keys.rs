@@ -7,7 +7,7 @@ use tui_input::backend::crossterm::EventHandler;
 use super::dialog::{Step, Template};
 use super::probe::{BeforeFaces, before_faces};
 use super::{App, Mode, Ran};
-use crate::command;
+use crate::command::{self, Command};
 
 impl App {
     pub(super) fn dialog_key(&mut self, key: KeyEvent) {
@@ -77,6 +77,27 @@ impl App {
         self.refresh_preview();
     }
 
+    /// The next-turn key. With `set typed_dice ask`, a turn whose start rolls dice (ongoing
+    /// damage, a recovery or survival roll) first asks for the faces rolled at the table,
+    /// naming the rolls in order; otherwise, and when nothing is rolled, the turn passes at once.
+    pub(super) fn next_turn(&mut self) {
+        let next = Command::Next { roll: Vec::new() };
+        let encounter = self.session.encounter();
+        if encounter.option("typed_dice") != "ask" || self.loading.is_some() {
+            _ = self.run_command(next, None);
+            return;
+        }
+        match before_faces(encounter, self.session.assets(), "next") {
+            BeforeFaces::AskFaces { needs } => {
+                let mut dialog =
+                    super::dialog::Dialog::new("next turn", Template::Next, Vec::new(), true);
+                dialog.needs = Some(needs);
+                self.mode = Mode::Dialog(Box::new(dialog));
+            }
+            BeforeFaces::RunNow | BeforeFaces::Refused(_) => _ = self.run_command(next, None),
+        }
+    }
+
     /// Arriving at the faces step: the engine plans the command first. One that rolls nothing
     /// runs now; one refused before any die (no actions left, already tried this turn, not built
     /// for this system) or whatever the dice show is refused now, before any face is typed.
@@ -84,7 +105,12 @@ impl App {
         let Mode::Dialog(dialog) = &self.mode else { return };
         let (text, _) = dialog.command();
         let refused = match before_faces(self.session.encounter(), self.session.assets(), &text) {
-            BeforeFaces::AskFaces => return,
+            BeforeFaces::AskFaces { needs } => {
+                if let Mode::Dialog(dialog) = &mut self.mode {
+                    dialog.needs = Some(needs);
+                }
+                return;
+            }
             BeforeFaces::RunNow => match self.run_line(&text, None) {
                 Ran::Applied => None,
                 Ran::Refused | Ran::BadFaces => Some(self.status.text.clone()),
@@ -140,15 +166,12 @@ impl App {
             .map(|f| f.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect());
         let proposal = match &typed {
             Some(words) => {
-                let Ok(mut scripted) = crate::rules::dice::ScriptedDice::parse(&words.join(","))
-                else {
+                let Ok(scripted) = crate::rules::dice::ScriptedDice::parse(&words.join(",")) else {
                     return false;
                 };
-                crate::encounter::engine::attack_proposal(
-                    self.session.encounter(),
-                    &cmd,
-                    &mut scripted,
-                )
+                // Faces not typed are rolled, as for any dialog.
+                let mut dice = crate::rules::dice::TypedFirst::new(scripted, &mut *self.dice);
+                crate::encounter::engine::attack_proposal(self.session.encounter(), &cmd, &mut dice)
             }
             None => crate::encounter::engine::attack_proposal(
                 self.session.encounter(),

@@ -69,7 +69,7 @@ impl App {
                 self.selected = (self.selected + 1).min(self.rows().len().saturating_sub(1));
             }
             Action::SelectUp => self.selected = self.selected.saturating_sub(1),
-            Action::NextTurn => _ = self.run_command(Command::Next, None),
+            Action::NextTurn => self.next_turn(),
             Action::Undo => _ = self.run_command(Command::Undo, None),
             Action::Redo => _ = self.run_command(Command::Redo, None),
             Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),

@@ -7,7 +7,7 @@ use super::probe::is_about_faces;
 use super::{App, Effect, Mode, SaveState};
 use crate::command::{self, Command};
 use crate::encounter::{Event, Outcome};
-use crate::rules::dice::ScriptedDice;
+use crate::rules::dice::{ScriptedDice, TypedFirst};
 
 /// How a command went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +99,7 @@ impl App {
         if let Command::Export { path, players } = &command {
             return self.export(path.as_deref(), *players);
         }
-        if command == Command::Next && !self.confirmed_next() {
+        if matches!(command, Command::Next { .. }) && !self.confirmed_next() {
             return Ran::Refused;
         }
         let over_before = self.session.encounter().over;
@@ -108,19 +108,18 @@ impl App {
         let mut spare = None;
         let result = match faces {
             Some(text) => {
-                let mut scripted = match ScriptedDice::parse(text) {
+                let scripted = match ScriptedDice::parse(text) {
                     Ok(s) => s,
                     Err(err) => {
                         self.error(format!("dice faces: {err}"));
                         return Ran::BadFaces;
                     }
                 };
-                let result = self.session.execute(&command, &mut scripted);
-                if result.is_ok() && scripted.remaining() > 0 {
-                    spare = Some(format!(
-                        "{} of the faces typed were not needed",
-                        scripted.remaining()
-                    ));
+                // The faces typed first; any die past them the tracker rolls (the log says so).
+                let mut dice = TypedFirst::new(scripted, &mut *self.dice);
+                let result = self.session.execute(&command, &mut dice);
+                if result.is_ok() && dice.unused() > 0 {
+                    spare = Some(format!("{} of the faces typed were not needed", dice.unused()));
                 }
                 result
             }
@@ -133,7 +132,10 @@ impl App {
         };
         match result {
             Ok(Outcome::Applied { .. }) => {
-                let last = self.session.log().last().map(|l| l.text.clone()).unwrap_or_default();
+                // What the command did, not the closing word on which faces were typed.
+                let log = self.session.log();
+                let skip = usize::from(faces.is_some() && typed_mark_last(&self.session));
+                let last = log.iter().rev().nth(skip).map(|l| l.text.clone()).unwrap_or_default();
                 self.hint(&last);
                 self.changed();
             }
@@ -347,4 +349,12 @@ impl App {
             self.autosave();
         }
     }
+}
+
+/// The current command ended with the log's word on faces typed at the table.
+fn typed_mark_last(session: &crate::encounter::Session) -> bool {
+    session
+        .head()
+        .and_then(|i| session.nodes().get(i))
+        .is_some_and(|node| matches!(node.entry.events.last(), Some(Event::FacesTyped { .. })))
 }

@@ -4,10 +4,10 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::command::parse_in;
+use crate::command::{Command, parse_in};
 use crate::encounter::engine::plan;
 use crate::encounter::{Encounter, Event, Session};
-use crate::rules::dice::{DiceError, DiceSource};
+use crate::rules::dice::{DiceError, DiceSource, ScriptedDice, TypedFirst};
 
 /// What re-planning a save found.
 #[derive(Debug, Default)]
@@ -101,6 +101,31 @@ impl DiceSource for Recorded {
     }
 }
 
+/// Faces handed out in the order they were recorded, whatever die asks.
+struct InOrder<'a> {
+    faces: VecDeque<u32>,
+    missing: &'a mut Option<u32>,
+}
+
+impl DiceSource for InOrder<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        match self.faces.pop_front() {
+            Some(face) if (1..=sides).contains(&face) => Ok(face),
+            Some(face) => Err(DiceError::FaceOutOfRange { face, sides, position: 0 }),
+            None => {
+                *self.missing = Some(sides);
+                Err(DiceError::ScriptExhausted { used: 0, sides })
+            }
+        }
+    }
+
+    /// No event records the die behind a card: the command is skipped, as without typed faces.
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        *self.missing = Some(cards);
+        Err(DiceError::ScriptExhausted { used: 0, sides: cards })
+    }
+}
+
 /// Plan every command of the session again (every branch) and compare.
 pub fn replan(session: &Session) -> Replanned {
     let mut found = Replanned::default();
@@ -120,7 +145,29 @@ pub fn replan(session: &Session) -> Replanned {
             }
         };
         let mut dice = Recorded::from(&node.entry.events, before);
-        match plan(before, &command, session.assets(), &mut dice) {
+        // Faces typed at the table were recorded in the order the dice asked for them: played
+        // back in that order, typed first, so the same split is logged again.
+        let typed = node.entry.events.iter().find_map(|e| match e {
+            Event::FacesTyped { typed, rolled } => Some((typed.clone(), rolled.clone())),
+            _ => None,
+        });
+        let mut in_order;
+        let mut typed_first;
+        let source: &mut dyn DiceSource = match typed {
+            None => &mut dice,
+            Some((typed, rolled)) => {
+                in_order = InOrder { faces: rolled.into(), missing: &mut dice.missing };
+                // `next roll=…` types its own faces: only the rolled ones come from outside.
+                if matches!(&command, Command::Next { roll } if !roll.is_empty()) {
+                    &mut in_order
+                } else {
+                    typed_first = TypedFirst::new(ScriptedDice::new(typed), &mut in_order);
+                    &mut typed_first
+                }
+            }
+        };
+        let planned = plan(before, &command, session.assets(), source);
+        match planned {
             Ok(events) if events == node.entry.events => found.same += 1,
             Ok(events) => {
                 found.differ.push((n, text, first_difference(&node.entry.events, &events)))

@@ -160,12 +160,13 @@ impl fmt::Display for Command {
                     f.write_str(" players")?;
                 }
             }
-            Command::Start
-            | Command::Next
-            | Command::End
-            | Command::Undo
-            | Command::Redo
-            | Command::Branches => {}
+            Command::Next { roll } => {
+                if !roll.is_empty() {
+                    let faces: Vec<String> = roll.iter().map(u32::to_string).collect();
+                    write!(f, " roll={}", faces.join(","))?;
+                }
+            }
+            Command::Start | Command::End | Command::Undo | Command::Redo | Command::Branches => {}
             Command::Branch { number } => write!(f, " {number}")?,
         }
         Ok(())

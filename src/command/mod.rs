@@ -58,7 +58,11 @@ pub enum Command {
         first: String,
         second: String,
     },
-    Next,
+    /// End the turn; `roll` holds faces typed at the table for the rolls the next turn's start
+    /// makes (ongoing damage, a recovery roll), used first, the rest rolled.
+    Next {
+        roll: Vec<u32>,
+    },
     Hold {
         who: Option<String>,
     },
@@ -173,7 +177,7 @@ impl Command {
             Command::Start => "start",
             Command::Init { .. } => "init",
             Command::Swap { .. } => "swap",
-            Command::Next => "next",
+            Command::Next { .. } => "next",
             Command::Hold { .. } => "hold",
             Command::Act { .. } => "act",
             Command::Damage { .. } => "damage",

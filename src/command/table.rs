@@ -73,11 +73,14 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "next",
         aliases: &["n"],
-        args: &[],
+        args: &[opt("roll=FACES", ArgKind::Fields)],
         summary: "end the turn and pass to the next combatant able to act",
         help: "Ends the current turn. Down and held combatants are skipped. After the last turn a \
-               new round begins (a system that deals initiative deals again).",
-        example: "next",
+               new round begins (a system that deals initiative deals again). `roll=4,6` gives \
+               the faces rolled at the table for whatever the next turn's start rolls (ongoing \
+               damage, a recovery or survival roll), in that order; any die past them is rolled \
+               by the tracker, and the log says which faces were typed.",
+        example: "next roll=4,6",
     },
     CommandSpec {
         name: "end",

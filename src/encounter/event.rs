@@ -182,6 +182,12 @@ pub enum Event {
     FightOver {
         text: String,
     },
+    /// Which of the command's faces were typed at the table and which the tracker rolled after
+    /// them, in the order the dice asked for them (only when some were typed).
+    FacesTyped {
+        typed: Vec<u32>,
+        rolled: Vec<u32>,
+    },
     /// A line for the log with the roll behind it (a crit's condition die, a Confused roll).
     Logged {
         text: String,

@@ -213,7 +213,8 @@ fn subjects(event: &Event) -> Vec<String> {
         | Event::TurnResumed
         | Event::OptionSet { .. }
         | Event::System(_)
-        | Event::FightOver { .. } => Vec::new(),
+        | Event::FightOver { .. }
+        | Event::FacesTyped { .. } => Vec::new(),
     }
 }
 

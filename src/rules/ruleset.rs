@@ -235,6 +235,18 @@ pub trait Ruleset: Sync {
         Ok(if severe { Level::Severe } else { Level::First })
     }
 
+    /// Actions were just spent on `who`'s own turn: its pools `before` and `after` the command.
+    /// What follows from it (WOIN Pain's 1d6 on a second action), as turn-start effects are.
+    fn actions_spent(
+        &self,
+        _who: CombatantView<'_>,
+        _before: &[ActionPool],
+        _after: &[ActionPool],
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        Ok(Vec::new())
+    }
+
     /// Roll to shake off a condition.
     fn shake_off(
         &self,
@@ -244,6 +256,18 @@ pub trait Ruleset: Sync {
         options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError>;
+
+    /// [`Ruleset::shake_off`] for a system whose roll also looks at the combatant's other
+    /// conditions (WOIN severe Sick on an attribute check).
+    fn shake_off_in(
+        &self,
+        who: CombatantView<'_>,
+        condition: &Condition,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        self.shake_off(who.stats, who.health, condition, options, dice)
+    }
 
     /// What a combatant can do on a turn, with its cost, for `do` and the action menu.
     fn actions(&self) -> &'static [ActionSpec] {
@@ -393,6 +417,12 @@ pub trait Ruleset: Sync {
         _request: AttackRequest<'_>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         Ok(Vec::new())
+    }
+
+    /// The rolls an attack asks for, in the order the rules make them, for a GM typing the
+    /// faces rolled at the table (`attack 5d6, then damage 2d6 if it hits, …`).
+    fn dice_order(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        Ok(None)
     }
 
     /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).

@@ -290,8 +290,14 @@ pub type Options = std::collections::BTreeMap<String, String>;
 const PLAYER_HEALTH: &[&str] = &["exact", "label", "hidden"];
 
 /// Options every system accepts besides its own: what the players' view shows of each side's
-/// health (`skirmish watch`).
+/// health (`skirmish watch`), and whether the tracker asks for the faces of a turn's rolls.
 pub static CORE_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "typed_dice",
+        values: &["roll", "ask"],
+        default: "roll",
+        help: "ask: the next-turn key first asks for the faces of the rolls the turn's start makes",
+    },
     OptionSpec {
         name: "player_health.pc",
         values: PLAYER_HEALTH,

@@ -44,6 +44,10 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
     if let Some(preview) = &dialog.preview {
         lines.push(Line::styled(format!("odds: {preview}"), theme.current()));
     }
+    if let (Some(needs), None) = (&dialog.needs, &dialog.refused) {
+        let rows = super::wrap_words(&format!("rolls: {needs}"), inner.width as usize);
+        lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
+    }
     let mut cursor = None;
     if let Some(why) = &dialog.refused {
         let rows = super::wrap_words(&format!("refused: {why}"), inner.width as usize);

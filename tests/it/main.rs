@@ -23,5 +23,6 @@ mod savage;
 mod saves;
 mod tui;
 mod tui_safety;
+mod typed_dice;
 mod watch;
 mod woin;

@@ -149,7 +149,9 @@ fn a_whole_fight_from_the_keyboard() {
     assert_eq!(a.session.encounter().current().map(|c| c.id.clone()), goblin_turn);
     // A roll for someone, with the table's dice.
     drive(&mut a, "r3d6<Enter>brom<BS><BS><BS><BS>aria<Enter>1 2 3<Enter>");
-    assert_eq!(a.session.log().last().map(|l| l.text.as_str()), Some("Aria rolls"));
+    let log: Vec<&str> = a.session.log().iter().rev().take(2).map(|l| l.text.as_str()).collect();
+    assert_eq!(log, ["dice typed at the table: 1 2 3", "Aria rolls"]);
+    assert_eq!(a.status.text, "Aria rolls", "the status says what the command did");
 }
 
 #[test]
@@ -350,22 +352,40 @@ fn attack_dialog_shows_odds_and_takes_faces() {
     assert_eq!(a.session.encounter().get("aria").expect("aria").stats.int("luc"), Some(1));
 }
 
-/// Too few faces typed at the table: the dialog stays at the faces step with all else kept.
+/// Issue 14 item 9: the faces step names the rolls it needs in order; faces typed are used
+/// first and the tracker rolls the rest, the log saying which were which.
 #[test]
-fn attack_dialog_keeps_everything_when_faces_run_out() {
-    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([6, 6, 6, 3, 3])));
+fn attack_dialog_names_its_rolls_and_rolls_the_faces_not_typed() {
+    // Initiative first (Aria 5 5 5, the goblin 1 1), then the tracker's faces for the attack.
+    let faces = [5, 5, 5, 1, 1, 6, 6, 6, 3, 3, 2];
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new(faces)));
     drive(
         &mut a,
         ":add Aria side=pc init=3d6 luc=2<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:add Goblin<Enter>:start<Enter>",
     );
-    drive(&mut a, "a<Enter>gob<Enter><Enter><Space><Down><Space><Enter>luc=1<Enter>5 4<Enter>");
-    assert!(matches!(a.mode, Mode::Dialog(_)), "the dialog stays open");
-    let text = screen(&a, 120, 30);
-    assert!(text.contains("the faces typed ran out after 2 faces"), "{text}");
-    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 6);
-    // The same answers, the rest of the faces: the attack lands as if typed in one go.
-    drive(&mut a, " 6 3 3 4 2<Enter>");
-    assert!(matches!(a.mode, Mode::Normal));
+    drive(&mut a, "a<Enter>gob<Enter><Enter><Space><Down><Space><Enter>luc=1<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("still in the dialog, at the dice") };
+    assert_eq!(
+        dialog.needs.as_deref(),
+        Some(
+            "attack 5d6, then damage 2d6+2 if it hits (a critical adds a d6 for each 6, as they \
+             come), then on a critical a d6 on the condition table"
+        )
+    );
+    let text = screen(&a, 80, 24);
+    assert!(text.contains("rolls: attack 5d6, then damage 2d6+2"), "{text}");
+    // Two faces typed: the other three attack dice and the damage come from the tracker.
+    drive(&mut a, "5 4<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "the attack ran: {:?}", a.status);
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        log.last().copied(),
+        Some("dice typed at the table: 5 4 · rolled by the tracker: 6 6 6 3 3 2"),
+        "{log:#?}"
+    );
+    assert!(!a.status.text.contains("dice typed"), "{:?}", a.status);
+    // 5+4+6+6+6 = 27 hits with three sixes, a critical: damage 3+3+2 = 8, less SOAK 1; the
+    // slashing table's d6 shows 2.
     assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 6 - 7);
 }
 

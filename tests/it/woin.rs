@@ -1531,6 +1531,63 @@ fn woin_cond_8_ongoing_damage_at_turn_start() {
     assert_eq!(health(&state, "t"), 25, "rounds 1 and 2");
 }
 
+// WOIN-COND-11: Pain hurts 1d6 (not SOAKed) when its second action of a turn is spent, severe
+// Pain when its first is; once a turn, actions only (free actions do not count).
+#[test]
+fn woin_cond_11_pain_hurts_on_actions() {
+    // (Aria's Pain, her commands on her turn, dice, her HEALTH of 30 left)
+    let cases: &[(&str, Lines, &str, i64)] = &[
+        ("pain", &["do Aria move"], "", 30),
+        ("pain", &["do Aria move", "do Aria move"], "4", 26),
+        ("pain", &["do Aria move", "attack Aria T pool=3d6"], "1,1,1,3", 27),
+        ("pain", &["attack Aria T pool=3d6 called=trip"], "1,5", 25),
+        ("pain severe", &["do Aria move"], "2", 28),
+        ("pain severe", &["do Aria move", "do Aria move"], "2", 28),
+        ("pain", &["do Aria move", "next", "next", "do Aria move"], "", 30),
+    ];
+    for (pain, lines, dice, left) in cases {
+        let pre = format!("cond Aria {pain}");
+        let state = run(&fight("health=30 soak=5", "melee=20", &[&pre], lines), dice);
+        assert_eq!(health(&state, "aria"), *left, "{pain} {lines:?}");
+    }
+    let lines = ["do Aria move", "do Aria move"];
+    let state = run(&fight("health=30", "", &["cond Aria pain"], &lines), "6");
+    let said = state["log"].as_array().expect("log").iter().filter_map(|l| l["text"].as_str());
+    let said: Vec<&str> = said.collect();
+    assert!(
+        said.iter().any(|l| l.contains("Pain (first) on a second action this turn, not SOAKed")),
+        "{said:#?}"
+    );
+}
+
+// WOIN-COND-11: severe Sick takes 2d6 off attribute checks — a shake-off by attribute check
+// (`set shake_off attribute`) and an ambush check — never below one die; the d6 shake-off roll
+// is no attribute check and keeps its die.
+#[test]
+fn woin_cond_11_severe_sick_on_shake_off_and_ambush_checks() {
+    // (Aria's conditions, set-up, command, dice: her WILL 4d6 check lost two dice)
+    let shake = ["set shake_off attribute", "cond Aria blind", "cond Aria sick severe"];
+    let state = run(&fight("will=4d6", "", &shake, &["shake Aria blind"]), "4,5");
+    assert!(conditions(&state, "aria").iter().any(|(n, _)| n == "blind"), "4+5 < 10");
+    let state = run(&fight("will=4d6", "", &shake[..2], &["shake Aria blind"]), "4,5,1,1");
+    assert!(!conditions(&state, "aria").iter().any(|(n, _)| n == "blind"), "11 ≥ 10");
+    let state = run(&fight("", "", &shake[1..], &["shake Aria blind"]), "5");
+    assert!(!conditions(&state, "aria").iter().any(|(n, _)| n == "blind"), "the d6 roll");
+    // An ambush: Aria's 2d6 drops to 1d6, the goblin's does not.
+    let ambush = |pre: &[&str]| {
+        let mut lines: Vec<&str> = pre.to_vec();
+        lines.push("ambush Aria T");
+        let script = format!(
+            "new woin\nadd Aria side=pc\nadd T\n{}\ninit Aria 20\ninit T 10\nstart",
+            lines.join("\n")
+        );
+        let said = texts(&run(&script, "6,3,4"));
+        said.into_iter().find(|l| l.starts_with("ambush:")).expect("the ambush check")
+    };
+    let said = ambush(&["cond Aria sick severe"]);
+    assert!(said.starts_with("ambush: Aria 6 against T 7"), "{said}");
+}
+
 // WOIN-COND-9: severe Fatigued halves max HEALTH, clamps the current, and healing stops there.
 #[test]
 fn woin_cond_9_severe_fatigued_halves_max_health() {

@@ -29,7 +29,7 @@ pub(super) fn parse_args(
             first: args.name("a combatant NAME")?,
             second: args.name("the OTHER combatant's name")?,
         },
-        "next" => Command::Next,
+        "next" => next(&mut args)?,
         "hold" => Command::Hold { who: args.optional_name("a combatant NAME")? },
         "act" => Command::Act { who: args.name("a held combatant's NAME")? },
         "damage" => damage(&mut args)?,
@@ -82,6 +82,42 @@ pub(super) fn parse_args(
     args.end()?;
     Ok(cmd)
 }
+
+/// `next [roll=FACES]`: the faces typed for the rolls the next turn's start makes.
+fn next(args: &mut Args<'_>) -> Result<Command, ParseError> {
+    let mut roll = Vec::new();
+    for token in args.rest() {
+        let field = field_of(token)?;
+        match (field.key.as_str(), field.value) {
+            ("roll", Some(value)) => {
+                let faces = crate::rules::dice::ScriptedDice::parse(&value)
+                    .map_err(|err| ParseError::new(format!("roll={value}: {err}")))?;
+                roll = faces.faces().to_vec();
+                if roll.is_empty() {
+                    return Err(ParseError::new(
+                        "roll= needs the faces rolled at the table, e.g. roll=4,6",
+                    ));
+                }
+                if roll.len() > MAX_TYPED_FACES {
+                    return Err(ParseError::new(format!(
+                        "roll= takes at most {MAX_TYPED_FACES} faces, found {}",
+                        roll.len()
+                    )));
+                }
+            }
+            (key, _) => {
+                return Err(ParseError::new(format!(
+                    "unexpected '{key}' at the end; next takes only roll=FACES (the faces \
+                     rolled at the table for the turn's start, e.g. roll=4,6)"
+                )));
+            }
+        }
+    }
+    Ok(Command::Next { roll })
+}
+
+/// Most faces one `roll=` may type.
+const MAX_TYPED_FACES: usize = 1000;
 
 fn new(args: &mut Args<'_>) -> Result<Command, ParseError> {
     let word = args.name("a system (woin, gempunks, savage or gurps)")?;

@@ -172,6 +172,21 @@ pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<Strin
     })
 }
 
+/// The rolls an attack asks for, in the order its system makes them, when the system says.
+pub fn attack_dice_order(
+    enc: &Encounter,
+    command: &Command,
+) -> Result<Option<String>, EngineError> {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().dice_order(request)?)
+    })
+}
+
 /// An attack's hits rolled ahead of damage with their proposed sharing, when the system offers
 /// one (a Gempunks set on several targets).
 pub fn attack_proposal(

@@ -235,8 +235,7 @@ impl Planner<'_> {
             }
         }
         let c = &self.scratch.combatants[index];
-        let outcome =
-            rules.shake_off(&c.stats, c.health, &cond, &self.scratch.options, self.dice)?;
+        let outcome = rules.shake_off_in(c.view(), &cond, &self.scratch.options, self.dice)?;
         self.emit(Event::ShakeRolled {
             id: id.clone().into(),
             name: name.clone(),

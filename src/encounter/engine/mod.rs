@@ -10,7 +10,7 @@ mod initiative;
 mod roster;
 mod turns;
 
-pub use attack::{attack_preview, attack_proposal};
+pub use attack::{attack_dice_order, attack_preview, attack_proposal};
 use effects::{Struck, special_request};
 use health::{Give, own_condition};
 
@@ -21,7 +21,7 @@ use super::event::{Ended, Event};
 use super::{ApplyError, Assets, Encounter, TurnSlot};
 use crate::command::{Amount, Command, Field};
 use crate::rules::conditions::{Condition, Source};
-use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice, TypedFirst};
 use crate::rules::initiative::break_ties;
 use crate::rules::stats::{FieldError, Stats};
 use crate::rules::system::{DamageRequest, Effect, InitContext, InitRequest};
@@ -133,6 +133,15 @@ pub fn plan(
     assets: &Assets,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, EngineError> {
+    // Faces the command itself types (`next roll=…`) come before the source's.
+    let mut typed;
+    let dice: &mut dyn DiceSource = match command {
+        Command::Next { roll } if !roll.is_empty() => {
+            typed = TypedFirst::new(ScriptedDice::new(roll.iter().copied()), dice);
+            &mut typed
+        }
+        _ => dice,
+    };
     let mut planner = Planner {
         scratch: encounter.clone(),
         events: Vec::new(),
@@ -140,12 +149,44 @@ pub fn plan(
         assets,
         dice,
     };
+    // A turn's actions as the command found them, for what spending them brings (Pain).
+    let turn_before = match command {
+        Command::Next { .. } | Command::Undo | Command::Redo => None,
+        _ => encounter.turn.clone(),
+    };
     planner.command(command)?;
+    planner.actions_spent(turn_before.as_ref())?;
+    if let Command::Next { roll } = command
+        && !roll.is_empty()
+        && planner.dice.typed_split().is_none_or(|(typed, _)| typed.is_empty())
+    {
+        return Err(EngineError::Refused(format!(
+            "roll= typed {} faces but the turn's start rolls no dice",
+            roll.len()
+        )));
+    }
     // A command that leaves one side with no one standing ends the fight, once.
     if !planner.scratch.over
         && let Some(end) = super::fight_end::fight_end(&planner.scratch)
     {
         planner.emit(Event::FightOver { text: end.summary(false) })?;
+    }
+    // The log says which faces were typed at the table and which the tracker rolled.
+    if let Some((typed, rolled)) = planner.dice.typed_split()
+        && !typed.is_empty()
+    {
+        if let Command::Next { roll } = command
+            && typed.len() < roll.len()
+        {
+            return Err(EngineError::Refused(format!(
+                "roll= typed {} faces but the turn's start rolled {} of them; type only the \
+                 faces it rolls",
+                roll.len(),
+                typed.len()
+            )));
+        }
+        let event = Event::FacesTyped { typed: typed.to_vec(), rolled: rolled.to_vec() };
+        planner.emit(event)?;
     }
     Ok(planner.events)
 }
@@ -171,7 +212,7 @@ impl Planner<'_> {
             Command::Start => self.start(),
             Command::Init { who, value } => self.typed_init(who, value),
             Command::Swap { first, second } => self.swap(first, second),
-            Command::Next => self.require_started("next").and_then(|()| self.advance()),
+            Command::Next { .. } => self.require_started("next").and_then(|()| self.advance()),
             Command::Hold { who } => self.hold(who.as_deref()),
             Command::Act { who } => self.act(who),
             Command::Damage { who, amount, kind, raw } => {

@@ -84,6 +84,41 @@ impl Planner<'_> {
             &self.scratch.options,
             self.dice,
         )?;
+        self.turn_effects(id, effects)
+    }
+
+    /// After a command that spent actions on the turn under way (`before`: that turn as the
+    /// command found it), what the system says follows (WOIN-COND-11: Pain).
+    pub(super) fn actions_spent(
+        &mut self,
+        before: Option<&crate::encounter::Turn>,
+    ) -> Result<(), EngineError> {
+        let Some(before) = before else { return Ok(()) };
+        let Some(now) = self.scratch.turn.as_ref().filter(|t| t.id == before.id) else {
+            return Ok(());
+        };
+        let more = now.pass == before.pass
+            && now.budget.iter().any(|pool| {
+                let was = before.budget.iter().find(|p| p.name == pool.name).map_or(0, |p| p.used);
+                pool.used > was
+            });
+        if !more {
+            return Ok(());
+        }
+        let id = now.id.to_string();
+        let after = now.budget.clone();
+        let Some(c) = self.scratch.get(&id) else { return Ok(()) };
+        let rules = self.scratch.system.rules();
+        let effects = rules.actions_spent(c.view(), &before.budget, &after, self.dice)?;
+        self.turn_effects(&id, effects)
+    }
+
+    /// Turn-start effects (and those of actions spent) on `id`, as events.
+    fn turn_effects(
+        &mut self,
+        id: &str,
+        effects: Vec<crate::rules::system::TurnStartEffect>,
+    ) -> Result<(), EngineError> {
         for effect in effects {
             match effect {
                 crate::rules::system::TurnStartEffect::Damage { amount, roll, kind, explain } => {

@@ -126,9 +126,26 @@ impl Encounter {
                 self.over = true;
                 Ok(self.line(text.clone(), None, None))
             }
+            Event::FacesTyped { typed, rolled } => {
+                Ok(self.line(faces_typed(typed, rolled), None, None))
+            }
             Event::Logged { text, roll, who, attempt } => {
                 self.apply_logged(text, roll.as_deref(), who.as_deref(), attempt.as_deref())
             }
         }
+    }
+}
+
+/// The log's word on faces typed at the table: all of them, or which were typed and which the
+/// tracker rolled after them.
+fn faces_typed(typed: &[u32], rolled: &[u32]) -> String {
+    let list = |faces: &[u32]| faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    match rolled {
+        [] => format!("dice typed at the table: {}", list(typed)),
+        _ => format!(
+            "dice typed at the table: {} · rolled by the tracker: {}",
+            list(typed),
+            list(rolled)
+        ),
     }
 }

@@ -10,7 +10,7 @@ mod source;
 pub use error::DiceError;
 pub use expr::DiceExpr;
 pub use roll::{DieRoll, RollRecord};
-pub use source::{DiceSource, ScriptedDice, SeededDice, roll_die};
+pub use source::{DiceSource, ScriptedDice, SeededDice, TypedFirst, roll_die};
 
 /// Most dice one expression may ask for, adding up the count of every term.
 pub const MAX_DICE: u32 = 10_000;

@@ -10,17 +10,88 @@ use super::DiceError;
 pub trait DiceSource {
     /// One face of a die with `sides` sides, in 1..=sides.
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError>;
+
+    /// The faces handed out so far that were typed at the table and those rolled after them,
+    /// when this source mixes the two ([`TypedFirst`]); `None` for any other source.
+    fn typed_split(&self) -> Option<(&[u32], &[u32])> {
+        None
+    }
+
+    /// Which of `cards` cards a shuffled deck gives next (1 is the lowest left): a die of that
+    /// many sides unless the source says otherwise. Faces typed at the table are dice, never
+    /// cards, so [`TypedFirst`] leaves draws to the source behind it.
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        self.roll(cards)
+    }
 }
 
 impl<T: DiceSource + ?Sized> DiceSource for &mut T {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         (**self).roll(sides)
     }
+
+    fn typed_split(&self) -> Option<(&[u32], &[u32])> {
+        (**self).typed_split()
+    }
+
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        (**self).draw_card(cards)
+    }
 }
 
 impl<T: DiceSource + ?Sized> DiceSource for Box<T> {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         (**self).roll(sides)
+    }
+
+    fn typed_split(&self) -> Option<(&[u32], &[u32])> {
+        (**self).typed_split()
+    }
+
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        (**self).draw_card(cards)
+    }
+}
+
+/// Faces typed at the table first, then whatever `rest` gives once they run out: the GM types
+/// the dice the players rolled and lets the tracker roll the others. Both are remembered in
+/// the order handed out, so the log can say which were typed.
+pub struct TypedFirst<'a> {
+    typed: ScriptedDice,
+    rest: &'a mut dyn DiceSource,
+    handed: Vec<u32>,
+    rolled: Vec<u32>,
+}
+
+impl<'a> TypedFirst<'a> {
+    pub fn new(typed: ScriptedDice, rest: &'a mut dyn DiceSource) -> Self {
+        TypedFirst { typed, rest, handed: Vec::new(), rolled: Vec::new() }
+    }
+
+    /// Typed faces no die asked for.
+    pub fn unused(&self) -> usize {
+        self.typed.remaining()
+    }
+}
+
+impl DiceSource for TypedFirst<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        if self.typed.remaining() > 0 {
+            let face = self.typed.roll(sides)?;
+            self.handed.push(face);
+            return Ok(face);
+        }
+        let face = self.rest.roll(sides)?;
+        self.rolled.push(face);
+        Ok(face)
+    }
+
+    fn typed_split(&self) -> Option<(&[u32], &[u32])> {
+        Some((&self.handed, &self.rolled))
+    }
+
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        self.rest.draw_card(cards)
     }
 }
 
@@ -114,6 +185,11 @@ impl ScriptedDice {
             return Err(face_expected(list.chars().count() + 1, ""));
         }
         Ok(ScriptedDice::new(faces))
+    }
+
+    /// Every face of the script, handed out or not.
+    pub fn faces(&self) -> &[u32] {
+        &self.faces
     }
 
     /// Faces not yet handed out.
@@ -247,6 +323,26 @@ mod tests {
             ScriptedDice::parse("99999999999"),
             Err(DiceError::Parse { column: 1, .. })
         ));
+    }
+
+    #[test]
+    fn typed_faces_come_first_then_the_rest_is_rolled() {
+        let mut rest = ScriptedDice::new([4, 2]);
+        let mut dice = TypedFirst::new(ScriptedDice::new([6, 5]), &mut rest);
+        let faces: Vec<u32> = (0..3).map(|_| dice.roll(6).unwrap()).collect();
+        assert_eq!(faces, [6, 5, 4]);
+        assert_eq!(dice.typed_split(), Some((&[6, 5][..], &[4][..])));
+        assert_eq!(dice.unused(), 0);
+        // A typed face the die does not have is refused, not skipped.
+        let mut rest = ScriptedDice::new([1]);
+        let mut dice = TypedFirst::new(ScriptedDice::new([9]), &mut rest);
+        assert!(matches!(dice.roll(6), Err(DiceError::FaceOutOfRange { face: 9, .. })));
+        assert_eq!(ScriptedDice::new([]).typed_split(), None);
+        // A card drawn is the deck's, never a typed face.
+        let mut rest = ScriptedDice::new([40]);
+        let mut dice = TypedFirst::new(ScriptedDice::new([3]), &mut rest);
+        assert_eq!(dice.draw_card(52), Ok(40));
+        assert_eq!((dice.roll(6), dice.unused()), (Ok(3), 0));
     }
 
     #[test]

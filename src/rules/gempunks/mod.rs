@@ -5,6 +5,7 @@
 
 mod attack;
 mod damage;
+mod dice_order;
 mod items;
 pub mod odds;
 mod options;
@@ -452,6 +453,10 @@ impl Ruleset for Gempunks {
         } else {
             vec![("standard", 1)]
         })
+    }
+
+    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
     }
 
     // Issue 11 item 6: the exact distribution of hits and crits before rolling.

@@ -6,6 +6,7 @@
 pub mod attack;
 pub mod commands;
 pub mod defense;
+mod dice_order;
 pub mod injury;
 pub mod maneuver;
 pub mod odds;
@@ -365,6 +366,10 @@ impl Ruleset for Gurps {
         } else {
             Vec::new()
         })
+    }
+
+    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
     }
 
     fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {

@@ -8,6 +8,7 @@ mod autofire;
 pub mod commands;
 mod damage_dice;
 mod deal;
+mod dice_order;
 mod incapacitation;
 pub mod odds;
 mod roll;
@@ -317,6 +318,10 @@ impl Ruleset for Savage {
             ("offhand", "off hand −2"),
             ("nonlethal", "non-lethal"),
         ]
+    }
+
+    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
     }
 
     fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {

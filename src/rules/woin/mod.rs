@@ -4,6 +4,7 @@
 pub mod attack;
 pub mod commands;
 mod damage_roll;
+mod dice_order;
 mod hit_effects;
 mod pool;
 mod restrictions;
@@ -74,6 +75,23 @@ const DEFAULT_HEALTH: i64 = 10;
 /// from it stays exact.
 const TYPED_INIT: std::ops::RangeInclusive<i64> = -1000..=1000;
 
+/// WOIN-COND-11: the d6 severe Sick takes off an attribute check (initiative, a shake-off by
+/// attribute check, an ambush check).
+pub(crate) fn sick_dice(conditions: &[Condition]) -> u32 {
+    if conditions.iter().any(|c| c.name == "Sick" && c.level == Level::Severe) { 2 } else { 0 }
+}
+
+/// A pool `Nd6…` with `lost` fewer d6, never below one; another shape is left as it is.
+pub(crate) fn fewer_d6(text: &str, lost: u32) -> String {
+    match text.split_once("d6") {
+        Some((count, rest)) if lost > 0 => match count.parse::<u32>() {
+            Ok(n) => format!("{}d6{rest}", n.saturating_sub(lost).max(1)),
+            Err(_) => text.to_string(),
+        },
+        _ => text.to_string(),
+    }
+}
+
 impl Woin {
     /// The INITIATIVE pool, less a d6 for Deaf and two for severe Deaf (never below one die).
     fn init_pool(stats: &Stats, conditions: &[Condition]) -> Result<DiceExpr, RulesError> {
@@ -84,16 +102,8 @@ impl Woin {
             None => 0,
         };
         // WOIN-COND-11: initiative is an attribute check; severe Sick takes 2d6 off it too.
-        let sick = conditions.iter().any(|c| c.name == "Sick" && c.level == Level::Severe);
-        let lost = lost + if sick { 2 } else { 0 };
-        let reduced = match text.split_once("d6") {
-            Some((count, rest)) if lost > 0 => match count.parse::<u32>() {
-                Ok(n) => format!("{}d6{rest}", n.saturating_sub(lost).max(1)),
-                Err(_) => text.to_string(),
-            },
-            _ => text.to_string(),
-        };
-        DiceExpr::parse(&reduced).map_err(RulesError::from)
+        let lost = lost + sick_dice(conditions);
+        DiceExpr::parse(&fewer_d6(text, lost)).map_err(RulesError::from)
     }
 
     /// SOAK after Disarmored (WOIN-DMG-2): halved rounding up, none when severe.
@@ -317,11 +327,31 @@ impl Ruleset for Woin {
     fn shake_off(
         &self,
         stats: &Stats,
-        _health: Health,
+        health: Health,
         condition: &Condition,
         options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
+        let who = CombatantView {
+            name: "",
+            stats,
+            health,
+            conditions: &[],
+            weapons: &[],
+            initiative: None,
+        };
+        self.shake_off_in(who, condition, options, dice)
+    }
+
+    // WOIN-COND-11: severe Sick takes 2d6 off the attribute check (the d6 roll is no check).
+    fn shake_off_in(
+        &self,
+        who: CombatantView<'_>,
+        condition: &Condition,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        let stats = who.stats;
         if condition.persistent {
             return Err(RulesError::Invalid(format!(
                 "{} is persistent ({}) and cannot be shaken off",
@@ -331,7 +361,8 @@ impl Ruleset for Woin {
         let bonus = i64::from(stats.flag("human"));
         // WOIN-COND-7: the attribute-check option rolls a pool against 10 instead.
         if option(self, options, "shake_off") == "attribute" {
-            let pool = stats.dice("will").unwrap_or(DEFAULT_INIT);
+            let pool =
+                fewer_d6(stats.dice("will").unwrap_or(DEFAULT_INIT), sick_dice(who.conditions));
             let roll = DiceExpr::parse(&format!("{pool}+{bonus}"))?.roll(dice)?;
             let success = roll.total >= 10;
             let explain = format!(
@@ -401,6 +432,35 @@ impl Ruleset for Woin {
         } else {
             health.max
         }
+    }
+
+    // WOIN-COND-11: Pain hurts 1d6 (not SOAKed) as its second action of a turn is spent; severe,
+    // as the first is. Only the turn's actions count, not free actions or reactions; crossing
+    // that line once, it hurts at most once a turn (the spec's Reading).
+    fn actions_spent(
+        &self,
+        who: CombatantView<'_>,
+        before: &[ActionPool],
+        after: &[ActionPool],
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        let Some(pain) = who.conditions.iter().find(|c| c.name == "Pain") else {
+            return Ok(Vec::new());
+        };
+        let used =
+            |pools: &[ActionPool]| pools.iter().find(|p| p.name == "actions").map_or(0, |p| p.used);
+        let line = if pain.level == Level::Severe { 1 } else { 2 };
+        if used(before) >= line || used(after) < line {
+            return Ok(Vec::new());
+        }
+        let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+        let which = if line == 1 { "an action" } else { "a second action" };
+        Ok(vec![TurnStartEffect::Damage {
+            amount: roll.total,
+            kind: None,
+            explain: format!("Pain ({}) on {which} this turn, not SOAKed", pain.level),
+            roll,
+        }])
     }
 
     // WOIN-COND-8: Bleeding, Burning and severe Poisoned hurt as the turn begins (not SOAKed);
@@ -483,6 +543,10 @@ impl Ruleset for Woin {
             ("prone", "prone target (−1d6 ranged, +2d6 melee)"),
             ("aim", "aimed or feinted +1d6"),
         ]
+    }
+
+    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
     }
 
     // Exact odds (fractions) for the pool as it stands, before rolling.

@@ -5,7 +5,9 @@ use super::state::{WoinEvent, of};
 use crate::rules::conditions::own;
 use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::state::SystemState;
-use crate::rules::system::{ActionSpec, Effect, FieldReader, RulesError, SpecialRequest, Who};
+use crate::rules::system::{
+    ActionSpec, CombatantView, Effect, FieldReader, RulesError, SpecialRequest, Who,
+};
 
 fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))
@@ -82,12 +84,15 @@ fn declare_ambush(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
             }
         }
     }
+    // WOIN-COND-11: an ambush check is an attribute check, so severe Sick takes 2d6 off either
+    // side's pool, as the sides stand when it is declared.
+    let sick = |view: Option<CombatantView<'_>>| view.map_or(0, |v| super::sick_dice(v.conditions));
     Ok(vec![Effect::System(
         WoinEvent::AmbushDeclared {
             attacker: attacker.to_string(),
             target: target.to_string(),
-            pool: pools.0,
-            vs: pools.1,
+            pool: super::fewer_d6(&pools.0, sick(req.actor)),
+            vs: super::fewer_d6(&pools.1, sick(req.target)),
         }
         .wrap(),
     )])

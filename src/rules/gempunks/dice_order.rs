@@ -1,0 +1,33 @@
+//! The rolls a Gempunks attack asks for, in order (GEM-ROLL-1), said for a GM typing the
+//! table's faces.
+
+use crate::rules::system::{AttackRequest, RulesError};
+
+/// GEM-ROLL-1: every attack die, a crit die per crit, chain dice generation by generation,
+/// then each hit instance's damage in attack-die order.
+pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+    let p = super::prepare::prepare(request)?;
+    let parts: Vec<String> = p
+        .arms
+        .parts
+        .iter()
+        .map(|part| {
+            let bonus = match part.bonus {
+                0 => String::new(),
+                b if b > 0 => format!("+{b}"),
+                b => b.to_string(),
+            };
+            format!("{}d{}{bonus}", part.dice, part.sides)
+        })
+        .collect();
+    let damage = match parts.as_slice() {
+        [] => String::new(),
+        _ => format!(", then each hit's damage {} in attack-die order", parts.join(" + ")),
+    };
+    let crit = if p.heavy { "5 or 6 the first time, then 6" } else { "6" };
+    Ok(format!(
+        "{} attack d6, then a crit d6 for each die that crits ({crit}), then chain d6s while \
+         crits go on{damage}",
+        p.dice.len()
+    ))
+}

@@ -1,0 +1,28 @@
+//! The rolls a GURPS attack asks for, in order (GURPS-ORDER-1), said for a GM typing the
+//! table's faces.
+
+use crate::rules::system::{AttackRequest, FieldReader, RulesError};
+
+/// GURPS-ORDER-1: location, attack, defense, damage, then knockdown and death checks.
+pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+    let f = FieldReader(request.fields);
+    let mut steps = Vec::new();
+    if f.value("loc") == Some("random") {
+        steps.push("hit location 3d6 (a d6 more on 15–16)".to_string());
+    }
+    steps.push("attack 3d6 (a critical rolls its table 3d6)".to_string());
+    if f.value("defense") != Some("none") {
+        steps.push("if it hits, the defense 3d6".to_string());
+    }
+    let damage = f
+        .value("dmg")
+        .map(str::to_string)
+        .or_else(|| {
+            let stats = &request.weapon?.stats;
+            stats.dice("dmg").or_else(|| stats.text("dmg")).map(str::to_string)
+        })
+        .unwrap_or_else(|| "dice".to_string());
+    steps.push(format!("damage {damage} if not defended"));
+    steps.push("then HT 3d6 for a major wound's knockdown and each death check".to_string());
+    Ok(steps.join(", "))
+}

@@ -1,0 +1,16 @@
+//! The rolls a Savage Worlds attack asks for, in order, said for a GM typing the table's faces.
+
+use super::Savage;
+use crate::rules::system::{AttackRequest, RulesError};
+
+/// SW-ROLL-1, SW-DMG-1: the skill die and a Wild Card's Wild Die (each rolling again on its top
+/// face), then on a hit each damage die (acing too) and the raise d6.
+pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+    let p = super::attack::prepare(request)?;
+    let wild = if Savage::is_wild(request.attacker.stats) { " and the Wild Die d6" } else { "" };
+    Ok(format!(
+        "{} {}{wild} (a top face rolls that die again), then if it hits damage {} (dice ace \
+         too), then a d6 more on a raise",
+        p.skill, p.die, p.damage
+    ))
+}

@@ -1,0 +1,24 @@
+//! The rolls a WOIN attack asks for, in order, said for a GM typing the table's faces.
+
+use super::Woin;
+use crate::rules::system::{AttackRequest, RulesError, option};
+
+/// WOIN-ATK-5, WOIN-DMG-1, WOIN-CRIT-2, WOIN-CRIT-3: the pool, the damage dice (a critical
+/// explodes its sixes), then a condition-table d6 per damage type on a critical.
+pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+    let p = super::attack::prepare(request)?;
+    let mut damage = p.damage.to_string();
+    if p.spend > 0 {
+        damage.push_str(&format!("+{}d6", p.spend));
+    }
+    let mut text = format!("attack {}d6, then damage {damage} if it hits", p.pool.max(0));
+    text.push_str(" (a critical adds a d6 for each 6, as they come)");
+    if option(&Woin, request.options, "simple_crits") != "on" && !p.types.is_empty() {
+        let tables = match p.types.len() {
+            1 => "a d6 on the condition table".to_string(),
+            n => format!("{n} d6 on the condition tables, one per damage type"),
+        };
+        text.push_str(&format!(", then on a critical {tables}"));
+    }
+    Ok(text)
+}

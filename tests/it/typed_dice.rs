@@ -1,0 +1,204 @@
+//! Issue 14 item 9, typed dice: faces typed at the table are used first and the tracker rolls
+//! the rest, the log saying which were which; a turn's own rolls (ongoing damage, a recovery or
+//! survival roll) can be typed with `next roll=…` or, with `set typed_dice ask`, at a prompt
+//! naming them; `check --replan` plays typed faces back.
+
+use std::path::Path;
+
+use serde_json::Value;
+use skirmish::app::App;
+use skirmish::app::Mode;
+use skirmish::command::{Command, parse};
+use skirmish::encounter::Session;
+use skirmish::rules::System;
+use skirmish::rules::dice::{ScriptedDice, SeededDice, TypedFirst};
+
+use super::harness::{assets, run, run_err};
+use super::tui::{drive, screen};
+
+fn log(state: &Value) -> Vec<String> {
+    state["log"]
+        .as_array()
+        .map(|lines| lines.iter().filter_map(|l| l["text"].as_str()).map(String::from).collect())
+        .unwrap_or_default()
+}
+
+fn health(state: &Value, id: &str) -> i64 {
+    let all = state["combatants"].as_array().expect("combatants");
+    let c = all.iter().find(|c| c["id"] == id).expect("combatant");
+    c["health"]["current"].as_i64().expect("health")
+}
+
+/// WOIN: Aria acts first; the goblin burns (1d6 fire as its turn starts, WOIN-COND-8).
+const WOIN_BURNING: &str = "new woin t
+add Aria side=pc init=3d6 health=30
+add Goblin health=30
+init Aria 20
+init Goblin 5
+start
+cond Goblin burning
+";
+
+// WOIN-COND-8 (Burning's damage at the turn's start), typed with `next roll=`: the typed face
+// is used, the log marks it; too many faces, or faces for a turn that rolls nothing, are
+// refused with the counts.
+#[test]
+fn next_roll_types_the_turn_start_dice() {
+    let state = run(&format!("{WOIN_BURNING}next roll=4"), "");
+    assert_eq!(health(&state, "goblin"), 26);
+    let lines = log(&state);
+    assert_eq!(lines.last().map(String::as_str), Some("dice typed at the table: 4"), "{lines:#?}");
+    let err = run_err(&format!("{WOIN_BURNING}next roll=4,2"), "");
+    assert!(err.contains("roll= typed 2 faces but the turn's start rolled 1"), "{err}");
+    let err = run_err(&format!("{WOIN_BURNING}uncond Goblin burning\nnext roll=4"), "");
+    assert!(err.contains("the turn's start rolls no dice"), "{err}");
+    let err = run_err(&format!("{WOIN_BURNING}next roll=7"), "");
+    assert!(err.contains("face 7") && err.contains("d6"), "{err}");
+    let err = run_err(&format!("{WOIN_BURNING}next roll=x"), "");
+    assert!(err.contains("roll=x") && err.contains("a die face"), "{err}");
+}
+
+// SW-SHAKEN-1 (the Spirit roll to recover as the turn starts): the skill die typed, the Wild
+// Die left to the tracker (here the script's 3).
+#[test]
+fn next_roll_types_some_faces_and_the_rest_are_rolled() {
+    let script = "new savage t
+add Aria side=pc spirit=d6 wild
+add Bandit
+init Aria 2C
+init Bandit KS
+start
+cond Aria shaken
+next roll=5";
+    let state = run(script, "3");
+    let lines = log(&state);
+    assert!(lines.iter().any(|l| l.starts_with("Aria recovers from Shaken")), "{lines:#?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("dice typed at the table: 5 · rolled by the tracker: 3"),
+        "{lines:#?}"
+    );
+}
+
+// GURPS-HP-2: the HT roll at 0 HP or less as its turn begins, typed.
+#[test]
+fn next_roll_types_a_gurps_ht_roll() {
+    let script = "new gurps t
+add Aria side=pc ht=10 hp=10 dx=12
+add Ogre ht=12 hp=20
+init Aria 12
+init Ogre 5
+start
+damage Ogre 21
+next roll=6,6,6";
+    // The knockdown roll of the major wound comes from the script; the HT roll is typed.
+    let state = run(script, "4,1,6");
+    let lines = log(&state);
+    let ht = lines.iter().find(|l| l.contains("to stay conscious")).expect("an HT roll");
+    assert!(ht.contains("rolls 18 vs 12"), "{ht}");
+    assert_eq!(lines.last().map(String::as_str), Some("dice typed at the table: 6 6 6"));
+}
+
+#[test]
+fn next_with_faces_reads_and_writes_back() {
+    let command = parse("next roll=4,6").expect("parses").expect("a command");
+    assert_eq!(command, Command::Next { roll: vec![4, 6] });
+    assert_eq!(command.to_string(), "next roll=4,6");
+    for bad in ["next 4", "next faces=4", "next roll="] {
+        let err = parse(bad).expect_err(bad).to_string();
+        assert!(err.contains("roll=") || err.contains("face"), "{bad}: {err}");
+    }
+}
+
+/// A session whose commands had faces typed: in the tracker (a dialog's faces, some rolled
+/// after them) and in the command (`next roll=`).
+fn typed_session() -> Session {
+    let mut s = Session::new(System::WOIN, "typed", assets());
+    let mut seeded = SeededDice::new(9);
+    for line in WOIN_BURNING.lines().skip(1) {
+        let command = parse(line).expect("parses").expect("a command");
+        s.execute(&command, &mut seeded).expect("runs");
+    }
+    let damage = parse("damage Aria 3d6").expect("parses").expect("a command");
+    let mut dice = TypedFirst::new(ScriptedDice::new([6]), &mut seeded);
+    s.execute(&damage, &mut dice).expect("runs");
+    let next = parse("next roll=2").expect("parses").expect("a command");
+    s.execute(&next, &mut seeded).expect("runs");
+    s
+}
+
+/// `check --replan` plays typed faces back as they were typed, so the same split is logged.
+#[test]
+fn replan_plays_typed_faces_back() {
+    let s = typed_session();
+    let marks: Vec<&str> =
+        s.log().iter().map(|l| l.text.as_str()).filter(|t| t.starts_with("dice typed")).collect();
+    assert_eq!(marks.len(), 2, "{marks:?}");
+    assert!(marks[0].starts_with("dice typed at the table: 6 · rolled by the tracker: "));
+    assert_eq!(marks[1], "dice typed at the table: 2");
+    let dir = std::env::temp_dir().join(format!("skirmish-typed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("typed.ron");
+    let (text, _) = skirmish::save::journal::write_full(&s);
+    std::fs::write(&path, text).expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .arg("check")
+        .arg(&path)
+        .arg("--replan")
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(said.contains(", 0 differ,"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(Path::new(env!("CARGO_MANIFEST_DIR")).exists());
+}
+
+fn tracker(session: Session, faces: &[u32]) -> App {
+    let mut a = super::tui::app(session);
+    a = a.with_dice(Box::new(ScriptedDice::new(faces.iter().copied())));
+    a
+}
+
+fn woin_burning_session() -> Session {
+    let mut s = Session::new(System::WOIN, "t", assets());
+    let mut none = ScriptedDice::new([]);
+    for line in WOIN_BURNING.lines().skip(1) {
+        let command = parse(line).expect("parses").expect("a command");
+        s.execute(&command, &mut none).expect("runs");
+    }
+    s
+}
+
+/// With `set typed_dice ask`, the next-turn key first asks for the faces of the rolls the turn
+/// starts with, naming them (WOIN-COND-8: the goblin's Burning); the faces typed are used.
+/// Without it the turn passes at once and the tracker rolls.
+#[test]
+fn the_next_key_asks_for_turn_start_faces_when_set_to() {
+    let mut a = tracker(woin_burning_session(), &[1]);
+    drive(&mut a, ":set typed_dice ask<Enter>n");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the faces prompt is open: {:?}", a.status) };
+    assert_eq!(dialog.needs.as_deref(), Some("Goblin: damage d6"));
+    let text = screen(&a, 80, 24);
+    assert!(text.contains("next turn") && text.contains("rolls: Goblin: damage d6"), "{text}");
+    drive(&mut a, "5<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let goblin = a.session.encounter().get("goblin").expect("goblin");
+    assert_eq!(goblin.health.current, 25, "the typed 5, not the tracker's 1");
+    assert_eq!(a.session.log().last().map(|l| l.text.as_str()), Some("dice typed at the table: 5"));
+    // Left as it is, the key passes the turn and the tracker rolls (its 1).
+    let mut a = tracker(woin_burning_session(), &[1]);
+    drive(&mut a, "n");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 29);
+    // Asked, but Enter on a blank line: the tracker rolls them all, nothing marked typed.
+    let mut a = tracker(woin_burning_session(), &[2]);
+    drive(&mut a, ":set typed_dice ask<Enter>n<Enter>");
+    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 28);
+    assert!(!a.session.log().iter().any(|l| l.text.starts_with("dice typed")));
+    // A turn that rolls nothing passes at once, no prompt.
+    let mut a = tracker(woin_burning_session(), &[]);
+    drive(&mut a, ":uncond Goblin burning<Enter>:set typed_dice ask<Enter>n");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("goblin"));
+}
