@@ -175,6 +175,29 @@ pub trait Ruleset: Sync {
     /// What a turn allows.
     fn turn_budget(&self, stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool>;
 
+    /// What a turn allows, for a system whose budget reads the whole combatant or the rule
+    /// options (Gempunks: a regiment's members, `gem_debt_from`); by default [`Ruleset::turn_budget`].
+    fn turn_budget_in(
+        &self,
+        who: CombatantView<'_>,
+        pass: Pass,
+        _options: &Options,
+    ) -> Vec<ActionPool> {
+        self.turn_budget(who.stats, who.conditions, pass)
+    }
+
+    /// Whether initiative ties left after the tie-breakers are settled by d6 roll-offs (true), or
+    /// kept in the order the combatants were added (Gempunks `gem_init_tie=list`).
+    fn rolls_off_ties(&self, _options: &Options) -> bool {
+        true
+    }
+
+    /// Every (pool, amount) an action of the `do` list costs; by default its one pool (a
+    /// Gempunks Melee Guard costs the standard and the move action).
+    fn action_costs(&self, action: &ActionSpec) -> Vec<(&'static str, u8)> {
+        vec![(action.pool, action.cost)]
+    }
+
     /// Out of the fight: listed but skipped.
     fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
         health.current <= 0

@@ -564,12 +564,16 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         _ => lines.push(Line::styled("Nobody's turn.", theme.dim())),
     }
     for action in rules.actions() {
-        let cost = match (action.cost, action.pool) {
-            (0, _) => "free".to_string(),
-            (_, "free") => "free".to_string(),
-            (n, "actions" | "action") => n.to_string(),
-            (n, pool) => format!("{n} {pool}"),
-        };
+        let costs: Vec<String> = rules
+            .action_costs(action)
+            .into_iter()
+            .filter_map(|(pool, cost)| match (cost, pool) {
+                (0, _) | (_, "free") => None,
+                (n, "actions" | "action") => Some(n.to_string()),
+                (n, pool) => Some(format!("{n} {pool}")),
+            })
+            .collect();
+        let cost = if costs.is_empty() { "free".to_string() } else { costs.join(" + ") };
         lines.push(Line::from(vec![
             Span::raw(format!("{} ", action.label)),
             Span::styled(format!("({cost})"), theme.dim()),

@@ -7,26 +7,26 @@ use serde_json::Value;
 
 use crate::harness::{run, run_err};
 
-fn combatant<'a>(state: &'a Value, id: &str) -> &'a Value {
+pub(crate) fn combatant<'a>(state: &'a Value, id: &str) -> &'a Value {
     state["combatants"]
         .as_array()
         .and_then(|all| all.iter().find(|c| c["id"] == id))
         .unwrap_or_else(|| panic!("no combatant {id} in {state}"))
 }
 
-fn hp(state: &Value, id: &str) -> i64 {
+pub(crate) fn hp(state: &Value, id: &str) -> i64 {
     combatant(state, id)["health"]["current"].as_i64().expect("health")
 }
 
 /// Whether the JSON lists the condition (written there lowercase, spaces and dashes as `_`).
-fn has(state: &Value, id: &str, condition: &str) -> bool {
+pub(crate) fn has(state: &Value, id: &str, condition: &str) -> bool {
     let wanted = condition.to_ascii_lowercase().replace([' ', '-'], "_");
     combatant(state, id)["conditions"]
         .as_array()
         .is_some_and(|cs| cs.iter().any(|c| c["name"].as_str() == Some(wanted.as_str())))
 }
 
-fn log(state: &Value) -> Vec<String> {
+pub(crate) fn log(state: &Value) -> Vec<String> {
     state["log"]
         .as_array()
         .map(|l| l.iter().filter_map(|x| x["text"].as_str().map(str::to_string)).collect())

@@ -10,6 +10,7 @@ mod export;
 mod fifth;
 mod fight_end;
 mod gempunks;
+mod gempunks_play;
 mod gurps;
 mod harness;
 mod history;

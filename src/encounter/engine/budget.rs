@@ -108,7 +108,10 @@ impl Planner<'_> {
             ));
         }
         self.require_started("do")?;
-        self.check_budget(&id, spec.pool, spec.cost, spec.label, force)?;
+        let costs = self.scratch.system.rules().action_costs(&spec);
+        for &(pool, cost) in &costs {
+            self.check_budget(&id, pool, cost, spec.label, force)?;
+        }
         let pairs = field_pairs(fields);
         let effects = {
             let ids = [id.clone()];
@@ -119,7 +122,10 @@ impl Planner<'_> {
             self.apply_effect(&id, &[], effect)?;
         }
         if self.scratch.turn.as_ref().is_some_and(|t| t.id == id) {
-            self.spend(&id, spec.pool, spec.cost, spec.key)
+            for (pool, cost) in costs {
+                self.spend(&id, pool, cost, spec.key)?;
+            }
+            Ok(())
         } else {
             self.emit(Event::Logged {
                 text: format!("{name}: {} (forced, off turn)", spec.label),

@@ -70,6 +70,10 @@ impl Planner<'_> {
 
     /// WOIN-INIT-2, GEM-INIT-1, GURPS-INIT-1: d6 roll-offs between holders still tied.
     pub(super) fn break_all_ties(&mut self) -> Result<(), EngineError> {
+        // GEM-INIT-1 `gem_init_tie=list`: ties keep the order added, with no dice.
+        if !self.scratch.system.rules().rolls_off_ties(&self.scratch.options) {
+            return Ok(());
+        }
         let holders: Vec<usize> = self
             .holders()
             .into_iter()

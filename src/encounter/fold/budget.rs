@@ -50,6 +50,6 @@ impl Encounter {
         let none = Initiative::new(InitValue::Count(0));
         let passes = rules.passes(&c.stats, c.initiative.as_ref().unwrap_or(&none));
         let this = passes.get(usize::from(pass)).copied().unwrap_or(Pass::main(0, 1));
-        rules.turn_budget(&c.stats, &c.conditions, this)
+        rules.turn_budget_in(c.view(), this, &self.options)
     }
 }

@@ -6,7 +6,7 @@ use crate::rules::system::{AttackRequest, RulesError};
 /// GEM-ROLL-1: every attack die, a crit die per crit, chain dice generation by generation,
 /// then each hit instance's damage in attack-die order.
 pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
-    let p = super::attack::prepare(request)?;
+    let p = super::prepare::prepare(request)?;
     let parts: Vec<String> = p
         .arms
         .parts

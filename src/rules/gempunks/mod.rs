@@ -6,14 +6,17 @@
 mod attack;
 mod damage;
 mod dice_order;
+mod items;
 pub mod odds;
 mod options;
+mod prepare;
 mod proposal;
 mod set;
 mod shots;
 mod split;
 pub mod state;
 mod tables;
+mod turns;
 mod weapon;
 
 use super::conditions::Condition;
@@ -160,23 +163,61 @@ impl Ruleset for Gempunks {
     // Incapacitate skip takes them away.
     // GEM-ACT-9: immediate-action debts are paid from the move action, then the standard
     // (Reading `gem_debt_from=move_first`).
-    fn turn_budget(
+    fn turn_budget(&self, stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool> {
+        let view = CombatantView {
+            name: "",
+            stats,
+            health: self.health(stats),
+            conditions,
+            weapons: &[],
+            initiative: None,
+        };
+        self.turn_budget_in(view, pass, &Options::default())
+    }
+
+    // GEM-INIT-2, GEM-INIT-3 (a), GEM-OPT-2: a regiment loses an action only when every member
+    // standing skips it; GEM-INIT-3 (b), GEM-ACT-9: debts from the move action first, or the
+    // standard first (`gem_debt_from=standard_first`).
+    fn turn_budget_in(
         &self,
-        _stats: &Stats,
-        conditions: &[Condition],
+        who: CombatantView<'_>,
         _pass: Pass,
+        options: &Options,
     ) -> Vec<ActionPool> {
-        let has = |name: &str| conditions.iter().any(|c| c.name == name);
-        let mut standard: u8 = if has("Skip-Standard") { 0 } else { 1 };
-        let mut moves: u8 = if has("Skip-Move") || has("Skip-Standard") { 0 } else { 1 };
-        for _ in 0..debts(conditions) {
-            if moves > 0 {
-                moves -= 1;
+        let skips = turns::skips(who);
+        let mut standard: u8 = if skips.standard { 0 } else { 1 };
+        let mut moves: u8 = if skips.moves { 0 } else { 1 };
+        let standard_first = option(self, options, "gem_debt_from") == "standard_first";
+        for _ in 0..turns::debts(who.conditions) {
+            let (first, second) = if standard_first {
+                (&mut standard, &mut moves)
             } else {
-                standard = standard.saturating_sub(1);
+                (&mut moves, &mut standard)
+            };
+            if *first > 0 {
+                *first -= 1;
+            } else {
+                *second = second.saturating_sub(1);
             }
         }
         vec![ActionPool::new("standard", standard), ActionPool::new("move", moves)]
+    }
+
+    // GEM-INIT-1: roll-offs break ties, or the order added (`gem_init_tie=list`).
+    fn rolls_off_ties(&self, options: &Options) -> bool {
+        option(self, options, "gem_init_tie") != "list"
+    }
+
+    // GEM-ACT-8: Melee Guard costs the move action as well as the standard.
+    fn action_costs(&self, action: &ActionSpec) -> Vec<(&'static str, u8)> {
+        std::iter::once((action.pool, action.cost))
+            .chain(
+                tables::MORE_COSTS
+                    .iter()
+                    .filter(|(key, _, _)| *key == action.key)
+                    .map(|&(_, pool, amount)| (pool, amount)),
+            )
+            .collect()
     }
 
     // GEM-ACT-4, GEM-ACT-7, GEM-ACT-8: Cower and the guards last until the creature next acts.
@@ -186,6 +227,7 @@ impl Ruleset for Gempunks {
         request: super::system::SpecialRequest<'_>,
     ) -> Result<Vec<Effect>, RulesError> {
         let condition = match action.key {
+            "pickup" => return items::pickup(request),
             "cower" => "Cowering",
             "rguard" | "mguard" => "Guarding",
             _ => return Ok(Vec::new()),
@@ -205,54 +247,16 @@ impl Ruleset for Gempunks {
         }])
     }
 
-    // GEM-INIT-3 (a): the skips are spent as the turn begins, and cleared; (d) Cower and a guard
-    // end.
-    fn turn_start(
+    // GEM-INIT-3: the skips spent, debts paid, Cower and guards ended as the turn begins.
+    fn turn_start_in(
         &self,
         who: CombatantView<'_>,
+        id: &str,
+        _state: &super::state::SystemState,
         _options: &Options,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        let mut out = Vec::new();
-        if debts(who.conditions) > 0 {
-            out.push(TurnStartEffect::Effect(Effect::Log {
-                text: format!(
-                    "{} pays {} immediate action(s) from this turn (GEM-ACT-9)",
-                    who.name,
-                    debts(who.conditions)
-                ),
-                roll: None,
-            }));
-            out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
-                who: super::system::Who::Actor,
-                name: "Owes Action".into(),
-            }));
-        }
-        for name in ["Cowering", "Guarding"] {
-            if who.conditions.iter().any(|c| c.name == name) {
-                out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
-                    who: super::system::Who::Actor,
-                    name: name.into(),
-                }));
-            }
-        }
-        for name in ["Skip-Move", "Skip-Standard"] {
-            if who.conditions.iter().any(|c| c.name == name) {
-                out.push(TurnStartEffect::Effect(Effect::Log {
-                    text: format!(
-                        "{} loses {} this turn (Incapacitate)",
-                        who.name,
-                        if name == "Skip-Move" { "its move action" } else { "its standard action" }
-                    ),
-                    roll: None,
-                }));
-                out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
-                    who: super::system::Who::Actor,
-                    name: name.into(),
-                }));
-            }
-        }
-        Ok(out)
+        Ok(turns::start(who, id))
     }
 
     fn actions(&self) -> &'static [ActionSpec] {
@@ -357,6 +361,17 @@ impl Ruleset for Gempunks {
             .map(|(_, w)| w.to_string())
             .collect();
         out.push(("pending_skips", Derived::List(skips)));
+        if regiment_members(s).is_some() {
+            // GEM-OPT-2: a regiment's skips, counted in members.
+            let count = |name| turns::count(who.conditions, name);
+            out.push((
+                "pending_skip_members",
+                Derived::Map(vec![
+                    ("move".into(), count(turns::SKIP_MOVE)),
+                    ("standard".into(), count(turns::SKIP_STANDARD)),
+                ]),
+            ));
+        }
         let grappled: Vec<String> = who
             .conditions
             .iter()
@@ -423,15 +438,17 @@ impl Ruleset for Gempunks {
                 )));
             }
         }
-        attack::prepare(request)?;
+        let p = prepare::prepare(request)?;
+        items::check_weapon(request, &gem)?;
         // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
-        if f.flag("immediate") && debts(request.attacker.conditions) >= 2 {
+        if f.flag("immediate") && turns::debts(request.attacker.conditions) >= 2 {
             return Err(RulesError::Invalid(format!(
                 "{} already owes 2 immediate actions (GEM-ACT-9)",
                 request.attacker.name
             )));
         }
-        Ok(if f.flag("reaction") || f.flag("immediate") {
+        let paid = p.assault.is_some_and(|a| a.paid);
+        Ok(if f.flag("reaction") || f.flag("immediate") || paid {
             Vec::new()
         } else {
             vec![("standard", 1)]
@@ -444,7 +461,7 @@ impl Ruleset for Gempunks {
 
     // Issue 11 item 6: the exact distribution of hits and crits before rolling.
     fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        let p = attack::prepare(request)?;
+        let p = prepare::prepare(request)?;
         let f = super::system::FieldReader(request.fields);
         let auto = f.flag("auto") || f.value("willing").is_some();
         let need = p.dice.first().map_or(0, |d| d.need);
@@ -468,7 +485,7 @@ impl Ruleset for Gempunks {
         let mut effects = vec![];
         let f = super::system::FieldReader(request.fields);
         if f.flag("immediate") {
-            let owed = debts(request.attacker.conditions) + 1;
+            let owed = turns::debts(request.attacker.conditions) + 1;
             effects.push(Effect::RemoveCondition {
                 who: super::system::Who::Actor,
                 name: "Owes Action".into(),
@@ -481,8 +498,19 @@ impl Ruleset for Gempunks {
                 persistent: true,
             });
         } else if !f.flag("reaction") {
-            effects.push(Effect::Pay { pool: "standard", amount: 1 });
+            // GEM-ACT-1: an Assault spread over the turn: its first set pays for the rest.
+            let p = prepare::prepare(request)?;
+            if let Some(a) = p.assault.filter(|a| a.paid || a.left_after > 0) {
+                effects.push(Effect::System(state::event(state::GemEvent::AssaultSets {
+                    id: request.attacker_id.to_string(),
+                    left: a.left_after,
+                })));
+            }
+            if !p.assault.is_some_and(|a| a.paid) {
+                effects.push(Effect::Pay { pool: "standard", amount: 1 });
+            }
         }
+        effects.extend(items::used(request));
         effects.extend(attack::resolve(request, dice)?);
         Ok(effects)
     }
@@ -524,12 +552,4 @@ fn plural(name: &str) -> String {
     } else {
         format!("{n}s")
     }
-}
-
-/// Immediate actions owed (GEM-ACT-9): the `Owes Action` condition, its count in the detail.
-fn debts(conditions: &[Condition]) -> u8 {
-    conditions
-        .iter()
-        .find(|c| c.name == "Owes Action")
-        .map_or(0, |c| c.detail.as_deref().and_then(|d| d.parse().ok()).unwrap_or(1))
 }

@@ -1,8 +1,12 @@
 //! The attack options (GEM-OPT-1..10): which defense each attacks, and what each hit instance
 //! does to its target's state, instance by instance within one set.
 
-use super::attack::{Instance, Prepared, f_flag, f_value, option_of};
+use super::attack::Instance;
 use super::damage::{self, DEFAULT_TOUGHNESS};
+use super::items;
+use super::prepare::{Prepared, f_flag, f_value, option_of};
+use super::state::{self, GemState, Place};
+use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
 use crate::rules::dice::DiceSource;
 use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who};
@@ -85,7 +89,12 @@ impl AttackOption {
 pub(super) struct Tracker {
     hp: Vec<i64>,
     skips: Vec<u8>,
+    /// A regiment target's Incapacitate tally (GEM-OPT-2), `None` for a single creature.
+    tallies: Vec<Option<Tally>>,
     strangled: Vec<bool>,
+    /// Items moved or sundered earlier in this set: (target, item) and where that left them.
+    moved: Vec<((usize, String), Option<Place>)>,
+    gem: GemState,
 }
 
 impl Tracker {
@@ -103,11 +112,85 @@ impl Tracker {
                 }
             })
             .collect();
+        let replace = option_of(req, "gem_incap_stack") == "replace";
         Tracker {
             hp: req.targets.iter().map(|t| t.view.health.current).collect(),
             skips,
+            tallies: req
+                .targets
+                .iter()
+                .map(|t| {
+                    regiment_members(t.view.stats).map(|_| Tally::read(t.view.conditions, replace))
+                })
+                .collect(),
             strangled: vec![false; req.targets.len()],
+            moved: Vec::new(),
+            gem: state::of(req.state),
         }
+    }
+
+    /// GEM-OPT-4, GEM-OPT-9: the item a successful Disarm or Pickpocket moves, or a Reverse
+    /// Pickpocket stows (`item=`; a Disarm defaults to the first weapon the target still holds).
+    /// An unarmed attacker with `take` keeps it (an item already moved this set stays moved).
+    fn item_for(&mut self, req: AttackRequest<'_>, p: &Prepared, t: usize) -> Option<Effect> {
+        let target = &req.targets[t];
+        let attacker = req.attacker.name;
+        let named = f_value(req, "item");
+        if p.option == AttackOption::ReversePickpocket {
+            let item = named?;
+            let key = (usize::MAX, item.to_lowercase());
+            if self.moved.iter().any(|(k, _)| *k == key) {
+                return None;
+            }
+            let place = Place::StowedOn(target.id.to_string());
+            self.moved.push((key, Some(place.clone())));
+            return Some(items::moved(
+                req.attacker_id,
+                item,
+                Some(place),
+                format!("{attacker}'s {item} is stowed on {} (GEM-OPT-9)", target.view.name),
+            ));
+        }
+        let item = match named {
+            Some(item) => item.to_string(),
+            None if p.option == AttackOption::Disarm => target
+                .view
+                .weapons
+                .iter()
+                .find(|w| {
+                    !self.gem.item(target.id, &w.name).is_some_and(Place::out_of_hand)
+                        && !self
+                            .moved
+                            .iter()
+                            .any(|((i, n), _)| *i == t && *n == w.name.to_lowercase())
+                })?
+                .name
+                .clone(),
+            None => return None,
+        };
+        let key = (t, item.to_lowercase());
+        if self.moved.iter().any(|(k, _)| *k == key)
+            || self.gem.item(target.id, &item).is_some_and(Place::out_of_hand)
+        {
+            return None;
+        }
+        let take = f_flag(req, "take") && (p.arms.unarmed || f_flag(req, "unarmed"));
+        let (place, text) = if take {
+            (
+                Place::TakenBy(req.attacker_id.to_string()),
+                format!("{attacker} takes {}'s {item}", target.view.name),
+            )
+        } else {
+            (
+                Place::Dropped,
+                format!(
+                    "{}'s {item} falls to the ground (`do {} pickup item={item}`)",
+                    target.view.name, target.view.name
+                ),
+            )
+        };
+        self.moved.push((key, Some(place.clone())));
+        Some(items::moved(target.id, &item, Some(place), text))
     }
 
     /// One instance: roll its damage (Ride: none), then what its option does (GEM-OPT-1..10).
@@ -178,13 +261,7 @@ impl Tracker {
                     effects.push(note(format!(
                         "{head}: it would wound: {name} is tied up (GEM-ACT-6)"
                     )));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Tied Up".into(),
-                        rounds: None,
-                        detail: None,
-                        persistent: true,
-                    });
+                    effects.push(lasting(who, "Tied Up", None));
                 } else {
                     effects.push(note(format!("{head}: no wound: not tied")));
                 }
@@ -213,16 +290,40 @@ impl Tracker {
                     .any(|w| w.name.eq_ignore_ascii_case(item) && w.stats.flag("magical"));
                 let (it, ih) = if magical { (8, 2) } else { (5, 1) };
                 let w = damage::wounds(raw, it);
-                let verdict = if w >= ih {
-                    "destroyed"
-                } else if w > 0 {
-                    "damaged"
+                // Wounds an earlier sunder left on the item, in this set or before it.
+                let key = (t, item.to_lowercase());
+                let before = match self.moved.iter().find(|(k, _)| *k == key) {
+                    Some((_, place)) => place.clone(),
+                    None => self.gem.item(target.id, item).cloned(),
+                };
+                let so_far = match before {
+                    Some(Place::Damaged(n)) => n,
+                    Some(Place::Destroyed) => ih,
+                    _ => 0,
+                };
+                let total = so_far + w;
+                let (verdict, place) = if so_far >= ih {
+                    ("already destroyed", Some(Place::Destroyed))
+                } else if total >= ih {
+                    ("destroyed", Some(Place::Destroyed))
+                } else if total > 0 {
+                    ("damaged", Some(Place::Damaged(total)))
                 } else {
-                    "unharmed"
+                    ("unharmed", None)
                 };
                 effects.push(note(format!(
                     "{head}: sunder {item} (T {it}, HP {ih}): {raw} damage, {w} wound(s): {verdict} (GEM-OPT-6)"
                 )));
+                if w > 0 && so_far < ih {
+                    self.moved.retain(|(k, _)| *k != key);
+                    self.moved.push((key, place.clone()));
+                    effects.push(items::moved(
+                        target.id,
+                        item,
+                        place,
+                        format!("{name}'s {item} is {verdict} (GEM-OPT-6)"),
+                    ));
+                }
             }
             AttackOption::Incapacitate => {
                 let vs = if option_of(req, "gem_incap_vs") == "raw" { raw } else { net };
@@ -230,20 +331,35 @@ impl Tracker {
                 let threshold = 2 * hp_now.max(0);
                 let mut text =
                     format!("{head}: incapacitate {vs} vs 2 × HP {hp_now} = {threshold}");
-                if vs >= threshold {
-                    let replace = option_of(req, "gem_incap_stack") == "replace";
+                let replace = option_of(req, "gem_incap_stack") == "replace";
+                if vs >= threshold
+                    && let Some(tally) = self.tallies[t].as_mut()
+                {
+                    // Vs a regiment: one member at a time, a tally per level.
+                    let before = *tally;
+                    match tally.add(turns::standing(target.view)) {
+                        Some(what) => {
+                            text.push_str(&format!(
+                                ": {what} ({} skipping move only, {} skipping {})",
+                                tally.first,
+                                tally.second,
+                                if replace { "the standard" } else { "both" }
+                            ));
+                            effects.push(note(text));
+                            effects.extend(tally.effects(before, who, replace));
+                        }
+                        None => {
+                            text.push_str(": every member standing already skips both");
+                            effects.push(note(text));
+                        }
+                    }
+                } else if vs >= threshold {
                     match self.skips[t] {
                         0 => {
                             self.skips[t] = 1;
                             text.push_str(": skips its next move action");
                             effects.push(note(text));
-                            effects.push(Effect::AddCondition {
-                                who,
-                                name: "Skip-Move".into(),
-                                rounds: None,
-                                detail: None,
-                                persistent: true,
-                            });
+                            effects.push(lasting(who, turns::SKIP_MOVE, None));
                         }
                         1 => {
                             self.skips[t] = 2;
@@ -255,13 +371,7 @@ impl Tracker {
                                     name: "Skip-Move".into(),
                                 });
                             }
-                            effects.push(Effect::AddCondition {
-                                who,
-                                name: "Skip-Standard".into(),
-                                rounds: None,
-                                detail: None,
-                                persistent: true,
-                            });
+                            effects.push(lasting(who, turns::SKIP_STANDARD, None));
                         }
                         _ => {
                             text.push_str(": already skipping both, no further effect");
@@ -278,20 +388,12 @@ impl Tracker {
                     effects.push(note(format!(
                         "{head}: {raw} ≥ T {toughness}: both are grappled (GEM-OPT-3)"
                     )));
-                    effects.push(Effect::AddCondition {
+                    effects.push(lasting(
                         who,
-                        name: "Grappled".into(),
-                        rounds: None,
-                        detail: Some(format!("with {}", req.attacker.name)),
-                        persistent: true,
-                    });
-                    effects.push(Effect::AddCondition {
-                        who: Who::Actor,
-                        name: "Grappled".into(),
-                        rounds: None,
-                        detail: Some(format!("with {name}")),
-                        persistent: true,
-                    });
+                        "Grappled",
+                        Some(format!("with {}", req.attacker.name)),
+                    ));
+                    effects.push(lasting(Who::Actor, "Grappled", Some(format!("with {name}"))));
                 } else {
                     effects.push(note(format!("{head}: {raw} < T {toughness}: no grapple")));
                 }
@@ -304,14 +406,12 @@ impl Tracker {
                 };
                 if half {
                     effects.push(note(format!("{head}: {raw} ≥ T/2: {name} {what}")));
-                    if p.option == AttackOption::Disarm {
-                        effects.push(Effect::AddCondition {
-                            who,
-                            name: "Disarmed".into(),
-                            rounds: None,
-                            detail: None,
-                            persistent: true,
-                        });
+                    match self.item_for(req, p, t) {
+                        Some(effect) => effects.push(effect),
+                        None if p.option == AttackOption::Disarm => {
+                            effects.push(lasting(who, "Disarmed", None))
+                        }
+                        None => {}
                     }
                 } else {
                     effects.push(note(format!("{head}: {raw} < T/2 ({toughness}): nothing")));
@@ -325,13 +425,7 @@ impl Tracker {
                     if raw_wounds >= 1 {
                         effects
                             .push(note(format!("{head}: soft trip, {raw} ≥ T: prone, no wounds")));
-                        effects.push(Effect::AddCondition {
-                            who,
-                            name: "Prone".into(),
-                            rounds: None,
-                            detail: None,
-                            persistent: true,
-                        });
+                        effects.push(lasting(who, "Prone", None));
                     } else {
                         effects.push(note(format!("{head}: soft trip, {raw} < T: stays up")));
                     }
@@ -341,13 +435,7 @@ impl Tracker {
                         roll: None,
                     });
                     effects.push(Effect::Hit(hit(toughness, 0)));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Prone".into(),
-                        rounds: None,
-                        detail: None,
-                        persistent: true,
-                    });
+                    effects.push(lasting(who, "Prone", None));
                     self.hp[t] -= wounds - 1;
                 } else {
                     effects.push(note(format!("{head}: trip, no wound: stays up")));
@@ -381,4 +469,9 @@ impl Tracker {
         }
         Ok(())
     }
+}
+
+/// A condition that lasts until removed, given by an option (Prone, Grappled with whom …).
+pub(super) fn lasting(who: Who, name: &str, detail: Option<String>) -> Effect {
+    Effect::AddCondition { who, name: name.into(), rounds: None, detail, persistent: true }
 }

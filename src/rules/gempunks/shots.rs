@@ -1,8 +1,8 @@
 //! Shots that do more than land: a grenade's scatter (GEM-WPN-3) and one shot through several
 //! creatures in line (GEM-MOD-5).
 
-use super::attack::{Prepared, option_of};
 use super::damage::{self, DEFAULT_TOUGHNESS};
+use super::prepare::{Prepared, option_of};
 use super::set::{self, AttackDie};
 use crate::rules::dice::{DiceSource, RollRecord, roll_die};
 use crate::rules::system::{AttackRequest, Effect, Hit, RulesError, Who};

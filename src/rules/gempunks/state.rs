@@ -1,5 +1,8 @@
-//! Gempunks' own state: each attacker's weapons used this round (GEM-WPN-1, the multiweapon
-//! penalty of GEM-MOD-4) and each regiment's attack sets since its turn began (GEM-REG-3).
+//! Gempunks' own state: each weapon's user this round (GEM-WPN-1, the multiweapon penalty of
+//! GEM-MOD-4), each regiment's attack sets since its turn began (GEM-REG-3), the sets an Assault
+//! still owes a regiment (GEM-ACT-1 `gem_reg_assault=per_attack`), a regiment's members held back
+//! this turn by Incapacitate (GEM-OPT-2), and items dropped, taken, stowed or sundered (GEM-OPT-4,
+//! GEM-OPT-6, GEM-OPT-9).
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +17,61 @@ pub struct GemState {
     pub wielded: Vec<(String, String)>,
     /// (regiment id, sets rolled since its turn began).
     pub sets: Vec<(String, u8)>,
+    /// (id, attacks or sets its Assault still makes this turn without another standard action).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assault_left: Vec<(String, u8)>,
+    /// (regiment id, members that lost their standard action this turn to Incapacitate).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub benched: Vec<(String, i64)>,
+    /// (owner id, weapon) → who attacked with it this round, when not its owner (GEM-WPN-1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub users: Vec<(String, String, String)>,
+    /// Items not in their owner's hands.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<Item>,
+}
+
+/// One item that is not where its owner can use it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    /// The owner's id.
+    pub owner: String,
+    /// The item's name (a weapon's name for a weapon), lowercase.
+    pub name: String,
+    pub place: Place,
+}
+
+/// Where an item is, or what became of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// On the ground (Disarm, Pickpocket): `do NAME pickup item=…` takes it back.
+    Dropped,
+    /// In another creature's hands (an unarmed Disarm or Pickpocket took it, or it was picked up).
+    TakenBy(String),
+    /// Stowed on another creature by a Reverse Pickpocket.
+    StowedOn(String),
+    /// Sundered: wounds taken so far, below its HP; it still works.
+    Damaged(i64),
+    /// Sundered to HP 0: gone.
+    Destroyed,
+}
+
+impl Place {
+    /// How the place reads in a sentence, with names for ids.
+    pub fn words(&self, name_of: &dyn Fn(&str) -> String) -> String {
+        match self {
+            Place::Dropped => "lies dropped".into(),
+            Place::TakenBy(id) => format!("is held by {}", name_of(id)),
+            Place::StowedOn(id) => format!("is stowed on {}", name_of(id)),
+            Place::Damaged(w) => format!("is damaged ({w} wound(s))"),
+            Place::Destroyed => "was destroyed".into(),
+        }
+    }
+
+    /// Whether its owner cannot attack with it.
+    pub fn out_of_hand(&self) -> bool {
+        !matches!(self, Place::Damaged(_))
+    }
 }
 
 impl GemState {
@@ -26,6 +84,37 @@ impl GemState {
     pub fn wields_of(&self, id: &str) -> Vec<&str> {
         self.wielded.iter().filter(|(i, _)| i == id).map(|(_, w)| w.as_str()).collect()
     }
+
+    /// Sets an Assault still owes `id` this turn.
+    pub fn assault_left(&self, id: &str) -> u8 {
+        self.assault_left.iter().find(|(i, _)| i == id).map_or(0, |(_, n)| *n)
+    }
+
+    /// A regiment's members held back from attacking this turn.
+    pub fn benched_of(&self, id: &str) -> i64 {
+        self.benched.iter().find(|(i, _)| i == id).map_or(0, |(_, n)| *n)
+    }
+
+    /// Where `owner`'s item `name` is, if it is not in its owner's hands.
+    pub fn item(&self, owner: &str, name: &str) -> Option<&Place> {
+        let name = name.to_lowercase();
+        self.items.iter().find(|i| i.owner == owner && i.name == name).map(|i| &i.place)
+    }
+
+    /// Who attacked with `owner`'s `weapon` this round, if anyone did.
+    pub fn user_of<'a>(&'a self, owner: &'a str, weapon: &str) -> Option<&'a str> {
+        let weapon = weapon.to_lowercase();
+        self.users
+            .iter()
+            .find(|(o, w, _)| o == owner && *w == weapon)
+            .map(|(_, _, u)| u.as_str())
+            .or_else(|| {
+                self.wielded
+                    .iter()
+                    .any(|(i, w)| i == owner && w.to_lowercase() == weapon)
+                    .then_some(owner)
+            })
+    }
 }
 
 /// Gempunks' own events.
@@ -33,6 +122,15 @@ impl GemState {
 pub enum GemEvent {
     /// An attack set was rolled by `id` with `weapon`; `regiment`: it counts toward GEM-REG-3.
     SetRolled { id: String, weapon: String, regiment: bool },
+    /// `user` attacked with `owner`'s `weapon` (GEM-WPN-1: nobody else may this round).
+    Used { owner: String, weapon: String, user: String },
+    /// An Assault spread over the turn has `left` more attacks (a hero) or sets (a regiment,
+    /// `gem_reg_assault=per_attack`) this turn, its standard action paid (GEM-ACT-1).
+    AssaultSets { id: String, left: u8 },
+    /// A regiment's members that lose their standard action this turn (GEM-OPT-2).
+    Benched { id: String, members: i64 },
+    /// An item moved or was sundered (`None`: back in its owner's hands); `text` says how.
+    Item { owner: String, name: String, place: Option<Place>, text: String },
 }
 
 /// The state, or an empty one for a state that is not Gempunks'.
@@ -44,49 +142,100 @@ pub fn event(e: GemEvent) -> SystemEvent {
     SystemEvent::new(System::GEMPUNKS, e)
 }
 
+/// Set `id`'s entry in a list of counts (0 removes it).
+fn set_count<T: PartialEq + Default>(list: &mut Vec<(String, T)>, id: &str, value: T) {
+    list.retain(|(i, _)| i != id);
+    if value != T::default() {
+        list.push((id.to_string(), value));
+    }
+}
+
 pub fn apply(
     state: &mut SystemState,
     event: &SystemEvent,
     roster: &mut dyn Roster,
 ) -> Result<Line, RulesError> {
-    let Some(GemEvent::SetRolled { id, weapon, regiment }) = event.get::<GemEvent>() else {
+    let Some(e) = event.get::<GemEvent>() else {
         return Err(RulesError::Invalid(format!("not a Gempunks event: {event:?}")));
     };
     let st = state
         .get_mut::<GemState>()
         .ok_or_else(|| RulesError::Invalid("the encounter has no Gempunks state".into()))?;
-    if !st.wielded.iter().any(|(i, w)| i == id && w == weapon) {
-        st.wielded.push((id.clone(), weapon.clone()));
-    }
-    let name = roster.name_of(id).unwrap_or(id).to_string();
-    let text = if *regiment {
-        let n = match st.sets.iter_mut().find(|(i, _)| i == id) {
-            Some((_, n)) => {
-                *n = n.saturating_add(1);
-                *n
+    let name_of = |id: &str| roster.name_of(id).unwrap_or(id).to_string();
+    let (text, who) = match e {
+        GemEvent::SetRolled { id, weapon, regiment } => {
+            if !st.wielded.iter().any(|(i, w)| i == id && w == weapon) {
+                st.wielded.push((id.clone(), weapon.clone()));
             }
-            None => {
-                st.sets.push((id.clone(), 1));
-                1
+            let name = name_of(id);
+            let text = if *regiment {
+                let n = st.sets_of(id).saturating_add(1);
+                set_count(&mut st.sets, id, n);
+                format!("{name} rolls attack set {n} of 3 with {weapon}")
+            } else {
+                format!("{name} attacks with {weapon}")
+            };
+            (text, id)
+        }
+        GemEvent::Used { owner, weapon, user } => {
+            let weapon = weapon.to_lowercase();
+            st.users.retain(|(o, w, _)| !(o == owner && *w == weapon));
+            st.users.push((owner.clone(), weapon.clone(), user.clone()));
+            (format!("{} attacks with {}'s {weapon}", name_of(user), name_of(owner)), user)
+        }
+        GemEvent::AssaultSets { id, left } => {
+            set_count(&mut st.assault_left, id, *left);
+            let text = if *left > 0 {
+                format!("{}'s Assault has {left} more to roll this turn (GEM-ACT-1)", name_of(id))
+            } else {
+                format!("{}'s Assault is spent", name_of(id))
+            };
+            (text, id)
+        }
+        GemEvent::Benched { id, members } => {
+            set_count(&mut st.benched, id, *members);
+            (
+                format!(
+                    "{}: {members} member(s) lose their standard action this turn (GEM-OPT-2)",
+                    name_of(id)
+                ),
+                id,
+            )
+        }
+        GemEvent::Item { owner, name, place, text } => {
+            let name = name.to_lowercase();
+            st.items.retain(|i| !(i.owner == *owner && i.name == name));
+            if let Some(place) = place {
+                st.items.push(Item { owner: owner.clone(), name, place: place.clone() });
             }
-        };
-        format!("{name} rolls attack set {n} of 3 with {weapon}")
-    } else {
-        format!("{name} attacks with {weapon}")
+            (text.clone(), owner)
+        }
     };
-    Ok(Line { text, roll: None, who: Some(id.clone()) })
+    Ok(Line { text, roll: None, who: Some(who.clone()) })
 }
 
 /// GEM-INIT-3 (c): a regiment's set count resets as its turn begins; weapon use at the top of
-/// each round (GEM-WPN-1).
+/// each round (GEM-WPN-1). An Assault's sets and the members held back last only for the turn.
 pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
     let Some(st) = state.get_mut::<GemState>() else { return };
     match fact {
-        Fact::RoundStarted { .. } => st.wielded.clear(),
-        Fact::TurnStarted { id } => st.sets.retain(|(i, _)| i != id),
+        Fact::RoundStarted { .. } => {
+            st.wielded.clear();
+            st.users.clear();
+        }
+        Fact::TurnStarted { id } => {
+            st.sets.retain(|(i, _)| i != id);
+            st.assault_left.clear();
+            st.benched.clear();
+        }
+        Fact::Acted { .. } => st.assault_left.clear(),
         Fact::Removed { id } => {
             st.sets.retain(|(i, _)| i != id);
             st.wielded.retain(|(i, _)| i != id);
+            st.users.retain(|(o, _, u)| o != id && u != id);
+            st.assault_left.retain(|(i, _)| i != id);
+            st.benched.retain(|(i, _)| i != id);
+            st.items.retain(|i| i.owner != id);
         }
         _ => {}
     }

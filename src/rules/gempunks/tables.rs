@@ -68,6 +68,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     flag("demolition", "Demolition"),
     flag("reload", "Incremental Reload"),
     flag("magical", "a magical or psychic item (Sunder: T 8, HP 2)"),
+    FieldSpec {
+        name: "of",
+        kind: FieldKind::Text,
+        help: "whose weapon it is, when another holds it (one attacker a round, GEM-WPN-1)",
+    },
 ];
 
 /// Every field and flag `attack` takes.
@@ -110,6 +115,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "tieup",
     "through_cover",
     "immediate",
+    "take",
     "force",
 ];
 
@@ -143,7 +149,17 @@ pub static ACTIONS: &[ActionSpec] = &[
     a("mguard", "Melee Guard", "standard", 1),
     a("move", "move", "move", 1),
     a("move2", "second move", "standard", 1),
+    ActionSpec {
+        key: "pickup",
+        label: "pick up or ready an item",
+        pool: "move",
+        cost: 1,
+        fields: &["item"],
+    },
 ];
+
+/// GEM-ACT-8: actions that cost more than their one pool: (action, pool, amount) charged as well.
+pub static MORE_COSTS: &[(&str, &str, u8)] = &[("mguard", "move", 1)];
 
 const fn a(key: &'static str, label: &'static str, pool: &'static str, cost: u8) -> ActionSpec {
     ActionSpec { key, label, pool, cost, fields: &[] }
