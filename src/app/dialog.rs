@@ -120,6 +120,8 @@ pub struct Dialog {
     pub preview: Option<String>,
     /// The rolls the faces step wants, in the order the rules make them.
     pub needs: Option<String>,
+    /// Cards the engine was asked to deal while working out `needs`, dealt again by the run.
+    pub cards: Vec<u32>,
     /// Why the command was refused. The dialog then only shows it, and every key but Enter and
     /// Esc (which close it) is ignored, so faces typed ahead never act on the dashboard.
     pub refused: Option<String>,
@@ -164,6 +166,7 @@ impl Dialog {
             rolls,
             preview: None,
             needs: None,
+            cards: Vec::new(),
             refused: None,
             folder: PathBuf::new(),
             more_targets: false,

@@ -87,14 +87,20 @@ impl App {
             _ = self.run_command(next, None);
             return;
         }
-        match before_faces(encounter, self.session.assets(), "next") {
+        let (before, cards) =
+            before_faces(encounter, self.session.assets(), "next", &mut *self.dice);
+        match before {
             BeforeFaces::AskFaces { needs } => {
                 let mut dialog =
                     super::dialog::Dialog::new("next turn", Template::Next, Vec::new(), true);
                 dialog.needs = Some(needs);
+                dialog.cards = cards;
                 self.mode = Mode::Dialog(Box::new(dialog));
             }
-            BeforeFaces::RunNow | BeforeFaces::Refused(_) => _ = self.run_command(next, None),
+            BeforeFaces::RunNow | BeforeFaces::Refused(_) => {
+                self.cards_ahead = cards;
+                _ = self.run_command(next, None);
+            }
         }
     }
 
@@ -104,14 +110,20 @@ impl App {
     fn reach_faces_step(&mut self) {
         let Mode::Dialog(dialog) = &self.mode else { return };
         let (text, _) = dialog.command();
-        let refused = match before_faces(self.session.encounter(), self.session.assets(), &text) {
+        let (before, cards) =
+            before_faces(self.session.encounter(), self.session.assets(), &text, &mut *self.dice);
+        let refused = match before {
             BeforeFaces::AskFaces { needs } => {
                 if let Mode::Dialog(dialog) = &mut self.mode {
                     dialog.needs = Some(needs);
+                    dialog.cards = cards;
                 }
                 return;
             }
-            BeforeFaces::RunNow => match self.run_line(&text, None) {
+            BeforeFaces::RunNow => match {
+                self.cards_ahead = cards;
+                self.run_line(&text, None)
+            } {
                 Ran::Applied => None,
                 Ran::Refused | Ran::BadFaces => Some(self.status.text.clone()),
             },
@@ -132,6 +144,7 @@ impl App {
         }
         let Mode::Dialog(dialog) = &self.mode else { return };
         let (text, faces) = dialog.command();
+        self.cards_ahead = dialog.cards.clone();
         let refused = match self.run_line(&text, faces.as_deref()) {
             Ran::Applied => None,
             Ran::BadFaces => {

@@ -124,6 +124,8 @@ pub const LOG_STEP: usize = 3;
 pub struct App {
     pub session: Session,
     dice: Box<dyn DiceSource + Send>,
+    /// Cards a dialog's probe drew for the command about to run, dealt again by it.
+    cards_ahead: Vec<u32>,
     pub mode: Mode,
     /// Index into [`App::rows`].
     pub selected: usize,
@@ -169,6 +171,7 @@ impl App {
         let mut app = App {
             session,
             dice: Box::new(SeededDice::new(new_files.stamp)),
+            cards_ahead: Vec::new(),
             mode: Mode::Normal,
             selected: 0,
             unfolded: BTreeSet::new(),

@@ -18,20 +18,25 @@ pub enum BeforeFaces {
     AskFaces { needs: String },
 }
 
-/// Dice that give every die the same end of its range and count how many were asked.
-struct Probe {
+/// Dice that give every die the same end of its range and count how many were asked. Cards
+/// are the real ones, drawn from `deck` once and kept, so the command run afterwards deals the
+/// same cards and the rolls named belong to whoever those cards put first.
+struct Probe<'a> {
     highest: bool,
     asked: bool,
     count: usize,
+    deck: &'a mut dyn DiceSource,
+    cards: Vec<u32>,
+    dealt: usize,
 }
 
-impl Probe {
-    fn new(highest: bool) -> Probe {
-        Probe { highest, asked: false, count: 0 }
+impl<'a> Probe<'a> {
+    fn new(highest: bool, deck: &'a mut dyn DiceSource, cards: Vec<u32>) -> Probe<'a> {
+        Probe { highest, asked: false, count: 0, deck, cards, dealt: 0 }
     }
 }
 
-impl DiceSource for Probe {
+impl DiceSource for Probe<'_> {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         self.asked = true;
         self.count += 1;
@@ -40,28 +45,80 @@ impl DiceSource for Probe {
         }
         Ok(if self.highest { sides } else { 1 })
     }
+
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        let card = match self.cards.get(self.dealt) {
+            Some(&card) => card,
+            None => {
+                let card = self.deck.draw_card(cards)?;
+                self.cards.push(card);
+                card
+            }
+        };
+        self.dealt += 1;
+        Ok(card)
+    }
 }
 
-/// Plan `text` as a dialog wrote it, without recording anything.
-pub fn before_faces(encounter: &Encounter, assets: &Assets, text: &str) -> BeforeFaces {
+/// Cards drawn ahead (by [`before_faces`]) dealt first, then `rest` for everything.
+pub struct CardsFirst<'a> {
+    pub cards: std::collections::VecDeque<u32>,
+    pub rest: &'a mut dyn DiceSource,
+}
+
+impl DiceSource for CardsFirst<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        self.rest.roll(sides)
+    }
+
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        match self.cards.pop_front() {
+            Some(card) if (1..=cards).contains(&card) => Ok(card),
+            _ => self.rest.draw_card(cards),
+        }
+    }
+}
+
+/// Plan `text` as a dialog wrote it, without recording anything. Cards it deals are drawn from
+/// `deck` and returned, for the real run to deal again.
+pub fn before_faces(
+    encounter: &Encounter,
+    assets: &Assets,
+    text: &str,
+    deck: &mut dyn DiceSource,
+) -> (BeforeFaces, Vec<u32>) {
     let command: Command = match command::parse_in(text, Some(encounter.system)) {
         Ok(Some(command)) => command,
         // A refusal in the words: running the line reports it as a typed command would.
-        Ok(None) | Err(_) => return BeforeFaces::RunNow,
+        Ok(None) | Err(_) => return (BeforeFaces::RunNow, Vec::new()),
     };
-    let mut lowest = Probe::new(false);
+    let mut lowest = Probe::new(false, deck, Vec::new());
     let low = plan(encounter, &command, assets, &mut lowest);
-    if !lowest.asked {
-        return BeforeFaces::RunNow;
+    let (asked, lowest_count, cards) = (lowest.asked, lowest.count, lowest.cards);
+    if !asked {
+        return (BeforeFaces::RunNow, cards);
     }
-    let mut highest = Probe::new(true);
+    let mut highest = Probe::new(true, deck, cards);
     let high = plan(encounter, &command, assets, &mut highest);
+    let (highest_count, cards) = (highest.count, highest.cards);
+    (judge(encounter, &command, low, high, lowest_count, highest_count), cards)
+}
+
+/// What the two probes say together.
+fn judge(
+    encounter: &Encounter,
+    command: &Command,
+    low: Result<Vec<Event>, EngineError>,
+    high: Result<Vec<Event>, EngineError>,
+    lowest: usize,
+    highest: usize,
+) -> BeforeFaces {
     let needs = match (&low, &high) {
         (Err(low), Err(high)) if low == high => return BeforeFaces::Refused(low.to_string()),
-        _ => match crate::encounter::engine::attack_dice_order(encounter, &command) {
+        _ => match crate::encounter::engine::attack_dice_order(encounter, command) {
             Ok(Some(order)) => order,
             _ => {
-                let more = highest.count > lowest.count;
+                let more = highest > lowest;
                 rolls_in_order(encounter, low.as_deref().unwrap_or_default(), more)
             }
         },
@@ -76,8 +133,14 @@ fn rolls_in_order(encounter: &Encounter, events: &[Event], more: bool) -> String
     let mut rolls = Vec::new();
     for event in events {
         match event {
-            Event::Damaged { id, roll: Some(roll), .. } => {
-                rolls.push(format!("{}: damage {}", name(id), roll.expr))
+            Event::Damaged { id, roll: Some(roll), explain, .. } => {
+                // Ongoing damage says which condition it is (`Bleeding (first), not SOAKed`).
+                let what = explain
+                    .split(" (")
+                    .next()
+                    .filter(|w| !w.contains(' ') && w.starts_with(char::is_uppercase))
+                    .unwrap_or("damage");
+                rolls.push(format!("{}: {what} {}", name(id), roll.expr))
             }
             Event::ShakeRolled { id, name: condition, roll, .. } => {
                 rolls.push(format!("{}: {} against {condition}", name(id), roll.expr))

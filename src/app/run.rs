@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::probe::is_about_faces;
+use super::probe::{CardsFirst, is_about_faces};
 use super::{App, Effect, Mode, SaveState};
 use crate::command::{self, Command};
 use crate::encounter::{Event, Outcome};
@@ -106,6 +106,9 @@ impl App {
         let turn_before = self.session.encounter().turn.clone();
         // Faces typed but not needed: reported after the command's own message.
         let mut spare = None;
+        // The cards a dialog's probe drew come first, so the deal is the one it showed.
+        let cards = std::mem::take(&mut self.cards_ahead).into();
+        let mut deck = CardsFirst { cards, rest: &mut *self.dice };
         let result = match faces {
             Some(text) => {
                 let scripted = match ScriptedDice::parse(text) {
@@ -116,14 +119,14 @@ impl App {
                     }
                 };
                 // The faces typed first; any die past them the tracker rolls (the log says so).
-                let mut dice = TypedFirst::new(scripted, &mut *self.dice);
+                let mut dice = TypedFirst::new(scripted, &mut deck);
                 let result = self.session.execute(&command, &mut dice);
                 if result.is_ok() && dice.unused() > 0 {
                     spare = Some(format!("{} of the faces typed were not needed", dice.unused()));
                 }
                 result
             }
-            None => self.session.execute(&command, &mut *self.dice),
+            None => self.session.execute(&command, &mut deck),
         };
         let ran = match &result {
             Ok(_) => Ran::Applied,

@@ -178,9 +178,9 @@ fn the_next_key_asks_for_turn_start_faces_when_set_to() {
     let mut a = tracker(woin_burning_session(), &[1]);
     drive(&mut a, ":set typed_dice ask<Enter>n");
     let Mode::Dialog(dialog) = &a.mode else { panic!("the faces prompt is open: {:?}", a.status) };
-    assert_eq!(dialog.needs.as_deref(), Some("Goblin: damage d6"));
+    assert_eq!(dialog.needs.as_deref(), Some("Goblin: Burning d6"));
     let text = screen(&a, 80, 24);
-    assert!(text.contains("next turn") && text.contains("rolls: Goblin: damage d6"), "{text}");
+    assert!(text.contains("next turn") && text.contains("rolls: Goblin: Burning d6"), "{text}");
     drive(&mut a, "5<Enter>");
     assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
     let goblin = a.session.encounter().get("goblin").expect("goblin");
@@ -201,4 +201,45 @@ fn the_next_key_asks_for_turn_start_faces_when_set_to() {
     drive(&mut a, ":uncond Goblin burning<Enter>:set typed_dice ask<Enter>n");
     assert!(matches!(a.mode, Mode::Normal));
     assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("goblin"));
+}
+
+/// SW-INIT-1, SW-SHAKEN-1: at a round's end the next-turn prompt deals the new round's cards
+/// first (the real cards, dealt again by the run), so the Spirit roll it names belongs to whoever
+/// those cards put first, and the faces typed go to that roll.
+#[test]
+fn the_next_prompt_names_the_roll_of_whoever_the_new_deal_puts_first() {
+    let mut s = Session::new(System::SAVAGE, "t", assets());
+    let mut none = ScriptedDice::new([]);
+    for line in [
+        "add Jessa side=pc spirit=d6",
+        "add Captain spirit=d8 wild",
+        "add Cole side=pc",
+        "init Jessa AS",
+        "init Captain QS",
+        "init Cole 2C",
+        "start",
+        "next",
+        "next",
+        "cond Jessa shaken",
+        "cond Captain shaken",
+    ] {
+        let command = parse(line).expect("parses").expect("a command");
+        s.execute(&command, &mut none).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    assert_eq!(s.encounter().current().map(|c| c.id.as_str()), Some("cole"));
+    // The tracker's dice: three cards for the new deal; the typed faces do the rest.
+    for cards in [[5, 30, 12], [40, 2, 7]] {
+        let mut a = tracker(s.clone(), &cards);
+        drive(&mut a, ":set typed_dice ask<Enter>n");
+        let Mode::Dialog(dialog) = &a.mode else { panic!("the prompt: {:?}", a.status) };
+        let needs = dialog.needs.clone().unwrap_or_default();
+        drive(&mut a, "2 3<Enter>");
+        assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+        let first = a.session.encounter().current().map(|c| c.name.clone()).expect("a turn");
+        assert!(needs.starts_with(&format!("{first}: ")), "{cards:?}: {needs} for {first}");
+        let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+        let spirit = log.iter().rev().find(|l| l.contains("Shaken (Spirit")).expect("a roll");
+        assert!(spirit.starts_with(&first), "{cards:?}: {spirit}");
+        assert_eq!(log.last().copied(), Some("dice typed at the table: 2 3"));
+    }
 }
