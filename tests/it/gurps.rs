@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use crate::harness::{run, run_err};
-use skirmish::rules::gurps::{attack, injury, odds, roll, tables};
+use skirmish::rules::gurps::{injury, odds, roll, tables, weapon};
 use skirmish::rules::state::SystemState;
 use skirmish::rules::stats::Stats;
 use skirmish::rules::system::{DamageRequest, Health, Options};
@@ -530,7 +530,7 @@ fn gurps_odds_success_critical_and_landing() {
     assert!(text.contains("success") && text.contains("attack lands"), "{text}");
     let err = odds::report(&["x".into()]).expect_err("bad");
     assert!(err.contains("skirmish odds gurps SKILL"), "{err}");
-    assert_eq!(attack::signed(-3), "−3");
+    assert_eq!(weapon::signed(-3), "−3");
 }
 
 // GURPS-MAN-1, GURPS-MAN-2: one maneuver a turn; Move allows no attack; All-Out Defense

@@ -56,7 +56,7 @@ impl Choice {
             .parts
             .iter()
             .skip(1)
-            .map(|(why, n)| format!("{why} {}", super::attack::signed(*n)))
+            .map(|(why, n)| format!("{why} {}", super::weapon::signed(*n)))
             .collect();
         if parts.is_empty() {
             format!("{name}{with} {}", self.value)

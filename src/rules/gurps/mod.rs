@@ -5,14 +5,18 @@
 
 pub mod attack;
 pub mod commands;
+mod critical;
+mod defend;
 pub mod defense;
 pub mod injury;
 pub mod maneuver;
 pub mod odds;
 pub mod roll;
+pub mod skill;
 pub mod state;
 pub mod tables;
 mod verbs;
+pub mod weapon;
 
 use super::conditions::Condition;
 use super::dice::DiceSource;
