@@ -303,7 +303,7 @@ fn gurps_def_3_parries_fall_off_within_a_turn() {
     for (parry, wants) in [("0", [10, 6, 2]), ("0F", [10, 8, 6])] {
         let script = format!(
             "new gurps\nadd A speed=7\nadd B speed=5\nweapon B sword skill=14 parry={parry}\nstart\n\
-             maneuver A aoa-double\nattack A B skill=18 dmg=1d defense=parry\nattack A B skill=18 rapid dmg=1d defense=parry"
+             maneuver A aoa-double\nattack A B skill=18 rapid dmg=1d defense=parry"
         );
         // Three attacks that hit on 10 and three parries on 3 (critical: the attacker's critical
         // miss table then rolls 10: drops its weapon).
@@ -581,17 +581,72 @@ fn gurps_atk_6_rapid_strike() {
         run_err(&fight("attack Rook Orc defense=none\nattack Rook Orc defense=none"), "3,3,2,1,1");
     assert!(err.contains("has made its attack this turn"), "{err}");
     let err = run_err(
-        &fight(
-            "maneuver Rook aoa-double\nattack Rook Orc rapid defense=none\nattack Rook Orc rapid defense=none",
-        ),
+        &fight("attack Rook Orc rapid defense=none\nattack Rook Orc rapid defense=none"),
         "3,3,2,1,1,3,3,2,1,1",
     );
     assert!(err.contains("one Rapid Strike per turn (GURPS-ATK-6)"), "{err}");
+    // GURPS-MAN-7, GURPS-ATK-7: All-Out Attack (Double) with a Rapid Strike is three attacks in
+    // one command; a fourth is refused.
+    let aoa = "maneuver Rook aoa-double\nattack Rook Orc rapid defense=none";
+    let v = run(&fight(aoa), "3,3,2,1,1,3,3,2,1,1,3,3,2,1,1");
+    assert_log(&v, "(rapid strike 2)");
+    assert_log(
+        &v,
+        "Rook attacks Orc with broadsword (All-Out Attack, second attack) (skill 14 = 14)",
+    );
+    let err = run_err(&fight(&format!("{aoa}\nattack Rook Orc")), "3,3,2,1,1,3,3,2,1,1,3,3,2,1,1");
+    assert!(err.contains("has made its attacks this turn"), "{err}");
     let err = run_err(
         "new gurps\nadd A speed=7\nweapon A pike skill=14 unready_after\nadd B\nstart\nattack A B rapid",
         "",
     );
     assert!(err.contains("no Rapid Strike with a weapon that is unready"), "{err}");
+}
+
+// GURPS-ORDER-1, GURPS-ATK-7, GURPS-MAJOR-2: a Rapid Strike's first strike has its knockdown
+// roll before the second strike's attack roll, and the second meets the stunned, prone target
+// (GURPS-STUN-1 −4, lying −3 on its defense).
+#[test]
+fn gurps_order_1_rapid_strike_knockdown_between_strikes() {
+    // Strike 1 hits on 8 (skill 14 − 6), Parry 10 fails on 15, 2d+1 = 7 cut: (7 − 2) × 1.5 = 7
+    // injury, a major wound (over 6): HT 11 fails on 13: stunned, prone, its axe dropped. Strike
+    // 2 hits on 8; Dodge 8 − 3 − 4 = 1 fails on 15; 1 + 1 + 1 = 3 cut: (3 − 2) × 1.5 = 1.
+    let v = run(&fight("attack Rook Orc rapid"), "3,3,2,5,5,5,3,3,4,4,5,3,3,2,5,5,5,1,1");
+    let t = texts(&v);
+    let at = |needle: &str| {
+        t.iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no '{needle}' in {t:#?}"))
+    };
+    let (first, knock, second) = (at("(rapid strike 1)"), at("knockdown"), at("(rapid strike 2)"));
+    assert!(first < knock && knock < second, "{t:#?}");
+    assert_log(&v, "Orc defends: Dodge 1 (lying −3, stunned −4)");
+    assert_eq!(hp(&v, "orc"), 12 - 7 - 1);
+}
+
+// GURPS-MAN-7, GURPS-ORDER-1: All-Out Attack (Double) is one `attack` making both attacks, the
+// other with `second=WEAPON`; a weapon unready after attacking needs a second one.
+#[test]
+fn gurps_man_7_all_out_attack_double_in_one_command() {
+    let setup = "new gurps\nadd A speed=7\nweapon A pike skill=14 dmg=1d type=imp unready_after\n\
+                 weapon A knife skill=12 dmg=1d-1 type=imp\nadd B speed=5\nstart\nmaneuver A aoa-double\n";
+    let err = run_err(&format!("{setup}attack A B pike"), "");
+    assert!(err.contains("name the other with second=WEAPON (GURPS-MAN-7)"), "{err}");
+    let v =
+        run(&format!("{setup}attack A B pike second=knife defense=none"), "3,3,4,2,3,3,4,5,3,3,3");
+    assert_log(&v, "A attacks B with pike (skill 14 = 14)");
+    assert_log(&v, "A attacks B with knife (All-Out Attack, second attack) (skill 12 = 12)");
+    // Typed faces carry over from the first attack to the second.
+    let v = run(&format!("{setup}attack A B pike second=knife defense=none roll=3,3,4,6,6,2"), "2");
+    assert_log(
+        &v,
+        "A attacks B with knife (All-Out Attack, second attack) (skill 12 = 12): rolls 14",
+    );
+    let err = run_err(&fight("attack Rook Orc second=broadsword"), "");
+    assert!(err.contains("second=WEAPON names All-Out Attack (Double)"), "{err}");
+    // The strike number is the tracker's own, never typed.
+    let err = run_err(&fight("attack Rook Orc strike=2"), "");
+    assert!(err.contains("strike"), "{err}");
 }
 
 // GURPS-MAN-10, GURPS-CRIT-1: a weapon turned in the hand (8) is unready until Ready.
@@ -714,13 +769,10 @@ fn gurps_crit_1_critical_miss_table() {
 #[test]
 fn gurps_def_4_block() {
     let setup = "new gurps\nadd A speed=7\nadd B speed=5 dodge=5\nweapon B shield skill=12 shield db=1\nstart\nmaneuver A aoa-double\n";
-    let v = run(
-        &format!("{setup}attack A B skill=14\nattack A B skill=14"),
-        "3,3,4,3,3,4,3,3,4,3,3,4,1",
-    );
+    let v = run(&format!("{setup}attack A B skill=14"), "3,3,4,3,3,4,3,3,4,3,3,4,1");
     assert_log(&v, "B defends: Block (shield) 10 (DB +1)");
     assert_log(&v, "B defends: Dodge 6 (DB +1)");
-    let v = run(&format!("{setup}attack A B skill=14 firearm"), "3,3,4,3,3,4,1");
+    let v = run(&format!("{setup}attack A B skill=14 firearm"), "3,3,4,3,3,4,1,3,3,4,3,3,4,1");
     assert!(!has_log(&v, "Block"), "no Block against a firearm");
 }
 
@@ -729,9 +781,7 @@ fn gurps_def_4_block() {
 #[test]
 fn gurps_def_5_retreat_and_drop() {
     let v = run(
-        &fight(
-            "maneuver Rook aoa-double\nattack Rook Orc retreat defense=dodge\nattack Rook Orc defense=dodge",
-        ),
+        &fight("maneuver Rook aoa-double\nattack Rook Orc retreat defense=dodge"),
         "3,3,4,4,4,4,2,2,3,3,4,4,4,4,2,2",
     );
     assert!(

@@ -25,19 +25,33 @@ impl Planner<'_> {
         for (pool, amount) in cost {
             self.check_budget(&actor, pool, amount, "an attack", force)?;
         }
-        let dice = &mut *self.dice;
-        let effects = with_request(&self.scratch, &sides, weapon, &pairs, |request| {
-            Ok(rules.attack(request, dice)?)
-        })?;
         let enc = &self.scratch;
         let target_ids: Vec<String> =
             sides.targets.iter().map(|&i| enc.combatants[i].id.to_string()).collect();
-        for effect in &effects {
-            if let Effect::Pay { pool, amount } = effect {
-                self.check_budget(&actor, pool, *amount, "an attack", force)?;
+        let (mut weapon, mut pairs) = (weapon.map(str::to_string), pairs);
+        // Strike after strike: each is asked for once the one before it (and its after-damage
+        // hooks) is recorded, so its dice follow theirs.
+        loop {
+            let dice = &mut *self.dice;
+            let mut effects =
+                with_request(&self.scratch, &sides, weapon.as_deref(), &pairs, |r| {
+                    Ok(rules.attack(r, dice)?)
+                })?;
+            for effect in &effects {
+                if let Effect::Pay { pool, amount } = effect {
+                    self.check_budget(&actor, pool, *amount, "an attack", force)?;
+                }
+            }
+            let more = match effects.last() {
+                Some(Effect::Continue { .. }) => effects.pop(),
+                _ => None,
+            };
+            self.apply_effects(&actor, &target_ids, effects)?;
+            match more {
+                Some(Effect::Continue { weapon: w, fields }) => (weapon, pairs) = (w, fields),
+                _ => return Ok(()),
             }
         }
-        self.apply_effects(&actor, &target_ids, effects)
     }
 }
 

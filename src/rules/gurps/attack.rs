@@ -10,7 +10,7 @@ use super::defense::{self, Asked, Incoming};
 use super::injury;
 use super::maneuver::Kind;
 use super::roll::{self, Verdict};
-use super::skill::{Plan, plan};
+use super::skill::{Plan, Strike, plan, plan_strike};
 use super::state::{self, CritFlags, GurpsEvent, Person};
 use super::tables::{self, CritHit};
 use super::weapon::{damage_words, invalid};
@@ -48,6 +48,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "firearm",
     "tbb",
     "offhand",
+    "second",
     "force",
 ];
 
@@ -105,7 +106,46 @@ pub fn resolve(
     if sacrificial && option(&Gurps, req.options, "gurps_sacrificial") == "off" {
         return invalid("sacrificial dodges are off (set gurps_sacrificial on)");
     }
-    let p = plan(&req)?;
+    // GURPS-ATK-7: one command may make several strikes, each asked for once the one before it
+    // is recorded (its knockdown and death checks too), so the dice follow GURPS-ORDER-1.
+    let number = f.int_in("strike", 0, 3)?.max(1);
+    let strike = match number {
+        1 => Strike::First,
+        2 if f.flag("rapid") => Strike::RapidSecond,
+        _ => Strike::Other,
+    };
+    let label = match strike {
+        Strike::First if f.flag("rapid") => " (rapid strike 1)",
+        Strike::First => "",
+        Strike::RapidSecond => " (rapid strike 2)",
+        Strike::Other => " (All-Out Attack, second attack)",
+    };
+    let p = match plan_strike(&req, strike) {
+        Ok(p) => p,
+        Err(RulesError::Invalid(why)) if strike != Strike::First => {
+            let text = format!("{}'s next strike is not made: {why}", req.attacker.name);
+            return Ok(vec![Effect::Log { text, roll: None }]);
+        }
+        Err(e) => return Err(e),
+    };
+    let kind = match p.maneuver.kind {
+        Kind::Wait => p.maneuver.then.unwrap_or(Kind::Attack),
+        k => k,
+    };
+    if f.value("second").is_some() && kind != Kind::AoaDouble {
+        return invalid("second=WEAPON names All-Out Attack (Double)'s other weapon (GURPS-MAN-7)");
+    }
+    if strike == Strike::First
+        && kind == Kind::AoaDouble
+        && p.arms.unready_after
+        && f.value("second")
+            .is_none_or(|w| p.arms.name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(w)))
+    {
+        return invalid(format!(
+            "All-Out Attack (Double) needs two ready weapons or one that stays ready; {} is unready after attacking: name the other with second=WEAPON (GURPS-MAN-7)",
+            p.arms.name.as_deref().unwrap_or("this weapon")
+        ));
+    }
     let mut effects = Vec::new();
     if p.takes_maneuver {
         effects.push(Effect::System(
@@ -116,14 +156,16 @@ pub fn resolve(
             effects.push(Effect::Pay { pool: "maneuver", amount: 1 });
         }
     }
-    effects.push(Effect::System(
-        GurpsEvent::Attacked {
-            id: req.attacker_id.into(),
-            weapon: p.arms.name.clone(),
-            rapid: p.rapid,
-        }
-        .wrap(),
-    ));
+    if strike != Strike::RapidSecond {
+        effects.push(Effect::System(
+            GurpsEvent::Attacked {
+                id: req.attacker_id.into(),
+                weapon: p.arms.name.clone(),
+                rapid: p.rapid,
+            }
+            .wrap(),
+        ));
+    }
     if p.feint > 0 {
         effects.push(Effect::System(GurpsEvent::FeintUsed { id: req.attacker_id.into() }.wrap()));
     }
@@ -135,9 +177,50 @@ pub fn resolve(
         crit: typed(&f, "critroll")?,
     };
     let mut target = state::person(req.state, req.target_id);
-    let strikes = if p.rapid { 2 } else { 1 };
-    for n in 0..strikes {
-        one(&req, &p, n, &mut target, &mut srcs, dice, &mut effects)?;
+    one(&req, &p, label, &mut target, &mut srcs, dice, &mut effects)?;
+    // The next strike: a Rapid Strike's second, then All-Out Attack (Double)'s other attack.
+    let next = match strike {
+        Strike::First if p.rapid => Some(Strike::RapidSecond),
+        Strike::First | Strike::RapidSecond if kind == Kind::AoaDouble => Some(Strike::Other),
+        _ => None,
+    };
+    if let Some(next) = next {
+        let weapon = match next {
+            Strike::Other => f.value("second").map(str::to_string).or_else(|| p.arms.name.clone()),
+            _ => p.arms.name.clone(),
+        };
+        let mut fields: Vec<(String, Option<String>)> = req
+            .fields
+            .iter()
+            .filter(|(k, _)| {
+                !matches!(
+                    k.as_str(),
+                    "strike" | "roll" | "defroll" | "dmgroll" | "locroll" | "critroll"
+                )
+            })
+            .cloned()
+            .collect();
+        let left = [
+            ("roll", &srcs.attack),
+            ("defroll", &srcs.defense),
+            ("dmgroll", &srcs.damage),
+            ("locroll", &srcs.location),
+            ("critroll", &srcs.crit),
+        ];
+        for (key, src) in left {
+            if let (Some(text), Some(src)) = (f.value(key), src)
+                && src.remaining() > 0
+            {
+                let faces: Vec<&str> = text
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .skip(src.used())
+                    .collect();
+                fields.push((key.to_string(), Some(faces.join(","))));
+            }
+        }
+        fields.push(("strike".into(), Some((number + 1).to_string())));
+        effects.push(Effect::Continue { weapon, fields });
     }
     Ok(effects)
 }
@@ -161,7 +244,7 @@ pub(super) fn with<'d>(
 fn one(
     req: &AttackRequest<'_>,
     p: &Plan,
-    strike: usize,
+    label: &str,
     target: &mut Person,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
@@ -170,7 +253,6 @@ fn one(
     let f = FieldReader(req.fields);
     let (a, t) = (req.attacker.name, req.target.name);
     let with_weapon = p.arms.name.as_ref().map_or(String::new(), |w| format!(" with {w}"));
-    let label = if p.rapid { format!(" (rapid strike {})", strike + 1) } else { String::new() };
     let on_hit = option(&Gurps, req.options, "gurps_location_roll") == "on_hit";
     // Step 2: a random location, before the attack (or once it lands, `on_hit`).
     let mut location = p.location;

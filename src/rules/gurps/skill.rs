@@ -52,9 +52,27 @@ impl Plan {
     }
 }
 
+/// Which strike of one `attack` command a plan is for (GURPS-ATK-7: each goes through
+/// GURPS-ORDER-1 in turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strike {
+    /// The command's first: it takes the maneuver and is checked against what the maneuver allows.
+    First,
+    /// A Rapid Strike's second (GURPS-ATK-6).
+    RapidSecond,
+    /// All-Out Attack (Double)'s other attack (GURPS-MAN-7).
+    Other,
+}
+
 /// The checks and the effective skill (GURPS-ATK-1, GURPS-ATK-2, GURPS-ATK-5, GURPS-ATK-6,
 /// GURPS-MAN-3, GURPS-MAN-4, GURPS-MAN-7, GURPS-MAN-8, GURPS-RANGE-1, GURPS-POST-2).
 pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
+    plan_strike(req, Strike::First)
+}
+
+/// [`plan`] for one strike of the command. A later strike is made under the maneuver the first
+/// took, and what the maneuver allows was checked for the whole command by the first.
+pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, RulesError> {
     let f = FieldReader(req.fields);
     let who = req.attacker;
     let has = |n: &str| who.conditions.iter().any(|c| c.name == n);
@@ -75,9 +93,10 @@ pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
             who.name, who.name
         ));
     }
-    let rapid = f.flag("rapid");
+    let rapid = f.flag("rapid") && strike != Strike::Other;
+    let first = strike == Strike::First;
     // The maneuver: the one taken this turn, or an Attack taken by this attack.
-    let (maneuver, takes_maneuver) = match me.maneuver.clone().filter(|_| me.in_turn) {
+    let (maneuver, takes_maneuver) = match me.maneuver.clone().filter(|_| me.in_turn || !first) {
         Some(m) => (m, false),
         None if req.on_turn => (Maneuver::new(Kind::Attack), true),
         None => match me.maneuver.clone() {
@@ -133,13 +152,17 @@ pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
             return invalid("a Rapid Strike needs Attack or All-Out Attack (GURPS-ATK-6)");
         }
         let one_per_turn = option(&Gurps, req.options, "gurps_rapid_strike") == "one_per_turn";
-        if one_per_turn && me.in_turn && me.rapid_used {
+        if first && one_per_turn && me.in_turn && me.rapid_used {
             return invalid("one Rapid Strike per turn (GURPS-ATK-6)");
         }
         mods.push(("rapid strike".into(), -6));
     }
-    let strikes: u8 = if rapid { 2 } else { 1 };
-    if me.in_turn && me.attacks.saturating_add(strikes) > allowed.saturating_add(u8::from(rapid)) {
+    // GURPS-MAN-7: All-Out Attack (Double) makes its other attack in the same command.
+    let strikes: u8 = u8::from(rapid) + 1 + u8::from(kind == Kind::AoaDouble);
+    if first
+        && me.in_turn
+        && me.attacks.saturating_add(strikes) > allowed.saturating_add(u8::from(rapid))
+    {
         return invalid(format!(
             "{} has made its attack{} this turn under {}",
             who.name,
