@@ -243,6 +243,46 @@ fn gurps_dmg_4_and_fp_1_fatigue_comes_off_fp() {
     assert_eq!(hp(&v, "b"), 8, "2 FP below 0 cost 2 HP");
 }
 
+// GURPS-FP-1, GURPS-HP-1: Very Tired halves Move, Dodge and ST (round up), reeling Move and
+// Dodge; either or both halve once. Reading [B426]: sw/thr damage keeps the full ST.
+#[test]
+fn gurps_fp_1_very_tired_halves_move_and_st() {
+    // (hp damage, fat damage, very tired, Move, ST, Dodge); B: ST 13, Move 5, Dodge 8, FP 9, HP 12.
+    let cases = [
+        (0, 0, false, 5, 13, 8),
+        (0, 6, false, 5, 13, 8), // 3 FP left of 9: not under a third
+        (0, 7, true, 3, 7, 4),   // 2 left: very tired
+        (9, 0, false, 3, 13, 4), // 3 HP of 12: reeling
+        (9, 7, true, 3, 7, 4),   // both: halved once
+    ];
+    for (hurt, fat, tired, mv, st, dodge) in cases {
+        let mut script = "new gurps\nadd B st=13 hp=12 fp=9 move=5 speed=5\n".to_string();
+        if hurt > 0 {
+            script.push_str(&format!("damage B {hurt}\n"));
+        }
+        if fat > 0 {
+            script.push_str(&format!("damage B {fat} fat\n"));
+        }
+        // A 9-HP hit is a major wound: its knockdown HT roll succeeds on 9.
+        let v = run(&script, if hurt > 0 { "3,3,3" } else { "" });
+        let b = who(&v, "b");
+        let case = format!("hp −{hurt}, fp −{fat}");
+        assert_eq!(b["very_tired"], tired, "{case}");
+        assert_eq!(b["effective"]["move"], mv, "{case}");
+        assert_eq!(b["effective"]["st"], st, "{case}");
+        assert_eq!(b["st"], 13, "{case}: the raw ST stays");
+        assert_eq!(b["defenses"]["dodge"], dodge, "{case}");
+    }
+    // A very tired swing still does sw for ST 13: 2d−1 takes both faces 1, 1 (ST 7's 1d−2 would
+    // leave one unused, which the harness refuses).
+    let v = run(
+        "new gurps\nadd A st=13 fp=9 speed=7\nadd B speed=5\nstart\ndamage A 7 fat\n\
+         attack A B skill=14 dmg=sw type=cr defense=none",
+        "3,3,4,1,1",
+    );
+    assert_log(&v, "B takes 1 cr");
+}
+
 // GURPS-SHOCK-1, worked examples 5 and 6; GURPS-SHOCK-2: Pain Threshold.
 #[test]
 fn gurps_shock_1_and_2_shock_amounts() {

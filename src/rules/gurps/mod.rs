@@ -92,6 +92,21 @@ impl Gurps {
     pub fn max_fp(stats: &Stats) -> i64 {
         stats.int("fp").unwrap_or_else(|| stats.int_or("ht", DEFAULT_ATTRIBUTE))
     }
+
+    /// Move now: Basic Move (given, or floor(Basic Speed)), halved (round up) when reeling
+    /// (GURPS-HP-1) or Very Tired (GURPS-FP-1); once for either or both.
+    pub fn move_now(who: CombatantView<'_>) -> i64 {
+        let basic = who.stats.int("move").unwrap_or_else(|| Self::basic_speed(who.stats) / 100);
+        let reeling = who.health.current.saturating_mul(3) < who.health.max;
+        if reeling || has(who, "Very-Tired") { (basic + 1) / 2 } else { basic }
+    }
+
+    /// ST now: halved (round up) when Very Tired (GURPS-FP-1). Reading [B426]: ST-based figures,
+    /// HP and sw/thr damage, keep the full ST.
+    pub fn st_now(who: CombatantView<'_>) -> i64 {
+        let st = who.stats.int_or("st", DEFAULT_ATTRIBUTE);
+        if has(who, "Very-Tired") { (st + 1) / 2 } else { st }
+    }
 }
 
 fn has(who: CombatantView<'_>, name: &str) -> bool {
@@ -520,6 +535,9 @@ impl Ruleset for Gurps {
             ("defenses.block", int(block)),
             ("crippled", Derived::List(me.crippled.clone())),
             ("reeling", Derived::Bool(who.health.current.saturating_mul(3) < who.health.max)),
+            ("very_tired", Derived::Bool(has(who, "Very-Tired"))),
+            ("effective.move", Derived::Int(Self::move_now(who))),
+            ("effective.st", Derived::Int(Self::st_now(who))),
         ]
     }
 
@@ -553,8 +571,22 @@ impl Ruleset for Gurps {
             num("defenses.block")
         ));
         let mut marks = Vec::new();
-        if who.health.current.saturating_mul(3) < who.health.max {
-            marks.push("reeling".to_string());
+        let reeling = who.health.current.saturating_mul(3) < who.health.max;
+        let tired = has(who, "Very-Tired");
+        // GURPS-HP-1, GURPS-FP-1: what reeling and Very Tired halve.
+        match (reeling, tired) {
+            (true, false) => marks.push(format!("reeling: Move {}", Self::move_now(who))),
+            (false, true) => marks.push(format!(
+                "very tired: Move {}, ST {}",
+                Self::move_now(who),
+                Self::st_now(who)
+            )),
+            (true, true) => marks.push(format!(
+                "reeling, very tired: Move {}, ST {}",
+                Self::move_now(who),
+                Self::st_now(who)
+            )),
+            (false, false) => {}
         }
         if who.health.current <= 0 {
             marks.push("HT roll each turn (0 HP)".into());
