@@ -649,8 +649,9 @@ fn gurps_atk_6_rapid_strike() {
 #[test]
 fn gurps_order_1_rapid_strike_knockdown_between_strikes() {
     // Strike 1 hits on 8 (skill 14 − 6), Parry 10 fails on 15, 2d+1 = 7 cut: (7 − 2) × 1.5 = 7
-    // injury, a major wound (over 6): HT 11 fails on 13: stunned, prone, its axe dropped. Strike
-    // 2 hits on 8; Dodge 8 − 3 − 4 = 1 fails on 15; 1 + 1 + 1 = 3 cut: (3 − 2) × 1.5 = 1.
+    // injury, a major wound (over 6): HT 11 fails on 13: stunned and prone. Strike 2 hits on 8;
+    // Dodge 8 − 3 − 4 = 1 beats a second Parry (10 − 4 − 3 − 4) and fails on 15; 1 + 1 + 1 = 3
+    // cut: (3 − 2) × 1.5 = 1.
     let v = run(&fight("attack Rook Orc rapid"), "3,3,2,5,5,5,3,3,4,4,5,3,3,2,5,5,5,1,1");
     let t = texts(&v);
     let at = |needle: &str| {
@@ -687,6 +688,118 @@ fn gurps_man_7_all_out_attack_double_in_one_command() {
     // The strike number is the tracker's own, never typed.
     let err = run_err(&fight("attack Rook Orc strike=2"), "");
     assert!(err.contains("strike"), "{err}");
+}
+
+// GURPS-ATK-2 [B552]: a shield arm or hand is −4 / −8 instead of −2 / −4, and only on a foe
+// with a shield; the wound is an arm's or a hand's.
+#[test]
+fn gurps_atk_2_shield_arm_and_hand() {
+    let setup = "new gurps\nadd A speed=7\nadd B speed=5\nweapon B buckler skill=12 shield db=1\n\
+                 add C speed=4\nstart\n";
+    for (loc, want) in [
+        ("arm", "(skill 14, arm −2 = 12)"),
+        ("shield-arm", "(skill 14, shield arm −4 = 10)"),
+        ("shield_hand", "(skill 14, shield hand −8 = 6)"),
+    ] {
+        let v = run(&format!("{setup}attack A B skill=14 loc={loc} defense=none"), "6,6,6,1,1,1");
+        assert_log(&v, want);
+    }
+    let v = run(
+        &format!("{setup}attack A B skill=14 dmg=1d type=cut loc=shield-arm defense=none"),
+        "2,2,2,2",
+    );
+    assert_log(&v, "B takes 2 cut: 2 cut at the arm − DR 0 = 2 × 1.5 = 3 injury");
+    let err = run_err(&format!("{setup}attack A C skill=14 loc=shield-arm"), "");
+    assert!(err.contains("C carries no shield; aim at its arm (GURPS-ATK-2)"), "{err}");
+}
+
+// GURPS-DEF-3, GURPS-DEF-4: an attack at the back side (past weapon or shield) costs Parry and
+// Block 2; Dodge is untouched.
+#[test]
+fn gurps_def_3_and_4_back_side() {
+    let setup = "new gurps\nadd A speed=7\nadd B speed=5 dodge=5\nweapon B sword skill=14\n\
+                 weapon B shield skill=14 shield\nstart\n";
+    for (kind, want) in [
+        ("parry", "B defends: Parry (sword) 8 (back side −2)"),
+        ("block", "B defends: Block (shield) 8 (back side −2)"),
+        ("dodge", "B defends: Dodge 5,"),
+    ] {
+        let v = run(&format!("{setup}attack A B skill=14 backside defense={kind}"), "3,3,4,1,1,3");
+        assert_log(&v, want);
+    }
+}
+
+// GURPS-ATK-1: a melee attack's distance (`range=`) must be within its weapon's Reach; `force`
+// overrides; a weapon with no Reach given is not checked.
+#[test]
+fn gurps_atk_1_reach_covers_the_distance() {
+    let setup = "new gurps\nadd A speed=7\nweapon A spear skill=14 dmg=1d type=imp reach=1-2*\n\
+                 weapon A knife skill=14 dmg=1d type=imp reach=C,1\nweapon A club skill=14\n\
+                 add B speed=5\nstart\n";
+    // (weapon, yards, refused?)
+    let cases = [
+        ("spear", 1, false),
+        ("spear", 2, false),
+        ("spear", 0, true),
+        ("spear", 3, true),
+        ("knife", 0, false),
+        ("knife", 2, true),
+        ("club", 9, false),
+    ];
+    for (weapon, yards, refused) in cases {
+        let body = format!("{setup}attack A B {weapon} range={yards} defense=none");
+        if refused {
+            let err = run_err(&body, "3,3,4,1");
+            assert!(
+                err.contains("Reach") && err.contains("(GURPS-ATK-1)"),
+                "{weapon} {yards}: {err}"
+            );
+        } else {
+            run(&body, "3,3,4,1");
+        }
+    }
+    let err = run_err(&format!("{setup}attack A B spear range=3"), "");
+    assert!(
+        err.contains("B at 3 yards is out of spear's Reach 1-2* (1 to 2 yards); add force"),
+        "{err}"
+    );
+    run(&format!("{setup}attack A B spear range=3 force defense=none"), "3,3,4,1");
+}
+
+// GURPS-LOC-3: a crippled arm or hand drops what it holds: the weapon arm (an arm aimed at, or
+// the right) its weapons, the shield arm (`loc=shield-arm`, or the left) its shield and off-hand
+// weapons; each is unready until a Ready.
+#[test]
+fn gurps_loc_3_crippled_arm_drops_what_it_holds() {
+    let setup = "new gurps\nadd A speed=7\nadd B speed=5\nweapon B sword skill=12\n\
+                 weapon B buckler skill=12 shield\nweapon B knife skill=12 offhand\nstart\n";
+    // (loc, location dice, weapons dropped); 1d+3 cut on 3: 9 injury capped at 6 of HP 10, the
+    // arm crippled (a major wound: knockdown HT 10 holds on 9).
+    let cases: [(&str, &str, &[&str]); 4] = [
+        ("arm", "", &["sword"]),
+        ("shield-arm", "", &["buckler", "knife"]),
+        ("random", "3,4,5", &["buckler", "knife"]),
+        ("random", "2,3,3", &["sword"]),
+    ];
+    for (loc, locroll, dropped) in cases {
+        let dice = format!("{locroll}{}3,3,4,3,3,3,3", if locroll.is_empty() { "" } else { "," });
+        let v = run(
+            &format!("{setup}attack A B skill=14 dmg=1d+3 type=cut loc={loc} defense=none"),
+            &dice,
+        );
+        assert_log(&v, "arm crippled");
+        for weapon in ["sword", "buckler", "knife"] {
+            let line = format!("B's {weapon} is not ready");
+            assert_eq!(has_log(&v, &line), dropped.contains(&weapon), "{loc} {locroll}: {weapon}");
+        }
+    }
+    // The dropped sword is refused until readied, and no longer parries.
+    let body = format!("{setup}attack A B skill=14 dmg=1d+3 type=cut loc=arm defense=none\nnext");
+    let err = run_err(&format!("{body}\nattack B A sword"), "3,3,4,3,3,3,3");
+    assert!(err.contains("B's sword is not ready"), "{err}");
+    let err =
+        run_err(&format!("{body}\nnext\nattack A B defense=parry:sword"), "3,3,4,3,3,3,3,3,3,4");
+    assert!(err.contains("defense=parry:sword is not open"), "{err}");
 }
 
 // GURPS-MAN-10, GURPS-CRIT-1: a weapon turned in the hand (8) is unready until Ready.

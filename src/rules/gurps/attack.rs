@@ -6,7 +6,7 @@
 
 use super::critical::{crit_words, critical_miss};
 use super::defend::defend;
-use super::defense::{self, Asked, Incoming};
+use super::defense::{self, Asked};
 use super::injury;
 use super::maneuver::Kind;
 use super::roll::{self, Verdict};
@@ -49,6 +49,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "tbb",
     "offhand",
     "second",
+    "backside",
     "force",
 ];
 
@@ -404,7 +405,12 @@ fn one(
         amount: roll.total,
         roll: Some(roll),
         kind: Some(p.arms.kind.to_string()),
-        location: Some(at.key.to_string()),
+        // The side, for what a crippled arm or hand drops (GURPS-LOC-3).
+        location: Some(match f.value("loc").map(str::to_ascii_lowercase) {
+            _ if !side_text.is_empty() => side_text.clone(),
+            Some(w) if w.starts_with("shield") => w,
+            _ => at.key.to_string(),
+        }),
         armor_ignored: ignored,
         ..Hit::default()
     }));
@@ -423,15 +429,7 @@ pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
     let (hit, crit) = (super::odds::success(skill), super::odds::critical(skill));
     let mut text = format!("skill {skill}: hit {:.1}%, crit {:.1}%", hit.percent(), crit.percent());
     let target = state::person(req.state, req.target_id);
-    let incoming = Incoming {
-        attacker: req.attacker_id.to_string(),
-        melee: p.arms.melee(),
-        thrown: p.arms.thrown,
-        small: p.arms.small,
-        firearm: p.arms.firearm,
-        deceptive: p.deceptive,
-        feint: p.feint,
-    };
+    let incoming = super::defend::incoming(&req, &p);
     let asked = Asked {
         named: f.value("defense").map(str::to_ascii_lowercase),
         retreat: f.flag("retreat"),

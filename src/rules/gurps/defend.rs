@@ -15,6 +15,20 @@ use super::weapon::{Arms, invalid};
 use crate::rules::dice::DiceSource;
 use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError, Who, option};
 
+/// The attack as the defense sees it.
+pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {
+    Incoming {
+        attacker: req.attacker_id.to_string(),
+        melee: p.arms.melee(),
+        thrown: p.arms.thrown,
+        small: p.arms.small,
+        firearm: p.arms.firearm,
+        deceptive: p.deceptive,
+        feint: p.feint,
+        backside: FieldReader(req.fields).flag("backside"),
+    }
+}
+
 /// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
 /// the attack hits, or `None` when it is stopped.
 pub(super) fn defend(
@@ -55,15 +69,7 @@ pub(super) fn defend(
         effects.push(Effect::Log { text: format!("{t} is unaware: no defense"), roll: None });
         return Ok(Some(Who::TARGET));
     }
-    let incoming = Incoming {
-        attacker: req.attacker_id.to_string(),
-        melee: p.arms.melee(),
-        thrown: p.arms.thrown,
-        small: p.arms.small,
-        firearm: p.arms.firearm,
-        deceptive: p.deceptive,
-        feint: p.feint,
-    };
+    let incoming = incoming(req, p);
     let mut asked = Asked {
         named: f.value("defense").map(str::to_ascii_lowercase),
         retreat: f.flag("retreat"),

@@ -345,9 +345,11 @@ impl Ruleset for Gurps {
                     ("vitals (−3, imp/pi only)", "loc=vitals"),
                     ("hand (−4)", "loc=hand"),
                     ("foot (−4)", "loc=foot"),
+                    ("shield arm (−4)", "loc=shield-arm"),
                     ("face (−5)", "loc=face"),
                     ("neck (−5)", "loc=neck"),
                     ("skull (−7)", "loc=skull"),
+                    ("shield hand (−8)", "loc=shield-hand"),
                     ("eye (−9, imp/pi only)", "loc=eye"),
                 ],
             },
@@ -370,6 +372,7 @@ impl Ruleset for Gurps {
             ("drop", "the target dodges and drops (ranged, +3 Dodge, prone)"),
             ("rapid", "Rapid Strike: two attacks at −6"),
             ("acrobatic", "acrobatic dodge (Acrobatics roll first)"),
+            ("backside", "at the target's back side (Parry and Block −2)"),
         ]
     }
 

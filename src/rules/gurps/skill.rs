@@ -122,9 +122,24 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
     let mut mods: Vec<(String, i64)> = Vec::new();
     let mut cap = None;
     // GURPS-ATK-4: the location's penalty.
-    let location = match f.value("loc").map(str::to_ascii_lowercase) {
+    let location = match f.value("loc").map(|w| w.to_ascii_lowercase().replace('_', "-")) {
         None => Some(tables::LOCATIONS[0]),
         Some(w) if w == "random" => None,
+        // GURPS-ATK-2 [B552]: the arm or hand behind a shield, −4 / −8 instead of −2 / −4.
+        Some(w) if w == "shield-arm" || w == "shield-hand" => {
+            let part = w.trim_start_matches("shield-");
+            if !req.target.weapons.iter().any(|x| x.stats.flag("shield")) {
+                return invalid(format!(
+                    "loc={w}: {} carries no shield; aim at its {part} (GURPS-ATK-2)",
+                    req.target.name
+                ));
+            }
+            let at = injury::parse_location(part)?;
+            mods.push((format!("shield {part}"), at.penalty * 2));
+            injury::check_target(arms.kind, at)?;
+            // The penalty is named above; the location itself is the plain arm or hand.
+            Some(tables::Location { penalty: 0, ..at })
+        }
         Some(w) => Some(injury::parse_location(&w)?),
     };
     if let Some(at) = location {
@@ -132,6 +147,12 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
         if at.penalty != 0 {
             mods.push((at.key.to_string(), at.penalty));
         }
+    }
+    // GURPS-ATK-1: a melee target within the weapon's Reach, when the distance is given.
+    if arms.melee()
+        && let Some(yards) = f.value("range")
+    {
+        check_reach(req, &arms, yards)?;
     }
     // GURPS-ATK-5: Deceptive Attack, melee.
     let deceptive = f.int_in("deceptive", 0, 10)?;
@@ -264,4 +285,47 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
         ));
     }
     Ok(p)
+}
+
+/// GURPS-ATK-1: `range=YARDS` on a melee attack is the distance to the foe; the weapon's Reach
+/// (`C`, `1`, `1-2`, `C,1`, `2*`) must cover it, unless `force`.
+fn check_reach(req: &AttackRequest<'_>, arms: &Arms, yards: &str) -> Result<(), RulesError> {
+    let distance: i64 =
+        yards.trim().parse().ok().filter(|n| (0..=100_000).contains(n)).ok_or_else(|| {
+            RulesError::Invalid(format!("range={yards}: expected the distance in whole yards"))
+        })?;
+    let Some(reach) = req.weapon.and_then(|w| w.stats.text("reach")) else {
+        return Ok(());
+    };
+    let Some((near, far)) = reach_span(reach) else {
+        return invalid(format!(
+            "{}'s reach '{reach}' is not a Reach such as C, 1, 1-2 or C,1",
+            arms.name.as_deref().unwrap_or("the weapon")
+        ));
+    };
+    if (near..=far).contains(&distance) || FieldReader(req.fields).flag("force") {
+        return Ok(());
+    }
+    let yard = |n: i64| if n == 1 { "1 yard".to_string() } else { format!("{n} yards") };
+    invalid(format!(
+        "{} at {} is out of {}'s Reach {reach} ({}); add force to attack anyway (GURPS-ATK-1)",
+        req.target.name,
+        yard(distance),
+        arms.name.as_deref().unwrap_or("the weapon"),
+        if near == far { yard(near) } else { format!("{} to {}", near, yard(far)) },
+    ))
+}
+
+/// A Reach as the nearest and farthest yards it covers: `C` is 0; `1-2`, `1,2`, `C,1`; a
+/// trailing `*` (a change of grip to shorten it) does not change what it covers.
+pub fn reach_span(text: &str) -> Option<(i64, i64)> {
+    let mut yards = Vec::new();
+    for part in text.trim().trim_end_matches('*').split([',', '-', '–']) {
+        let part = part.trim().trim_end_matches('*');
+        yards.push(match part {
+            "C" | "c" => 0,
+            n => n.parse::<i64>().ok().filter(|n| (0..=100).contains(n))?,
+        });
+    }
+    Some((*yards.iter().min()?, *yards.iter().max()?))
 }
