@@ -43,6 +43,7 @@ impl App {
                 if dialog.rolls && dialog.at + 1 == dialog.steps.len() {
                     self.reach_faces_step();
                 }
+                self.refresh_attack_choice();
             }
             KeyCode::Up | KeyCode::Down => {
                 let n = match step {

@@ -1103,6 +1103,43 @@ fn gurps_order_1_from_the_attack_dialog() {
     assert_eq!(a.session.encounter().get("orc").expect("orc").health.current, -2);
 }
 
+// GURPS-DEF-8 (issue 10 item 7): the dialog's defense step lists each defense open to the
+// target against this attack with its value and the exact odds it succeeds (and retreating),
+// the best first; picking one writes it into the command.
+#[test]
+fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
+    let setup = "new gurps\nadd Rook side=pc speed=7\nweapon Rook broadsword skill=14 dmg=2d+1 type=cut\n\
+                 add Orc speed=5 dodge=8\nweapon Orc axe skill=14 dmg=sw type=cut\n\
+                 weapon Orc \"short sword\" skill=12\nweapon Orc shield skill=12 shield db=1\n";
+    let ran = crate::harness::exec(&format!("{setup}start\n"), "", None);
+    let session = crate::harness::succeeded(ran.result, setup, "");
+    let mut a = crate::tui::app(session);
+    crate::tui::drive(&mut a, "a<Enter><Enter><Enter><Enter>");
+    let options = match &a.mode {
+        skirmish::app::Mode::Dialog(d) => match d.step() {
+            Some(skirmish::app::dialog::Step::Pick { options, .. }) => options.clone(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    // (label, field): Dodge 8 + DB 1; Parry 14/2 + 3 + 1 = 11, 12/2 + 3 + 1 = 10; Block 9 + 1.
+    let want = [
+        ("best: Parry (axe) 11: 62.5%, retreating 12: 74.1%", ""),
+        ("Dodge 9: 37.5%, retreating 12: 74.1%", "defense=dodge"),
+        ("Parry (axe) 11: 62.5%, retreating 12: 74.1%", "defense=parry:axe"),
+        ("Parry (short sword) 10: 50.0%, retreating 11: 62.5%", "defense=parry:\"short sword\""),
+        ("Block (shield) 10: 50.0%, retreating 11: 62.5%", "defense=block"),
+        ("none (takes the hit)", "defense=none"),
+    ];
+    let got: Vec<(&str, &str)> = options.iter().map(|(l, v)| (l.as_str(), v.as_str())).collect();
+    assert_eq!(got, want);
+    insta::assert_snapshot!("gurps_dialog_defense_80x24", crate::tui::screen(&a, 80, 24));
+    // The short sword's parry, picked, goes into the attack as written.
+    crate::tui::drive(&mut a, "<Down><Down><Down><Enter><Enter><Enter>3 3 4 3 3 3<Enter>");
+    let log: Vec<String> = a.session.log().iter().map(|l| l.text.clone()).collect();
+    assert!(log.iter().any(|t| t.contains("Orc defends: Parry (short sword) 10")), "{log:#?}");
+}
+
 // GURPS-HP-2 with `on_action`: the HT roll comes when it picks a maneuver other than Do
 // Nothing, or before its first defense since its last turn; `do` asks for `maneuver` then.
 #[test]

@@ -186,6 +186,23 @@ pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<Strin
     })
 }
 
+/// One of the system's attack-dialog picks as it stands for the attack written so far (GURPS:
+/// the target's defenses with their values and odds), when the system can tell.
+pub fn attack_choice_now(
+    enc: &Encounter,
+    command: &Command,
+    label: &str,
+) -> Result<Option<Vec<(String, String)>>, EngineError> {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().attack_choice_now(request, label)?)
+    })
+}
+
 /// An attack's hits rolled ahead of damage with their proposed sharing, when the system offers
 /// one (a Gempunks set on several targets).
 pub fn attack_proposal(

@@ -29,6 +29,60 @@ pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {
     }
 }
 
+/// The attack dialog's defense pick for this attack (issue 10 item 7): the best first, then each
+/// defense open to the target (Dodge, Parry with each weapon, Block) with its value and the exact
+/// odds it succeeds (and with a retreat, when one is open), then none. `None` when the attack as
+/// written is not one the rules would make (the dialog keeps its fixed list; the preview says why).
+pub fn defense_picks(req: &AttackRequest<'_>) -> Option<Vec<(String, String)>> {
+    let p = super::skill::plan(req).ok()?;
+    let target = super::state::person(req.state, req.target_id);
+    let incoming = incoming(req, &p);
+    let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
+    let plain = defense::choices(req.target, &target, &incoming, &Asked::default(), strict).ok()?;
+    let retreating = Asked { retreat: true, ..Asked::default() };
+    let back = defense::choices(req.target, &target, &incoming, &retreating, strict)
+        .ok()
+        .filter(|_| incoming.melee);
+    let pct = |value: i64| format!("{:.1}%", super::odds::success(value).percent());
+    let name = |c: &Choice| {
+        let kind = match c.kind {
+            "dodge" => "Dodge",
+            "parry" => "Parry",
+            _ => "Block",
+        };
+        match &c.weapon {
+            Some(w) => format!("{kind} ({w})"),
+            None => kind.to_string(),
+        }
+    };
+    let line = |c: &Choice| {
+        let mut text = format!("{} {}: {}", name(c), c.value, pct(c.value));
+        let same = |r: &&Choice| r.kind == c.kind && r.weapon == c.weapon;
+        if let Some(r) = back.as_ref().and_then(|b| b.iter().find(same))
+            && r.value != c.value
+        {
+            text.push_str(&format!(", retreating {}: {}", r.value, pct(r.value)));
+        }
+        text
+    };
+    let field = |c: &Choice| match (c.kind, &c.weapon) {
+        // A weapon named with spaces goes in quotes, as the command line reads it.
+        ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
+            format!("defense=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
+        }
+        ("parry", Some(w)) => format!("defense=parry:{w}"),
+        (kind, _) => format!("defense={kind}"),
+    };
+    let mut picks = Vec::new();
+    match defense::pick(&plain, None).ok().flatten() {
+        Some(best) => picks.push((format!("best: {}", line(&best)), String::new())),
+        None => picks.push(("no defense open to it".to_string(), String::new())),
+    }
+    picks.extend(plain.iter().map(|c| (line(c), field(c))));
+    picks.push(("none (takes the hit)".to_string(), "defense=none".to_string()));
+    Some(picks)
+}
+
 /// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
 /// the attack hits, or `None` when it is stopped.
 pub(super) fn defend(

@@ -366,6 +366,14 @@ impl Ruleset for Gurps {
         ]
     }
 
+    fn attack_choice_now(
+        &self,
+        request: AttackRequest<'_>,
+        label: &str,
+    ) -> Result<Option<Vec<(String, String)>>, RulesError> {
+        Ok(if label == "defense" { defend::defense_picks(&request) } else { None })
+    }
+
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("retreat", "the target retreats (+3 Dodge, +1 Parry/Block)"),
