@@ -1140,6 +1140,21 @@ fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
     assert!(log.iter().any(|t| t.contains("Orc defends: Parry (short sword) 10")), "{log:#?}");
 }
 
+// GURPS-ORDER-1 step 5: an attack roll that succeeds but is defended is recorded as no hit, so
+// the statistics count it as a miss; one that lands (or a critical hit) is a hit.
+#[test]
+fn gurps_order_1_a_defended_attack_is_not_a_hit() {
+    // (defense faces, hits, misses): Parry 10 on 9 stops it; on 15 it fails and 2d+1 lands.
+    for (defense, hits, misses) in [("3,3,3", 0, 1), ("5,5,5,1,1", 1, 0)] {
+        let script = fight("attack Rook Orc");
+        let ran = crate::harness::exec(&script, &format!("3,3,4,{defense}"), None);
+        let session = crate::harness::succeeded(ran.result, &script, defense);
+        let stats = skirmish::export::statistics(&session);
+        let rook = stats.get("rook").expect("Rook's statistics");
+        assert_eq!((rook.attacks, rook.hits, rook.misses), (1, hits, misses), "defense {defense}");
+    }
+}
+
 // GURPS-HP-2 with `on_action`: the HT roll comes when it picks a maneuver other than Do
 // Nothing, or before its first defense since its last turn; `do` asks for `maneuver` then.
 #[test]

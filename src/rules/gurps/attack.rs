@@ -324,6 +324,9 @@ fn one(
     let mut crit = CritHit::Normal;
     let mut struck = Who::TARGET;
     let critical = verdict == Verdict::CriticalSuccess;
+    // The verdict's place in the log: a hit unless the defense stops it (so the statistics
+    // count a defended attack as no hit), written once the defense is known.
+    let verdict_at = effects.len();
     effects.push(Effect::Attacked {
         target: Who::TARGET,
         summary: summary.clone(),
@@ -358,7 +361,12 @@ fn one(
         // Steps 4–5: the defense.
         match defend(req, p, at, target, srcs, dice, effects)? {
             Some(who) => struck = who,
-            None => return Ok(()),
+            None => {
+                if let Some(Effect::Attacked { hit, .. }) = effects.get_mut(verdict_at) {
+                    *hit = false;
+                }
+                return Ok(());
+            }
         }
     }
     // Step 6: damage.
