@@ -685,9 +685,11 @@ fn gurps_man_7_all_out_attack_double_in_one_command() {
     );
     let err = run_err(&fight("attack Rook Orc second=broadsword"), "");
     assert!(err.contains("second=WEAPON names All-Out Attack (Double)"), "{err}");
-    // The strike number is the tracker's own, never typed.
-    let err = run_err(&fight("attack Rook Orc strike=2"), "");
-    assert!(err.contains("strike"), "{err}");
+    // The strike number is the tracker's own, never typed: `strike=2` is no GURPS field, and
+    // the attack is a plain one.
+    let v = run(&fight("attack Rook Orc strike=2 defense=none"), "3,3,4,1,1");
+    assert!(!has_log(&v, "second attack"), "{:#?}", texts(&v));
+    assert!(run_err(&fight("attack Rook Orc @strike=2"), "").contains("@strike"));
 }
 
 // GURPS-ATK-2 [B552]: a shield arm or hand is −4 / −8 instead of −2 / −4, and only on a foe

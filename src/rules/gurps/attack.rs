@@ -18,6 +18,10 @@ use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who, option};
 
+/// The field a further strike of one command carries its number in: the tracker's own, never
+/// typed (a typed field's key is letters, digits, `_` and `.`).
+const STRIKE: &str = "@strike";
+
 /// Fields `attack` takes under GURPS.
 pub const ATTACK_FIELDS: &[&str] = &[
     "skill",
@@ -109,7 +113,7 @@ pub fn resolve(
     }
     // GURPS-ATK-7: one command may make several strikes, each asked for once the one before it
     // is recorded (its knockdown and death checks too), so the dice follow GURPS-ORDER-1.
-    let number = f.int_in("strike", 0, 3)?.max(1);
+    let number = f.int_in(STRIKE, 0, 3)?.max(1);
     let strike = match number {
         1 => Strike::First,
         2 if f.flag("rapid") => Strike::RapidSecond,
@@ -196,7 +200,7 @@ pub fn resolve(
             .filter(|(k, _)| {
                 !matches!(
                     k.as_str(),
-                    "strike" | "roll" | "defroll" | "dmgroll" | "locroll" | "critroll"
+                    STRIKE | "roll" | "defroll" | "dmgroll" | "locroll" | "critroll"
                 )
             })
             .cloned()
@@ -220,7 +224,7 @@ pub fn resolve(
                 fields.push((key.to_string(), Some(faces.join(","))));
             }
         }
-        fields.push(("strike".into(), Some((number + 1).to_string())));
+        fields.push((STRIKE.into(), Some((number + 1).to_string())));
         effects.push(Effect::Continue { weapon, fields });
     }
     Ok(effects)
