@@ -214,11 +214,13 @@ pub enum Effect {
     },
     /// The attack goes on with another strike (a GURPS Rapid Strike's second, All-Out Attack
     /// Double's other attack): once the effects before it and their after-damage hooks are
-    /// applied, the system is asked for the attack again, on the same sides, with this weapon
-    /// and these fields. Last in an attack's effects; anywhere else it is a bug.
+    /// applied, the system is asked for the attack again, with this weapon and these fields, on
+    /// the same sides or (`targets`: ids) on these. Last in an attack's effects; anywhere else it
+    /// is a bug.
     Continue {
         weapon: Option<String>,
         fields: Vec<(String, Option<String>)>,
+        targets: Option<Vec<String>>,
     },
 }
 

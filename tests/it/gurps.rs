@@ -665,6 +665,41 @@ fn gurps_order_1_rapid_strike_knockdown_between_strikes() {
     assert_eq!(hp(&v, "orc"), 12 - 7 - 1);
 }
 
+// GURPS-ATK-6: a Rapid Strike on two foes, one strike each, in order; under All-Out Attack
+// (Double) the other attack goes to the first foe. Two foes without a Rapid Strike are refused.
+#[test]
+fn gurps_atk_6_rapid_strike_on_two_foes() {
+    let setup = "new gurps\nadd A speed=7\nweapon A sword skill=14 dmg=1d type=cut\nadd B speed=5\n\
+                 add C speed=4\nstart\n";
+    // (maneuver, dice, the strikes' targets in order)
+    let cases: [(&str, &str, &[&str]); 2] = [
+        ("", "3,3,2,1,3,3,2,1", &["A attacks B", "A attacks C"]),
+        (
+            "maneuver A aoa-double\n",
+            "3,3,2,1,3,3,2,1,3,3,2,1",
+            &[
+                "A attacks B",
+                "A attacks C",
+                "A attacks B with sword (All-Out Attack, second attack)",
+            ],
+        ),
+    ];
+    for (maneuver, dice, order) in cases {
+        let v = run(&format!("{setup}{maneuver}attack A B,C rapid defense=none"), dice);
+        let t = texts(&v);
+        let at: Vec<usize> = order
+            .iter()
+            .map(|n| {
+                t.iter().position(|l| l.starts_with(n)).unwrap_or_else(|| panic!("{n}: {t:#?}"))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{maneuver}{t:#?}");
+        assert_eq!((hp(&v, "b"), hp(&v, "c")), if order.len() == 3 { (8, 9) } else { (9, 9) });
+    }
+    let err = run_err(&format!("{setup}attack A B,C"), "");
+    assert!(err.contains("two with a Rapid Strike"), "{err}");
+}
+
 // GURPS-MAN-7, GURPS-ORDER-1: All-Out Attack (Double) is one `attack` making both attacks, the
 // other with `second=WEAPON`; a weapon unready after attacking needs a second one.
 #[test]

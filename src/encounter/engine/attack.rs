@@ -15,7 +15,7 @@ impl Planner<'_> {
     ) -> Result<(), EngineError> {
         let force = fields.iter().any(|f| f.key == "force");
         let pairs = field_pairs(fields);
-        let sides = attack_sides(&self.scratch, attacker, targets)?;
+        let mut sides = attack_sides(&self.scratch, attacker, targets)?;
         let rules = self.scratch.system.rules();
         let actor = self.scratch.combatants[sides.members[0]].id.to_string();
         // Legality before dice: what the attack will cost is checked before any die is rolled.
@@ -25,13 +25,13 @@ impl Planner<'_> {
         for (pool, amount) in cost {
             self.check_budget(&actor, pool, amount, "an attack", force)?;
         }
-        let enc = &self.scratch;
-        let target_ids: Vec<String> =
-            sides.targets.iter().map(|&i| enc.combatants[i].id.to_string()).collect();
         let (mut weapon, mut pairs) = (weapon.map(str::to_string), pairs);
         // Strike after strike: each is asked for once the one before it (and its after-damage
         // hooks) is recorded, so its dice follow theirs.
         loop {
+            let enc = &self.scratch;
+            let target_ids: Vec<String> =
+                sides.targets.iter().map(|&i| enc.combatants[i].id.to_string()).collect();
             let dice = &mut *self.dice;
             let mut effects =
                 with_request(&self.scratch, &sides, weapon.as_deref(), &pairs, |r| {
@@ -48,7 +48,18 @@ impl Planner<'_> {
             };
             self.apply_effects(&actor, &target_ids, effects)?;
             match more {
-                Some(Effect::Continue { weapon: w, fields }) => (weapon, pairs) = (w, fields),
+                Some(Effect::Continue { weapon: w, fields, targets }) => {
+                    (weapon, pairs) = (w, fields);
+                    if let Some(ids) = targets {
+                        let found: Option<Vec<usize>> =
+                            ids.iter().map(|id| self.scratch.index_of(id)).collect();
+                        sides.targets = found.filter(|f| !f.is_empty()).ok_or_else(|| {
+                            EngineError::Apply(ApplyError(format!(
+                                "a further strike names targets not in the fight: {ids:?}"
+                            )))
+                        })?;
+                    }
+                }
                 _ => return Ok(()),
             }
         }

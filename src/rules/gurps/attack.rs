@@ -21,6 +21,8 @@ use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, 
 /// The field a further strike of one command carries its number in: the tracker's own, never
 /// typed (a typed field's key is letters, digits, `_` and `.`).
 const STRIKE: &str = "@strike";
+/// The foes of a Rapid Strike on two (their ids), for the strikes after the first.
+const FOES: &str = "@foes";
 
 /// Fields `attack` takes under GURPS.
 pub const ATTACK_FIELDS: &[&str] = &[
@@ -91,6 +93,15 @@ pub fn resolve(
         ));
     }
     let f = FieldReader(req.fields);
+    // GURPS-ATK-6: a Rapid Strike on two foes, one strike each: the first strike is asked for
+    // on the first foe alone, the foes' ids riding along for the strikes after it.
+    if let ([one, two], None, true) = (req.targets, f.value("sacrifice"), f.flag("rapid")) {
+        plan(&req)?;
+        let mut fields = req.fields.to_vec();
+        fields.push((FOES.into(), Some(format!("{} {}", one.id, two.id))));
+        let weapon = req.weapon.map(|w| w.name.clone());
+        return Ok(vec![Effect::Continue { weapon, fields, targets: Some(vec![one.id.into()]) }]);
+    }
     // GURPS-DEF-11: the second target may only be the ally dodging into the attack.
     let sacrificial = match (req.targets, f.value("sacrifice")) {
         ([_], None) => false,
@@ -104,7 +115,8 @@ pub fn resolve(
         }
         _ => {
             return invalid(
-                "a GURPS attack here has one target; attack each in turn (GURPS-ATK-7)",
+                "a GURPS attack has one target (two with a Rapid Strike, or an ally's \
+                 sacrifice=); attack each in turn (GURPS-ATK-7)",
             );
         }
     };
@@ -225,7 +237,15 @@ pub fn resolve(
             }
         }
         fields.push((STRIKE.into(), Some((number + 1).to_string())));
-        effects.push(Effect::Continue { weapon, fields });
+        // A Rapid Strike on two foes: its second strike at the second, AOA Double's other
+        // attack at the first.
+        let foes: Vec<&str> = f.value(FOES).map(|t| t.split(' ').collect()).unwrap_or_default();
+        let targets = match (next, foes.as_slice()) {
+            (Strike::RapidSecond, [_, second]) => Some(vec![second.to_string()]),
+            (Strike::Other, [first, _]) => Some(vec![first.to_string()]),
+            _ => None,
+        };
+        effects.push(Effect::Continue { weapon, fields, targets });
     }
     Ok(effects)
 }
