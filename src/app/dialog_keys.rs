@@ -43,6 +43,7 @@ impl App {
                 if dialog.rolls && dialog.at + 1 == dialog.steps.len() {
                     self.reach_faces_step();
                 }
+                self.refresh_attack_choice();
             }
             KeyCode::Up | KeyCode::Down => {
                 let n = match step {
@@ -104,6 +105,12 @@ impl App {
         }
     }
 
+    /// Run a dialog's line with the cards its probe drew dealt first.
+    fn run_with_cards(&mut self, text: &str, cards: Vec<u32>) -> Ran {
+        self.cards_ahead = cards;
+        self.run_line(text, None)
+    }
+
     /// Arriving at the faces step: the engine plans the command first. One that rolls nothing
     /// runs now; one refused before any die (no actions left, already tried this turn, not built
     /// for this system) or whatever the dice show is refused now, before any face is typed.
@@ -120,10 +127,7 @@ impl App {
                 }
                 return;
             }
-            BeforeFaces::RunNow => match {
-                self.cards_ahead = cards;
-                self.run_line(&text, None)
-            } {
+            BeforeFaces::RunNow => match self.run_with_cards(&text, cards) {
                 Ran::Applied => None,
                 Ran::Refused | Ran::BadFaces => Some(self.status.text.clone()),
             },

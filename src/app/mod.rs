@@ -3,6 +3,7 @@
 
 mod command_line;
 pub mod dialog;
+mod dialog_choices;
 mod dialog_keys;
 mod dialog_open;
 pub mod keymap;

@@ -212,6 +212,16 @@ pub enum Effect {
         amount: u8,
         what: String,
     },
+    /// The attack goes on with another strike (a GURPS Rapid Strike's second, All-Out Attack
+    /// Double's other attack): once the effects before it and their after-damage hooks are
+    /// applied, the system is asked for the attack again, with this weapon and these fields, on
+    /// the same sides or (`targets`: ids) on these. Last in an attack's effects; anywhere else it
+    /// is a bug.
+    Continue {
+        weapon: Option<String>,
+        fields: Vec<(String, Option<String>)>,
+        targets: Option<Vec<String>>,
+    },
 }
 
 /// How a hit landed, for what follows it (SW-INC-1, SW-INJ-1).

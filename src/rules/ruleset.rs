@@ -406,6 +406,17 @@ pub trait Ruleset: Sync {
         &[]
     }
 
+    /// One of [`Self::attack_choices`] as it stands for this attack, the picks before it made
+    /// (GURPS: each defense the target has against it, with its value and odds): (label, field
+    /// text) with the one to preselect first; `None` keeps the fixed list.
+    fn attack_choice_now(
+        &self,
+        _request: AttackRequest<'_>,
+        _label: &str,
+    ) -> Result<Option<Vec<(String, String)>>, RulesError> {
+        Ok(None)
+    }
+
     /// Attack modifiers the dialog offers as switches: (field, label).
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[]

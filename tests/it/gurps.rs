@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use crate::harness::{run, run_err};
-use skirmish::rules::gurps::{attack, injury, odds, roll, tables};
+use skirmish::rules::gurps::{injury, odds, roll, tables, weapon};
 use skirmish::rules::state::SystemState;
 use skirmish::rules::stats::Stats;
 use skirmish::rules::system::{DamageRequest, Health, Options};
@@ -243,6 +243,46 @@ fn gurps_dmg_4_and_fp_1_fatigue_comes_off_fp() {
     assert_eq!(hp(&v, "b"), 8, "2 FP below 0 cost 2 HP");
 }
 
+// GURPS-FP-1, GURPS-HP-1: Very Tired halves Move, Dodge and ST (round up), reeling Move and
+// Dodge; either or both halve once. Reading [B426]: sw/thr damage keeps the full ST.
+#[test]
+fn gurps_fp_1_very_tired_halves_move_and_st() {
+    // (hp damage, fat damage, very tired, Move, ST, Dodge); B: ST 13, Move 5, Dodge 8, FP 9, HP 12.
+    let cases = [
+        (0, 0, false, 5, 13, 8),
+        (0, 6, false, 5, 13, 8), // 3 FP left of 9: not under a third
+        (0, 7, true, 3, 7, 4),   // 2 left: very tired
+        (9, 0, false, 3, 13, 4), // 3 HP of 12: reeling
+        (9, 7, true, 3, 7, 4),   // both: halved once
+    ];
+    for (hurt, fat, tired, mv, st, dodge) in cases {
+        let mut script = "new gurps\nadd B st=13 hp=12 fp=9 move=5 speed=5\n".to_string();
+        if hurt > 0 {
+            script.push_str(&format!("damage B {hurt}\n"));
+        }
+        if fat > 0 {
+            script.push_str(&format!("damage B {fat} fat\n"));
+        }
+        // A 9-HP hit is a major wound: its knockdown HT roll succeeds on 9.
+        let v = run(&script, if hurt > 0 { "3,3,3" } else { "" });
+        let b = who(&v, "b");
+        let case = format!("hp −{hurt}, fp −{fat}");
+        assert_eq!(b["very_tired"], tired, "{case}");
+        assert_eq!(b["effective"]["move"], mv, "{case}");
+        assert_eq!(b["effective"]["st"], st, "{case}");
+        assert_eq!(b["st"], 13, "{case}: the raw ST stays");
+        assert_eq!(b["defenses"]["dodge"], dodge, "{case}");
+    }
+    // A very tired swing still does sw for ST 13: 2d−1 takes both faces 1, 1 (ST 7's 1d−2 would
+    // leave one unused, which the harness refuses).
+    let v = run(
+        "new gurps\nadd A st=13 fp=9 speed=7\nadd B speed=5\nstart\ndamage A 7 fat\n\
+         attack A B skill=14 dmg=sw type=cr defense=none",
+        "3,3,4,1,1",
+    );
+    assert_log(&v, "B takes 1 cr");
+}
+
 // GURPS-SHOCK-1, worked examples 5 and 6; GURPS-SHOCK-2: Pain Threshold.
 #[test]
 fn gurps_shock_1_and_2_shock_amounts() {
@@ -303,7 +343,7 @@ fn gurps_def_3_parries_fall_off_within_a_turn() {
     for (parry, wants) in [("0", [10, 6, 2]), ("0F", [10, 8, 6])] {
         let script = format!(
             "new gurps\nadd A speed=7\nadd B speed=5\nweapon B sword skill=14 parry={parry}\nstart\n\
-             maneuver A aoa-double\nattack A B skill=18 dmg=1d defense=parry\nattack A B skill=18 rapid dmg=1d defense=parry"
+             maneuver A aoa-double\nattack A B skill=18 rapid dmg=1d defense=parry"
         );
         // Three attacks that hit on 10 and three parries on 3 (critical: the attacker's critical
         // miss table then rolls 10: drops its weapon).
@@ -530,7 +570,7 @@ fn gurps_odds_success_critical_and_landing() {
     assert!(text.contains("success") && text.contains("attack lands"), "{text}");
     let err = odds::report(&["x".into()]).expect_err("bad");
     assert!(err.contains("skirmish odds gurps SKILL"), "{err}");
-    assert_eq!(attack::signed(-3), "−3");
+    assert_eq!(weapon::signed(-3), "−3");
 }
 
 // GURPS-MAN-1, GURPS-MAN-2: one maneuver a turn; Move allows no attack; All-Out Defense
@@ -581,17 +621,222 @@ fn gurps_atk_6_rapid_strike() {
         run_err(&fight("attack Rook Orc defense=none\nattack Rook Orc defense=none"), "3,3,2,1,1");
     assert!(err.contains("has made its attack this turn"), "{err}");
     let err = run_err(
-        &fight(
-            "maneuver Rook aoa-double\nattack Rook Orc rapid defense=none\nattack Rook Orc rapid defense=none",
-        ),
+        &fight("attack Rook Orc rapid defense=none\nattack Rook Orc rapid defense=none"),
         "3,3,2,1,1,3,3,2,1,1",
     );
     assert!(err.contains("one Rapid Strike per turn (GURPS-ATK-6)"), "{err}");
+    // GURPS-MAN-7, GURPS-ATK-7: All-Out Attack (Double) with a Rapid Strike is three attacks in
+    // one command; a fourth is refused.
+    let aoa = "maneuver Rook aoa-double\nattack Rook Orc rapid defense=none";
+    let v = run(&fight(aoa), "3,3,2,1,1,3,3,2,1,1,3,3,2,1,1");
+    assert_log(&v, "(rapid strike 2)");
+    assert_log(
+        &v,
+        "Rook attacks Orc with broadsword (All-Out Attack, second attack) (skill 14 = 14)",
+    );
+    let err = run_err(&fight(&format!("{aoa}\nattack Rook Orc")), "3,3,2,1,1,3,3,2,1,1,3,3,2,1,1");
+    assert!(err.contains("has made its attacks this turn"), "{err}");
     let err = run_err(
         "new gurps\nadd A speed=7\nweapon A pike skill=14 unready_after\nadd B\nstart\nattack A B rapid",
         "",
     );
     assert!(err.contains("no Rapid Strike with a weapon that is unready"), "{err}");
+}
+
+// GURPS-ORDER-1, GURPS-ATK-7, GURPS-MAJOR-2: a Rapid Strike's first strike has its knockdown
+// roll before the second strike's attack roll, and the second meets the stunned, prone target
+// (GURPS-STUN-1 −4, lying −3 on its defense).
+#[test]
+fn gurps_order_1_rapid_strike_knockdown_between_strikes() {
+    // Strike 1 hits on 8 (skill 14 − 6), Parry 10 fails on 15, 2d+1 = 7 cut: (7 − 2) × 1.5 = 7
+    // injury, a major wound (over 6): HT 11 fails on 13: stunned and prone. Strike 2 hits on 8;
+    // Dodge 8 − 3 − 4 = 1 beats a second Parry (10 − 4 − 3 − 4) and fails on 15; 1 + 1 + 1 = 3
+    // cut: (3 − 2) × 1.5 = 1.
+    let v = run(&fight("attack Rook Orc rapid"), "3,3,2,5,5,5,3,3,4,4,5,3,3,2,5,5,5,1,1");
+    let t = texts(&v);
+    let at = |needle: &str| {
+        t.iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no '{needle}' in {t:#?}"))
+    };
+    let (first, knock, second) = (at("(rapid strike 1)"), at("knockdown"), at("(rapid strike 2)"));
+    assert!(first < knock && knock < second, "{t:#?}");
+    assert_log(&v, "Orc defends: Dodge 1 (lying −3, stunned −4)");
+    assert_eq!(hp(&v, "orc"), 12 - 7 - 1);
+}
+
+// GURPS-ATK-6: a Rapid Strike on two foes, one strike each, in order; under All-Out Attack
+// (Double) the other attack goes to the first foe. Two foes without a Rapid Strike are refused.
+#[test]
+fn gurps_atk_6_rapid_strike_on_two_foes() {
+    let setup = "new gurps\nadd A speed=7\nweapon A sword skill=14 dmg=1d type=cut\nadd B speed=5\n\
+                 add C speed=4\nstart\n";
+    // (maneuver, dice, the strikes' targets in order)
+    let cases: [(&str, &str, &[&str]); 2] = [
+        ("", "3,3,2,1,3,3,2,1", &["A attacks B", "A attacks C"]),
+        (
+            "maneuver A aoa-double\n",
+            "3,3,2,1,3,3,2,1,3,3,2,1",
+            &[
+                "A attacks B",
+                "A attacks C",
+                "A attacks B with sword (All-Out Attack, second attack)",
+            ],
+        ),
+    ];
+    for (maneuver, dice, order) in cases {
+        let v = run(&format!("{setup}{maneuver}attack A B,C rapid defense=none"), dice);
+        let t = texts(&v);
+        let at: Vec<usize> = order
+            .iter()
+            .map(|n| {
+                t.iter().position(|l| l.starts_with(n)).unwrap_or_else(|| panic!("{n}: {t:#?}"))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{maneuver}{t:#?}");
+        assert_eq!((hp(&v, "b"), hp(&v, "c")), if order.len() == 3 { (8, 9) } else { (9, 9) });
+    }
+    let err = run_err(&format!("{setup}attack A B,C"), "");
+    assert!(err.contains("two with a Rapid Strike"), "{err}");
+}
+
+// GURPS-MAN-7, GURPS-ORDER-1: All-Out Attack (Double) is one `attack` making both attacks, the
+// other with `second=WEAPON`; a weapon unready after attacking needs a second one.
+#[test]
+fn gurps_man_7_all_out_attack_double_in_one_command() {
+    let setup = "new gurps\nadd A speed=7\nweapon A pike skill=14 dmg=1d type=imp unready_after\n\
+                 weapon A knife skill=12 dmg=1d-1 type=imp\nadd B speed=5\nstart\nmaneuver A aoa-double\n";
+    let err = run_err(&format!("{setup}attack A B pike"), "");
+    assert!(err.contains("name the other with second=WEAPON (GURPS-MAN-7)"), "{err}");
+    let v =
+        run(&format!("{setup}attack A B pike second=knife defense=none"), "3,3,4,2,3,3,4,5,3,3,3");
+    assert_log(&v, "A attacks B with pike (skill 14 = 14)");
+    assert_log(&v, "A attacks B with knife (All-Out Attack, second attack) (skill 12 = 12)");
+    // Typed faces carry over from the first attack to the second.
+    let v = run(&format!("{setup}attack A B pike second=knife defense=none roll=3,3,4,6,6,2"), "2");
+    assert_log(
+        &v,
+        "A attacks B with knife (All-Out Attack, second attack) (skill 12 = 12): rolls 14",
+    );
+    let err = run_err(&fight("attack Rook Orc second=broadsword"), "");
+    assert!(err.contains("second=WEAPON names All-Out Attack (Double)"), "{err}");
+    // The strike number is the tracker's own, never typed: `strike=2` is no GURPS field, and
+    // the attack is a plain one.
+    let v = run(&fight("attack Rook Orc strike=2 defense=none"), "3,3,4,1,1");
+    assert!(!has_log(&v, "second attack"), "{:#?}", texts(&v));
+    assert!(run_err(&fight("attack Rook Orc @strike=2"), "").contains("@strike"));
+}
+
+// GURPS-ATK-2 [B552]: a shield arm or hand is −4 / −8 instead of −2 / −4, and only on a foe
+// with a shield; the wound is an arm's or a hand's.
+#[test]
+fn gurps_atk_2_shield_arm_and_hand() {
+    let setup = "new gurps\nadd A speed=7\nadd B speed=5\nweapon B buckler skill=12 shield db=1\n\
+                 add C speed=4\nstart\n";
+    for (loc, want) in [
+        ("arm", "(skill 14, arm −2 = 12)"),
+        ("shield-arm", "(skill 14, shield arm −4 = 10)"),
+        ("shield_hand", "(skill 14, shield hand −8 = 6)"),
+    ] {
+        let v = run(&format!("{setup}attack A B skill=14 loc={loc} defense=none"), "6,6,6,1,1,1");
+        assert_log(&v, want);
+    }
+    let v = run(
+        &format!("{setup}attack A B skill=14 dmg=1d type=cut loc=shield-arm defense=none"),
+        "2,2,2,2",
+    );
+    assert_log(&v, "B takes 2 cut: 2 cut at the arm − DR 0 = 2 × 1.5 = 3 injury");
+    let err = run_err(&format!("{setup}attack A C skill=14 loc=shield-arm"), "");
+    assert!(err.contains("C carries no shield; aim at its arm (GURPS-ATK-2)"), "{err}");
+}
+
+// GURPS-DEF-3, GURPS-DEF-4: an attack at the back side (past weapon or shield) costs Parry and
+// Block 2; Dodge is untouched.
+#[test]
+fn gurps_def_3_and_4_back_side() {
+    let setup = "new gurps\nadd A speed=7\nadd B speed=5 dodge=5\nweapon B sword skill=14\n\
+                 weapon B shield skill=14 shield\nstart\n";
+    for (kind, want) in [
+        ("parry", "B defends: Parry (sword) 8 (back side −2)"),
+        ("block", "B defends: Block (shield) 8 (back side −2)"),
+        ("dodge", "B defends: Dodge 5,"),
+    ] {
+        let v = run(&format!("{setup}attack A B skill=14 backside defense={kind}"), "3,3,4,1,1,3");
+        assert_log(&v, want);
+    }
+}
+
+// GURPS-ATK-1: a melee attack's distance (`range=`) must be within its weapon's Reach; `force`
+// overrides; a weapon with no Reach given is not checked.
+#[test]
+fn gurps_atk_1_reach_covers_the_distance() {
+    let setup = "new gurps\nadd A speed=7\nweapon A spear skill=14 dmg=1d type=imp reach=1-2*\n\
+                 weapon A knife skill=14 dmg=1d type=imp reach=C,1\nweapon A club skill=14\n\
+                 add B speed=5\nstart\n";
+    // (weapon, yards, refused?)
+    let cases = [
+        ("spear", 1, false),
+        ("spear", 2, false),
+        ("spear", 0, true),
+        ("spear", 3, true),
+        ("knife", 0, false),
+        ("knife", 2, true),
+        ("club", 9, false),
+    ];
+    for (weapon, yards, refused) in cases {
+        let body = format!("{setup}attack A B {weapon} range={yards} defense=none");
+        if refused {
+            let err = run_err(&body, "3,3,4,1");
+            assert!(
+                err.contains("Reach") && err.contains("(GURPS-ATK-1)"),
+                "{weapon} {yards}: {err}"
+            );
+        } else {
+            run(&body, "3,3,4,1");
+        }
+    }
+    let err = run_err(&format!("{setup}attack A B spear range=3"), "");
+    assert!(
+        err.contains("B at 3 yards is out of spear's Reach 1-2* (1 to 2 yards); add force"),
+        "{err}"
+    );
+    run(&format!("{setup}attack A B spear range=3 force defense=none"), "3,3,4,1");
+}
+
+// GURPS-LOC-3: a crippled arm or hand drops what it holds: the weapon arm (an arm aimed at, or
+// the right) its weapons, the shield arm (`loc=shield-arm`, or the left) its shield and off-hand
+// weapons; each is unready until a Ready.
+#[test]
+fn gurps_loc_3_crippled_arm_drops_what_it_holds() {
+    let setup = "new gurps\nadd A speed=7\nadd B speed=5\nweapon B sword skill=12\n\
+                 weapon B buckler skill=12 shield\nweapon B knife skill=12 offhand\nstart\n";
+    // (loc, location dice, weapons dropped); 1d+3 cut on 3: 9 injury capped at 6 of HP 10, the
+    // arm crippled (a major wound: knockdown HT 10 holds on 9).
+    let cases: [(&str, &str, &[&str]); 4] = [
+        ("arm", "", &["sword"]),
+        ("shield-arm", "", &["buckler", "knife"]),
+        ("random", "3,4,5", &["buckler", "knife"]),
+        ("random", "2,3,3", &["sword"]),
+    ];
+    for (loc, locroll, dropped) in cases {
+        let dice = format!("{locroll}{}3,3,4,3,3,3,3", if locroll.is_empty() { "" } else { "," });
+        let v = run(
+            &format!("{setup}attack A B skill=14 dmg=1d+3 type=cut loc={loc} defense=none"),
+            &dice,
+        );
+        assert_log(&v, "arm crippled");
+        for weapon in ["sword", "buckler", "knife"] {
+            let line = format!("B's {weapon} is not ready");
+            assert_eq!(has_log(&v, &line), dropped.contains(&weapon), "{loc} {locroll}: {weapon}");
+        }
+    }
+    // The dropped sword is refused until readied, and no longer parries.
+    let body = format!("{setup}attack A B skill=14 dmg=1d+3 type=cut loc=arm defense=none\nnext");
+    let err = run_err(&format!("{body}\nattack B A sword"), "3,3,4,3,3,3,3");
+    assert!(err.contains("B's sword is not ready"), "{err}");
+    let err =
+        run_err(&format!("{body}\nnext\nattack A B defense=parry:sword"), "3,3,4,3,3,3,3,3,3,4");
+    assert!(err.contains("defense=parry:sword is not open"), "{err}");
 }
 
 // GURPS-MAN-10, GURPS-CRIT-1: a weapon turned in the hand (8) is unready until Ready.
@@ -714,13 +959,10 @@ fn gurps_crit_1_critical_miss_table() {
 #[test]
 fn gurps_def_4_block() {
     let setup = "new gurps\nadd A speed=7\nadd B speed=5 dodge=5\nweapon B shield skill=12 shield db=1\nstart\nmaneuver A aoa-double\n";
-    let v = run(
-        &format!("{setup}attack A B skill=14\nattack A B skill=14"),
-        "3,3,4,3,3,4,3,3,4,3,3,4,1",
-    );
+    let v = run(&format!("{setup}attack A B skill=14"), "3,3,4,3,3,4,3,3,4,3,3,4,1");
     assert_log(&v, "B defends: Block (shield) 10 (DB +1)");
     assert_log(&v, "B defends: Dodge 6 (DB +1)");
-    let v = run(&format!("{setup}attack A B skill=14 firearm"), "3,3,4,3,3,4,1");
+    let v = run(&format!("{setup}attack A B skill=14 firearm"), "3,3,4,3,3,4,1,3,3,4,3,3,4,1");
     assert!(!has_log(&v, "Block"), "no Block against a firearm");
 }
 
@@ -729,9 +971,7 @@ fn gurps_def_4_block() {
 #[test]
 fn gurps_def_5_retreat_and_drop() {
     let v = run(
-        &fight(
-            "maneuver Rook aoa-double\nattack Rook Orc retreat defense=dodge\nattack Rook Orc defense=dodge",
-        ),
+        &fight("maneuver Rook aoa-double\nattack Rook Orc retreat defense=dodge"),
         "3,3,4,4,4,4,2,2,3,3,4,4,4,4,2,2",
     );
     assert!(
@@ -898,6 +1138,58 @@ fn gurps_order_1_from_the_attack_dialog() {
         "{log:#?}"
     );
     assert_eq!(a.session.encounter().get("orc").expect("orc").health.current, -2);
+}
+
+// GURPS-DEF-8 (issue 10 item 7): the dialog's defense step lists each defense open to the
+// target against this attack with its value and the exact odds it succeeds (and retreating),
+// the best first; picking one writes it into the command.
+#[test]
+fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
+    let setup = "new gurps\nadd Rook side=pc speed=7\nweapon Rook broadsword skill=14 dmg=2d+1 type=cut\n\
+                 add Orc speed=5 dodge=8\nweapon Orc axe skill=14 dmg=sw type=cut\n\
+                 weapon Orc \"short sword\" skill=12\nweapon Orc shield skill=12 shield db=1\n";
+    let ran = crate::harness::exec(&format!("{setup}start\n"), "", None);
+    let session = crate::harness::succeeded(ran.result, setup, "");
+    let mut a = crate::tui::app(session);
+    crate::tui::drive(&mut a, "a<Enter><Enter><Enter><Enter>");
+    let options = match &a.mode {
+        skirmish::app::Mode::Dialog(d) => match d.step() {
+            Some(skirmish::app::dialog::Step::Pick { options, .. }) => options.clone(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    // (label, field): Dodge 8 + DB 1; Parry 14/2 + 3 + 1 = 11, 12/2 + 3 + 1 = 10; Block 9 + 1.
+    let want = [
+        ("best: Parry (axe) 11: 62.5%, retreating 12: 74.1%", ""),
+        ("Dodge 9: 37.5%, retreating 12: 74.1%", "defense=dodge"),
+        ("Parry (axe) 11: 62.5%, retreating 12: 74.1%", "defense=parry:axe"),
+        ("Parry (short sword) 10: 50.0%, retreating 11: 62.5%", "defense=parry:\"short sword\""),
+        ("Block (shield) 10: 50.0%, retreating 11: 62.5%", "defense=block"),
+        ("none (takes the hit)", "defense=none"),
+    ];
+    let got: Vec<(&str, &str)> = options.iter().map(|(l, v)| (l.as_str(), v.as_str())).collect();
+    assert_eq!(got, want);
+    insta::assert_snapshot!("gurps_dialog_defense_80x24", crate::tui::screen(&a, 80, 24));
+    // The short sword's parry, picked, goes into the attack as written.
+    crate::tui::drive(&mut a, "<Down><Down><Down><Enter><Enter><Enter>3 3 4 3 3 3<Enter>");
+    let log: Vec<String> = a.session.log().iter().map(|l| l.text.clone()).collect();
+    assert!(log.iter().any(|t| t.contains("Orc defends: Parry (short sword) 10")), "{log:#?}");
+}
+
+// GURPS-ORDER-1 step 5: an attack roll that succeeds but is defended is recorded as no hit, so
+// the statistics count it as a miss; one that lands (or a critical hit) is a hit.
+#[test]
+fn gurps_order_1_a_defended_attack_is_not_a_hit() {
+    // (defense faces, hits, misses): Parry 10 on 9 stops it; on 15 it fails and 2d+1 lands.
+    for (defense, hits, misses) in [("3,3,3", 0, 1), ("5,5,5,1,1", 1, 0)] {
+        let script = fight("attack Rook Orc");
+        let ran = crate::harness::exec(&script, &format!("3,3,4,{defense}"), None);
+        let session = crate::harness::succeeded(ran.result, &script, defense);
+        let stats = skirmish::export::statistics(&session);
+        let rook = stats.get("rook").expect("Rook's statistics");
+        assert_eq!((rook.attacks, rook.hits, rook.misses), (1, hits, misses), "defense {defense}");
+    }
 }
 
 // GURPS-HP-2 with `on_action`: the HT roll comes when it picks a maneuver other than Do

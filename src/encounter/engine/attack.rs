@@ -15,7 +15,7 @@ impl Planner<'_> {
     ) -> Result<(), EngineError> {
         let force = fields.iter().any(|f| f.key == "force");
         let pairs = field_pairs(fields);
-        let sides = attack_sides(&self.scratch, attacker, targets)?;
+        let mut sides = attack_sides(&self.scratch, attacker, targets)?;
         let rules = self.scratch.system.rules();
         let actor = self.scratch.combatants[sides.members[0]].id.to_string();
         // Legality before dice: what the attack will cost is checked before any die is rolled.
@@ -25,19 +25,44 @@ impl Planner<'_> {
         for (pool, amount) in cost {
             self.check_budget(&actor, pool, amount, "an attack", force)?;
         }
-        let dice = &mut *self.dice;
-        let effects = with_request(&self.scratch, &sides, weapon, &pairs, |request| {
-            Ok(rules.attack(request, dice)?)
-        })?;
-        let enc = &self.scratch;
-        let target_ids: Vec<String> =
-            sides.targets.iter().map(|&i| enc.combatants[i].id.to_string()).collect();
-        for effect in &effects {
-            if let Effect::Pay { pool, amount } = effect {
-                self.check_budget(&actor, pool, *amount, "an attack", force)?;
+        let (mut weapon, mut pairs) = (weapon.map(str::to_string), pairs);
+        // Strike after strike: each is asked for once the one before it (and its after-damage
+        // hooks) is recorded, so its dice follow theirs.
+        loop {
+            let enc = &self.scratch;
+            let target_ids: Vec<String> =
+                sides.targets.iter().map(|&i| enc.combatants[i].id.to_string()).collect();
+            let dice = &mut *self.dice;
+            let mut effects =
+                with_request(&self.scratch, &sides, weapon.as_deref(), &pairs, |r| {
+                    Ok(rules.attack(r, dice)?)
+                })?;
+            for effect in &effects {
+                if let Effect::Pay { pool, amount } = effect {
+                    self.check_budget(&actor, pool, *amount, "an attack", force)?;
+                }
+            }
+            let more = match effects.last() {
+                Some(Effect::Continue { .. }) => effects.pop(),
+                _ => None,
+            };
+            self.apply_effects(&actor, &target_ids, effects)?;
+            match more {
+                Some(Effect::Continue { weapon: w, fields, targets }) => {
+                    (weapon, pairs) = (w, fields);
+                    if let Some(ids) = targets {
+                        let found: Option<Vec<usize>> =
+                            ids.iter().map(|id| self.scratch.index_of(id)).collect();
+                        sides.targets = found.filter(|f| !f.is_empty()).ok_or_else(|| {
+                            EngineError::Apply(ApplyError(format!(
+                                "a further strike names targets not in the fight: {ids:?}"
+                            )))
+                        })?;
+                    }
+                }
+                _ => return Ok(()),
             }
         }
-        self.apply_effects(&actor, &target_ids, effects)
     }
 }
 
@@ -184,6 +209,23 @@ pub fn attack_dice_order(
     let sides = attack_sides(enc, attacker, targets)?;
     with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
         Ok(enc.system.rules().dice_order(request)?)
+    })
+}
+
+/// One of the system's attack-dialog picks as it stands for the attack written so far (GURPS:
+/// the target's defenses with their values and odds), when the system can tell.
+pub fn attack_choice_now(
+    enc: &Encounter,
+    command: &Command,
+    label: &str,
+) -> Result<Option<Vec<(String, String)>>, EngineError> {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().attack_choice_now(request, label)?)
     })
 }
 

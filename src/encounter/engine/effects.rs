@@ -239,6 +239,9 @@ impl Planner<'_> {
                     None => Ok(()),
                 }
             }
+            Effect::Continue { .. } => Err(EngineError::Apply(ApplyError(
+                "a further strike was asked for outside an attack".into(),
+            ))),
             Effect::ActNow { who } => {
                 let id = pick(who)?;
                 self.act(&id)

@@ -1,20 +1,28 @@
-//! GURPS attacks: the weapon (listed or inline), effective skill with every modifier named
-//! (GURPS-ATK-1, GURPS-ATK-2, GURPS-ATK-5, GURPS-ATK-6, GURPS-RANGE-1, the maneuvers'), then one
-//! attack in the dice order of GURPS-ORDER-1: random location, attack roll, critical tables,
-//! sacrificial dodge, Acrobatics, the defense (a second with Double Defense), and the damage.
+//! GURPS attacks in the dice order of GURPS-ORDER-1: the fields `attack` takes, the typed faces
+//! for each kind of roll, and one attack after another: random location, attack roll, critical
+//! hit table, the defense ([`super::defend`]), the damage; and the odds shown before rolling. The
+//! weapon is [`super::weapon`]'s, the effective skill [`super::skill`]'s, critical misses
+//! [`super::critical`]'s.
 
-use super::defense::{self, Asked, Choice, Incoming};
+use super::critical::{crit_words, critical_miss};
+use super::defend::defend;
+use super::defense::{self, Asked};
 use super::injury;
-use super::maneuver::{Kind, Maneuver};
+use super::maneuver::Kind;
 use super::roll::{self, Verdict};
+use super::skill::{Plan, Strike, plan, plan_strike};
 use super::state::{self, CritFlags, GurpsEvent, Person};
-use super::tables::{self, CritHit, CritMiss};
+use super::tables::{self, CritHit};
+use super::weapon::{damage_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
-use crate::rules::conditions::Source;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
-use crate::rules::system::{
-    AttackRequest, Effect, FieldReader, Hit, Inflicted, RulesError, Who, option,
-};
+use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who, option};
+
+/// The field a further strike of one command carries its number in: the tracker's own, never
+/// typed (a typed field's key is letters, digits, `_` and `.`).
+const STRIKE: &str = "@strike";
+/// The foes of a Rapid Strike on two (their ids), for the strikes after the first.
+const FOES: &str = "@foes";
 
 /// Fields `attack` takes under GURPS.
 pub const ATTACK_FIELDS: &[&str] = &[
@@ -46,376 +54,10 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "firearm",
     "tbb",
     "offhand",
+    "second",
+    "backside",
     "force",
 ];
-
-/// `+2`, `−3`, `0`.
-pub fn signed(n: i64) -> String {
-    match n {
-        n if n < 0 => format!("−{}", -n),
-        n => format!("+{n}"),
-    }
-}
-
-fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
-    Err(RulesError::Invalid(text.into()))
-}
-
-/// The weapon an attack uses, from the listed weapon and the inline fields.
-#[derive(Debug, Clone)]
-pub struct Arms {
-    pub name: Option<String>,
-    pub skill: i64,
-    /// Dice and adds.
-    pub dice: i64,
-    pub adds: i64,
-    pub kind: &'static str,
-    pub ranged: bool,
-    pub thrown: bool,
-    pub small: bool,
-    pub firearm: bool,
-    pub tbb: bool,
-    pub acc: i64,
-    pub bulk: i64,
-    pub offhand: bool,
-    pub unready_after: bool,
-    pub sturdy: bool,
-    pub cheap: bool,
-}
-
-impl Arms {
-    pub fn melee(&self) -> bool {
-        !self.ranged && !self.thrown
-    }
-
-    /// `2d+1`.
-    pub fn damage_text(&self) -> String {
-        damage_words(self.dice, self.adds)
-    }
-}
-
-/// `2d+1`, `1d−2`, `3d`.
-pub fn damage_words(dice: i64, adds: i64) -> String {
-    match adds {
-        0 => format!("{dice}d"),
-        a if a > 0 => format!("{dice}d+{a}"),
-        a => format!("{dice}d{a}"),
-    }
-}
-
-/// Parse GURPS damage: `2d+1`, `2d6-1`, `sw+2`, `thr`, or a flat number; sw and thr from ST.
-pub fn parse_damage(text: &str, st: i64) -> Result<(i64, i64), RulesError> {
-    let t = text.trim().to_ascii_lowercase().replace('−', "-");
-    let bad = || {
-        RulesError::Invalid(format!(
-            "dmg={text}: expected GURPS damage such as 2d+1, 1d-2, sw+1 or thr"
-        ))
-    };
-    let split = t.find(['+', '-']).unwrap_or(t.len());
-    let (head, tail) = t.split_at(split);
-    let adds: i64 = if tail.is_empty() {
-        0
-    } else {
-        tail.trim_start_matches('+').parse().map_err(|_| bad())?
-    };
-    if !(-100..=100).contains(&adds) {
-        return Err(bad());
-    }
-    let (dice, base) = match head {
-        "sw" => tables::basic_damage(st, true),
-        "thr" => tables::basic_damage(st, false),
-        h => match h.split_once('d') {
-            Some((n, sides)) if sides.is_empty() || sides == "6" => {
-                (n.parse::<i64>().ok().filter(|n| (1..=100).contains(n)).ok_or_else(bad)?, 0)
-            }
-            Some(_) => return Err(bad()),
-            None => (0, h.parse::<i64>().ok().filter(|n| (0..=1000).contains(n)).ok_or_else(bad)?),
-        },
-    };
-    Ok((dice, base + adds))
-}
-
-/// The weapon for this attack (GURPS-ATK-1: it must be ready).
-pub fn arms(req: &AttackRequest<'_>) -> Result<Arms, RulesError> {
-    let f = FieldReader(req.fields);
-    let w = req.weapon.map(|w| &w.stats);
-    if let Some(weapon) = req.weapon
-        && weapon.stats.flag("unready")
-    {
-        return invalid(format!(
-            "{}'s {} is not ready; `maneuver {} ready` first (GURPS-ATK-1)",
-            req.attacker.name, weapon.name, req.attacker.name
-        ));
-    }
-    let int = |key: &str| -> Result<Option<i64>, RulesError> {
-        Ok(f.int(key)?.or_else(|| w.and_then(|w| w.int(key))))
-    };
-    let flag = |key: &str| f.flag(key) || w.is_some_and(|w| w.flag(key));
-    let dx = req.attacker.stats.int_or("dx", DEFAULT_ATTRIBUTE);
-    let skill = int("skill")?.unwrap_or(dx);
-    if !(1..=40).contains(&skill) {
-        return invalid(format!("skill={skill}: expected 1 to 40"));
-    }
-    let st = req.attacker.stats.int_or("st", DEFAULT_ATTRIBUTE);
-    let dmg = f.value("dmg").or_else(|| w.and_then(|w| w.text("dmg"))).unwrap_or("thr");
-    let (dice, adds) = parse_damage(dmg, st)?;
-    let kind_text = f.value("type").or_else(|| w.and_then(|w| w.text("type"))).unwrap_or("cr");
-    let kind = injury::damage_type(kind_text)?;
-    if kind == "tbb" {
-        return invalid("type=tbb: write type=burn and the tbb flag");
-    }
-    let tbb = flag("tbb");
-    Ok(Arms {
-        name: req.weapon.map(|w| w.name.clone()),
-        skill,
-        dice,
-        adds,
-        kind: if tbb && kind == "burn" { "tbb" } else { kind },
-        ranged: flag("ranged") || flag("firearm"),
-        thrown: flag("thrown"),
-        small: flag("small"),
-        firearm: flag("firearm"),
-        tbb,
-        acc: int("acc")?.unwrap_or(0),
-        bulk: int("bulk")?.unwrap_or(0),
-        offhand: flag("offhand"),
-        unready_after: flag("unready_after"),
-        sturdy: flag("sturdy"),
-        cheap: flag("cheap"),
-    })
-}
-
-/// Everything decided before any die: the weapon, the location, the skill and its modifiers.
-#[derive(Debug, Clone)]
-pub struct Plan {
-    pub arms: Arms,
-    /// The location aimed at (`None`: random).
-    pub location: Option<tables::Location>,
-    pub mods: Vec<(String, i64)>,
-    /// Move and Attack's cap (GURPS-MAN-8).
-    pub cap: Option<i64>,
-    pub deceptive: i64,
-    pub rapid: bool,
-    /// The maneuver this attack is made under (taken now if none was).
-    pub maneuver: Maneuver,
-    pub takes_maneuver: bool,
-    pub feint: i64,
-}
-
-impl Plan {
-    pub fn skill(&self) -> i64 {
-        let total: i64 = self.arms.skill + self.mods.iter().map(|(_, m)| m).sum::<i64>();
-        match self.cap {
-            Some(cap) => total.min(cap),
-            None => total,
-        }
-    }
-
-    /// `skill 14, neck −5, shock −2 = 7`.
-    pub fn skill_text(&self) -> String {
-        let mut text = format!("skill {}", self.arms.skill);
-        for (why, m) in &self.mods {
-            text.push_str(&format!(", {why} {}", signed(*m)));
-        }
-        if let Some(cap) = self.cap
-            && self.skill() == cap
-        {
-            text.push_str(&format!(", capped at {cap}"));
-        }
-        format!("{text} = {}", self.skill())
-    }
-}
-
-/// The checks and the effective skill (GURPS-ATK-1, GURPS-ATK-2, GURPS-ATK-5, GURPS-ATK-6,
-/// GURPS-MAN-3, GURPS-MAN-4, GURPS-MAN-7, GURPS-MAN-8, GURPS-RANGE-1, GURPS-POST-2).
-pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
-    let f = FieldReader(req.fields);
-    let who = req.attacker;
-    let has = |n: &str| who.conditions.iter().any(|c| c.name == n);
-    if has("Stunned") {
-        return invalid(format!("{} is stunned: Do Nothing only (GURPS-STUN-1)", who.name));
-    }
-    if has("Unconscious") || has("Dead") || has("Mortally-Wounded") || has("Lost-Balance") {
-        return invalid(format!("{} cannot attack now", who.name));
-    }
-    let arms = arms(req)?;
-    let me = state::person(req.state, req.attacker_id);
-    // GURPS-ATK-1, GURPS-MAN-10: a weapon dropped or turned in the hand needs Ready first.
-    if let Some(name) = &arms.name
-        && me.unready.contains(name)
-    {
-        return invalid(format!(
-            "{}'s {name} is not ready; `maneuver {} ready weapon={name}` first (GURPS-MAN-10)",
-            who.name, who.name
-        ));
-    }
-    let rapid = f.flag("rapid");
-    // The maneuver: the one taken this turn, or an Attack taken by this attack.
-    let (maneuver, takes_maneuver) = match me.maneuver.clone().filter(|_| me.in_turn) {
-        Some(m) => (m, false),
-        None if req.on_turn => (Maneuver::new(Kind::Attack), true),
-        None => match me.maneuver.clone() {
-            // Out of turn: a Wait being triggered acts as the maneuver it named.
-            Some(m) if m.kind == Kind::Wait => {
-                (Maneuver::new(m.then.unwrap_or(Kind::Attack)), true)
-            }
-            _ => (Maneuver::new(Kind::Attack), false),
-        },
-    };
-    let kind = match maneuver.kind {
-        Kind::Wait => maneuver.then.unwrap_or(Kind::Attack),
-        k => k,
-    };
-    let allowed = kind.attacks();
-    if allowed == 0 {
-        return invalid(format!(
-            "{} took {} this turn: no attack (GURPS-MAN-1)",
-            who.name,
-            maneuver.describe()
-        ));
-    }
-    let mut mods: Vec<(String, i64)> = Vec::new();
-    let mut cap = None;
-    // GURPS-ATK-4: the location's penalty.
-    let location = match f.value("loc").map(str::to_ascii_lowercase) {
-        None => Some(tables::LOCATIONS[0]),
-        Some(w) if w == "random" => None,
-        Some(w) => Some(injury::parse_location(&w)?),
-    };
-    if let Some(at) = location {
-        injury::check_target(arms.kind, at)?;
-        if at.penalty != 0 {
-            mods.push((at.key.to_string(), at.penalty));
-        }
-    }
-    // GURPS-ATK-5: Deceptive Attack, melee.
-    let deceptive = f.int_in("deceptive", 0, 10)?;
-    if deceptive > 0 && !arms.melee() {
-        return invalid("a Deceptive Attack is melee only (GURPS-ATK-5)");
-    }
-    // GURPS-ATK-6: Rapid Strike.
-    if rapid {
-        if !arms.melee() {
-            return invalid("a Rapid Strike is melee only (GURPS-ATK-6)");
-        }
-        if arms.unready_after {
-            return invalid(
-                "no Rapid Strike with a weapon that is unready after attacking (GURPS-ATK-6)",
-            );
-        }
-        if !matches!(kind, Kind::Attack) && !kind.all_out_attack() {
-            return invalid("a Rapid Strike needs Attack or All-Out Attack (GURPS-ATK-6)");
-        }
-        let one_per_turn = option(&Gurps, req.options, "gurps_rapid_strike") == "one_per_turn";
-        if one_per_turn && me.in_turn && me.rapid_used {
-            return invalid("one Rapid Strike per turn (GURPS-ATK-6)");
-        }
-        mods.push(("rapid strike".into(), -6));
-    }
-    let strikes: u8 = if rapid { 2 } else { 1 };
-    if me.in_turn && me.attacks.saturating_add(strikes) > allowed.saturating_add(u8::from(rapid)) {
-        return invalid(format!(
-            "{} has made its attack{} this turn under {}",
-            who.name,
-            if allowed > 1 { "s" } else { "" },
-            maneuver.describe()
-        ));
-    }
-    if arms.offhand {
-        mods.push(("off hand".into(), -4));
-    }
-    // GURPS-SHOCK-1: shock this turn.
-    if me.shock > 0 && me.in_turn {
-        mods.push(("shock".into(), -me.shock));
-    }
-    // GURPS-POST-2: its own posture in melee, the target's at range.
-    let posture_of = |conds: &[crate::rules::conditions::Condition]| {
-        tables::POSTURES
-            .iter()
-            .find(|p| p.condition.is_some_and(|c| conds.iter().any(|k| k.name == c)))
-            .copied()
-    };
-    if arms.melee() {
-        if let Some(p) = posture_of(who.conditions).filter(|p| p.melee != 0) {
-            mods.push((p.key.to_string(), p.melee));
-        }
-    } else if let Some(p) = posture_of(req.target.conditions).filter(|p| p.ranged_at != 0) {
-        mods.push((format!("target {}", p.key), p.ranged_at));
-    }
-    let prev = me.previous.as_ref().filter(|p| p.target.as_deref() == Some(req.target_id));
-    if !arms.melee() {
-        // GURPS-MAN-3: Aim adds Acc, +1 after two turns, +2 after three; +1 braced. Not with
-        // Move and Attack.
-        if let Some(aim) = prev.filter(|p| p.kind == Kind::Aim && p.aim_turns > 0)
-            && kind != Kind::MoveAttack
-        {
-            let bonus = arms.acc + (aim.aim_turns - 1).min(2) + i64::from(aim.braced);
-            mods.push(("aim".into(), bonus));
-        }
-        // GURPS-RANGE-1: range and speed.
-        let range = f.int_in("range", 0, 100_000)?;
-        let speed = f.int_in("speed", 0, 100_000)?;
-        let seed = option(&Gurps, req.options, "gurps_range_bands") == "seed";
-        let penalty = tables::range_penalty(range.saturating_add(speed), seed);
-        if penalty != 0 {
-            mods.push(("range".into(), penalty));
-        }
-    }
-    // GURPS-MAN-4: Evaluate on this foe last turn.
-    if let Some(ev) = prev.filter(|p| p.kind == Kind::Evaluate)
-        && ev.evaluate > 0
-    {
-        mods.push(("evaluate".into(), ev.evaluate));
-    }
-    match kind {
-        Kind::AoaDetermined => {
-            mods.push(("All-Out Attack".into(), if arms.melee() { 4 } else { 1 }));
-        }
-        // GURPS-MAN-8: Move and Attack.
-        Kind::MoveAttack => {
-            if rapid {
-                return invalid("no Rapid Strike with Move and Attack (GURPS-MAN-8)");
-            }
-            if arms.melee() {
-                mods.push(("Move and Attack".into(), -4));
-                cap = Some(9);
-            } else {
-                mods.push(("Move and Attack".into(), (-2).min(arms.bulk)));
-            }
-        }
-        _ => {}
-    }
-    if deceptive > 0 {
-        mods.push(("deceptive".into(), -2 * deceptive));
-    }
-    let extra = f.int_in("mod", -50, 50)?;
-    if extra != 0 {
-        mods.push(("mod".into(), extra));
-    }
-    // GURPS-MAN-6: a Feint on this foe, used by this attack.
-    let feint = me
-        .feint
-        .as_ref()
-        .filter(|fe| fe.foe == req.target_id && (me.in_turn || !req.on_turn))
-        .map_or(0, |fe| fe.penalty);
-    let p = Plan { arms, location, mods, cap, deceptive, rapid, maneuver, takes_maneuver, feint };
-    // GURPS-ATK-5: Deceptive may not bring effective skill below 10.
-    if deceptive > 0 && p.skill() < 10 {
-        return invalid(format!(
-            "Deceptive {deceptive} brings effective skill to {}; it may not go below 10 (GURPS-ATK-5)",
-            p.skill()
-        ));
-    }
-    // GURPS-ATK-1 [B344]: effective skill below 3 is refused.
-    if p.skill() < 3 {
-        return invalid(format!(
-            "effective skill {} is below 3: no attack ({}) (GURPS-ATK-1)",
-            p.skill(),
-            p.skill_text()
-        ));
-    }
-    Ok(p)
-}
 
 /// A typed source for one roll's faces (`roll=`, `defroll=` …), or the dice.
 fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
@@ -425,8 +67,8 @@ fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesEr
 }
 
 /// Dice for one kind of roll: the typed faces while they last, then the session's dice.
-struct Faces<'d> {
-    typed: Option<ScriptedDice>,
+pub(super) struct Faces<'d> {
+    pub(super) typed: Option<ScriptedDice>,
     dice: &'d mut dyn DiceSource,
 }
 
@@ -451,6 +93,15 @@ pub fn resolve(
         ));
     }
     let f = FieldReader(req.fields);
+    // GURPS-ATK-6: a Rapid Strike on two foes, one strike each: the first strike is asked for
+    // on the first foe alone, the foes' ids riding along for the strikes after it.
+    if let ([one, two], None, true) = (req.targets, f.value("sacrifice"), f.flag("rapid")) {
+        plan(&req)?;
+        let mut fields = req.fields.to_vec();
+        fields.push((FOES.into(), Some(format!("{} {}", one.id, two.id))));
+        let weapon = req.weapon.map(|w| w.name.clone());
+        return Ok(vec![Effect::Continue { weapon, fields, targets: Some(vec![one.id.into()]) }]);
+    }
     // GURPS-DEF-11: the second target may only be the ally dodging into the attack.
     let sacrificial = match (req.targets, f.value("sacrifice")) {
         ([_], None) => false,
@@ -464,14 +115,54 @@ pub fn resolve(
         }
         _ => {
             return invalid(
-                "a GURPS attack here has one target; attack each in turn (GURPS-ATK-7)",
+                "a GURPS attack has one target (two with a Rapid Strike, or an ally's \
+                 sacrifice=); attack each in turn (GURPS-ATK-7)",
             );
         }
     };
     if sacrificial && option(&Gurps, req.options, "gurps_sacrificial") == "off" {
         return invalid("sacrificial dodges are off (set gurps_sacrificial on)");
     }
-    let p = plan(&req)?;
+    // GURPS-ATK-7: one command may make several strikes, each asked for once the one before it
+    // is recorded (its knockdown and death checks too), so the dice follow GURPS-ORDER-1.
+    let number = f.int_in(STRIKE, 0, 3)?.max(1);
+    let strike = match number {
+        1 => Strike::First,
+        2 if f.flag("rapid") => Strike::RapidSecond,
+        _ => Strike::Other,
+    };
+    let label = match strike {
+        Strike::First if f.flag("rapid") => " (rapid strike 1)",
+        Strike::First => "",
+        Strike::RapidSecond => " (rapid strike 2)",
+        Strike::Other => " (All-Out Attack, second attack)",
+    };
+    let p = match plan_strike(&req, strike) {
+        Ok(p) => p,
+        Err(RulesError::Invalid(why)) if strike != Strike::First => {
+            let text = format!("{}'s next strike is not made: {why}", req.attacker.name);
+            return Ok(vec![Effect::Log { text, roll: None }]);
+        }
+        Err(e) => return Err(e),
+    };
+    let kind = match p.maneuver.kind {
+        Kind::Wait => p.maneuver.then.unwrap_or(Kind::Attack),
+        k => k,
+    };
+    if f.value("second").is_some() && kind != Kind::AoaDouble {
+        return invalid("second=WEAPON names All-Out Attack (Double)'s other weapon (GURPS-MAN-7)");
+    }
+    if strike == Strike::First
+        && kind == Kind::AoaDouble
+        && p.arms.unready_after
+        && f.value("second")
+            .is_none_or(|w| p.arms.name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(w)))
+    {
+        return invalid(format!(
+            "All-Out Attack (Double) needs two ready weapons or one that stays ready; {} is unready after attacking: name the other with second=WEAPON (GURPS-MAN-7)",
+            p.arms.name.as_deref().unwrap_or("this weapon")
+        ));
+    }
     let mut effects = Vec::new();
     if p.takes_maneuver {
         effects.push(Effect::System(
@@ -482,14 +173,16 @@ pub fn resolve(
             effects.push(Effect::Pay { pool: "maneuver", amount: 1 });
         }
     }
-    effects.push(Effect::System(
-        GurpsEvent::Attacked {
-            id: req.attacker_id.into(),
-            weapon: p.arms.name.clone(),
-            rapid: p.rapid,
-        }
-        .wrap(),
-    ));
+    if strike != Strike::RapidSecond {
+        effects.push(Effect::System(
+            GurpsEvent::Attacked {
+                id: req.attacker_id.into(),
+                weapon: p.arms.name.clone(),
+                rapid: p.rapid,
+            }
+            .wrap(),
+        ));
+    }
     if p.feint > 0 {
         effects.push(Effect::System(GurpsEvent::FeintUsed { id: req.attacker_id.into() }.wrap()));
     }
@@ -501,22 +194,74 @@ pub fn resolve(
         crit: typed(&f, "critroll")?,
     };
     let mut target = state::person(req.state, req.target_id);
-    let strikes = if p.rapid { 2 } else { 1 };
-    for n in 0..strikes {
-        one(&req, &p, n, &mut target, &mut srcs, dice, &mut effects)?;
+    one(&req, &p, label, &mut target, &mut srcs, dice, &mut effects)?;
+    // The next strike: a Rapid Strike's second, then All-Out Attack (Double)'s other attack.
+    let next = match strike {
+        Strike::First if p.rapid => Some(Strike::RapidSecond),
+        Strike::First | Strike::RapidSecond if kind == Kind::AoaDouble => Some(Strike::Other),
+        _ => None,
+    };
+    if let Some(next) = next {
+        let weapon = match next {
+            Strike::Other => f.value("second").map(str::to_string).or_else(|| p.arms.name.clone()),
+            _ => p.arms.name.clone(),
+        };
+        let mut fields: Vec<(String, Option<String>)> = req
+            .fields
+            .iter()
+            .filter(|(k, _)| {
+                !matches!(
+                    k.as_str(),
+                    STRIKE | "roll" | "defroll" | "dmgroll" | "locroll" | "critroll"
+                )
+            })
+            .cloned()
+            .collect();
+        let left = [
+            ("roll", &srcs.attack),
+            ("defroll", &srcs.defense),
+            ("dmgroll", &srcs.damage),
+            ("locroll", &srcs.location),
+            ("critroll", &srcs.crit),
+        ];
+        for (key, src) in left {
+            if let (Some(text), Some(src)) = (f.value(key), src)
+                && src.remaining() > 0
+            {
+                let faces: Vec<&str> = text
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .skip(src.used())
+                    .collect();
+                fields.push((key.to_string(), Some(faces.join(","))));
+            }
+        }
+        fields.push((STRIKE.into(), Some((number + 1).to_string())));
+        // A Rapid Strike on two foes: its second strike at the second, AOA Double's other
+        // attack at the first.
+        let foes: Vec<&str> = f.value(FOES).map(|t| t.split(' ').collect()).unwrap_or_default();
+        let targets = match (next, foes.as_slice()) {
+            (Strike::RapidSecond, [_, second]) => Some(vec![second.to_string()]),
+            (Strike::Other, [first, _]) => Some(vec![first.to_string()]),
+            _ => None,
+        };
+        effects.push(Effect::Continue { weapon, fields, targets });
     }
     Ok(effects)
 }
 
-struct Sources {
-    attack: Option<ScriptedDice>,
-    defense: Option<ScriptedDice>,
-    damage: Option<ScriptedDice>,
-    location: Option<ScriptedDice>,
-    crit: Option<ScriptedDice>,
+pub(super) struct Sources {
+    pub(super) attack: Option<ScriptedDice>,
+    pub(super) defense: Option<ScriptedDice>,
+    pub(super) damage: Option<ScriptedDice>,
+    pub(super) location: Option<ScriptedDice>,
+    pub(super) crit: Option<ScriptedDice>,
 }
 
-fn with<'d>(typed: &'d mut Option<ScriptedDice>, dice: &'d mut dyn DiceSource) -> Faces<'d> {
+pub(super) fn with<'d>(
+    typed: &'d mut Option<ScriptedDice>,
+    dice: &'d mut dyn DiceSource,
+) -> Faces<'d> {
     Faces { typed: typed.take(), dice }
 }
 
@@ -524,7 +269,7 @@ fn with<'d>(typed: &'d mut Option<ScriptedDice>, dice: &'d mut dyn DiceSource) -
 fn one(
     req: &AttackRequest<'_>,
     p: &Plan,
-    strike: usize,
+    label: &str,
     target: &mut Person,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
@@ -533,7 +278,6 @@ fn one(
     let f = FieldReader(req.fields);
     let (a, t) = (req.attacker.name, req.target.name);
     let with_weapon = p.arms.name.as_ref().map_or(String::new(), |w| format!(" with {w}"));
-    let label = if p.rapid { format!(" (rapid strike {})", strike + 1) } else { String::new() };
     let on_hit = option(&Gurps, req.options, "gurps_location_roll") == "on_hit";
     // Step 2: a random location, before the attack (or once it lands, `on_hit`).
     let mut location = p.location;
@@ -604,6 +348,9 @@ fn one(
     let mut crit = CritHit::Normal;
     let mut struck = Who::TARGET;
     let critical = verdict == Verdict::CriticalSuccess;
+    // The verdict's place in the log: a hit unless the defense stops it (so the statistics
+    // count a defended attack as no hit), written once the defense is known.
+    let verdict_at = effects.len();
     effects.push(Effect::Attacked {
         target: Who::TARGET,
         summary: summary.clone(),
@@ -638,7 +385,12 @@ fn one(
         // Steps 4–5: the defense.
         match defend(req, p, at, target, srcs, dice, effects)? {
             Some(who) => struck = who,
-            None => return Ok(()),
+            None => {
+                if let Some(Effect::Attacked { hit, .. }) = effects.get_mut(verdict_at) {
+                    *hit = false;
+                }
+                return Ok(());
+            }
         }
     }
     // Step 6: damage.
@@ -685,7 +437,12 @@ fn one(
         amount: roll.total,
         roll: Some(roll),
         kind: Some(p.arms.kind.to_string()),
-        location: Some(at.key.to_string()),
+        // The side, for what a crippled arm or hand drops (GURPS-LOC-3).
+        location: Some(match f.value("loc").map(str::to_ascii_lowercase) {
+            _ if !side_text.is_empty() => side_text.clone(),
+            Some(w) if w.starts_with("shield") => w,
+            _ => at.key.to_string(),
+        }),
         armor_ignored: ignored,
         ..Hit::default()
     }));
@@ -693,347 +450,6 @@ fn one(
         effects.push(Effect::Log { text: format!("{t} drops what it holds"), roll: None });
     }
     let _ = f;
-    Ok(())
-}
-
-fn crit_words(crit: CritHit) -> String {
-    match crit {
-        CritHit::Normal => "normal damage".into(),
-        CritHit::Times(n) => format!("damage ×{n}"),
-        CritHit::Maximum => "maximum damage".into(),
-        CritHit::HalfDr(_) => "DR halved".into(),
-        CritHit::Major => "a major wound if anything penetrates".into(),
-        CritHit::ShockAndCripple => "shock doubled, a hit limb crippled".into(),
-        CritHit::Drop => "normal damage, the victim drops what it holds".into(),
-        CritHit::MaxNoDr => "maximum damage, DR ignored".into(),
-        CritHit::HalfDrMajor => "DR halved, a major wound if anything penetrates".into(),
-        CritHit::Daze => "normal damage, Do Nothing next turn".into(),
-        CritHit::Scar => "normal damage and a lasting mark".into(),
-    }
-}
-
-/// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
-/// the attack hits, or `None` when it is stopped.
-fn defend(
-    req: &AttackRequest<'_>,
-    p: &Plan,
-    at: tables::Location,
-    target: &mut Person,
-    srcs: &mut Sources,
-    dice: &mut dyn DiceSource,
-    effects: &mut Vec<Effect>,
-) -> Result<Option<Who>, RulesError> {
-    let f = FieldReader(req.fields);
-    let t = req.target.name;
-    let _ = at;
-    // GURPS-DEF-11: an ally dodges into the attack's path; on a success it is hit instead.
-    if let Some(ally) = req.targets.get(1) {
-        let (dodge, _) = defense::base_dodge(ally.view);
-        let mut src = with(&mut srcs.defense, dice);
-        let r = roll::roll(dodge, "sacrificial dodge", &mut src)?;
-        srcs.defense = src.typed;
-        let ok = r.verdict.success();
-        effects.push(Effect::Note {
-            who: Who::Target(1),
-            text: format!(
-                "{} dodges into the attack on {t}: Dodge {dodge}, {}; {}",
-                ally.view.name,
-                r.text(),
-                if ok { "takes the hit" } else { "too slow" }
-            ),
-            roll: r.roll,
-        });
-        if ok {
-            return Ok(Some(Who::Target(1)));
-        }
-    }
-    // GURPS-DEF-1: no defense against an attack it does not know of.
-    if f.flag("unaware") {
-        effects.push(Effect::Log { text: format!("{t} is unaware: no defense"), roll: None });
-        return Ok(Some(Who::TARGET));
-    }
-    let incoming = Incoming {
-        attacker: req.attacker_id.to_string(),
-        melee: p.arms.melee(),
-        thrown: p.arms.thrown,
-        small: p.arms.small,
-        firearm: p.arms.firearm,
-        deceptive: p.deceptive,
-        feint: p.feint,
-    };
-    let mut asked = Asked {
-        named: f.value("defense").map(str::to_ascii_lowercase),
-        retreat: f.flag("retreat"),
-        drop: f.flag("drop"),
-        acrobatic: 0,
-    };
-    let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
-    // GURPS-HP-2 (`on_action`): a target at 0 HP or less rolls HT before its first defense
-    // since its last turn; failing, it falls unconscious and does not defend.
-    let on_action = option(&Gurps, req.options, "gurps_zero_hp_check") == "on_action";
-    if on_action && req.target.health.current <= 0 && !target.ht_checked {
-        let mut src = with(&mut srcs.defense, dice);
-        let rolled = super::verbs::zero_hp_roll(req.target, req.target_id, &mut src)?;
-        srcs.defense = src.typed;
-        target.ht_checked = true;
-        let out = rolled.iter().any(|e| matches!(e, Effect::Inflict { .. }));
-        effects.extend(rolled.into_iter().map(|e| match e {
-            Effect::Note { text, roll, .. } => Effect::Note { who: Who::TARGET, text, roll },
-            Effect::Inflict { what, .. } => Effect::Inflict { who: Who::TARGET, what },
-            other => other,
-        }));
-        if out {
-            return Ok(Some(Who::TARGET));
-        }
-    }
-    let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
-    if open.is_empty() && asked.named.as_deref().is_none_or(|n| n == "none") {
-        effects.push(Effect::Log { text: format!("{t} has no active defense"), roll: None });
-        return Ok(Some(Who::TARGET));
-    }
-    let ask_mode = option(&Gurps, req.options, "gurps_auto_defense") == "ask";
-    if ask_mode && asked.named.is_none() {
-        let labels: Vec<String> = open.iter().map(Choice::label).collect();
-        return invalid(format!(
-            "name {t}'s defense (gurps_auto_defense=ask): defense=dodge|parry|block|none; open: {}",
-            labels.join(", ")
-        ));
-    }
-    // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
-    if f.flag("acrobatic") {
-        if option(&Gurps, req.options, "gurps_acrobatic_dodge") == "flat" {
-            asked.acrobatic = 2;
-        } else {
-            let skill = req.target.stats.int("acrobatics").ok_or_else(|| {
-                RulesError::Invalid(format!("{t} has no acrobatics=N for an acrobatic dodge"))
-            })?;
-            let mut src = with(&mut srcs.defense, dice);
-            let r = roll::roll(skill, "Acrobatics", &mut src)?;
-            srcs.defense = src.typed;
-            asked.acrobatic = if r.verdict.success() { 2 } else { -2 };
-            effects.push(Effect::Note {
-                who: Who::TARGET,
-                text: format!("{t}: Acrobatics {}", r.text()),
-                roll: r.roll,
-            });
-        }
-        if asked.named.is_none() {
-            asked.named = Some("dodge".into());
-        }
-    }
-    let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
-    let Some(choice) = defense::pick(&open, asked.named.as_deref())? else {
-        effects.push(Effect::Log { text: format!("{t} does not defend"), roll: None });
-        return Ok(Some(Who::TARGET));
-    };
-    let double =
-        target.maneuver.as_ref().is_some_and(|m| m.kind == Kind::AodDouble) && incoming.melee;
-    let mut tries = vec![choice];
-    let mut n = 0;
-    while let Some(choice) = tries.get(n).cloned() {
-        n += 1;
-        let mut src = with(&mut srcs.defense, dice);
-        let r = roll::roll(choice.value, choice.kind, &mut src)?;
-        srcs.defense = src.typed;
-        let ok = r.verdict.success();
-        effects.push(Effect::Note {
-            who: Who::TARGET,
-            text: format!("{t} defends: {}, {}", choice.label(), r.text()),
-            roll: r.roll.clone(),
-        });
-        let retreat_from = choice.retreat.then(|| req.attacker_id.to_string());
-        effects.push(Effect::System(
-            GurpsEvent::Defended {
-                id: req.target_id.into(),
-                kind: choice.kind.into(),
-                weapon: choice.weapon.clone(),
-                retreat: retreat_from.clone(),
-            }
-            .wrap(),
-        ));
-        // Counted at once, for a Rapid Strike's second attack.
-        match choice.kind {
-            "parry" => {
-                let w = choice.weapon.clone().unwrap_or_default();
-                match target.parries.iter_mut().find(|(k, _)| *k == w) {
-                    Some((_, c)) => *c = c.saturating_add(1),
-                    None => target.parries.push((w, 1)),
-                }
-            }
-            "block" => target.blocked = true,
-            _ => {}
-        }
-        if retreat_from.is_some() {
-            target.retreat_from = retreat_from;
-        }
-        if f.flag("drop") && choice.kind == "dodge" {
-            effects.push(Effect::AddCondition {
-                who: Who::TARGET,
-                name: "Prone".into(),
-                rounds: None,
-                detail: None,
-                persistent: false,
-            });
-        }
-        if ok {
-            // GURPS-DEF-6: a critical defense against melee sends the attacker to the table.
-            if r.verdict == Verdict::CriticalSuccess && incoming.melee {
-                critical_miss(req, &p.arms, req.attacker.name, Who::Actor, srcs, dice, effects)?;
-            }
-            return Ok(None);
-        }
-        if r.verdict == Verdict::CriticalFailure {
-            match choice.kind {
-                "dodge" => effects.push(Effect::AddCondition {
-                    who: Who::TARGET,
-                    name: "Prone".into(),
-                    rounds: None,
-                    detail: None,
-                    persistent: false,
-                }),
-                "block" => match choice.weapon.clone() {
-                    Some(weapon) => effects.push(Effect::System(
-                        GurpsEvent::Unready { id: req.target_id.into(), weapon, broken: false }
-                            .wrap(),
-                    )),
-                    None => effects.push(Effect::Log {
-                        text: format!("{t}'s shield is unready (critical failure)"),
-                        roll: None,
-                    }),
-                },
-                _ => {
-                    let arms = Arms { name: choice.weapon.clone(), ..p.arms.clone() };
-                    critical_miss(req, &arms, t, Who::TARGET, srcs, dice, effects)?;
-                }
-            }
-        }
-        // GURPS-MAN-9: Double Defense, one other defense after a failure.
-        if double && n == 1 {
-            let mut again = Asked { named: None, ..asked.clone() };
-            if option(&Gurps, req.options, "gurps_double_defense_retreat") == "first" {
-                again.retreat = false;
-            }
-            let next = defense::choices(req.target, target, &incoming, &again, strict)?;
-            let other: Vec<Choice> = next
-                .into_iter()
-                .filter(|c| {
-                    c.kind != choice.kind || (c.kind == "parry" && c.weapon != choice.weapon)
-                })
-                .collect();
-            if let Some(second) = defense::pick(&other, None)? {
-                tries.push(second);
-            }
-        }
-    }
-    Ok(Some(Who::TARGET))
-}
-
-/// GURPS-CRIT-1: the critical miss table for `name` (the attacker, or a parrying defender).
-fn critical_miss(
-    req: &AttackRequest<'_>,
-    arms: &Arms,
-    name: &str,
-    who: Who,
-    srcs: &mut Sources,
-    dice: &mut dyn DiceSource,
-    effects: &mut Vec<Effect>,
-) -> Result<(), RulesError> {
-    let auto = option(&Gurps, req.options, "gurps_crit_reroll") == "auto";
-    let mut src = with(&mut srcs.crit, dice);
-    let first = roll::table("critical miss", &mut src)?;
-    let result = tables::critical_miss(first.total);
-    let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());
-    let mut rolls = vec![first];
-    let mut lost: Option<bool> = None;
-    let text = match result {
-        CritMiss::Breaks if arms.sturdy && auto => {
-            let again = roll::table("critical miss (sturdy)", &mut src)?;
-            let broke = tables::critical_miss(again.total) == CritMiss::Breaks;
-            rolls.push(again);
-            lost = Some(broke);
-            if broke { format!("{weapon} breaks") } else { format!("drops {weapon} (sturdy)") }
-        }
-        CritMiss::Breaks => {
-            lost = Some(true);
-            format!("{weapon} breaks")
-        }
-        CritMiss::HitsSelf(full) => {
-            let needs_second = (arms.melee()
-                && matches!(arms.kind, "imp" | "pi-" | "pi" | "pi+" | "pi++"))
-                || !arms.melee();
-            if needs_second && auto {
-                let again = roll::table("critical miss (again)", &mut src)?;
-                let hits = matches!(again.total, 5 | 6);
-                rolls.push(again);
-                if hits {
-                    format!(
-                        "hits itself in an arm or leg ({} damage)",
-                        if full { "full" } else { "half" }
-                    )
-                } else {
-                    format!("nearly hits itself; drops {weapon}")
-                }
-            } else {
-                format!(
-                    "hits itself in an arm or leg ({} damage)",
-                    if full { "full" } else { "half" }
-                )
-            }
-        }
-        CritMiss::LostBalance => {
-            "loses its balance: no more actions, defenses −2 until its next turn".into()
-        }
-        CritMiss::Unready => {
-            lost = Some(false);
-            format!("{weapon} turns in its hand: unready")
-        }
-        CritMiss::Dropped if arms.cheap => {
-            lost = Some(true);
-            format!("{weapon} breaks (cheap)")
-        }
-        CritMiss::Dropped => {
-            lost = Some(false);
-            format!("drops {weapon}")
-        }
-        CritMiss::Flies if arms.melee() => format!("{weapon} flies 1d yards away"),
-        CritMiss::Flies => format!("drops {weapon}"),
-        CritMiss::Strained => "strains its weapon arm: unusable for the fight".into(),
-        CritMiss::Falls if arms.melee() => "falls down".into(),
-        CritMiss::Falls => {
-            "loses its balance: no more actions, defenses −2 until its next turn".into()
-        }
-    };
-    srcs.crit = src.typed;
-    let last = rolls.len() - 1;
-    for (i, roll) in rolls.into_iter().enumerate() {
-        effects.push(Effect::Note {
-            who,
-            text: if i == last {
-                format!("{name}: critical miss, {text}")
-            } else {
-                format!("{name}: critical miss, roll again")
-            },
-            roll,
-        });
-    }
-    // GURPS-CRIT-3: the mechanical results.
-    if let (Some(broken), Some(w)) = (lost, arms.name.clone()) {
-        let id = match who {
-            Who::Actor => req.attacker_id,
-            _ => req.target_id,
-        };
-        let event = GurpsEvent::Unready { id: id.into(), weapon: w, broken };
-        effects.push(Effect::System(event.wrap()));
-    }
-    let condition = match result {
-        CritMiss::LostBalance => Some("Lost-Balance"),
-        CritMiss::Falls if arms.melee() => Some("Prone"),
-        CritMiss::Falls => Some("Lost-Balance"),
-        _ => None,
-    };
-    if let Some(name) = condition {
-        effects.push(Effect::Inflict { who, what: Inflicted::new(name, Source::Crit) });
-    }
     Ok(())
 }
 
@@ -1045,15 +461,7 @@ pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
     let (hit, crit) = (super::odds::success(skill), super::odds::critical(skill));
     let mut text = format!("skill {skill}: hit {:.1}%, crit {:.1}%", hit.percent(), crit.percent());
     let target = state::person(req.state, req.target_id);
-    let incoming = Incoming {
-        attacker: req.attacker_id.to_string(),
-        melee: p.arms.melee(),
-        thrown: p.arms.thrown,
-        small: p.arms.small,
-        firearm: p.arms.firearm,
-        deceptive: p.deceptive,
-        feint: p.feint,
-    };
+    let incoming = super::defend::incoming(&req, &p);
     let asked = Asked {
         named: f.value("defense").map(str::to_ascii_lowercase),
         retreat: f.flag("retreat"),

@@ -54,8 +54,10 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
         summary: "GURPS: it will Do Nothing on its coming turn, so no HT roll at 0 HP",
-        help: "Before `next` reaches a combatant at 0 HP or less: it takes Do Nothing and makes no \
-               defense roll, so it skips the HT roll to stay conscious that turn (GURPS-HP-2).",
+        help: "Typed just before the `next` that reaches a combatant at 0 HP or less (`skipht Rook`, \
+               then `next`): the GM says it will Do Nothing and make no defense roll, so its turn \
+               begins as Do Nothing with no HT roll to stay conscious (GURPS-HP-2). It holds for \
+               that one turn; without it the roll is made as the turn begins.",
         example: "skipht Rook",
     },
 ];

@@ -20,6 +20,9 @@ pub struct Incoming {
     pub firearm: bool,
     pub deceptive: i64,
     pub feint: i64,
+    /// It comes at the defender's back side, past its weapon or shield: Parry and Block −2
+    /// (GURPS-DEF-3, GURPS-DEF-4).
+    pub backside: bool,
 }
 
 /// How the GM asked it to defend.
@@ -56,7 +59,7 @@ impl Choice {
             .parts
             .iter()
             .skip(1)
-            .map(|(why, n)| format!("{why} {}", super::attack::signed(*n)))
+            .map(|(why, n)| format!("{why} {}", super::weapon::signed(*n)))
             .collect();
         if parts.is_empty() {
             format!("{name}{with} {}", self.value)
@@ -250,6 +253,9 @@ pub fn choices(
             if retreat {
                 parts.push(("retreat".into(), 1));
             }
+            if incoming.backside {
+                parts.push(("back side".into(), -2));
+            }
             out.push(finish("block", shield.map(|s| s.name.clone()), parts));
         }
     }
@@ -280,6 +286,9 @@ fn parry_parts(
     }
     if retreat {
         parts.push(("retreat".into(), if fencing { 3 } else { 1 }));
+    }
+    if incoming.backside {
+        parts.push(("back side".into(), -2));
     }
     parts
 }

@@ -101,7 +101,8 @@ pub fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
         None => (typed, None),
     };
     let kind = damage_type(typed)?;
-    let at = match hit.location.or(typed_at) {
+    let word = hit.location.or(typed_at);
+    let at = match word {
         Some(word) => parse_location(word)?,
         None => tables::LOCATIONS[0],
     };
@@ -211,7 +212,9 @@ pub fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
     } else {
         None
     };
-    let wound = Wound { injury, location: at.key.into(), major, knockdown };
+    // GURPS-LOC-3: a crippled arm or hand drops what it holds.
+    let drops = if crippled { word.and_then(tables::off_side) } else { None };
+    let wound = Wound { injury, location: at.key.into(), major, knockdown, drops };
     events.push(GurpsEvent::Wounded { id: hit.id.into(), wound }.wrap());
     let after = hit.health.current.saturating_sub(injury);
     // GURPS-HP-1: below a third of max HP, reeling.
@@ -283,6 +286,28 @@ pub fn after_damage(
         }
         effects.push(inflict("Dead"));
         return Ok(effects);
+    }
+    // GURPS-LOC-3: what a crippled arm or hand held falls (unready until a Ready picks it up).
+    for off in me.wounds.iter().filter_map(|w| w.drops) {
+        let held = who.weapons.iter().filter(|w| {
+            let off_hand = w.stats.flag("shield") || w.stats.flag("offhand");
+            off_hand == off && !me.unready.contains(&w.name)
+        });
+        for weapon in held {
+            effects.push(Effect::Log {
+                text: format!(
+                    "{}'s crippled {} drops its {}",
+                    who.name,
+                    if off { "off arm" } else { "weapon arm" },
+                    weapon.name
+                ),
+                roll: None,
+            });
+            effects.push(Effect::System(
+                GurpsEvent::Unready { id: id.into(), weapon: weapon.name.clone(), broken: false }
+                    .wrap(),
+            ));
+        }
     }
     let mut knocked_out = false;
     for wound in &me.wounds {

@@ -5,15 +5,19 @@
 
 pub mod attack;
 pub mod commands;
+mod critical;
+mod defend;
 pub mod defense;
 mod dice_order;
 pub mod injury;
 pub mod maneuver;
 pub mod odds;
 pub mod roll;
+pub mod skill;
 pub mod state;
 pub mod tables;
 mod verbs;
+pub mod weapon;
 
 use super::conditions::Condition;
 use super::dice::DiceSource;
@@ -88,6 +92,21 @@ impl Gurps {
     /// Maximum FP: given, or HT.
     pub fn max_fp(stats: &Stats) -> i64 {
         stats.int("fp").unwrap_or_else(|| stats.int_or("ht", DEFAULT_ATTRIBUTE))
+    }
+
+    /// Move now: Basic Move (given, or floor(Basic Speed)), halved (round up) when reeling
+    /// (GURPS-HP-1) or Very Tired (GURPS-FP-1); once for either or both.
+    pub fn move_now(who: CombatantView<'_>) -> i64 {
+        let basic = who.stats.int("move").unwrap_or_else(|| Self::basic_speed(who.stats) / 100);
+        let reeling = who.health.current.saturating_mul(3) < who.health.max;
+        if reeling || has(who, "Very-Tired") { (basic + 1) / 2 } else { basic }
+    }
+
+    /// ST now: halved (round up) when Very Tired (GURPS-FP-1). Reading [B426]: ST-based figures,
+    /// HP and sw/thr damage, keep the full ST.
+    pub fn st_now(who: CombatantView<'_>) -> i64 {
+        let st = who.stats.int_or("st", DEFAULT_ATTRIBUTE);
+        if has(who, "Very-Tired") { (st + 1) / 2 } else { st }
     }
 }
 
@@ -327,9 +346,11 @@ impl Ruleset for Gurps {
                     ("vitals (−3, imp/pi only)", "loc=vitals"),
                     ("hand (−4)", "loc=hand"),
                     ("foot (−4)", "loc=foot"),
+                    ("shield arm (−4)", "loc=shield-arm"),
                     ("face (−5)", "loc=face"),
                     ("neck (−5)", "loc=neck"),
                     ("skull (−7)", "loc=skull"),
+                    ("shield hand (−8)", "loc=shield-hand"),
                     ("eye (−9, imp/pi only)", "loc=eye"),
                 ],
             },
@@ -346,12 +367,21 @@ impl Ruleset for Gurps {
         ]
     }
 
+    fn attack_choice_now(
+        &self,
+        request: AttackRequest<'_>,
+        label: &str,
+    ) -> Result<Option<Vec<(String, String)>>, RulesError> {
+        Ok(if label == "defense" { defend::defense_picks(&request) } else { None })
+    }
+
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("retreat", "the target retreats (+3 Dodge, +1 Parry/Block)"),
             ("drop", "the target dodges and drops (ranged, +3 Dodge, prone)"),
             ("rapid", "Rapid Strike: two attacks at −6"),
             ("acrobatic", "acrobatic dodge (Acrobatics roll first)"),
+            ("backside", "at the target's back side (Parry and Block −2)"),
         ]
     }
 
@@ -521,6 +551,9 @@ impl Ruleset for Gurps {
             ("defenses.block", int(block)),
             ("crippled", Derived::List(me.crippled.clone())),
             ("reeling", Derived::Bool(who.health.current.saturating_mul(3) < who.health.max)),
+            ("very_tired", Derived::Bool(has(who, "Very-Tired"))),
+            ("effective.move", Derived::Int(Self::move_now(who))),
+            ("effective.st", Derived::Int(Self::st_now(who))),
         ]
     }
 
@@ -554,8 +587,22 @@ impl Ruleset for Gurps {
             num("defenses.block")
         ));
         let mut marks = Vec::new();
-        if who.health.current.saturating_mul(3) < who.health.max {
-            marks.push("reeling".to_string());
+        let reeling = who.health.current.saturating_mul(3) < who.health.max;
+        let tired = has(who, "Very-Tired");
+        // GURPS-HP-1, GURPS-FP-1: what reeling and Very Tired halve.
+        match (reeling, tired) {
+            (true, false) => marks.push(format!("reeling: Move {}", Self::move_now(who))),
+            (false, true) => marks.push(format!(
+                "very tired: Move {}, ST {}",
+                Self::move_now(who),
+                Self::st_now(who)
+            )),
+            (true, true) => marks.push(format!(
+                "reeling, very tired: Move {}, ST {}",
+                Self::move_now(who),
+                Self::st_now(who)
+            )),
+            (false, false) => {}
         }
         if who.health.current <= 0 {
             marks.push("HT roll each turn (0 HP)".into());

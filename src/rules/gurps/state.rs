@@ -61,6 +61,10 @@ pub struct Wound {
     pub major: bool,
     /// Whether the knockdown roll is due, and its modifier.
     pub knockdown: Option<i64>,
+    /// A crippled arm or hand: whether it is the off hand's (shield, `offhand` weapons) or the
+    /// weapon hand's; what it holds is dropped (GURPS-LOC-3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drops: Option<bool>,
 }
 
 /// A Feint's result: the foe and the penalty on its defense.

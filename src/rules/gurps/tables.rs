@@ -114,8 +114,10 @@ pub const LOCATIONS: &[Location] = &[
 
 /// A location by the word typed: `skull`, `eyes`, `right arm`/`left_leg` (the side is text).
 pub fn location(word: &str) -> Option<Location> {
+    // `right arm`, `left hand`, `shield arm`: the side is for what a crippled limb drops.
     let word = word.to_ascii_lowercase().replace(['_', '-'], " ");
-    let base = word.trim_start_matches("right ").trim_start_matches("left ");
+    let base =
+        word.trim_start_matches("right ").trim_start_matches("left ").trim_start_matches("shield ");
     let base = match base {
         "eyes" => "eye",
         "arms" => "arm",
@@ -152,6 +154,15 @@ pub fn random_location(total: i64) -> &'static str {
         16 => "foot",
         _ => "neck",
     }
+}
+
+/// Which hand a hit arm or hand holds: `Some(true)` the off hand (`left`, or the shield side),
+/// `Some(false)` the weapon hand (`right`, or an arm or hand aimed at without a side); `None`
+/// for any other location. Reading: the right hand holds the weapon, the left the shield.
+pub fn off_side(word: &str) -> Option<bool> {
+    let word = word.to_ascii_lowercase().replace(['_', '-'], " ");
+    let at = location(&word)?;
+    matches!(at.key, "arm" | "hand").then(|| word.starts_with("left") || word.starts_with("shield"))
 }
 
 /// The damage types, with their GURPS-DMG-2 modifier in halves (pi− ×0.5 is 1, cut ×1.5 is 3).

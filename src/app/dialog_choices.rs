@@ -1,0 +1,33 @@
+//! The attack dialog's system picks as they stand once the picks before them are made: on
+//! arriving at one (GURPS: the defense), the ruleset relabels it for this attack (each defense
+//! the target has, with its value and odds) and the dialog only shows its strings.
+
+use super::dialog::{Step, Template};
+use super::{App, Mode};
+use crate::command;
+
+impl App {
+    /// Arriving at a step of an attack dialog: if the system has that pick's options for the
+    /// attack written so far, they replace the fixed ones (the first preselected).
+    pub(super) fn refresh_attack_choice(&mut self) {
+        let Mode::Dialog(dialog) = &mut self.mode else { return };
+        if dialog.template != Template::Attack {
+            return;
+        }
+        let Some(Step::Pick { label, .. }) = dialog.step() else { return };
+        let label = *label;
+        let enc = self.session.encounter();
+        if !enc.system.rules().attack_choices().iter().any(|c| c.label == label) {
+            return;
+        }
+        let (text, _) = dialog.command();
+        let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
+        let Ok(Some(options)) = crate::encounter::engine::attack_choice_now(enc, &cmd, label)
+        else {
+            return;
+        };
+        if let Some(step) = dialog.step_mut() {
+            *step = Step::pick(label, options, None);
+        }
+    }
+}

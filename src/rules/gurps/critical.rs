@@ -1,0 +1,138 @@
+//! GURPS critical results inside an attack: the critical miss table for an attacker or a
+//! parrying defender and its mechanical results (GURPS-CRIT-1, GURPS-CRIT-3), and the words for
+//! a critical hit's result (GURPS-ATK-3, GURPS-CRIT-2).
+
+use super::Gurps;
+use super::attack::Sources;
+use super::roll;
+use super::state::GurpsEvent;
+use super::tables::{self, CritHit, CritMiss};
+use super::weapon::Arms;
+use crate::rules::conditions::Source;
+use crate::rules::dice::DiceSource;
+use crate::rules::system::{AttackRequest, Effect, Inflicted, RulesError, Who, option};
+
+pub(super) fn crit_words(crit: CritHit) -> String {
+    match crit {
+        CritHit::Normal => "normal damage".into(),
+        CritHit::Times(n) => format!("damage ×{n}"),
+        CritHit::Maximum => "maximum damage".into(),
+        CritHit::HalfDr(_) => "DR halved".into(),
+        CritHit::Major => "a major wound if anything penetrates".into(),
+        CritHit::ShockAndCripple => "shock doubled, a hit limb crippled".into(),
+        CritHit::Drop => "normal damage, the victim drops what it holds".into(),
+        CritHit::MaxNoDr => "maximum damage, DR ignored".into(),
+        CritHit::HalfDrMajor => "DR halved, a major wound if anything penetrates".into(),
+        CritHit::Daze => "normal damage, Do Nothing next turn".into(),
+        CritHit::Scar => "normal damage and a lasting mark".into(),
+    }
+}
+
+/// GURPS-CRIT-1: the critical miss table for `name` (the attacker, or a parrying defender).
+pub(super) fn critical_miss(
+    req: &AttackRequest<'_>,
+    arms: &Arms,
+    name: &str,
+    who: Who,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<(), RulesError> {
+    let auto = option(&Gurps, req.options, "gurps_crit_reroll") == "auto";
+    let mut src = super::attack::with(&mut srcs.crit, dice);
+    let first = roll::table("critical miss", &mut src)?;
+    let result = tables::critical_miss(first.total);
+    let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());
+    let mut rolls = vec![first];
+    let mut lost: Option<bool> = None;
+    let text = match result {
+        CritMiss::Breaks if arms.sturdy && auto => {
+            let again = roll::table("critical miss (sturdy)", &mut src)?;
+            let broke = tables::critical_miss(again.total) == CritMiss::Breaks;
+            rolls.push(again);
+            lost = Some(broke);
+            if broke { format!("{weapon} breaks") } else { format!("drops {weapon} (sturdy)") }
+        }
+        CritMiss::Breaks => {
+            lost = Some(true);
+            format!("{weapon} breaks")
+        }
+        CritMiss::HitsSelf(full) => {
+            let needs_second = (arms.melee()
+                && matches!(arms.kind, "imp" | "pi-" | "pi" | "pi+" | "pi++"))
+                || !arms.melee();
+            if needs_second && auto {
+                let again = roll::table("critical miss (again)", &mut src)?;
+                let hits = matches!(again.total, 5 | 6);
+                rolls.push(again);
+                if hits {
+                    format!(
+                        "hits itself in an arm or leg ({} damage)",
+                        if full { "full" } else { "half" }
+                    )
+                } else {
+                    format!("nearly hits itself; drops {weapon}")
+                }
+            } else {
+                format!(
+                    "hits itself in an arm or leg ({} damage)",
+                    if full { "full" } else { "half" }
+                )
+            }
+        }
+        CritMiss::LostBalance => {
+            "loses its balance: no more actions, defenses −2 until its next turn".into()
+        }
+        CritMiss::Unready => {
+            lost = Some(false);
+            format!("{weapon} turns in its hand: unready")
+        }
+        CritMiss::Dropped if arms.cheap => {
+            lost = Some(true);
+            format!("{weapon} breaks (cheap)")
+        }
+        CritMiss::Dropped => {
+            lost = Some(false);
+            format!("drops {weapon}")
+        }
+        CritMiss::Flies if arms.melee() => format!("{weapon} flies 1d yards away"),
+        CritMiss::Flies => format!("drops {weapon}"),
+        CritMiss::Strained => "strains its weapon arm: unusable for the fight".into(),
+        CritMiss::Falls if arms.melee() => "falls down".into(),
+        CritMiss::Falls => {
+            "loses its balance: no more actions, defenses −2 until its next turn".into()
+        }
+    };
+    srcs.crit = src.typed;
+    let last = rolls.len() - 1;
+    for (i, roll) in rolls.into_iter().enumerate() {
+        effects.push(Effect::Note {
+            who,
+            text: if i == last {
+                format!("{name}: critical miss, {text}")
+            } else {
+                format!("{name}: critical miss, roll again")
+            },
+            roll,
+        });
+    }
+    // GURPS-CRIT-3: the mechanical results.
+    if let (Some(broken), Some(w)) = (lost, arms.name.clone()) {
+        let id = match who {
+            Who::Actor => req.attacker_id,
+            _ => req.target_id,
+        };
+        let event = GurpsEvent::Unready { id: id.into(), weapon: w, broken };
+        effects.push(Effect::System(event.wrap()));
+    }
+    let condition = match result {
+        CritMiss::LostBalance => Some("Lost-Balance"),
+        CritMiss::Falls if arms.melee() => Some("Prone"),
+        CritMiss::Falls => Some("Lost-Balance"),
+        _ => None,
+    };
+    if let Some(name) = condition {
+        effects.push(Effect::Inflict { who, what: Inflicted::new(name, Source::Crit) });
+    }
+    Ok(())
+}

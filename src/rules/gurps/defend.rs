@@ -1,0 +1,292 @@
+//! Steps 4–5 of GURPS-ORDER-1 for one attack that landed: a sacrificial dodge (GURPS-DEF-11),
+//! the HP-2 roll owed before a defense, Acrobatics (GURPS-DEF-10), the defense chosen or named
+//! (GURPS-DEF-8) and Double Defense's second (GURPS-MAN-9), with critical defenses (GURPS-DEF-6).
+
+use super::Gurps;
+use super::attack::{Sources, with};
+use super::critical::critical_miss;
+use super::defense::{self, Asked, Choice, Incoming};
+use super::maneuver::Kind;
+use super::roll::{self, Verdict};
+use super::skill::Plan;
+use super::state::{GurpsEvent, Person};
+use super::tables;
+use super::weapon::{Arms, invalid};
+use crate::rules::dice::DiceSource;
+use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError, Who, option};
+
+/// The attack as the defense sees it.
+pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {
+    Incoming {
+        attacker: req.attacker_id.to_string(),
+        melee: p.arms.melee(),
+        thrown: p.arms.thrown,
+        small: p.arms.small,
+        firearm: p.arms.firearm,
+        deceptive: p.deceptive,
+        feint: p.feint,
+        backside: FieldReader(req.fields).flag("backside"),
+    }
+}
+
+/// The attack dialog's defense pick for this attack (issue 10 item 7): the best first, then each
+/// defense open to the target (Dodge, Parry with each weapon, Block) with its value and the exact
+/// odds it succeeds (and with a retreat, when one is open), then none. `None` when the attack as
+/// written is not one the rules would make (the dialog keeps its fixed list; the preview says why).
+pub fn defense_picks(req: &AttackRequest<'_>) -> Option<Vec<(String, String)>> {
+    let p = super::skill::plan(req).ok()?;
+    let target = super::state::person(req.state, req.target_id);
+    let incoming = incoming(req, &p);
+    let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
+    let plain = defense::choices(req.target, &target, &incoming, &Asked::default(), strict).ok()?;
+    let retreating = Asked { retreat: true, ..Asked::default() };
+    let back = defense::choices(req.target, &target, &incoming, &retreating, strict)
+        .ok()
+        .filter(|_| incoming.melee);
+    let pct = |value: i64| format!("{:.1}%", super::odds::success(value).percent());
+    let name = |c: &Choice| {
+        let kind = match c.kind {
+            "dodge" => "Dodge",
+            "parry" => "Parry",
+            _ => "Block",
+        };
+        match &c.weapon {
+            Some(w) => format!("{kind} ({w})"),
+            None => kind.to_string(),
+        }
+    };
+    let line = |c: &Choice| {
+        let mut text = format!("{} {}: {}", name(c), c.value, pct(c.value));
+        let same = |r: &&Choice| r.kind == c.kind && r.weapon == c.weapon;
+        if let Some(r) = back.as_ref().and_then(|b| b.iter().find(same))
+            && r.value != c.value
+        {
+            text.push_str(&format!(", retreating {}: {}", r.value, pct(r.value)));
+        }
+        text
+    };
+    let field = |c: &Choice| match (c.kind, &c.weapon) {
+        // A weapon named with spaces goes in quotes, as the command line reads it.
+        ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
+            format!("defense=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
+        }
+        ("parry", Some(w)) => format!("defense=parry:{w}"),
+        (kind, _) => format!("defense={kind}"),
+    };
+    let mut picks = Vec::new();
+    match defense::pick(&plain, None).ok().flatten() {
+        Some(best) => picks.push((format!("best: {}", line(&best)), String::new())),
+        None => picks.push(("no defense open to it".to_string(), String::new())),
+    }
+    picks.extend(plain.iter().map(|c| (line(c), field(c))));
+    picks.push(("none (takes the hit)".to_string(), "defense=none".to_string()));
+    Some(picks)
+}
+
+/// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
+/// the attack hits, or `None` when it is stopped.
+pub(super) fn defend(
+    req: &AttackRequest<'_>,
+    p: &Plan,
+    at: tables::Location,
+    target: &mut Person,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<Option<Who>, RulesError> {
+    let f = FieldReader(req.fields);
+    let t = req.target.name;
+    let _ = at;
+    // GURPS-DEF-11: an ally dodges into the attack's path; on a success it is hit instead.
+    if let Some(ally) = req.targets.get(1) {
+        let (dodge, _) = defense::base_dodge(ally.view);
+        let mut src = with(&mut srcs.defense, dice);
+        let r = roll::roll(dodge, "sacrificial dodge", &mut src)?;
+        srcs.defense = src.typed;
+        let ok = r.verdict.success();
+        effects.push(Effect::Note {
+            who: Who::Target(1),
+            text: format!(
+                "{} dodges into the attack on {t}: Dodge {dodge}, {}; {}",
+                ally.view.name,
+                r.text(),
+                if ok { "takes the hit" } else { "too slow" }
+            ),
+            roll: r.roll,
+        });
+        if ok {
+            return Ok(Some(Who::Target(1)));
+        }
+    }
+    // GURPS-DEF-1: no defense against an attack it does not know of.
+    if f.flag("unaware") {
+        effects.push(Effect::Log { text: format!("{t} is unaware: no defense"), roll: None });
+        return Ok(Some(Who::TARGET));
+    }
+    let incoming = incoming(req, p);
+    let mut asked = Asked {
+        named: f.value("defense").map(str::to_ascii_lowercase),
+        retreat: f.flag("retreat"),
+        drop: f.flag("drop"),
+        acrobatic: 0,
+    };
+    let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
+    // GURPS-HP-2 (`on_action`): a target at 0 HP or less rolls HT before its first defense
+    // since its last turn; failing, it falls unconscious and does not defend.
+    let on_action = option(&Gurps, req.options, "gurps_zero_hp_check") == "on_action";
+    if on_action && req.target.health.current <= 0 && !target.ht_checked {
+        let mut src = with(&mut srcs.defense, dice);
+        let rolled = super::verbs::zero_hp_roll(req.target, req.target_id, &mut src)?;
+        srcs.defense = src.typed;
+        target.ht_checked = true;
+        let out = rolled.iter().any(|e| matches!(e, Effect::Inflict { .. }));
+        effects.extend(rolled.into_iter().map(|e| match e {
+            Effect::Note { text, roll, .. } => Effect::Note { who: Who::TARGET, text, roll },
+            Effect::Inflict { what, .. } => Effect::Inflict { who: Who::TARGET, what },
+            other => other,
+        }));
+        if out {
+            return Ok(Some(Who::TARGET));
+        }
+    }
+    let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
+    if open.is_empty() && asked.named.as_deref().is_none_or(|n| n == "none") {
+        effects.push(Effect::Log { text: format!("{t} has no active defense"), roll: None });
+        return Ok(Some(Who::TARGET));
+    }
+    let ask_mode = option(&Gurps, req.options, "gurps_auto_defense") == "ask";
+    if ask_mode && asked.named.is_none() {
+        let labels: Vec<String> = open.iter().map(Choice::label).collect();
+        return invalid(format!(
+            "name {t}'s defense (gurps_auto_defense=ask): defense=dodge|parry|block|none; open: {}",
+            labels.join(", ")
+        ));
+    }
+    // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
+    if f.flag("acrobatic") {
+        if option(&Gurps, req.options, "gurps_acrobatic_dodge") == "flat" {
+            asked.acrobatic = 2;
+        } else {
+            let skill = req.target.stats.int("acrobatics").ok_or_else(|| {
+                RulesError::Invalid(format!("{t} has no acrobatics=N for an acrobatic dodge"))
+            })?;
+            let mut src = with(&mut srcs.defense, dice);
+            let r = roll::roll(skill, "Acrobatics", &mut src)?;
+            srcs.defense = src.typed;
+            asked.acrobatic = if r.verdict.success() { 2 } else { -2 };
+            effects.push(Effect::Note {
+                who: Who::TARGET,
+                text: format!("{t}: Acrobatics {}", r.text()),
+                roll: r.roll,
+            });
+        }
+        if asked.named.is_none() {
+            asked.named = Some("dodge".into());
+        }
+    }
+    let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
+    let Some(choice) = defense::pick(&open, asked.named.as_deref())? else {
+        effects.push(Effect::Log { text: format!("{t} does not defend"), roll: None });
+        return Ok(Some(Who::TARGET));
+    };
+    let double =
+        target.maneuver.as_ref().is_some_and(|m| m.kind == Kind::AodDouble) && incoming.melee;
+    let mut tries = vec![choice];
+    let mut n = 0;
+    while let Some(choice) = tries.get(n).cloned() {
+        n += 1;
+        let mut src = with(&mut srcs.defense, dice);
+        let r = roll::roll(choice.value, choice.kind, &mut src)?;
+        srcs.defense = src.typed;
+        let ok = r.verdict.success();
+        effects.push(Effect::Note {
+            who: Who::TARGET,
+            text: format!("{t} defends: {}, {}", choice.label(), r.text()),
+            roll: r.roll.clone(),
+        });
+        let retreat_from = choice.retreat.then(|| req.attacker_id.to_string());
+        effects.push(Effect::System(
+            GurpsEvent::Defended {
+                id: req.target_id.into(),
+                kind: choice.kind.into(),
+                weapon: choice.weapon.clone(),
+                retreat: retreat_from.clone(),
+            }
+            .wrap(),
+        ));
+        // Counted at once, for a Rapid Strike's second attack.
+        match choice.kind {
+            "parry" => {
+                let w = choice.weapon.clone().unwrap_or_default();
+                match target.parries.iter_mut().find(|(k, _)| *k == w) {
+                    Some((_, c)) => *c = c.saturating_add(1),
+                    None => target.parries.push((w, 1)),
+                }
+            }
+            "block" => target.blocked = true,
+            _ => {}
+        }
+        if retreat_from.is_some() {
+            target.retreat_from = retreat_from;
+        }
+        if f.flag("drop") && choice.kind == "dodge" {
+            effects.push(Effect::AddCondition {
+                who: Who::TARGET,
+                name: "Prone".into(),
+                rounds: None,
+                detail: None,
+                persistent: false,
+            });
+        }
+        if ok {
+            // GURPS-DEF-6: a critical defense against melee sends the attacker to the table.
+            if r.verdict == Verdict::CriticalSuccess && incoming.melee {
+                critical_miss(req, &p.arms, req.attacker.name, Who::Actor, srcs, dice, effects)?;
+            }
+            return Ok(None);
+        }
+        if r.verdict == Verdict::CriticalFailure {
+            match choice.kind {
+                "dodge" => effects.push(Effect::AddCondition {
+                    who: Who::TARGET,
+                    name: "Prone".into(),
+                    rounds: None,
+                    detail: None,
+                    persistent: false,
+                }),
+                "block" => match choice.weapon.clone() {
+                    Some(weapon) => effects.push(Effect::System(
+                        GurpsEvent::Unready { id: req.target_id.into(), weapon, broken: false }
+                            .wrap(),
+                    )),
+                    None => effects.push(Effect::Log {
+                        text: format!("{t}'s shield is unready (critical failure)"),
+                        roll: None,
+                    }),
+                },
+                _ => {
+                    let arms = Arms { name: choice.weapon.clone(), ..p.arms.clone() };
+                    critical_miss(req, &arms, t, Who::TARGET, srcs, dice, effects)?;
+                }
+            }
+        }
+        // GURPS-MAN-9: Double Defense, one other defense after a failure.
+        if double && n == 1 {
+            let mut again = Asked { named: None, ..asked.clone() };
+            if option(&Gurps, req.options, "gurps_double_defense_retreat") == "first" {
+                again.retreat = false;
+            }
+            let next = defense::choices(req.target, target, &incoming, &again, strict)?;
+            let other: Vec<Choice> = next
+                .into_iter()
+                .filter(|c| {
+                    c.kind != choice.kind || (c.kind == "parry" && c.weapon != choice.weapon)
+                })
+                .collect();
+            if let Some(second) = defense::pick(&other, None)? {
+                tries.push(second);
+            }
+        }
+    }
+    Ok(Some(Who::TARGET))
+}
