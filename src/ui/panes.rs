@@ -507,11 +507,17 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
         .and_then(|&index| starts.iter().rev().find(|&&s| s <= index).copied())
         .filter(|&h| h < entries.len());
     let head_first = head.and_then(|h| row_entry.iter().position(|&i| i == h));
+    // The command the bottom row belongs to: a headline is pinned only over its own command's
+    // lines, never over a newer command's.
+    let bottom_head = row_entry
+        .get(end.saturating_sub(1))
+        .and_then(|&index| starts.iter().rev().find(|&&s| s <= index).copied());
     let mut pinned: Vec<Line<'static>> = Vec::new();
     let mut body_start = top;
     let mut head_end = 0;
     if let Some(h) = head
         && head_first.is_none_or(|first| first < top)
+        && bottom_head == Some(h)
         && height > crate::app::LOG_STEP
         && let Some(entry) = entries.get(h)
     {
@@ -526,16 +532,77 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
         if scroll > 0 { format!("Dice log (↑{scroll} lines)") } else { "Dice log".into() };
     block(&title, theme).render(area, buf);
     let shown = pinned.len();
-    let body = rows[body_start..end].iter().cloned();
+    // At the newest lines, the command's consequences come before its small print: whole
+    // lines, the word on typed faces and the actions spent given up first, never half a line.
+    let body: Vec<Line<'static>> = if shown > 0 && scroll == 0 && body_start > head_end {
+        let room = height.saturating_sub(shown);
+        let from = head_end.min(end);
+        let mut kept: Vec<(usize, usize)> = Vec::new(); // (first row, rows) of each entry
+        let mut at = from;
+        while at < end {
+            let index = row_entry[at];
+            let n = row_entry[at..end].iter().take_while(|&&i| i == index).count();
+            kept.push((at, n));
+            at += n;
+        }
+        let rank = |first: usize| entries.get(row_entry[first]).map_or(2, |e| line_rank(&e.text));
+        // Give way by rank (the small print, then notes of rolls), the oldest first; then take
+        // back what fits again, newest first.
+        let mut dropped = vec![false; kept.len()];
+        let mut total: usize = kept.iter().map(|k| k.1).sum();
+        for r in 0..=2 {
+            for (i, &(first, n)) in kept.iter().enumerate() {
+                if total > room && rank(first) == r {
+                    dropped[i] = true;
+                    total -= n;
+                }
+            }
+        }
+        for i in (0..kept.len()).rev() {
+            if dropped[i] && total + kept[i].1 <= room {
+                dropped[i] = false;
+                total += kept[i].1;
+            }
+        }
+        kept.iter()
+            .zip(&dropped)
+            .filter(|(_, gone)| !**gone)
+            .flat_map(|(&(first, n), _)| rows[first..first + n].iter().cloned())
+            .collect()
+    } else if shown == 0 && scroll == 0 && top > 0 && row_entry[top - 1] == row_entry[top] {
+        // At the newest lines, never begin with the end of a line cut in half: the rows of
+        // that line are left blank and the view starts at the next whole line.
+        let next = (top..end).find(|&r| row_entry[r] != row_entry[top]).unwrap_or(end);
+        let blank = std::iter::repeat_n(Line::default(), next - top);
+        blank.chain(rows[next..end].iter().cloned()).collect()
+    } else {
+        rows[body_start..end].to_vec()
+    };
     for (n, line) in pinned.into_iter().chain(body).enumerate().take(height) {
         buf.set_line(inner.x, inner.y + n as u16, &line, inner.width);
     }
     // Lines hidden between a pinned headline and the rest: a "⋯" where the round goes on the
     // first line below it (a line of its own would hide one more).
     if shown > 0 && body_start > head_end && body_start < end {
-        let continued = row_entry[body_start - 1] == row_entry[body_start];
+        let continued = scroll > 0 && row_entry[body_start - 1] == row_entry[body_start];
         let mark = if continued { "⋯ " } else { " ⋯" };
         buf.set_string(inner.x, inner.y + shown as u16, mark, theme.dim());
+    }
+}
+
+/// How much a log line matters when a command's lines do not all fit: 0 for the small print
+/// (the word on faces typed at the table, actions spent: `Aria: attack, −1 of actions`), 1 for a
+/// note on a roll (`critical hit: condition table …`), 2 for what happened to someone.
+fn line_rank(text: &str) -> u8 {
+    let spent = text.rsplit_once(", −").is_some_and(|(_, tail)| {
+        tail.starts_with(|c: char| c.is_ascii_digit()) && tail.split(' ').count() <= 3
+    });
+    if text.starts_with("dice typed at the table") || spent {
+        0
+    } else if text.starts_with(char::is_lowercase) {
+        1
+    } else {
+        2
     }
 }
 

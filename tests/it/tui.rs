@@ -512,6 +512,9 @@ fn the_attack_headline_stays_in_view_at_80x24() {
     assert!(rows.first().is_some_and(|r| r.contains("Aria attacks Ogre")), "{text}");
     assert!(rows.iter().any(|r| r.contains("CRITICAL HIT")), "{text}");
     assert!(rows.last().is_some_and(|r| r.contains("Ogre gains Slowed")), "{text}");
+    // The damage it did is in view too: the actions spent give way first, whole lines only.
+    assert!(rows.iter().any(|r| r.contains("Ogre takes")), "{text}");
+    assert!(!rows.iter().any(|r| r.contains("−1 of actions")), "{text}");
     insta::assert_snapshot!("log_attack_headline_80x24", text);
     // Every row of the log, as a pane tall enough for all of it lays them out.
     let mut buf = Buffer::empty(Rect::new(0, 0, 46, 100));
@@ -540,6 +543,45 @@ fn the_attack_headline_stays_in_view_at_80x24() {
         drive(&mut a, "J");
     }
     assert_eq!(log_rows(&screen(&a, 80, 24)), rows);
+}
+
+/// Issue 14 item 7: a command whose lines fit under a longer one's tail shows its own headline;
+/// the older command's headline is not pinned over it.
+#[test]
+fn a_new_headline_is_never_hidden_under_an_old_one() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([
+        6, 6, 6, 1, 6, 6, // initiative: Aria 18, Ogre 13
+        6, 6, 6, 3, 4, // a critical hit
+        2, 5, // damage
+        5, // Slowed
+        1, 1, 1, 1, 1, // a miss
+    ])));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:add Ogre<Enter>:start<Enter>:attack Aria Ogre<Enter>:attack Aria Ogre force<Enter>",
+    );
+    let text = screen(&a, 80, 24);
+    let rows = log_rows(&text);
+    let headline = rows.iter().position(|r| r.contains("miss")).expect("the miss's headline");
+    assert!(rows[..headline].iter().all(|r| !r.contains("CRITICAL")), "{text}");
+}
+
+/// Issue 14 items 7 and 9: an attack with faces typed in the dialog keeps its headline and its
+/// damage in view at 80×24; the word on the typed faces gives way first.
+#[test]
+fn typed_faces_never_push_the_damage_out_of_view() {
+    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([6, 6, 6, 1, 6, 6])));
+    drive(
+        &mut a,
+        ":add Aria side=pc init=3d6<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:add Ogre<Enter>:start<Enter>",
+    );
+    drive(&mut a, "a<Enter>ogre<Enter><Enter><Space><Enter><Enter>6 6 6 3 4 1 2 5 5<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let text = screen(&a, 80, 24);
+    let rows = log_rows(&text);
+    assert!(rows.first().is_some_and(|r| r.contains("Aria attacks Ogre")), "{text}");
+    assert!(rows.iter().any(|r| r.contains("Ogre takes")), "{text}");
+    assert!(rows.iter().any(|r| r.contains("Ogre gains")), "{text}");
 }
 
 /// The header keeps round and whose turn in view at 80 columns, with a space before the save
