@@ -381,3 +381,98 @@ fn the_command_line_disarms_refuses_and_picks_up() {
     assert!(log.contains(&"Orc picks up its club: back in hand"), "{log:#?}");
     assert!(screen(&a, 120, 40).contains("Melee Guard (1 standard + 1 move)"));
 }
+
+/// Hero with a sword, a bow, a heavy maul and an automatic saw; Orc cannot be hit (AD 30), so
+/// every reaction rolls one die and misses. Hero guards on its turn; the reactions come in Orc's.
+const GUARD: &str = "new gempunks\nadd Hero side=pc\nweapon Hero sword acc=0 dmg=1d6 melee\n\
+                     weapon Hero bow acc=0 dmg=1d6 ranged range=50/50/50\n\
+                     weapon Hero maul acc=0 dmg=2d6 melee heavy\n\
+                     weapon Hero saw acc=0 dmg=1d6 melee automatic\n\
+                     add Orc ad=30 toughness=50 hp=9\ninit Hero 10\ninit Orc 5\nstart\n";
+
+// GEM-ACT-7, GEM-ACT-8: `attack … reaction` is a guard's attack. Each case: the guard taken on
+// Hero's turn (if any), the reactions made in Orc's turn, and the refusal of the last one (`None`:
+// all accepted).
+#[test]
+fn gem_act_7_and_8_reactions_need_a_guard_of_their_kind() {
+    let cases: &[(&str, &[&str], Option<&str>)] = &[
+        // No guard: no reaction (GEM-ACT-7, GEM-ACT-8).
+        ("", &["sword"], Some("Hero is not Guarding: a reaction is a guard's attack")),
+        ("", &["sword force"], None),
+        // GEM-ACT-8: Melee Guard, non-heavy melee, at most the normal number (an Assault's 2).
+        ("mguard", &["sword", "sword"], None),
+        (
+            "mguard",
+            &["sword", "sword", "sword"],
+            Some("Hero's Melee Guard has made 2 of its 2 attacks"),
+        ),
+        ("mguard", &["sword", "sword", "sword force"], None),
+        ("mguard", &["bow"], Some("melee attacks only, and bow is a ranged weapon (GEM-ACT-8)")),
+        ("mguard", &["maul"], Some("Melee Guard reacts with non-heavy attacks only")),
+        ("mguard", &["sword heavy"], Some("Melee Guard reacts with non-heavy attacks only")),
+        ("mguard", &["sword assault"], Some("not an Assault or a Rush (GEM-ACT-8)")),
+        // GEM-WPN-1: an Automatic weapon at −2 attacks at every opportunity, past the count.
+        ("mguard", &["saw every", "saw every", "saw every"], None),
+        ("mguard", &["sword every"], Some("sword is neither Automatic nor Semiautomatic")),
+        // GEM-ACT-7: Ranged Guard, non-heavy ranged, no count (the 90° cone is the GM's).
+        ("rguard", &["bow", "bow", "bow"], None),
+        (
+            "rguard",
+            &["sword"],
+            Some("ranged attacks only, and sword is a melee weapon (GEM-ACT-7)"),
+        ),
+        ("rguard", &["bow heavy"], Some("Ranged Guard reacts with non-heavy attacks only")),
+    ];
+    for (guard, reactions, refused) in cases {
+        let mut script = GUARD.to_string();
+        if !guard.is_empty() {
+            script.push_str(&format!("do Hero {guard}\n"));
+        }
+        script.push_str("next\n");
+        for r in *reactions {
+            script.push_str(&format!("attack Hero Orc {r} reaction\n"));
+        }
+        let dice = faces(1, reactions.len());
+        match refused {
+            Some(text) => {
+                let err = run_err(&script, &dice);
+                assert!(err.contains(text), "{guard} {reactions:?}: {err}");
+                let dice_drawn = err.contains("dice");
+                assert!(!dice_drawn, "refused before any die: {err}");
+            }
+            None => {
+                let state = run(&script, &dice);
+                let text = log(&state).join("\n");
+                let reactions = text.split("Orc's turn").nth(1).unwrap_or_default();
+                assert!(!reactions.contains("standard"), "reactions cost no action: {text}");
+            }
+        }
+    }
+    let state = run(&format!("{GUARD}do Hero mguard\nnext\nattack Hero Orc sword reaction\n"), "1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Hero reacts from its guard: attack 1 of 2"), "{text}");
+    let state =
+        run(&format!("{GUARD}do Hero mguard\nnext\nattack Hero Orc saw every reaction\n"), "1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("every opportunity -2"), "{text}");
+    let err = run_err(&format!("{GUARD}attack Hero Orc saw every\n"), "1");
+    assert!(err.contains("add reaction (GEM-WPN-1)"), "{err}");
+}
+
+// GEM-ACT-8, GEM-INIT-3 (d): the Melee Guard's count is undone with its reaction and ends with the
+// guard as Hero's next turn begins; a new guard counts afresh.
+#[test]
+fn gem_act_8_the_reaction_count_undoes_and_ends_with_the_guard() {
+    let two = format!(
+        "{GUARD}do Hero mguard\nnext\nattack Hero Orc sword reaction\nattack Hero Orc sword reaction\n"
+    );
+    run(&format!("{two}undo\nattack Hero Orc sword reaction\n"), "1,1,1");
+    let err = run_err(&format!("{two}next\nattack Hero Orc sword reaction\n"), "1,1,1");
+    assert!(err.contains("Hero is not Guarding"), "the guard ended: {err}");
+    run(
+        &format!(
+            "{two}next\ndo Hero mguard\nnext\nattack Hero Orc sword reaction\nattack Hero Orc sword reaction\n"
+        ),
+        "1,1,1,1",
+    );
+}

@@ -6,6 +6,7 @@
 mod attack;
 mod damage;
 mod dice_order;
+mod guard;
 mod items;
 pub mod odds;
 mod options;
@@ -419,7 +420,8 @@ impl Ruleset for Gempunks {
         "no weapon: give acc= and dmg= below (dmg=1d6+2:cutting,1d6:fire)"
     }
 
-    // GEM-INIT-2: an attack set is the standard action (a reaction is paid for by its guard);
+    // GEM-INIT-2: an attack set is the standard action (a reaction is paid for by its guard,
+    // GEM-ACT-7, GEM-ACT-8);
     // GEM-REG-3: a regiment rolls at most 3 sets between its turns.
     fn attack_cost(
         &self,
@@ -440,6 +442,8 @@ impl Ruleset for Gempunks {
         }
         let p = prepare::prepare(request)?;
         items::check_weapon(request, &gem)?;
+        // GEM-ACT-7, GEM-ACT-8: a reaction is a guard's attack.
+        guard::check(request, &p, &gem)?;
         // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
         if f.flag("immediate") && turns::debts(request.attacker.conditions) >= 2 {
             return Err(RulesError::Invalid(format!(
@@ -497,7 +501,11 @@ impl Ruleset for Gempunks {
                 detail: Some(owed.to_string()),
                 persistent: true,
             });
-        } else if !f.flag("reaction") {
+        } else if f.flag("reaction") {
+            // GEM-ACT-8: the guard's reactions counted.
+            let p = prepare::prepare(request)?;
+            effects.extend(guard::counted(request, &p));
+        } else {
             // GEM-ACT-1: an Assault spread over the turn: its first set pays for the rest.
             let p = prepare::prepare(request)?;
             if let Some(a) = p.assault.filter(|a| a.paid || a.left_after > 0) {

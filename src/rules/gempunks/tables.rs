@@ -113,6 +113,8 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "mod",
     "cutout",
     "tieup",
+    "dc",
+    "every",
     "through_cover",
     "immediate",
     "take",
