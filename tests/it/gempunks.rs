@@ -577,7 +577,7 @@ fn gem_act_6_tie_up() {
         &format!(
             "{HANDS}attack Hero Orc hands option=grapple\nattack Hero Orc hands tieup force\n"
         ),
-        "4,4,4,5",
+        "4,4,4,5,3",
     );
     assert!(has(&state, "orc", "Tied Up"));
     assert_eq!(hp(&state, "orc"), 5, "no wounds");

@@ -1,9 +1,11 @@
 //! Gempunks (seed 002, spec rules/gempunks.md): initiative (GEM-INIT), turns (GEM-ACT), attack
 //! sets with crit chains and hits shared among targets (`attack`, `set`, `split`), damage by type
-//! and wounds (`damage`), regiments (GEM-REG), its own state (`state`) and exact odds (`odds`).
+//! and wounds (`damage`), regiments (GEM-REG), its own state (`state`), exact odds (`odds`), the
+//! guards' reactions (`guard`) and Tie Up's knots with `escape` (`tieup`).
 //! All of Gempunks' numbers live in this folder.
 
 mod attack;
+mod commands;
 mod damage;
 mod dice_order;
 mod guard;
@@ -17,6 +19,7 @@ mod shots;
 mod split;
 pub mod state;
 mod tables;
+mod tieup;
 mod turns;
 mod weapon;
 
@@ -57,6 +60,22 @@ impl Ruleset for Gempunks {
 
     fn pools(&self) -> &'static [&'static str] {
         &["standard", "move"]
+    }
+
+    // GEM-ACT-6: `escape`, the tied creature's way out.
+    fn commands(&self) -> &'static [super::signature::CommandSpec] {
+        commands::COMMANDS
+    }
+
+    fn special(
+        &self,
+        request: super::system::SpecialRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        match request.verb {
+            "escape" => tieup::escape(request, dice),
+            verb => Err(RulesError::Invalid(format!("`{verb}` is not part of Gempunks"))),
+        }
     }
 
     fn fields(&self) -> &'static [FieldSpec] {
