@@ -273,7 +273,10 @@ impl Tracker {
                     )));
                     if let Some(roll) = check {
                         effects.push(Effect::Log {
-                            text: format!("items check: DC {dc}"),
+                            text: format!(
+                                "{}'s items check for the knots: DC {dc}",
+                                req.attacker.name
+                            ),
                             roll: Some(roll),
                         });
                     }
