@@ -512,7 +512,11 @@ fn gem_act_6_tie_up_writes_the_items_check_dc() {
         let text = log(&state).join("\n");
         assert!(text.contains(line), "{set}{fields} {dice}: {text}");
         assert_eq!(has(&state, "orc", "Tied Up"), *tied, "{set}{fields} {dice}");
+        let dc = &combatant(&state, "orc")["tied_up_dc"];
+        assert_eq!(dc.is_i64(), *tied, "JSON tied_up_dc while tied: {dc}");
     }
+    let state = run(&format!("{TIE}attack Hero Orc hands tieup dc=7 force\n"), "4,4,4,5");
+    assert_eq!(combatant(&state, "orc")["tied_up_dc"], 7);
     let err = run_err(&format!("{TIE}attack Hero Orc hands dc=7\n"), "4,4,4");
     assert!(err.contains("dc=N is the DC of a Tie Up"), "{err}");
 }

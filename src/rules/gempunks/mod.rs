@@ -402,6 +402,10 @@ impl Ruleset for Gempunks {
         out.push(("grappled_with", Derived::List(grappled)));
         out.push(("prone", Derived::Bool(has("Prone").is_some())));
         out.push(("cannot_breathe", Derived::Bool(has("Strangled").is_some())));
+        // GEM-ACT-6: the knots' DC, while tied up.
+        if let Some(dc) = has(tieup::TIED).and_then(|c| tieup::written_dc(c.detail.as_deref())) {
+            out.push(("tied_up_dc", Derived::Int(dc)));
+        }
         out
     }
 

@@ -61,7 +61,7 @@ pub fn dc(
 }
 
 /// The DC written on a Tied Up condition (`DC 7`).
-fn written_dc(detail: Option<&str>) -> Option<i64> {
+pub fn written_dc(detail: Option<&str>) -> Option<i64> {
     detail?.trim().strip_prefix("DC")?.trim().parse().ok()
 }
 
