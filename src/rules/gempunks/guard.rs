@@ -1,6 +1,5 @@
-//! The guards' reactions (GEM-ACT-7 Ranged Guard, GEM-ACT-8 Melee Guard): an `attack … reaction`
-//! is a guard's attack, checked against the guard before any die and counted in Gempunks' state.
-//! The Ranged Guard's 90° cone is the GM's to judge: the tracker has no positions.
+//! The guards' reactions (GEM-ACT-7, GEM-ACT-8): an `attack … reaction` checked against its guard
+//! before any die and counted in Gempunks' state (the 90° cone is the GM's: there are no positions).
 
 use super::prepare::{Prepared, invalid};
 use super::state::{self, GemEvent, GemState};

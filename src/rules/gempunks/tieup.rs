@@ -1,7 +1,5 @@
-//! Tie Up's knots (GEM-ACT-6): the DC a would-be wound ties its target with (the tier's items
-//! check, typed `dc=N` or rolled), and `escape`, the tied creature's legerdemain check against
-//! DC + 3 on its own turn. A check is one die (Reading `gem_check_die`, d6 by default) plus the
-//! creature's skill bonus (`items=`, `legerdemain=`).
+//! Tie Up's knots (GEM-ACT-6): the DC from the tier's items check (typed `dc=N` or rolled) and
+//! `escape`, the tied creature's legerdemain check against DC + 3 on its own turn.
 
 use super::Gempunks;
 use super::attack::typed;
@@ -19,7 +17,8 @@ fn invalid(text: impl Into<String>) -> RulesError {
     RulesError::Invalid(text.into())
 }
 
-/// A skill check: the check die plus `bonus` (Reading `gem_check_die`).
+/// A skill check: one die (Reading `gem_check_die`, d6 by default: the spec names none) plus the
+/// creature's skill bonus (`items=`, `legerdemain=`).
 fn check(
     options: &crate::rules::system::Options,
     bonus: i64,
