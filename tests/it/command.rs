@@ -31,6 +31,7 @@ const SPECIALS: &[&str] = &[
     "feint",
     "posture",
     "skipht",
+    "escape",
 ];
 
 use skirmish::command::display::quote;

@@ -226,7 +226,7 @@ fn gem_reg_1_regiment_size_is_checked() {
 fn gem_reg_3_three_sets_a_round() {
     let script = "new gempunks\nadd Bandit x5 regiment\nweapon Bandits fists acc=1 dmg=1d6-1\n\
                   add Post ad=30 toughness=50 hp=9\ninit Bandits 10\ninit Post 5\nstart\n\
-                  attack Bandits Post\nattack Bandits Post reaction\nattack Bandits Post reaction\n";
+                  attack Bandits Post\nattack Bandits Post reaction force\nattack Bandits Post reaction force\n";
     run(script, "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1");
     let err = run_err(
         &format!("{script}attack Bandits Post reaction\n"),
@@ -577,7 +577,7 @@ fn gem_act_6_tie_up() {
         &format!(
             "{HANDS}attack Hero Orc hands option=grapple\nattack Hero Orc hands tieup force\n"
         ),
-        "4,4,4,5",
+        "4,4,4,5,3",
     );
     assert!(has(&state, "orc", "Tied Up"));
     assert_eq!(hp(&state, "orc"), 5, "no wounds");

@@ -381,3 +381,201 @@ fn the_command_line_disarms_refuses_and_picks_up() {
     assert!(log.contains(&"Orc picks up its club: back in hand"), "{log:#?}");
     assert!(screen(&a, 120, 40).contains("Melee Guard (1 standard + 1 move)"));
 }
+
+/// Hero with a sword, a bow, a heavy maul and an automatic saw; Orc cannot be hit (AD 30), so
+/// every reaction rolls one die and misses. Hero guards on its turn; the reactions come in Orc's.
+const GUARD: &str = "new gempunks\nadd Hero side=pc\nweapon Hero sword acc=0 dmg=1d6 melee\n\
+                     weapon Hero bow acc=0 dmg=1d6 ranged range=50/50/50\n\
+                     weapon Hero maul acc=0 dmg=2d6 melee heavy\n\
+                     weapon Hero saw acc=0 dmg=1d6 melee automatic\n\
+                     add Orc ad=30 toughness=50 hp=9\ninit Hero 10\ninit Orc 5\nstart\n";
+
+// GEM-ACT-7, GEM-ACT-8: `attack … reaction` is a guard's attack. Each case: the guard taken on
+// Hero's turn (if any), the reactions made in Orc's turn, and the refusal of the last one (`None`:
+// all accepted).
+#[test]
+fn gem_act_7_and_8_reactions_need_a_guard_of_their_kind() {
+    let cases: &[(&str, &[&str], Option<&str>)] = &[
+        // No guard: no reaction (GEM-ACT-7, GEM-ACT-8).
+        ("", &["sword"], Some("Hero is not Guarding: a reaction is a guard's attack")),
+        ("", &["sword force"], None),
+        // GEM-ACT-8: Melee Guard, non-heavy melee, at most the normal number (an Assault's 2).
+        ("mguard", &["sword", "sword"], None),
+        (
+            "mguard",
+            &["sword", "sword", "sword"],
+            Some("Hero's Melee Guard has made 2 of its 2 attacks"),
+        ),
+        ("mguard", &["sword", "sword", "sword force"], None),
+        ("mguard", &["bow"], Some("melee attacks only, and bow is a ranged weapon (GEM-ACT-8)")),
+        ("mguard", &["maul"], Some("Melee Guard reacts with non-heavy attacks only")),
+        ("mguard", &["sword heavy"], Some("Melee Guard reacts with non-heavy attacks only")),
+        ("mguard", &["sword assault"], Some("not an Assault or a Rush (GEM-ACT-8)")),
+        // GEM-WPN-1: an Automatic weapon at −2 attacks at every opportunity, past the count.
+        ("mguard", &["saw every", "saw every", "saw every"], None),
+        ("mguard", &["sword every"], Some("sword is neither Automatic nor Semiautomatic")),
+        // GEM-ACT-7: Ranged Guard, non-heavy ranged, no count (the 90° cone is the GM's).
+        ("rguard", &["bow", "bow", "bow"], None),
+        (
+            "rguard",
+            &["sword"],
+            Some("ranged attacks only, and sword is a melee weapon (GEM-ACT-7)"),
+        ),
+        ("rguard", &["bow heavy"], Some("Ranged Guard reacts with non-heavy attacks only")),
+    ];
+    for (guard, reactions, refused) in cases {
+        let mut script = GUARD.to_string();
+        if !guard.is_empty() {
+            script.push_str(&format!("do Hero {guard}\n"));
+        }
+        script.push_str("next\n");
+        for r in *reactions {
+            script.push_str(&format!("attack Hero Orc {r} reaction\n"));
+        }
+        let dice = faces(1, reactions.len());
+        match refused {
+            Some(text) => {
+                let err = run_err(&script, &dice);
+                assert!(err.contains(text), "{guard} {reactions:?}: {err}");
+                let dice_drawn = err.contains("dice");
+                assert!(!dice_drawn, "refused before any die: {err}");
+            }
+            None => {
+                let state = run(&script, &dice);
+                let text = log(&state).join("\n");
+                let reactions = text.split("Orc's turn").nth(1).unwrap_or_default();
+                assert!(!reactions.contains("standard"), "reactions cost no action: {text}");
+            }
+        }
+    }
+    let state = run(&format!("{GUARD}do Hero mguard\nnext\nattack Hero Orc sword reaction\n"), "1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Hero reacts from its guard: attack 1 of 2"), "{text}");
+    let state =
+        run(&format!("{GUARD}do Hero mguard\nnext\nattack Hero Orc saw every reaction\n"), "1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("every opportunity -2"), "{text}");
+    let err = run_err(&format!("{GUARD}attack Hero Orc saw every\n"), "1");
+    assert!(err.contains("add reaction (GEM-WPN-1)"), "{err}");
+}
+
+// GEM-ACT-8, GEM-INIT-3 (d): the Melee Guard's count is undone with its reaction and ends with the
+// guard as Hero's next turn begins; a new guard counts afresh.
+#[test]
+fn gem_act_8_the_reaction_count_undoes_and_ends_with_the_guard() {
+    let two = format!(
+        "{GUARD}do Hero mguard\nnext\nattack Hero Orc sword reaction\nattack Hero Orc sword reaction\n"
+    );
+    run(&format!("{two}undo\nattack Hero Orc sword reaction\n"), "1,1,1");
+    let err = run_err(&format!("{two}next\nattack Hero Orc sword reaction\n"), "1,1,1");
+    assert!(err.contains("Hero is not Guarding"), "the guard ended: {err}");
+    run(
+        &format!(
+            "{two}next\ndo Hero mguard\nnext\nattack Hero Orc sword reaction\nattack Hero Orc sword reaction\n"
+        ),
+        "1,1,1,1",
+    );
+}
+
+/// Hero (items +2) grapples Orc (GD 3, T 4, legerdemain +1), then ties it up (forced: a second
+/// standard action). Dice: grapple `4` hits, damage `4` ≥ T; Tie Up `4` hits, damage `5` would wound.
+const TIE: &str = "new gempunks\nadd Hero side=pc items=2\nweapon Hero hands acc=0 dmg=1d6 unarmed melee\n\
+                   add Orc gd=3 ad=5 toughness=4 hp=5 legerdemain=1\ninit Hero 10\ninit Orc 1\nstart\n\
+                   attack Hero Orc hands option=grapple\n";
+
+// GEM-ACT-6: a Tie Up that would wound ties with the DC of the tier's items check: typed `dc=N`,
+// or one die (`gem_check_die`, d6 by default) + items rolled after the hit's damage.
+#[test]
+fn gem_act_6_tie_up_writes_the_items_check_dc() {
+    // (set, tie-up fields, dice, the log line, tied)
+    let cases: &[(&str, &str, &str, &str, bool)] = &[
+        (
+            "",
+            "",
+            "4,4,4,5,3",
+            "Orc is tied up, DC 5 from Hero's items check d6+2: 3 + 2 = 5 (GEM-ACT-6)",
+            true,
+        ),
+        ("", "dc=7", "4,4,4,5", "Orc is tied up, DC 7, typed (GEM-ACT-6)", true),
+        (
+            "set gem_check_die d10\n",
+            "",
+            "4,4,4,5,9",
+            "DC 11 from Hero's items check d10+2: 9 + 2 = 11",
+            true,
+        ),
+        ("", "", "4,4,4,3", "no wound: not tied", false),
+    ];
+    for (set, fields, dice, line, tied) in cases {
+        let script = format!("{TIE}{set}attack Hero Orc hands tieup {fields} force\n");
+        let state = run(&script, dice);
+        let text = log(&state).join("\n");
+        assert!(text.contains(line), "{set}{fields} {dice}: {text}");
+        assert_eq!(has(&state, "orc", "Tied Up"), *tied, "{set}{fields} {dice}");
+        let dc = &combatant(&state, "orc")["tied_up_dc"];
+        assert_eq!(dc.is_i64(), *tied, "JSON tied_up_dc while tied: {dc}");
+    }
+    let state = run(&format!("{TIE}attack Hero Orc hands tieup dc=7 force\n"), "4,4,4,5");
+    assert_eq!(combatant(&state, "orc")["tied_up_dc"], 7);
+    let err = run_err(&format!("{TIE}attack Hero Orc hands dc=7\n"), "4,4,4");
+    assert!(err.contains("dc=N is the DC of a Tie Up"), "{err}");
+}
+
+// GEM-ACT-6: on its own turn, for its standard action, the tied creature rolls legerdemain
+// (die + legerdemain) against DC + 3; reaching it frees it. Each case: the DC the knots were tied
+// with, the escape's fields and dice after the tie, whether Orc is free afterwards.
+#[test]
+fn gem_act_6_escape_rolls_legerdemain_against_dc_plus_3() {
+    let tied = |dc: &str| format!("{TIE}attack Hero Orc hands tieup dc={dc} force\nnext\n");
+    let cases: &[(&str, &str, &str, bool, &str)] = &[
+        (
+            "5",
+            "roll=6",
+            "",
+            false,
+            "Orc stays tied up: legerdemain d6+1: 6 + 1 = 7, below DC 5 + 3 = 8",
+        ),
+        ("4", "roll=6", "", true, "Orc slips the knots: legerdemain d6+1: 6 + 1 = 7 ≥ DC 4 + 3"),
+        ("4", "", ",6", true, "Orc slips the knots"),
+        ("4", "", ",5", false, "Orc stays tied up"),
+        // `dc=` on the escape stands for the DC the GM tied it with.
+        ("9", "roll=3 dc=1", "", true, "3 + 1 = 4 ≥ DC 1 + 3"),
+    ];
+    for (dc, fields, more, free, line) in cases {
+        let script = format!("{}escape Orc {fields}\n", tied(dc));
+        let state = run(&script, &format!("4,4,4,5{more}"));
+        let text = log(&state).join("\n");
+        assert!(text.contains(line), "dc={dc} {fields}{more}: {text}");
+        assert!(text.contains("Orc: escape, −1 of standard"), "{text}");
+        assert_eq!(!has(&state, "orc", "Tied Up"), *free, "dc={dc} {fields}{more}");
+        assert_eq!(budget(&state, "orc"), (0, 1), "the escape is the standard action");
+    }
+    // Refused before any die: not its turn, no standard action left, not tied up.
+    let refusals: &[(String, &str)] = &[
+        (
+            format!("{TIE}attack Hero Orc hands tieup dc=4 force\nescape Orc\n"),
+            "Orc escapes on its own turn, not Hero's (GEM-ACT-6)",
+        ),
+        (
+            format!("{}escape Orc roll=1\nescape Orc\n", tied("4")),
+            "Orc has no standard action left this turn to escape with",
+        ),
+        (
+            format!("{}escape Hero\n", tied("4")),
+            "Hero is not tied up: nothing to escape (GEM-ACT-6)",
+        ),
+        (format!("{}escape Orc roll=6,6\n", tied("4")), "roll= gave 1 face(s) more"),
+    ];
+    for (script, text) in refusals {
+        let err = run_err(script, "4,4,4,5");
+        assert!(err.contains(text), "{text}: {err}");
+    }
+    // `force` tries off its turn; undo ties it again.
+    let state = run(
+        &format!("{TIE}attack Hero Orc hands tieup dc=4 force\nescape Orc roll=6 force\n"),
+        "4,4,4,5",
+    );
+    assert!(!has(&state, "orc", "Tied Up"));
+    let state = run(&format!("{}escape Orc roll=6\nundo\n", tied("4")), "4,4,4,5");
+    assert!(has(&state, "orc", "Tied Up"), "undo ties it again");
+}

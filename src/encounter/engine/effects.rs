@@ -43,7 +43,16 @@ impl Planner<'_> {
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
         let effects = self.scratch.system.rules().special(request, self.dice)?;
         let actor = ids.first().cloned().unwrap_or_default();
-        self.apply_effects(&actor, ids.get(1..).unwrap_or_default(), effects)
+        // What a verb costs is spent under the verb's name (GEM-ACT-6 `escape`), after its effects.
+        let (costs, effects): (Vec<Effect>, Vec<Effect>) =
+            effects.into_iter().partition(|e| matches!(e, Effect::Pay { .. }));
+        self.apply_effects(&actor, ids.get(1..).unwrap_or_default(), effects)?;
+        for cost in costs {
+            if let Effect::Pay { pool, amount } = cost {
+                self.spend(&actor, pool, amount, spec.name)?;
+            }
+        }
+        Ok(())
     }
 
     /// Apply a list of effects in order, then the after-damage hooks of everyone they hit.

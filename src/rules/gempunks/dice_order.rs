@@ -1,5 +1,5 @@
-//! The rolls a Gempunks attack asks for, in order (GEM-ROLL-1), said for a GM typing the
-//! table's faces.
+//! The rolls a Gempunks attack asks for, in order (GEM-ROLL-1, and a Tie Up's items check,
+//! GEM-ACT-6), said for a GM typing the table's faces.
 
 use crate::rules::system::{AttackRequest, RulesError};
 
@@ -23,6 +23,13 @@ pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
     let damage = match parts.as_slice() {
         [] => String::new(),
         _ => format!(", then each hit's damage {} in attack-die order", parts.join(" + ")),
+    };
+    // GEM-ACT-6: the knots' DC, rolled unless typed.
+    let f = crate::rules::system::FieldReader(request.fields);
+    let damage = if f.flag("tieup") && f.value("dc").is_none() {
+        format!("{damage}, then the items check die right after the first hit that would wound")
+    } else {
+        damage
     };
     let crit = if p.heavy { "5 or 6 the first time, then 6" } else { "6" };
     Ok(format!(

@@ -1,11 +1,14 @@
 //! Gempunks (seed 002, spec rules/gempunks.md): initiative (GEM-INIT), turns (GEM-ACT), attack
 //! sets with crit chains and hits shared among targets (`attack`, `set`, `split`), damage by type
-//! and wounds (`damage`), regiments (GEM-REG), its own state (`state`) and exact odds (`odds`).
+//! and wounds (`damage`), regiments (GEM-REG), its own state (`state`), exact odds (`odds`), the
+//! guards' reactions (`guard`) and Tie Up's knots with `escape` (`tieup`).
 //! All of Gempunks' numbers live in this folder.
 
 mod attack;
+mod commands;
 mod damage;
 mod dice_order;
+mod guard;
 mod items;
 pub mod odds;
 mod options;
@@ -16,6 +19,7 @@ mod shots;
 mod split;
 pub mod state;
 mod tables;
+mod tieup;
 mod turns;
 mod weapon;
 
@@ -56,6 +60,22 @@ impl Ruleset for Gempunks {
 
     fn pools(&self) -> &'static [&'static str] {
         &["standard", "move"]
+    }
+
+    // GEM-ACT-6: `escape`, the tied creature's way out.
+    fn commands(&self) -> &'static [super::signature::CommandSpec] {
+        commands::COMMANDS
+    }
+
+    fn special(
+        &self,
+        request: super::system::SpecialRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        match request.verb {
+            "escape" => tieup::escape(request, dice),
+            verb => Err(RulesError::Invalid(format!("`{verb}` is not part of Gempunks"))),
+        }
     }
 
     fn fields(&self) -> &'static [FieldSpec] {
@@ -382,6 +402,10 @@ impl Ruleset for Gempunks {
         out.push(("grappled_with", Derived::List(grappled)));
         out.push(("prone", Derived::Bool(has("Prone").is_some())));
         out.push(("cannot_breathe", Derived::Bool(has("Strangled").is_some())));
+        // GEM-ACT-6: the knots' DC, while tied up.
+        if let Some(dc) = has(tieup::TIED).and_then(|c| tieup::written_dc(c.detail.as_deref())) {
+            out.push(("tied_up_dc", Derived::Int(dc)));
+        }
         out
     }
 
@@ -419,7 +443,8 @@ impl Ruleset for Gempunks {
         "no weapon: give acc= and dmg= below (dmg=1d6+2:cutting,1d6:fire)"
     }
 
-    // GEM-INIT-2: an attack set is the standard action (a reaction is paid for by its guard);
+    // GEM-INIT-2: an attack set is the standard action (a reaction is paid for by its guard,
+    // GEM-ACT-7, GEM-ACT-8);
     // GEM-REG-3: a regiment rolls at most 3 sets between its turns.
     fn attack_cost(
         &self,
@@ -440,6 +465,8 @@ impl Ruleset for Gempunks {
         }
         let p = prepare::prepare(request)?;
         items::check_weapon(request, &gem)?;
+        // GEM-ACT-7, GEM-ACT-8: a reaction is a guard's attack.
+        guard::check(request, &p, &gem)?;
         // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
         if f.flag("immediate") && turns::debts(request.attacker.conditions) >= 2 {
             return Err(RulesError::Invalid(format!(
@@ -497,7 +524,11 @@ impl Ruleset for Gempunks {
                 detail: Some(owed.to_string()),
                 persistent: true,
             });
-        } else if !f.flag("reaction") {
+        } else if f.flag("reaction") {
+            // GEM-ACT-8: the guard's reactions counted.
+            let p = prepare::prepare(request)?;
+            effects.extend(guard::counted(request, &p));
+        } else {
             // GEM-ACT-1: an Assault spread over the turn: its first set pays for the rest.
             let p = prepare::prepare(request)?;
             if let Some(a) = p.assault.filter(|a| a.paid || a.left_after > 0) {

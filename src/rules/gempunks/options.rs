@@ -6,6 +6,7 @@ use super::damage::{self, DEFAULT_TOUGHNESS};
 use super::items;
 use super::prepare::{Prepared, f_flag, f_value, option_of};
 use super::state::{self, GemState, Place};
+use super::tieup;
 use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
 use crate::rules::dice::DiceSource;
@@ -92,6 +93,8 @@ pub(super) struct Tracker {
     /// A regiment target's Incapacitate tally (GEM-OPT-2), `None` for a single creature.
     tallies: Vec<Option<Tally>>,
     strangled: Vec<bool>,
+    /// Tied up earlier in this set (GEM-ACT-6).
+    tied: Vec<bool>,
     /// Items moved or sundered earlier in this set: (target, item) and where that left them.
     moved: Vec<((usize, String), Option<Place>)>,
     gem: GemState,
@@ -124,6 +127,7 @@ impl Tracker {
                 })
                 .collect(),
             strangled: vec![false; req.targets.len()],
+            tied: vec![false; req.targets.len()],
             moved: Vec::new(),
             gem: state::of(req.state),
         }
@@ -257,11 +261,27 @@ impl Tracker {
         let half = 2 * raw >= toughness;
         match p.option {
             AttackOption::Normal if f_flag(req, "tieup") => {
-                if wounds >= 1 {
+                let tied =
+                    self.tied[t] || target.view.conditions.iter().any(|c| c.name == tieup::TIED);
+                if wounds >= 1 && tied {
+                    effects.push(note(format!("{head}: it would wound: {name} is already tied")));
+                } else if wounds >= 1 {
+                    // GEM-ACT-6: the knots' DC, the tier's items check (typed or rolled now).
+                    let (dc, how, check) = tieup::dc(req, dice)?;
                     effects.push(note(format!(
-                        "{head}: it would wound: {name} is tied up (GEM-ACT-6)"
+                        "{head}: it would wound: {name} is tied up, {how} (GEM-ACT-6)"
                     )));
-                    effects.push(lasting(who, "Tied Up", None));
+                    if let Some(roll) = check {
+                        effects.push(Effect::Log {
+                            text: format!(
+                                "{}'s items check for the knots: DC {dc}",
+                                req.attacker.name
+                            ),
+                            roll: Some(roll),
+                        });
+                    }
+                    effects.push(lasting(who, tieup::TIED, Some(format!("DC {dc}"))));
+                    self.tied[t] = true;
                 } else {
                     effects.push(note(format!("{head}: no wound: not tied")));
                 }

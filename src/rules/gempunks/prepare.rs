@@ -43,6 +43,11 @@ pub struct Prepared {
     pub attacks_each: i64,
     /// An Assault spread over several sets this turn (GEM-ACT-1).
     pub assault: Option<AssaultUse>,
+    /// The attacks an Assault would make with these wields: a creature's normal number, the
+    /// most a Melee Guard reacts with (GEM-ACT-1, GEM-ACT-8).
+    pub normal_attacks: i64,
+    /// A ranged (not melee) weapon.
+    pub ranged: bool,
 }
 
 pub(super) fn invalid(text: impl Into<String>) -> RulesError {
@@ -126,6 +131,15 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     // GEM-ACT-6: Tie Up is unarmed, against GD, on a creature it grapples.
     if f.flag("tieup") && (!unarmed || option != AttackOption::Normal) {
         return Err(invalid("tieup is an unarmed attack with no other option (GEM-ACT-6)"));
+    }
+    // GEM-ACT-6: the DC of the knots, typed from the items check made at the table.
+    if let Some(dc) = f.int("dc")? {
+        if !f.flag("tieup") {
+            return Err(invalid("dc=N is the DC of a Tie Up: give it with tieup (GEM-ACT-6)"));
+        }
+        if !(0..=50).contains(&dc) {
+            return Err(invalid(format!("dc={dc}: expected 0 to 50 (GEM-ACT-6)")));
+        }
     }
     // GEM-ACT-4: a cowering creature cannot be attacked from total cover or from 100 m.
     for t in req.targets {
@@ -262,6 +276,31 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let total_wields = i64::try_from(wields.len()).unwrap_or(1) + (wield - 1);
     if total_wields >= 2 {
         mods.push((format!("multiweapon ×{total_wields}"), -2 * (total_wields - 1)));
+    }
+    // GEM-WPN-1: in a guard, an Automatic (−2) or Semiautomatic (−4) weapon attacks at every
+    // opportunity.
+    if f.flag("every") {
+        let penalty = if arms.automatic {
+            -2
+        } else if arms.semiautomatic {
+            -4
+        } else {
+            0
+        };
+        if penalty == 0 {
+            return Err(invalid(format!(
+                "every: {} is neither Automatic nor Semiautomatic; only those attack at every \
+                 opportunity in a guard (GEM-WPN-1)",
+                arms.name
+            )));
+        }
+        if !f.flag("reaction") {
+            return Err(invalid(
+                "every: attacking at every opportunity is for a guard's reactions: add reaction \
+                 (GEM-WPN-1)",
+            ));
+        }
+        mods.push(("every opportunity".into(), penalty));
     }
     // GEM-MOD-4: Trigger Grip.
     if arms.trigger_grip
@@ -480,6 +519,8 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         members,
         attacks_each,
         assault,
+        normal_attacks: assault_attacks,
+        ranged,
     })
 }
 

@@ -1,8 +1,8 @@
 //! Gempunks' own state: each weapon's user this round (GEM-WPN-1, the multiweapon penalty of
 //! GEM-MOD-4), each regiment's attack sets since its turn began (GEM-REG-3), the sets an Assault
 //! still owes a regiment (GEM-ACT-1 `gem_reg_assault=per_attack`), a regiment's members held back
-//! this turn by Incapacitate (GEM-OPT-2), and items dropped, taken, stowed or sundered (GEM-OPT-4,
-//! GEM-OPT-6, GEM-OPT-9).
+//! this turn by Incapacitate (GEM-OPT-2), items dropped, taken, stowed or sundered (GEM-OPT-4,
+//! GEM-OPT-6, GEM-OPT-9), and the attacks each guard has made as reactions (GEM-ACT-7, GEM-ACT-8).
 
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +29,9 @@ pub struct GemState {
     /// Items not in their owner's hands.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Item>,
+    /// (guard id, attacks per member it has made as reactions since its guard began).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reactions: Vec<(String, u8)>,
 }
 
 /// One item that is not where its owner can use it.
@@ -95,6 +98,11 @@ impl GemState {
         self.benched.iter().find(|(i, _)| i == id).map_or(0, |(_, n)| *n)
     }
 
+    /// Attacks per member `id` has made as reactions since its guard began (GEM-ACT-8).
+    pub fn reactions_of(&self, id: &str) -> u8 {
+        self.reactions.iter().find(|(i, _)| i == id).map_or(0, |(_, n)| *n)
+    }
+
     /// Where `owner`'s item `name` is, if it is not in its owner's hands.
     pub fn item(&self, owner: &str, name: &str) -> Option<&Place> {
         let name = name.to_lowercase();
@@ -131,6 +139,9 @@ pub enum GemEvent {
     Benched { id: String, members: i64 },
     /// An item moved or was sundered (`None`: back in its owner's hands); `text` says how.
     Item { owner: String, name: String, place: Option<Place>, text: String },
+    /// A guard attacked as a reaction: `attacks` per member so far this guard, of at most `limit`
+    /// (`None`: no limit) (GEM-ACT-7, GEM-ACT-8).
+    Reacted { id: String, attacks: u8, limit: Option<u8> },
 }
 
 /// The state, or an empty one for a state that is not Gempunks'.
@@ -210,6 +221,11 @@ pub fn apply(
             }
             (text.clone(), owner)
         }
+        GemEvent::Reacted { id, attacks, limit } => {
+            set_count(&mut st.reactions, id, *attacks);
+            let of = limit.map_or(String::new(), |l| format!(" of {l}"));
+            (format!("{} reacts from its guard: attack {attacks}{of}", name_of(id)), id)
+        }
     };
     Ok(Line { text, roll: None, who: Some(who.clone()) })
 }
@@ -227,6 +243,8 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             st.sets.retain(|(i, _)| i != id);
             st.assault_left.clear();
             st.benched.clear();
+            // GEM-INIT-3 (d): the guard ends as its turn begins, and its count with it.
+            st.reactions.retain(|(i, _)| i != id);
         }
         Fact::Acted { .. } => st.assault_left.clear(),
         Fact::Removed { id } => {
@@ -236,6 +254,7 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             st.assault_left.retain(|(i, _)| i != id);
             st.benched.retain(|(i, _)| i != id);
             st.items.retain(|i| i.owner != id);
+            st.reactions.retain(|(i, _)| i != id);
         }
         _ => {}
     }

@@ -35,6 +35,8 @@ pub static FIELDS: &[FieldSpec] = &[
     int("muscle", -10, 50, "Muscle"),
     int("magic", -10, 50, "Magic Power"),
     int("carry", 0, 100_000, "Carrying Capacity"),
+    int("items", -10, 50, "Items skill bonus: a Tie Up's DC check (GEM-ACT-6)"),
+    int("legerdemain", -10, 50, "Legerdemain skill bonus: escaping a Tie Up (GEM-ACT-6)"),
     flag("regiment", "with xN: one unit of N identical members (GEM-REG-1)"),
     int("members", 1, 10_000, "a regiment's members (set by xN)"),
 ];
@@ -113,6 +115,8 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "mod",
     "cutout",
     "tieup",
+    "dc",
+    "every",
     "through_cover",
     "immediate",
     "take",
@@ -195,6 +199,7 @@ pub static OPTIONS: &[OptionSpec] = &[
     o("gem_regiment_min", &[], "5", "GEM-REG-1: fewest members of a regiment"),
     o("gem_reg_overflow", &["lost", "pool"], "lost", "GEM-REG-5"),
     o("gem_reg_break", &["zero", "below_min"], "zero", "GEM-REG-6"),
+    o("gem_check_die", &["d6", "d10"], "d6", "GEM-ACT-6: the die of a skill check"),
 ];
 
 /// A damage type as the rules weigh it: lowercase, with blunt = bludgeoning = crushing.

@@ -1,0 +1,16 @@
+//! Gempunks' own commands, declared once: the parser, help, completion and docs read them here.
+
+use crate::rules::signature::{ArgKind, CommandSpec, opt, req};
+
+/// The commands only Gempunks has.
+pub static COMMANDS: &[CommandSpec] = &[CommandSpec {
+    name: "escape",
+    aliases: &[],
+    args: &[req("NAME", ArgKind::Combatant), opt("roll=FACE dc=N force", ArgKind::Fields)],
+    summary: "Gempunks: a tied-up creature tries to slip its knots",
+    help: "On its own turn, for its standard action, a creature that is Tied Up rolls its \
+           legerdemain check (one die plus legerdemain=) against the DC written on the condition; \
+           reaching DC + 3 frees it (GEM-ACT-6). roll= takes the face rolled at the table, dc= \
+           gives a DC the condition lacks, force lets it try off its turn or without the action.",
+    example: "escape Kell",
+}];
