@@ -82,7 +82,7 @@ impl App {
     /// damage, a recovery or survival roll) first asks for the faces rolled at the table,
     /// naming the rolls in order; otherwise, and when nothing is rolled, the turn passes at once.
     pub(super) fn next_turn(&mut self) {
-        let next = Command::Next { roll: Vec::new() };
+        let next = Command::Next { roll: Vec::new(), flags: Vec::new() };
         let encounter = self.session.encounter();
         if encounter.option("typed_dice") != "ask" || self.loading.is_some() {
             _ = self.run_command(next, None);

@@ -158,7 +158,7 @@ pub fn replan(session: &Session) -> Replanned {
             Some((typed, rolled)) => {
                 in_order = InOrder { faces: rolled.into(), missing: &mut dice.missing };
                 // `next roll=…` types its own faces: only the rolled ones come from outside.
-                if matches!(&command, Command::Next { roll } if !roll.is_empty()) {
+                if matches!(&command, Command::Next { roll, .. } if !roll.is_empty()) {
                     &mut in_order
                 } else {
                     typed_first = TypedFirst::new(ScriptedDice::new(typed), &mut in_order);

@@ -160,10 +160,13 @@ impl fmt::Display for Command {
                     f.write_str(" players")?;
                 }
             }
-            Command::Next { roll } => {
+            Command::Next { roll, flags } => {
                 if !roll.is_empty() {
                     let faces: Vec<String> = roll.iter().map(u32::to_string).collect();
                     write!(f, " roll={}", faces.join(","))?;
+                }
+                for flag in flags {
+                    write!(f, " {flag}")?;
                 }
             }
             Command::Start | Command::End | Command::Undo | Command::Redo | Command::Branches => {}

@@ -60,8 +60,10 @@ pub enum Command {
     },
     /// End the turn; `roll` holds faces typed at the table for the rolls the next turn's start
     /// makes (ongoing damage, a recovery roll), used first, the rest rolled.
+    /// `flags` are the system's words for the turn that begins (GURPS `skip_ht`).
     Next {
         roll: Vec<u32>,
+        flags: Vec<String>,
     },
     Hold {
         who: Option<String>,

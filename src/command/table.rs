@@ -79,7 +79,8 @@ pub static COMMANDS: &[CommandSpec] = &[
                new round begins (a system that deals initiative deals again). `roll=4,6` gives \
                the faces rolled at the table for whatever the next turn's start rolls (ongoing \
                damage, a recovery or survival roll), in that order; any die past them is rolled \
-               by the tracker, and the log says which faces were typed.",
+               by the tracker, and the log says which faces were typed. The encounter's system \
+               may take words of its own for the turn that begins (its docs page lists them).",
         example: "next roll=4,6",
     },
     CommandSpec {

@@ -235,6 +235,17 @@ pub trait Ruleset: Sync {
         Ok(if severe { Level::Severe } else { Level::First })
     }
 
+    /// Words `next` takes for the turn it begins (GURPS `skip_ht`).
+    fn next_flags(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// What one of [`Ruleset::next_flags`] does for `id`, whose turn `next` begins, before its
+    /// turn-start rolls.
+    fn next_flag(&self, _flag: &str, _id: &str) -> Vec<Effect> {
+        Vec::new()
+    }
+
     /// Actions were just spent on `who`'s own turn: its pools `before` and `after` the command.
     /// What follows from it (WOIN Pain's 1d6 on a second action), as turn-start effects are.
     fn actions_spent(

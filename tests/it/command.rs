@@ -305,7 +305,7 @@ fn command() -> impl Strategy<Value = Command> {
             .prop_map(|(who, value)| Command::Init { who, value })
             .boxed(),
         (name(), name()).prop_map(|(first, second)| Command::Swap { first, second }).boxed(),
-        Just(Command::Next { roll: vec![] }).boxed(),
+        Just(Command::Next { roll: vec![], flags: vec![] }).boxed(),
         prop::option::of(name()).prop_map(|who| Command::Hold { who }).boxed(),
         name().prop_map(|who| Command::Act { who }).boxed(),
         name().prop_map(|who| Command::Hide { who }).boxed(),
@@ -763,12 +763,12 @@ fn good_lines_parse_to_the_expected_commands() {
         ("#", None),
         ("\t#\tnext", None),
         // Names, aliases and case.
-        ("next", Some(Command::Next { roll: vec![] })),
-        ("n", Some(Command::Next { roll: vec![] })),
-        ("NEXT", Some(Command::Next { roll: vec![] })),
-        ("Next  # end of Aria's turn", Some(Command::Next { roll: vec![] })),
-        ("next #", Some(Command::Next { roll: vec![] })),
-        ("next\t# end", Some(Command::Next { roll: vec![] })),
+        ("next", Some(Command::Next { roll: vec![], flags: vec![] })),
+        ("n", Some(Command::Next { roll: vec![], flags: vec![] })),
+        ("NEXT", Some(Command::Next { roll: vec![], flags: vec![] })),
+        ("Next  # end of Aria's turn", Some(Command::Next { roll: vec![], flags: vec![] })),
+        ("next #", Some(Command::Next { roll: vec![], flags: vec![] })),
+        ("next\t# end", Some(Command::Next { roll: vec![], flags: vec![] })),
         ("start", Some(Command::Start)),
         ("undo", Some(Command::Undo)),
         ("U", Some(Command::Undo)),
@@ -1118,7 +1118,7 @@ fn the_text_limit_counts_the_words_not_the_quotes() {
     assert!(err(&one_more).contains("holds 4097 bytes of text; at most 4096"));
     // Far longer than MAX_TEXT, but mostly spaces and quotes.
     let padded = format!("next{}", " ".repeat(MAX_LINE - "next".len()));
-    assert_eq!(ok(&padded), Some(Command::Next { roll: vec![] }));
+    assert_eq!(ok(&padded), Some(Command::Next { roll: vec![], flags: vec![] }));
     let escaped = format!("note A \"{}\"", "\\\"".repeat(MAX_TEXT - "note A ".len()));
     assert_eq!(
         ok(&escaped),

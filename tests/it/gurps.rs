@@ -452,6 +452,14 @@ fn gurps_hp_2_ht_roll_as_the_turn_begins() {
     let v = run(&format!("{base}start\nskipht B\nnext"), "3,3,4");
     assert!(!has_log(&v, "to stay conscious"));
     assert_eq!(who(&v, "b")["maneuver"], "do-nothing");
+    // The spelling: `next skip_ht`, for the turn that `next` begins; it reads back.
+    let v = run(&format!("{base}start\nnext skip_ht"), "3,3,4");
+    assert!(!has_log(&v, "to stay conscious"));
+    assert_eq!(who(&v, "b")["maneuver"], "do-nothing");
+    let command = skirmish::command::parse_in("next skip_ht", Some(skirmish::rules::System::GURPS));
+    assert_eq!(command.expect("parses").expect("a command").to_string(), "next skip_ht");
+    let err = skirmish::command::parse_in("next skip_ht", Some(skirmish::rules::System::WOIN));
+    assert!(err.expect_err("not a WOIN word").to_string().contains("unexpected 'skip_ht'"));
 }
 
 // GURPS-MAN-6, worked example 14: skill 14 rolls 9; the foe's 12 rolls 10 / 13: −3 / −5; the

@@ -102,7 +102,7 @@ next roll=6,6,6";
 #[test]
 fn next_with_faces_reads_and_writes_back() {
     let command = parse("next roll=4,6").expect("parses").expect("a command");
-    assert_eq!(command, Command::Next { roll: vec![4, 6] });
+    assert_eq!(command, Command::Next { roll: vec![4, 6], flags: vec![] });
     assert_eq!(command.to_string(), "next roll=4,6");
     for bad in ["next 4", "next faces=4", "next roll="] {
         let err = parse(bad).expect_err(bad).to_string();

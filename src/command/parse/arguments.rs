@@ -29,7 +29,7 @@ pub(super) fn parse_args(
             first: args.name("a combatant NAME")?,
             second: args.name("the OTHER combatant's name")?,
         },
-        "next" => next(&mut args)?,
+        "next" => next(&mut args, system)?,
         "hold" => Command::Hold { who: args.optional_name("a combatant NAME")? },
         "act" => Command::Act { who: args.name("a held combatant's NAME")? },
         "damage" => damage(&mut args)?,
@@ -83,12 +83,24 @@ pub(super) fn parse_args(
     Ok(cmd)
 }
 
-/// `next [roll=FACES]`: the faces typed for the rolls the next turn's start makes.
-fn next(args: &mut Args<'_>) -> Result<Command, ParseError> {
+/// `next [roll=FACES] [FLAG …]`: the faces typed for the rolls the next turn's start makes,
+/// and the system's words for that start (GURPS `skip_ht`).
+fn next(args: &mut Args<'_>, system: Option<System>) -> Result<Command, ParseError> {
     let mut roll = Vec::new();
+    let mut flags = Vec::new();
+    // The encounter's system's words; with none known, any system's.
+    let words: Vec<&'static str> = match system {
+        Some(s) => s.rules().next_flags().to_vec(),
+        None => System::ALL.iter().flat_map(|s| s.rules().next_flags()).copied().collect(),
+    };
     for token in args.rest() {
         let field = field_of(token)?;
         match (field.key.as_str(), field.value) {
+            (key, None) if words.contains(&key) => {
+                if !flags.iter().any(|f| f == key) {
+                    flags.push(key.to_string());
+                }
+            }
             ("roll", Some(value)) => {
                 let faces = crate::rules::dice::ScriptedDice::parse(&value)
                     .map_err(|err| ParseError::new(format!("roll={value}: {err}")))?;
@@ -106,14 +118,15 @@ fn next(args: &mut Args<'_>) -> Result<Command, ParseError> {
                 }
             }
             (key, _) => {
+                let more: String = words.iter().map(|w| format!(" or {w}")).collect();
                 return Err(ParseError::new(format!(
                     "unexpected '{key}' at the end; next takes only roll=FACES (the faces \
-                     rolled at the table for the turn's start, e.g. roll=4,6)"
+                     rolled at the table for the turn's start, e.g. roll=4,6){more}"
                 )));
             }
         }
     }
-    Ok(Command::Next { roll })
+    Ok(Command::Next { roll, flags })
 }
 
 /// Most faces one `roll=` may type.

@@ -123,6 +123,8 @@ pub(super) struct Planner<'a> {
     struck: Vec<Struck>,
     assets: &'a Assets,
     dice: &'a mut dyn DiceSource,
+    /// The system's words typed after `next`, for the first turn it begins (GURPS `skip_ht`).
+    next_flags: Vec<String>,
 }
 
 /// Turn a command into the events it causes. `new`, `undo`, `redo` and `save` belong to the
@@ -136,7 +138,7 @@ pub fn plan(
     // Faces the command itself types (`next roll=…`) come before the source's.
     let mut typed;
     let dice: &mut dyn DiceSource = match command {
-        Command::Next { roll } if !roll.is_empty() => {
+        Command::Next { roll, .. } if !roll.is_empty() => {
             typed = TypedFirst::new(ScriptedDice::new(roll.iter().copied()), dice);
             &mut typed
         }
@@ -148,6 +150,7 @@ pub fn plan(
         struck: Vec::new(),
         assets,
         dice,
+        next_flags: Vec::new(),
     };
     // A turn's actions as the command found them, for what spending them brings (Pain).
     let turn_before = match command {
@@ -156,7 +159,7 @@ pub fn plan(
     };
     planner.command(command)?;
     planner.actions_spent(turn_before.as_ref())?;
-    if let Command::Next { roll } = command
+    if let Command::Next { roll, .. } = command
         && !roll.is_empty()
         && planner.dice.typed_split().is_none_or(|(typed, _)| typed.is_empty())
     {
@@ -175,7 +178,7 @@ pub fn plan(
     if let Some((typed, rolled)) = planner.dice.typed_split()
         && !typed.is_empty()
     {
-        if let Command::Next { roll } = command
+        if let Command::Next { roll, .. } = command
             && typed.len() < roll.len()
         {
             return Err(EngineError::Refused(format!(
@@ -212,7 +215,11 @@ impl Planner<'_> {
             Command::Start => self.start(),
             Command::Init { who, value } => self.typed_init(who, value),
             Command::Swap { first, second } => self.swap(first, second),
-            Command::Next { .. } => self.require_started("next").and_then(|()| self.advance()),
+            Command::Next { flags, .. } => {
+                self.require_started("next")?;
+                self.next_flags = flags.clone();
+                self.advance()
+            }
             Command::Hold { who } => self.hold(who.as_deref()),
             Command::Act { who } => self.act(who),
             Command::Damage { who, amount, kind, raw } => {

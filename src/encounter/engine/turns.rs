@@ -75,8 +75,13 @@ impl Planner<'_> {
 
     /// What the system does as a combatant's own turn begins.
     pub(super) fn turn_start_effects(&mut self, id: &str) -> Result<(), EngineError> {
-        let Some(c) = self.scratch.get(id) else { return Ok(()) };
         let rules = self.scratch.system.rules();
+        // The words typed after `next` are for the first turn it begins.
+        for flag in std::mem::take(&mut self.next_flags) {
+            let effects = rules.next_flag(&flag, id);
+            self.apply_effects(id, &[], effects)?;
+        }
+        let Some(c) = self.scratch.get(id) else { return Ok(()) };
         let effects = rules.turn_start_in(
             c.view(),
             id,

@@ -309,6 +309,19 @@ impl Ruleset for Gurps {
         })
     }
 
+    // GURPS-HP-2: `next skip_ht` — the combatant whose turn begins will Do Nothing, so its HT
+    // roll at 0 HP or less is skipped this turn (as `skipht NAME` before the `next`).
+    fn next_flags(&self) -> &'static [&'static str] {
+        &["skip_ht"]
+    }
+
+    fn next_flag(&self, flag: &str, id: &str) -> Vec<Effect> {
+        match flag {
+            "skip_ht" => vec![Effect::System(state::GurpsEvent::SkipHt { id: id.into() }.wrap())],
+            _ => Vec::new(),
+        }
+    }
+
     crate::rules::state::own_state!(state, GurpsState, GurpsEvent, System::GURPS);
 
     fn special(
