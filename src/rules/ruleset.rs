@@ -235,6 +235,11 @@ pub trait Ruleset: Sync {
         Ok(if severe { Level::Severe } else { Level::First })
     }
 
+    /// A damage type as the log names it (WOIN: the canonical name of an alias).
+    fn damage_kind(&self, kind: &str) -> String {
+        kind.to_string()
+    }
+
     /// Words `next` takes for the turn it begins (GURPS `skip_ht`).
     fn next_flags(&self) -> &'static [&'static str] {
         &[]

@@ -243,3 +243,19 @@ fn the_next_prompt_names_the_roll_of_whoever_the_new_deal_puts_first() {
         assert_eq!(log.last().copied(), Some("dice typed at the table: 2 3"));
     }
 }
+
+/// A command's own `roll=` takes every face of its roll; too few is refused in those words, not
+/// as a dice script running out.
+#[test]
+fn a_roll_field_with_too_few_faces_says_so() {
+    let script = "new savage t
+add Jessa side=pc fighting=d8
+add Bandit
+init Jessa AS
+init Bandit 2C
+start
+attack Jessa Bandit roll=7";
+    let err = run_err(script, "");
+    assert!(err.contains("roll= gave 1 face and the roll needs another, for a d6"), "{err}");
+    assert!(!err.contains("dice script"), "{err}");
+}

@@ -657,6 +657,10 @@ fn woin_type_1_canonical_damage_types() {
         assert_eq!(health(&state, "t"), *left, "{target} {lines:?}");
         assert_eq!(conditions(&state, "t"), conds(expected), "{target} {lines:?}");
     }
+    // The log names the canonical type of an alias.
+    let state = run(&duel("", "health=30", &["damage T 5 fire", "damage T 2 sound"]), "");
+    assert!(logged(&state, "T takes 5 heat"), "{:?}", texts(&state));
+    assert!(logged(&state, "T takes 2 sonic"), "{:?}", texts(&state));
     let refusals: &[(&str, &str)] = &[
         ("damage T 5 firee", "fire"),
         ("damage T 5 force", "unknown WOIN damage type 'force'"),

@@ -108,7 +108,8 @@ impl Planner<'_> {
             id: id.into(),
             amount: hit.amount,
             roll: hit.roll.clone().map(Box::new),
-            kind: hit.kind.clone(),
+            // The damage type as the system names it (WOIN-TYPE-1: `fire` is `heat`).
+            kind: hit.kind.as_deref().map(|k| self.scratch.system.rules().damage_kind(k)),
             loss: outcome.loss,
             explain: outcome.explain,
         })?;

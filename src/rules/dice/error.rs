@@ -81,6 +81,13 @@ pub enum DiceError {
         /// Sides of the die that was being rolled.
         sides: u32,
     },
+    /// The faces typed in a command's field (`roll=`) ran out before its roll was done.
+    FieldRanOut {
+        /// The field, as typed (`roll`).
+        field: String,
+        used: usize,
+        sides: u32,
+    },
     /// A dice source produced a face that does not fit the die.
     FaceOutOfRange {
         /// The face produced.
@@ -154,6 +161,14 @@ impl fmt::Display for DiceError {
                 f,
                 "dice: a d1 cannot explode (it always rolls its maximum); expected at least 2 sides before the '!' at column {column}"
             ),
+            DiceError::FieldRanOut { field, used, sides } => {
+                let faces = if *used == 1 { "face" } else { "faces" };
+                write!(
+                    f,
+                    "{field}= gave {used} {faces} and the roll needs another, for a d{sides}: \
+                     type every face of that roll, or leave {field}= out for the tracker to roll"
+                )
+            }
             DiceError::ScriptExhausted { used, sides } => {
                 let faces = if *used == 1 { "face" } else { "faces" };
                 write!(

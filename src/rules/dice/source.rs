@@ -141,12 +141,20 @@ impl DiceSource for SeededDice {
 pub struct ScriptedDice {
     faces: Vec<u32>,
     next: usize,
+    /// The command field the faces were typed in (`roll`), for the error when they run out.
+    field: Option<String>,
 }
 
 impl ScriptedDice {
     /// A script of `faces`, handed out first to last.
     pub fn new(faces: impl IntoIterator<Item = u32>) -> Self {
-        ScriptedDice { faces: faces.into_iter().collect(), next: 0 }
+        ScriptedDice { faces: faces.into_iter().collect(), next: 0, field: None }
+    }
+
+    /// The same faces, typed in a command's `field` (`roll`): running out says so.
+    pub fn in_field(mut self, field: &str) -> Self {
+        self.field = Some(field.to_string());
+        self
     }
 
     /// Parse "6,6,3,1" or "6 6 3 1" (commas and/or whitespace) — a clear DiceError on bad text.
@@ -229,7 +237,12 @@ fn parse_face(word: &str, column: usize) -> Result<u32, DiceError> {
 impl DiceSource for ScriptedDice {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         let Some(&face) = self.faces.get(self.next) else {
-            return Err(DiceError::ScriptExhausted { used: self.next, sides });
+            return Err(match &self.field {
+                Some(field) => {
+                    DiceError::FieldRanOut { field: field.clone(), used: self.next, sides }
+                }
+                None => DiceError::ScriptExhausted { used: self.next, sides },
+            });
         };
         // The face stays in the script on error so the caller can see where things went wrong.
         if face == 0 || face > sides {

@@ -382,7 +382,11 @@ fn attacker_modifiers(req: AttackRequest<'_>, melee: bool, tally: &mut Modifiers
 /// Faces typed for the field `key` (`roll`, `dmgroll`), if given.
 pub(super) fn typed(f: &Fields<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
     f.value(key)
-        .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
+        .map(|t| {
+            ScriptedDice::parse(t)
+                .map(|s| s.in_field(key))
+                .map_err(|e| RulesError::Invalid(format!("{key}: {e}")))
+        })
         .transpose()
 }
 

@@ -49,11 +49,12 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "soak",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
+        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
         summary: "Savage Worlds: spend a benny to soak the wounds just taken",
         help: "After its latest hit this round, a Wild Card spends a benny and rolls Vigor; each success \
                and raise cancels one wound of that hit, and cancelling them all also ends its Shaken \
-               (SW-DMG-4). A failed soak may be tried again with another benny.",
+               (SW-DMG-4). A failed soak may be tried again with another benny. `roll=5,3` gives \
+               the Vigor die's and the Wild Die's faces rolled at the table.",
         example: "soak Jessa",
     },
     CommandSpec {

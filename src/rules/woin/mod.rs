@@ -434,6 +434,14 @@ impl Ruleset for Woin {
         }
     }
 
+    // WOIN-TYPE-1: the log names each damage type by its canonical name (`fire` → `heat`).
+    fn damage_kind(&self, kind: &str) -> String {
+        kind.split(',')
+            .map(|k| tables::canonical_type(k).unwrap_or(k))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
     // WOIN-COND-11: Pain hurts 1d6 (not SOAKed) as its second action of a turn is spent; severe,
     // as the first is. Only the turn's actions count, not free actions or reactions; crossing
     // that line once, it hurts at most once a turn (the spec's Reading).
