@@ -247,7 +247,7 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 /// `text` cut to `width` cells, ending in "…" when cut.
-fn shorten(text: &str, width: usize) -> String {
+pub(crate) fn shorten(text: &str, width: usize) -> String {
     if cells(text) <= width {
         return text.to_string();
     }

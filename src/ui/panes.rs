@@ -6,8 +6,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use super::cells;
 use super::theme::Theme;
+use super::{cells, shorten};
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
 use crate::rules::Health;
@@ -247,10 +247,24 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     let c = &enc.combatants[i];
     let rules = enc.system.rules();
-    let mut lines = vec![Line::from(vec![
-        Span::styled(c.name.clone(), theme.side(c.side).patch(theme.title())),
-        Span::styled(format!("  {} · {}", c.side, c.id), theme.dim()),
-    ])];
+    // The name line never wraps (its side and id are cut first), so the lines below keep their
+    // rows from one combatant to the next and a selection move redraws only what differs.
+    let inner = block(title, theme).inner(area);
+    block(title, theme).render(area, buf);
+    let room = inner.width as usize;
+    let name = shorten(&c.name, room);
+    let rest = shorten(&format!("  {} · {}", c.side, c.id), room.saturating_sub(cells(&name)));
+    let rest = if rest.chars().count() > 3 { rest } else { String::new() };
+    buf.set_line(
+        inner.x,
+        inner.y,
+        &Line::from(vec![
+            Span::styled(name, theme.side(c.side).patch(theme.title())),
+            Span::styled(rest, theme.dim()),
+        ]),
+        inner.width,
+    );
+    let mut lines = Vec::new();
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
     let mut status = vec![format!("init {init}"), rules.health_text(c.health)];
     let strength = rules.strength(c.view());
@@ -345,7 +359,9 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     for note in &c.notes {
         lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
     }
-    Paragraph::new(lines).wrap(Wrap { trim: true }).block(block(title, theme)).render(area, buf);
+    let below =
+        Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(below, buf);
 }
 
 /// A roll's faces with the ones that matter picked out, in the same text as the headless log
