@@ -1,6 +1,8 @@
 //! The turn-order rows: initiative order with groups folded or open, which combatant the
 //! selection points at, and keeping the selection on whoever's turn it is.
 
+use std::collections::HashMap;
+
 use super::{App, Row};
 
 impl App {
@@ -10,22 +12,28 @@ impl App {
         let enc = self.session.encounter();
         let mut order = enc.initiative_order();
         order.extend((0..enc.combatants.len()).filter(|i| enc.combatants[*i].initiative.is_none()));
-        let mut rows = Vec::new();
-        let mut seen_groups: Vec<&str> = Vec::new();
+        // Each group's members in the order they were added, found in one pass (a fight of
+        // hundreds draws this every frame).
+        let mut groups: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, c) in enc.combatants.iter().enumerate() {
+            if let Some(g) = &c.group {
+                groups.entry(g.as_str()).or_default().push(i);
+            }
+        }
+        let mut rows = Vec::with_capacity(order.len());
         for i in order {
             let c = &enc.combatants[i];
             match &c.group {
                 None => rows.push(Row::One(i)),
-                Some(g) if seen_groups.contains(&g.as_str()) => {}
+                // The group's row goes where its first member in the order is.
                 Some(g) => {
-                    seen_groups.push(g);
-                    let members: Vec<usize> = (0..enc.combatants.len())
-                        .filter(|&j| enc.combatants[j].group.as_deref() == Some(g))
-                        .collect();
+                    let Some(members) = groups.remove(g.as_str()) else { continue };
                     let open = self.unfolded.contains(g);
-                    rows.push(Row::Group { id: g.clone(), members: members.clone(), open });
                     if open {
+                        rows.push(Row::Group { id: g.clone(), members: members.clone(), open });
                         rows.extend(members.into_iter().map(Row::Member));
+                    } else {
+                        rows.push(Row::Group { id: g.clone(), members, open });
                     }
                 }
             }
@@ -35,8 +43,13 @@ impl App {
 
     /// The combatant the selection points at (a folded group: its first member able to act).
     pub fn selected_combatant(&self) -> Option<usize> {
+        self.selected_combatant_in(&self.rows())
+    }
+
+    /// As [`App::selected_combatant`], with the rows already laid out.
+    pub fn selected_combatant_in(&self, rows: &[Row]) -> Option<usize> {
         let enc = self.session.encounter();
-        match self.rows().get(self.selected)? {
+        match rows.get(self.selected)? {
             Row::One(i) | Row::Member(i) => Some(*i),
             Row::Group { members, .. } => {
                 let current = enc.turn.as_ref().and_then(|t| enc.index_of(&t.id));

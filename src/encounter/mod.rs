@@ -152,7 +152,8 @@ impl Encounter {
         let mut order: Vec<usize> = (0..self.combatants.len())
             .filter(|&i| self.combatants[i].initiative.is_some())
             .collect();
-        order.sort_by(|&a, &b| {
+        // The index breaks every tie, so an unstable sort gives the same order without a buffer.
+        order.sort_unstable_by(|&a, &b| {
             match (&self.combatants[a].initiative, &self.combatants[b].initiative) {
                 (Some(x), Some(y)) => x.acting_order(y).then(a.cmp(&b)),
                 _ => a.cmp(&b),

@@ -97,6 +97,11 @@ fn marker(enc: &Encounter, c: &Combatant) -> char {
 }
 
 pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    order_of(app, &app.rows(), theme, area, buf);
+}
+
+/// The turn order of `rows` (laid out once per frame: a fight of hundreds sorts them).
+pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
     // What the system adds to the title (the Savage Worlds deck: cards left before a shuffle).
     let title = match enc.system.rules().order_status(&enc.state) {
@@ -105,7 +110,6 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     let inner = block(&title, theme).inner(area);
     block(&title, theme).render(area, buf);
-    let rows = app.rows();
     if rows.is_empty() {
         Paragraph::new(vec![
             Line::styled("No combatants yet.", theme.dim()),
@@ -237,9 +241,14 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    combatant_of(app, &app.rows(), theme, area, buf);
+}
+
+/// The combatant pane for the selection among `rows`.
+pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
     let title = "Combatant";
-    let Some(i) = app.selected_combatant() else {
+    let Some(i) = app.selected_combatant_in(rows) else {
         Paragraph::new(Line::styled("Select someone with j/k.", theme.dim()))
             .block(block(title, theme))
             .render(area, buf);
