@@ -1,8 +1,6 @@
 //! The turn-order rows: initiative order with groups folded or open, which combatant the
 //! selection points at, and keeping the selection on whoever's turn it is.
 
-use std::collections::HashMap;
-
 use super::{App, Row};
 
 impl App {
@@ -12,13 +10,26 @@ impl App {
         let enc = self.session.encounter();
         let mut order = enc.initiative_order();
         order.extend((0..enc.combatants.len()).filter(|i| enc.combatants[*i].initiative.is_none()));
-        // Each group's members in the order they were added, found in one pass (a fight of
-        // hundreds draws this every frame).
-        let mut groups: HashMap<&str, Vec<usize>> = HashMap::new();
+        // Each group's members in the order they were added, gathered in one pass (a fight of
+        // hundreds draws this every frame): a group's slot, found by name only when it differs
+        // from the previous combatant's (members are usually added together).
+        let mut groups: Vec<(&str, Option<Vec<usize>>)> = Vec::new();
+        let mut slot_of: Vec<usize> = vec![usize::MAX; enc.combatants.len()];
+        let mut last: Option<usize> = None;
         for (i, c) in enc.combatants.iter().enumerate() {
-            if let Some(g) = &c.group {
-                groups.entry(g.as_str()).or_default().push(i);
+            let Some(g) = c.group.as_deref() else { continue };
+            let slot = match last.filter(|&s| groups[s].0 == g) {
+                Some(s) => s,
+                None => groups.iter().position(|(name, _)| *name == g).unwrap_or_else(|| {
+                    groups.push((g, Some(Vec::new())));
+                    groups.len() - 1
+                }),
+            };
+            if let Some(members) = groups[slot].1.as_mut() {
+                members.push(i);
             }
+            slot_of[i] = slot;
+            last = Some(slot);
         }
         let mut rows = Vec::with_capacity(order.len());
         for i in order {
@@ -27,7 +38,9 @@ impl App {
                 None => rows.push(Row::One(i)),
                 // The group's row goes where its first member in the order is.
                 Some(g) => {
-                    let Some(members) = groups.remove(g.as_str()) else { continue };
+                    let Some(members) = groups.get_mut(slot_of[i]).and_then(|s| s.1.take()) else {
+                        continue;
+                    };
                     let open = self.unfolded.contains(g);
                     if open {
                         rows.push(Row::Group { id: g.clone(), members: members.clone(), open });

@@ -126,6 +126,8 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
     let width = inner.width as usize;
     let health_text = |h: Health| enc.system.rules().health_text(h);
     let counts_taken = enc.system.rules().health_counts_taken();
+    // Whose turn it is, found once (each group row asks).
+    let current = enc.turn.as_ref().and_then(|t| enc.index_of(&t.id));
     let visible: Vec<_> = rows
         .iter()
         .enumerate()
@@ -160,11 +162,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
                         let h = enc.combatants[m].health;
                         Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
                     });
-                    let current = enc
-                        .turn
-                        .as_ref()
-                        .and_then(|t| enc.index_of(&t.id))
-                        .filter(|i| members.contains(i));
+                    let current = current.filter(|i| members.contains(i));
                     let c = &enc.combatants[current.unwrap_or(members[0])];
                     (c, format!("{fold}{base} ×{} ({up} up)", members.len()), total, Some(members))
                 }
@@ -179,14 +177,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         let y = inner.y + line_no as u16;
         let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());
         let mark = match members {
-            Some(ms)
-                if enc
-                    .turn
-                    .as_ref()
-                    .is_some_and(|t| ms.iter().any(|&m| enc.combatants[m].id == t.id)) =>
-            {
-                '▶'
-            }
+            Some(ms) if current.is_some_and(|i| ms.contains(&i)) => '▶',
             Some(ms) if ms.iter().all(|&m| enc.is_down(&enc.combatants[m])) => '✖',
             Some(_) => ' ',
             None => marker(enc, c),
