@@ -9,8 +9,8 @@ use std::rc::Rc;
 
 use color_eyre::eyre::{Result, WrapErr};
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event;
+use ratatui::crossterm::style::{Attribute, SetAttribute};
 use ratatui::crossterm::terminal::{
     BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
     disable_raw_mode, enable_raw_mode,
@@ -21,6 +21,9 @@ use ratatui::layout::Rect;
 use crate::app::App;
 use crate::save;
 use crate::ui::{self, theme::Theme};
+
+mod backend;
+pub use backend::FrameBackend;
 
 /// Collects a whole frame and hands it to the terminal in one write. Clones share the same
 /// buffer, so the loop can add the synchronized-output markers around what ratatui writes.
@@ -65,6 +68,11 @@ impl<W: Write> FrameWriter<W> {
     pub fn discard(&self) {
         self.shared.borrow_mut().0.clear();
     }
+
+    /// Forget what was collected after the first `len` bytes.
+    pub fn truncate(&self, len: usize) {
+        self.shared.borrow_mut().0.truncate(len);
+    }
 }
 
 impl<W: Write> Write for FrameWriter<W> {
@@ -93,7 +101,38 @@ pub(crate) fn terminal_out() -> Box<dyn Write> {
 
 pub(crate) fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(io::stdout(), EndSynchronizedUpdate, LeaveAlternateScreen, cursor::Show);
+    // The frames leave the last colours set (each frame starts from them).
+    let _ = execute!(
+        io::stdout(),
+        EndSynchronizedUpdate,
+        SetAttribute(Attribute::Reset),
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+}
+
+/// The dashboard's terminal: frames collected by a [`FrameWriter`], drawn by [`FrameBackend`].
+pub type Screen<W> = Terminal<FrameBackend<FrameWriter<W>>>;
+
+/// Draw one frame of the dashboard inside synchronized output, collected in `frame` (the
+/// caller commits it); a frame in which nothing changed adds nothing at all.
+pub fn draw_frame<W: Write>(
+    terminal: &mut Screen<W>,
+    frame: &FrameWriter<W>,
+    app: &App,
+    theme: Theme,
+) -> io::Result<()> {
+    let before = frame.pending();
+    let mut writer = frame.clone();
+    queue!(writer, BeginSynchronizedUpdate)?;
+    let marked = frame.pending();
+    terminal.draw(|f| ui::draw(f, app, theme))?;
+    if frame.pending() == marked {
+        frame.truncate(before);
+    } else {
+        queue!(writer, EndSynchronizedUpdate)?;
+    }
+    Ok(())
 }
 
 /// Run the dashboard until the GM quits. `pointer` is the file that remembers the save in use,
@@ -124,8 +163,8 @@ fn event_loop(
     lock: &mut Option<save::lock::FightLock>,
 ) -> Result<()> {
     let theme = Theme::from_env();
-    let mut frame = FrameWriter::new(terminal_out());
-    let mut terminal = Terminal::new(CrosstermBackend::new(frame.clone()))?;
+    let frame = FrameWriter::new(terminal_out());
+    let mut terminal = Terminal::new(FrameBackend::new(frame.clone()))?;
     terminal.clear()?;
     let size = terminal.size()?;
     app.resize(size.width, size.height);
@@ -147,9 +186,7 @@ fn event_loop(
         if dirty {
             let size = terminal.size()?;
             app.log_scroll = ui::log_scroll_within(app, Rect::new(0, 0, size.width, size.height));
-            queue!(frame, BeginSynchronizedUpdate)?;
-            terminal.draw(|f| ui::draw(f, app, theme))?;
-            queue!(frame, EndSynchronizedUpdate)?;
+            draw_frame(&mut terminal, &frame, app, theme)?;
             frame.commit()?;
         }
         // Blocking: while nothing happens, nothing is drawn or written; a playing timeline wakes

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, WrapErr};
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::crossterm::terminal::{
     BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, enable_raw_mode,
@@ -17,7 +16,7 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute, queue};
 
 use super::{EXIT_INPUT, fail, load_assets};
-use crate::runtime::{FrameWriter, restore, terminal_out};
+use crate::runtime::{FrameBackend, FrameWriter, restore, terminal_out};
 use crate::save::follow::{Follower, Found, Target};
 use crate::ui::player::{PlayerScreen, WatchNote};
 use crate::ui::theme::Theme;
@@ -177,7 +176,7 @@ pub fn quits(event: &Event) -> bool {
 fn event_loop(watch: &mut Watch) -> Result<()> {
     let theme = Theme::from_env();
     let frame = FrameWriter::new(terminal_out());
-    let mut terminal = Terminal::new(CrosstermBackend::new(frame.clone()))?;
+    let mut terminal = Terminal::new(FrameBackend::new(frame.clone()))?;
     terminal.clear()?;
     let mut dirty = true;
     watch.poll();

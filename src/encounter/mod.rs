@@ -149,16 +149,19 @@ impl Encounter {
     /// Combatants with initiative, in acting order (ties already broken by roll-offs; equal
     /// ones, such as group members, keep the order they were added in).
     pub fn initiative_order(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.combatants.len())
-            .filter(|&i| self.combatants[i].initiative.is_some())
+        use std::cmp::Reverse;
+        // The screen asks for this every frame: each key is read once (the value's rank, then
+        // the tie-breakers and roll-offs, highest first, as `Initiative::acting_order` orders
+        // them), and the index breaks every tie, so an unstable sort gives the same order.
+        let mut keyed: Vec<_> = (self.combatants.iter().enumerate())
+            .filter_map(|(i, c)| {
+                let init = c.initiative.as_ref()?;
+                let key = (init.value.rank(), init.ties.as_slice(), init.rolloff.as_slice());
+                Some((Reverse(key), i))
+            })
             .collect();
-        order.sort_by(|&a, &b| {
-            match (&self.combatants[a].initiative, &self.combatants[b].initiative) {
-                (Some(x), Some(y)) => x.acting_order(y).then(a.cmp(&b)),
-                _ => a.cmp(&b),
-            }
-        });
-        order
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, i)| i).collect()
     }
 
     /// Every turn of the round in order, including those of combatants who cannot act now.

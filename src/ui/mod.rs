@@ -45,8 +45,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     }
     let [header, order, combatant, log, actions, status, keys] = dashboard(area);
     render_header(app, theme, header, buf);
-    panes::order(app, theme, order, buf);
-    panes::combatant(app, theme, combatant, buf);
+    let rows = app.rows();
+    panes::order_of(app, &rows, theme, order, buf);
+    panes::combatant_of(app, &rows, theme, combatant, buf);
     panes::log(app, theme, log, buf);
     panes::actions(app, theme, actions, buf);
     // A message longer than a line takes the key bar's line and, when it needs them, the lines
@@ -247,7 +248,7 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 /// `text` cut to `width` cells, ending in "…" when cut.
-fn shorten(text: &str, width: usize) -> String {
+pub(crate) fn shorten(text: &str, width: usize) -> String {
     if cells(text) <= width {
         return text.to_string();
     }

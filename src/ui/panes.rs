@@ -6,8 +6,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use super::cells;
 use super::theme::Theme;
+use super::{cells, shorten};
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
 use crate::rules::Health;
@@ -97,6 +97,11 @@ fn marker(enc: &Encounter, c: &Combatant) -> char {
 }
 
 pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    order_of(app, &app.rows(), theme, area, buf);
+}
+
+/// The turn order of `rows` (laid out once per frame: a fight of hundreds sorts them).
+pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
     // What the system adds to the title (the Savage Worlds deck: cards left before a shuffle).
     let title = match enc.system.rules().order_status(&enc.state) {
@@ -105,7 +110,6 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     let inner = block(&title, theme).inner(area);
     block(&title, theme).render(area, buf);
-    let rows = app.rows();
     if rows.is_empty() {
         Paragraph::new(vec![
             Line::styled("No combatants yet.", theme.dim()),
@@ -122,6 +126,8 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = inner.width as usize;
     let health_text = |h: Health| enc.system.rules().health_text(h);
     let counts_taken = enc.system.rules().health_counts_taken();
+    // Whose turn it is, found once (each group row asks).
+    let current = enc.turn.as_ref().and_then(|t| enc.index_of(&t.id));
     let visible: Vec<_> = rows
         .iter()
         .enumerate()
@@ -156,11 +162,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
                         let h = enc.combatants[m].health;
                         Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
                     });
-                    let current = enc
-                        .turn
-                        .as_ref()
-                        .and_then(|t| enc.index_of(&t.id))
-                        .filter(|i| members.contains(i));
+                    let current = current.filter(|i| members.contains(i));
                     let c = &enc.combatants[current.unwrap_or(members[0])];
                     (c, format!("{fold}{base} ×{} ({up} up)", members.len()), total, Some(members))
                 }
@@ -175,14 +177,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         let y = inner.y + line_no as u16;
         let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());
         let mark = match members {
-            Some(ms)
-                if enc
-                    .turn
-                    .as_ref()
-                    .is_some_and(|t| ms.iter().any(|&m| enc.combatants[m].id == t.id)) =>
-            {
-                '▶'
-            }
+            Some(ms) if current.is_some_and(|i| ms.contains(&i)) => '▶',
             Some(ms) if ms.iter().all(|&m| enc.is_down(&enc.combatants[m])) => '✖',
             Some(_) => ' ',
             None => marker(enc, c),
@@ -237,9 +232,14 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    combatant_of(app, &app.rows(), theme, area, buf);
+}
+
+/// The combatant pane for the selection among `rows`.
+pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
     let title = "Combatant";
-    let Some(i) = app.selected_combatant() else {
+    let Some(i) = app.selected_combatant_in(rows) else {
         Paragraph::new(Line::styled("Select someone with j/k.", theme.dim()))
             .block(block(title, theme))
             .render(area, buf);
@@ -247,10 +247,24 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     let c = &enc.combatants[i];
     let rules = enc.system.rules();
-    let mut lines = vec![Line::from(vec![
-        Span::styled(c.name.clone(), theme.side(c.side).patch(theme.title())),
-        Span::styled(format!("  {} · {}", c.side, c.id), theme.dim()),
-    ])];
+    // The name line never wraps (its side and id are cut first), so the lines below keep their
+    // rows from one combatant to the next and a selection move redraws only what differs.
+    let inner = block(title, theme).inner(area);
+    block(title, theme).render(area, buf);
+    let room = inner.width as usize;
+    let name = shorten(&c.name, room);
+    let rest = shorten(&format!("  {} · {}", c.side, c.id), room.saturating_sub(cells(&name)));
+    let rest = if rest.chars().count() > 3 { rest } else { String::new() };
+    buf.set_line(
+        inner.x,
+        inner.y,
+        &Line::from(vec![
+            Span::styled(name, theme.side(c.side).patch(theme.title())),
+            Span::styled(rest, theme.dim()),
+        ]),
+        inner.width,
+    );
+    let mut lines = Vec::new();
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
     let mut status = vec![format!("init {init}"), rules.health_text(c.health)];
     let strength = rules.strength(c.view());
@@ -345,7 +359,9 @@ pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     for note in &c.notes {
         lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
     }
-    Paragraph::new(lines).wrap(Wrap { trim: true }).block(block(title, theme)).render(area, buf);
+    let below =
+        Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(below, buf);
 }
 
 /// A roll's faces with the ones that matter picked out, in the same text as the headless log

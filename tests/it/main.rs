@@ -9,6 +9,7 @@ mod edit;
 mod export;
 mod fifth;
 mod fight_end;
+mod frames;
 mod gempunks;
 mod gempunks_play;
 mod gurps;

@@ -5,17 +5,16 @@
 use std::sync::Arc;
 
 use ratatui::Terminal;
-use ratatui::backend::{CrosstermBackend, TestBackend};
+use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
-use ratatui::{TerminalOptions, Viewport};
 use skirmish::app::keymap::{DEFAULT_KEYS, KeyMap};
 use skirmish::app::{App, Mode, NewFiles};
 use skirmish::encounter::{Assets, Session};
 use skirmish::rules::System;
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
-use skirmish::runtime::FrameWriter;
+use skirmish::runtime::{FrameBackend, FrameWriter, draw_frame};
 use skirmish::save;
 use skirmish::ui::{self, Pane, buffer_text, theme::Theme};
 
@@ -256,25 +255,24 @@ fn monkey_ten_thousand_random_keys() {
     }
 }
 
-/// Bytes sent to the terminal when the selection moves from row `from` one down.
+/// Bytes sent to a 120×40 terminal when the selection moves from row `from` one down, as the
+/// runtime sends a frame (its backend, inside synchronized output).
 fn bytes_for_move(a: &mut App, from: usize) -> (usize, String) {
     let frame = FrameWriter::new(Vec::<u8>::new());
-    let options = TerminalOptions { viewport: Viewport::Fixed(Rect::new(0, 0, 120, 40)) };
-    let mut terminal =
-        Terminal::with_options(CrosstermBackend::new(frame.clone()), options).expect("terminal");
+    let backend = FrameBackend::with_size(frame.clone(), ratatui::layout::Size::new(120, 40));
+    let mut terminal = Terminal::new(backend).expect("terminal");
+    let theme = Theme { color: true };
     a.selected = from;
-    terminal.draw(|f| ui::draw(f, a, Theme { color: true })).expect("first frame");
+    draw_frame(&mut terminal, &frame, a, theme).expect("first frame");
     assert!(frame.pending() > 2000, "the first frame draws everything");
     frame.discard();
     a.handle_event(&Event::Key(KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE)));
-    terminal.draw(|f| ui::draw(f, a, Theme { color: true })).expect("second frame");
+    draw_frame(&mut terminal, &frame, a, theme).expect("second frame");
     let sent = frame.pending();
     let shown = String::from_utf8_lossy(&frame.contents()).replace('\x1b', "⎋");
     frame.discard();
-    terminal.draw(|f| ui::draw(f, a, Theme { color: true })).expect("idle frame");
-    // Only ratatui's closing style reset and cursor state; the runtime does not even draw
-    // when nothing changed, so an idle tracker writes nothing at all.
-    assert!(frame.pending() < 30, "an unchanged frame sends almost nothing: {}", frame.pending());
+    draw_frame(&mut terminal, &frame, a, theme).expect("idle frame");
+    assert_eq!(frame.pending(), 0, "a frame in which nothing changed sends nothing");
     (sent, shown)
 }
 
@@ -285,11 +283,11 @@ fn a_selection_move_sends_few_bytes() {
     a.unfolded.insert("goblin".to_string());
     let row = a.rows().iter().position(|r| matches!(r, skirmish::app::Row::Member(i) if a.session.encounter().combatants[*i].id == "goblin-2"));
     let (sent, shown) = bytes_for_move(&mut a, row.expect("goblin 2 row"));
-    assert!(sent > 0 && sent < 300, "a selection move sent {sent} bytes: {shown}");
-    // From a PC with a condition to one without, the combatant pane is redrawn more fully.
+    assert!(sent > 0 && sent <= 160, "a selection move sent {sent} bytes: {shown}");
+    // From a PC with a condition to one without, the combatant pane changes more.
     let mut a = app(demo(System::WOIN));
     let (sent, shown) = bytes_for_move(&mut a, 2);
-    assert!(sent < 600, "Aria to Brom sent {sent} bytes: {shown}");
+    assert!(sent <= 256, "Aria to Brom sent {sent} bytes: {shown}");
 }
 
 #[test]
