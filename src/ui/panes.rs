@@ -170,9 +170,15 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
             (index, c, name, health, members)
         })
         .collect();
-    // The name column is as wide as the longest name shown, leaving the rest to conditions.
+    // The name column is as wide as the longest name shown, leaving the rest to conditions;
+    // when a combatant's conditions need more, a group's summary (`▸Goblin ×3 (2 up)`) gives
+    // way first, down to the longest single name.
     let longest = visible.iter().map(|v| cells(&v.2)).max().unwrap_or(0);
-    let name_width = longest.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
+    let single = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&v.2)).max();
+    let marks = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(v.1, false)));
+    let room = width.saturating_sub(2 + 5 + 9).saturating_sub(marks.max().unwrap_or(0));
+    let wanted = longest.min(room.max(single.unwrap_or(longest)));
+    let name_width = wanted.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
     for (line_no, (index, c, name, health, members)) in visible.into_iter().enumerate() {
         let y = inner.y + line_no as u16;
         let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());

@@ -366,8 +366,8 @@ fn attack_dialog_names_its_rolls_and_rolls_the_faces_not_typed() {
     assert_eq!(
         dialog.needs.as_deref(),
         Some(
-            "attack 5d6, then damage 2d6+2 if it hits (a critical adds a d6 for each 6, as they \
-             come), then on a critical a d6 on the condition table"
+            "attack 5d6, then damage 2d6+2 if it hits (on a critical, a d6 for each 6, after \
+             the damage dice), then on a critical a d6 on the condition table"
         )
     );
     let text = screen(&a, 80, 24);
@@ -646,4 +646,14 @@ fn the_turn_order_uses_free_columns_for_conditions() {
         assert!(row.contains(shown), "{conditions}: {row}");
         assert_eq!(row.contains('█'), bar, "{conditions}: {row}");
     }
+    // A group's long summary gives its columns to a combatant's conditions first.
+    let mut a = new_woin();
+    drive(
+        &mut a,
+        ":add Aria side=pc init=20<Enter>:add Goblin x2<Enter>:start<Enter>:cond Aria bleeding<Enter>:cond Aria dazed<Enter>:cond Aria prone<Enter>",
+    );
+    let text = screen(&a, 80, 24);
+    let row = text.lines().find(|l| l.contains(" Aria ")).unwrap_or_default();
+    assert!(row.contains("Bleeding Dazed Prone"), "{text}");
+    assert!(text.contains("▸Goblin"), "{text}");
 }
