@@ -308,19 +308,33 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     let inner_width = area.width.saturating_sub(2) as usize;
     let cell = 14;
     let per_row = (inner_width / cell).max(1);
-    let cells: Vec<String> = rules
+    let grid_at = lines.len();
+    let grid: Vec<String> = rules
         .fields()
         .iter()
-        .filter_map(|f| c.stats.get(f.name).map(|v| fit(&format!("{} {v}", f.name), cell - 1)))
+        .filter_map(|f| match c.stats.get(f.name)? {
+            // A switch that is off says nothing worth a cell (`wild off`).
+            StatValue::Flag(false) => None,
+            v => Some(fit(&format!("{} {v}", f.name), cell - 1)),
+        })
         .collect();
-    for chunk in cells.chunks(per_row) {
+    for chunk in grid.chunks(per_row) {
         lines.push(Line::styled(
             chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
             theme.dim(),
         ));
     }
-    // Weapons, one a line: the name, then its fields in the system's order (a flag by its name).
-    for weapon in &c.weapons {
+    // Weapons, one row each (cut at the edge, never wrapped, so a long one does not push the
+    // next out of view): the name, then its fields in the system's order. When the rows left
+    // cannot hold them all, one row names them all instead.
+    let rows_left = (inner.height as usize).saturating_sub(1 + lines.len());
+    if !c.weapons.is_empty() && c.weapons.len() > rows_left {
+        let names: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
+        let row = Line::styled(shorten(&format!("⚔ {}", names.join(" · ")), room), theme.plain());
+        // With no row left below the stats, the names go above them.
+        if rows_left == 0 { lines.insert(grid_at, row) } else { lines.push(row) }
+    }
+    for weapon in c.weapons.iter().filter(|_| c.weapons.len() <= rows_left) {
         let fields: Vec<String> = rules
             .weapon_fields()
             .iter()
@@ -330,10 +344,12 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
                 value => Some(format!("{} {value}", f.name)),
             })
             .collect();
+        let head = shorten(&format!("⚔ {}", weapon.name), room);
         let rest =
             if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
+        let rest = shorten(&rest, room.saturating_sub(cells(&head)));
         lines.push(Line::from(vec![
-            Span::styled(format!("⚔ {}", weapon.name), theme.plain()),
+            Span::styled(head, theme.plain()),
             Span::styled(rest, theme.dim()),
         ]));
     }
