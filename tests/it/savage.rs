@@ -421,7 +421,7 @@ fn sw_atk_2_modifiers_only_on_the_rolls_the_seed_names() {
     let err = run_err(&fight("Hero", &format!("{rifle}attack Hero Orc rifle gang=2")), "");
     assert!(err.contains("this attack rolls Shooting"), "{err}");
     let v = run(&fight("Hero", &format!("{rifle}attack Hero Orc rifle aim")), "2,1");
-    assert!(attack(&v).0.ends_with("(+2 aimed +2) vs TN 4: 4, success"), "{}", attack(&v).0);
+    assert!(attack(&v).0.ends_with("(+2 aimed) vs TN 4: 4, success"), "{}", attack(&v).0);
 }
 
 // SW-ATK-2: the attack switches right after the target are switches, never a weapon's name.

@@ -330,9 +330,13 @@ fn situation_modifiers(
         if *field == "offhand" && req.attacker.stats.flag("ambidextrous") {
             continue;
         }
-        tally.add(label, *m);
+        // The log gives the number itself: `aimed +2`, not `aimed +2 +2`.
+        let name: Vec<&str> =
+            label.split(' ').take_while(|w| !w.starts_with(['+', '−', '-'])).collect();
+        let name = name.join(" ");
+        tally.add(&name, *m);
         if *dmg != 0 {
-            tally.damage_bonus.push((label.to_string(), *dmg));
+            tally.damage_bonus.push((name, *dmg));
         }
     }
     if f.int("autofire")?.is_some() {
