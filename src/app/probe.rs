@@ -149,10 +149,15 @@ fn rolls_in_order(encounter: &Encounter, events: &[Event], more: bool) -> String
                 Some(id) => format!("{}: {}", name(id), roll.expr),
                 None => roll.expr.clone(),
             }),
-            Event::Logged { roll: Some(roll), who, .. } => rolls.push(match who {
-                Some(id) => format!("{}: {}", name(id), roll.expr),
-                None => roll.expr.clone(),
-            }),
+            Event::Logged { roll: Some(roll), who, attempt, .. } => {
+                // A turn's attempt to shake a condition off says which (SW-SHAKEN-1).
+                let why =
+                    attempt.as_ref().map(|c| format!(" to shake off {c}")).unwrap_or_default();
+                rolls.push(match who {
+                    Some(id) => format!("{}: {}{why}", name(id), roll.expr),
+                    None => format!("{}{why}", roll.expr),
+                })
+            }
             Event::InitiativeSet { ids, initiative } => {
                 if let (Some(roll), Some(id)) = (&initiative.roll, ids.first()) {
                     rolls.push(format!("{}: initiative {}", name(id), roll.expr));

@@ -8,9 +8,13 @@ use crate::rules::system::{AttackRequest, RulesError};
 pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
     let p = super::attack::prepare(request)?;
     let wild = if Savage::is_wild(request.attacker.stats) { " and the Wild Die d6" } else { "" };
+    let mut skill = p.skill.clone();
+    if let Some(first) = skill.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     Ok(format!(
-        "{} {}{wild} (a top face rolls that die again), then if it hits damage {} (dice ace \
-         too), then a d6 more on a raise",
-        p.skill, p.die, p.damage
+        "{skill} {}{wild} (a top face rolls that die again), then if it hits damage {} (dice \
+         ace too), then a d6 more on a raise",
+        p.die, p.damage
     ))
 }
