@@ -383,6 +383,7 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     }
     let below =
         Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
+    lines.truncate(below.height as usize);
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(below, buf);
 }
 
@@ -692,6 +693,8 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     if !changed.is_empty() {
         lines.push(Line::styled(format!("options: {}", changed.join(" · ")), theme.warn()));
     }
+    // Every line takes a row at least: those past the pane's height are never laid out.
+    lines.truncate(area.height.saturating_sub(2) as usize);
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .block(block("Actions", theme))
