@@ -124,7 +124,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "deal damage through the system's damage model (`raw` skips it)",
         help: "Deals a fixed amount or rolls dice through the encounter's system's damage model \
-               (its armor, soak or toughness, and what TYPE means to it; its page under \
+               (what reduces it and what TYPE means there are the system's; its page under \
                docs/systems says how). `raw` takes the amount straight off health.",
         example: "damage goblin 2d6+2 slashing",
     },
@@ -148,9 +148,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
         summary: "give a combatant a condition",
         help: "Applies a condition from the system's catalogue (some systems make a second \
-               application severe). `rounds=N` ends it after N rounds; `source=spell` or \
-               `environment` makes it persistent (it cannot be shaken off). `by=NAME` records who \
-               caused it, for the rules that care (a charmed combatant and its charmer).",
+               application severe). `rounds=N` ends it after N rounds; `source=…` records where \
+               it came from (the system says which sources make it persistent); `by=NAME` records \
+               who caused it, for the rules that care.",
         example: "cond goblin dazed",
     },
     CommandSpec {
