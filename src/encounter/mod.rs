@@ -94,7 +94,23 @@ pub struct Encounter {
     /// The fight has ended (a side fell, or the GM said `end`); play may still go on.
     #[serde(default)]
     pub over: bool,
+    /// The initiative order, sorted once per state: the screen asks for it every frame.
+    #[serde(skip)]
+    order: OrderCache,
 }
+
+/// A cache of [`Encounter::initiative_order`], emptied by every event the encounter applies.
+/// It is not part of the state: two encounters are equal whatever either has cached.
+#[derive(Debug, Clone, Default)]
+struct OrderCache(std::sync::OnceLock<Arc<[usize]>>);
+
+impl PartialEq for OrderCache {
+    fn eq(&self, _: &OrderCache) -> bool {
+        true
+    }
+}
+
+impl Eq for OrderCache {}
 
 impl Encounter {
     pub fn new(system: System, name: &str) -> Encounter {
@@ -111,6 +127,7 @@ impl Encounter {
             surprise: Vec::new(),
             state: system.rules().new_state(),
             over: false,
+            order: OrderCache::default(),
         }
     }
 
@@ -118,8 +135,14 @@ impl Encounter {
         self.combatants.iter().find(|c| c.id == id).map(|c| &**c)
     }
 
+    /// Drop the cached initiative order: the state is about to change.
+    pub(crate) fn forget_order(&mut self) {
+        self.order = OrderCache::default();
+    }
+
     /// The combatant at `index`, to change (copied first if a snapshot shares it).
     pub(crate) fn combatant_mut(&mut self, index: usize) -> &mut Combatant {
+        self.forget_order();
         Arc::make_mut(&mut self.combatants[index])
     }
 
@@ -149,10 +172,14 @@ impl Encounter {
     /// Combatants with initiative, in acting order (ties already broken by roll-offs; equal
     /// ones, such as group members, keep the order they were added in).
     pub fn initiative_order(&self) -> Vec<usize> {
+        self.order.0.get_or_init(|| self.sort_initiative().into()).to_vec()
+    }
+
+    fn sort_initiative(&self) -> Vec<usize> {
         use std::cmp::Reverse;
-        // The screen asks for this every frame: each key is read once (the value's rank, then
-        // the tie-breakers and roll-offs, highest first, as `Initiative::acting_order` orders
-        // them), and the index breaks every tie, so an unstable sort gives the same order.
+        // Each key is read once (the value's rank, then the tie-breakers and roll-offs, highest
+        // first, as `Initiative::acting_order` orders them), and the index breaks every tie, so
+        // an unstable sort gives the same order.
         let mut keyed: Vec<_> = (self.combatants.iter().enumerate())
             .filter_map(|(i, c)| {
                 let init = c.initiative.as_ref()?;

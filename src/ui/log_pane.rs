@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::cells;
 use super::panes::block;
 use super::theme::Theme;
 use crate::app::App;
@@ -40,21 +41,38 @@ fn roll_spans(enc: &Encounter, roll: &RollRecord, theme: Theme) -> Vec<Span<'sta
 /// Lay spans out in rows of `width` cells, breaking at the last space that fits (or mid-word
 /// when a word is longer than a row); continuation rows are indented by two.
 fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
-    // Flatten to styled characters, choose the breaks, then regroup into spans.
-    let cells: Vec<(char, ratatui::style::Style)> =
-        spans.iter().flat_map(|s| s.content.chars().map(move |c| (c, s.style))).collect();
-    let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
+    // Most entries fit their row as they are.
+    if spans.iter().map(Span::width).sum::<usize>() <= width {
+        return vec![Line::from(spans)];
+    }
+    // Flatten to styled characters with their widths, choose the breaks, then regroup into
+    // spans.
+    let cells: Vec<(char, Style, usize)> = spans
+        .iter()
+        .flat_map(|s| {
+            s.content.chars().map(move |c| (c, s.style, cells(c.encode_utf8(&mut [0; 4]))))
+        })
+        .collect();
+    let mut rows: Vec<Vec<(char, Style, usize)>> = Vec::new();
     let mut start = 0;
     let mut indent = 0;
     while start < cells.len() {
         let room = width.saturating_sub(indent).max(1);
-        let mut end = (start + room).min(cells.len());
+        // As many glyphs as the row holds (at least one), with any marks joined to the last.
+        let (mut end, mut used) = (start, 0);
+        while end < cells.len() && (end == start || used + cells[end].2 <= room) {
+            used += cells[end].2;
+            end += 1;
+        }
+        while end < cells.len() && cells[end].2 == 0 {
+            end += 1;
+        }
         if end < cells.len()
             && let Some(space) = (start + 1..end).rev().find(|&i| cells[i].0 == ' ')
         {
             end = space;
         }
-        let mut row: Vec<(char, ratatui::style::Style)> = vec![(' ', Style::new()); indent];
+        let mut row = vec![(' ', Style::new(), 1); indent];
         row.extend_from_slice(&cells[start..end]);
         rows.push(row);
         start = end;
@@ -66,7 +84,7 @@ fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
     rows.into_iter()
         .map(|row| {
             let mut spans: Vec<Span<'static>> = Vec::new();
-            for (c, style) in row {
+            for (c, style, _) in row {
                 match spans.last_mut() {
                     Some(last) if last.style == style => last.content.to_mut().push(c),
                     _ => spans.push(Span::styled(c.to_string(), style)),
@@ -195,7 +213,7 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
     }
     let title =
         if scroll > 0 { format!("Dice log (↑{scroll} lines)") } else { "Dice log".into() };
-    block(&title, theme).render(area, buf);
+    super::panes::pane(&title, theme, area, buf);
     let shown = pinned.len();
     // At the newest lines, the command's consequences come before its small print: whole
     // lines, the word on typed faces and the actions spent given up first, never half a line.
@@ -244,7 +262,7 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
         rows[body_start..end].to_vec()
     };
     for (n, line) in pinned.into_iter().chain(body).enumerate().take(height) {
-        buf.set_line(inner.x, inner.y + n as u16, &line, inner.width);
+        super::draw::put_line(buf, inner.x, inner.y + n as u16, &line, inner.width);
     }
     // Lines hidden between a pinned headline and the rest: a "⋯" where the round goes on the
     // first line below it (a line of its own would hide one more).
@@ -268,5 +286,27 @@ fn line_rank(text: &str) -> u8 {
         1
     } else {
         2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 14 item 17: rows are measured in cells, so a name in wide glyphs (or with
+    /// combining marks) never runs past the pane, and no mark is parted from its letter.
+    #[test]
+    fn log_rows_are_measured_in_cells() {
+        let text = "鬼王 the ogre hits Jose\u{301} for 7: 鬼鬼鬼鬼鬼鬼鬼鬼鬼鬼鬼鬼 shrugs it off";
+        for width in [8, 11, 20, 33] {
+            let rows = wrap_spans(vec![Span::raw(text)], width);
+            for row in &rows {
+                assert!(row.width() <= width, "{width}: {row:?} is {} cells", row.width());
+                assert!(!row.to_string().starts_with('\u{301}'), "{width}: {row:?}");
+            }
+            let joined: String = rows.iter().map(|r| r.to_string().trim().to_string()).collect();
+            assert_eq!(joined.replace(' ', ""), text.replace(' ', ""), "{width}: nothing lost");
+        }
+        assert_eq!(wrap_spans(vec![Span::raw("fits")], 4).len(), 1);
     }
 }

@@ -82,6 +82,7 @@ impl Encounter {
     /// the same encounter.
     pub fn apply(&mut self, event: &Event) -> Result<LogEntry, ApplyError> {
         self.check_bounds(event)?;
+        self.forget_order();
         match event {
             Event::Added { combatant } => self.apply_added(combatant),
             Event::Removed { id } => self.apply_removed(id),
