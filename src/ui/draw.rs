@@ -13,9 +13,31 @@ use ratatui::style::Style;
 use ratatui::text::{Line, StyledGrapheme};
 use ratatui::widgets::Widget;
 
-/// A byte that is a whole cell by itself: printable ASCII.
-const fn plain(b: u8) -> bool {
-    b >= 0x20 && b < 0x7f
+/// A character that is a whole cell by itself whatever stands next to it but a mark that
+/// joins it: printable ASCII, and the narrow symbols the screens use most (Latin-1, dashes and
+/// dots, arrows, maths, box drawing, blocks, shapes, card suits). None of them joins the
+/// character before it, and two of them in a row never share a cell.
+#[inline]
+fn simple(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(c, ' '..='~');
+    }
+    matches!(c,
+        '\u{a1}'..='\u{ac}'
+        | '\u{ae}'..='\u{ff}'
+        | '\u{2010}'..='\u{2027}'
+        | '\u{2030}'..='\u{205e}'
+        | '\u{2190}'..='\u{21ff}'
+        | '\u{2200}'..='\u{22ff}'
+        | '\u{2500}'..='\u{25fc}'
+        | '\u{25ff}'
+        | '\u{2660}'..='\u{2667}'
+        | '\u{2694}'
+    )
+}
+
+fn char_at(text: &str, i: usize) -> Option<char> {
+    text.get(i..)?.chars().next()
 }
 
 /// What `Buffer::set_stringn` does: `text` from (x, y) in at most `max_width` cells, in
@@ -33,42 +55,46 @@ pub(crate) fn put_str(
         return buf.set_stringn(x, y, text, max_width, style);
     }
     let mut room = area.right().saturating_sub(x).min(u16::try_from(max_width).unwrap_or(u16::MAX));
-    let bytes = text.as_bytes();
     let (mut x, mut i) = (x, 0);
-    while i < bytes.len() && room > 0 {
-        // A run of plain bytes, one cell each, but for the last one when more text follows it
-        // (a combining mark after it would share its cell).
-        let mut end = i;
-        while end < bytes.len() && plain(bytes[end]) {
-            end += 1;
-        }
-        let fast = if end < bytes.len() { end.saturating_sub(1).max(i) } else { end };
-        let n = (fast - i).min(usize::from(room));
-        if n > 0 {
-            let start = buf.index_of(x, y);
-            for (cell, &b) in buf.content[start..start + n].iter_mut().zip(&bytes[i..]) {
-                // Most of a row is padding: a blank cell keeps its symbol.
-                if b != b' ' || cell.symbol() != " " {
-                    cell.set_char(char::from(b));
-                }
-                cell.set_style(style);
+    while i < text.len() && room > 0 {
+        // A run of simple characters, one cell each, but for the last one when more text
+        // follows it (a combining mark after it would share its cell).
+        let rest = &text[i..];
+        let start = buf.index_of(x, y);
+        let (mut n, mut used): (u16, usize) = (0, rest.len());
+        let mut chars = rest.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            let joined = chars.peek().is_some_and(|&(_, next)| !simple(next));
+            if n == room || !simple(c) || joined {
+                used = at;
+                break;
             }
-            let step = u16::try_from(n).unwrap_or(room);
-            x = x.saturating_add(step);
-            room = room.saturating_sub(step);
-            i += n;
+            let cell = &mut buf.content[start + usize::from(n)];
+            // Most of a row is padding: a blank cell keeps its symbol.
+            if c != ' ' || cell.symbol() != " " {
+                cell.set_char(c);
+            }
+            cell.set_style(style);
+            n += 1;
         }
-        if i < fast || i >= bytes.len() || room == 0 {
+        i += used;
+        x = x.saturating_add(n);
+        room -= n;
+        if i >= text.len() || room == 0 {
             break;
         }
-        // The rest goes through ratatui up to two plain bytes in a row (graphemes never join
-        // across them): the plain byte before the other text, that text, and the plain bytes
-        // after it (a prefix mark joins the cell after it).
-        let mut to = i + 1;
-        let mut other = !plain(bytes[i]);
-        while to < bytes.len() && !(other && plain(bytes[to - 1]) && plain(bytes[to])) {
-            other |= !plain(bytes[to]);
-            to += 1;
+        // The rest goes through ratatui up to two simple characters in a row (graphemes never
+        // join across them): the simple one before the other text, that text, and the simple
+        // ones after it (a prefix mark joins the cell after it).
+        let Some(first) = char_at(text, i) else { break };
+        let (mut to, mut other, mut before) = (i + first.len_utf8(), !simple(first), simple(first));
+        while let Some(c) = char_at(text, to) {
+            if other && before && simple(c) {
+                break;
+            }
+            other |= !simple(c);
+            before = simple(c);
+            to += c.len_utf8();
         }
         // Near the edge, a wide grapheme that does not fit ends the text: ratatui decides, with
         // all of the rest.
@@ -119,26 +145,48 @@ pub(crate) fn frame(buf: &mut Buffer, area: Rect, title: &Line, border: Style) -
     }
     let (left, top) = (area.left(), area.top());
     let (right, bottom) = (area.right() - 1, area.bottom() - 1);
-    let mut set = |x: u16, y: u16, symbol: &str| {
-        buf[(x, y)].set_symbol(symbol).set_style(border);
-    };
-    // In ratatui's order, so that a frame one cell wide or high ends the same.
-    for y in top..=bottom {
-        set(left, y, "│");
+    if area.width >= 2 && area.height >= 2 {
+        // Each border cell once, a row at a time.
+        let width = usize::from(area.width);
+        for (y, ends) in [(top, ["┌", "┐"]), (bottom, ["└", "┘"])] {
+            let start = buf.index_of(left, y);
+            for (k, cell) in buf.content[start..start + width].iter_mut().enumerate() {
+                let symbol = match k {
+                    0 => ends[0],
+                    k if k + 1 == width => ends[1],
+                    _ => "─",
+                };
+                cell.set_symbol(symbol).set_style(border);
+            }
+        }
+        for y in top + 1..bottom {
+            let start = buf.index_of(left, y);
+            for k in [start, start + width - 1] {
+                buf.content[k].set_symbol("│").set_style(border);
+            }
+        }
+    } else {
+        // One cell wide or high: ratatui's order of sides and corners decides what shows.
+        let mut set = |x: u16, y: u16, symbol: &str| {
+            buf[(x, y)].set_symbol(symbol).set_style(border);
+        };
+        for y in top..=bottom {
+            set(left, y, "│");
+        }
+        for x in left..=right {
+            set(x, top, "─");
+        }
+        for y in top..=bottom {
+            set(right, y, "│");
+        }
+        for x in left..=right {
+            set(x, bottom, "─");
+        }
+        set(right, bottom, "┘");
+        set(right, top, "┐");
+        set(left, bottom, "└");
+        set(left, top, "┌");
     }
-    for x in left..=right {
-        set(x, top, "─");
-    }
-    for y in top..=bottom {
-        set(right, y, "│");
-    }
-    for x in left..=right {
-        set(x, bottom, "─");
-    }
-    set(right, bottom, "┘");
-    set(right, top, "┐");
-    set(left, bottom, "└");
-    set(left, top, "┌");
     let titles =
         Rect { x: left.saturating_add(1), y: top, width: area.width.saturating_sub(2), height: 1 };
     if !titles.is_empty() {
@@ -340,13 +388,13 @@ mod tests {
         /// Any mix of the characters that end or join graphemes, anywhere in a row.
         #[test]
         fn put_str_writes_what_set_stringn_writes_for_any_text(
-            picks in proptest::collection::vec(0usize..14, 0..24),
+            picks in proptest::collection::vec(0usize..18, 0..24),
             x in 0u16..14,
             max in 0usize..20,
         ) {
-            const PIECES: [&str; 14] = [
+            const PIECES: [&str; 18] = [
                 "a", "b", " ", "鬼", "\u{301}", "\u{600}", "\u{200d}", "👩", "\t", "·",
-                "\u{a0}", "\u{200b}", "🇫", "\r\n",
+                "\u{a0}", "\u{200b}", "🇫", "\r\n", "█", "▶", "\u{fe0f}", "♥",
             ];
             let text: String = picks.iter().map(|&k| PIECES[k]).collect();
             let area = Rect::new(0, 0, 14, 1);
@@ -386,6 +434,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every character `simple` lets through is one cell wide and a grapheme of its own next
+    /// to ASCII and to each other, as ratatui sees them.
+    #[test]
+    fn simple_characters_are_cells_of_their_own() {
+        let all: Vec<char> =
+            (0..0x2700).filter_map(char::from_u32).filter(|&c| simple(c)).collect();
+        let mut wrong = Vec::new();
+        for pair in all.windows(2) {
+            let text = format!("{}a{}{}b", pair[0], pair[0], pair[1]);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 8, 1));
+            let (x, _) = buf.set_stringn(0, 0, &text, 8, Style::new());
+            let symbols: Vec<&str> = buf.content[..5].iter().map(|c| c.symbol()).collect();
+            let chars: Vec<String> = text.chars().map(String::from).collect();
+            if x != 5 || symbols != chars {
+                wrong.push(format!("U+{:04X}", u32::from(pair[0])));
+            }
+        }
+        assert!(wrong.is_empty(), "not one cell each: {}", wrong.join(" "));
     }
 
     #[test]
