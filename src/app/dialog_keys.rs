@@ -44,6 +44,7 @@ impl App {
                     self.reach_faces_step();
                 }
                 self.refresh_attack_choice();
+                self.refresh_attack_toggles();
             }
             KeyCode::Up | KeyCode::Down => {
                 let n = match step {

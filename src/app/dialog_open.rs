@@ -8,6 +8,9 @@ use super::keymap::Action;
 use super::{App, Mode};
 use crate::rules::Side;
 
+/// The attack dialog's switches, narrowed to the weapon's once it is chosen.
+pub(super) const MODIFIERS: &str = "modifiers";
+
 impl App {
     pub(super) fn open_dialog(&mut self, action: Action) {
         let enc = self.session.encounter();
@@ -158,7 +161,7 @@ impl App {
                 choice.options.iter().map(|(l, v)| (l.to_string(), v.to_string())).collect();
             steps.push(Step::pick(choice.label, options, None));
         }
-        steps.push(Step::toggles("modifiers", toggles));
+        steps.push(Step::toggles(MODIFIERS, toggles));
         steps.push(Step::text("more", rules.attack_hint(), "", true));
         // Gempunks: more targets for one set.
         let several = rules.several_targets();

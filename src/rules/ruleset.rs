@@ -438,6 +438,15 @@ pub trait Ruleset: Sync {
         &[]
     }
 
+    /// Those of [`Self::attack_toggles`] that apply to this attack, the weapon chosen (Savage
+    /// Worlds: only the modifiers for the roll the weapon makes); `None` offers them all.
+    fn attack_toggles_now(
+        &self,
+        _request: AttackRequest<'_>,
+    ) -> Option<Vec<(&'static str, &'static str)>> {
+        None
+    }
+
     /// What an attack will cost, known before any die is rolled, so a refusal comes first.
     fn attack_cost(
         &self,

@@ -9,11 +9,12 @@ use ratatui::layout::Rect;
 use skirmish::app::dialog::Step;
 use skirmish::app::keymap::KeyMap;
 use skirmish::app::{App, Mode, NewFiles};
+use skirmish::encounter::Session;
 use skirmish::rules::System;
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::ui::{self, Pane, buffer_text};
 
-use super::tui::{PLAIN, app, demo, drive, keys, new_woin, screen};
+use super::tui::{PLAIN, app, assets, demo, drive, keys, new_woin, screen};
 
 /// Item 17, text input safety: Tab after a multi-byte whitespace (a no-break space) completes
 /// the word after it instead of cutting the line inside that character.
@@ -328,4 +329,61 @@ fn a_message_in_wide_characters_wraps_by_cells() {
     assert!(a.status.error && a.status.text.contains(&name), "{:?}", a.status);
     let text = screen(&a, 80, 24);
     assert!(text.matches('鬼').count() >= 40, "{text}");
+}
+
+/// Jessa's turn in a Savage Worlds fight, armed for each roll: a pistol (Shooting), a sword
+/// (Fighting) and a knife thrown (Throwing); a Bandit to attack.
+fn savage_armed() -> App {
+    let mut a = app(Session::new(System::SAVAGE, "Dialog", assets()));
+    drive(
+        &mut a,
+        ":add Jessa side=pc wild fighting=d8 shooting=d10 throwing=d6 parry=6 toughness=6<Enter>\
+         :weapon Jessa pistol dmg=2d6 range=12/24/48 pistol<Enter>\
+         :weapon Jessa sword dmg=str+d8<Enter>\
+         :weapon Jessa knife dmg=str+d4 range=3/6/12 skill=throwing<Enter>\
+         :add Bandit parry=5 toughness=5<Enter>:init Jessa AS<Enter>:init Bandit 2C<Enter>\
+         :start<Enter>",
+    );
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("jessa"));
+    a
+}
+
+/// The fields of the switches an open attack dialog offers at its current step.
+fn switches(a: &App) -> Vec<&str> {
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the attack dialog: {:?}", a.status) };
+    let Some(Step::Toggles { options, .. }) = dialog.step() else { panic!("at the switches") };
+    options.iter().map(|(field, _)| field.as_str()).collect()
+}
+
+/// SW-ATK-2, issue 14 item 3: the attack dialog offers only the switches for the roll the
+/// chosen weapon makes (Wild Attack, touch and the unarmed defender for Fighting; aim for
+/// Shooting and Throwing; the unstable platform for Shooting); the rest apply to any attack.
+#[test]
+fn sw_atk_2_attack_dialog_offers_only_the_weapons_switches() {
+    let any = ["drop", "double_tap", "burst", "two_weapons", "offhand", "nonlethal"];
+    let cases: [(&str, &[&str], &[&str]); 3] = [
+        ("pistol", &["aim", "unstable"], &["wild_attack", "touch", "unarmed_defender"]),
+        ("sword", &["wild_attack", "touch", "unarmed_defender"], &["aim", "unstable"]),
+        ("knife", &["aim"], &["wild_attack", "touch", "unarmed_defender", "unstable"]),
+    ];
+    for (weapon, offered, withheld) in cases {
+        let mut a = savage_armed();
+        drive(&mut a, &format!("a<Enter>bandit<Enter>{weapon}<Enter>"));
+        let shown = switches(&a);
+        for field in offered.iter().chain(&any) {
+            assert!(shown.contains(field), "{weapon}: {field} offered: {shown:?}");
+        }
+        for field in withheld {
+            assert!(!shown.contains(field), "{weapon}: {field} withheld: {shown:?}");
+        }
+        let text = screen(&a, 80, 24);
+        assert_eq!(text.contains("Wild Attack"), weapon == "sword", "{text}");
+        assert_eq!(text.contains("aimed +2"), weapon != "sword", "{text}");
+    }
+    // A switch offered still goes into the command: the sword's Wild Attack (+2).
+    let mut a = savage_armed().with_dice(Box::new(ScriptedDice::new([4, 1, 3, 3])));
+    drive(&mut a, "a<Enter>bandit<Enter>sword<Enter><Space><Enter><Enter><Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.iter().any(|l| l.contains("Wild Attack")), "{log:#?}");
 }

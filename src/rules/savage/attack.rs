@@ -251,12 +251,21 @@ fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesE
     Ok(skill)
 }
 
+/// The skill an attack rolls, once it is known: a weapon's, or the one `skill=` names.
+pub fn known_skill(req: AttackRequest<'_>) -> Option<String> {
+    let f = FieldReader(req.fields);
+    if req.weapon.is_none() && f.value("skill").is_none() {
+        return None;
+    }
+    attack_skill(req, &f).ok()
+}
+
 /// SW-ATK-2: a modifier the seed gives to some rolls only is refused on any other, before a die
 /// is rolled.
 fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {
     for (field, skills) in tables::ONLY_FOR {
         let given = f.0.iter().any(|(k, v)| k == field && v.as_deref() != Some("off"));
-        if given && !skills.contains(&skill) {
+        if given && !tables::applies_to(field, skill) {
             let names: Vec<String> = skills.iter().map(|s| capitalised(s)).collect();
             return Err(RulesError::Invalid(format!(
                 "`{field}` is for {} rolls only (SW-ATK-2); this attack rolls {}",

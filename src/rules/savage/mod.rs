@@ -320,6 +320,17 @@ impl Ruleset for Savage {
         ]
     }
 
+    // SW-ATK-2: only the switches for the roll the weapon makes (a bare attack that has not
+    // named its skill yet is offered them all).
+    fn attack_toggles_now(
+        &self,
+        request: AttackRequest<'_>,
+    ) -> Option<Vec<(&'static str, &'static str)>> {
+        let skill = attack::known_skill(request)?;
+        let toggles = self.attack_toggles().iter();
+        Some(toggles.filter(|(field, _)| tables::applies_to(field, &skill)).copied().collect())
+    }
+
     fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         dice_order::describe(request).map(Some)
     }
