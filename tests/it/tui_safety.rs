@@ -387,3 +387,71 @@ fn sw_atk_2_attack_dialog_offers_only_the_weapons_switches() {
     let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|l| l.contains("Wild Attack")), "{log:#?}");
 }
+
+/// SW-ATK-2, issue 14 item 2: a modifier refused for the roll the attack makes takes the dialog
+/// back to the field where it was chosen, with what was typed kept and the refusal shown there;
+/// changing it lets the attack run. Cases: (weapon, switches, more, the step it goes back to,
+/// the refusal).
+#[test]
+fn sw_atk_2_a_modifier_refused_for_the_roll_goes_back_to_its_field() {
+    let cases = [
+        ("sword", "", "aim", "more", "`aim` is for Shooting and Throwing rolls only"),
+        ("pistol", "", "gang=2", "more", "`gang` is for Fighting rolls only"),
+        ("sword", "<Space>", "skill=shooting", "more", "`wild_attack` is for Fighting rolls"),
+        // Bare-handed, the roll not named yet: every switch is offered, and Aim is refused.
+        (
+            "",
+            "<Down><Down><Space>",
+            "",
+            "modifiers",
+            "`aim` is for Shooting and Throwing rolls only",
+        ),
+    ];
+    for (weapon, switched, more, back_to, why) in cases {
+        let mut a = savage_armed();
+        if weapon.is_empty() {
+            drive(&mut a, ":edit Jessa drop=pistol<Enter>:edit Jessa drop=sword<Enter>");
+            drive(&mut a, ":edit Jessa drop=knife<Enter>");
+        }
+        let entries = a.session.entries().len();
+        drive(
+            &mut a,
+            &format!("a<Enter>bandit<Enter>{weapon}<Enter>{switched}<Enter>{more}<Enter>"),
+        );
+        let case = format!("{weapon} {switched} {more}");
+        let Mode::Dialog(dialog) = &a.mode else { panic!("{case}: closed: {:?}", a.status) };
+        assert_eq!(dialog.refused, None, "{case}: not a dead end");
+        assert!(
+            dialog.fix.as_deref().is_some_and(|f| f.starts_with(why)),
+            "{case}: {:?}",
+            dialog.fix
+        );
+        assert_eq!(dialog.step().map(Step::label), Some(back_to), "{case}");
+        assert!(a.status.error && a.status.text.starts_with(why), "{case}: {:?}", a.status);
+        let text = screen(&a, 80, 24);
+        assert!(text.contains(&format!("refused: {}", &why[..20])), "{case}: {text}");
+        assert!(text.contains("change it here"), "{case}: {text}");
+        assert_eq!(a.session.entries().len(), entries, "{case}: nothing ran");
+        // What was typed is kept: the switches as they were, the text as typed.
+        match dialog.step() {
+            Some(Step::Text { input, .. }) => assert_eq!(input.value(), more, "{case}"),
+            Some(Step::Toggles { options, on, .. }) => {
+                let on: Vec<&str> = options
+                    .iter()
+                    .zip(on)
+                    .filter(|(_, on)| **on)
+                    .map(|(o, _)| o.0.as_str())
+                    .collect();
+                assert_eq!(on, ["aim"], "{case}");
+            }
+            other => panic!("{case}: {other:?}"),
+        }
+        // Changed there, the attack runs (the field emptied, the switch turned off).
+        let change =
+            if back_to == "more" { "<BS>".repeat(more.chars().count()) } else { "<Space>".into() };
+        let walk = if back_to == "more" { "<Enter><Enter>" } else { "<Enter><Enter><Enter>" };
+        drive(&mut a, &format!("{change}{walk}"));
+        assert!(matches!(a.mode, Mode::Normal), "{case}: {:?}", a.status);
+        assert!(a.session.entries().len() > entries, "{case}: the attack ran");
+    }
+}
