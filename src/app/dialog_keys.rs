@@ -46,6 +46,7 @@ impl App {
                 }
                 self.refresh_attack_choice();
                 self.refresh_attack_toggles();
+                self.refresh_attack_hint();
             }
             KeyCode::Up | KeyCode::Down => {
                 let n = match step {

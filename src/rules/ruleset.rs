@@ -389,6 +389,12 @@ pub trait Ruleset: Sync {
         "blank, or FIELD=VALUE options"
     }
 
+    /// [`Self::attack_hint`] for this attack, the weapon chosen, naming only the options that
+    /// apply to it; `None` keeps the general one.
+    fn attack_hint_now(&self, _request: AttackRequest<'_>) -> Option<String> {
+        None
+    }
+
     /// The attack dialog's choice for an attack without a listed weapon.
     fn bare_attack_hint(&self) -> &'static str {
         "no weapon: give its numbers below (FIELD=VALUE)"

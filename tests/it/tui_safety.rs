@@ -357,7 +357,8 @@ fn switches(a: &App) -> Vec<&str> {
 
 /// SW-ATK-2, issue 14 item 3: the attack dialog offers only the switches for the roll the
 /// chosen weapon makes (Wild Attack, touch and the unarmed defender for Fighting; aim for
-/// Shooting and Throwing; the unstable platform for Shooting); the rest apply to any attack.
+/// Shooting and Throwing; the unstable platform for Shooting); the rest apply to any attack. Its
+/// free field's hint names ganging up only for Fighting and a range (SW-ATK-1) only for the rest.
 #[test]
 fn sw_atk_2_attack_dialog_offers_only_the_weapons_switches() {
     let any = ["drop", "double_tap", "burst", "two_weapons", "offhand", "nonlethal"];
@@ -379,6 +380,13 @@ fn sw_atk_2_attack_dialog_offers_only_the_weapons_switches() {
         let text = screen(&a, 80, 24);
         assert_eq!(text.contains("Wild Attack"), weapon == "sword", "{text}");
         assert_eq!(text.contains("aimed +2"), weapon != "sword", "{text}");
+        // The free field's hint likewise: ganging up for Fighting, a range band for the rest.
+        drive(&mut a, "<Enter>");
+        let Mode::Dialog(dialog) = &a.mode else { panic!("{weapon}: the dialog") };
+        let Some(Step::Text { hint, .. }) = dialog.step() else { panic!("{weapon}: more") };
+        assert_eq!(hint.contains("gang=N"), weapon == "sword", "{weapon}: {hint}");
+        assert_eq!(hint.contains("range=medium"), weapon != "sword", "{weapon}: {hint}");
+        assert!(hint.contains("called=head cover=light dark=dim"), "{weapon}: {hint}");
     }
     // A switch offered still goes into the command: the sword's Wild Attack (+2).
     let mut a = savage_armed().with_dice(Box::new(ScriptedDice::new([4, 1, 3, 3])));

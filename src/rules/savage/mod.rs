@@ -299,6 +299,10 @@ impl Ruleset for Savage {
         "blank, or range=medium called=head cover=light dark=dim gang=N mod=N …"
     }
 
+    fn attack_hint_now(&self, request: AttackRequest<'_>) -> Option<String> {
+        attack::hint(request)
+    }
+
     fn bare_attack_hint(&self) -> &'static str {
         "no weapon: give skill= or die=, and dmg=, below"
     }
