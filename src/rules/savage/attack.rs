@@ -286,7 +286,7 @@ pub fn hint(req: AttackRequest<'_>) -> Option<String> {
 fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {
     for (field, skills) in tables::ONLY_FOR {
         let given = f.0.iter().any(|(k, v)| k == field && v.as_deref() != Some("off"));
-        if given && !tables::applies_to(field, skill) {
+        if given && !skills.contains(&skill) {
             let names: Vec<String> = skills.iter().map(|s| capitalised(s)).collect();
             return Err(RulesError::Invalid(format!(
                 "`{field}` is for {} rolls only (SW-ATK-2); this attack rolls {}",
