@@ -154,6 +154,8 @@ pub fn run(
         .wrap_err("cannot switch to the alternate screen")?;
     let result = event_loop(&mut app, pointer.as_deref(), &mut lock);
     restore();
+    // Last, once the quit's compaction is written and synced: the lock and its `.lock` file go.
+    drop(lock);
     result
 }
 
@@ -224,12 +226,18 @@ pub fn perform_effects_locked(
     lock: &mut Option<save::lock::FightLock>,
 ) {
     for effect in std::mem::take(&mut app.effects) {
+        // A copy saved elsewhere holds its own lock only while it is written.
+        let mut copy_lock = None;
         if !effect.report && lock.as_ref().is_none_or(|l| l.save() != effect.path) {
             match save::lock::lock(&effect.path) {
                 Ok(new) => {
-                    // Only a switch moves the lock; a copy saved elsewhere keeps the old one.
-                    if effect.switch_to || lock.is_none() {
+                    // The lock follows the fight to its new file (save as, a new fight). The
+                    // old one's writes are all synced by now, so its `.lock` file goes.
+                    let fights_file = app.save_path.as_ref() == Some(&effect.path);
+                    if effect.switch_to || fights_file || lock.is_none() {
                         *lock = Some(new);
+                    } else {
+                        copy_lock = Some(new);
                     }
                 }
                 Err(err) => {
@@ -243,6 +251,7 @@ pub fn perform_effects_locked(
         } else {
             save::write_atomic(&effect.path, effect.text.as_bytes())
         };
+        drop(copy_lock);
         app.written(&effect, result.map_err(|e| e.to_string()));
     }
     if let (Some(pointer), Some(path)) = (pointer, &app.save_path) {

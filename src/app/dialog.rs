@@ -125,6 +125,9 @@ pub struct Dialog {
     /// Why the command was refused. The dialog then only shows it, and every key but Enter and
     /// Esc (which close it) is ignored, so faces typed ahead never act on the dashboard.
     pub refused: Option<String>,
+    /// Why the command was refused, when the answer at the current step caused it: the dialog
+    /// went back to that step, everything typed kept, to change it.
+    pub fix: Option<String>,
     /// Where a file named in the dialog goes (Save as: the fight's folder; empty: the current
     /// folder).
     pub folder: PathBuf,
@@ -168,6 +171,7 @@ impl Dialog {
             needs: None,
             cards: Vec::new(),
             refused: None,
+            fix: None,
             folder: PathBuf::new(),
             more_targets: false,
             attack_extras: 2,

@@ -1,8 +1,11 @@
 //! The attack dialog's system picks as they stand once the picks before them are made: on
 //! arriving at one (GURPS: the defense), the ruleset relabels it for this attack (each defense
-//! the target has, with its value and odds) and the dialog only shows its strings.
+//! the target has, with its value and odds) and the dialog only shows its strings. Its switches
+//! and its free field's hint likewise narrow to those for the weapon chosen (Savage Worlds: the
+//! roll it makes).
 
 use super::dialog::{Step, Template};
+use super::dialog_open::{MODIFIERS, MORE};
 use super::{App, Mode};
 use crate::command;
 
@@ -28,6 +31,47 @@ impl App {
         };
         if let Some(step) = dialog.step_mut() {
             *step = Step::pick(label, options, None);
+        }
+    }
+
+    /// Arriving at an attack dialog's switches: only those the system says apply to the attack
+    /// written so far are offered, each one already on kept on.
+    pub(super) fn refresh_attack_toggles(&mut self) {
+        let Mode::Dialog(dialog) = &mut self.mode else { return };
+        if dialog.template != Template::Attack {
+            return;
+        }
+        let Some(Step::Toggles { label: MODIFIERS, options: shown, on, .. }) = dialog.step() else {
+            return;
+        };
+        let enc = self.session.encounter();
+        let (text, _) = dialog.command();
+        let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
+        let Ok(Some(apply)) = crate::encounter::engine::attack_toggles_now(enc, &cmd) else {
+            return;
+        };
+        let was_on = |field: &str| shown.iter().zip(on).any(|((f, _), on)| *on && f == field);
+        let options: Vec<(String, String)> =
+            apply.iter().map(|(field, label)| (field.to_string(), label.to_string())).collect();
+        let now_on = options.iter().map(|(field, _)| was_on(field)).collect();
+        if let Some(step) = dialog.step_mut() {
+            *step = Step::Toggles { label: MODIFIERS, options, on: now_on, cursor: 0 };
+        }
+    }
+
+    /// Arriving at an attack dialog's free field: its hint names the options for this attack.
+    pub(super) fn refresh_attack_hint(&mut self) {
+        let Mode::Dialog(dialog) = &mut self.mode else { return };
+        if dialog.template != Template::Attack {
+            return;
+        }
+        let Some(Step::Text { label: MORE, .. }) = dialog.step() else { return };
+        let enc = self.session.encounter();
+        let (text, _) = dialog.command();
+        let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
+        let Ok(Some(now)) = crate::encounter::engine::attack_hint_now(enc, &cmd) else { return };
+        if let Some(Step::Text { hint, .. }) = dialog.step_mut() {
+            *hint = now;
         }
     }
 }

@@ -35,6 +35,7 @@ impl App {
                     return;
                 };
                 dialog.answers.push(answer);
+                dialog.fix = None;
                 dialog.at += 1;
                 if dialog.at >= dialog.steps.len() {
                     self.finish_dialog();
@@ -44,6 +45,8 @@ impl App {
                     self.reach_faces_step();
                 }
                 self.refresh_attack_choice();
+                self.refresh_attack_toggles();
+                self.refresh_attack_hint();
             }
             KeyCode::Up | KeyCode::Down => {
                 let n = match step {
@@ -217,12 +220,53 @@ impl App {
         true
     }
 
-    /// Close the dialog once its command ran; a refusal stays in it until Enter or Esc.
+    /// Close the dialog once its command ran. A refusal one of its switches or optional fields
+    /// causes takes it back to that step; any other stays in it until Enter or Esc.
     fn settle_dialog(&mut self, refused: Option<String>) {
+        if let Some(why) = &refused
+            && self.back_to_the_cause(why)
+        {
+            return;
+        }
         match (refused, &mut self.mode) {
             (Some(why), Mode::Dialog(dialog)) => dialog.refused = Some(why),
             _ => self.mode = Mode::Normal,
         }
+    }
+
+    /// A refusal the answer at one step causes, whatever the dice show (a modifier the rules
+    /// refuse for this roll, an option misspelt): the dialog goes back to that step, with it and
+    /// every earlier answer kept, and shows why there. The step is the last switches or optional
+    /// field whose answer, left blank, changes the refusal. Whether it went back.
+    fn back_to_the_cause(&mut self, why: &str) -> bool {
+        let Mode::Dialog(dialog) = &self.mode else { return false };
+        if dialog.split_stage.is_some() {
+            return false;
+        }
+        let (encounter, assets) = (self.session.encounter(), self.session.assets());
+        let refusal = |answers: &[String]| {
+            let mut asked = (**dialog).clone();
+            asked.answers = answers.to_vec();
+            super::probe::refusal(encounter, assets, &asked.command().0)
+        };
+        let Some(refused) = refusal(&dialog.answers) else { return false };
+        let fixable = |i: &usize| {
+            matches!(
+                dialog.steps.get(*i),
+                Some(Step::Toggles { .. } | Step::Text { optional: true, .. })
+            )
+        };
+        let cause = (0..dialog.answers.len()).rev().filter(fixable).find(|&i| {
+            let mut without = dialog.answers.clone();
+            without[i] = String::new();
+            refusal(&without).as_ref() != Some(&refused)
+        });
+        let (Some(at), Mode::Dialog(dialog)) = (cause, &mut self.mode) else { return false };
+        dialog.answers.truncate(at);
+        dialog.at = at;
+        dialog.fix = Some(why.to_string());
+        (dialog.preview, dialog.needs, dialog.refused) = (None, None, None);
+        true
     }
 
     /// When an attack dialog reaches its dice step, show the odds of the attack as chosen.

@@ -8,6 +8,11 @@ use super::keymap::Action;
 use super::{App, Mode};
 use crate::rules::Side;
 
+/// The attack dialog's switches, narrowed to the weapon's once it is chosen.
+pub(super) const MODIFIERS: &str = "modifiers";
+/// The attack dialog's free field, its hint naming the weapon's options once it is chosen.
+pub(super) const MORE: &str = "more";
+
 impl App {
     pub(super) fn open_dialog(&mut self, action: Action) {
         let enc = self.session.encounter();
@@ -158,8 +163,8 @@ impl App {
                 choice.options.iter().map(|(l, v)| (l.to_string(), v.to_string())).collect();
             steps.push(Step::pick(choice.label, options, None));
         }
-        steps.push(Step::toggles("modifiers", toggles));
-        steps.push(Step::text("more", rules.attack_hint(), "", true));
+        steps.push(Step::toggles(MODIFIERS, toggles));
+        steps.push(Step::text(MORE, rules.attack_hint(), "", true));
         // Gempunks: more targets for one set.
         let several = rules.several_targets();
         if several {

@@ -104,6 +104,38 @@ pub fn before_faces(
     (judge(encounter, &command, low, high, lowest_count, highest_count), cards)
 }
 
+/// A deck that always deals its top card, for probes that must not draw from the real one.
+struct TopCard;
+
+impl DiceSource for TopCard {
+    fn roll(&mut self, _sides: u32) -> Result<u32, DiceError> {
+        Ok(1)
+    }
+
+    fn draw_card(&mut self, _cards: u32) -> Result<u32, DiceError> {
+        Ok(1)
+    }
+}
+
+/// Why `text` is refused whatever the dice show, if it is: its words, or the rules alike with
+/// the lowest and the highest faces. Nothing is drawn from the real deck.
+pub fn refusal(encounter: &Encounter, assets: &Assets, text: &str) -> Option<String> {
+    let command = match command::parse_in(text, Some(encounter.system)) {
+        Ok(Some(command)) => command,
+        Ok(None) => return None,
+        Err(err) => return Some(err.to_string()),
+    };
+    let mut deck = TopCard;
+    let mut lowest = Probe::new(false, &mut deck, Vec::new());
+    let low = plan(encounter, &command, assets, &mut lowest).err()?;
+    if !lowest.asked {
+        return Some(low.to_string());
+    }
+    let mut highest = Probe::new(true, &mut deck, Vec::new());
+    let high = plan(encounter, &command, assets, &mut highest).err()?;
+    (low == high).then(|| low.to_string())
+}
+
 /// What the two probes say together.
 fn judge(
     encounter: &Encounter,

@@ -173,6 +173,8 @@ impl App {
             Ok(Outcome::Started) => {
                 let name = self.session.encounter().name.clone();
                 self.save_path = self.new_files.next(&name);
+                // A new file: its first write is the whole journal, never an append.
+                self.journal = None;
                 self.unfolded.clear();
                 self.selected = 0;
                 self.hint(&format!("new encounter: {name}; add combatants with :add NAME"));

@@ -389,6 +389,12 @@ pub trait Ruleset: Sync {
         "blank, or FIELD=VALUE options"
     }
 
+    /// [`Self::attack_hint`] for this attack, the weapon chosen, naming only the options that
+    /// apply to it; `None` keeps the general one.
+    fn attack_hint_now(&self, _request: AttackRequest<'_>) -> Option<String> {
+        None
+    }
+
     /// The attack dialog's choice for an attack without a listed weapon.
     fn bare_attack_hint(&self) -> &'static str {
         "no weapon: give its numbers below (FIELD=VALUE)"
@@ -436,6 +442,15 @@ pub trait Ruleset: Sync {
     /// Attack modifiers the dialog offers as switches: (field, label).
     fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
         &[]
+    }
+
+    /// Those of [`Self::attack_toggles`] that apply to this attack, the weapon chosen (Savage
+    /// Worlds: only the modifiers for the roll the weapon makes); `None` offers them all.
+    fn attack_toggles_now(
+        &self,
+        _request: AttackRequest<'_>,
+    ) -> Option<Vec<(&'static str, &'static str)>> {
+        None
     }
 
     /// What an attack will cost, known before any die is rolled, so a refusal comes first.

@@ -55,6 +55,11 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         let rows = super::wrap_words(&format!("rolls: {needs}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
     }
+    if let (Some(why), None) = (&dialog.fix, &dialog.refused) {
+        let rows =
+            super::wrap_words(&format!("refused: {why} · change it here"), inner.width as usize);
+        lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
+    }
     let mut cursor = None;
     if let Some(why) = &dialog.refused {
         let rows = super::wrap_words(&format!("refused: {why}"), inner.width as usize);

@@ -137,6 +137,32 @@ fn moments(count: u64) -> impl Iterator<Item = (u64, Duration)> {
     })
 }
 
+/// A clean quit (`q`) writes the compacted fight and then removes the `.lock` file the tracker
+/// held.
+#[test]
+fn a_clean_quit_leaves_no_lock_file() {
+    let home = dir("quit");
+    let path = home.join("fight.ron");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron"), &path)
+        .expect("copy");
+    let base = save::load(&path, super::harness::assets()).expect("demo").nodes().len();
+    let (mut child, mut stdin) = tracker(&path, &home);
+    holder(&path);
+    let count = records(&path);
+    stdin.write_all(b":roll 1d6\r").expect("typed");
+    wait_for("a synced record", Duration::from_secs(10), || records(&path) > count);
+    stdin.write_all(b"q").expect("quit");
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10), "the tracker did not quit");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(!save::lock::lock_path(&path).exists(), "the .lock file went with the tracker");
+    let back = save::load(&path, super::harness::assets()).expect("the fight loads");
+    assert_eq!(back.nodes().len(), base + 1, "the roll is kept");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 /// The quick version, run in CI: a few kills at random moments.
 #[test]
 fn kill_9_loses_no_acknowledged_command() {

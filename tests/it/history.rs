@@ -264,7 +264,7 @@ fn the_tracker_appends_to_the_journal_and_compacts_on_quit() {
 }
 
 /// One writer per fight: a second lock on the same save is refused and names the holder; the
-/// lock goes with its holder, and a stale `.lock` file alone blocks no one.
+/// lock and its `.lock` file go with their holder, and a stale `.lock` file alone blocks no one.
 #[test]
 fn one_writer_per_fight() {
     let dir = std::env::temp_dir().join(format!("skirmish-lock-{}", std::process::id()));
@@ -277,7 +277,9 @@ fn one_writer_per_fight() {
     assert!(text.contains("is being written by another skirmish"), "{text}");
     assert!(text.contains(&format!("process {}", std::process::id())), "{text}");
     drop(first);
-    assert!(save::lock::lock_path(&path).exists(), "the .lock file stays behind");
+    assert!(!save::lock::lock_path(&path).exists(), "the holder removes its .lock file");
+    // What a killed writer leaves behind.
+    std::fs::write(save::lock::lock_path(&path), "process 1 on gone").expect("stale");
     let again = save::lock::lock(&path).expect("a stale .lock blocks no one");
     // `skirmish run --save` on a fight another process writes is refused, the file untouched.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
@@ -445,6 +447,77 @@ fn invalid_utf8_is_reported_with_its_position() {
     let err = save::load(&path, assets()).expect_err("refused").to_string();
     assert!(err.contains("fight.ron:2:40:"), "{err}");
     assert!(err.contains("not UTF-8"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A holder removes only its own `.lock` file: one made by another writer after this one's was
+/// taken away stays, and still keeps a third out.
+#[test]
+fn a_lock_removes_only_its_own_lock_file() {
+    let dir = std::env::temp_dir().join(format!("skirmish-own-lock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("fight.ron");
+    let lock_file = save::lock::lock_path(&path);
+    let first = save::lock::lock(&path).expect("the first writer");
+    std::fs::remove_file(&lock_file).expect("someone tidies the .lock file away");
+    let second = save::lock::lock(&path).expect("a new .lock file, a new writer");
+    drop(first);
+    assert!(lock_file.exists(), "the second writer's .lock file is not the first one's to remove");
+    save::lock::lock(&path).expect_err("the second writer still holds it");
+    drop(second);
+    assert!(!lock_file.exists(), "its own holder removes it");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The tracker's lock follows the fight: a new fight (its own new file) and save as move it, the
+/// old `.lock` file going once the old file's last write is done; quitting writes the compacted
+/// fight and then lets go, leaving no `.lock` file behind.
+#[test]
+fn the_trackers_lock_follows_the_fight_and_goes_on_quit() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    use skirmish::runtime::perform_effects_locked;
+    let dir = std::env::temp_dir().join(format!("skirmish-lock-moves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let first = dir.join("first.ron");
+    let session = Session::new(System::WOIN, "first", assets());
+    let mut app = App::new(
+        session,
+        Some(first.clone()),
+        KeyMap::defaults(),
+        NewFiles::new(Some(dir.clone()), 1),
+    );
+    let mut lock = Some(save::lock::lock(&first).expect("opened"));
+    let held = |path: &Path| save::lock::lock(path).is_err();
+    let gm = |app: &mut App, lock: &mut Option<save::lock::FightLock>, line: &str| {
+        app.run_line(line, None);
+        assert!(!app.status.error, "`{line}`: {}", app.status.text);
+        perform_effects_locked(app, None, lock);
+        assert!(!app.status.error, "`{line}`: {}", app.status.text);
+    };
+    gm(&mut app, &mut lock, "add Aria side=pc");
+    assert!(held(&first));
+    gm(&mut app, &mut lock, "new woin second");
+    gm(&mut app, &mut lock, "add Brom side=pc");
+    let second = app.save_path.clone().expect("the new fight's file");
+    assert_ne!(second, first);
+    assert!(held(&second), "the new fight's file is locked");
+    assert!(!save::lock::lock_path(&first).exists(), "the first fight's .lock file went");
+    let third = dir.join("third.ron");
+    gm(&mut app, &mut lock, &format!("save \"{}\"", third.display()));
+    assert!(held(&third), "save as moves the lock");
+    assert!(!save::lock::lock_path(&second).exists(), "the second fight's .lock file went");
+    gm(&mut app, &mut lock, "add Orc");
+    // Quitting: the compacted fight is written, then the lock goes.
+    app.compact();
+    perform_effects_locked(&mut app, None, &mut lock);
+    drop(lock);
+    assert!(!save::lock::lock_path(&third).exists(), "no .lock file after a clean quit");
+    let back = save::load(&third, assets()).expect("the fight as it was left");
+    assert_eq!(back.nodes(), app.session.nodes());
+    assert_eq!(names(&back), ["Brom", "Orc"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

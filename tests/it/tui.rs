@@ -439,7 +439,9 @@ fn help_from_the_command_line() {
 #[test]
 fn dialog_lists_scroll_to_the_cursor() {
     let mut a = app(demo(System::SAVAGE));
-    // Bandit 1 attacks Jessa with the short sword; the modifier switches are eleven rows.
+    // Bandit 1, its weapons dropped, attacks Jessa bare-handed: a roll not named yet, so all
+    // eleven modifier switches are offered.
+    drive(&mut a, ":edit Bandit-1 drop=\"short sword\"<Enter>:edit Bandit-1 drop=crossbow<Enter>");
     drive(&mut a, "a<Enter>jes<Enter><Enter>");
     let top = screen(&a, 80, 24);
     assert!(top.contains("[ ] Wild Attack"), "{top}");

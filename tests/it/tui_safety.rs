@@ -9,11 +9,12 @@ use ratatui::layout::Rect;
 use skirmish::app::dialog::Step;
 use skirmish::app::keymap::KeyMap;
 use skirmish::app::{App, Mode, NewFiles};
+use skirmish::encounter::Session;
 use skirmish::rules::System;
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::ui::{self, Pane, buffer_text};
 
-use super::tui::{PLAIN, app, demo, drive, keys, new_woin, screen};
+use super::tui::{PLAIN, app, assets, demo, drive, keys, new_woin, screen};
 
 /// Item 17, text input safety: Tab after a multi-byte whitespace (a no-break space) completes
 /// the word after it instead of cutting the line inside that character.
@@ -328,4 +329,137 @@ fn a_message_in_wide_characters_wraps_by_cells() {
     assert!(a.status.error && a.status.text.contains(&name), "{:?}", a.status);
     let text = screen(&a, 80, 24);
     assert!(text.matches('鬼').count() >= 40, "{text}");
+}
+
+/// Jessa's turn in a Savage Worlds fight, armed for each roll: a pistol (Shooting), a sword
+/// (Fighting) and a knife thrown (Throwing); a Bandit to attack.
+fn savage_armed() -> App {
+    let mut a = app(Session::new(System::SAVAGE, "Dialog", assets()));
+    drive(
+        &mut a,
+        ":add Jessa side=pc wild fighting=d8 shooting=d10 throwing=d6 parry=6 toughness=6<Enter>\
+         :weapon Jessa pistol dmg=2d6 range=12/24/48 pistol<Enter>\
+         :weapon Jessa sword dmg=str+d8<Enter>\
+         :weapon Jessa knife dmg=str+d4 range=3/6/12 skill=throwing<Enter>\
+         :add Bandit parry=5 toughness=5<Enter>:init Jessa AS<Enter>:init Bandit 2C<Enter>\
+         :start<Enter>",
+    );
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("jessa"));
+    a
+}
+
+/// The fields of the switches an open attack dialog offers at its current step.
+fn switches(a: &App) -> Vec<&str> {
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the attack dialog: {:?}", a.status) };
+    let Some(Step::Toggles { options, .. }) = dialog.step() else { panic!("at the switches") };
+    options.iter().map(|(field, _)| field.as_str()).collect()
+}
+
+/// SW-ATK-2, issue 14 item 3: the attack dialog offers only the switches for the roll the
+/// chosen weapon makes (Wild Attack, touch and the unarmed defender for Fighting; aim for
+/// Shooting and Throwing; the unstable platform for Shooting); the rest apply to any attack. Its
+/// free field's hint names ganging up only for Fighting and a range (SW-ATK-1) only for the rest.
+#[test]
+fn sw_atk_2_attack_dialog_offers_only_the_weapons_switches() {
+    let any = ["drop", "double_tap", "burst", "two_weapons", "offhand", "nonlethal"];
+    let cases: [(&str, &[&str], &[&str]); 3] = [
+        ("pistol", &["aim", "unstable"], &["wild_attack", "touch", "unarmed_defender"]),
+        ("sword", &["wild_attack", "touch", "unarmed_defender"], &["aim", "unstable"]),
+        ("knife", &["aim"], &["wild_attack", "touch", "unarmed_defender", "unstable"]),
+    ];
+    for (weapon, offered, withheld) in cases {
+        let mut a = savage_armed();
+        drive(&mut a, &format!("a<Enter>bandit<Enter>{weapon}<Enter>"));
+        let shown = switches(&a);
+        for field in offered.iter().chain(&any) {
+            assert!(shown.contains(field), "{weapon}: {field} offered: {shown:?}");
+        }
+        for field in withheld {
+            assert!(!shown.contains(field), "{weapon}: {field} withheld: {shown:?}");
+        }
+        let text = screen(&a, 80, 24);
+        assert_eq!(text.contains("Wild Attack"), weapon == "sword", "{text}");
+        assert_eq!(text.contains("aimed +2"), weapon != "sword", "{text}");
+        // The free field's hint likewise: ganging up for Fighting, a range band for the rest.
+        drive(&mut a, "<Enter>");
+        let Mode::Dialog(dialog) = &a.mode else { panic!("{weapon}: the dialog") };
+        let Some(Step::Text { hint, .. }) = dialog.step() else { panic!("{weapon}: more") };
+        assert_eq!(hint.contains("gang=N"), weapon == "sword", "{weapon}: {hint}");
+        assert_eq!(hint.contains("range=medium"), weapon != "sword", "{weapon}: {hint}");
+        assert!(hint.contains("called=head cover=light dark=dim"), "{weapon}: {hint}");
+    }
+    // A switch offered still goes into the command: the sword's Wild Attack (+2).
+    let mut a = savage_armed().with_dice(Box::new(ScriptedDice::new([4, 1, 3, 3])));
+    drive(&mut a, "a<Enter>bandit<Enter>sword<Enter><Space><Enter><Enter><Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.iter().any(|l| l.contains("Wild Attack")), "{log:#?}");
+}
+
+/// SW-ATK-2, issue 14 item 2: a modifier refused for the roll the attack makes takes the dialog
+/// back to the field where it was chosen, with what was typed kept and the refusal shown there;
+/// changing it lets the attack run. Cases: (weapon, switches, more, the step it goes back to,
+/// the refusal).
+#[test]
+fn sw_atk_2_a_modifier_refused_for_the_roll_goes_back_to_its_field() {
+    let cases = [
+        ("sword", "", "aim", "more", "`aim` is for Shooting and Throwing rolls only"),
+        ("pistol", "", "gang=2", "more", "`gang` is for Fighting rolls only"),
+        ("sword", "<Space>", "skill=shooting", "more", "`wild_attack` is for Fighting rolls"),
+        // Bare-handed, the roll not named yet: every switch is offered, and Aim is refused.
+        (
+            "",
+            "<Down><Down><Space>",
+            "",
+            "modifiers",
+            "`aim` is for Shooting and Throwing rolls only",
+        ),
+    ];
+    for (weapon, switched, more, back_to, why) in cases {
+        let mut a = savage_armed();
+        if weapon.is_empty() {
+            drive(&mut a, ":edit Jessa drop=pistol<Enter>:edit Jessa drop=sword<Enter>");
+            drive(&mut a, ":edit Jessa drop=knife<Enter>");
+        }
+        let entries = a.session.entries().len();
+        drive(
+            &mut a,
+            &format!("a<Enter>bandit<Enter>{weapon}<Enter>{switched}<Enter>{more}<Enter>"),
+        );
+        let case = format!("{weapon} {switched} {more}");
+        let Mode::Dialog(dialog) = &a.mode else { panic!("{case}: closed: {:?}", a.status) };
+        assert_eq!(dialog.refused, None, "{case}: not a dead end");
+        assert!(
+            dialog.fix.as_deref().is_some_and(|f| f.starts_with(why)),
+            "{case}: {:?}",
+            dialog.fix
+        );
+        assert_eq!(dialog.step().map(Step::label), Some(back_to), "{case}");
+        assert!(a.status.error && a.status.text.starts_with(why), "{case}: {:?}", a.status);
+        let text = screen(&a, 80, 24);
+        assert!(text.contains(&format!("refused: {}", &why[..20])), "{case}: {text}");
+        assert!(text.contains("change it here"), "{case}: {text}");
+        assert_eq!(a.session.entries().len(), entries, "{case}: nothing ran");
+        // What was typed is kept: the switches as they were, the text as typed.
+        match dialog.step() {
+            Some(Step::Text { input, .. }) => assert_eq!(input.value(), more, "{case}"),
+            Some(Step::Toggles { options, on, .. }) => {
+                let on: Vec<&str> = options
+                    .iter()
+                    .zip(on)
+                    .filter(|(_, on)| **on)
+                    .map(|(o, _)| o.0.as_str())
+                    .collect();
+                assert_eq!(on, ["aim"], "{case}");
+            }
+            other => panic!("{case}: {other:?}"),
+        }
+        // Changed there, the attack runs (the field emptied, the switch turned off).
+        let change =
+            if back_to == "more" { "<BS>".repeat(more.chars().count()) } else { "<Space>".into() };
+        let walk = if back_to == "more" { "<Enter><Enter>" } else { "<Enter><Enter><Enter>" };
+        drive(&mut a, &format!("{change}{walk}"));
+        assert!(matches!(a.mode, Mode::Normal), "{case}: {:?}", a.status);
+        assert!(a.session.entries().len() > entries, "{case}: the attack ran");
+    }
 }

@@ -229,6 +229,34 @@ pub fn attack_choice_now(
     })
 }
 
+/// The attack-dialog switches that apply to the attack written so far, when the system can tell.
+pub fn attack_toggles_now(
+    enc: &Encounter,
+    command: &Command,
+) -> Result<Option<Vec<(&'static str, &'static str)>>, EngineError> {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().attack_toggles_now(request))
+    })
+}
+
+/// The attack dialog's hint for its free field, for the attack written so far, when the
+/// system can tell.
+pub fn attack_hint_now(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
+    let Command::Attack { attacker, targets, weapon, fields } = command else {
+        return Ok(None);
+    };
+    let pairs = field_pairs(fields);
+    let sides = attack_sides(enc, attacker, targets)?;
+    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+        Ok(enc.system.rules().attack_hint_now(request))
+    })
+}
+
 /// An attack's hits rolled ahead of damage with their proposed sharing, when the system offers
 /// one (a Gempunks set on several targets).
 pub fn attack_proposal(

@@ -10,7 +10,10 @@ mod initiative;
 mod roster;
 mod turns;
 
-pub use attack::{attack_choice_now, attack_dice_order, attack_preview, attack_proposal};
+pub use attack::{
+    attack_choice_now, attack_dice_order, attack_hint_now, attack_preview, attack_proposal,
+    attack_toggles_now,
+};
 use effects::{Struck, special_request};
 use health::{Give, own_condition};
 

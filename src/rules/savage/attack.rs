@@ -251,6 +251,36 @@ fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesE
     Ok(skill)
 }
 
+/// The skill an attack rolls, once it is known: a weapon's, or the one `skill=` names.
+pub fn known_skill(req: AttackRequest<'_>) -> Option<String> {
+    let f = FieldReader(req.fields);
+    if req.weapon.is_none() && f.value("skill").is_none() {
+        return None;
+    }
+    attack_skill(req, &f).ok()
+}
+
+/// The attack dialog's hint for its free field once the roll is known, naming only the options
+/// for it: range for Shooting and Throwing (SW-ATK-1), ganging up for Fighting (SW-ATK-2).
+pub fn hint(req: AttackRequest<'_>) -> Option<String> {
+    let skill = known_skill(req)?;
+    let melee = skill == "fighting";
+    let examples = [
+        ("range", "range=medium"),
+        ("called", "called=head"),
+        ("cover", "cover=light"),
+        ("dark", "dark=dim"),
+        ("gang", "gang=N"),
+        ("mod", "mod=N"),
+    ];
+    let shown: Vec<&str> = examples
+        .iter()
+        .filter(|(field, _)| tables::applies_to(field, &skill) && !(melee && *field == "range"))
+        .map(|(_, example)| *example)
+        .collect();
+    Some(format!("blank, or {} …", shown.join(" ")))
+}
+
 /// SW-ATK-2: a modifier the seed gives to some rolls only is refused on any other, before a die
 /// is rolled.
 fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {

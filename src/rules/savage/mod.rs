@@ -299,6 +299,10 @@ impl Ruleset for Savage {
         "blank, or range=medium called=head cover=light dark=dim gang=N mod=N …"
     }
 
+    fn attack_hint_now(&self, request: AttackRequest<'_>) -> Option<String> {
+        attack::hint(request)
+    }
+
     fn bare_attack_hint(&self) -> &'static str {
         "no weapon: give skill= or die=, and dmg=, below"
     }
@@ -318,6 +322,17 @@ impl Ruleset for Savage {
             ("offhand", "off hand −2"),
             ("nonlethal", "non-lethal"),
         ]
+    }
+
+    // SW-ATK-2: only the switches for the roll the weapon makes (a bare attack that has not
+    // named its skill yet is offered them all).
+    fn attack_toggles_now(
+        &self,
+        request: AttackRequest<'_>,
+    ) -> Option<Vec<(&'static str, &'static str)>> {
+        let skill = attack::known_skill(request)?;
+        let toggles = self.attack_toggles().iter();
+        Some(toggles.filter(|(field, _)| tables::applies_to(field, &skill)).copied().collect())
     }
 
     fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {

@@ -91,6 +91,12 @@ pub static ONLY_FOR: &[(&str, &[&str])] = &[
     ("unstable", &["shooting"]),
 ];
 
+/// SW-ATK-2: whether a modifier applies to a roll of `skill` (one not in [`ONLY_FOR`] applies to
+/// any).
+pub fn applies_to(field: &str, skill: &str) -> bool {
+    ONLY_FOR.iter().find(|(f, _)| *f == field).is_none_or(|(_, skills)| skills.contains(&skill))
+}
+
 /// SW-ATK-2: called shots, as (attack modifier, damage bonus).
 pub fn called(location: &str) -> Option<(i64, i64)> {
     Some(match location {
