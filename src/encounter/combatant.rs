@@ -7,6 +7,9 @@ use crate::rules::initiative::Initiative;
 use crate::rules::stats::{Stats, Weapon};
 use crate::rules::{Health, Side};
 
+/// How a name becomes an id (the rules share it).
+pub use crate::rules::slug;
+
 /// A combatant's id: a unique lowercase slug (`goblin-2`), typed so that it is never mixed up
 /// with a name or any other text. Saved as a plain string.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
@@ -152,20 +155,4 @@ impl Combatant {
     pub fn same_holder(&self, other: &Combatant) -> bool {
         self.id == other.id || (self.group.is_some() && self.group == other.group)
     }
-}
-
-/// Turn a name into an id slug: lowercase letters and digits, other runs become one `-`.
-pub fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    while out.ends_with('-') {
-        out.pop();
-    }
-    if out.is_empty() { "combatant".to_string() } else { out }
 }

@@ -62,3 +62,20 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     row[b.len()]
 }
+
+/// Turn a name into an id slug: lowercase letters and digits, other runs become one `-`. The
+/// rules name combatants by these ids too (a weapon's `of=` owner), so the function lives here.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() { "combatant".to_string() } else { out }
+}

@@ -646,3 +646,52 @@ fn refused_attacks_roll_no_dice() {
     let err = play(System::WOIN, &called, &[]).expect_err("a called shot needs two");
     assert!(err.contains("costs 2 actions"), "{err}");
 }
+
+/// Design rule 1: `src/rules` is pure. No file in it reaches for the terminal, files, clocks or
+/// the layers above it (the encounter, the app, saves); `rand` appears only behind `DiceSource`,
+/// in the seeded dice.
+#[test]
+fn the_rules_module_reaches_for_nothing_outside_it() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("src/rules is readable") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    assert!(all.len() > 20, "found the rules' files: {all:?}");
+    let banned = [
+        "ratatui",
+        "crossterm",
+        "std::fs",
+        "std::time",
+        "std::io",
+        "crate::encounter",
+        "crate::app",
+        "crate::ui",
+        "crate::save",
+        "crate::runtime",
+        "crate::cli",
+    ];
+    let mut found = Vec::new();
+    for path in &all {
+        let text = std::fs::read_to_string(path).expect("a rules file reads");
+        let seeded = path.ends_with("dice/source.rs");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in banned.iter().filter(|w| code.contains(*w)) {
+                found.push(format!("{}:{}: {word}", path.display(), n + 1));
+            }
+            if !seeded && (code.contains("rand::") || code.contains("use rand")) {
+                found.push(format!("{}:{}: rand", path.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the rules reach outside:\n{}", found.join("\n"));
+}

@@ -9,7 +9,7 @@ use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError, Speci
 pub fn owner_of(req: AttackRequest<'_>) -> Option<(String, String)> {
     let weapon = req.weapon?;
     let owner =
-        weapon.stats.text("of").map_or_else(|| req.attacker_id.to_string(), crate::encounter::slug);
+        weapon.stats.text("of").map_or_else(|| req.attacker_id.to_string(), crate::rules::slug);
     Some((owner, weapon.name.clone()))
 }
 

@@ -63,9 +63,7 @@ pub(super) fn stationary(view: &CombatantView<'_>) -> bool {
 /// Is `view` named by `word` (its id or its name)?
 pub(super) fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
     let w = word.trim();
-    id.eq_ignore_ascii_case(w)
-        || view.name.eq_ignore_ascii_case(w)
-        || crate::encounter::slug(w) == id
+    id.eq_ignore_ascii_case(w) || view.name.eq_ignore_ascii_case(w) || crate::rules::slug(w) == id
 }
 
 /// The members taking part: a regiment's standing members less those Incapacitate holds back
