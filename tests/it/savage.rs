@@ -325,6 +325,49 @@ fn sw_atk_1_skill_and_target_number() {
     }
 }
 
+// SW-ATK-1: `weapon=none` attacks with no weapon even when the attacker carries one: Fighting
+// (unless skill= says otherwise) against Parry, Strength damage; with no weapon named the first one
+// is used. A weapon named as well, or any other `weapon=`, is refused before a die is rolled.
+#[test]
+fn sw_atk_1_weapon_none_attacks_with_no_weapon() {
+    const RIFLE: &str = "weapon Hero rifle dmg=2d8 range=24/48/96\n";
+    // (command, dice, the attack's line begins, the damage on a hit)
+    let cases: &[(&str, &str, &str, Option<i64>)] = &[
+        ("attack Hero Orc", "2,1", "Hero attacks Orc with rifle: Shooting d8 vs TN 4: 2", None),
+        ("attack Hero Orc weapon=none", "2,1", "Hero attacks Orc: Fighting d8 vs Parry 5: 2", None),
+        ("attack Hero Orc weapon=NONE", "2,1", "Hero attacks Orc: Fighting d8 vs Parry 5: 2", None),
+        (
+            "attack Hero Orc weapon=none skill=throwing",
+            "2,1",
+            "Hero attacks Orc: Throwing d6",
+            None,
+        ),
+        // A hit: Hero's Strength d6 shows 2.
+        (
+            "attack Hero Orc weapon=none",
+            "5,1,2",
+            "Hero attacks Orc: Fighting d8 vs Parry 5: 5",
+            Some(2),
+        ),
+    ];
+    for (line, dice, expected, hurt) in cases {
+        let v = run(&fight("Hero", &format!("{RIFLE}{line}")), dice);
+        let (text, _) = attack(&v);
+        assert!(text.starts_with(expected), "{line} with {dice}: {text}");
+        if let Some(hurt) = hurt {
+            assert_eq!(damage(&v).1, *hurt, "{line}: Strength damage: {}", damage(&v).0);
+        }
+    }
+    let refused: &[(&str, &str)] = &[
+        ("attack Hero Orc rifle weapon=none", "names rifle and weapon=none: give one or the other"),
+        ("attack Hero Orc weapon=rifle", "weapon=rifle: expected weapon=none"),
+    ];
+    for (line, expected) in refused {
+        let err = run_err(&fight("Hero", &format!("{RIFLE}{line}")), "");
+        assert!(err.contains(expected), "{line}: {err}");
+    }
+}
+
 // SW-ATK-2: every attack modifier, one at a time, on a d12 showing 6 (an Extra, so one die).
 #[test]
 fn sw_atk_2_attack_modifiers() {
