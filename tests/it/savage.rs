@@ -368,6 +368,37 @@ fn sw_atk_1_weapon_none_attacks_with_no_weapon() {
     }
 }
 
+// SW-ATK-1: range bands are for Shooting and Throwing; on a Fighting roll `range=` is refused,
+// naming the rolls it is for, before a die is rolled (no faces are scripted for the refusals).
+// Gunner rolls a d12 showing 6.
+#[test]
+fn sw_atk_1_range_bands_only_for_shooting_and_throwing() {
+    let sword = "weapon Gunner sword dmg=str+d8\n";
+    let allowed: &[(&str, i64)] = &[
+        ("skill=shooting range=medium", -2),
+        ("skill=throwing range=long", -4),
+        ("skill=throwing range=short", 0),
+        // Turned off, it is no range on any roll.
+        ("skill=fighting range=off", 0),
+    ];
+    for &(fields, modifier) in allowed {
+        let v = run(&fight("Gunner", &format!("attack Gunner Post tn=30 {fields}")), "6");
+        let (text, total) = attack(&v);
+        assert_eq!(total, 6 + modifier, "{fields}: {text}");
+    }
+    let why =
+        "`range` is for Shooting and Throwing rolls only (SW-ATK-1); this attack rolls Fighting";
+    for attack in [
+        "attack Gunner Post tn=30 range=medium",
+        "attack Gunner Post tn=30 skill=fighting range=short",
+        "attack Gunner Post tn=30 skill=fighting range=far",
+        "attack Gunner Post sword range=long",
+    ] {
+        let err = run_err(&fight("Gunner", &format!("{sword}{attack}")), "");
+        assert!(err.contains(why), "{attack}: {err}");
+    }
+}
+
 // SW-ATK-2: every attack modifier, one at a time, on a d12 showing 6 (an Extra, so one die).
 #[test]
 fn sw_atk_2_attack_modifiers() {

@@ -404,6 +404,8 @@ fn sw_atk_2_attack_dialog_offers_only_the_weapons_switches() {
 fn sw_atk_2_a_modifier_refused_for_the_roll_goes_back_to_its_field() {
     let cases = [
         ("sword", "", "aim", "more", "`aim` is for Shooting and Throwing rolls only"),
+        // SW-ATK-1: range bands are for Shooting and Throwing, never a sword's Fighting roll.
+        ("sword", "", "range=medium", "more", "`range` is for Shooting and Throwing rolls only"),
         ("pistol", "", "gang=2", "more", "`gang` is for Fighting rolls only"),
         ("sword", "<Space>", "skill=shooting", "more", "`wild_attack` is for Fighting rolls"),
         // Bare-handed, the roll not named yet: every switch is offered, and Aim is refused.
