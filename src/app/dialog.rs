@@ -198,8 +198,12 @@ impl Dialog {
             Template::Condition => format!("cond {} {}{}", q(0), q(1), extra(2)),
             Template::Shake => format!("shake {} {}", q(0), q(1)),
             Template::Attack => {
-                let weapon =
-                    if a(2).is_empty() { String::new() } else { format!(" {}", weapon_word(a(2))) };
+                // The "no weapon" pick (an empty answer) is an attack with none at all.
+                let weapon = match self.answers.get(2).map(String::as_str) {
+                    None => String::new(),
+                    Some("") => " weapon=none".to_string(),
+                    Some(name) => format!(" {}", weapon_word(name)),
+                };
                 // The system's choices (a GURPS location, a defense), the switches, the rest.
                 let end = 3 + self.attack_extras;
                 let rest: String = (3..end).map(extra).collect();

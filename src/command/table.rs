@@ -180,11 +180,12 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
         summary: "resolve an attack by the system's rules",
-        help: "Resolves an attack with the attacker's weapon and the given modifiers, rolling \
-               every die the system calls for. Several targets are a comma list with no spaces \
-               (`Gob,\"Cave Troll\"`); a group's id (`goblin`) as the attacker means everyone in \
-               it still standing, attacking together. Systems whose rules give an attack one \
-               attacker and one target say so.",
+        help: "Resolves an attack with the weapon named (the attacker's first when none is; \
+               `weapon=none` for an attack with no weapon, its numbers given as fields) and the \
+               given modifiers, rolling every die the system calls for. Several targets are a \
+               comma list with no spaces (`Gob,\"Cave Troll\"`); a group's id (`goblin`) as the \
+               attacker means everyone in it still standing, attacking together. Systems whose \
+               rules give an attack one attacker and one target say so.",
         example: "attack Aria goblin sword higher",
     },
     CommandSpec {

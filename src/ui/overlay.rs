@@ -35,14 +35,19 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
     block.render(rect, buf);
     let mut lines: Vec<Line> = Vec::new();
     for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
-        // A pick shows what was picked as the list showed it (a name, not an id).
+        // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
+        // rather than a blank).
         let picked = match step {
             Step::Pick { options, .. } => {
                 options.iter().find(|(_, value)| value == answer).map(|(label, _)| label.as_str())
             }
             _ => None,
         };
-        let shown = if answer.is_empty() { "—" } else { picked.unwrap_or(answer) };
+        let shown = match picked {
+            Some(label) => label,
+            None if answer.is_empty() => "—",
+            None => answer,
+        };
         lines.push(Line::from(vec![
             Span::styled(format!("{}: ", step.label()), theme.dim()),
             Span::raw(shown.to_string()),

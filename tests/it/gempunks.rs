@@ -93,6 +93,24 @@ fn gem_crit_3_heavy_attack_crits_on_a_five() {
     assert_eq!(hp(&state, "troll"), 3, "7 − armor 1 = 6 → 1 wound");
 }
 
+// GEM-ATK-1: `weapon=none` attacks with no weapon even when the attacker carries one: the
+// Accuracy and damage are the ones given (need 7 − 3 = 4). With no weapon named the first one is
+// used (need 7 − 2 = 5).
+#[test]
+fn gem_atk_1_weapon_none_attacks_with_no_weapon() {
+    let script = "new gempunks\nadd Vera side=pc\nweapon Vera maul acc=2 dmg=2d6+1 type=blunt\n\
+                  add Troll ad=7 toughness=5 hp=4\ninit Vera 10\ninit Troll 5\nstart\n";
+    let state = run(&format!("{script}attack Vera Troll weapon=none acc=3 dmg=1d6:blunt\n"), "4,3");
+    assert_eq!(damage_rolls(&state), [("1d6 blunt".to_string(), 3)]);
+    let text = log(&state).join("\n");
+    assert!(text.contains("Troll needs 4") && !text.contains("attacks with maul"), "{text}");
+    let state = run(&format!("{script}attack Vera Troll\n"), "5,4,2");
+    assert_eq!(damage_rolls(&state), [("2d6+1 blunt".to_string(), 7)]);
+    assert!(log(&state).iter().any(|l| l == "Vera attacks with maul"), "{:?}", log(&state));
+    let err = run_err(&format!("{script}attack Vera Troll weapon=none acc=3\n"), "");
+    assert!(err.contains("this attack has no damage: give dmg="), "{err}");
+}
+
 // GEM-OPT-2, GEM-INIT-3: Incapacitate by a regiment (spec example 3): skips pile up, no wounds,
 // and the next turn has no actions; the skips are then cleared.
 #[test]

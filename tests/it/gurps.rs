@@ -651,6 +651,24 @@ fn gurps_atk_6_rapid_strike() {
     assert!(err.contains("no Rapid Strike with a weapon that is unready"), "{err}");
 }
 
+// GURPS-ATK-1, GURPS-ATK-6: `weapon=none` attacks with no weapon even when the attacker carries
+// one (DX 12, thr 1d−1 crushing, unless given), and a Rapid Strike's second strike stays without
+// one. With no weapon named the first one is used.
+#[test]
+fn gurps_atk_1_weapon_none_attacks_with_no_weapon() {
+    // Each strike hits on 5 against skill 12 − 6 and rolls 1d: 3 − 1 = 2 crushing, stopped by DR 2.
+    let v = run(&fight("attack Rook Orc weapon=none rapid defense=none"), "2,2,1,3,2,2,1,3");
+    assert_log(&v, "Rook attacks Orc (rapid strike 1) (skill 12, rapid strike −6 = 6)");
+    assert_log(&v, "Rook attacks Orc (rapid strike 2) (skill 12, rapid strike −6 = 6)");
+    assert!(!has_log(&v, "with broadsword"), "{:#?}", texts(&v));
+    let v = run(&fight("attack Rook Orc weapon=none skill=15 dmg=1d defense=none"), "2,2,2,3");
+    assert_log(&v, "Rook attacks Orc (skill 15 = 15)");
+    let v = run(&fight("attack Rook Orc defense=none"), "5,5,6");
+    assert_log(&v, "Rook attacks Orc with broadsword (skill 14 = 14)");
+    let err = run_err(&fight("attack Rook Orc broadsword weapon=none"), "");
+    assert!(err.contains("names broadsword and weapon=none"), "{err}");
+}
+
 // GURPS-ORDER-1, GURPS-ATK-7, GURPS-MAJOR-2: a Rapid Strike's first strike has its knockdown
 // roll before the second strike's attack roll, and the second meets the stunned, prone target
 // (GURPS-STUN-1 −4, lying −3 on its defense).

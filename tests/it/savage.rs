@@ -325,6 +325,80 @@ fn sw_atk_1_skill_and_target_number() {
     }
 }
 
+// SW-ATK-1: `weapon=none` attacks with no weapon even when the attacker carries one: Fighting
+// (unless skill= says otherwise) against Parry, Strength damage; with no weapon named the first one
+// is used. A weapon named as well, or any other `weapon=`, is refused before a die is rolled.
+#[test]
+fn sw_atk_1_weapon_none_attacks_with_no_weapon() {
+    const RIFLE: &str = "weapon Hero rifle dmg=2d8 range=24/48/96\n";
+    // (command, dice, the attack's line begins, the damage on a hit)
+    let cases: &[(&str, &str, &str, Option<i64>)] = &[
+        ("attack Hero Orc", "2,1", "Hero attacks Orc with rifle: Shooting d8 vs TN 4: 2", None),
+        ("attack Hero Orc weapon=none", "2,1", "Hero attacks Orc: Fighting d8 vs Parry 5: 2", None),
+        ("attack Hero Orc weapon=NONE", "2,1", "Hero attacks Orc: Fighting d8 vs Parry 5: 2", None),
+        (
+            "attack Hero Orc weapon=none skill=throwing",
+            "2,1",
+            "Hero attacks Orc: Throwing d6",
+            None,
+        ),
+        // A hit: Hero's Strength d6 shows 2.
+        (
+            "attack Hero Orc weapon=none",
+            "5,1,2",
+            "Hero attacks Orc: Fighting d8 vs Parry 5: 5",
+            Some(2),
+        ),
+    ];
+    for (line, dice, expected, hurt) in cases {
+        let v = run(&fight("Hero", &format!("{RIFLE}{line}")), dice);
+        let (text, _) = attack(&v);
+        assert!(text.starts_with(expected), "{line} with {dice}: {text}");
+        if let Some(hurt) = hurt {
+            assert_eq!(damage(&v).1, *hurt, "{line}: Strength damage: {}", damage(&v).0);
+        }
+    }
+    let refused: &[(&str, &str)] = &[
+        ("attack Hero Orc rifle weapon=none", "names rifle and weapon=none: give one or the other"),
+        ("attack Hero Orc weapon=rifle", "weapon=rifle: expected weapon=none"),
+    ];
+    for (line, expected) in refused {
+        let err = run_err(&fight("Hero", &format!("{RIFLE}{line}")), "");
+        assert!(err.contains(expected), "{line}: {err}");
+    }
+}
+
+// SW-ATK-1: range bands are for Shooting and Throwing; on a Fighting roll `range=` is refused,
+// naming the rolls it is for, before a die is rolled (no faces are scripted for the refusals).
+// Gunner rolls a d12 showing 6.
+#[test]
+fn sw_atk_1_range_bands_only_for_shooting_and_throwing() {
+    let sword = "weapon Gunner sword dmg=str+d8\n";
+    let allowed: &[(&str, i64)] = &[
+        ("skill=shooting range=medium", -2),
+        ("skill=throwing range=long", -4),
+        ("skill=throwing range=short", 0),
+        // Turned off, it is no range on any roll.
+        ("skill=fighting range=off", 0),
+    ];
+    for &(fields, modifier) in allowed {
+        let v = run(&fight("Gunner", &format!("attack Gunner Post tn=30 {fields}")), "6");
+        let (text, total) = attack(&v);
+        assert_eq!(total, 6 + modifier, "{fields}: {text}");
+    }
+    let why =
+        "`range` is for Shooting and Throwing rolls only (SW-ATK-1); this attack rolls Fighting";
+    for attack in [
+        "attack Gunner Post tn=30 range=medium",
+        "attack Gunner Post tn=30 skill=fighting range=short",
+        "attack Gunner Post tn=30 skill=fighting range=far",
+        "attack Gunner Post sword range=long",
+    ] {
+        let err = run_err(&fight("Gunner", &format!("{sword}{attack}")), "");
+        assert!(err.contains(why), "{attack}: {err}");
+    }
+}
+
 // SW-ATK-2: every attack modifier, one at a time, on a d12 showing 6 (an Extra, so one die).
 #[test]
 fn sw_atk_2_attack_modifiers() {

@@ -404,6 +404,8 @@ fn sw_atk_2_attack_dialog_offers_only_the_weapons_switches() {
 fn sw_atk_2_a_modifier_refused_for_the_roll_goes_back_to_its_field() {
     let cases = [
         ("sword", "", "aim", "more", "`aim` is for Shooting and Throwing rolls only"),
+        // SW-ATK-1: range bands are for Shooting and Throwing, never a sword's Fighting roll.
+        ("sword", "", "range=medium", "more", "`range` is for Shooting and Throwing rolls only"),
         ("pistol", "", "gang=2", "more", "`gang` is for Fighting rolls only"),
         ("sword", "<Space>", "skill=shooting", "more", "`wild_attack` is for Fighting rolls"),
         // Bare-handed, the roll not named yet: every switch is offered, and Aim is refused.
@@ -462,4 +464,58 @@ fn sw_atk_2_a_modifier_refused_for_the_roll_goes_back_to_its_field() {
         assert!(matches!(a.mode, Mode::Normal), "{case}: {:?}", a.status);
         assert!(a.session.entries().len() > entries, "{case}: the attack ran");
     }
+}
+
+/// The attack dialog's "no weapon" pick, then the faces typed: the command it wrote, the log's
+/// lines, and the screen at the faces step.
+fn bare_attack_through_the_dialog(a: &mut App, target: &str, more: &str, faces: &str) -> String {
+    drive(a, &format!("a<Enter>{target}<Enter>no weapon<Enter><Enter>{more}<Enter>"));
+    let text = screen(a, 80, 24);
+    let entries = a.session.entries().len();
+    drive(a, &format!("{faces}<Enter>"));
+    assert!(matches!(a.mode, Mode::Normal), "the attack ran: {:?}\n{text}", a.status);
+    assert_eq!(a.session.entries().len(), entries + 1, "{:?}", a.status);
+    text
+}
+
+/// SW-ATK-1, issue 14 (bare attacks): the attack dialog's "no weapon" writes `weapon=none`, so
+/// Jessa, who carries a pistol, a sword and a knife, attacks with none: Fighting against Parry,
+/// never Shooting with the pistol, her first weapon.
+#[test]
+fn sw_atk_1_the_dialogs_no_weapon_attacks_with_none() {
+    let mut a = savage_armed();
+    let faces_step = bare_attack_through_the_dialog(&mut a, "bandit", "", "2 1");
+    assert!(faces_step.contains("weapon: no weapon: give skill= or die="), "{faces_step}");
+    assert!(faces_step.contains("rolls: Fighting d8 and the Wild Die d6"), "{faces_step}");
+    let last = a.session.entries().last().map(|e| e.command.as_str());
+    assert_eq!(last, Some("attack jessa bandit weapon=none"));
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.starts_with("Jessa attacks Bandit: Fighting d8 vs Parry 5: 2, miss")),
+        "{log:#?}"
+    );
+    assert!(!log.iter().any(|l| l.contains("with pistol")), "{log:#?}");
+}
+
+/// WOIN-ATK-1, WOIN-GRAB-1, issue 14 (bare attacks): in WOIN too the dialog's "no weapon" is an
+/// attack with none, even with a longsword carried: the pool typed (`pool=3d6`), 1d6 damage,
+/// and, being unarmed, it may grab.
+#[test]
+fn woin_atk_1_the_dialogs_no_weapon_attacks_with_none() {
+    let mut a = new_woin();
+    drive(
+        &mut a,
+        ":add Aria side=pc luc=2<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing \
+         melee<Enter>:add Goblin<Enter>:init Aria 20<Enter>:init Goblin 5<Enter>:start<Enter>",
+    );
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("aria"));
+    let faces_step = bare_attack_through_the_dialog(&mut a, "gob", "pool=3d6 grab", "4 4 4 1");
+    assert!(faces_step.contains("3d6 vs MELEE 10"), "{faces_step}");
+    let last = a.session.entries().last().map(|e| e.command.as_str());
+    assert_eq!(last, Some("attack aria goblin weapon=none pool=3d6 grab"));
+    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+    assert!(log.iter().any(|l| l.starts_with("Aria attacks Goblin: pool 3d6")), "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("with longsword")), "{log:#?}");
+    let goblin = a.session.encounter().get("goblin").expect("goblin");
+    assert!(goblin.conditions.iter().any(|c| c.name == "Restrained"), "{log:#?}");
 }

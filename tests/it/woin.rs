@@ -190,6 +190,76 @@ fn woin_atk_1_attack_without_weapon_or_pool_is_refused() {
     assert!(err.contains("no weapon 'axe'") && err.contains("sword"), "{err}");
 }
 
+// WOIN-ATK-1, WOIN-GRAB-1, WOIN-COND-11: `weapon=none` attacks with no weapon even when the
+// attacker carries some: the pool is pool=, the damage dmg= or 1d6, the log names no weapon, it is
+// an unarmed attack (it may grab) and a Disarmed attacker may make it. With no weapon named the
+// first one is used, as before.
+#[test]
+fn woin_atk_1_weapon_none_attacks_with_no_weapon() {
+    let arms = [
+        "weapon Aria sword pool=4d6 dmg=2d6 type=slashing melee",
+        "weapon Aria bow pool=5d6 dmg=1d6 type=piercing ranged",
+    ];
+    // (Aria's conditions, attack, dice, the attack's line begins, pool size, damage dice, T's
+    // conditions)
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a str, usize, usize, Pairs);
+    let cases: &[Case] = &[
+        ("", "attack Aria T", "4,4,4,4,1,1", "Aria attacks T with sword:", 4, 2, &[]),
+        ("", "attack Aria T weapon=none pool=3d6", "4,4,4,1", "Aria attacks T:", 3, 1, &[]),
+        (
+            "",
+            "attack Aria T weapon=none pool=3d6 dmg=2d6",
+            "4,4,4,1,1",
+            "Aria attacks T:",
+            3,
+            2,
+            &[],
+        ),
+        (
+            "",
+            "attack Aria T weapon=none pool=3d6 grab",
+            "4,4,4,1",
+            "Aria attacks T:",
+            3,
+            1,
+            &[("restrained", "first")],
+        ),
+        (
+            "cond Aria disarmed",
+            "attack Aria T weapon=none pool=3d6",
+            "4,4,4,1",
+            "Aria attacks T:",
+            3,
+            1,
+            &[],
+        ),
+    ];
+    for (condition, attack, dice, starts, pool, damage_dice, t_has) in cases {
+        let pre: Vec<&str> =
+            arms.iter().copied().chain([*condition]).filter(|l| !l.is_empty()).collect();
+        let state = run(&fight("", "health=30 melee=10", &pre, &[attack]), dice);
+        let line = text_of(last_attack(&state));
+        assert!(line.starts_with(starts), "{attack}: {line}");
+        assert_eq!(pool_size(&state), *pool, "{attack}: {line}");
+        assert!(hit(&state), "{attack}: {line}");
+        let rolled = damage_faces(&state, "T");
+        assert_eq!(rolled.iter().map(Vec::len).collect::<Vec<_>>(), [*damage_dice], "{attack}");
+        assert_eq!(conditions(&state, "t"), conds(t_has), "{attack}");
+    }
+    let refused: &[(&str, &str, &str)] = &[
+        ("", "attack Aria T weapon=none", "has no weapon to attack with"),
+        ("", "attack Aria T sword weapon=none", "names sword and weapon=none"),
+        ("", "attack Aria T weapon=bow", "weapon=bow: expected weapon=none"),
+        ("cond Aria disarmed", "attack Aria T", "Disarmed: the sword cannot be used"),
+    ];
+    for (condition, attack, why) in refused {
+        let pre: Vec<&str> =
+            arms.iter().copied().chain([*condition]).filter(|l| !l.is_empty()).collect();
+        let err = run_err(&fight("", "", &pre, &[attack]), "");
+        assert!(err.contains(why), "{attack}: {err}");
+    }
+}
+
 // WOIN-ATK-1: melee weapons go against MELEE, ranged ones against RANGED, vs= picks MENTAL or VITAL.
 #[test]
 fn woin_atk_1_which_defense() {

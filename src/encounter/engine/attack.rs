@@ -48,7 +48,12 @@ impl Planner<'_> {
             };
             self.apply_effects(&actor, &target_ids, effects)?;
             match more {
-                Some(Effect::Continue { weapon: w, fields, targets }) => {
+                Some(Effect::Continue { weapon: w, mut fields, targets }) => {
+                    // A strike with no weapon is followed by another with none, never by one
+                    // with the attacker's first.
+                    if w.is_none() {
+                        fields.push((NO_WEAPON.0.into(), Some(NO_WEAPON.1.into())));
+                    }
                     (weapon, pairs) = (w, fields);
                     if let Some(ids) = targets {
                         let found: Option<Vec<usize>> =
@@ -119,8 +124,34 @@ pub(super) fn attack_sides(
     Ok(Sides { members, targets: chosen })
 }
 
-/// Build the rules' view of an attack (the parties, the weapon named or the first one, the
-/// options and the system's state) and hand it to `ask`.
+/// `weapon=none`: an attack with no weapon at all, its numbers given inline, even by an attacker
+/// that carries some (with no weapon named, the attacker's first is used).
+const NO_WEAPON: (&str, &str) = ("weapon", "none");
+
+/// Whether an attack's fields ask for no weapon (`weapon=none`). Any other `weapon=` is refused:
+/// a weapon is named after the targets.
+fn bare_attack(
+    weapon: Option<&str>,
+    pairs: &[(String, Option<String>)],
+) -> Result<bool, EngineError> {
+    let Some((_, value)) = pairs.iter().find(|(k, _)| k == NO_WEAPON.0) else {
+        return Ok(false);
+    };
+    if !value.as_deref().is_some_and(|v| v.eq_ignore_ascii_case(NO_WEAPON.1)) {
+        return refuse(format!(
+            "{}: expected weapon=none (an attack with no weapon); a weapon is named after the \
+             targets (`attack Aria goblin sword`)",
+            value.as_deref().map_or("weapon".to_string(), |v| format!("weapon={v}"))
+        ));
+    }
+    if let Some(w) = weapon {
+        return refuse(format!("the attack names {w} and weapon=none: give one or the other"));
+    }
+    Ok(true)
+}
+
+/// Build the rules' view of an attack (the parties, the weapon named or the first one, none with
+/// `weapon=none`, the options and the system's state) and hand it to `ask`.
 pub(super) fn with_request<'e, R>(
     enc: &'e Encounter,
     sides: &Sides,
@@ -129,6 +160,16 @@ pub(super) fn with_request<'e, R>(
     ask: impl FnOnce(crate::rules::system::AttackRequest<'_>) -> Result<R, EngineError>,
 ) -> Result<R, EngineError> {
     use crate::rules::system::Party;
+    let bare = bare_attack(weapon, pairs)?;
+    // The system reads every field but `weapon=none`.
+    let without: Vec<(String, Option<String>)>;
+    let pairs = match bare {
+        true => {
+            without = pairs.iter().filter(|(k, _)| k != NO_WEAPON.0).cloned().collect();
+            &without
+        }
+        false => pairs,
+    };
     let party = |&i: &usize| {
         let c = &enc.combatants[i];
         Party { id: c.id.as_str(), view: c.view() }
@@ -161,6 +202,7 @@ pub(super) fn with_request<'e, R>(
                 }
             }
         }
+        None if bare => None,
         None => att.weapons.first(),
     };
     let request = crate::rules::system::AttackRequest {

@@ -264,7 +264,6 @@ pub fn known_skill(req: AttackRequest<'_>) -> Option<String> {
 /// for it: range for Shooting and Throwing (SW-ATK-1), ganging up for Fighting (SW-ATK-2).
 pub fn hint(req: AttackRequest<'_>) -> Option<String> {
     let skill = known_skill(req)?;
-    let melee = skill == "fighting";
     let examples = [
         ("range", "range=medium"),
         ("called", "called=head"),
@@ -275,21 +274,21 @@ pub fn hint(req: AttackRequest<'_>) -> Option<String> {
     ];
     let shown: Vec<&str> = examples
         .iter()
-        .filter(|(field, _)| tables::applies_to(field, &skill) && !(melee && *field == "range"))
+        .filter(|(field, _)| tables::applies_to(field, &skill))
         .map(|(_, example)| *example)
         .collect();
     Some(format!("blank, or {} …", shown.join(" ")))
 }
 
-/// SW-ATK-2: a modifier the seed gives to some rolls only is refused on any other, before a die
-/// is rolled.
+/// SW-ATK-1, SW-ATK-2: a modifier the rules give to some rolls only (a range band, ganging up,
+/// aim …) is refused on any other, before a die is rolled.
 fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {
-    for (field, skills) in tables::ONLY_FOR {
+    for (field, skills, rule) in tables::ONLY_FOR {
         let given = f.0.iter().any(|(k, v)| k == field && v.as_deref() != Some("off"));
         if given && !skills.contains(&skill) {
             let names: Vec<String> = skills.iter().map(|s| capitalised(s)).collect();
             return Err(RulesError::Invalid(format!(
-                "`{field}` is for {} rolls only (SW-ATK-2); this attack rolls {}",
+                "`{field}` is for {} rolls only ({rule}); this attack rolls {}",
                 names.join(" and "),
                 capitalised(skill)
             )));

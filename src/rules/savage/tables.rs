@@ -79,22 +79,24 @@ pub fn shotgun_damage(range: &str) -> Option<&'static str> {
 /// SW-ATK-8: a shotgun's bonus to Shooting.
 pub const SHOTGUN_BONUS: i64 = 2;
 
-/// SW-ATK-2: the modifiers the seed gives to some rolls only, as (field, the skills it is for):
-/// ganging up, Wild Attack, touch and the unarmed defender to Fighting; aim to Shooting and
-/// Throwing; an unstable platform to Shooting.
-pub static ONLY_FOR: &[(&str, &[&str])] = &[
-    ("gang", &["fighting"]),
-    ("wild_attack", &["fighting"]),
-    ("touch", &["fighting"]),
-    ("unarmed_defender", &["fighting"]),
-    ("aim", &["shooting", "throwing"]),
-    ("unstable", &["shooting"]),
+/// The modifiers the rules give to some rolls only, as (field, the skills it is for, the rule):
+/// range bands to Shooting and Throwing (SW-ATK-1); ganging up, Wild Attack, touch and the
+/// unarmed defender to Fighting, aim to Shooting and Throwing, an unstable platform to Shooting
+/// (SW-ATK-2).
+pub static ONLY_FOR: &[(&str, &[&str], &str)] = &[
+    ("range", &["shooting", "throwing"], "SW-ATK-1"),
+    ("gang", &["fighting"], "SW-ATK-2"),
+    ("wild_attack", &["fighting"], "SW-ATK-2"),
+    ("touch", &["fighting"], "SW-ATK-2"),
+    ("unarmed_defender", &["fighting"], "SW-ATK-2"),
+    ("aim", &["shooting", "throwing"], "SW-ATK-2"),
+    ("unstable", &["shooting"], "SW-ATK-2"),
 ];
 
-/// SW-ATK-2: whether a modifier applies to a roll of `skill` (one not in [`ONLY_FOR`] applies to
-/// any).
+/// SW-ATK-1, SW-ATK-2: whether a modifier applies to a roll of `skill` (one not in [`ONLY_FOR`]
+/// applies to any).
 pub fn applies_to(field: &str, skill: &str) -> bool {
-    ONLY_FOR.iter().find(|(f, _)| *f == field).is_none_or(|(_, skills)| skills.contains(&skill))
+    ONLY_FOR.iter().find(|(f, ..)| *f == field).is_none_or(|(_, skills, _)| skills.contains(&skill))
 }
 
 /// SW-ATK-2: called shots, as (attack modifier, damage bonus).
