@@ -420,6 +420,20 @@ fn gem_opt_4_and_9_disarm_and_pickpocket() {
     assert!(err.contains("unarmed only"), "{err}");
 }
 
+// GEM-OPT-4: a bare attack says it is unarmed with the `unarmed` flag, right after the target
+// (before, the word was read as a weapon's name there), and may then disarm and take.
+#[test]
+fn gem_opt_4_a_bare_attack_is_unarmed_by_its_flag() {
+    let bare = "new gempunks\nadd Hero side=pc\nadd Orc gd=3 ad=5 toughness=4 hp=5\n\
+                init Hero 10\ninit Orc 1\nstart\n";
+    let state =
+        run(&format!("{bare}attack Hero Orc unarmed dmg=1d6-1 option=reverse-pickpocket\n"), "4,3");
+    assert!(!log(&state).join("\n").contains("unarmed only"));
+    let err =
+        run_err(&format!("{bare}attack Hero Orc dmg=1d6-1 option=reverse-pickpocket\n"), "4,3");
+    assert!(err.contains("unarmed only"), "{err}");
+}
+
 // GEM-OPT-6: sunder an item with the holder's AD: T 5, HP 1 (a magical one T 8, HP 2).
 #[test]
 fn gem_opt_6_sunder() {

@@ -1914,6 +1914,9 @@ fn woin_bestiary_goblin_weapons() {
     assert!(err.contains("no weapon 'axe'") && err.contains("rusty blade, sling"), "{err}");
 }
 
+const SWORD: &str = "weapon Aria sword pool=5d6 dmg=1d6 type=slashing melee";
+const DARTGUN: &str = "weapon Aria dartgun pool=5d6 dmg=1d6 type=piercing ranged traits=dart";
+
 // Issue 14 item 4: a WOIN verb or `do` action that the budget or the rules refuse is refused with
 // its reason before any die: the dice script is empty, so a roll would report "ran out".
 // WOIN-COND-6 (luck), WOIN-AMBUSH-1, WOIN-SUPP-1, WOIN-ACT-1, WOIN-COND-11.
@@ -1931,6 +1934,9 @@ fn woin_act_1_verbs_refused_before_dice() {
         (&["cond Aria angry"], &["do Aria reload"], "Angry"), // WOIN-COND-11
         (&["cond Aria placid"], &["do Aria overwatch"], "Placid"), // WOIN-COND-11
         (&["cond Aria charmed by=T"], &["attack Aria T pool=3d6"], "Charmed by T"), // WOIN-COND-11
+        (&[SWORD], &["attack Aria T sword grab"], "only an unarmed attack can grab"), // WOIN-GRAB-1
+        (&[SWORD], &["attack Aria T sword dart=sick"], "traits=dart"),
+        (&[DARTGUN], &["attack Aria T dartgun dart=glue"], "dart=glue: expected"),
     ];
     for (pre, lines, why) in cases {
         let err = run_err(&fight("", "", pre, lines), "");

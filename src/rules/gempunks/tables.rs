@@ -120,6 +120,7 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "through_cover",
     "immediate",
     "take",
+    "unarmed",
     "force",
 ];
 

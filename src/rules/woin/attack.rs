@@ -103,6 +103,8 @@ pub struct Prepared {
     pub crit_sixes: u32,
     pub spend: i64,
     pub luc: i64,
+    /// The conditions a hit's dart inflicts (`dart=`), checked before any die.
+    pub dart: Option<&'static [&'static str]>,
 }
 
 /// Work out the pool and the DEFENSE without rolling (also used for the odds shown before).
@@ -127,6 +129,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         .map(|t| super::tables::damage_type(t).map(str::to_string))
         .collect::<Result<Vec<_>, _>>()?;
     let traits: Vec<String> = weapon.map(|w| w.list("traits").to_vec()).unwrap_or_default();
+    let dart = super::hit_effects::check(req, &f, &traits)?;
     let ranged =
         weapon.is_some_and(|w| w.flag("ranged")) && !weapon.is_some_and(|w| w.flag("melee"));
     let called = called_shot(&f)?;
@@ -151,6 +154,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         crit_sixes,
         spend,
         luc,
+        dart,
     })
 }
 

@@ -26,9 +26,12 @@ pub(super) fn inflict(
         condition_table(req, &p.types, out, dice)?;
     }
     weapon_traits(req, &p.traits, critical, out);
-    dart(req, &f, &p.traits, out)?;
+    if let Some(conditions) = p.dart {
+        dart(req, conditions, out);
+    }
     called_shot(req, p.called.as_deref(), loss, out);
-    grab(req, &f, &p.traits, out)
+    grab(&f, out);
+    Ok(())
 }
 
 fn has_trait(traits: &[String], name: &str) -> bool {
@@ -90,18 +93,22 @@ fn weapon_traits(
     }
 }
 
-/// Dartgun darts (seed 000): the dart loaded decides the condition a hit inflicts.
-fn dart(
+/// What a hit's extras need, checked when the attack is prepared, before any die: a dart
+/// (seed 000: the dart loaded decides the conditions a hit inflicts) needs a dartgun, and only
+/// an unarmed attack can grab (WOIN-GRAB-1). Returns the dart's conditions.
+pub(super) fn check(
     req: AttackRequest<'_>,
     f: &FieldReader<'_>,
     traits: &[String],
-    out: &mut AttackOutcome,
-) -> Result<(), RulesError> {
-    let Some(dart) = f.value("dart") else { return Ok(()) };
+) -> Result<Option<&'static [&'static str]>, RulesError> {
+    if f.flag("grab") && !(has_trait(traits, "unarmed") || req.weapon.is_none()) {
+        return Err(RulesError::Invalid("only an unarmed attack can grab".into()));
+    }
+    let Some(dart) = f.value("dart") else { return Ok(None) };
     if !has_trait(traits, "dart") {
         return Err(RulesError::Invalid("dart= needs a weapon with traits=dart".into()));
     }
-    let conditions: &[&str] = match dart.to_ascii_lowercase().as_str() {
+    let conditions: &'static [&'static str] = match dart.to_ascii_lowercase().as_str() {
         "sleeping" => &["Sleeping"],
         "deep_sleep" | "sleeping_severe" => &["Sleeping", "Sleeping"],
         "sick" => &["Sick"],
@@ -114,13 +121,17 @@ fn dart(
             )));
         }
     };
+    Ok(Some(conditions))
+}
+
+/// A dart's conditions on a hit, but those the target is immune to.
+fn dart(req: AttackRequest<'_>, conditions: &[&str], out: &mut AttackOutcome) {
     out.conditions.extend(
         conditions
             .iter()
             .filter(|c| !immune(req.target.stats, c))
             .map(|c| Inflicted::new(c, Source::Exploit)),
     );
-    Ok(())
 }
 
 /// WOIN-CALL-1: what a called shot does on a hit.
@@ -142,18 +153,9 @@ fn called_shot(req: AttackRequest<'_>, called: Option<&str>, loss: i64, out: &mu
     }
 }
 
-/// WOIN-GRAB-1: a grab restrains on a hit; only an unarmed attack can grab.
-fn grab(
-    req: AttackRequest<'_>,
-    f: &FieldReader<'_>,
-    traits: &[String],
-    out: &mut AttackOutcome,
-) -> Result<(), RulesError> {
+/// WOIN-GRAB-1: a grab restrains on a hit (only an unarmed attack can grab: see `check`).
+fn grab(f: &FieldReader<'_>, out: &mut AttackOutcome) {
     if f.flag("grab") {
-        if !(has_trait(traits, "unarmed") || req.weapon.is_none()) {
-            return Err(RulesError::Invalid("only an unarmed attack can grab".into()));
-        }
         out.conditions.push(Inflicted::new("Restrained", Source::Exploit));
     }
-    Ok(())
 }
