@@ -1,7 +1,7 @@
 //! Drawing on the path of every frame: the same cells as ratatui's `Buffer::set_stringn` and
 //! `set_line`, a bordered block with a title, and a word-wrapped paragraph, with less work per
-//! cell. Plain ASCII goes straight into the cells; only the rest of the text is split into
-//! graphemes and measured by ratatui, and only lines too wide for their row are word-wrapped
+//! cell. Plain ASCII and the common narrow symbols go straight into the cells; only the rest of
+//! the text is split into graphemes and measured by ratatui, and only lines too wide for their row are word-wrapped
 //! (by ratatui's rules, without its paragraph's work per frame).
 //! The tests below check each against ratatui, cell for cell.
 
@@ -59,7 +59,7 @@ pub(crate) fn put_str(
     while i < text.len() && room > 0 {
         // A run of simple characters, one cell each, but for the last one when more text
         // follows it (a combining mark after it would share its cell).
-        let rest = &text[i..];
+        let rest = text.get(i..).unwrap_or_default();
         let start = buf.index_of(x, y);
         let (mut n, mut used): (u16, usize) = (0, rest.len());
         let mut chars = rest.char_indices().peekable();
