@@ -1,5 +1,6 @@
 //! Benchmarks for the core budgets (docs/performance.md): folding 100k events, loading and saving,
-//! a command with its synced append and undo at 100, 10k and 100k events and with 500 combatants,
+//! a command with its synced append, undo, and the players' watcher following it at 100, 10k and
+//! 100k events and with 500 combatants,
 //! the memory a loaded fight holds, and a million dice rolls. A plain harness (no extra crates):
 //! each case runs several times and the median is printed next to its budget.
 
@@ -16,6 +17,7 @@ use skirmish::encounter::{Assets, Session};
 use skirmish::rules::System;
 use skirmish::rules::dice::{DiceExpr, SeededDice};
 use skirmish::save;
+use skirmish::save::follow::{Follower, Found, Target};
 
 /// The heap in use, counted by a wrapper around the system allocator.
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -69,7 +71,11 @@ fn measure(name: &str, budget_ms: f64, runs: usize, mut f: impl FnMut()) {
             start.elapsed()
         })
         .collect();
-    let ms = median(times).as_secs_f64() * 1000.0;
+    report(name, budget_ms, median(times));
+}
+
+fn report(name: &str, budget_ms: f64, median: Duration) {
+    let ms = median.as_secs_f64() * 1000.0;
     let verdict = if ms <= budget_ms { "ok" } else { "OVER BUDGET" };
     println!("{name:<36} median {ms:>9.3} ms   budget {budget_ms:>7.1} ms   {verdict}");
 }
@@ -221,6 +227,29 @@ fn main() {
             session.execute(&undo, &mut dice).expect("undo");
             session.execute(&redo, &mut dice).expect("redo");
         });
+        // The players' watcher: one poll after the GM's next command is appended (the append
+        // itself outside the time), on the journal written afresh (the record-only case above
+        // appended nothing).
+        let (text, now) = save::journal::write_full(&session);
+        std::fs::write(&journal, text).expect("journal");
+        written = now;
+        let mut watcher = Follower::new(Target::File(journal.clone()), assets.clone());
+        assert!(matches!(watcher.poll(), Found::Fight { .. }), "the watcher reads the fight");
+        let polls = if session.nodes().len() > 10_000 { 11 } else { 51 };
+        let times: Vec<Duration> = (0..polls)
+            .map(|_| {
+                session.execute(&roll, &mut dice).expect("rolls");
+                let (tail, now) = save::journal::tail(&session, &written);
+                save::append_synced(&journal, tail.as_bytes()).expect("append");
+                written = now;
+                let start = Instant::now();
+                let found = watcher.poll();
+                let took = start.elapsed();
+                assert!(matches!(found, Found::Fight { .. }), "the watcher follows: {found:?}");
+                took
+            })
+            .collect();
+        report(&format!("watcher poll after a command, {events}"), 1.0, median(times));
     }
 
     let expr = DiceExpr::parse("3d6").expect("dice");

@@ -44,7 +44,7 @@ impl Watch {
         match self.follower.poll() {
             Found::Same => false,
             Found::Fight { path, session } => {
-                let view = player_view(&session);
+                let view = player_view(session);
                 let note = WatchNote {
                     text: format!("watching {} (read-only)", path.display()),
                     error: false,
@@ -122,7 +122,7 @@ pub(super) fn watch(
     if once {
         return match follower.poll() {
             Found::Fight { session, .. } => {
-                let view = player_view(&session);
+                let view = player_view(session);
                 if json {
                     match serde_json::to_string_pretty(&view) {
                         Ok(text) => println!("{text}"),

@@ -501,20 +501,41 @@ impl Session {
                 events.shrink_to_fit();
                 let before = self.log.len();
                 let entry = Entry { command: command.to_string(), events };
-                let parent = self.head();
-                let new = self.hang(Node { entry, parent });
-                if let Err(err) = self.step_to(new) {
-                    self.nodes.pop();
-                    self.newest.pop();
-                    match parent {
-                        None => self.newest_root = self.children(None).last(),
-                        Some(p) => self.newest[p] = self.children(Some(p)).last(),
-                    }
-                    return Err(EngineError::Apply(err));
-                }
+                self.grow(Node { entry, parent: self.head() }).map_err(EngineError::Apply)?;
                 Ok(Outcome::Applied { lines: self.log.len() - before })
             }
         }
+    }
+
+    /// Add a command read from a journal after the session was built (a fight followed as its
+    /// writer plays): its recorded events are applied after its parent, nothing planned or
+    /// re-rolled, and it becomes the current point — as [`Session::from_tree`] would leave it
+    /// with this node last, without folding the history again. Its index in
+    /// [`Session::nodes`]; when an event does not fit the node is left out (the current point
+    /// may have moved to its parent).
+    pub fn add_recorded(&mut self, node: Node) -> Result<usize, ApplyError> {
+        if node.parent.is_some_and(|p| p >= self.nodes.len()) {
+            return Err(ApplyError("a command hangs on one made after it".into()));
+        }
+        self.jump(node.parent)?;
+        self.grow(node)
+    }
+
+    /// Hang a child of the current point and make it current; should its events not fit, the
+    /// node is taken off again and nothing changes.
+    fn grow(&mut self, node: Node) -> Result<usize, ApplyError> {
+        let parent = node.parent;
+        let new = self.hang(node);
+        if let Err(err) = self.step_to(new) {
+            self.nodes.pop();
+            self.newest.pop();
+            match parent {
+                None => self.newest_root = self.children(None).last(),
+                Some(p) => self.newest[p] = self.children(Some(p)).last(),
+            }
+            return Err(err);
+        }
+        Ok(new)
     }
 
     /// The nodes from the first command to `node`, in order (empty for `None`, the start).
