@@ -18,6 +18,7 @@ use skirmish::rules::System;
 use skirmish::rules::dice::{DiceExpr, SeededDice};
 use skirmish::save;
 use skirmish::save::follow::{Follower, Found, Target};
+use skirmish::view;
 
 /// The heap in use, counted by a wrapper around the system allocator.
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -236,7 +237,7 @@ fn main() {
         let mut watcher = Follower::new(Target::File(journal.clone()), assets.clone());
         assert!(matches!(watcher.poll(), Found::Fight { .. }), "the watcher reads the fight");
         let polls = if session.nodes().len() > 10_000 { 11 } else { 51 };
-        let times: Vec<Duration> = (0..polls)
+        let (times, views): (Vec<Duration>, Vec<Duration>) = (0..polls)
             .map(|_| {
                 session.execute(&roll, &mut dice).expect("rolls");
                 let (tail, now) = save::journal::tail(&session, &written);
@@ -245,11 +246,17 @@ fn main() {
                 let start = Instant::now();
                 let found = watcher.poll();
                 let took = start.elapsed();
-                assert!(matches!(found, Found::Fight { .. }), "the watcher follows: {found:?}");
-                took
+                let Found::Fight { session: followed, .. } = found else {
+                    panic!("the watcher follows: {found:?}")
+                };
+                // What the players' screen then does with it (not the follower's part).
+                let start = Instant::now();
+                black_box(view::player_view(followed));
+                (took, start.elapsed())
             })
-            .collect();
+            .unzip();
         report(&format!("watcher poll after a command, {events}"), 1.0, median(times));
+        report(&format!("  then the players' view, {events}"), 1.0, median(views));
     }
 
     let expr = DiceExpr::parse("3d6").expect("dice");

@@ -337,20 +337,24 @@ impl Session {
     }
 
     /// Make `node` (`None`: the start) the current point, along its own line: back to where the
-    /// two lines part, then forward.
+    /// two lines part, then forward. Only the commands between the two points are walked: a
+    /// command hangs on one made before it, so the current line's indices rise and a search
+    /// finds where `node`'s line joins it.
     pub fn jump(&mut self, node: Option<usize>) -> Result<(), ApplyError> {
         let mut line = Vec::new();
         let mut at = node;
-        while let Some(i) = at {
+        let shared = loop {
+            let Some(i) = at else { break 0 };
+            if let Ok(depth) = self.path.binary_search(&i) {
+                break depth + 1;
+            }
             let node =
                 self.nodes.get(i).ok_or_else(|| ApplyError(format!("no command {}", i + 1)))?;
             line.push(i);
             at = node.parent;
-        }
-        line.reverse();
-        let shared = self.path.iter().zip(&line).take_while(|(a, b)| a == b).count();
+        };
         self.truncate(shared)?;
-        for &i in &line[shared..] {
+        for &i in line.iter().rev() {
             self.step_to(i)?;
         }
         Ok(())

@@ -792,3 +792,27 @@ fn the_watcher_catches_an_earlier_record_edited_before_the_file_grew() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// Older formats are read whole at every change, as before: a version 3 journal (its checksums
+/// cover each record serialised again) and a version 2 file (one RON value).
+#[test]
+fn the_watcher_reads_older_formats_whole_at_every_change() {
+    use std::io::Write;
+    for (name, fixture) in
+        [("v3", "tests/fixtures/v3/woin-demo.ron"), ("v2", "tests/fixtures/v2/woin-demo.ron")]
+    {
+        let dir = temp_dir(&format!("older-{name}"));
+        let path = dir.join("fight.ron");
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture);
+        std::fs::copy(&source, &path).expect("copied");
+        let mut watcher = Follower::new(Target::File(path.clone()), assets());
+        assert!(matches!(watcher.poll(), Found::Fight { .. }), "{name}");
+        let mut file = std::fs::OpenOptions::new().append(true).open(&path).expect("opens");
+        file.write_all(b"\n").expect("grows");
+        drop(file);
+        assert!(matches!(watcher.poll(), Found::Fight { .. }), "{name}: grown");
+        assert_eq!(watcher.whole_reads(), 2, "{name}: read whole again");
+        assert_as_loaded(&watcher, &path, name);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
