@@ -235,8 +235,13 @@ fn main() {
         std::fs::write(&journal, text).expect("journal");
         written = now;
         let mut watcher = Follower::new(Target::File(journal.clone()), assets.clone());
-        assert!(matches!(watcher.poll(), Found::Fight { .. }), "the watcher reads the fight");
+        let mut live = view::LiveView::default();
+        match watcher.poll() {
+            Found::Fight { session, .. } => black_box(live.view(session)),
+            other => panic!("the watcher reads the fight: {other:?}"),
+        };
         let polls = if session.nodes().len() > 10_000 { 11 } else { 51 };
+        let mut kept_views = Vec::new();
         let (times, views): (Vec<Duration>, Vec<Duration>) = (0..polls)
             .map(|_| {
                 session.execute(&roll, &mut dice).expect("rolls");
@@ -249,14 +254,19 @@ fn main() {
                 let Found::Fight { session: followed, .. } = found else {
                     panic!("the watcher follows: {found:?}")
                 };
-                // What the players' screen then does with it (not the follower's part).
+                // What the players' screen then does with it: its view kept along (what
+                // `watch` does), and for comparison the view built afresh.
+                let start = Instant::now();
+                black_box(live.view(followed));
+                kept_views.push(start.elapsed());
                 let start = Instant::now();
                 black_box(view::player_view(followed));
                 (took, start.elapsed())
             })
             .unzip();
         report(&format!("watcher poll after a command, {events}"), 1.0, median(times));
-        report(&format!("  then the players' view, {events}"), 1.0, median(views));
+        report(&format!("  players' view kept along, {events}"), 1.0, median(kept_views));
+        report(&format!("  players' view afresh, {events}"), 1.0, median(views));
     }
 
     let expr = DiceExpr::parse("3d6").expect("dice");

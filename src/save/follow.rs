@@ -30,8 +30,9 @@ pub enum Target {
 pub enum Found<'a> {
     /// Nothing changed since the last poll.
     Same,
-    /// The fight as it now stands (kept by the follower, which adds to it as the file grows).
-    Fight { path: PathBuf, session: &'a Session },
+    /// The fight as it now stands (kept by the follower, which adds to it as the file grows);
+    /// `whole` when the file was read whole this time (nothing from before carries over).
+    Fight { path: PathBuf, session: &'a Session, whole: bool },
     /// The file does not load: the message says where and why.
     Broken { path: PathBuf, message: String },
     /// The file is not there (deleted or moved away).
@@ -154,7 +155,8 @@ impl Follower {
         }
         let grown = matches!(&self.last, Last::Read(old)
             if old.path == stamp.path && old.identity == stamp.identity && stamp.len > old.len);
-        if !(grown && self.read_on(&path)) {
+        let whole = !(grown && self.read_on(&path));
+        if whole {
             self.kept = None;
             self.whole_reads = self.whole_reads.saturating_add(1);
             let text = match fs::read_to_string(&path) {
@@ -178,7 +180,7 @@ impl Follower {
         }
         self.last = Last::Read(stamp);
         match &self.kept {
-            Some(kept) => Found::Fight { path, session: &kept.session },
+            Some(kept) => Found::Fight { path, session: &kept.session, whole },
             None => Found::Same,
         }
     }

@@ -650,6 +650,39 @@ fn assert_as_loaded(watcher: &Follower, path: &Path, after: &str) {
     assert_eq!(followed.redo_entries(), loaded.redo_entries(), "redo after `{after}`");
 }
 
+/// A fight with undo, redo and branch switches, after `add Aria side=pc`.
+const SCRIPT: [&str; 29] = [
+    "add Orc side=enemy",
+    "add Troll side=enemy hidden",
+    "init Aria 15",
+    "init Orc 10",
+    "init Troll 5",
+    "start",
+    "damage Orc 3 raw",
+    "next",
+    "undo",
+    "undo",
+    "damage Troll 2 raw",
+    "next",
+    "cond Aria prone",
+    "undo",
+    "undo",
+    "redo",
+    "undo",
+    "undo",
+    "branch 1",
+    "roll 3d6 for Aria",
+    "reveal troll",
+    "undo",
+    "undo",
+    "undo",
+    "undo",
+    "branch 2",
+    "next",
+    "undo",
+    "redo",
+];
+
 /// A fight played with undo, redo and branches: the watcher reads the file whole once, then only
 /// what each command appends, and its fight stays the one a fresh load gives; a compaction (a new
 /// file renamed over) is read whole, and appends after it are read on again.
@@ -662,38 +695,7 @@ fn the_watcher_reads_only_what_is_appended_and_matches_a_fresh_load() {
     let mut watcher = Follower::new(Target::File(path.clone()), assets());
     assert!(matches!(watcher.poll(), Found::Fight { .. }));
     assert_eq!(watcher.whole_reads(), 1);
-    let script = [
-        "add Orc side=enemy",
-        "add Troll side=enemy hidden",
-        "init Aria 15",
-        "init Orc 10",
-        "init Troll 5",
-        "start",
-        "damage Orc 3 raw",
-        "next",
-        "undo",
-        "undo",
-        "damage Troll 2 raw",
-        "next",
-        "cond Aria prone",
-        "undo",
-        "undo",
-        "redo",
-        "undo",
-        "undo",
-        "branch 1",
-        "roll 3d6 for Aria",
-        "reveal troll",
-        "undo",
-        "undo",
-        "undo",
-        "undo",
-        "branch 2",
-        "next",
-        "undo",
-        "redo",
-    ];
-    for line in script {
+    for line in SCRIPT {
         gm(&mut app, line);
         let view = fight(watcher.poll());
         assert_eq!(view, player_view(&app.session), "after `{line}`");
@@ -815,4 +817,32 @@ fn the_watcher_reads_older_formats_whole_at_every_change() {
         assert_as_loaded(&watcher, &path, name);
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// The players' screen keeps its view along with the fight (a command added walks that command,
+/// an undo cuts back, a branch switch or a file read whole walks the line again): after every
+/// step it is the view built afresh from the GM's session.
+#[test]
+fn the_watch_screen_keeps_the_players_view_equal_to_a_fresh_one() {
+    use skirmish::cli::watch::Watch;
+    let dir = temp_dir("live-view");
+    let path = dir.join("fight.ron");
+    let mut app = tracker(Session::new(System::WOIN, "Followed", assets()), &path);
+    gm(&mut app, "add Aria side=pc");
+    let mut watch = Watch::new(Follower::new(Target::File(path.clone()), assets()));
+    watch.poll();
+    assert_eq!(watch.view, Some(player_view(&app.session)), "at the start");
+    let after =
+        ["compact", "next", "damage Aria 1 raw", "undo", "hide orc", "next", "undo", "undo"];
+    for line in SCRIPT.iter().chain(&after) {
+        if *line == "compact" {
+            app.compact();
+            skirmish::runtime::perform_effects(&mut app, None);
+        } else {
+            gm(&mut app, line);
+        }
+        watch.poll();
+        assert_eq!(watch.view, Some(player_view(&app.session)), "after `{line}`");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
