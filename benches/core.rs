@@ -1,5 +1,6 @@
 //! Benchmarks for the core budgets (docs/performance.md): folding 100k events, loading and saving,
-//! a command with its synced append and undo at 100, 10k and 100k events and with 500 combatants,
+//! a command with its synced append, undo, and the players' watcher following it at 100, 10k and
+//! 100k events and with 500 combatants,
 //! the memory a loaded fight holds, and a million dice rolls. A plain harness (no extra crates):
 //! each case runs several times and the median is printed next to its budget.
 
@@ -16,6 +17,8 @@ use skirmish::encounter::{Assets, Session};
 use skirmish::rules::System;
 use skirmish::rules::dice::{DiceExpr, SeededDice};
 use skirmish::save;
+use skirmish::save::follow::{Follower, Found, Target};
+use skirmish::view;
 
 /// The heap in use, counted by a wrapper around the system allocator.
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -69,7 +72,11 @@ fn measure(name: &str, budget_ms: f64, runs: usize, mut f: impl FnMut()) {
             start.elapsed()
         })
         .collect();
-    let ms = median(times).as_secs_f64() * 1000.0;
+    report(name, budget_ms, median(times));
+}
+
+fn report(name: &str, budget_ms: f64, median: Duration) {
+    let ms = median.as_secs_f64() * 1000.0;
     let verdict = if ms <= budget_ms { "ok" } else { "OVER BUDGET" };
     println!("{name:<36} median {ms:>9.3} ms   budget {budget_ms:>7.1} ms   {verdict}");
 }
@@ -221,6 +228,45 @@ fn main() {
             session.execute(&undo, &mut dice).expect("undo");
             session.execute(&redo, &mut dice).expect("redo");
         });
+        // The players' watcher: one poll after the GM's next command is appended (the append
+        // itself outside the time), on the journal written afresh (the record-only case above
+        // appended nothing).
+        let (text, now) = save::journal::write_full(&session);
+        std::fs::write(&journal, text).expect("journal");
+        written = now;
+        let mut watcher = Follower::new(Target::File(journal.clone()), assets.clone());
+        let mut live = view::LiveView::default();
+        match watcher.poll() {
+            Found::Fight { session, .. } => black_box(live.view(session)),
+            other => panic!("the watcher reads the fight: {other:?}"),
+        };
+        let polls = if session.nodes().len() > 10_000 { 11 } else { 51 };
+        let mut kept_views = Vec::new();
+        let (times, views): (Vec<Duration>, Vec<Duration>) = (0..polls)
+            .map(|_| {
+                session.execute(&roll, &mut dice).expect("rolls");
+                let (tail, now) = save::journal::tail(&session, &written);
+                save::append_synced(&journal, tail.as_bytes()).expect("append");
+                written = now;
+                let start = Instant::now();
+                let found = watcher.poll();
+                let took = start.elapsed();
+                let Found::Fight { session: followed, .. } = found else {
+                    panic!("the watcher follows: {found:?}")
+                };
+                // What the players' screen then does with it: its view kept along (what
+                // `watch` does), and for comparison the view built afresh.
+                let start = Instant::now();
+                black_box(live.view(followed));
+                kept_views.push(start.elapsed());
+                let start = Instant::now();
+                black_box(view::player_view(followed));
+                (took, start.elapsed())
+            })
+            .unzip();
+        report(&format!("watcher poll after a command, {events}"), 1.0, median(times));
+        report(&format!("  players' view kept along, {events}"), 1.0, median(kept_views));
+        report(&format!("  players' view afresh, {events}"), 1.0, median(views));
     }
 
     let expr = DiceExpr::parse("3d6").expect("dice");

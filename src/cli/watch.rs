@@ -20,7 +20,7 @@ use crate::runtime::{FrameBackend, FrameWriter, restore, terminal_out};
 use crate::save::follow::{Follower, Found, Target};
 use crate::ui::player::{PlayerScreen, WatchNote};
 use crate::ui::theme::Theme;
-use crate::view::{PlayerView, player_view, to_text};
+use crate::view::{LiveView, PlayerView, player_view, to_text};
 
 /// How often the file is looked at: well inside the 200 ms a GM's command may take to show.
 const POLL: Duration = Duration::from_millis(50);
@@ -28,6 +28,8 @@ const POLL: Duration = Duration::from_millis(50);
 /// The watcher's state: the last good view, and what to tell the players about the file.
 pub struct Watch {
     follower: Follower,
+    /// The players' view kept along as the fight grows.
+    live: LiveView,
     pub view: Option<PlayerView>,
     pub note: WatchNote,
 }
@@ -35,7 +37,7 @@ pub struct Watch {
 impl Watch {
     pub fn new(follower: Follower) -> Watch {
         let note = WatchNote { text: "looking for the fight…".into(), error: false };
-        Watch { follower, view: None, note }
+        Watch { follower, live: LiveView::default(), view: None, note }
     }
 
     /// Look at the file; true when something on screen changed. A broken or vanished file keeps
@@ -43,8 +45,11 @@ impl Watch {
     pub fn poll(&mut self) -> bool {
         match self.follower.poll() {
             Found::Same => false,
-            Found::Fight { path, session } => {
-                let view = player_view(&session);
+            Found::Fight { path, session, whole } => {
+                if whole {
+                    self.live.reset();
+                }
+                let view = self.live.view(session);
                 let note = WatchNote {
                     text: format!("watching {} (read-only)", path.display()),
                     error: false,
@@ -122,7 +127,7 @@ pub(super) fn watch(
     if once {
         return match follower.poll() {
             Found::Fight { session, .. } => {
-                let view = player_view(&session);
+                let view = player_view(session);
                 if json {
                     match serde_json::to_string_pretty(&view) {
                         Ok(text) => println!("{text}"),

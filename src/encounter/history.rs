@@ -337,20 +337,24 @@ impl Session {
     }
 
     /// Make `node` (`None`: the start) the current point, along its own line: back to where the
-    /// two lines part, then forward.
+    /// two lines part, then forward. Only the commands between the two points are walked: a
+    /// command hangs on one made before it, so the current line's indices rise and a search
+    /// finds where `node`'s line joins it.
     pub fn jump(&mut self, node: Option<usize>) -> Result<(), ApplyError> {
         let mut line = Vec::new();
         let mut at = node;
-        while let Some(i) = at {
+        let shared = loop {
+            let Some(i) = at else { break 0 };
+            if let Ok(depth) = self.path.binary_search(&i) {
+                break depth + 1;
+            }
             let node =
                 self.nodes.get(i).ok_or_else(|| ApplyError(format!("no command {}", i + 1)))?;
             line.push(i);
             at = node.parent;
-        }
-        line.reverse();
-        let shared = self.path.iter().zip(&line).take_while(|(a, b)| a == b).count();
+        };
         self.truncate(shared)?;
-        for &i in &line[shared..] {
+        for &i in line.iter().rev() {
             self.step_to(i)?;
         }
         Ok(())
@@ -501,20 +505,41 @@ impl Session {
                 events.shrink_to_fit();
                 let before = self.log.len();
                 let entry = Entry { command: command.to_string(), events };
-                let parent = self.head();
-                let new = self.hang(Node { entry, parent });
-                if let Err(err) = self.step_to(new) {
-                    self.nodes.pop();
-                    self.newest.pop();
-                    match parent {
-                        None => self.newest_root = self.children(None).last(),
-                        Some(p) => self.newest[p] = self.children(Some(p)).last(),
-                    }
-                    return Err(EngineError::Apply(err));
-                }
+                self.grow(Node { entry, parent: self.head() }).map_err(EngineError::Apply)?;
                 Ok(Outcome::Applied { lines: self.log.len() - before })
             }
         }
+    }
+
+    /// Add a command read from a journal after the session was built (a fight followed as its
+    /// writer plays): its recorded events are applied after its parent, nothing planned or
+    /// re-rolled, and it becomes the current point — as [`Session::from_tree`] would leave it
+    /// with this node last, without folding the history again. Its index in
+    /// [`Session::nodes`]; when an event does not fit the node is left out (the current point
+    /// may have moved to its parent).
+    pub fn add_recorded(&mut self, node: Node) -> Result<usize, ApplyError> {
+        if node.parent.is_some_and(|p| p >= self.nodes.len()) {
+            return Err(ApplyError("a command hangs on one made after it".into()));
+        }
+        self.jump(node.parent)?;
+        self.grow(node)
+    }
+
+    /// Hang a child of the current point and make it current; should its events not fit, the
+    /// node is taken off again and nothing changes.
+    fn grow(&mut self, node: Node) -> Result<usize, ApplyError> {
+        let parent = node.parent;
+        let new = self.hang(node);
+        if let Err(err) = self.step_to(new) {
+            self.nodes.pop();
+            self.newest.pop();
+            match parent {
+                None => self.newest_root = self.children(None).last(),
+                Some(p) => self.newest[p] = self.children(Some(p)).last(),
+            }
+            return Err(err);
+        }
+        Ok(new)
     }
 
     /// The nodes from the first command to `node`, in order (empty for `None`, the start).

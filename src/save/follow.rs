@@ -1,15 +1,18 @@
 //! Following a fight file while its writer plays, strictly read-only (`skirmish watch`): the file is
 //! only ever opened for reading and its lock is never touched. Each poll looks at the file's size,
-//! time and identity and reads it again only when one changed, so a compaction (a new file renamed
-//! over the old) or a restart of the tracker is simply a new version. A half-written last record
-//! is left for the next poll.
+//! time and identity and reads only when one changed: a journal that grew is read on from where
+//! the last read stopped (the new records checked and added, so a poll costs the same however long
+//! the fight); a compaction (a new file renamed over the old), a restart of the tracker or any
+//! other change is read whole. A half-written last record is left for the next poll.
 
 use std::fs;
+use std::io::{Read as _, Seek as _, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use super::{LoadError, from_ron, resume_path};
+use super::journal::{self, Chain, Step};
+use super::{LoadError, from_journal_on, from_ron, resume_path};
 use crate::encounter::{Assets, Session};
 
 /// Which fight to follow.
@@ -24,11 +27,12 @@ pub enum Target {
 
 /// What a poll found.
 #[derive(Debug)]
-pub enum Found {
+pub enum Found<'a> {
     /// Nothing changed since the last poll.
     Same,
-    /// The fight as it now stands.
-    Fight { path: PathBuf, session: Box<Session> },
+    /// The fight as it now stands (kept by the follower, which adds to it as the file grows);
+    /// `whole` when the file was read whole this time (nothing from before carries over).
+    Fight { path: PathBuf, session: &'a Session, whole: bool },
     /// The file does not load: the message says where and why.
     Broken { path: PathBuf, message: String },
     /// The file is not there (deleted or moved away).
@@ -78,17 +82,38 @@ enum Last {
     NoFight,
 }
 
+/// The fight as last read, and, for a current journal, where the reading stopped so that a file
+/// that only grew is read on from there.
+#[derive(Debug)]
+struct Kept {
+    session: Session,
+    on: Option<Tail>,
+}
+
+/// Where reading a journal stopped: the checking's state after the last record read, the byte
+/// just past the last whole line, that line itself (to see that the file still holds it where
+/// it was) and how many lines came before the next one.
+#[derive(Debug)]
+struct Tail {
+    chain: Chain,
+    end: u64,
+    last_line: Vec<u8>,
+    lines: usize,
+}
+
 /// A fight file followed read-only.
 #[derive(Debug)]
 pub struct Follower {
     target: Target,
     assets: Arc<Assets>,
     last: Last,
+    kept: Option<Kept>,
+    whole_reads: usize,
 }
 
 impl Follower {
     pub fn new(target: Target, assets: Arc<Assets>) -> Follower {
-        Follower { target, assets, last: Last::Nothing }
+        Follower { target, assets, last: Last::Nothing, kept: None, whole_reads: 0 }
     }
 
     /// The file followed now, if there is one.
@@ -99,40 +124,111 @@ impl Follower {
         }
     }
 
-    /// Look at the file once; read it only when it changed.
-    pub fn poll(&mut self) -> Found {
+    /// The fight as last read, if the last read found one.
+    pub fn session(&self) -> Option<&Session> {
+        self.kept.as_ref().map(|k| &k.session)
+    }
+
+    /// How many times the file was read whole (the first read, a new or shorter file, an older
+    /// format, a record that did not check) rather than read on from where the last read stopped.
+    pub fn whole_reads(&self) -> usize {
+        self.whole_reads
+    }
+
+    /// Look at the file once; read it only when it changed. A journal of the current version
+    /// that only grew (the same file, longer) is read on from where the last read stopped, its
+    /// new records checked and added to the fight kept; anything else (a shorter or a new file,
+    /// an older format, a record that does not check) is read whole.
+    pub fn poll(&mut self) -> Found<'_> {
         let Some(path) = self.path() else {
             let Target::Current(dir) = &self.target else { return Found::Same };
             let dir = dir.clone();
+            self.kept = None;
             return self.report(Last::NoFight, || Found::NoFight { dir });
         };
         let Some(stamp) = Stamp::of(&path) else {
+            self.kept = None;
             return self.report(Last::Gone(path.clone()), || Found::Gone { path: path.clone() });
         };
         if self.last == Last::Read(stamp.clone()) {
             return Found::Same;
         }
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                return self
-                    .report(Last::Gone(path.clone()), || Found::Gone { path: path.clone() });
+        let grown = matches!(&self.last, Last::Read(old)
+            if old.path == stamp.path && old.identity == stamp.identity && stamp.len > old.len);
+        let whole = !(grown && self.read_on(&path));
+        if whole {
+            self.kept = None;
+            self.whole_reads = self.whole_reads.saturating_add(1);
+            let text = match fs::read_to_string(&path) {
+                Ok(text) => text,
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                    return self
+                        .report(Last::Gone(path.clone()), || Found::Gone { path: path.clone() });
+                }
+                Err(err) => {
+                    self.last = Last::Read(stamp);
+                    return Found::Broken { path: path.clone(), message: err.to_string() };
+                }
+            };
+            // The file may have changed between the look and the read: the stamp kept is the
+            // one taken before, so a later change is read again at the next poll.
+            self.last = Last::Read(stamp.clone());
+            match read_whole(&text, &path, self.assets.clone()) {
+                Ok(kept) => self.kept = Some(kept),
+                Err(err) => return Found::Broken { path, message: err.to_string() },
             }
-            Err(err) => {
-                self.last = Last::Read(stamp);
-                return Found::Broken { path: path.clone(), message: err.to_string() };
-            }
-        };
-        // The file may have changed between the look and the read: the stamp kept is the one
-        // taken before, so a later change is read again at the next poll.
+        }
         self.last = Last::Read(stamp);
-        match load_text(&text, &path, self.assets.clone()) {
-            Ok(session) => Found::Fight { path, session: Box::new(session) },
-            Err(err) => Found::Broken { path, message: err.to_string() },
+        match &self.kept {
+            Some(kept) => Found::Fight { path, session: &kept.session, whole },
+            None => Found::Same,
         }
     }
 
-    fn report(&mut self, now: Last, found: impl FnOnce() -> Found) -> Found {
+    /// Read the records appended since the last read and add them to the fight kept. False when
+    /// the file no longer holds the last line read where it was, or a new record does not check
+    /// or fit: then the file is to be read whole (what is kept may be part-way and is dropped).
+    /// A last line without its newline is left for the next poll.
+    fn read_on(&mut self, path: &Path) -> bool {
+        let Some(Kept { session, on: Some(tail) }) = self.kept.as_mut() else { return false };
+        let Some(from) =
+            u64::try_from(tail.last_line.len()).ok().and_then(|n| tail.end.checked_sub(n))
+        else {
+            return false;
+        };
+        let mut bytes = Vec::new();
+        let read = fs::File::open(path).and_then(|mut file| {
+            file.seek(SeekFrom::Start(from))?;
+            file.read_to_end(&mut bytes)
+        });
+        if read.is_err() {
+            return false;
+        }
+        let Some(new) = bytes.strip_prefix(tail.last_line.as_slice()) else { return false };
+        let Some(cut) = new.iter().rposition(|&b| b == b'\n') else { return true };
+        let Ok(text) = std::str::from_utf8(&new[..=cut]) else { return false };
+        for line in text.lines() {
+            tail.lines += 1;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let added = match tail.chain.step(line, tail.lines) {
+                Ok(Step::Command(node)) => session.add_recorded(node).is_ok(),
+                Ok(Step::At(head)) => session.jump(head).is_ok(),
+                Ok(Step::Snapshot) => true,
+                Err(_) => false,
+            };
+            if !added {
+                return false;
+            }
+        }
+        let Ok(grew) = u64::try_from(cut + 1) else { return false };
+        tail.end = tail.end.saturating_add(grew);
+        tail.last_line = last_line(text).as_bytes().to_vec();
+        true
+    }
+
+    fn report(&mut self, now: Last, found: impl FnOnce() -> Found<'static>) -> Found<'static> {
         if self.last == now {
             return Found::Same;
         }
@@ -141,12 +237,39 @@ impl Follower {
     }
 }
 
+/// A file's text read whole: a current journal with where its reading stopped, anything else
+/// loaded as before (older formats are converted, nothing is followed on from them).
+fn read_whole(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Kept, LoadError> {
+    let whole = complete(text);
+    if journal::version(whole) != Some(journal::VERSION) || !whole.ends_with('\n') {
+        return Ok(Kept { session: from_ron(whole, path, assets)?, on: None });
+    }
+    let (session, chain) = from_journal_on(whole, path, assets)?;
+    let tail = u64::try_from(whole.len()).ok().map(|end| Tail {
+        chain,
+        end,
+        last_line: last_line(whole).as_bytes().to_vec(),
+        lines: whole.lines().count(),
+    });
+    Ok(Kept { session, on: tail })
+}
+
+/// The last line of text that ends with a newline, with its newline.
+fn last_line(text: &str) -> &str {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    &text[body.rfind('\n').map_or(0, |i| i + 1)..]
+}
+
+/// A journal's text without a last line still being written (no newline yet).
+fn complete(text: &str) -> &str {
+    match text.rfind('\n') {
+        Some(end) if end + 1 < text.len() && journal::is_journal(text) => &text[..=end],
+        _ => text,
+    }
+}
+
 /// Load a fight from text read while its writer may be appending: a last line without its
 /// newline is a record still being written, and is left out.
 pub fn load_text(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
-    let whole = match text.rfind('\n') {
-        Some(end) if end + 1 < text.len() && super::journal::is_journal(text) => &text[..=end],
-        _ => text,
-    };
-    from_ron(whole, path, assets)
+    from_ron(complete(text), path, assets)
 }

@@ -212,13 +212,105 @@ pub struct Damage {
     pub message: String,
 }
 
-/// A journal read back: the header, the tree, the current point, and the line of each command.
+/// A journal read back: the header, the tree, the current point, the line of each command, and
+/// where the checking stands after the last record (to read records appended later).
 #[derive(Debug)]
 pub struct Read {
     pub header: Header,
     pub nodes: Vec<Node>,
     pub head: Option<usize>,
     pub lines: Vec<usize>,
+    pub chain: Chain,
+}
+
+/// Where reading a journal stands between records: its version, the last record's checksum (the
+/// next one chains to it) and the commands read so far (the next must be the one after).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chain {
+    pub version: u32,
+    pub sum: String,
+    pub commands: usize,
+}
+
+/// What one record, checked, does to the history read so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// A new command, hung on its parent; it becomes the current point.
+    Command(Node),
+    /// The current point moves (`None`: the start).
+    At(Option<usize>),
+    /// A snapshot: checked, nothing to add.
+    Snapshot,
+}
+
+impl Chain {
+    /// Before the first record of a journal of this version.
+    pub fn start(version: u32) -> Chain {
+        Chain { version, sum: String::new(), commands: 0 }
+    }
+
+    /// Check one record's line (line `at` of the file, from 1): its shape, its checksum chained
+    /// to the record before, its order. On success the chain moves past it; on failure it is
+    /// left as it was.
+    pub fn step(&mut self, text: &str, at: usize) -> Result<Step, Damage> {
+        let record: Record = parse(text, at)?;
+        let expected = match self.version {
+            FIRST => checksum_v3(&record, &self.sum),
+            _ => sum_at(text).map(|s| checksum_text(text, s, &self.sum)).unwrap_or_default(),
+        };
+        if expected != record.sum() {
+            return Err(Damage {
+                line: at,
+                column: 1,
+                message:
+                    "this record does not match its checksum: it, or one before it, was edited, \
+                          removed or moved"
+                        .into(),
+            });
+        }
+        let sum = expected;
+        let step = match record {
+            Record::Command { n, after, command, mut events, .. } => {
+                // Deserialising leaves room for more; a loaded history never grows.
+                events.shrink_to_fit();
+                if n != self.commands + 1 || after >= n {
+                    return Err(Damage {
+                        line: at,
+                        column: 1,
+                        message: format!(
+                            "command {n} after {after} is out of order; expected command {}",
+                            self.commands + 1
+                        ),
+                    });
+                }
+                self.commands = n;
+                let entry = crate::encounter::Entry { command, events };
+                Step::Command(Node { entry, parent: after.checked_sub(1) })
+            }
+            Record::Snapshot { n, .. } => {
+                if n > self.commands {
+                    return Err(Damage {
+                        line: at,
+                        column: 1,
+                        message: format!("a snapshot after command {n}, past the last command"),
+                    });
+                }
+                Step::Snapshot
+            }
+            Record::At { n, .. } => {
+                if n > self.commands {
+                    return Err(Damage {
+                        line: at,
+                        column: 1,
+                        message: format!("the current point {n} is past the last command"),
+                    });
+                }
+                Step::At(n.checked_sub(1))
+            }
+        };
+        self.sum = sum;
+        Ok(step)
+    }
 }
 
 /// Read a journal, checking every record's shape, order and checksum.
@@ -241,66 +333,19 @@ pub fn read(text: &str) -> Result<Read, Damage> {
     let mut nodes = Vec::new();
     let mut record_lines = Vec::new();
     let mut head = None;
-    let mut previous = String::new();
+    let mut chain = Chain::start(header.version);
     for (index, text) in lines {
-        let at = index + 1;
-        let record: Record = parse(text, at)?;
-        let expected = match header.version {
-            FIRST => checksum_v3(&record, &previous),
-            _ => sum_at(text).map(|s| checksum_text(text, s, &previous)).unwrap_or_default(),
-        };
-        if expected != record.sum() {
-            return Err(Damage {
-                line: at,
-                column: 1,
-                message:
-                    "this record does not match its checksum: it, or one before it, was edited, \
-                          removed or moved"
-                        .into(),
-            });
-        }
-        previous = record.sum().to_string();
-        match record {
-            Record::Command { n, after, command, mut events, .. } => {
-                // Deserialising leaves room for more; a loaded history never grows.
-                events.shrink_to_fit();
-                if n != nodes.len() + 1 || after >= n {
-                    return Err(Damage {
-                        line: at,
-                        column: 1,
-                        message: format!(
-                            "command {n} after {after} is out of order; expected command {}",
-                            nodes.len() + 1
-                        ),
-                    });
-                }
-                let entry = crate::encounter::Entry { command, events };
-                nodes.push(Node { entry, parent: after.checked_sub(1) });
-                record_lines.push(at);
-                head = Some(n - 1);
+        match chain.step(text, index + 1)? {
+            Step::Command(node) => {
+                nodes.push(node);
+                record_lines.push(index + 1);
+                head = Some(nodes.len() - 1);
             }
-            Record::Snapshot { n, .. } => {
-                if n > nodes.len() {
-                    return Err(Damage {
-                        line: at,
-                        column: 1,
-                        message: format!("a snapshot after command {n}, past the last command"),
-                    });
-                }
-            }
-            Record::At { n, .. } => {
-                if n > nodes.len() {
-                    return Err(Damage {
-                        line: at,
-                        column: 1,
-                        message: format!("the current point {n} is past the last command"),
-                    });
-                }
-                head = n.checked_sub(1);
-            }
+            Step::At(at) => head = at,
+            Step::Snapshot => {}
         }
     }
-    Ok(Read { header, nodes, head, lines: record_lines })
+    Ok(Read { header, nodes, head, lines: record_lines, chain })
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Damage> {

@@ -165,6 +165,16 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
 
 /// A journal: every record checked (shape, order, checksum), then every branch folded.
 fn from_journal(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
+    from_journal_on(text, path, assets).map(|(session, _)| session)
+}
+
+/// A journal loaded as [`from_journal`] does, with where its checking stands after the last
+/// record, so that records appended later can be checked and added one by one.
+pub fn from_journal_on(
+    text: &str,
+    path: &Path,
+    assets: Arc<Assets>,
+) -> Result<(Session, journal::Chain), LoadError> {
     if let Some(found) = journal::version(text).filter(|&v| v > VERSION) {
         return Err(LoadError::Version { path: path.to_path_buf(), found, at: version_at(text) });
     }
@@ -177,15 +187,15 @@ fn from_journal(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
     let commands: Vec<String> = read.nodes.iter().map(|n| n.entry.command.clone()).collect();
     let lines = read.lines;
     let header = read.header;
-    Session::from_tree(header.system, &header.name, read.nodes, read.head, assets).map_err(
-        |(entry, err)| LoadError::Replay {
+    let session = Session::from_tree(header.system, &header.name, read.nodes, read.head, assets)
+        .map_err(|(entry, err)| LoadError::Replay {
             path: path.to_path_buf(),
             line: lines.get(entry.saturating_sub(1)).copied(),
             entry,
             command: commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default(),
             message: err.to_string(),
-        },
-    )
+        })?;
+    Ok((session, read.chain))
 }
 
 /// The line on which history entry `entry` (from 1) writes `command`, in a file laid out a field

@@ -39,19 +39,30 @@ impl Seen {
     pub fn along(system: System, name: &str, entries: &[&Entry]) -> Seen {
         let mut encounter = Encounter::new(system, name);
         let mut seen = Seen::default();
-        for event in entries.iter().flat_map(|e| &e.events) {
-            // Lines about someone leaving or going out of sight need the names before the event.
-            let before = seen.line_before(&encounter, event);
-            if encounter.apply(event).is_err() {
+        for entry in entries {
+            if !seen.add(&mut encounter, entry) {
                 break;
-            }
-            seen.log.extend(before.map(|text| PlayerLine { round: seen.round, text }));
-            seen.follow_turn(&encounter);
-            if let Some(text) = line_after(&encounter, event) {
-                seen.log.push(PlayerLine { round: seen.round, text });
             }
         }
         seen
+    }
+
+    /// Go on with one more command of the line: `encounter` is the state before it, and is left
+    /// after it. False when one of its events does not fold (the walk ends there).
+    pub fn add(&mut self, encounter: &mut Encounter, entry: &Entry) -> bool {
+        for event in &entry.events {
+            // Lines about someone leaving or going out of sight need the names before the event.
+            let before = self.line_before(encounter, event);
+            if encounter.apply(event).is_err() {
+                return false;
+            }
+            self.log.extend(before.map(|text| PlayerLine { round: self.round, text }));
+            self.follow_turn(encounter);
+            if let Some(text) = line_after(encounter, event) {
+                self.log.push(PlayerLine { round: self.round, text });
+            }
+        }
+        true
     }
 
     /// The marker moves to a visible combatant whose turn has begun; a hidden one's turn leaves

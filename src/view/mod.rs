@@ -3,9 +3,11 @@
 //! counts, log, turn marker); health is shown per side as the GM's `player_health.*` options say;
 //! notes, stats, weapons, odds and dice never reach it.
 
+mod live;
 mod log;
 mod text;
 
+pub use live::LiveView;
 pub use log::{Mark, PlayerLine, Seen};
 pub use text::to_text;
 

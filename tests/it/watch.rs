@@ -372,7 +372,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn fight(found: Found) -> PlayerView {
     match found {
-        Found::Fight { session, .. } => player_view(&session),
+        Found::Fight { session, .. } => player_view(session),
         other => panic!("expected the fight, found {other:?}"),
     }
 }
@@ -634,4 +634,215 @@ fn the_watcher_quits_on_q_esc_and_ctrl_c_only() {
     ] {
         assert_eq!(quits(&event), quit, "{event:?}");
     }
+}
+
+/// The watcher's fight is the fight a fresh load of the same file gives: the same encounter, log,
+/// history tree, current point and line of play.
+fn assert_as_loaded(watcher: &Follower, path: &Path, after: &str) {
+    let followed = watcher.session().expect("the watcher holds the fight");
+    let loaded = skirmish::save::load(path, assets()).expect("the file loads");
+    assert_eq!(followed.encounter(), loaded.encounter(), "encounter after `{after}`");
+    assert_eq!(followed.log(), loaded.log(), "log after `{after}`");
+    assert_eq!(followed.nodes(), loaded.nodes(), "history after `{after}`");
+    assert_eq!(followed.head(), loaded.head(), "current point after `{after}`");
+    assert_eq!(followed.line(), loaded.line(), "line of play after `{after}`");
+    assert_eq!(followed.branches(), loaded.branches(), "branches after `{after}`");
+    assert_eq!(followed.redo_entries(), loaded.redo_entries(), "redo after `{after}`");
+}
+
+/// A fight with undo, redo and branch switches, after `add Aria side=pc`.
+const SCRIPT: [&str; 29] = [
+    "add Orc side=enemy",
+    "add Troll side=enemy hidden",
+    "init Aria 15",
+    "init Orc 10",
+    "init Troll 5",
+    "start",
+    "damage Orc 3 raw",
+    "next",
+    "undo",
+    "undo",
+    "damage Troll 2 raw",
+    "next",
+    "cond Aria prone",
+    "undo",
+    "undo",
+    "redo",
+    "undo",
+    "undo",
+    "branch 1",
+    "roll 3d6 for Aria",
+    "reveal troll",
+    "undo",
+    "undo",
+    "undo",
+    "undo",
+    "branch 2",
+    "next",
+    "undo",
+    "redo",
+];
+
+/// A fight played with undo, redo and branches: the watcher reads the file whole once, then only
+/// what each command appends, and its fight stays the one a fresh load gives; a compaction (a new
+/// file renamed over) is read whole, and appends after it are read on again.
+#[test]
+fn the_watcher_reads_only_what_is_appended_and_matches_a_fresh_load() {
+    let dir = temp_dir("incremental");
+    let path = dir.join("fight.ron");
+    let mut app = tracker(Session::new(System::WOIN, "Followed", assets()), &path);
+    gm(&mut app, "add Aria side=pc");
+    let mut watcher = Follower::new(Target::File(path.clone()), assets());
+    assert!(matches!(watcher.poll(), Found::Fight { .. }));
+    assert_eq!(watcher.whole_reads(), 1);
+    for line in SCRIPT {
+        gm(&mut app, line);
+        let view = fight(watcher.poll());
+        assert_eq!(view, player_view(&app.session), "after `{line}`");
+        assert_as_loaded(&watcher, &path, line);
+    }
+    assert_eq!(watcher.whole_reads(), 1, "every command after the first read was read on");
+    app.compact();
+    skirmish::runtime::perform_effects(&mut app, None);
+    assert!(matches!(watcher.poll(), Found::Fight { .. }));
+    assert_eq!(watcher.whole_reads(), 2, "a compacted file is a new file, read whole");
+    assert_as_loaded(&watcher, &path, "the compaction");
+    for line in ["next", "damage Aria 1 raw", "undo", "hide orc"] {
+        gm(&mut app, line);
+        assert_eq!(fight(watcher.poll()), player_view(&app.session), "after `{line}`");
+        assert_as_loaded(&watcher, &path, line);
+    }
+    assert_eq!(watcher.whole_reads(), 2, "appends after the compaction are read on");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record caught half-written is left for the next poll, and read once its line is whole.
+#[test]
+fn the_watcher_leaves_a_half_written_record_for_the_next_poll() {
+    use std::io::Write;
+    let dir = temp_dir("torn");
+    let path = dir.join("fight.ron");
+    let mut app = tracker(Session::new(System::WOIN, "Torn", assets()), &path);
+    gm(&mut app, "add Aria side=pc");
+    let before = std::fs::read(&path).expect("file");
+    gm(&mut app, "add Brom side=pc");
+    let after = std::fs::read(&path).expect("file");
+    let record = &after[before.len()..];
+    assert!(record.len() > 10 && record.ends_with(b"\n"), "one record appended");
+    std::fs::write(&path, &before).expect("back to one command");
+    let mut watcher = Follower::new(Target::File(path.clone()), assets());
+    assert_eq!(names(&fight(watcher.poll())), ["Aria"]);
+    let append = |bytes: &[u8]| {
+        let mut file = std::fs::OpenOptions::new().append(true).open(&path).expect("opens");
+        file.write_all(bytes).expect("appends");
+    };
+    let half = record.len() / 2;
+    append(&record[..half]);
+    assert_eq!(names(&fight(watcher.poll())), ["Aria"], "half a record is not read");
+    append(&record[half..record.len() - 1]);
+    assert_eq!(names(&fight(watcher.poll())), ["Aria"], "all but its newline is not read either");
+    append(b"\n");
+    assert_eq!(names(&fight(watcher.poll())), ["Aria", "Brom"], "the whole record is read");
+    assert_eq!(watcher.whole_reads(), 1, "read on from where each poll stopped");
+    assert_as_loaded(&watcher, &path, "add Brom side=pc");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An earlier record edited in place, then the file grown by the GM's next command: the watcher
+/// does not take the new record on trust but reads the file whole and says where it is broken,
+/// writing nothing. Both an edit that moves the records after it, and one resealed with fresh
+/// checksums (the last record read then differs), are caught.
+#[test]
+fn the_watcher_catches_an_earlier_record_edited_before_the_file_grew() {
+    // (case, the text edited, what it becomes, whether the checksums are written afresh)
+    let edits = [
+        ("moved", "\"init Orc 5\"", "\"init Orc 55\"", false),
+        ("resealed", "\"init Orc 5\"", "\"init Orc 6\"", true),
+    ];
+    for (name, from, to, reseal) in edits {
+        let dir = temp_dir(&format!("edited-{name}"));
+        let path = dir.join("fight.ron");
+        let mut app = tracker(Session::new(System::WOIN, "Edited", assets()), &path);
+        for line in ["add Aria side=pc", "add Orc side=enemy", "init Aria 15", "init Orc 5"] {
+            gm(&mut app, line);
+        }
+        gm(&mut app, "start");
+        let mut watcher = Follower::new(Target::File(path.clone()), assets());
+        assert!(matches!(watcher.poll(), Found::Fight { .. }));
+        let text = std::fs::read_to_string(&path).expect("file");
+        let edited_line = text.lines().position(|l| l.contains(from)).expect("the record") + 1;
+        let mut edited = text.replace(from, to);
+        if reseal {
+            edited = skirmish::save::journal::reseal(&edited);
+        }
+        std::fs::write(&path, edited).expect("edited in place");
+        gm(&mut app, "damage Orc 1 raw");
+        let written = std::fs::read(&path).expect("file");
+        match watcher.poll() {
+            Found::Broken { message, .. } => {
+                let at = if reseal { text.lines().count() + 1 } else { edited_line };
+                assert!(message.contains(&format!("fight.ron:{at}:")), "{name}: {message}");
+            }
+            other => panic!("{name}: expected the file broken, found {other:?}"),
+        }
+        assert_eq!(watcher.whole_reads(), 2, "{name}: read whole to find the damage");
+        assert_eq!(
+            std::fs::read(&path).expect("file"),
+            written,
+            "{name}: the watcher wrote nothing"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Older formats are read whole at every change, as before: a version 3 journal (its checksums
+/// cover each record serialised again) and a version 2 file (one RON value).
+#[test]
+fn the_watcher_reads_older_formats_whole_at_every_change() {
+    use std::io::Write;
+    for (name, fixture) in
+        [("v3", "tests/fixtures/v3/woin-demo.ron"), ("v2", "tests/fixtures/v2/woin-demo.ron")]
+    {
+        let dir = temp_dir(&format!("older-{name}"));
+        let path = dir.join("fight.ron");
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture);
+        std::fs::copy(&source, &path).expect("copied");
+        let mut watcher = Follower::new(Target::File(path.clone()), assets());
+        assert!(matches!(watcher.poll(), Found::Fight { .. }), "{name}");
+        let mut file = std::fs::OpenOptions::new().append(true).open(&path).expect("opens");
+        file.write_all(b"\n").expect("grows");
+        drop(file);
+        assert!(matches!(watcher.poll(), Found::Fight { .. }), "{name}: grown");
+        assert_eq!(watcher.whole_reads(), 2, "{name}: read whole again");
+        assert_as_loaded(&watcher, &path, name);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The players' screen keeps its view along with the fight (a command added walks that command,
+/// an undo cuts back, a branch switch or a file read whole walks the line again): after every
+/// step it is the view built afresh from the GM's session.
+#[test]
+fn the_watch_screen_keeps_the_players_view_equal_to_a_fresh_one() {
+    use skirmish::cli::watch::Watch;
+    let dir = temp_dir("live-view");
+    let path = dir.join("fight.ron");
+    let mut app = tracker(Session::new(System::WOIN, "Followed", assets()), &path);
+    gm(&mut app, "add Aria side=pc");
+    let mut watch = Watch::new(Follower::new(Target::File(path.clone()), assets()));
+    watch.poll();
+    assert_eq!(watch.view, Some(player_view(&app.session)), "at the start");
+    let after =
+        ["compact", "next", "damage Aria 1 raw", "undo", "hide orc", "next", "undo", "undo"];
+    for line in SCRIPT.iter().chain(&after) {
+        if *line == "compact" {
+            app.compact();
+            skirmish::runtime::perform_effects(&mut app, None);
+        } else {
+            gm(&mut app, line);
+        }
+        watch.poll();
+        assert_eq!(watch.view, Some(player_view(&app.session)), "after `{line}`");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

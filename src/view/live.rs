@@ -1,0 +1,98 @@
+//! The players' view kept up to date as a followed fight changes (`skirmish watch`): what they
+//! have seen is kept command by command along the line of play, so a command added or undone
+//! costs that command alone, not a walk over the whole fight.
+
+use super::{PlayerView, Seen, project};
+use crate::encounter::{Encounter, Session};
+
+/// Where what the players had seen stood before one command of the line.
+#[derive(Debug, Clone, Copy)]
+struct Cut {
+    log: usize,
+    marks: usize,
+    round: u32,
+}
+
+/// The players' view of one session as it changes. Give it the same session (the same history,
+/// growing) each time; after anything else (another file, a file read again whole) call
+/// [`LiveView::reset`].
+#[derive(Debug, Default)]
+pub struct LiveView {
+    /// The commands seen (indices into the session's nodes), from the first.
+    line: Vec<usize>,
+    /// Where `seen` stood before each command of `line`.
+    cuts: Vec<Cut>,
+    seen: Seen,
+    /// The state after `line`, as the walk folded it; `None` when nothing is kept.
+    state: Option<Encounter>,
+}
+
+impl LiveView {
+    /// Forget everything kept: the next view walks the line from the start.
+    pub fn reset(&mut self) {
+        *self = LiveView::default();
+    }
+
+    /// The players' view of `session` now, equal to [`super::player_view`]: commands added after
+    /// the line last seen are walked on from where it ended, an undo cuts back to where the
+    /// players stood then, and any other move (a branch switch) walks the line again.
+    pub fn view(&mut self, session: &Session) -> PlayerView {
+        let (path, _) = session.line();
+        let shared = self.shared(path);
+        match self.state.take() {
+            Some(state) if shared == self.line.len() => {
+                self.state = Some(state);
+                self.walk(session, &path[shared..]);
+            }
+            Some(_) if shared == path.len() => {
+                if let Some(&cut) = self.cuts.get(shared) {
+                    self.seen.log.truncate(cut.log);
+                    self.seen.marks.truncate(cut.marks);
+                    self.seen.round = cut.round;
+                }
+                self.line.truncate(shared);
+                self.cuts.truncate(shared);
+                self.state = Some(session.encounter().clone());
+            }
+            _ => {
+                let enc = session.encounter();
+                *self = LiveView {
+                    state: Some(Encounter::new(enc.system, &enc.name)),
+                    ..LiveView::default()
+                };
+                self.walk(session, path);
+            }
+        }
+        project(session.encounter(), &self.seen)
+    }
+
+    /// How many commands the line seen and `path` share from the start: both are lines of one
+    /// tree, so they agree up to a point and differ after it (a binary search finds it).
+    fn shared(&self, path: &[usize]) -> usize {
+        let (mut agree, mut differ) = (0, self.line.len().min(path.len()) + 1);
+        while differ - agree > 1 {
+            let mid = agree + (differ - agree) / 2;
+            if self.line[mid - 1] == path[mid - 1] {
+                agree = mid;
+            } else {
+                differ = mid;
+            }
+        }
+        agree
+    }
+
+    fn walk(&mut self, session: &Session, commands: &[usize]) {
+        let Some(state) = self.state.as_mut() else { return };
+        for &i in commands {
+            let Some(node) = session.nodes().get(i) else { break };
+            let seen = &self.seen;
+            self.cuts.push(Cut { log: seen.log.len(), marks: seen.marks.len(), round: seen.round });
+            self.line.push(i);
+            if !self.seen.add(state, &node.entry) {
+                // Cannot happen for a loaded session; start afresh next time.
+                self.state = None;
+                break;
+            }
+        }
+    }
+}
