@@ -139,3 +139,25 @@ fn attack_switches_take_only_on_or_off() {
     }
     assert!(wrong.is_empty(), "switches read wrongly:\n{}", wrong.join("\n"));
 }
+
+// WOIN-ACT-1, design rule 5: `force` on `do` is the same switch: `force=off` does not force an
+// action off its turn, and any other value is refused naming it.
+#[test]
+fn woin_act_1_do_force_takes_only_on_or_off() {
+    let file = "woin-demo.ron";
+    let cases: &[(&str, Option<&str>)] = &[
+        ("do aria move force=zz", Some("force=zz: force is a switch; write force alone")),
+        ("do aria move force=off", Some("not Aria's turn")),
+        ("do aria move force=on", None),
+        ("do aria move force", None),
+    ];
+    for &(line, expected) in cases {
+        let refused = refusal(file, line);
+        match expected {
+            Some(why) => {
+                assert!(refused.as_deref().is_some_and(|m| m.contains(why)), "{line}: {refused:?}")
+            }
+            None => assert_eq!(refused, None, "{line}"),
+        }
+    }
+}

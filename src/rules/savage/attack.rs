@@ -315,7 +315,9 @@ pub fn hint(req: AttackRequest<'_>) -> Option<String> {
 /// aim …) is refused on any other, before a die is rolled.
 fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {
     for (field, skills, rule) in tables::ONLY_FOR {
-        let given = f.0.iter().any(|(k, v)| k == field && v.as_deref() != Some("off"));
+        let given = f.0.iter().any(|(k, v)| {
+            k == field && !v.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("off"))
+        });
         if given && !skills.contains(&skill) {
             let names: Vec<String> = skills.iter().map(|s| capitalised(s)).collect();
             return Err(RulesError::Invalid(format!(
