@@ -140,7 +140,7 @@ fn attack_switches_take_only_on_or_off() {
     assert!(wrong.is_empty(), "switches read wrongly:\n{}", wrong.join("\n"));
 }
 
-// WOIN-ACT-1, design rule 5: `force` on `do` is the same switch: `force=off` does not force an
+// WOIN-ACT-1, design rule 5: `force` on `do` and on a system's verbs is the same switch: `force=off` does not force an
 // action off its turn, and any other value is refused naming it.
 #[test]
 fn woin_act_1_do_force_takes_only_on_or_off() {
@@ -150,6 +150,7 @@ fn woin_act_1_do_force_takes_only_on_or_off() {
         ("do aria move force=off", Some("not Aria's turn")),
         ("do aria move force=on", None),
         ("do aria move force", None),
+        ("luck aria dazed force=zz", Some("force=zz: force is a switch; write force alone")),
     ];
     for &(line, expected) in cases {
         let refused = refusal(file, line);
