@@ -185,7 +185,9 @@ pub static COMMANDS: &[CommandSpec] = &[
                given modifiers, rolling every die the system calls for. Several targets are a \
                comma list with no spaces (`Gob,\"Cave Troll\"`); a group's id (`goblin`) as the \
                attacker means everyone in it still standing, attacking together. Systems whose \
-               rules give an attack one attacker and one target say so.",
+               rules give an attack one attacker and one target say so. A flag is written alone \
+               or as FLAG=on or FLAG=off; any other value, like any value a field cannot take, \
+               is refused before a die is rolled.",
         example: "attack Aria goblin sword higher",
     },
     CommandSpec {

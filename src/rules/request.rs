@@ -85,7 +85,25 @@ impl FieldReader<'_> {
 
     /// A flag written alone or as `on`.
     pub fn flag(&self, key: &str) -> bool {
-        self.0.iter().any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v == "on"))
+        self.0
+            .iter()
+            .any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v.eq_ignore_ascii_case("on")))
+    }
+
+    /// Refuse a switch among `switches` given a value other than `on` or `off`, naming it: a
+    /// switch is written alone, or as `=on` / `=off`, and anything else would read as off.
+    pub fn check_switches(&self, switches: &[&str]) -> Result<(), RulesError> {
+        let odd = self.0.iter().find_map(|(k, v)| {
+            let v = v.as_deref()?;
+            let known = v.eq_ignore_ascii_case("on") || v.eq_ignore_ascii_case("off");
+            (!known && switches.contains(&k.as_str())).then_some((k, v))
+        });
+        match odd {
+            Some((k, v)) => Err(RulesError::Invalid(format!(
+                "{k}={v}: {k} is a switch; write {k} alone (or {k}=on), or {k}=off"
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// A whole number, if given.

@@ -406,6 +406,13 @@ pub trait Ruleset: Sync {
         &[]
     }
 
+    /// Those of [`Self::attack_fields`] that are switches: written alone or as `=on` / `=off`.
+    /// The engine refuses any other value for them before the attack is prepared (`force`, the
+    /// engine's own switch, always is one).
+    fn attack_switches(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether one attack may name several targets, so the attack dialog offers more (a Gempunks
     /// set).
     fn several_targets(&self) -> bool {

@@ -16,6 +16,7 @@ mod gurps;
 mod harness;
 mod history;
 mod initiative;
+mod legal;
 mod names;
 mod odds;
 mod replay;

@@ -1,6 +1,7 @@
 //! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
 
 use super::*;
+use crate::rules::system::FieldReader;
 
 impl Planner<'_> {
     /// `attack`: the system answers with ordered effects (rolls, verdicts, hits, conditions,
@@ -13,8 +14,8 @@ impl Planner<'_> {
         weapon: Option<&str>,
         fields: &[Field],
     ) -> Result<(), EngineError> {
-        let force = fields.iter().any(|f| f.key == "force");
         let pairs = field_pairs(fields);
+        let force = FieldReader(&pairs).flag("force");
         let mut sides = attack_sides(&self.scratch, attacker, targets)?;
         let rules = self.scratch.system.rules();
         let actor = self.scratch.combatants[sides.members[0]].id.to_string();
@@ -161,6 +162,11 @@ pub(super) fn with_request<'e, R>(
 ) -> Result<R, EngineError> {
     use crate::rules::system::Party;
     let bare = bare_attack(weapon, pairs)?;
+    // Legality before dice: a switch given a value it does not take is refused here, before
+    // the system prepares anything (issue 14 item 4).
+    let switches = FieldReader(pairs);
+    switches.check_switches(&["force"])?;
+    switches.check_switches(enc.system.rules().attack_switches())?;
     // The system reads every field but `weapon=none`.
     let without: Vec<(String, Option<String>)>;
     let pairs = match bare {

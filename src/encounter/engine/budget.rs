@@ -96,7 +96,10 @@ impl Planner<'_> {
         if spec.key == "shake" {
             return refuse(format!("shaking off rolls dice: use `shake {name} CONDITION`"));
         }
-        let force = fields.iter().any(|f| f.key == "force");
+        let pairs = field_pairs(fields);
+        let switch = crate::rules::system::FieldReader(&pairs);
+        switch.check_switches(&["force"])?;
+        let force = switch.flag("force");
         let allowed: Vec<&str> =
             std::iter::once("force").chain(spec.fields.iter().copied()).collect();
         if let Some(other) = fields.iter().find(|f| !allowed.contains(&f.key.as_str())) {
@@ -112,7 +115,6 @@ impl Planner<'_> {
         for &(pool, cost) in &costs {
             self.check_budget(&id, pool, cost, spec.label, force)?;
         }
-        let pairs = field_pairs(fields);
         let effects = {
             let ids = [id.clone()];
             let request = special_request(&self.scratch, spec.key, &ids, &[], &pairs);

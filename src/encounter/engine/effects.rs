@@ -40,6 +40,8 @@ impl Planner<'_> {
             }
         }
         let pairs = field_pairs(fields);
+        // `force` is a switch on every verb: another value is refused before any die.
+        crate::rules::system::FieldReader(&pairs).check_switches(&["force"])?;
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
         let effects = self.scratch.system.rules().special(request, self.dice)?;
         let actor = ids.first().cloned().unwrap_or_default();

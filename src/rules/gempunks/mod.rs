@@ -417,6 +417,10 @@ impl Ruleset for Gempunks {
         tables::ATTACK_FIELDS
     }
 
+    fn attack_switches(&self) -> &'static [&'static str] {
+        tables::SWITCHES
+    }
+
     // GEM-ATK-6, GEM-ATK-7: the hits rolled ahead of damage, with their proposed sharing.
     fn attack_proposal(
         &self,

@@ -82,6 +82,56 @@ fn standing_members(req: &AttackRequest<'_>, gem: &state::GemState) -> i64 {
         .sum()
 }
 
+/// Legality before dice (issue 14 item 4): the fields read only after the attack dice (typed
+/// faces, `area=` and `split=` lists, `ride=`) are checked now, so a bad one is refused first.
+fn read_ahead(req: AttackRequest<'_>, f: &FieldReader<'_>, area: bool) -> Result<(), RulesError> {
+    for key in ["roll", "dmgroll"] {
+        super::attack::typed(*f, key)?;
+    }
+    let target = |name: &str| req.targets.iter().any(|t| names(t.id, &t.view, name.trim()));
+    if let Some(list) = f.value("area").filter(|v| !v.eq_ignore_ascii_case("on")) {
+        for piece in list.split(',') {
+            if !piece.split_once(':').is_some_and(|(name, _)| target(name)) {
+                return Err(invalid(format!(
+                    "area={list}: '{piece}' is not TARGET:N, how many of a target's members the \
+                     template catches (GEM-ATK-4)"
+                )));
+            }
+        }
+    }
+    if let Some(list) = f.value("split") {
+        if area {
+            return Err(invalid("an area attack's hits are not shared out: no split= (GEM-ATK-4)"));
+        }
+        // The same words as the split itself, read after the dice (split::parse).
+        for piece in list.split(',') {
+            match piece.split_once(':') {
+                Some((name, _)) if !target(name) => {
+                    return Err(invalid(format!(
+                        "split={list}: '{}' is not a target",
+                        name.trim()
+                    )));
+                }
+                Some((_, what)) if !what.trim().is_empty() => {}
+                _ => {
+                    return Err(invalid(format!(
+                        "split={list}: '{piece}' is not NAME:COUNT or NAME:h1+h2"
+                    )));
+                }
+            }
+        }
+    }
+    if let Some(ride) = f.value("ride")
+        && ride != "me"
+        && ride != "them"
+    {
+        return Err(invalid(format!(
+            "ride={ride}: expected me (the attacker rides) or them (GEM-OPT-10)"
+        )));
+    }
+    Ok(())
+}
+
 /// GEM-ATK-1, GEM-MOD-1..4, GEM-CHOOSE-1, GEM-REG-4, GEM-ATK-4: read the command, check it is
 /// legal, and work out every die's need before rolling.
 pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
@@ -101,6 +151,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         )));
     }
     let area = f.value("area").is_some() || f.flag("area");
+    read_ahead(req, &f, area)?;
     let heavy = f.flag("heavy") || arms.heavy;
     let assault = f.flag("assault");
     let rush = f.flag("rush");

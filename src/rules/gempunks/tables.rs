@@ -124,6 +124,33 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "force",
 ];
 
+/// Those of [`ATTACK_FIELDS`] that are switches, on or off; the engine refuses any other value
+/// for them. `area` is not one: `area=NAME:N,…` says how many a template catches.
+pub const SWITCHES: &[&str] = &[
+    "auto",
+    "heavy",
+    "assault",
+    "rush",
+    "reaction",
+    "high_ground",
+    "in_melee",
+    "wind",
+    "unstable",
+    "spatial",
+    "uncertain",
+    "cover",
+    "total_cover",
+    "leaving_range",
+    "two_hands",
+    "soft",
+    "tieup",
+    "every",
+    "through_cover",
+    "immediate",
+    "take",
+    "unarmed",
+];
+
 /// GEM-MOD: the modifiers that are simply on or off, for the attack dialog.
 pub const TOGGLES: &[(&str, &str)] = &[
     ("heavy", "Heavy Attack (a 5 grants the crit die)"),

@@ -59,6 +59,23 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "force",
 ];
 
+/// Those of [`ATTACK_FIELDS`] that are switches, on or off; the engine refuses any other value
+/// for them.
+pub const SWITCHES: &[&str] = &[
+    "rapid",
+    "retreat",
+    "drop",
+    "acrobatic",
+    "unaware",
+    "ranged",
+    "thrown",
+    "small",
+    "firearm",
+    "tbb",
+    "offhand",
+    "backside",
+];
+
 /// A typed source for one roll's faces (`roll=`, `defroll=` …), or the dice.
 fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
     f.value(key)

@@ -336,6 +336,10 @@ impl Ruleset for Gurps {
         attack::ATTACK_FIELDS
     }
 
+    fn attack_switches(&self) -> &'static [&'static str] {
+        attack::SWITCHES
+    }
+
     fn attack_hint(&self) -> &'static str {
         "blank, or loc=skull deceptive=1 range=10 defense=parry mod=N …"
     }

@@ -140,7 +140,7 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
             // The penalty is named above; the location itself is the plain arm or hand.
             Some(tables::Location { penalty: 0, ..at })
         }
-        Some(w) => Some(injury::parse_location(&w)?),
+        Some(w) => Some(injury::parse_location(&w).map_err(|e| named_field("loc", &w, e))?),
     };
     if let Some(at) = location {
         injury::check_target(arms.kind, at)?;
@@ -213,6 +213,10 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
         mods.push((format!("target {}", p.key), p.ranged_at));
     }
     let prev = me.previous.as_ref().filter(|p| p.target.as_deref() == Some(req.target_id));
+    // Read whatever the attack, so a bad value is refused before any die (issue 14 item 4).
+    let range = f.int_in("range", 0, 100_000)?;
+    let speed = f.int_in("speed", 0, 100_000)?;
+    defense_word(f.value("defense"))?;
     if !arms.melee() {
         // GURPS-MAN-3: Aim adds Acc, +1 after two turns, +2 after three; +1 braced. Not with
         // Move and Attack.
@@ -222,9 +226,7 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
             let bonus = arms.acc + (aim.aim_turns - 1).min(2) + i64::from(aim.braced);
             mods.push(("aim".into(), bonus));
         }
-        // GURPS-RANGE-1: range and speed.
-        let range = f.int_in("range", 0, 100_000)?;
-        let speed = f.int_in("speed", 0, 100_000)?;
+        // GURPS-RANGE-1: range and speed (read above).
         let seed = option(&Gurps, req.options, "gurps_range_bands") == "seed";
         let penalty = tables::range_penalty(range.saturating_add(speed), seed);
         if penalty != 0 {
@@ -328,4 +330,23 @@ pub fn reach_span(text: &str) -> Option<(i64, i64)> {
         });
     }
     Some((*yards.iter().min()?, *yards.iter().max()?))
+}
+
+/// A refusal about a field's value, led by the field as it was written (`loc=zz: …`).
+fn named_field(key: &str, value: &str, e: RulesError) -> RulesError {
+    match e {
+        RulesError::Invalid(why) => RulesError::Invalid(format!("{key}={value}: {why}")),
+        other => other,
+    }
+}
+
+/// `defense=`, checked as a word before any die: dodge, parry, block (each may name a weapon,
+/// `parry:axe`) or none. Whether the defense is open to the target is judged when it defends.
+fn defense_word(word: Option<&str>) -> Result<(), RulesError> {
+    let Some(word) = word else { return Ok(()) };
+    let kind = word.split_once(':').map_or(word, |(k, _)| k).to_ascii_lowercase();
+    if ["dodge", "parry", "block", "none"].contains(&kind.as_str()) {
+        return Ok(());
+    }
+    invalid(format!("defense={word}: expected dodge, parry, block (parry:WEAPON …) or none"))
 }

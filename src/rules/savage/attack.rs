@@ -6,7 +6,7 @@
 //! has its own module.
 
 use super::autofire::autofire;
-use super::damage_dice::{acing, roll_damage};
+use super::damage_dice::{acing, check_damage, roll_damage};
 use super::tables;
 use super::{Savage, TN, TraitRoll, trait_roll};
 use crate::rules::conditions::{Condition, Level, Source};
@@ -70,6 +70,23 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "dmgroll",
     "force",
     "obstacle",
+];
+
+/// Those of [`ATTACK_FIELDS`] that are switches, on or off: the modifiers of
+/// [`tables::SWITCHES`] and shooting into melee; the engine refuses any other value for them.
+pub const SWITCHES: &[&str] = &[
+    "wild_attack",
+    "drop",
+    "aim",
+    "touch",
+    "unarmed_defender",
+    "unstable",
+    "double_tap",
+    "burst",
+    "two_weapons",
+    "offhand",
+    "nonlethal",
+    "into_melee",
 ];
 
 /// An untrained skill rolls a d4 at −2.
@@ -154,6 +171,10 @@ pub struct Prepared {
     pub against_parry: bool,
     /// Conditions this attack uses up: (on the target?, name).
     pub ends: Vec<(bool, String)>,
+    /// Armor the damage ignores: `ap=`, else the weapon's (SW-DMG-1).
+    pub ap: i64,
+    /// The armor of an obstacle in the way (`obstacle=N`, SW-ATK-7), 0 when none.
+    pub obstacle: i64,
 }
 
 impl Prepared {
@@ -220,6 +241,14 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     if called_bonus != 0 {
         tally.damage_bonus.push(("called shot".into(), called_bonus));
     }
+    // Legality before dice (issue 14 item 4): every value read after a roll is read here first.
+    let damage = damage_text(req, &f, shotgun)?;
+    check_damage(&damage).map_err(|e| match f.value("dmg") {
+        Some(v) => RulesError::Invalid(format!("dmg={v}: {e}")),
+        None => e,
+    })?;
+    typed(&f, "roll")?;
+    typed(&f, "dmgroll")?;
     Ok(Prepared {
         skill,
         die,
@@ -228,9 +257,11 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         damage_bonus: tally.damage_bonus,
         melee,
         shotgun,
-        damage: damage_text(req, &f, shotgun)?,
+        damage,
         against_parry: melee || pistol_in_melee,
         ends: tally.ends,
+        ap: armor_piercing(req, &f)?,
+        obstacle: int_within(&f, "obstacle", 0, MAX_FIELD)?.unwrap_or(0),
     })
 }
 
@@ -284,7 +315,9 @@ pub fn hint(req: AttackRequest<'_>) -> Option<String> {
 /// aim …) is refused on any other, before a die is rolled.
 fn only_where_the_seed_says(f: &Fields<'_>, skill: &str) -> Result<(), RulesError> {
     for (field, skills, rule) in tables::ONLY_FOR {
-        let given = f.0.iter().any(|(k, v)| k == field && v.as_deref() != Some("off"));
+        let given = f.0.iter().any(|(k, v)| {
+            k == field && !v.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("off"))
+        });
         if given && !skills.contains(&skill) {
             let names: Vec<String> = skills.iter().map(|s| capitalised(s)).collect();
             return Err(RulesError::Invalid(format!(
@@ -443,7 +476,7 @@ fn damage_text(
 }
 
 /// AP: `ap=`, else the weapon's; never below 0.
-pub(super) fn armor_piercing(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<i64, RulesError> {
+fn armor_piercing(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<i64, RulesError> {
     let weapon = req.weapon.map(|w| &w.stats);
     Ok(int_within(f, "ap", 0, MAX_FIELD)?
         .or_else(|| weapon.and_then(|w| w.int("ap")))
@@ -472,7 +505,7 @@ pub fn resolve(
     // without it, strikes the obstacle instead; its armor (obstacle=N: +1 glass … +10 stone
     // wall) adds to the target's Toughness.
     let cover: i64 = p.mods.iter().filter(|(why, _)| why.ends_with("cover")).map(|(_, m)| -m).sum();
-    let obstacle = int_within(&f, "obstacle", 0, MAX_FIELD)?.unwrap_or(0);
+    let obstacle = p.obstacle;
     let through_obstacle =
         obstacle > 0 && !roll.critical_failure && roll.total < p.tn && roll.total + cover >= p.tn;
     let success = (roll.total >= p.tn && !roll.critical_failure) || through_obstacle;
@@ -576,7 +609,7 @@ fn land_damage(
     }
     let damage_roll = RollRecord { expr, dice: faces, total };
     // AP ignores that much armor.
-    let ap = armor_piercing(req, &f)?;
+    let ap = p.ap;
     let armor = req.target.stats.int_or("armor", 0);
     let pierced = ap.min(armor);
     if let Some(obstacle) = obstacle {

@@ -3,7 +3,7 @@
 //! in turn. Dice order: each trait die with its aces, the Wild Die, then each hit's damage.
 
 use super::Savage;
-use super::attack::{Prepared, UNTRAINED, armor_piercing, typed};
+use super::attack::{Prepared, UNTRAINED, typed};
 use super::damage_dice::{acing, roll_damage};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
 use crate::rules::system::{AttackOutcome, AttackRequest, FieldReader, Hit, RulesError, Who};
@@ -134,7 +134,7 @@ fn land_hits(
     let damage_text = &p.damage;
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
     let bonus: i64 = p.damage_bonus.iter().map(|(_, b)| b).sum();
-    let ap = armor_piercing(req, &f)?;
+    let ap = p.ap;
     let pierced = ap.min(req.target.stats.int_or("armor", 0));
     let mut typed_damage = typed(&f, "dmgroll")?;
     let source: &mut dyn DiceSource = match typed_damage.as_mut() {

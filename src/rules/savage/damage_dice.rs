@@ -51,27 +51,62 @@ pub fn roll_damage(
         faces.push(DieRoll { sides, face, kept: true, exploded: false });
         Ok(i64::from(face))
     };
-    for term in
-        text.to_ascii_lowercase().replace('-', "+-").split('+').filter(|t| !t.trim().is_empty())
-    {
-        let term = term.trim();
-        if term == "str" {
-            total += die(strength.sides, dice, &mut faces)? + strength.bonus;
-        } else if let Some((n, s)) = term.split_once('d') {
-            let n: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad_damage(text))? };
-            let s: u32 = s.parse().map_err(|_| bad_damage(text))?;
-            if n > 50 || !(2..=100).contains(&s) {
-                return Err(bad_damage(text));
+    for term in damage_terms(text)? {
+        match term {
+            Term::Strength => total += die(strength.sides, dice, &mut faces)? + strength.bonus,
+            Term::Dice(n, s) => {
+                for _ in 0..n {
+                    total += die(s, dice, &mut faces)?;
+                }
             }
-            for _ in 0..n {
-                total += die(s, dice, &mut faces)?;
-            }
-        } else {
-            let bonus = term.parse::<i64>().ok().filter(|n| n.abs() <= MAX_DAMAGE_BONUS);
-            total += bonus.ok_or_else(|| bad_damage(text))?;
+            Term::Bonus(bonus) => total += bonus,
         }
     }
     Ok((total, faces))
+}
+
+/// One term of a damage text.
+enum Term {
+    /// `str`: the Strength die.
+    Strength,
+    /// `2d6`: this many dice of these sides.
+    Dice(u32, u32),
+    /// `+2`, `-1`.
+    Bonus(i64),
+}
+
+/// Check a damage text such as `str+d6+2` without rolling it, so a bad one is refused before
+/// any die.
+pub fn check_damage(text: &str) -> Result<(), RulesError> {
+    damage_terms(text).map(|_| ())
+}
+
+/// The terms of a damage text, or why it is not one.
+fn damage_terms(text: &str) -> Result<Vec<Term>, RulesError> {
+    let lower = text.to_ascii_lowercase().replace('-', "+-");
+    let terms: Vec<&str> = lower.split('+').map(str::trim).filter(|t| !t.is_empty()).collect();
+    if terms.is_empty() {
+        return Err(bad_damage(text));
+    }
+    terms
+        .into_iter()
+        .map(|term| {
+            if term == "str" {
+                Ok(Term::Strength)
+            } else if let Some((n, s)) = term.split_once('d') {
+                let n: u32 =
+                    if n.is_empty() { 1 } else { n.parse().map_err(|_| bad_damage(text))? };
+                let s: u32 = s.parse().map_err(|_| bad_damage(text))?;
+                if n > 50 || !(2..=100).contains(&s) {
+                    return Err(bad_damage(text));
+                }
+                Ok(Term::Dice(n, s))
+            } else {
+                let bonus = term.parse::<i64>().ok().filter(|n| n.abs() <= MAX_DAMAGE_BONUS);
+                bonus.map(Term::Bonus).ok_or_else(|| bad_damage(text))
+            }
+        })
+        .collect()
 }
 
 fn bad_damage(text: &str) -> RulesError {

@@ -295,6 +295,10 @@ impl Ruleset for Savage {
         attack::ATTACK_FIELDS
     }
 
+    fn attack_switches(&self) -> &'static [&'static str] {
+        attack::SWITCHES
+    }
+
     fn attack_hint(&self) -> &'static str {
         "blank, or range=medium called=head cover=light dark=dim gang=N mod=N …"
     }

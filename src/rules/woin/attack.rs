@@ -44,6 +44,11 @@ pub const ATTACK_FIELDS: &[&str] = &[
     "dart",
 ];
 
+/// Those of [`ATTACK_FIELDS`] that are switches, on or off (WOIN-ATK-2's positional modifiers,
+/// a grab, an overwatch shot); the engine refuses any other value for them.
+pub const SWITCHES: &[&str] =
+    &["higher", "cover", "flank", "into_melee", "dark", "prone", "aim", "grab", "overwatch"];
+
 /// Faces typed at the table (`roll=6,6,3`), checked against the number of d6 needed.
 pub(super) fn typed_faces(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
     ScriptedDice::parse(text).map_err(|e| RulesError::Invalid(format!("{what}: {e}")))
@@ -112,13 +117,13 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let f = FieldReader(req.fields);
     check_fields(req)?;
     let weapon = req.weapon.map(|w| &w.stats);
-    let pool_expr = DiceExpr::parse(&pool_text(req, &f)?)?;
+    let pool_expr = dice_field(&f, "pool", &pool_text(req, &f)?)?;
     let damage_text = f
         .value("dmg")
         .map(str::to_string)
         .or_else(|| weapon.and_then(|w| w.dice("dmg").map(str::to_string)))
         .unwrap_or_else(|| "1d6".into());
-    let damage_expr = DiceExpr::parse(&damage_text)?;
+    let damage_expr = dice_field(&f, "dmg", &damage_text)?;
     let named: Vec<String> = match f.value("type") {
         Some(t) => t.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
         None => weapon.map(|w| w.list("type").to_vec()).unwrap_or_default(),
@@ -130,6 +135,10 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         .collect::<Result<Vec<_>, _>>()?;
     let traits: Vec<String> = weapon.map(|w| w.list("traits").to_vec()).unwrap_or_default();
     let dart = super::hit_effects::check(req, &f, &traits)?;
+    // Legality before dice (issue 14 item 4): faces typed for a later roll are read now too.
+    for key in ["roll", "dmgroll"] {
+        f.value(key).map(|t| typed_faces(t, key)).transpose()?;
+    }
     let ranged =
         weapon.is_some_and(|w| w.flag("ranged")) && !weapon.is_some_and(|w| w.flag("melee"));
     let called = called_shot(&f)?;
@@ -155,6 +164,14 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         spend,
         luc,
         dart,
+    })
+}
+
+/// Dice from `key=` or the weapon: a bad `key=` is refused under its own name (`pool=zz: …`).
+fn dice_field(f: &FieldReader<'_>, key: &str, text: &str) -> Result<DiceExpr, RulesError> {
+    DiceExpr::parse(text).map_err(|e| match f.value(key) {
+        Some(v) => RulesError::Invalid(format!("{key}={v}: {e}")),
+        None => e.into(),
     })
 }
 

@@ -532,6 +532,10 @@ impl Ruleset for Woin {
         attack::ATTACK_FIELDS
     }
 
+    fn attack_switches(&self) -> &'static [&'static str] {
+        attack::SWITCHES
+    }
+
     fn attack_hint(&self) -> &'static str {
         "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …"
     }

@@ -114,9 +114,11 @@ fn position(
     }
     // WOIN-COND-11: a Blind attacker gets no flank or crossfire bonus.
     let blind = super::restrictions::loses_position_bonus(req.attacker.conditions);
+    // Read whatever the attack, so a bad value is refused before any die (issue 14 item 4).
+    let pinned = f.int_in("pinned", 0, 20)?;
+    let crossfire = f.int_in("crossfire", 0, 20)?.min(3);
     if ranged {
-        pool.add(f.int_in("pinned", 0, 20)?, "pinned down");
-        let crossfire = f.int_in("crossfire", 0, 20)?.min(3);
+        pool.add(pinned, "pinned down");
         pool.add(if blind { 0 } else { crossfire }, "crossfire");
     }
     if f.flag("flank") && !ranged && !blind {
