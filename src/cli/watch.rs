@@ -22,6 +22,10 @@ use crate::ui::player::{PlayerScreen, WatchNote};
 use crate::ui::theme::Theme;
 use crate::view::{LiveView, PlayerView, player_view, to_text};
 
+/// The newest lines of the players' log the screen keeps: more than any terminal shows, and the
+/// same work at every poll however long the fight (`--once` prints the whole log).
+pub const SHOWN_LOG: usize = 1_000;
+
 /// How often the file is looked at: well inside the 200 ms a GM's command may take to show.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -49,7 +53,7 @@ impl Watch {
                 if whole {
                     self.live.reset();
                 }
-                let view = self.live.view(session);
+                let view = self.live.view_newest(session, SHOWN_LOG);
                 let note = WatchNote {
                     text: format!("watching {} (read-only)", path.display()),
                     error: false,

@@ -2,7 +2,7 @@
 //! have seen is kept command by command along the line of play, so a command added or undone
 //! costs that command alone, not a walk over the whole fight.
 
-use super::{PlayerView, Seen, project};
+use super::{PlayerView, Seen, project_newest};
 use crate::encounter::{Encounter, Session};
 
 /// Where what the players had seen stood before one command of the line.
@@ -37,6 +37,11 @@ impl LiveView {
     /// the line last seen are walked on from where it ended, an undo cuts back to where the
     /// players stood then, and any other move (a branch switch) walks the line again.
     pub fn view(&mut self, session: &Session) -> PlayerView {
+        self.view_newest(session, usize::MAX)
+    }
+
+    /// [`LiveView::view`] with only the newest `newest` lines of the players' log.
+    pub fn view_newest(&mut self, session: &Session, newest: usize) -> PlayerView {
         let (path, _) = session.line();
         let shared = self.shared(path);
         match self.state.take() {
@@ -63,7 +68,7 @@ impl LiveView {
                 self.walk(session, path);
             }
         }
-        project(session.encounter(), &self.seen)
+        project_newest(session.encounter(), &self.seen, newest)
     }
 
     /// How many commands the line seen and `path` share from the start: both are lines of one

@@ -119,6 +119,12 @@ pub fn player_view(session: &Session) -> PlayerView {
 /// marker and the log, [`Seen::along`]); everything else comes from the encounter through the
 /// whitelist below.
 pub fn project(encounter: &Encounter, seen: &Seen) -> PlayerView {
+    project_newest(encounter, seen, usize::MAX)
+}
+
+/// [`project`] with only the newest `newest` lines of the players' log (a screen shows no more):
+/// what it costs stays the same however long the fight.
+pub fn project_newest(encounter: &Encounter, seen: &Seen, newest: usize) -> PlayerView {
     // The newest visible turn whose combatant the players can still see (one hidden since, or
     // gone, hands the marker back to the one before).
     let mark = seen.marks.iter().rev().find(|m| encounter.get(&m.id).is_some_and(visible));
@@ -172,7 +178,7 @@ pub fn project(encounter: &Encounter, seen: &Seen) -> PlayerView {
         turn: marker.as_ref().and_then(|(id, _)| name_of(id)),
         on_deck: deck.as_ref().and_then(|(id, _)| name_of(id)),
         order,
-        log: seen.log.clone(),
+        log: seen.log.get(seen.log.len().saturating_sub(newest)..).unwrap_or_default().to_vec(),
     }
 }
 

@@ -846,3 +846,27 @@ fn the_watch_screen_keeps_the_players_view_equal_to_a_fresh_one() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The watch screen keeps only the newest lines of the players' log (`SHOWN_LOG`, more than any
+/// terminal shows), so a poll's work does not grow with the fight; the rest of its view is the
+/// players' whole view, and `--once` still prints the whole log.
+#[test]
+fn the_watch_screen_keeps_the_newest_lines_of_a_long_log() {
+    use skirmish::cli::watch::{SHOWN_LOG, Watch};
+    let dir = temp_dir("long-log");
+    let path = dir.join("fight.ron");
+    let mut script = String::from("new woin\nadd Aria side=pc\n");
+    for _ in 0..SHOWN_LOG {
+        script.push_str("damage Aria 1 raw\nheal Aria 1\n");
+    }
+    let session = play(&script);
+    std::fs::write(&path, skirmish::save::journal::write(&session)).expect("written");
+    let mut watch = Watch::new(Follower::new(Target::File(path), assets()));
+    watch.poll();
+    let whole = player_view(&session);
+    assert!(whole.log.len() > SHOWN_LOG, "the fight's log is long: {}", whole.log.len());
+    let shown = watch.view.expect("a view");
+    assert_eq!(shown.log, whole.log[whole.log.len() - SHOWN_LOG..]);
+    assert_eq!(PlayerView { log: whole.log.clone(), ..shown }, whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}
