@@ -260,24 +260,46 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
         return;
     };
     let c = &enc.combatants[i];
-    let rules = enc.system.rules();
     // The name line never wraps (its side and id are cut first), so the lines below keep their
     // rows from one combatant to the next and a selection move redraws only what differs.
     let inner = pane(title, theme, area, buf);
     let room = inner.width as usize;
+    draw::put_line(buf, inner.x, inner.y, &name_line(c, room, theme), inner.width);
+    let below =
+        Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
+    let lines = details(app, c, theme, room, Some(below.height as usize));
+    // What does not fit is never cut without a word: the bottom border says where the rest is
+    // (the whole sheet, on Enter).
+    if draw::rows_needed(&lines, below.width) > below.height as usize {
+        let more = Line::styled(shorten(" ↓ more: Enter ", room), theme.dim());
+        draw::put_line(buf, inner.x, area.bottom().saturating_sub(1), &more, inner.width);
+    }
+    draw::wrapped(buf, below, lines);
+}
+
+/// The name line of a combatant: its name, then side and id (cut first when `room` is short).
+fn name_line(c: &Combatant, room: usize, theme: Theme) -> Line<'static> {
     let name = shorten(&c.name, room);
     let rest = shorten(&format!("  {} · {}", c.side, c.id), room.saturating_sub(cells(&name)));
     let rest = if rest.chars().count() > 3 { rest } else { String::new() };
-    draw::put_line(
-        buf,
-        inner.x,
-        inner.y,
-        &Line::from(vec![
-            Span::styled(name, theme.side(c.side).patch(theme.title())),
-            Span::styled(rest, theme.dim()),
-        ]),
-        inner.width,
-    );
+    Line::from(vec![
+        Span::styled(name, theme.side(c.side).patch(theme.title())),
+        Span::styled(rest, theme.dim()),
+    ])
+}
+
+/// Everything known of a combatant below its name, `room` cells wide: status, stats, weapons,
+/// conditions with their effects, notes. With `rows` (the pane's height), many weapons share
+/// one row so they stay in view; without, each has its own (the whole sheet).
+fn details(
+    app: &App,
+    c: &Combatant,
+    theme: Theme,
+    room: usize,
+    rows: Option<usize>,
+) -> Vec<Line<'static>> {
+    let enc = app.session.encounter();
+    let rules = enc.system.rules();
     let mut lines = Vec::new();
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
     let mut status = vec![format!("init {init}"), rules.health_text(c.health)];
@@ -313,9 +335,7 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
         lines.push(Line::styled(line, theme.warn()));
     }
     // Stats in a grid of fixed cells, in the system's field order, so values line up.
-    let inner_width = area.width.saturating_sub(2) as usize;
-    let cell = 14;
-    let per_row = (inner_width / cell).max(1);
+    // The pane's cells are narrow and cut a long one; the sheet's are as wide as the widest.
     let grid_at = lines.len();
     let grid: Vec<String> = rules
         .fields()
@@ -323,9 +343,13 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
         .filter_map(|f| match c.stats.get(f.name)? {
             // A switch that is off says nothing worth a cell (`wild off`).
             StatValue::Flag(false) => None,
-            v => Some(fit(&format!("{} {v}", f.name), cell - 1)),
+            v => Some(format!("{} {v}", f.name)),
         })
         .collect();
+    let widest = grid.iter().map(|g| cells(g)).max().unwrap_or(0);
+    let cell = if rows.is_some() { 14 } else { (widest + 1).clamp(14, room.max(14)) };
+    let per_row = (room / cell).max(1);
+    let grid: Vec<String> = grid.iter().map(|g| fit(g, cell - 1)).collect();
     for chunk in grid.chunks(per_row) {
         lines.push(Line::styled(
             chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
@@ -335,7 +359,7 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     // Weapons, one row each (cut at the edge, never wrapped, so a long one does not push the
     // next out of view): the name, then its fields in the system's order. When the rows left
     // cannot hold them all, one row names them all instead.
-    let rows_left = (inner.height as usize).saturating_sub(1 + lines.len());
+    let rows_left = rows.map_or(usize::MAX, |rows| rows.saturating_sub(lines.len()));
     if !c.weapons.is_empty() && c.weapons.len() > rows_left {
         let names: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
         let row = Line::styled(shorten(&format!("⚔ {}", names.join(" · ")), room), theme.plain());
@@ -352,10 +376,18 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
                 value => Some(format!("{} {value}", f.name)),
             })
             .collect();
-        let head = shorten(&format!("⚔ {}", weapon.name), room);
+        let head = format!("⚔ {}", weapon.name);
         let rest =
             if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
-        let rest = shorten(&rest, room.saturating_sub(cells(&head)));
+        // In the pane a weapon keeps to its row; the sheet wraps it whole.
+        let (head, rest) = match rows {
+            Some(_) => {
+                let head = shorten(&head, room);
+                let rest = shorten(&rest, room.saturating_sub(cells(&head)));
+                (head, rest)
+            }
+            None => (head, rest),
+        };
         lines.push(Line::from(vec![
             Span::styled(head, theme.plain()),
             Span::styled(rest, theme.dim()),
@@ -389,10 +421,29 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     for note in &c.notes {
         lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
     }
-    let below =
-        Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
-    lines.truncate(below.height as usize);
-    draw::wrapped(buf, below, lines);
+    lines
+}
+
+/// The whole sheet of combatant `id` (Enter on it): every line of [`details`], none cut,
+/// scrolled by `scroll` rows.
+pub fn sheet(app: &App, id: &str, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let enc = app.session.encounter();
+    let Some(c) = enc.index_of(id).map(|i| &enc.combatants[i]) else { return };
+    let width = area.width.saturating_sub(4).min(72);
+    let room = width.saturating_sub(2);
+    let mut lines = vec![name_line(c, room as usize, theme)];
+    lines.extend(details(app, c, theme, room as usize, None));
+    // As tall as the sheet, within the screen; scrolled no further than its last row.
+    let rows = draw::rows_needed(&lines, room);
+    let height = u16::try_from(rows.saturating_add(2)).unwrap_or(u16::MAX);
+    let rect = super::overlay::centered(area, width, height.min(area.height.saturating_sub(2)));
+    let scroll = scroll.min(height.saturating_sub(rect.height));
+    ratatui::widgets::Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: true })
+        .scroll((scroll, 0))
+        .block(block("Sheet · j/k scroll · any other key closes", theme))
+        .render(rect, buf);
 }
 
 pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {

@@ -191,14 +191,16 @@ fn command_line_history_and_completion() {
 fn groups_fold_and_unfold() {
     let mut a = app(demo(System::WOIN));
     let rows = a.rows().len();
-    drive(&mut a, "k<Enter>");
-    // Row 1 is the goblin group (the demo's current turn); Enter opens it.
-    let opened = a.rows().len();
-    assert!(opened == rows + 3 || opened == rows, "{rows} → {opened}");
-    if opened == rows {
-        drive(&mut a, "j<Enter>");
-        assert_eq!(a.rows().len(), rows + 3);
-    }
+    // The goblin group's row (the demo's current turn): Enter opens it, Tab folds it again.
+    a.selected = a
+        .rows()
+        .iter()
+        .position(|r| matches!(r, skirmish::app::Row::Group { .. }))
+        .expect("a group in the demo");
+    drive(&mut a, "<Enter>");
+    assert_eq!(a.rows().len(), rows + 3);
+    drive(&mut a, "<Tab>");
+    assert_eq!(a.rows().len(), rows);
 }
 
 #[test]
@@ -658,4 +660,53 @@ fn the_turn_order_uses_free_columns_for_conditions() {
     let row = text.lines().find(|l| l.contains(" Aria ")).unwrap_or_default();
     assert!(row.contains("Bleeding Dazed Prone"), "{text}");
     assert!(text.contains("▸Goblin"), "{text}");
+}
+
+/// At 80×24 a combatant's pane cannot hold a condition's whole effect: the last row says so
+/// (never half a rule without a word), and Enter on the combatant shows the whole sheet
+/// (every stat uncut, each weapon, the condition's effect, notes), scrolled by j/k and closed
+/// by any other key; on a group Enter still folds.
+#[test]
+fn enter_shows_a_combatants_whole_sheet() {
+    let mut a = app(demo(System::SAVAGE));
+    let jessa = a
+        .rows()
+        .iter()
+        .position(|r| {
+            matches!(r, skirmish::app::Row::One(i) if a.session.encounter().combatants[*i].name == "Jessa")
+        })
+        .expect("Jessa in the demo");
+    a.selected = jessa;
+    let dashboard = screen(&a, 80, 24);
+    assert!(dashboard.contains("└ ↓ more: Enter ─"), "{dashboard}");
+    drive(&mut a, "<Enter>");
+    let sheet = screen(&a, 80, 24);
+    assert!(sheet.contains("Spirit roll at turn start"), "{sheet}");
+    assert!(sheet.contains("A benny clears it."), "{sheet}");
+    insta::assert_snapshot!("sheet_savage_jessa_80x24", sheet);
+    // j/k scroll, any other key closes, nothing else changes.
+    let rows = a.rows().len();
+    drive(&mut a, "jk<Esc>");
+    assert_eq!(a.selected, jessa);
+    assert_eq!(screen(&a, 80, 24), dashboard);
+    // The captain's sheet has room for every field name whole, both weapons and his note.
+    drive(&mut a, "k");
+    drive(&mut a, "<Enter>");
+    let captain = screen(&a, 80, 24);
+    for whole in ["intimidation d", "⚔ saber: dmg str+d6", "⚔ flintlock: dmg 2d6+1", "✎ Scarred"]
+    {
+        assert!(captain.contains(whole), "{whole}: {captain}");
+    }
+    drive(&mut a, "q");
+    assert!(!a.quit, "q closes the sheet, it does not quit");
+    // Enter on a group still folds it.
+    let group = a
+        .rows()
+        .iter()
+        .position(|r| matches!(r, skirmish::app::Row::Group { .. }))
+        .expect("a group in the demo");
+    a.selected = group;
+    drive(&mut a, "<Enter>");
+    assert!(a.rows().len() > rows, "the group opened");
+    assert!(matches!(a.mode, skirmish::app::Mode::Normal));
 }
