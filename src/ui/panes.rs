@@ -78,16 +78,55 @@ fn health_style(theme: Theme, health: Health) -> Style {
     }
 }
 
-/// Short condition badges: `Dazed`, severe as `DAZED`.
-fn badges(c: &Combatant, short: bool) -> String {
+/// Condition badges: `Dazed`, severe as `DAZED`; short ones keep six cells, a longer name
+/// cut with `…` (`Incap…`), so a cut never reads as another word.
+fn badges(c: &Combatant, short: bool) -> Vec<String> {
     c.conditions
         .iter()
         .map(|k| {
-            let name: String = k.name.chars().take(if short { 6 } else { usize::MAX }).collect();
+            let name = if short && k.name.chars().count() > 6 {
+                let mut cut: String = k.name.chars().take(5).collect();
+                cut.push('…');
+                cut
+            } else {
+                k.name.clone()
+            };
             if k.level == Level::Severe { name.to_uppercase() } else { name }
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
+}
+
+/// The conditions of a turn-order row in `room` cells, and whether the health bar still fits
+/// before them: whole names with the bar, then without it, then short names with and without
+/// it; when even those do not fit, as many short ones as fit and `+N` for the rest, so a
+/// condition is never hidden without a word.
+fn condition_marks(c: &Combatant, room: usize) -> (String, bool) {
+    const BAR: usize = 7;
+    let (full, short) = (badges(c, false).join(" "), badges(c, true));
+    let short_line = short.join(" ");
+    let fits = |text: &str, bar: bool| cells(text) + if bar { BAR } else { 0 } <= room;
+    if full.is_empty() {
+        return (full, true);
+    }
+    for (text, bar) in [(&full, true), (&full, false), (&short_line, true), (&short_line, false)] {
+        if fits(text, bar) {
+            return (text.clone(), bar);
+        }
+    }
+    let mut shown = String::new();
+    for (n, badge) in short.iter().enumerate() {
+        let more = format!("+{}", short.len() - n);
+        let next = if shown.is_empty() { badge.clone() } else { format!("{shown} {badge}") };
+        // Room for this badge and, unless it is the last, the count of those after it.
+        let after =
+            if n + 1 < short.len() { 1 + cells(&format!("+{}", short.len() - n - 1)) } else { 0 };
+        if cells(&next) + after > room {
+            let sep = if shown.is_empty() { "" } else { " " };
+            return (format!("{shown}{sep}{more}"), false);
+        }
+        shown = next;
+    }
+    (shown, false)
 }
 
 /// Markers that do not rely on colour: ▶ current, ⏸ holding, ✖ down, ◌ hidden.
@@ -183,7 +222,8 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
     // way first, down to the longest single name.
     let longest = visible.iter().map(|v| cells(&v.2)).max().unwrap_or(0);
     let single = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&v.2)).max();
-    let marks = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(v.1, false)));
+    let marks =
+        visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(v.1, false).join(" ")));
     let room = width.saturating_sub(2 + 5 + 9).saturating_sub(marks.max().unwrap_or(0));
     let wanted = longest.min(room.max(single.unwrap_or(longest)));
     let name_width = wanted.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
@@ -203,7 +243,15 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
                 format!("{}/{}", health.max - health.current.clamp(0, health.max), health.max)
             }
             Some(_) => format!("{}/{}", health.current, health.max),
-            None => health_text(health).split_whitespace().last().unwrap_or("").to_string(),
+            // The system's own last word (`35/40`, `2/3`), or where that is too long for the
+            // column (`(incapacitated)`: the ✖ says down) the count as the group row gives it.
+            None => match health_text(health).split_whitespace().last() {
+                Some(word) if cells(word) <= 7 => word.to_string(),
+                _ if counts_taken => {
+                    format!("{}/{}", health.max.saturating_sub(health.current), health.max)
+                }
+                _ => format!("{}/{}", health.current, health.max),
+            },
         };
 
         // The selection is a › and the name in reverse video: a move redraws only a few cells.
@@ -218,7 +266,12 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         if chosen {
             name_style = name_style.patch(theme.selected());
         }
-        spans.push(Span::styled(fit(&name, name_width), name_style));
+        // A group's summary gives up its `(N up)` before its name is cut.
+        let name = match name.rsplit_once(" (") {
+            Some((head, _)) if members.is_some() && cells(&name) > name_width => head,
+            _ => name.as_str(),
+        };
+        spans.push(Span::styled(fit(name, name_width), name_style));
         spans.push(Span::styled(
             format!(" {:>7} ", fit(&htext, 7).trim_end()),
             health_style(theme, health),
@@ -228,13 +281,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         let left = width.saturating_sub(2 + 5 + name_width + 9);
         let (marks, with_bar) = match members {
             Some(_) => (String::new(), true),
-            None => {
-                let (full, short) = (badges(c, false), badges(c, true));
-                [(&full, true), (&full, false), (&short, true), (&short, false)]
-                    .into_iter()
-                    .find(|(m, bar)| m.is_empty() || cells(m) + if *bar { 7 } else { 0 } <= left)
-                    .map_or((short.clone(), false), |(m, bar)| (m.clone(), bar))
-            }
+            None => condition_marks(c, left),
         };
         if with_bar {
             spans.push(Span::styled(bar(health, 6, counts_taken), health_style(theme, health)));

@@ -629,13 +629,14 @@ fn the_combatant_pane_lists_weapons() {
 }
 
 /// The turn order gives conditions the free columns before cutting their names: whole names
-/// with the health bar, then whole names without it, and only then names cut to six letters.
+/// with the health bar, then whole names without it, then names cut to six cells with a `…`,
+/// and only then as many as fit and `+N` for the rest (never one hidden without a word).
 #[test]
 fn the_turn_order_uses_free_columns_for_conditions() {
     let cases: [(&str, &str, bool); 3] = [
         ("bleeding", "Bleeding", true),
         ("bleeding,dazed,prone", "Bleeding Dazed Prone", false),
-        ("bleeding,dazed,prone,slowed,blind", "Bleedi Dazed Prone Slo", false),
+        ("bleeding,dazed,prone,slowed,blind", "Bleed… Dazed Prone +2 ", false),
     ];
     for (conditions, shown, bar) in cases {
         let mut a = new_woin();
@@ -660,6 +661,23 @@ fn the_turn_order_uses_free_columns_for_conditions() {
     let row = text.lines().find(|l| l.contains(" Aria ")).unwrap_or_default();
     assert!(row.contains("Bleeding Dazed Prone"), "{text}");
     assert!(text.contains("▸Goblin"), "{text}");
+}
+
+/// A row's health word too long for its column (`(incapacitated)`) gives way to the count, and
+/// a group's summary drops its `(N up)` before its name is cut.
+#[test]
+fn the_turn_order_shortens_by_words_not_mid_word() {
+    let mut a = app(demo(System::SAVAGE));
+    // Past her last wound whatever the Incapacitation roll (SW-DMG-3: `wounds 4`).
+    drive(&mut a, ":damage Jessa 14<Enter>:damage Jessa 14<Enter>:damage Jessa 14<Enter>");
+    drive(&mut a, ":cond Jessa Bleeding-Out<Enter>:cond Jessa prone<Enter>");
+    let text = screen(&a, 80, 24);
+    let jessa = text.lines().find(|l| l.contains(" Jessa ")).unwrap_or_default();
+    assert!(jessa.contains(" 4/3 "), "{jessa}");
+    assert!(!jessa.contains("(incap"), "{jessa}");
+    assert!(jessa.contains('+'), "the hidden conditions are counted: {jessa}");
+    let group = text.lines().find(|l| l.contains("▸Bandit")).unwrap_or_default();
+    assert!(group.contains("▸Bandit ×4 ") && !group.contains('…'), "{group}");
 }
 
 /// At 80×24 a combatant's pane cannot hold a condition's whole effect: the last row says so
