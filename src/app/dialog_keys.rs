@@ -228,6 +228,16 @@ impl App {
         {
             return;
         }
+        // Save as has one answer, the name: a refused one (a file that holds another fight) is
+        // there again to change.
+        if let (Some(why), Mode::Dialog(dialog)) = (&refused, &mut self.mode)
+            && dialog.template == Template::Save
+        {
+            dialog.answers.clear();
+            dialog.at = 0;
+            dialog.fix = Some(why.clone());
+            return;
+        }
         match (refused, &mut self.mode) {
             (Some(why), Mode::Dialog(dialog)) => dialog.refused = Some(why),
             _ => self.mode = Mode::Normal,

@@ -180,9 +180,16 @@ impl App {
                 self.hint(&format!("new encounter: {name}; add combatants with :add NAME"));
                 self.changed();
             }
-            Ok(Outcome::SaveRequested { path }) => {
+            Ok(Outcome::SaveRequested { path, overwrite }) => {
                 let path = path.map(PathBuf::from).or_else(|| self.save_path.clone());
+                let allowed = path.as_deref().map(|path| {
+                    crate::save::may_save_over(path, self.save_path.as_deref(), overwrite)
+                });
                 match path {
+                    _ if let Some(Err(refused)) = allowed => {
+                        self.error(refused);
+                        return Ran::Refused;
+                    }
                     Some(path) => {
                         let (text, journal) = crate::save::journal::write_full(&self.session);
                         self.effects.push(Effect {
