@@ -406,7 +406,8 @@ fn details(
     // Weapons, one row each (cut at the edge, never wrapped, so a long one does not push the
     // next out of view): the name, then its fields in the system's order. When the rows left
     // cannot hold them all, one row names them all instead.
-    let rows_left = rows.map_or(usize::MAX, |rows| rows.saturating_sub(lines.len()));
+    let used = draw::rows_needed(&lines, u16::try_from(room).unwrap_or(u16::MAX));
+    let rows_left = rows.map_or(usize::MAX, |rows| rows.saturating_sub(used));
     if !c.weapons.is_empty() && c.weapons.len() > rows_left {
         let names: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
         let row = Line::styled(shorten(&format!("⚔ {}", names.join(" · ")), room), theme.plain());
@@ -440,6 +441,8 @@ fn details(
             Span::styled(rest, theme.dim()),
         ]));
     }
+    // Conditions last, each with what it does (the turn order names them too): the rows above
+    // stay put from one combatant to the next, so a selection move redraws little.
     let catalogue = app.session.assets().catalogue_ref(enc.system);
     for k in &c.conditions {
         let mut head = format!("{} ({}", k.name, k.level);
@@ -462,7 +465,8 @@ fn details(
             Span::raw(effect.map(|e| format!(": {e}")).unwrap_or_default()),
         ]));
     }
-    if !c.conditions.is_empty() {
+    // The pane's rows go to what the combatant is going through; the sheet says how to end it.
+    if !c.conditions.is_empty() && rows.is_none() {
         lines.push(Line::styled("x shakes off a condition · :uncond removes one", theme.dim()));
     }
     for note in &c.notes {
