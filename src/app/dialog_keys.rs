@@ -37,6 +37,10 @@ impl App {
                 dialog.answers.push(answer);
                 dialog.fix = None;
                 dialog.at += 1;
+                // The step is answered: a complaint about it is over.
+                if self.status.error {
+                    self.status = super::Status::default();
+                }
                 if dialog.at >= dialog.steps.len() {
                     self.finish_dialog();
                     return;
