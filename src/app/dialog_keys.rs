@@ -232,14 +232,23 @@ impl App {
         {
             return;
         }
-        // Save as has one answer, the name: a refused one (a file that holds another fight) is
-        // there again to change.
+        // A line that does not read (an amount typed wrong), or a file name save as refuses:
+        // the last answer typed is there again, as typed, to change.
+        let system = self.session.encounter().system;
         if let (Some(why), Mode::Dialog(dialog)) = (&refused, &mut self.mode)
-            && dialog.template == Template::Save
+            && (dialog.template == Template::Save
+                || command::parse_in(&dialog.command().0, Some(system)).is_err())
+            && let Some(at) = (0..dialog.answers.len()).rev().find(|&i| {
+                let faces = dialog.rolls && i + 1 == dialog.steps.len();
+                matches!(dialog.steps.get(i), Some(Step::Text { .. }))
+                    && !faces
+                    && !dialog.answers[i].is_empty()
+            })
         {
-            dialog.answers.clear();
-            dialog.at = 0;
+            dialog.answers.truncate(at);
+            dialog.at = at;
             dialog.fix = Some(why.clone());
+            (dialog.preview, dialog.needs, dialog.refused) = (None, None, None);
             return;
         }
         match (refused, &mut self.mode) {

@@ -72,8 +72,8 @@ impl App {
         Some(Dialog::new(
             "Heal",
             Template::Heal,
-            vec![self.who_step(), Step::text("amount", "a number", "", false)],
-            false,
+            vec![self.who_step(), Step::text("amount", "5, or dice such as 2d4+2", "", false)],
+            true,
         ))
     }
 
