@@ -199,7 +199,7 @@ impl App {
                 self.who_step(),
                 Step::text(
                     "value",
-                    "a total (17), a Basic Speed (5.75) or a card (QS, 10H, joker)",
+                    self.session.encounter().system.rules().typed_init_hint(),
                     "",
                     false,
                 ),

@@ -728,3 +728,20 @@ fn enter_shows_a_combatants_whole_sheet() {
     assert!(a.rows().len() > rows, "the group opened");
     assert!(matches!(a.mode, skirmish::app::Mode::Normal));
 }
+
+/// The initiative dialog says what this system's initiative is typed as (WOIN-INIT-2's AGI
+/// tie-break, SW-INIT-1's card, GURPS-INIT-1's Basic Speed, Gempunks' d6 + Agility).
+#[test]
+fn the_initiative_dialog_hints_the_systems_own_form() {
+    for (system, wanted) in [
+        (System::WOIN, "such as 17 (ties go to AGI)"),
+        (System::SAVAGE, "QS, 10H or 2c, or joker"),
+        (System::GURPS, "a Basic Speed, such as 5.75"),
+        (System::GEMPUNKS, "(d6 + Agility), such as 7"),
+    ] {
+        let mut a = app(demo(system));
+        drive(&mut a, "i<Enter>");
+        let text = screen(&a, 100, 30);
+        assert!(text.contains(wanted), "{system}: {text}");
+    }
+}
