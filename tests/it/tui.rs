@@ -609,6 +609,11 @@ fn the_header_always_shows_round_and_turn() {
         assert!(turn_shown || !header.contains(" · WOIN"), "system goes before the turn: {header}");
         assert!(header.ends_with(" ● unsaved"), "{header}");
     }
+    // An unnamed fight's name says its system already: it is not said twice.
+    let mut a = new_woin();
+    drive(&mut a, ":new woin<Enter>");
+    let header = screen(&a, 80, 24).lines().next().unwrap_or_default().to_string();
+    assert_eq!(header.matches("WOIN").count(), 1, "{header}");
 }
 
 /// The combatant pane lists the selected combatant's weapons with their fields.
