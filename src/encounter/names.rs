@@ -82,8 +82,8 @@ impl Encounter {
         if strict.len() == 1 { strict } else { loose }
     }
 
-    /// The members of the group `query` names by its name or id (`Bandit` for Bandit 1..4), when
-    /// it names a group of several and no combatant is called so.
+    /// The members of the group `query` names by its name, id or a beginning of them (`Bandit`
+    /// or `ban` for Bandit 1..4), when it names a group of several and no combatant is called so.
     pub fn group_named(&self, query: &str) -> Option<Vec<usize>> {
         let wanted = crate::encounter::slug(query);
         if self
@@ -93,9 +93,28 @@ impl Encounter {
         {
             return None;
         }
-        let members: Vec<usize> = (0..self.combatants.len())
-            .filter(|&i| self.combatants[i].group.as_deref() == Some(wanted.as_str()))
+        let in_group = |group: &str| -> Vec<usize> {
+            (0..self.combatants.len())
+                .filter(|&i| self.combatants[i].group.as_deref() == Some(group))
+                .collect()
+        };
+        let members = in_group(&wanted);
+        if members.len() > 1 {
+            return Some(members);
+        }
+        // A beginning of the group's name (`gob` for Goblin 1..4) when everyone it begins is in
+        // that one group; one it begins alone is that combatant, not a group.
+        let typed = query.trim().to_lowercase();
+        let begun: Vec<usize> = (0..self.combatants.len())
+            .filter(|&i| {
+                let c = &self.combatants[i];
+                !typed.is_empty()
+                    && (c.id.starts_with(&typed) || c.name.to_lowercase().starts_with(&typed))
+            })
             .collect();
-        (members.len() > 1).then_some(members)
+        let group = begun.first().and_then(|&i| self.combatants[i].group.as_deref())?;
+        let one_group = begun.iter().all(|&i| self.combatants[i].group.as_deref() == Some(group));
+        let members = in_group(group);
+        (one_group && begun.len() > 1 && members.len() > 1).then_some(members)
     }
 }

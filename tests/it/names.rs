@@ -65,6 +65,14 @@ fn a_group_by_its_name_takes_initiative() {
     assert_ne!(who(&state, "bandit-1")["card"], who(&state, "bandit-captain")["card"]);
     let woin = run("new woin Names\nadd Goblin x3\nadd Aria side=pc\ninit Goblin 11\n", "");
     assert_eq!(who(&woin, "goblin-3")["initiative"], 11);
+    // A beginning of the group's name, when everyone it begins is in that group (`gob`); one
+    // that also begins someone outside it (`ban` and the Captain) is still ambiguous.
+    let savage = run("new savage Names\nadd Goblin x4\nadd Aria side=pc\ninit gob 3d\n", "");
+    for id in ["goblin-1", "goblin-4"] {
+        assert!(!who(&savage, id)["card"].is_null(), "{id} has no card");
+    }
+    let err = run_err("new savage Names\nadd Bandit x4\nadd \"Bandit Captain\"\ninit ban 9H\n", "");
+    assert!(err.contains("could be"), "{err}");
 }
 
 /// A dialog's name field takes word prefixes too: `d`, then `gob 2` picks Goblin 2.
