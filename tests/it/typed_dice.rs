@@ -288,3 +288,65 @@ fn a_typed_line_asks_for_its_faces_when_set_to() {
     drive(&mut a, ":damage \"Goblin 2\" 2<Enter>");
     assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
 }
+
+/// SW-DMG-1: the attack dialog's list of rolls names the Strength die behind `str`, so the GM
+/// throws the right one (a goblin's `str+d4` with Strength d4 is d4+d4); a damage with no `str`
+/// is said as it is.
+#[test]
+fn savage_roll_order_names_the_strength_die() {
+    let mut s = Session::new(System::SAVAGE, "t", assets());
+    let mut none = ScriptedDice::new([]);
+    for line in [
+        "add Jessa side=pc wild",
+        "add Gob strength=d4 fighting=d6",
+        "weapon Gob dagger dmg=str+d4",
+        "weapon Gob pistol dmg=2d6 range=12/24/48",
+        "add Ogre strength=d12+2",
+        "weapon Ogre club dmg=str+d8+1",
+    ] {
+        s.execute(&parse(line).expect("parses").expect("a command"), &mut none).expect(line);
+    }
+    let order = |line: &str| {
+        let command = parse(line).expect("parses").expect("a command");
+        skirmish::encounter::engine::attack_dice_order(s.encounter(), &command)
+            .expect("planned")
+            .expect("the system says")
+    };
+    let dagger = order("attack Gob Jessa dagger");
+    assert!(dagger.contains("damage d4+d4 (str+d4, Strength d4)"), "{dagger}");
+    let pistol = order("attack Gob Jessa pistol");
+    assert!(pistol.contains("damage 2d6 (dice ace too)"), "{pistol}");
+    let club = order("attack Ogre Jessa club");
+    assert!(club.contains("damage d12+2+d8+1 (str+d8+1, Strength d12+2)"), "{club}");
+}
+
+/// The attack dialog's rolls say which dice to throw: GURPS `sw+1` as the dice the attacker's
+/// ST makes (the spec's weapons line, `sw+2` resolved to dice: ST 13 swings 2d-1, so 2d), and a
+/// Gempunks hit's damage with what a crit makes of it (GEM-CRIT-1: twice the dice and bonus).
+#[test]
+fn roll_orders_spell_out_the_dice_to_throw() {
+    let order = |system: System, lines: &[&str], attack: &str| {
+        let mut s = Session::new(system, "t", assets());
+        let mut none = ScriptedDice::new([]);
+        for line in lines {
+            s.execute(&parse(line).expect("parses").expect("a command"), &mut none).expect(line);
+        }
+        let command = parse(attack).expect("parses").expect("a command");
+        skirmish::encounter::engine::attack_dice_order(s.encounter(), &command)
+            .expect("planned")
+            .expect("the system says")
+    };
+    let gurps = order(
+        System::GURPS,
+        &["add Rook side=pc st=13", "weapon Rook broadsword dmg=sw+1 type=cut skill=14", "add Orc"],
+        "attack Rook Orc broadsword",
+    );
+    assert!(gurps.contains("damage 2d (sw+1 at ST 13) if not defended"), "{gurps}");
+    let gem = order(
+        System::GEMPUNKS,
+        &["add Vex side=pc", "weapon Vex blade dmg=1d6+2", "add Goblin"],
+        "attack Vex Goblin blade",
+    );
+    assert!(gem.contains("damage 1d6+2 in attack-die order"), "{gem}");
+    assert!(gem.contains("twice, 2d6+4"), "{gem}");
+}

@@ -7,22 +7,29 @@ use crate::rules::system::{AttackRequest, RulesError};
 /// then each hit instance's damage in attack-die order.
 pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
     let p = super::prepare::prepare(request)?;
-    let parts: Vec<String> = p
-        .arms
-        .parts
-        .iter()
-        .map(|part| {
-            let bonus = match part.bonus {
-                0 => String::new(),
-                b if b > 0 => format!("+{b}"),
-                b => b.to_string(),
-            };
-            format!("{}d{}{bonus}", part.dice, part.sides)
-        })
-        .collect();
-    let damage = match parts.as_slice() {
+    // GEM-CRIT-1, GEM-CRIT-2: a hit whose crit dice hit multiplies its damage, dice and all.
+    let parts = |m: i64| -> Vec<String> {
+        p.arms
+            .parts
+            .iter()
+            .map(|part| {
+                let bonus = match part.bonus.saturating_mul(m) {
+                    0 => String::new(),
+                    b if b > 0 => format!("+{b}"),
+                    b => b.to_string(),
+                };
+                format!("{}d{}{bonus}", i64::from(part.dice).saturating_mul(m), part.sides)
+            })
+            .collect()
+    };
+    let damage = match parts(1).as_slice() {
         [] => String::new(),
-        _ => format!(", then each hit's damage {} in attack-die order", parts.join(" + ")),
+        one => format!(
+            ", then each hit's damage {} in attack-die order (a hit whose crit hits takes it \
+             twice, {}, and so on)",
+            one.join(" + "),
+            parts(2).join(" + ")
+        ),
     };
     // GEM-ACT-6: the knots' DC, rolled unless typed.
     let f = crate::rules::system::FieldReader(request.fields);

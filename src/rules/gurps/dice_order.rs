@@ -21,7 +21,15 @@ pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
             let stats = &request.weapon?.stats;
             stats.dice("dmg").or_else(|| stats.text("dmg")).map(str::to_string)
         })
-        .unwrap_or_else(|| "dice".to_string());
+        .unwrap_or_else(|| "thr".to_string());
+    // `sw+1` and `thr` come from the attacker's ST: said as the dice to throw (`1d+3`).
+    let st = request.attacker.stats.int_or("st", super::DEFAULT_ATTRIBUTE);
+    let damage = match super::weapon::parse_damage(&damage, st) {
+        Ok((dice, adds)) if damage.trim().starts_with(['s', 't', 'S', 'T']) => {
+            format!("{} ({damage} at ST {st})", super::weapon::dice_text(dice, adds))
+        }
+        _ => damage,
+    };
     steps.push(format!("damage {damage} if not defended"));
     steps.push("then HT 3d6 for a major wound's knockdown and each death check".to_string());
     Ok(steps.join(", "))

@@ -60,6 +60,15 @@ pub fn damage_words(dice: i64, adds: i64) -> String {
     }
 }
 
+/// Dice and adds as GURPS writes them: `1d+3`, `2d-1`, `3d`, or a flat `4`.
+pub fn dice_text(dice: i64, adds: i64) -> String {
+    match (dice, adds) {
+        (0, adds) => adds.to_string(),
+        (dice, 0) => format!("{dice}d"),
+        (dice, adds) => format!("{dice}d{adds:+}"),
+    }
+}
+
 /// Parse GURPS damage: `2d+1`, `2d6-1`, `sw+2`, `thr`, or a flat number; sw and thr from ST.
 pub fn parse_damage(text: &str, st: i64) -> Result<(i64, i64), RulesError> {
     let t = text.trim().to_ascii_lowercase().replace('−', "-");

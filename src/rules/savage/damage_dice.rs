@@ -65,6 +65,29 @@ pub fn roll_damage(
     Ok((total, faces))
 }
 
+/// A damage text with `str` written as the Strength die (`str+d6` → `d4+d6`); `None` when it
+/// has no `str` (or does not read).
+pub fn with_strength(text: &str, strength: TraitDie) -> Option<String> {
+    let terms = damage_terms(text).ok()?;
+    if !terms.iter().any(|t| matches!(t, Term::Strength)) {
+        return None;
+    }
+    let mut out = String::new();
+    for term in terms {
+        let piece = match term {
+            Term::Strength => strength.to_string(),
+            Term::Dice(1, s) => format!("d{s}"),
+            Term::Dice(n, s) => format!("{n}d{s}"),
+            Term::Bonus(b) => format!("{b:+}"),
+        };
+        if !out.is_empty() && !piece.starts_with(['+', '-']) {
+            out.push('+');
+        }
+        out.push_str(&piece);
+    }
+    Some(out)
+}
+
 /// One term of a damage text.
 enum Term {
     /// `str`: the Strength die.

@@ -12,9 +12,15 @@ pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
     if let Some(first) = skill.get_mut(..1) {
         first.make_ascii_uppercase();
     }
+    // `str` is this attacker's Strength die, named so the GM knows which die to throw.
+    let strength = request.attacker.stats.die("strength").unwrap_or(super::attack::UNTRAINED);
+    let damage = match super::damage_dice::with_strength(&p.damage, strength) {
+        Some(spelled) => format!("{spelled} ({}, Strength {strength})", p.damage),
+        None => p.damage.clone(),
+    };
     Ok(format!(
-        "{skill} {}{wild} (a top face rolls that die again), then if it hits damage {} (dice \
-         ace too), then a d6 more on a raise",
-        p.die, p.damage
+        "{skill} {}{wild} (a top face rolls that die again), then if it hits damage {damage} \
+         (dice ace too), then a d6 more on a raise",
+        p.die
     ))
 }
