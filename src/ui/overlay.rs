@@ -28,11 +28,16 @@ fn frame(title: &str, theme: Theme) -> Block<'static> {
 
 /// A dialog box; returns where the cursor goes.
 pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {
-    let rect = centered(area, 64, 16);
-    Clear.render(rect, buf);
-    let block = frame(dialog.title, theme);
-    let inner = block.inner(rect);
-    block.render(rect, buf);
+    // As wide as it can be up to 64; as tall as its lines (at least 16), within the screen.
+    // Lists get the rows a 16-row box leaves them (at least a few); the box grows past 16 only
+    // for the lines above them.
+    let base = centered(area, 64, 16);
+    let inner = Rect {
+        x: 0,
+        y: 0,
+        width: base.width.saturating_sub(2),
+        height: base.height.saturating_sub(2),
+    };
     let mut lines: Vec<Line> = Vec::new();
     for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
         // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
@@ -48,13 +53,22 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
             None if answer.is_empty() => "—",
             None => answer,
         };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{}: ", step.label()), theme.dim()),
-            Span::raw(shown.to_string()),
-        ]));
+        // An answer too long for a row (a defense with its odds) wraps by words, never cut.
+        let label = format!("{}: ", step.label());
+        let width = inner.width as usize;
+        if super::cells(&label) + super::cells(shown) <= width {
+            lines.push(Line::from(vec![
+                Span::styled(label, theme.dim()),
+                Span::raw(shown.to_string()),
+            ]));
+        } else {
+            let rows = super::wrap_words(&format!("{label}{shown}"), width);
+            lines.extend(rows.into_iter().map(Line::raw));
+        }
     }
     if let Some(preview) = &dialog.preview {
-        lines.push(Line::styled(format!("odds: {preview}"), theme.current()));
+        let rows = super::wrap_words(&format!("odds: {preview}"), inner.width as usize);
+        lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
     }
     if let (Some(needs), None) = (&dialog.needs, &dialog.refused) {
         let rows = super::wrap_words(&format!("rolls: {needs}"), inner.width as usize);
@@ -65,13 +79,14 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
             super::wrap_words(&format!("refused: {why} · change it here"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
     }
-    let mut cursor = None;
+    // The cursor as (column, line) inside, placed once the box is.
+    let mut cursor: Option<(u16, usize)> = None;
     if let Some(why) = &dialog.refused {
         let rows = super::wrap_words(&format!("refused: {why}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
         lines.push(Line::styled("nothing changed · Enter or Esc closes", theme.dim()));
     } else if let Some(step) = dialog.step() {
-        let y = inner.y + lines.len() as u16;
+        let y = lines.len();
         match step {
             Step::Text { label, hint, input, .. } => {
                 let prefix = format!("{label}: ");
@@ -85,15 +100,15 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                         .into_iter()
                         .map(|row| Line::styled(row, theme.dim())),
                 );
-                let x = inner.x + (prefix.chars().count() + input.visual_cursor()) as u16;
-                cursor = Some((x.min(inner.right().saturating_sub(1)), y));
+                let x = (prefix.chars().count() + input.visual_cursor()) as u16;
+                cursor = Some((x.min(inner.width.saturating_sub(1)), y));
             }
             Step::Toggles { label, options, on, cursor: at } => {
                 lines.push(Line::styled(
                     format!("{label}: Space switches, Enter goes on"),
                     theme.key(),
                 ));
-                let room = (inner.height as usize).saturating_sub(lines.len());
+                let room = (inner.height as usize).saturating_sub(lines.len()).max(4);
                 let rows = options.iter().zip(on).map(|((_, text), on)| {
                     let mark = if *on { "[x]" } else { "[ ]" };
                     format!("  {mark} {text}")
@@ -106,21 +121,36 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                     Span::styled(prefix.clone(), theme.key()),
                     Span::raw(filter.value().to_string()),
                 ]));
-                let x = inner.x + (prefix.chars().count() + filter.visual_cursor()) as u16;
-                cursor = Some((x.min(inner.right().saturating_sub(1)), y));
+                let x = (prefix.chars().count() + filter.visual_cursor()) as u16;
+                cursor = Some((x.min(inner.width.saturating_sub(1)), y));
                 let visible = step.visible();
-                let room = (inner.height as usize).saturating_sub(lines.len());
+                let room = (inner.height as usize).saturating_sub(lines.len()).max(4);
                 if visible.is_empty() {
                     lines
                         .push(Line::styled("  nothing matches; Backspace to widen", theme.error()));
                 }
-                let rows = visible.iter().map(|(_, label)| format!("  {label}"));
+                // A row too long ends in `…`, so a cut figure never reads as another.
+                let width = inner.width as usize;
+                let rows =
+                    visible.iter().map(|(_, label)| super::shorten(&format!("  {label}"), width));
                 lines.extend(window(rows, *at, room, theme));
             }
         }
     }
+    let wanted = u16::try_from(lines.len().saturating_add(2)).unwrap_or(u16::MAX);
+    let rect = centered(area, 64, wanted.max(16));
+    Clear.render(rect, buf);
+    let block = frame(dialog.title, theme);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    // Still too many: the earliest answers give way, so the step being answered shows.
+    let skip = lines.len().saturating_sub(inner.height as usize);
+    lines.drain(..skip);
     Paragraph::new(lines).render(inner, buf);
-    cursor
+    cursor.and_then(|(x, line)| {
+        let row = u16::try_from(line.checked_sub(skip)?).ok()?;
+        Some((inner.x + x, inner.y + row))
+    })
 }
 
 /// The rows of a list that fit in `room` lines, scrolled to keep `at` in sight, the chosen one

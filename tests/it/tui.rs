@@ -150,7 +150,10 @@ fn a_whole_fight_from_the_keyboard() {
     drive(&mut a, "r3d6<Enter>brom<BS><BS><BS><BS>aria<Enter>1 2 3<Enter>");
     let log: Vec<&str> = a.session.log().iter().rev().take(2).map(|l| l.text.as_str()).collect();
     assert_eq!(log, ["dice typed at the table: 1 2 3", "Aria rolls"]);
-    assert_eq!(a.status.text, "Aria rolls", "the status says what the command did");
+    assert_eq!(
+        a.status.text, "Aria rolls 3d6 [1, 2, 3] = 6",
+        "the status says what the command did"
+    );
 }
 
 #[test]
@@ -749,4 +752,45 @@ fn the_initiative_dialog_hints_the_systems_own_form() {
         let text = screen(&a, 100, 30);
         assert!(text.contains(wanted), "{system}: {text}");
     }
+}
+
+/// A dialog never cuts a figure: an answer longer than a row (a GURPS defense with its odds)
+/// and the odds line wrap by words, so every row read in turn says the whole text; the box
+/// grows so the field being typed in stays on screen.
+#[test]
+fn dialog_answers_and_odds_wrap_instead_of_being_cut() {
+    let mut a = app(Session::new(System::GURPS, "t", assets()));
+    drive(
+        &mut a,
+        ":add Rook side=pc st=13 dx=12<Enter>:weapon Rook broadsword dmg=sw+1 type=cut skill=14 parry=0<Enter>:add Orc st=12<Enter>:weapon Orc axe dmg=sw+2 type=cut skill=12<Enter>:init Orc 9<Enter>:init Rook 5<Enter>:start<Enter>",
+    );
+    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter><Enter><Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("{:?}", a.status) };
+    let preview = dialog.preview.clone().expect("the odds at the faces step");
+    let answer = dialog.answers[4].clone();
+    let text = screen(&a, 80, 24);
+    // The dialog's rows (the columns inside its box), read in turn as one text.
+    let left = text
+        .lines()
+        .find_map(|l| l.split("┌ Attack").next().filter(|b| b.len() < l.len()))
+        .map(|before| before.chars().count())
+        .expect("the dialog's box");
+    let read: String = text
+        .lines()
+        .map(|l| l.chars().skip(left + 1).take(62).collect::<String>().trim().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(read.contains(&format!("odds: {preview}")), "{preview}\n{text}");
+    let defense = match &dialog.steps[4] {
+        skirmish::app::dialog::Step::Pick { options, .. } => options
+            .iter()
+            .find(|(_, v)| *v == answer)
+            .map(|(label, _)| label.clone())
+            .expect("the pick"),
+        other => panic!("{other:?}"),
+    };
+    assert!(defense.contains("retreating"), "{defense}");
+    assert!(read.contains(&format!("defense: {defense}")), "{defense}\n{text}");
+    // The field being typed in is on screen, below everything: the box grew to hold it.
+    assert!(read.contains("dice faces:"), "{text}");
 }

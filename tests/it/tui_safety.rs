@@ -296,17 +296,26 @@ fn a_dialog_asks_for_faces_only_when_something_is_rolled() {
     assert_eq!(health(&a), before - 3 - (5 - 4));
 }
 
-/// Item 10: a refusal after the last answer stays in the dialog until Enter or Esc; faces the
-/// rules cannot use (too many for the die) go back to the faces step with the answers kept.
+/// Item 10: a refusal after the last answer stays in the dialog until Enter or Esc (keys typed
+/// meanwhile go nowhere); an answer that does not read goes back to its field, as typed; faces
+/// the rules cannot use (too many for the die) go back to the faces step with the answers kept.
 #[test]
 fn a_refusal_after_the_last_step_stays_until_dismissed() {
     let mut a = app(demo(System::WOIN));
     let entries = a.session.entries().len();
-    drive(&mut a, "hogre<Enter>lots<Enter>");
+    drive(&mut a, "dogre<Enter>3 firee<Enter>");
     let why = refusal(&a).expect("refused").to_string();
-    assert!(why.contains("'lots'"), "{why}");
-    drive(&mut a, "5<Space><Esc>");
+    assert!(why.contains("firee"), "{why}");
+    drive(&mut a, "5<Space>");
+    assert_eq!(refusal(&a).map(str::to_string), Some(why), "keys go nowhere");
+    drive(&mut a, "<Esc>");
     assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.entries().len(), entries);
+    drive(&mut a, "hogre<Enter>lots<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("still open: {}", a.status.text) };
+    assert!(dialog.fix.as_deref().is_some_and(|why| why.contains("'lots'")), "{dialog:?}");
+    assert_eq!((dialog.at, dialog.refused.as_deref()), (1, None), "back at the amount");
+    drive(&mut a, "<Esc>");
     assert_eq!(a.session.entries().len(), entries);
     drive(&mut a, "dogre<Enter>2d6<Enter>7 1<Enter>");
     let Mode::Dialog(dialog) = &a.mode else { panic!("still open: {}", a.status.text) };

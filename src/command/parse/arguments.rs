@@ -358,8 +358,9 @@ fn amount(text: &str, what: &str) -> Result<Amount, ParseError> {
             Err(ParseError::new(format!("{what} must be from 0 to {MAX_AMOUNT}, found {n}")))
         };
     }
-    let expr = DiceExpr::parse(text)
-        .map_err(|err| ParseError::new(format!("expected an AMOUNT or DICE: {err}")))?;
+    let expr = DiceExpr::parse(text).map_err(|err| {
+        ParseError::new(format!("expected an AMOUNT or DICE, found '{text}' ({err})"))
+    })?;
     if expr.max() > MAX_AMOUNT {
         return Err(ParseError::new(format!(
             "{what} {expr} can total up to {}; expected dice that total at most {MAX_AMOUNT}",
