@@ -301,11 +301,12 @@ fn summary_rows(
     }
     let rank = |first: usize| entries.get(row_entry[first]).map_or(2, |e| line_rank(&e.text));
     // Give way by rank (the small print, then notes of rolls, the oldest first; then what
-    // happened to someone, the newest first: the first consequences of a command, its damage,
-    // stay nearest its headline), never the newest line; then take back what fits again,
-    // newest first.
+    // happened to someone and where the fight is, the newest first: a command's first
+    // consequences, its damage, stay nearest its headline), never the newest line; then take
+    // back what fits again, the most telling first.
     let last = kept.len().saturating_sub(1);
     let mut dropped = vec![false; kept.len()];
+    let mut gone: Vec<usize> = Vec::new();
     let mut total: usize = kept.iter().map(|k| k.1).sum();
     for r in 0..=3 {
         let order: Vec<usize> = if r < 2 { (0..last).collect() } else { (0..last).rev().collect() };
@@ -313,12 +314,13 @@ fn summary_rows(
             let (first, n) = kept[i];
             if total > room && rank(first) == r {
                 dropped[i] = true;
+                gone.push(i);
                 total -= n;
             }
         }
     }
-    for i in (0..kept.len()).rev() {
-        if dropped[i] && total + kept[i].1 <= room {
+    for &i in gone.iter().rev() {
+        if total + kept[i].1 <= room {
             dropped[i] = false;
             total += kept[i].1;
         }

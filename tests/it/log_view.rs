@@ -7,11 +7,12 @@ use proptest::prelude::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use skirmish::app::{App, Mode};
-use skirmish::encounter::Event;
+use skirmish::encounter::{Event, Session};
 use skirmish::rules::System;
+use skirmish::rules::dice::ScriptedDice;
 use skirmish::ui::{self, Pane, buffer_text};
 
-use super::tui::{PLAIN, app, demo, drive, drive_keep, screen};
+use super::tui::{PLAIN, app, assets, demo, drive, drive_keep, screen};
 
 /// The dice log pane on a screen: the rows inside its borders (trimmed at the end), and the
 /// pane's width with its borders.
@@ -163,19 +164,41 @@ fn each_demos_attack_shows_its_own_line_and_the_newest_at_80x24() {
     }
 }
 
-/// Issue 14 item 7, GURPS: the attack's headline is the attack roll, not the maneuver or the
-/// action it spent, which come before it in the log.
+/// Issue 14 item 7 (the tester's finding 5), GURPS and Gempunks: the line heading an attack's
+/// lines is the attack itself (the GURPS roll against skill, the Gempunks set with its needs,
+/// hits and crits), not the maneuver or the action spent that the log gives before it.
 #[test]
-fn a_gurps_attack_pins_the_attack_roll_not_the_maneuver() {
-    let mut a = app(demo(System::GURPS));
-    for line in ["next", "next", "attack \"Orc Brute\" Rook"] {
+fn gurps_and_gempunks_attacks_are_headed_by_the_attack_not_the_action_spent() {
+    let gurps = [
+        "add Rook side=pc st=12 dx=12 ht=12 speed=7",
+        "weapon Rook broadsword skill=14 dmg=2d+1 type=cut",
+        "add Orc hp=12 ht=11 dr=2 speed=5",
+        "weapon Orc axe skill=14 dmg=sw type=cut",
+        "start",
+        "attack Rook Orc",
+    ];
+    // Attack 10 vs 14, the Parry fails on 15, 6 + 6 + 1 cut: a major wound, the knockdown
+    // roll failed.
+    let faces = [3, 4, 3, 5, 5, 5, 6, 6, 4, 4, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3];
+    let mut a = app(Session::new(System::GURPS, "Alley", assets()))
+        .with_dice(Box::new(ScriptedDice::new(faces)));
+    for line in gurps {
         assert!(command(&mut a, line), "{line}: {}", a.status.text);
     }
-    let (rows, _) = log_pane(&screen(&a, 80, 24));
-    let attack = rows.iter().position(|r| r.contains("Orc Brute attacks Rook"));
-    assert!(attack.is_some(), "{rows:#?}");
-    let defense = rows.iter().position(|r| r.contains("Rook defends"));
-    assert!(defense.is_none_or(|d| Some(d) > attack), "{rows:#?}");
+    let text = screen(&a, 80, 24);
+    assert!(log_pane(&text).0.iter().any(|r| r.contains("Rook attacks Orc with")), "{text}");
+    check_newest(&a, "GURPS");
+    // The tester's Gempunks group attack: a set for two targets.
+    let mut a = app(demo(System::GEMPUNKS))
+        .with_dice(Box::new(ScriptedDice::new([6, 5, 4, 2, 4, 2, 2, 5, 3, 3, 3, 3, 3, 3])));
+    for line in ["next", "attack Bandit Vex,Tam dmg=1d6"] {
+        assert!(command(&mut a, line), "{line}: {}", a.status.text);
+    }
+    let text = screen(&a, 80, 24);
+    let rows = log_pane(&text).0;
+    assert!(rows.iter().any(|r| r.contains("attack(s)) attacks Vex")), "{text}");
+    assert!(!rows.iter().any(|r| r.contains("−1 of standard")), "{text}");
+    check_newest(&a, "Gempunks");
 }
 
 /// Issue 14 item 7, the replay screen: at every step of every demo the log shows the newest line
