@@ -128,42 +128,65 @@ fn entry_rows(
     wrap_spans(spans, width)
 }
 
-/// `app.log_scroll` held within the rows the log pane in `area` can scroll back.
-pub fn log_scroll_within(app: &App, area: Rect) -> usize {
-    let enc = app.session.encounter();
-    let inner = block("Dice log", Theme { color: false }).inner(area);
-    let (height, width) = (inner.height as usize, inner.width as usize);
-    if height == 0 || width < 8 {
-        return 0;
+/// The log index of the headline of command `depth` of the current line: the line of its first
+/// attack (who attacked whom, hit or miss, any critical) in every system, whatever the system
+/// logs before it (a GURPS maneuver, actions spent); otherwise the command's first line.
+fn headline(app: &App, depth: usize) -> Option<usize> {
+    let (path, marks) = app.session.line();
+    let entries = app.session.log();
+    let start = *marks.get(depth)?;
+    let end = marks.get(depth + 1).copied().unwrap_or(entries.len()).min(entries.len());
+    if start >= end {
+        return None;
     }
-    let want = app.log_scroll.saturating_add(height);
-    let mut count = 0;
-    for entry in app.session.log().iter().rev() {
-        count += entry_rows(enc, entry, false, Theme { color: false }, width).len();
-        if count >= want {
-            return app.log_scroll;
-        }
-    }
-    app.log_scroll.min(count.saturating_sub(height))
+    let summary = path.get(depth).and_then(|&node| app.session.nodes().get(node)).and_then(|n| {
+        n.entry.events.iter().find_map(|e| match e {
+            crate::encounter::Event::Attacked { summary, .. } => Some(summary.as_str()),
+            _ => None,
+        })
+    });
+    let attack = summary.and_then(|text| (start..end).find(|&i| entries[i].text == text));
+    Some(attack.unwrap_or(start))
 }
 
-/// The log with its newest `marked` lines marked ▸ (the timeline's current step).
+/// The command (its depth in the current line) that log line `index` belongs to.
+fn command_of(app: &App, index: usize) -> Option<usize> {
+    let (_, marks) = app.session.line();
+    marks.partition_point(|&m| m <= index).checked_sub(1)
+}
+
+/// A row of the pane, with a mark to write over its first two cells: `⋯` where lines above it
+/// are not shown.
+type Row = (Line<'static>, Option<&'static str>);
+
+/// What the pane shows: its rows from the top, and how far back the view is scrolled.
+struct View {
+    rows: Vec<Row>,
+    /// Rows back from the newest, for the title (`None`: the newest lines).
+    back: Option<usize>,
+    /// The most `App::log_scroll` can usefully be.
+    max_scroll: usize,
+}
+
+/// Lay the log out for a pane of `width` × `height` cells.
 ///
-/// `App::log_scroll` counts rows back from the newest. The first line of each command (its
-/// headline: who attacked whom, hit or miss) stays pinned at the top while the view shows lines
-/// of that command below it, so a long attack never scrolls its own headline away.
-pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked: usize) {
+/// Not scrolled, the newest line is the bottom row and the newest command shows under its
+/// headline: when its lines do not all fit, the headline stays at the top of them and its small
+/// print gives way (whole lines, marked `⋯`), older lines filling any row left above. The first
+/// key back then shows the newest rows as they are, nothing left out ("every line"), and each
+/// key after that moves by [`crate::app::LOG_STEP`] rows, a command's headline pinned over its
+/// own lines, so every row shows at some scroll and no row is ever left blank above text. A
+/// view that starts inside a line marks its first row `⋯`.
+fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> View {
     let enc = app.session.encounter();
     let entries = app.session.log();
-    let inner = block("Dice log", theme).inner(area);
-    let (height, width) = (inner.height as usize, inner.width as usize);
-    if height == 0 || width < 8 {
-        block("Dice log", theme).render(area, buf);
-        return;
-    }
-    // Lay out entries from the newest back, only as far as the view needs.
     let first_marked = entries.len().saturating_sub(marked);
-    let want = app.log_scroll.saturating_add(height);
+    let step = crate::app::LOG_STEP;
+    let (path, _) = app.session.line();
+    // The newest command's headline, if that command left lines.
+    let newest_head = path.len().checked_sub(1).and_then(|d| headline(app, d));
+    // Lay out entries from the newest back, only as far as any view needs.
+    let want = app.log_scroll.saturating_add(height).saturating_add(step);
     let mut laid: Vec<(usize, Vec<Line<'static>>)> = Vec::new();
     let mut count = 0;
     for (index, entry) in entries.iter().enumerate().rev() {
@@ -174,109 +197,224 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
             break;
         }
     }
+    let complete = laid.last().is_none_or(|(index, _)| *index == 0);
     let mut rows: Vec<Line<'static>> = Vec::with_capacity(count);
     let mut row_entry: Vec<usize> = Vec::with_capacity(count);
     for (index, lines) in laid.into_iter().rev() {
         row_entry.extend(std::iter::repeat_n(index, lines.len()));
         rows.extend(lines);
     }
-    let scroll = app.log_scroll.min(rows.len().saturating_sub(height));
-    let end = rows.len() - scroll;
+    let total = rows.len();
+    // The rows from the newest headline on do not fit: the newest lines are a summary.
+    let from_head = newest_head.map_or(0, |h| row_entry.iter().filter(|&&i| i >= h).count());
+    let reached_head = newest_head.is_some_and(|h| row_entry.first().is_some_and(|&i| i <= h));
+    let summary = newest_head
+        .filter(|_| height > step && (!reached_head || from_head > height))
+        .and_then(|h| summary_rows(app, theme, width, height, first_marked, h, &rows, &row_entry));
+    let extra = if summary.is_some() { step } else { 0 };
+    let max_back = if complete { total.saturating_sub(height) } else { usize::MAX };
+    let max_scroll = max_back.saturating_add(extra);
+    let scroll = app.log_scroll.min(max_scroll);
+    if scroll == 0
+        && let Some(rows) = summary
+    {
+        return View { rows, back: None, max_scroll };
+    }
+    // Rows back from the newest: the first key back shows the summary's lines as they are.
+    let back = scroll.saturating_sub(extra).min(max_back);
+    let end = total - back.min(total);
     let top = end.saturating_sub(height);
-    // The command the top row belongs to, and its headline (its first log line).
-    let (_, starts) = app.session.line();
-    let head = row_entry
-        .get(top)
-        .and_then(|&index| starts.iter().rev().find(|&&s| s <= index).copied())
-        .filter(|&h| h < entries.len());
-    let head_first = head.and_then(|h| row_entry.iter().position(|&i| i == h));
-    // The command the bottom row belongs to: a headline is pinned only over its own command's
-    // lines, never over a newer command's.
-    let bottom_head = row_entry
-        .get(end.saturating_sub(1))
-        .and_then(|&index| starts.iter().rev().find(|&&s| s <= index).copied());
-    let mut pinned: Vec<Line<'static>> = Vec::new();
-    let mut body_start = top;
-    let mut head_end = 0;
-    if let Some(h) = head
-        && head_first.is_none_or(|first| first < top)
-        && bottom_head == Some(h)
-        && height > crate::app::LOG_STEP
+    let continued = |r: usize| r > 0 && row_entry[r - 1] == row_entry[r];
+    let plain = |from: usize| -> Vec<Row> {
+        let mut out: Vec<Row> = rows[from..end].iter().map(|l| (l.clone(), None)).collect();
+        if let Some(first) = out.first_mut()
+            && continued(from)
+        {
+            first.1 = Some("⋯ ");
+        }
+        out
+    };
+    let shown_back = (scroll > 0).then_some(back);
+    // A command's headline is pinned over its own lines when the view starts below it.
+    // The first key back from a summary shows the newest rows as they are, nothing left out.
+    let pin = (back > 0 && top < end)
+        .then(|| command_of(app, row_entry[top]))
+        .flatten()
+        .filter(|&d| command_of(app, row_entry[end - 1]) == Some(d))
+        .and_then(|d| headline(app, d))
+        .filter(|&h| h < row_entry[top] || (h == row_entry[top] && continued(top)));
+    if let Some(h) = pin
+        && height > step
         && let Some(entry) = entries.get(h)
     {
-        pinned = entry_rows(enc, entry, h >= first_marked, theme, width);
-        // The headline keeps at most half the pane, and leaves a key's scroll below it, so
-        // every row shows at some scroll; the rest shows the newest rows of the view.
-        pinned.truncate((height / 2).min(height.saturating_sub(crate::app::LOG_STEP)));
-        head_end = row_entry.iter().rposition(|&i| i == h).map_or(0, |last| last + 1);
-        body_start = (top + pinned.len()).max(head_end).min(end);
+        let mut pinned = entry_rows(enc, entry, h >= first_marked, theme, width);
+        pinned.truncate((height / 2).min(height - step));
+        let room = height - pinned.len();
+        let head_end = row_entry.partition_point(|&i| i <= h);
+        let from = end.saturating_sub(room).max(head_end);
+        if end - from == room {
+            let mut out: Vec<Row> = pinned.into_iter().map(|l| (l, None)).collect();
+            let mut body = plain(from);
+            if from > head_end
+                && let Some(first) = body.first_mut()
+            {
+                first.1 = Some(if continued(from) { "⋯ " } else { " ⋯" });
+            }
+            out.extend(body);
+            return View { rows: out, back: shown_back, max_scroll };
+        }
     }
-    let title =
-        if scroll > 0 { format!("Dice log (↑{scroll} lines)") } else { "Dice log".into() };
-    super::panes::pane(&title, theme, area, buf);
-    let shown = pinned.len();
-    // At the newest lines, the command's consequences come before its small print: whole
-    // lines, the word on typed faces and the actions spent given up first, never half a line.
-    let body: Vec<Line<'static>> = if shown > 0 && scroll == 0 && body_start > head_end {
-        let room = height.saturating_sub(shown);
-        let from = head_end.min(end);
-        let mut kept: Vec<(usize, usize)> = Vec::new(); // (first row, rows) of each entry
-        let mut at = from;
-        while at < end {
-            let index = row_entry[at];
-            let n = row_entry[at..end].iter().take_while(|&&i| i == index).count();
-            kept.push((at, n));
-            at += n;
-        }
-        let rank = |first: usize| entries.get(row_entry[first]).map_or(2, |e| line_rank(&e.text));
-        // Give way by rank (the small print, then notes of rolls), the oldest first; then take
-        // back what fits again, newest first.
-        let mut dropped = vec![false; kept.len()];
-        let mut total: usize = kept.iter().map(|k| k.1).sum();
-        for r in 0..=2 {
-            for (i, &(first, n)) in kept.iter().enumerate() {
-                if total > room && rank(first) == r {
-                    dropped[i] = true;
-                    total -= n;
-                }
+    View { rows: plain(top), back: shown_back, max_scroll }
+}
+
+/// The newest command when it does not fit: its headline `h`, then as many of its lines as fit,
+/// the newest always at the bottom and the small print giving way first, whole lines only; any
+/// row left over shows the lines just above the headline.
+#[allow(clippy::too_many_arguments)]
+fn summary_rows(
+    app: &App,
+    theme: Theme,
+    width: usize,
+    height: usize,
+    first_marked: usize,
+    h: usize,
+    rows: &[Line<'static>],
+    row_entry: &[usize],
+) -> Option<Vec<Row>> {
+    let entries = app.session.log();
+    let enc = app.session.encounter();
+    let mut pinned = entries
+        .get(h)
+        .map(|e| entry_rows(enc, e, h >= first_marked, theme, width))
+        .unwrap_or_default();
+    pinned.truncate((height / 2).min(height - crate::app::LOG_STEP));
+    let room = height - pinned.len();
+    let end = rows.len();
+    let head_end = row_entry.partition_point(|&i| i <= h);
+    // (first row, rows) of each line after the headline.
+    let mut kept: Vec<(usize, usize)> = Vec::new();
+    let mut at = head_end;
+    while at < end {
+        let n = row_entry[at..].iter().take_while(|&&i| i == row_entry[at]).count();
+        kept.push((at, n));
+        at += n;
+    }
+    let rank = |first: usize| entries.get(row_entry[first]).map_or(2, |e| line_rank(&e.text));
+    // Give way by rank (the small print, then notes of rolls, the oldest first; then what
+    // happened to someone and where the fight is, the newest first: a command's first
+    // consequences, its damage, stay nearest its headline), never the newest line; then take
+    // back what fits again, the most telling first.
+    let last = kept.len().saturating_sub(1);
+    let mut dropped = vec![false; kept.len()];
+    let mut gone: Vec<usize> = Vec::new();
+    let mut total: usize = kept.iter().map(|k| k.1).sum();
+    for r in 0..=3 {
+        let order: Vec<usize> = if r < 2 { (0..last).collect() } else { (0..last).rev().collect() };
+        for i in order {
+            let (first, n) = kept[i];
+            if total > room && rank(first) == r {
+                dropped[i] = true;
+                gone.push(i);
+                total -= n;
             }
         }
-        for i in (0..kept.len()).rev() {
-            if dropped[i] && total + kept[i].1 <= room {
-                dropped[i] = false;
-                total += kept[i].1;
+    }
+    for &i in gone.iter().rev() {
+        if total + kept[i].1 <= room {
+            dropped[i] = false;
+            total += kept[i].1;
+        }
+    }
+    let continued = |r: usize| r > 0 && row_entry[r - 1] == row_entry[r];
+    let line = |r: usize, mark: Option<&'static str>| (rows[r].clone(), mark);
+    let mut body: Vec<Row> = Vec::with_capacity(room);
+    if total <= room {
+        let mut gap = false;
+        for (&(first, n), &gone) in kept.iter().zip(&dropped) {
+            gap |= gone;
+            if !gone {
+                body.extend(
+                    (first..first + n).map(|r| line(r, (gap && r == first).then_some(" ⋯"))),
+                );
+                gap = false;
             }
         }
-        kept.iter()
-            .zip(&dropped)
-            .filter(|(_, gone)| !**gone)
-            .flat_map(|(&(first, n), _)| rows[first..first + n].iter().cloned())
-            .collect()
-    } else if shown == 0 && scroll == 0 && top > 0 && row_entry[top - 1] == row_entry[top] {
-        // At the newest lines, never begin with the end of a line cut in half: the rows of
-        // that line are left blank and the view starts at the next whole line.
-        let next = (top..end).find(|&r| row_entry[r] != row_entry[top]).unwrap_or(end);
-        let blank = std::iter::repeat_n(Line::default(), next - top);
-        blank.chain(rows[next..end].iter().cloned()).collect()
-    } else {
-        rows[body_start..end].to_vec()
+    }
+    let head_first = row_entry.partition_point(|&i| i < h);
+    let reached = row_entry.first().is_some_and(|&i| i <= h);
+    let fits_above =
+        |body: &[Row]| room - body.len() == 0 || (reached && head_first >= room - body.len());
+    if body.is_empty() || !fits_above(&body) {
+        // The newest line alone is taller than the room, or no line above fills what is left:
+        // the newest rows as they are, under the headline.
+        let from = end.saturating_sub(room).max(head_end);
+        body = (from..end)
+            .map(|r| {
+                let mark = (r == from && r > head_end).then_some(if continued(r) {
+                    "⋯ "
+                } else {
+                    " ⋯"
+                });
+                line(r, mark)
+            })
+            .collect();
+        if body.is_empty() || !fits_above(&body) {
+            return None;
+        }
+    }
+    let above = room - body.len();
+    let mut out: Vec<Row> = Vec::with_capacity(height);
+    for r in head_first - above..head_first {
+        out.push(line(r, (r == head_first - above && continued(r)).then_some("⋯ ")));
+    }
+    out.extend(pinned.into_iter().map(|l| (l, None)));
+    out.extend(body);
+    Some(out)
+}
+
+/// `app.log_scroll` held within the rows the log pane in `area` can scroll back.
+pub fn log_scroll_within(app: &App, area: Rect) -> usize {
+    let inner = block("Dice log", Theme { color: false }).inner(area);
+    let (height, width) = (inner.height as usize, inner.width as usize);
+    if height == 0 || width < 8 {
+        return 0;
+    }
+    app.log_scroll.min(view(app, Theme { color: false }, width, height, 0).max_scroll)
+}
+
+/// The log with its newest `marked` lines marked ▸ (the timeline's current step), laid out as
+/// [`view`] says.
+pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked: usize) {
+    let inner = block("Dice log", theme).inner(area);
+    let (height, width) = (inner.height as usize, inner.width as usize);
+    if height == 0 || width < 8 {
+        block("Dice log", theme).render(area, buf);
+        return;
+    }
+    let view = view(app, theme, width, height, marked);
+    let title = match view.back {
+        Some(0) => "Dice log (every line)".to_string(),
+        Some(back) => format!("Dice log (↑{back} lines)"),
+        None => "Dice log".into(),
     };
-    for (n, line) in pinned.into_iter().chain(body).enumerate().take(height) {
-        super::draw::put_line(buf, inner.x, inner.y + n as u16, &line, inner.width);
-    }
-    // Lines hidden between a pinned headline and the rest: a "⋯" where the round goes on the
-    // first line below it (a line of its own would hide one more).
-    if shown > 0 && body_start > head_end && body_start < end {
-        let continued = scroll > 0 && row_entry[body_start - 1] == row_entry[body_start];
-        let mark = if continued { "⋯ " } else { " ⋯" };
-        buf.set_string(inner.x, inner.y + shown as u16, mark, theme.dim());
+    super::panes::pane(&title, theme, area, buf);
+    for (n, (line, mark)) in view.rows.into_iter().enumerate().take(height) {
+        let y = inner.y + n as u16;
+        super::draw::put_line(buf, inner.x, y, &line, inner.width);
+        if let Some(mark) = mark {
+            buf.set_string(inner.x, y, mark, theme.dim());
+        }
     }
 }
 
 /// How much a log line matters when a command's lines do not all fit: 0 for the small print
 /// (the word on faces typed at the table, actions spent: `Aria: attack, −1 of actions`), 1 for a
-/// note on a roll (`critical hit: condition table …`), 2 for what happened to someone.
+/// note on a roll (`critical hit: condition table …`), 2 for what happened to someone, 3 for
+/// where the fight is (`Round 2`, `Ogre's turn`).
 fn line_rank(text: &str) -> u8 {
+    if text.starts_with("Round ") || text.ends_with("'s turn") {
+        return 3;
+    }
     let spent = text.rsplit_once(", −").is_some_and(|(_, tail)| {
         tail.starts_with(|c: char| c.is_ascii_digit()) && tail.split(' ').count() <= 3
     });
