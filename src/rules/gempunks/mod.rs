@@ -23,10 +23,10 @@ mod tieup;
 mod turns;
 mod weapon;
 
-use super::conditions::Condition;
+use super::conditions::{Catalogue, Condition};
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
-use super::stats::{FieldSpec, Stats};
+use super::stats::{FieldError, FieldSpec, StatValue, Stats};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
     Effect, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset,
@@ -80,6 +80,37 @@ impl Ruleset for Gempunks {
 
     fn fields(&self) -> &'static [FieldSpec] {
         tables::FIELDS
+    }
+
+    // GEM-DMG-1: armor and vulnerability by type are kept under the type's canonical word
+    // (`armor.crushing` is `armor.blunt`), so a hit of that type finds them.
+    fn check_names(
+        &self,
+        stats: &mut Stats,
+        field: &str,
+        _catalogue: &Catalogue,
+    ) -> Result<(), FieldError> {
+        for prefix in ["armor.", "vuln."] {
+            if let Some(kind) = field.strip_prefix(prefix) {
+                let canonical = format!("{prefix}{}", tables::canonical_type(kind));
+                if canonical != field
+                    && let Some(value) = stats.take(field)
+                {
+                    stats.put(&canonical, value);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // GEM-DMG-1: a weapon's `type=` is kept as its canonical word.
+    fn check_weapon_names(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
+        if field == "type"
+            && let Some(kind) = stats.text(field).map(tables::canonical_type)
+        {
+            stats.put(field, StatValue::Text(kind));
+        }
+        Ok(())
     }
 
     fn weapon_fields(&self) -> &'static [FieldSpec] {
