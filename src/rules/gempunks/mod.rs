@@ -8,6 +8,7 @@ mod attack;
 mod commands;
 mod damage;
 mod dice_order;
+mod group;
 mod guard;
 mod items;
 pub mod odds;
@@ -303,11 +304,19 @@ impl Ruleset for Gempunks {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        _state: &super::state::SystemState,
-        _options: &Options,
+        state: &super::state::SystemState,
+        options: &Options,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        Ok(turns::start(who, id))
+        let gem = state::of(state);
+        // GEM-INIT-2: a standard action spent ahead in another member's set is gone, if this
+        // turn has one.
+        let standard = self
+            .turn_budget_in(who, Pass::main(0, 0), options)
+            .iter()
+            .any(|p| p.name == "standard" && p.total > 0);
+        let ahead = gem.ahead_of(id).filter(|_| standard);
+        Ok(turns::start(who, id, ahead))
     }
 
     fn actions(&self) -> &'static [ActionSpec] {
