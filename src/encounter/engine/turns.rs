@@ -114,7 +114,14 @@ impl Planner<'_> {
         let after = now.budget.clone();
         let Some(c) = self.scratch.get(&id) else { return Ok(()) };
         let rules = self.scratch.system.rules();
-        let effects = rules.actions_spent(c.view(), &before.budget, &after, self.dice)?;
+        // Faces the attack's own field typed for these rolls come first, and alone.
+        let mut typed = self.typed_after.take();
+        let dice: &mut dyn crate::rules::dice::DiceSource = match typed.as_mut() {
+            Some((_, t)) => t,
+            None => &mut *self.dice,
+        };
+        let effects = rules.actions_spent(c.view(), &before.budget, &after, dice)?;
+        self.typed_after = typed;
         self.turn_effects(&id, effects)
     }
 

@@ -658,9 +658,14 @@ impl Ruleset for Woin {
             ));
         }
         let before = attack::check_overwatch(request)?;
-        let mut outcome = attack::resolve(request, dice)?;
+        let (mut outcome, left) = attack::resolve(request, dice)?;
         outcome.before = before;
-        Ok(outcome.into_effects())
+        let mut effects = outcome.into_effects();
+        // Faces `dmgroll=` typed beyond the attack's own rolls: Pain's d6 (WOIN-COND-11).
+        if let Some((faces, used)) = left {
+            effects.push(Effect::TypedAfter { field: "dmgroll", faces, used });
+        }
+        Ok(effects)
     }
 
     crate::rules::state::own_state!(state, WoinState, WoinEvent, System::WOIN);
