@@ -34,7 +34,11 @@ pub struct Creature {
 
 impl Creature {
     /// Check an entry against the system's fields and weapon fields; the error says what is wrong.
-    pub fn check(system: System, entry: &CreatureEntry) -> Result<Creature, String> {
+    pub fn check(
+        system: System,
+        entry: &CreatureEntry,
+        catalogue: &Catalogue,
+    ) -> Result<Creature, String> {
         let name = entry.name.trim();
         if name.is_empty() {
             return Err("a creature needs a name".into());
@@ -48,6 +52,13 @@ impl Creature {
         for field in &fields {
             stats
                 .set(system.rules().fields(), &field.key, field.value.as_deref())
+                .and_then(|()| {
+                    system.rules().check_names(
+                        &mut stats,
+                        &field.key.to_ascii_lowercase(),
+                        catalogue,
+                    )
+                })
                 .map_err(|e| format!("{name}: {e}"))?;
         }
         let weapons = entry
@@ -92,6 +103,7 @@ pub fn weapon_from_fields(
     let mut stats = Stats::default();
     for field in fields {
         stats.set(table, &field.key, field.value.as_deref())?;
+        system.rules().check_weapon_names(&mut stats, &field.key.to_ascii_lowercase())?;
     }
     Ok(Weapon { name: name.to_string(), stats })
 }

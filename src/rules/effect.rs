@@ -212,6 +212,14 @@ pub enum Effect {
         amount: u8,
         what: String,
     },
+    /// Faces typed in the attack's own `field` (`dmgroll=`), of which its rolls used the first
+    /// `used`: the rest are for the rolls its cost brings right after (WOIN Pain's d6). A face
+    /// still left then refuses the command, as does a roll that finds none.
+    TypedAfter {
+        field: &'static str,
+        faces: Vec<u32>,
+        used: usize,
+    },
     /// The attack goes on with another strike (a GURPS Rapid Strike's second, All-Out Attack
     /// Double's other attack): once the effects before it and their after-damage hooks are
     /// applied, the system is asked for the attack again, with this weapon and these fields, on

@@ -48,6 +48,9 @@ pub struct CombatantView<'a> {
 pub struct Party<'a> {
     pub id: &'a str,
     pub view: CombatantView<'a>,
+    /// Its turn this round is over (taken or passed, and not held): a member of a group attack
+    /// that has nothing left to act with this round (GEM-INIT-2).
+    pub turn_over: bool,
 }
 
 /// What an attack asks for: an attacker (the first of the members attacking together), one or

@@ -1,13 +1,13 @@
 //! The one interface every game system implements ([`Ruleset`]), and what its fold sees.
 
 use super::cards::Card;
-use super::conditions::{Condition, ConditionSpec, Level};
+use super::conditions::{Catalogue, Condition, ConditionSpec, Level};
 use super::dice::{DiceSource, RollRecord};
 use super::effect::*;
 use super::initiative::Initiative;
 use super::request::*;
 use super::state::{SystemEvent, SystemState};
-use super::stats::{FieldSpec, Stats};
+use super::stats::{FieldError, FieldSpec, Stats};
 use super::system::*;
 
 /// What a system's fold may see and change of the encounter: names, the round, and combatants'
@@ -293,6 +293,25 @@ pub trait Ruleset: Sync {
     /// What a combatant can do on a turn, with its cost, for `do` and the action menu.
     fn actions(&self) -> &'static [ActionSpec] {
         &[]
+    }
+
+    /// A stat field `add`, `edit` or a bestiary entry has just set (`field`, lowercase), checked
+    /// for the names it holds (damage types, the conditions of `catalogue`) and kept under their
+    /// canonical names; an unknown name is refused with the nearest (WOIN `immune=firee`,
+    /// WOIN-TYPE-1). Most fields hold no names.
+    fn check_names(
+        &self,
+        _stats: &mut Stats,
+        _field: &str,
+        _catalogue: &Catalogue,
+    ) -> Result<(), FieldError> {
+        Ok(())
+    }
+
+    /// The same for a weapon field `weapon` or a bestiary weapon has just set (WOIN
+    /// `type=forse`).
+    fn check_weapon_names(&self, _stats: &mut Stats, _field: &str) -> Result<(), FieldError> {
+        Ok(())
     }
 
     /// Fields a weapon takes (`weapon NAME WEAPON FIELD=VALUE …`).

@@ -175,8 +175,22 @@ pub fn parse_hundredths(text: &str) -> Option<i64> {
 /// Why a field could not be set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldError {
-    Unknown { field: String, valid: Vec<&'static str> },
-    BadValue { field: String, value: String, expected: String },
+    Unknown {
+        field: String,
+        valid: Vec<&'static str>,
+    },
+    BadValue {
+        field: String,
+        value: String,
+        expected: String,
+    },
+    /// A value of the right form naming something the system does not know (a damage type or
+    /// condition: WOIN `immune=firee`); `why` names the nearest.
+    UnknownName {
+        field: String,
+        value: String,
+        why: String,
+    },
 }
 
 impl fmt::Display for FieldError {
@@ -188,6 +202,7 @@ impl fmt::Display for FieldError {
             FieldError::BadValue { field, value, expected } => {
                 write!(f, "{field}={value}: expected {expected}")
             }
+            FieldError::UnknownName { field, value, why } => write!(f, "{field}={value}: {why}"),
         }
     }
 }
@@ -302,6 +317,16 @@ impl Stats {
 
     pub fn set_flag(&mut self, field: &str, value: bool) {
         self.0.insert(field.to_string(), StatValue::Flag(value));
+    }
+
+    /// Store a value already checked (a list under its canonical names).
+    pub fn put(&mut self, field: &str, value: StatValue) {
+        self.0.insert(field.to_string(), value);
+    }
+
+    /// Take a field out (to store it again under its canonical name).
+    pub fn take(&mut self, field: &str) -> Option<StatValue> {
+        self.0.remove(field)
     }
 
     pub fn get(&self, field: &str) -> Option<&StatValue> {

@@ -52,18 +52,18 @@ pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
     for system in System::ALL {
         let (text, path) = read(dir, &format!("conditions/{}.ron", system.key()))?;
         let catalogue: Catalogue = parse_ron(&text, &path)?;
-        assets.catalogues.push((system, catalogue));
         let (text, path) = read(dir, &format!("bestiary/{}.ron", system.key()))?;
         let entries: Vec<CreatureEntry> = parse_ron(&text, &path)?;
         let creatures = entries
             .iter()
             .map(|entry| {
-                Creature::check(system, entry).map_err(|message| {
+                Creature::check(system, entry, &catalogue).map_err(|message| {
                     let (line, column) = position_of(&text, &entry.name);
                     LoadError::Syntax { path: path.clone(), line, column, message }
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        assets.catalogues.push((system, catalogue));
         assets.bestiary.push((system, creatures));
         let rel = format!("reference/{}.txt", system.key());
         if EMBEDDED.iter().any(|(p, _)| *p == rel) {

@@ -72,8 +72,8 @@ fn demo_statistics_match_counts_made_by_hand() {
     // (id, damage taken, times downed, attacks made, damage dealt) per system.
     type Expected = &'static [(&'static str, i64, u32, u32, i64)];
     let cases: &[(System, Expected)] = &[
-        // Goblin 1: 6 − SOAK 1 = 5, then bleeding 5 at its turn (down); Ogre: 9 − SOAK 4 = 5.
-        (System::WOIN, &[("goblin-1", 10, 1, 0, 0), ("ogre", 5, 0, 0, 0), ("aria", 0, 0, 0, 0)]),
+        // Goblin 1: 4 − SOAK 1 = 3, then bleeding 2 at its turn; Ogre: 9 − SOAK 4 = 5.
+        (System::WOIN, &[("goblin-1", 5, 0, 0, 0), ("ogre", 5, 0, 0, 0), ("aria", 0, 0, 0, 0)]),
         // Rook attacks the Orc Brute (parried); the Brute's axe: 9 cut − DR 2 = 7 × 1.5 = 10 to
         // Rook; Cultist 1 misses Mira; Cultist 2 takes 21 (a `damage` command) and falls
         // unconscious at its turn.

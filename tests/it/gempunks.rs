@@ -747,3 +747,76 @@ fn gem_atk_3_4_reg_6_readings_the_other_way() {
     let b = combatant(&state, "bandits");
     assert_eq!((b["members"]["standing"].as_i64(), b["down"].as_bool()), (Some(0), Some(true)));
 }
+
+/// Vex and Kell (AD 4), then three bestiary goblins, separate creatures sharing count 7, each
+/// with its own turn: Goblin 1, 2, 3, then Vex, then Kell. `body` runs after `start`.
+fn goblins(body: &str) -> String {
+    format!(
+        "new gempunks\nadd Vex side=pc hp=6 ad=4 toughness=3 controller=anna\n\
+         add Kell side=pc hp=8 ad=4 toughness=4 controller=ben\nadd Goblin x3\n\
+         init Goblin-1 7\ninit Vex 5\ninit Kell 4\nstart\n{body}\n"
+    )
+}
+
+/// The standard actions left on the turn under way, as the JSON has them.
+fn standard_left(state: &Value, id: &str) -> Option<i64> {
+    combatant(state, id)["budget"]
+        .as_array()?
+        .iter()
+        .find(|p| p["name"] == "standard")
+        .and_then(|p| p["left"].as_i64())
+}
+
+// GEM-INIT-2, GEM-ATK-5: a group of separate creatures attacking as one set spends the standard
+// action of every member that rolls: the one on its turn at once, the others ahead of their own
+// turns this round. A member whose turn is over does not roll (the log says so; `force` brings it
+// in); the set's line names the attackers. Each die here is a 1: a miss, so no damage dice.
+#[test]
+fn gem_init_2_a_groups_set_spends_each_members_standard_action() {
+    // (lines after `start`, faces, the set's line, a line about who spends or is left out)
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "attack goblin Vex,Kell roll=1,1,1",
+            "",
+            "Goblin 1, Goblin 2, Goblin 3 attack Vex needs 3, Kell needs 3: 3d6",
+            "Goblin 3 attacks in Goblin 1's set: its standard action this round is spent",
+        ),
+        (
+            "next\nattack goblin Vex,Kell roll=1,1",
+            "",
+            "Goblin 2, Goblin 3 attack Vex needs 3, Kell needs 3: 2d6",
+            "Goblin 1 does not attack in this set: its turn this round is over (GEM-INIT-2)",
+        ),
+        (
+            "next\nattack goblin Vex force roll=1,1,1",
+            "",
+            "Goblin 2, Goblin 1, Goblin 3 attack Vex needs 3: 3d6",
+            "Goblin 3 attacks in Goblin 2's set",
+        ),
+        // On the last goblin's turn only it is left to roll: a set of one, named as one.
+        ("next\nnext\nattack goblin Vex roll=1", "", "Goblin 3 attacks Vex needs 3: 1d6", ""),
+    ];
+    for (body, dice, set_line, member_line) in cases {
+        let state = run(&goblins(body), dice);
+        let text = log(&state).join("\n");
+        assert!(text.contains(set_line), "{body}: {text}");
+        assert!(text.contains(member_line), "{body}: {text}");
+    }
+    // Goblin 3's turn begins with its standard action gone; an attack then is refused …
+    let state = run(&goblins("next\nattack goblin Vex,Kell roll=1,1\nnext"), "");
+    assert_eq!(state["current"], "goblin-3");
+    assert_eq!(standard_left(&state, "goblin-3"), Some(0));
+    let text = log(&state).join("\n");
+    assert!(
+        text.contains("Goblin 3: standard action already spent in Goblin 2's set, −1 of standard"),
+        "{text}"
+    );
+    let err =
+        run_err(&goblins("next\nattack goblin Vex,Kell roll=1,1\nnext\nattack goblin Vex"), "");
+    assert!(err.contains("0 of 1 left"), "{err}");
+    // … and the next round gives it back.
+    let state =
+        run(&goblins("attack goblin Vex,Kell roll=1,1,1\nnext\nnext\nnext\nnext\nnext\nnext"), "");
+    assert_eq!((state["round"].as_i64(), state["current"].as_str()), (Some(2), Some("goblin-2")));
+    assert_eq!(standard_left(&state, "goblin-2"), Some(1));
+}

@@ -695,3 +695,136 @@ fn the_rules_module_reaches_for_nothing_outside_it() {
     }
     assert!(found.is_empty(), "the rules reach outside:\n{}", found.join("\n"));
 }
+
+/// The refusal of a script's last line, or a panic when it plays.
+fn refused(system: System, lines: &[&str]) -> String {
+    match play(system, lines, &[]) {
+        Ok(_) => panic!("expected the last of {lines:?} to be refused"),
+        Err(err) => err,
+    }
+}
+
+/// One stat or weapon field's list, as stored.
+fn stored_list(session: &Session, id: &str, weapon: Option<&str>, field: &str) -> Vec<String> {
+    let c = session.encounter().get(id).expect("combatant");
+    let stats = match weapon {
+        Some(w) => &c.weapons.iter().find(|x| x.name == w).expect("weapon").stats,
+        None => &c.stats,
+    };
+    stats.list(field).to_vec()
+}
+
+// WOIN-TYPE-1: a damage type or an immunity is checked where it is set (`add`, `edit`, `weapon`,
+// a bestiary entry), refused with the nearest names when unknown, and stored by its canonical
+// name, as `damage … firee` is refused.
+#[test]
+fn woin_type_1_types_and_immunities_are_checked_where_they_are_set() {
+    // (lines, the refusal's fragments)
+    let refusals: &[(&[&str], &[&str])] = &[
+        (
+            &["add Aria immune=firee,dazzled"],
+            &["immune=firee,dazzled: 'firee' is neither", "nearest: fire", "'dazzled'", "dazed"],
+        ),
+        (
+            &["add Aria", "weapon Aria x pool=3d6 type=slashing,forse"],
+            &["type=slashing,forse: unknown WOIN damage type 'forse'"],
+        ),
+        (&["add Aria", "edit Aria immune=psychic,pai"], &["'pai' is neither", "pain"]),
+        (&["add Aria immune=fire", "edit Aria immune=heat,slashng"], &["slashing"]),
+    ];
+    for (lines, fragments) in refusals {
+        let err = refused(System::WOIN, lines);
+        for fragment in *fragments {
+            assert!(err.contains(fragment), "{lines:?}: {err}");
+        }
+    }
+    // Canonical names, each once: `fire` is `heat`, a condition is its catalogue name.
+    let s = play(
+        System::WOIN,
+        &[
+            "add Aria immune=Fire,heat,Dazed,burning,psychic",
+            "weapon Aria x pool=3d6 type=Slashing,fire,heat",
+            "add Bo",
+            "edit Bo immune=sound,PAIN",
+            "add Drake",
+        ],
+        &[],
+    )
+    .expect("plays");
+    assert_eq!(stored_list(&s, "aria", None, "immune"), ["heat", "dazed", "burning", "psionic"]);
+    assert_eq!(stored_list(&s, "aria", Some("x"), "type"), ["slashing", "heat"]);
+    assert_eq!(stored_list(&s, "bo", None, "immune"), ["sonic", "pain"]);
+    // The bestiary's Young Dragon lists `fire,heat,burning`.
+    let s = play(System::WOIN, &["add \"Young Dragon\""], &[]).expect("plays");
+    assert_eq!(stored_list(&s, "young-dragon", None, "immune"), ["heat", "burning"]);
+    // A bestiary entry (a user's override) with a misspelt immunity or type is refused by name.
+    let catalogue = assets().catalogue(System::WOIN);
+    let entry = |stats: &str, weapon: &str| skirmish::encounter::assets::CreatureEntry {
+        name: "Drake".into(),
+        side: "enemy".into(),
+        stats: stats.into(),
+        note: String::new(),
+        weapons: vec![weapon.into()],
+    };
+    let check = |stats: &str, weapon: &str| {
+        skirmish::encounter::assets::Creature::check(
+            System::WOIN,
+            &entry(stats, weapon),
+            &catalogue,
+        )
+    };
+    let err = check("immune=firee", "bite pool=3d6").expect_err("a misspelt immunity");
+    assert!(err.contains("Drake: immune=firee: 'firee' is neither"), "{err}");
+    let err = check("", "bite pool=3d6 type=pierce").expect_err("a misspelt type");
+    assert!(
+        err.contains("weapon 'bite pool=3d6 type=pierce'") && err.contains("piercing"),
+        "{err}"
+    );
+    assert!(check("immune=fire", "bite pool=3d6 type=piercing").is_ok());
+}
+
+// GURPS-DMG-2: a weapon's damage type is one of the wound-modifier types, checked as it is set
+// (not first at the attack) and stored in lowercase.
+#[test]
+fn gurps_dmg_2_weapon_types_are_checked_where_they_are_set() {
+    let refusals: &[(&str, &str)] = &[
+        ("weapon A sword dmg=sw+1 type=cutt", "type=cutt: unknown GURPS damage type 'cutt'"),
+        ("weapon A beam dmg=2d type=tbb", "type=tbb: write type=burn and the tbb flag"),
+    ];
+    for (line, expected) in refusals {
+        let err = refused(System::GURPS, &["add A", line]);
+        assert!(err.contains(expected), "{line}: {err}");
+    }
+    let s =
+        play(System::GURPS, &["add A", "weapon A sword dmg=sw+1 type=CUT"], &[]).expect("plays");
+    let a = s.encounter().get("a").expect("A");
+    assert_eq!(a.weapons[0].stats.text("type"), Some("cut"));
+}
+
+// GEM-DMG-1: armor and vulnerability by damage type are kept under the type's canonical word, so
+// `armor.crushing` meets blunt damage (crushing = bludgeoning = blunt), and a weapon's `type=` too.
+#[test]
+fn gem_dmg_1_armor_by_type_is_kept_under_the_canonical_type() {
+    // (T's armor by type; damage 7 blunt against Toughness 3, HP 6: HP left)
+    let cases: &[(&str, i64)] = &[
+        ("armor.crushing=4", 5),    // (7 − 4) / 3 = 1 wound
+        ("armor.Bludgeoning=4", 5), // the same
+        ("armor.blunt=4", 5),
+        ("armor.fire=4", 4),    // (7 − 0) / 3 = 2 wounds
+        ("vuln.crushing=2", 3), // (7 + 2) / 3 = 3 wounds
+    ];
+    for (armor, left) in cases {
+        let add = format!("add T hp=6 toughness=3 {armor}");
+        let s = play(System::GEMPUNKS, &[&add, "damage T 7 blunt"], &[]).expect("plays");
+        assert_eq!(health(&s, "t"), *left, "{armor}");
+        // `edit` keeps the canonical word too.
+        let edit = format!("edit T {armor}");
+        let s = play(System::GEMPUNKS, &["add T hp=6 toughness=3", &edit, "damage T 7 blunt"], &[])
+            .expect("plays");
+        assert_eq!(health(&s, "t"), *left, "edit {armor}");
+    }
+    let s = play(System::GEMPUNKS, &["add A", "weapon A club dmg=1d6 type=Crushing melee"], &[])
+        .expect("plays");
+    let a = s.encounter().get("a").expect("A");
+    assert_eq!(a.weapons[0].stats.text("type"), Some("blunt"));
+}

@@ -596,7 +596,7 @@ fn sw_atk_2_defend() {
     assert!(has_condition(&v, "orc", "defending"));
     assert_eq!(who(&v, "orc")["actions_left"], 0);
     let err = run_err(&duel("QH", "KS", "defend Orc\nattack Orc Hero"), "4");
-    assert!(err.contains("costs 1 action;"), "{err}");
+    assert!(err.contains("Orc is Defending: Defend took its whole turn"), "{err}");
     // Hero's 6 misses Parry 5 + 2.
     let v = run(&duel("QH", "KS", "defend Orc\nnext\nattack Hero Orc dmg=0"), "6,1");
     assert!(attack(&v).0.ends_with("vs Parry 7: 6, miss"), "{}", attack(&v).0);
@@ -605,6 +605,49 @@ fn sw_atk_2_defend() {
     assert_eq!(v["round"], 2);
     assert_eq!(v["current"], "orc");
     assert!(!has_condition(&v, "orc", "defending"), "{:?}", conditions(&v, "orc"));
+}
+
+// SW-ATK-2: "Defend +2 Parry (no other action)": refused, with nothing changed and before any
+// die, once the defender has acted this turn (an action spent, or all three); anything but a free
+// action is refused after it. `force` does either anyway.
+#[test]
+fn sw_atk_2_defend_is_the_only_action() {
+    // Orc (an Extra, Fighting d6) swings at the Hero (Parry 6) with a 1: a miss.
+    const SWING: &str = "attack Orc Hero dmg=0";
+    let refused: &[(&str, &str, &str)] = &[
+        (SWING, "1", "Orc already acted this turn (1 of 3 actions spent): Defend is the whole"),
+        (
+            "trick Orc Hero\nintimidate Orc Hero\nattack Orc Hero dmg=0",
+            "1,1,1,1,1,1,1",
+            "Orc already acted this turn (3 of 3 actions spent)",
+        ),
+        ("defend Orc", "", "Orc is Defending: Defend took its whole turn"),
+    ];
+    for (before, dice, expected) in refused {
+        let err = run_err(&duel("QH", "KS", &format!("{before}\ndefend Orc")), dice);
+        assert!(err.contains(expected), "{before} then defend: {err}");
+        assert!(err.contains("add `force`"), "{err}");
+    }
+    let after: &[(&str, &str)] = &[
+        (SWING, "1"),
+        ("trick Orc Hero", "1,1,1"),
+        ("intimidate Orc Hero", "1,1,1"),
+        ("grapple Orc Hero", "1,1,1"),
+    ];
+    for (then, dice) in after {
+        let err = run_err(&duel("QH", "KS", &format!("defend Orc\n{then}")), dice);
+        assert!(err.contains("Orc is Defending: Defend took its whole turn"), "{then}: {err}");
+        assert!(err.contains("(SW-ATK-2); add `force`"), "{then}: {err}");
+    }
+    // The refused Defend changed nothing: the Parry bonus never came.
+    let v = run(&duel("QH", "KS", &format!("{SWING}\ndefend Orc force")), "1");
+    assert!(has_condition(&v, "orc", "defending"), "forced: {:?}", conditions(&v, "orc"));
+    assert_eq!(who(&v, "orc")["actions_left"], 0);
+    let v = run(&duel("QH", "KS", &format!("defend Orc\n{SWING} force")), "1");
+    assert!(attack(&v).0.contains("Orc attacks Hero"), "{}", attack(&v).0);
+    // Off its turn a Defend is refused too (SW-ACT-1); before the fight it is set up freely.
+    let err = run_err(&duel("QH", "KS", "defend Hero"), "");
+    assert!(err.contains("it is not Hero's turn"), "{err}");
 }
 
 // SW-ATK-2: a prone target is −2 Parry in melee and medium cover (−2) against shots; a

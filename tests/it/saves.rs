@@ -306,9 +306,10 @@ fn version_1_saves_load_converted() {
         let marker = format!("version: {version},");
         assert!(text.contains(&marker), "{} fixture is version {version}", system.key());
         let converted = save::from_ron(&text, &old, assets()).expect("v1 save loads");
-        // The GURPS sample was rewritten with issue 10 (maneuvers, attacks, injury): its old
-        // fixtures still load, but they are a different fight now.
-        if system == System::GURPS {
+        // The GURPS sample was rewritten with issue 10 (maneuvers, attacks, injury), the WOIN
+        // one when a combatant its own Bleeding downs came to pass its turn on (WOIN-COND-8):
+        // their old fixtures still load, but they are a different fight now.
+        if system == System::GURPS || system == System::WOIN {
             continue;
         }
         let current = root().join(format!("saves/{}-demo.ron", system.key()));

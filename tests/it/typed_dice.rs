@@ -350,3 +350,80 @@ fn roll_orders_spell_out_the_dice_to_throw() {
     assert!(gem.contains("damage 1d6+2 in attack-die order"), "{gem}");
     assert!(gem.contains("twice, 2d6+4"), "{gem}");
 }
+
+/// A goblin with a 3d6 blade (1d6 slashing) against Aria, on the goblin's turn.
+const WOIN_BLADE: &str = "new woin
+add Aria side=pc health=30 melee=10
+add Gob health=20 melee=5
+weapon Gob blade pool=3d6 dmg=1d6 type=slashing melee
+init Gob 20
+init Aria 10
+start
+";
+
+/// `skirmish check --replan` on a saved fight: its exit code and what it printed.
+fn check_replan(path: &Path) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .arg("check")
+        .arg(path)
+        .arg("--replan")
+        .output()
+        .expect("runs");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+// WOIN-CRIT-3, WOIN-CRIT-2, WOIN-COND-11: `dmgroll=` types every face after the attack roll in the
+// order the attack dialog names them — the damage dice, a critical's explosions, its
+// condition-table d6, then Pain's d6 — so a command typed with every face rolls nothing of the
+// tracker's (no dice are scripted here) and replans to the same events after a save.
+#[test]
+fn woin_dmgroll_types_every_face_after_the_attack_and_replans() {
+    // (lines, a log line each must leave)
+    let cases: &[(&str, &str)] = &[
+        // A critical: 4 damage, then the slashing row's d6 (1: Bleeding).
+        ("attack Gob Aria roll=6,6,6 dmgroll=4,1", "critical hit: condition table"),
+        // A six on the damage explodes (2) before the condition d6 (3: Blind).
+        ("attack Gob Aria roll=6,6,6 dmgroll=6,2,3", "Aria gains Blind"),
+        // Pain: the second action's d6 comes last.
+        (
+            "cond Gob pain\nattack Gob Aria roll=1,1,1\nattack Gob Aria roll=6,6,6 dmgroll=4,1,3",
+            "Gob takes 3: Pain (first) on a second action this turn",
+        ),
+        // A miss rolls no damage: its only face is Pain's.
+        (
+            "cond Gob pain\nattack Gob Aria roll=1,1,1\nattack Gob Aria roll=1,1,1 dmgroll=5",
+            "Gob takes 5: Pain (first)",
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("skirmish-dmgroll-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    for (i, (lines, expected)) in cases.iter().enumerate() {
+        let script = format!("{WOIN_BLADE}{lines}\n");
+        let state = run(&script, "");
+        assert!(log(&state).iter().any(|l| l.contains(expected)), "{lines}: {:?}", log(&state));
+        // Save, then check: every command plans again to the events it made.
+        let path = dir.join(format!("dmgroll-{i}.ron"));
+        let ran = super::harness::exec(&script, "", Some(&path));
+        super::harness::check_success(ran, &script, "");
+        let (code, said) = check_replan(&path);
+        assert_eq!(code, Some(0), "{lines}: {said}");
+        assert!(said.contains(", 0 differ,"), "{lines}: {said}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // Too few faces, or too many, are refused naming the field.
+    let refusals: &[(&str, &str)] = &[
+        ("attack Gob Aria roll=6,6,6 dmgroll=4", "dmgroll= gave 1 face and the roll needs another"),
+        (
+            "attack Gob Aria roll=6,6,6 dmgroll=4,1,2",
+            "dmgroll= gave 1 more face(s) than the rolls need",
+        ),
+        (
+            "cond Gob pain\nattack Gob Aria roll=1,1,1\nattack Gob Aria roll=6,6,6 dmgroll=4,1",
+            "dmgroll= gave 2 faces and the roll needs another",
+        ),
+    ];
+    for (lines, expected) in refusals {
+        let err = run_err(&format!("{WOIN_BLADE}{lines}\n"), "");
+        assert!(err.contains(expected), "{lines}: {err}");
+    }
+}

@@ -1605,6 +1605,31 @@ fn woin_cond_8_ongoing_damage_at_turn_start() {
     assert_eq!(health(&state, "t"), 25, "rounds 1 and 2");
 }
 
+// WOIN-COND-8: a creature its own turn's ongoing damage takes down does not keep the turn: it
+// passes on, as `next` passes anyone down — unless that was the last foe, which ends the fight.
+#[test]
+fn woin_cond_8_downed_by_its_own_ongoing_damage_passes_the_turn() {
+    // (T's HEALTH, the Burning d6, whose turn it is after `next`, T down?)
+    let cases: &[(i64, &str, &str, bool)] = &[(6, "6", "u", true), (6, "5", "t", false)];
+    for (hp, die, current, down) in cases {
+        let script = format!(
+            "new woin\nadd Aria side=pc health=30\nadd T health={hp}\nadd U health=30\n\
+             init Aria 20\ninit T 10\ninit U 5\nstart\ncond T burning\nnext\n"
+        );
+        let state = run(&script, die);
+        assert_eq!(state["current"], *current, "Burning {die} on HEALTH {hp}");
+        assert_eq!(combatant(&state, "t")["down"], *down);
+        assert_eq!(logged(&state, "T is down: its turn passes"), *down, "{:?}", texts(&state));
+        assert_eq!(state["round"], 1);
+    }
+    // The last foe down: the fight is over where it stands (round 1, T's turn).
+    let script = "new woin\nadd Aria side=pc health=30\nadd T health=6\ninit Aria 20\n\
+                  init T 10\nstart\ncond T burning\nnext\n";
+    let state = run(script, "6");
+    assert_eq!((state["round"].as_i64(), state["current"].as_str()), (Some(1), Some("t")));
+    assert!(logged(&state, "The fight is over"), "{:?}", texts(&state));
+}
+
 // WOIN-COND-11: Pain hurts 1d6 (not SOAKed) when its second action of a turn is spent, severe
 // Pain when its first is; once a turn, actions only (free actions do not count).
 #[test]

@@ -178,7 +178,11 @@ pub(super) fn with_request<'e, R>(
     };
     let party = |&i: &usize| {
         let c = &enc.combatants[i];
-        Party { id: c.id.as_str(), view: c.view() }
+        // Its turn this round came and went (a held one may still act).
+        let turn_over = !c.held
+            && enc.done.iter().any(|d| d.id == c.id)
+            && enc.turn.as_ref().is_none_or(|t| t.id != c.id);
+        Party { id: c.id.as_str(), view: c.view(), turn_over }
     };
     let members: Vec<Party<'e>> = sides.members.iter().map(party).collect();
     let targets: Vec<Party<'e>> = sides.targets.iter().map(party).collect();

@@ -254,6 +254,11 @@ impl Planner<'_> {
             Effect::Continue { .. } => Err(EngineError::Apply(ApplyError(
                 "a further strike was asked for outside an attack".into(),
             ))),
+            Effect::TypedAfter { field, faces, used } => {
+                let left = ScriptedDice::new(faces).in_field(field).after(used);
+                self.typed_after = Some((field, left));
+                Ok(())
+            }
             Effect::ActNow { who } => {
                 let id = pick(who)?;
                 self.act(&id)

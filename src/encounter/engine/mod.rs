@@ -128,6 +128,8 @@ pub(super) struct Planner<'a> {
     dice: &'a mut dyn DiceSource,
     /// The system's words typed after `next`, for the first turn it begins (GURPS `skip_ht`).
     next_flags: Vec<String>,
+    /// Faces an attack's own field typed beyond its rolls, for what its cost brings (WOIN Pain).
+    typed_after: Option<(&'static str, ScriptedDice)>,
 }
 
 /// Turn a command into the events it causes. `new`, `undo`, `redo` and `save` belong to the
@@ -154,6 +156,7 @@ pub fn plan(
         assets,
         dice,
         next_flags: Vec::new(),
+        typed_after: None,
     };
     // A turn's actions as the command found them, for what spending them brings (Pain).
     let turn_before = match command {
@@ -162,6 +165,15 @@ pub fn plan(
     };
     planner.command(command)?;
     planner.actions_spent(turn_before.as_ref())?;
+    if let Some((field, left)) = &planner.typed_after
+        && left.remaining() > 0
+    {
+        return Err(EngineError::Refused(format!(
+            "{field}= gave {} more face(s) than the rolls need ({} used)",
+            left.remaining(),
+            left.used()
+        )));
+    }
     if let Command::Next { roll, .. } = command
         && !roll.is_empty()
         && planner.dice.typed_split().is_none_or(|(typed, _)| typed.is_empty())

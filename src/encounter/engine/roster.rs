@@ -43,6 +43,7 @@ impl Planner<'_> {
                     other => EngineError::Field(other),
                 },
             )?;
+            self.check_names(&mut stats, &field.key)?;
         }
         let side = side.unwrap_or(Side::Enemy);
         // A system may make the members one unit (a Gempunks regiment): one combatant.
@@ -102,6 +103,22 @@ impl Planner<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The names a stat field just set holds (damage types, conditions), checked and made
+    /// canonical by the system (WOIN `immune=`, WOIN-TYPE-1).
+    fn check_names(&self, stats: &mut Stats, key: &str) -> Result<(), EngineError> {
+        let system = self.scratch.system;
+        let catalogue = self.assets.catalogue_ref(system).cloned().unwrap_or_else(|| {
+            crate::rules::conditions::Catalogue {
+                system: system.key().to_string(),
+                conditions: Vec::new(),
+            }
+        });
+        system
+            .rules()
+            .check_names(stats, &key.to_ascii_lowercase(), &catalogue)
+            .map_err(EngineError::Field)
     }
 
     /// The highest number already used by `base 1`, `base 2` … members.
@@ -231,6 +248,7 @@ impl Planner<'_> {
                     other => EngineError::Field(other),
                 },
             )?;
+            self.check_names(&mut stats, &field.key)?;
             changes.push(field.to_string());
         }
         let side = side.unwrap_or(c.side);

@@ -70,7 +70,21 @@ impl Planner<'_> {
         if pass > 0 {
             return Ok(());
         }
-        self.turn_start_effects(id)
+        self.turn_start_effects(id)?;
+        // Down by what its own turn began with (WOIN-COND-8 Burning, Bleeding): the turn passes
+        // on, as `next` passes anyone down — while someone else is left to take one.
+        let enc = &self.scratch;
+        let Some(c) = enc.get(id).filter(|c| enc.is_down(c)) else { return Ok(()) };
+        let others =
+            enc.combatants.iter().any(|o| o.id != c.id && enc.can_act(o) && o.initiative.is_some());
+        // The last foe down ends the fight where it stands, this turn (no new round begun).
+        if !others || crate::encounter::fight_end::fight_end(enc).is_some() {
+            return Ok(());
+        }
+        let text = format!("{} is down: its turn passes", c.name);
+        let who = Some(c.id.clone());
+        self.emit(Event::Logged { text, roll: None, who, attempt: None })?;
+        self.advance()
     }
 
     /// What the system does as a combatant's own turn begins.
@@ -114,7 +128,14 @@ impl Planner<'_> {
         let after = now.budget.clone();
         let Some(c) = self.scratch.get(&id) else { return Ok(()) };
         let rules = self.scratch.system.rules();
-        let effects = rules.actions_spent(c.view(), &before.budget, &after, self.dice)?;
+        // Faces the attack's own field typed for these rolls come first, and alone.
+        let mut typed = self.typed_after.take();
+        let dice: &mut dyn crate::rules::dice::DiceSource = match typed.as_mut() {
+            Some((_, t)) => t,
+            None => &mut *self.dice,
+        };
+        let effects = rules.actions_spent(c.view(), &before.budget, &after, dice)?;
+        self.typed_after = typed;
         self.turn_effects(&id, effects)
     }
 

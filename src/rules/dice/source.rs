@@ -162,6 +162,13 @@ impl ScriptedDice {
         self
     }
 
+    /// The same script with its first `n` faces already handed out (by an earlier roll of the
+    /// same command), so that running out counts every face typed.
+    pub fn after(mut self, n: usize) -> Self {
+        self.next = n.min(self.faces.len());
+        self
+    }
+
     /// Parse "6,6,3,1" or "6 6 3 1" (commas and/or whitespace) — a clear DiceError on bad text.
     ///
     /// Empty text gives an empty script. Two commas with no face between them, a comma at

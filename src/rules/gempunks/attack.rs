@@ -63,13 +63,16 @@ pub fn resolve(
         regiment: is_regiment,
     })));
     let hits = rolled.iter().filter(|d| d.hit).count();
+    let gem = state::of(req.state);
     effects.push(Effect::Attacked {
         target: Who::TARGET,
-        summary: summary(req, &p, &rolled, hits),
+        summary: summary(req, &p, &rolled, hits, &gem),
         rolls: set::records(&rolled),
         hit: hits > 0,
         critical: rolled.iter().any(|d| d.m > 1),
     });
+    // GEM-INIT-2: a group's members left out, and those that spend their standard action.
+    effects.extend(super::group::effects(&req, &gem));
     for line in set::chains_text(&rolled) {
         effects.push(Effect::Log { text: format!("crit chain: {line}"), roll: None });
     }
@@ -190,8 +193,14 @@ pub fn resolve(
     Ok(effects)
 }
 
-/// The set's line: who, how many dice, the need(s), the hits.
-fn summary(req: AttackRequest<'_>, p: &Prepared, rolled: &[AttackDie], hits: usize) -> String {
+/// The set's line: who (each member of a group by name), how many dice, the need(s), the hits.
+fn summary(
+    req: AttackRequest<'_>,
+    p: &Prepared,
+    rolled: &[AttackDie],
+    hits: usize,
+    gem: &state::GemState,
+) -> String {
     let targets: Vec<String> = req
         .targets
         .iter()
@@ -205,19 +214,29 @@ fn summary(req: AttackRequest<'_>, p: &Prepared, rolled: &[AttackDie], hits: usi
         })
         .collect();
     let mods: Vec<String> = p.mods.iter().map(|(n, v)| format!("{n} {v:+}")).collect();
-    let who = if p.members > 1 || p.attacks_each > 1 {
-        format!(" ({} × {} attack(s))", p.members, p.attacks_each)
+    let (part, _) = super::group::taking_part(&req, gem);
+    let group = part.len() > 1;
+    let attackers = if group {
+        part.iter().map(|m| m.view.name).collect::<Vec<_>>().join(", ")
     } else {
-        String::new()
+        req.attacker.name.to_string()
+    };
+    let who = match (group, p.attacks_each) {
+        (true, 1) => String::new(),
+        (true, each) => format!(" ({each} attacks each)"),
+        (false, _) if p.members > 1 || p.attacks_each > 1 => {
+            format!(" ({} × {} attack(s))", p.members, p.attacks_each)
+        }
+        (false, _) => String::new(),
+    };
+    let verb = match (p.option == AttackOption::Normal, group) {
+        (true, false) => "attacks".to_string(),
+        (true, true) => "attack".to_string(),
+        (false, false) => format!("tries {}", p.option.word()),
+        (false, true) => format!("try {}", p.option.word()),
     };
     let mut text = format!(
-        "{}{who} {} {}: {}d6, acc {:+}{}",
-        req.attacker.name,
-        if p.option == AttackOption::Normal {
-            "attacks".to_string()
-        } else {
-            format!("tries {}", p.option.word())
-        },
+        "{attackers}{who} {verb} {}: {}d6, acc {:+}{}",
         targets.join(", "),
         rolled.len(),
         p.acc,

@@ -8,6 +8,7 @@ mod attack;
 mod commands;
 mod damage;
 mod dice_order;
+mod group;
 mod guard;
 mod items;
 pub mod odds;
@@ -23,10 +24,10 @@ mod tieup;
 mod turns;
 mod weapon;
 
-use super::conditions::Condition;
+use super::conditions::{Catalogue, Condition};
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
-use super::stats::{FieldSpec, Stats};
+use super::stats::{FieldError, FieldSpec, StatValue, Stats};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
     Effect, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset,
@@ -80,6 +81,37 @@ impl Ruleset for Gempunks {
 
     fn fields(&self) -> &'static [FieldSpec] {
         tables::FIELDS
+    }
+
+    // GEM-DMG-1: armor and vulnerability by type are kept under the type's canonical word
+    // (`armor.crushing` is `armor.blunt`), so a hit of that type finds them.
+    fn check_names(
+        &self,
+        stats: &mut Stats,
+        field: &str,
+        _catalogue: &Catalogue,
+    ) -> Result<(), FieldError> {
+        for prefix in ["armor.", "vuln."] {
+            if let Some(kind) = field.strip_prefix(prefix) {
+                let canonical = format!("{prefix}{}", tables::canonical_type(kind));
+                if canonical != field
+                    && let Some(value) = stats.take(field)
+                {
+                    stats.put(&canonical, value);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // GEM-DMG-1: a weapon's `type=` is kept as its canonical word.
+    fn check_weapon_names(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
+        if field == "type"
+            && let Some(kind) = stats.text(field).map(tables::canonical_type)
+        {
+            stats.put(field, StatValue::Text(kind));
+        }
+        Ok(())
     }
 
     fn weapon_fields(&self) -> &'static [FieldSpec] {
@@ -276,11 +308,19 @@ impl Ruleset for Gempunks {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        _state: &super::state::SystemState,
-        _options: &Options,
+        state: &super::state::SystemState,
+        options: &Options,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        Ok(turns::start(who, id))
+        let gem = state::of(state);
+        // GEM-INIT-2: a standard action spent ahead in another member's set is gone, if this
+        // turn has one.
+        let standard = self
+            .turn_budget_in(who, Pass::main(0, 0), options)
+            .iter()
+            .any(|p| p.name == "standard" && p.total > 0);
+        let ahead = gem.ahead_of(id).filter(|_| standard);
+        Ok(turns::start(who, id, ahead))
     }
 
     fn actions(&self) -> &'static [ActionSpec] {

@@ -67,9 +67,10 @@ pub(super) fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
 }
 
 /// The members taking part: a regiment's standing members less those Incapacitate holds back
-/// this turn (GEM-OPT-2), or one per combatant attacking.
+/// this turn (GEM-OPT-2), or one per combatant of a group with a standard action left (GEM-INIT-2).
 fn standing_members(req: &AttackRequest<'_>, gem: &state::GemState) -> i64 {
-    req.members
+    super::group::taking_part(req, gem)
+        .0
         .iter()
         .map(|p| {
             if regiment_members(p.view.stats).is_some() {

@@ -2,7 +2,8 @@
 //! GEM-MOD-4), each regiment's attack sets since its turn began (GEM-REG-3), the sets an Assault
 //! still owes a regiment (GEM-ACT-1 `gem_reg_assault=per_attack`), a regiment's members held back
 //! this turn by Incapacitate (GEM-OPT-2), items dropped, taken, stowed or sundered (GEM-OPT-4,
-//! GEM-OPT-6, GEM-OPT-9), and the attacks each guard has made as reactions (GEM-ACT-7, GEM-ACT-8).
+//! GEM-OPT-6, GEM-OPT-9), the attacks each guard has made as reactions (GEM-ACT-7, GEM-ACT-8), and
+//! the group members that spent this round's standard action in another member's set (GEM-INIT-2).
 
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +33,10 @@ pub struct GemState {
     /// (guard id, attacks per member it has made as reactions since its guard began).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reactions: Vec<(String, u8)>,
+    /// (member id, the leader's name): members of a group that spent this round's standard
+    /// action in the leader's set ahead of their own turn (GEM-INIT-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ahead: Vec<(String, String)>,
 }
 
 /// One item that is not where its owner can use it.
@@ -103,6 +108,11 @@ impl GemState {
         self.reactions.iter().find(|(i, _)| i == id).map_or(0, |(_, n)| *n)
     }
 
+    /// The leader of the set `id` spent this round's standard action in, if it did.
+    pub fn ahead_of(&self, id: &str) -> Option<&str> {
+        self.ahead.iter().find(|(i, _)| i == id).map(|(_, with)| with.as_str())
+    }
+
     /// Where `owner`'s item `name` is, if it is not in its owner's hands.
     pub fn item(&self, owner: &str, name: &str) -> Option<&Place> {
         let name = name.to_lowercase();
@@ -142,6 +152,9 @@ pub enum GemEvent {
     /// A guard attacked as a reaction: `attacks` per member so far this guard, of at most `limit`
     /// (`None`: no limit) (GEM-ACT-7, GEM-ACT-8).
     Reacted { id: String, attacks: u8, limit: Option<u8> },
+    /// A group member attacked in `with`'s set: its standard action this round is spent, and
+    /// its turn, still to come, begins without it (GEM-INIT-2).
+    Ahead { id: String, with: String },
 }
 
 /// The state, or an empty one for a state that is not Gempunks'.
@@ -221,6 +234,15 @@ pub fn apply(
             }
             (text.clone(), owner)
         }
+        GemEvent::Ahead { id, with } => {
+            st.ahead.retain(|(i, _)| i != id);
+            st.ahead.push((id.clone(), with.clone()));
+            let text = format!(
+                "{} attacks in {with}'s set: its standard action this round is spent (GEM-INIT-2)",
+                name_of(id)
+            );
+            (text, id)
+        }
         GemEvent::Reacted { id, attacks, limit } => {
             set_count(&mut st.reactions, id, *attacks);
             let of = limit.map_or(String::new(), |l| format!(" of {l}"));
@@ -238,6 +260,7 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
         Fact::RoundStarted { .. } => {
             st.wielded.clear();
             st.users.clear();
+            st.ahead.clear();
         }
         Fact::TurnStarted { id } => {
             st.sets.retain(|(i, _)| i != id);
@@ -255,6 +278,7 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
             st.benched.retain(|(i, _)| i != id);
             st.items.retain(|i| i.owner != id);
             st.reactions.retain(|(i, _)| i != id);
+            st.ahead.retain(|(i, _)| i != id);
         }
         _ => {}
     }

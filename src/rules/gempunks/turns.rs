@@ -110,8 +110,9 @@ impl Tally {
 
 /// GEM-INIT-3 in order: (a) the skips spent and cleared (a regiment's members that lose their
 /// standard action are held back from this turn's sets); (b) debts paid (the budget already
-/// took them); (d) Cower and a guard end.
-pub fn start(who: CombatantView<'_>, id: &str) -> Vec<TurnStartEffect> {
+/// took them); (d) Cower and a guard end. GEM-INIT-2: `ahead` names the member whose set took
+/// this turn's standard action.
+pub fn start(who: CombatantView<'_>, id: &str, ahead: Option<&str>) -> Vec<TurnStartEffect> {
     let mut out = Vec::new();
     let log = |text: String| TurnStartEffect::Effect(Effect::Log { text, roll: None });
     let clear = |name: &str| {
@@ -151,6 +152,13 @@ pub fn start(who: CombatantView<'_>, id: &str) -> Vec<TurnStartEffect> {
             who.name
         )));
         out.push(clear(OWES));
+    }
+    if let Some(with) = ahead {
+        out.push(TurnStartEffect::Effect(Effect::Spend {
+            who: Who::Actor,
+            amount: 1,
+            what: format!("standard action already spent in {with}'s set"),
+        }));
     }
     for name in ["Cowering", "Guarding"] {
         if who.conditions.iter().any(|c| c.name == name) {

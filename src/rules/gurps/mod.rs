@@ -23,7 +23,9 @@ use super::conditions::Condition;
 use super::dice::DiceSource;
 use super::initiative::{InitValue, Initiative};
 use super::state::SystemState;
-use super::stats::{FieldKind, FieldSpec, Stats, format_hundredths, parse_hundredths};
+use super::stats::{
+    FieldError, FieldKind, FieldSpec, StatValue, Stats, format_hundredths, parse_hundredths,
+};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
     Effect, Health, HitKind, Inflicted, InitContext, InitRequest, OptionSpec, Options, Pass,
@@ -141,6 +143,21 @@ impl Ruleset for Gurps {
 
     fn fields(&self) -> &'static [FieldSpec] {
         FIELDS
+    }
+
+    // A weapon's `type=` is one of the wound-modifier types, checked as it is set.
+    fn check_weapon_names(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
+        let Some(text) = stats.text(field).filter(|_| field == "type").map(str::to_string) else {
+            return Ok(());
+        };
+        let refuse =
+            |why: String| FieldError::UnknownName { field: field.into(), value: text.clone(), why };
+        let kind = injury::damage_type(text.trim()).map_err(|err| refuse(err.to_string()))?;
+        if kind == "tbb" {
+            return Err(refuse("write type=burn and the tbb flag".into()));
+        }
+        stats.put(field, StatValue::Text(kind.to_string()));
+        Ok(())
     }
 
     fn weapon_fields(&self) -> &'static [FieldSpec] {

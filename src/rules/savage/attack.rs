@@ -117,6 +117,12 @@ fn has(conditions: &[Condition], name: &str) -> bool {
     conditions.iter().any(|c| c.name == name)
 }
 
+/// SW-ATK-2: Defending on its own turn means it defended this turn (Defend ends as its next
+/// turn begins), and Defend leaves no other action.
+pub fn defending(who: CombatantView<'_>) -> bool {
+    has(who.conditions, "Defending")
+}
+
 /// The target's Parry as it stands: Defend +2; Wild Attack, a trick and lying prone −2 each.
 pub fn effective_parry(target: CombatantView<'_>) -> i64 {
     let mut parry = target.stats.int_or("parry", 2);

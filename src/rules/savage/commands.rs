@@ -69,9 +69,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "defend",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
+        args: &[req("NAME", ArgKind::Combatant), opt("force", ArgKind::Word("force"))],
         summary: "Savage Worlds: Defend for +2 Parry until its next turn (its whole action)",
-        help: "The combatant spends its turn defending: +2 Parry until its next turn (SW-ATK-2).",
+        help: "The combatant spends its turn defending: +2 Parry until its next turn, and no other \
+               action that turn (SW-ATK-2). Refused once it has acted this turn, and anything but a \
+               free action is refused after it; `force` does it anyway.",
         example: "defend Cole",
     },
     CommandSpec {

@@ -28,8 +28,8 @@ use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
-    Effect, Health, HealthBand, HitKind, InitContext, InitRequest, OptionSpec, Options, Pass,
-    RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
+    Effect, FieldReader, Health, HealthBand, HitKind, InitContext, InitRequest, OptionSpec,
+    Options, Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
 };
 use super::system::{Side, System};
 
@@ -290,8 +290,17 @@ impl Ruleset for Savage {
     // SW-ACT-1: an attack (autofire included) is one action.
     fn attack_cost(
         &self,
-        _request: AttackRequest<'_>,
+        request: AttackRequest<'_>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
+        // SW-ATK-2: after Defend, no other action this turn (checked before any die).
+        let forced = FieldReader(request.fields).flag("force");
+        if request.on_turn && attack::defending(request.attacker) && !forced {
+            return Err(RulesError::Invalid(format!(
+                "{} is Defending: Defend took its whole turn, with no other action (SW-ATK-2); \
+                 add `force` to attack anyway",
+                request.attacker.name
+            )));
+        }
         Ok(vec![("actions", 1)])
     }
 

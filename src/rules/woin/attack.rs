@@ -51,7 +51,9 @@ pub const SWITCHES: &[&str] =
 
 /// Faces typed at the table (`roll=6,6,3`), checked against the number of d6 needed.
 pub(super) fn typed_faces(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
-    ScriptedDice::parse(text).map_err(|e| RulesError::Invalid(format!("{what}: {e}")))
+    ScriptedDice::parse(text)
+        .map(|s| s.in_field(what))
+        .map_err(|e| RulesError::Invalid(format!("{what}: {e}")))
 }
 
 /// A creature's DEFENSE after its conditions (Slowed, Downed, Restrained).
@@ -235,11 +237,17 @@ fn defense_against(
     Ok(vs)
 }
 
-/// Resolve one WOIN attack.
+/// Every face typed in `dmgroll=`, and how many of them the attack's own rolls used.
+pub type TypedLeft = (Vec<u32>, usize);
+
+/// Resolve one WOIN attack. `dmgroll=` types every face after the attack roll, in the order the
+/// dialog names them: the damage dice, a critical's explosions, its condition-table d6s, then
+/// Pain's d6 (rolled by the engine after the cost): the faces the attack leaves for it come back
+/// with the outcome.
 pub fn resolve(
     req: AttackRequest<'_>,
     dice: &mut dyn DiceSource,
-) -> Result<AttackOutcome, RulesError> {
+) -> Result<(AttackOutcome, Option<TypedLeft>), RulesError> {
     let f = FieldReader(req.fields);
     let p = prepare(req)?;
     super::restrictions::check_attack(req, p.ranged, &p.traits)?;
@@ -248,16 +256,23 @@ pub fn resolve(
     let (hit, critical) = (verdict.hit, verdict.critical);
     let mut out = outcome(req, &p, verdict);
     out.rolls.push(attack_roll);
+    let mut typed = f.value("dmgroll").map(|t| typed_faces(t, "dmgroll")).transpose()?;
+    let left = |t: &Option<ScriptedDice>| t.as_ref().map(|t| (t.faces().to_vec(), t.used()));
     if !hit {
-        return Ok(out);
+        return Ok((out, left(&typed)));
     }
-    let damage_roll = roll_damage(&f, &p, critical, dice)?;
+    let source: &mut dyn DiceSource = match typed.as_mut() {
+        Some(t) => t,
+        None => dice,
+    };
+    let damage_roll = roll_damage(&p, critical, source)?;
     let loss = land_damage(req, &p.types, damage_roll, &mut out)?;
-    hit_effects::inflict(req, &p, critical, loss, &mut out, dice)?;
+    hit_effects::inflict(req, &p, critical, loss, &mut out, source)?;
+
     super::restrictions::knocked_prone(req, &mut out);
     // Conditions it is immune to never land, whatever brought them.
     out.conditions.retain(|c| !immune(req.target.stats, &c.name));
-    Ok(out)
+    Ok((out, left(&typed)))
 }
 
 /// The outcome as the attack roll leaves it: the summary, the LUC spent and the actions paid.

@@ -1,25 +1,20 @@
 //! The damage roll of a WOIN hit: the weapon's damage dice, the dice bought from the pool, and on
 //! a critical every 6 exploding into another d6 (WOIN-DMG-1, WOIN-ATK-3, WOIN-CRIT-2).
 
-use super::attack::{Prepared, roll_d6s, typed_faces};
+use super::attack::{Prepared, roll_d6s};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
-use crate::rules::system::{FieldReader, RulesError};
+use crate::rules::system::RulesError;
 
 /// Explosions stop after this many extra dice, so a rigged script cannot loop forever.
 const MAX_EXPLOSIONS: usize = 100;
 
-/// Roll the damage, from `dmgroll=` faces when typed, else from `dice`.
+/// Roll the damage from `source` (the `dmgroll=` faces when typed): the dice, those bought from
+/// the pool, then on a critical each 6's explosions.
 pub(super) fn roll_damage(
-    f: &FieldReader<'_>,
     p: &Prepared,
     critical: bool,
-    dice: &mut dyn DiceSource,
+    source: &mut dyn DiceSource,
 ) -> Result<RollRecord, RulesError> {
-    let mut typed_damage = f.value("dmgroll").map(|t| typed_faces(t, "dmgroll")).transpose()?;
-    let source: &mut dyn DiceSource = match typed_damage.as_mut() {
-        Some(t) => t,
-        None => dice,
-    };
     let base = p.damage.roll(source)?;
     let mut damage_dice = base.dice.clone();
     damage_dice.extend(roll_d6s(p.spend, source)?);
@@ -29,14 +24,6 @@ pub(super) fn roll_damage(
         let (chained, added) = explode(damage_dice, source)?;
         damage_dice = chained;
         total += added;
-    }
-    if let Some(t) = &typed_damage
-        && t.remaining() > 0
-    {
-        return Err(RulesError::Invalid(format!(
-            "dmgroll= gave {} faces more than the damage needs",
-            t.remaining()
-        )));
     }
     let mut expr = base.expr.clone();
     if p.spend > 0 {

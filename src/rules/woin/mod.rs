@@ -12,11 +12,11 @@ pub mod state;
 pub mod tables;
 pub mod verbs;
 
-use super::conditions::{Condition, ConditionSpec, Level};
+use super::conditions::{Catalogue, Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
 use super::initiative::{InitValue, Initiative};
 use super::state::SystemState;
-use super::stats::{FieldKind, FieldSpec, Stats};
+use super::stats::{FieldError, FieldKind, FieldSpec, StatValue, Stats};
 use super::system::{
     ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Health,
     InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset, ShakeOutcome,
@@ -406,6 +406,46 @@ impl Ruleset for Woin {
         ]
     }
 
+    // WOIN-TYPE-1: `immune=` names damage types and conditions, kept canonical.
+    fn check_names(
+        &self,
+        stats: &mut Stats,
+        field: &str,
+        catalogue: &Catalogue,
+    ) -> Result<(), FieldError> {
+        if field != "immune" {
+            return Ok(());
+        }
+        let entries = stats.list(field).to_vec();
+        let conditions: Vec<&str> = catalogue.names().collect();
+        let kept = tables::immunities(&entries, &conditions).map_err(|why| {
+            FieldError::UnknownName { field: field.into(), value: entries.join(","), why }
+        })?;
+        stats.put(field, StatValue::List(kept));
+        Ok(())
+    }
+
+    // WOIN-TYPE-1: a weapon's `type=` names damage types, kept canonical.
+    fn check_weapon_names(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
+        if field != "type" {
+            return Ok(());
+        }
+        let entries = stats.list(field).to_vec();
+        let mut kept: Vec<String> = Vec::new();
+        for entry in &entries {
+            let kind = tables::damage_type(entry).map_err(|err| FieldError::UnknownName {
+                field: field.into(),
+                value: entries.join(","),
+                why: err.to_string(),
+            })?;
+            if !kept.iter().any(|k| k == kind) {
+                kept.push(kind.to_string());
+            }
+        }
+        stats.put(field, StatValue::List(kept));
+        Ok(())
+    }
+
     fn weapon_fields(&self) -> &'static [FieldSpec] {
         tables::WEAPON_FIELDS
     }
@@ -622,9 +662,14 @@ impl Ruleset for Woin {
             ));
         }
         let before = attack::check_overwatch(request)?;
-        let mut outcome = attack::resolve(request, dice)?;
+        let (mut outcome, left) = attack::resolve(request, dice)?;
         outcome.before = before;
-        Ok(outcome.into_effects())
+        let mut effects = outcome.into_effects();
+        // Faces `dmgroll=` typed beyond the attack's own rolls: Pain's d6 (WOIN-COND-11).
+        if let Some((faces, used)) = left {
+            effects.push(Effect::TypedAfter { field: "dmgroll", faces, used });
+        }
+        Ok(effects)
     }
 
     crate::rules::state::own_state!(state, WoinState, WoinEvent, System::WOIN);

@@ -153,6 +153,38 @@ pub fn damage_type(kind: &str) -> Result<&'static str, RulesError> {
     })
 }
 
+/// WOIN-TYPE-1: an `immune=` list under canonical names: each entry a damage type (by any of
+/// its names: `fire` is kept as `heat`) or one of `conditions` (lowercase), once each; an unknown
+/// entry is refused naming the nearest types and conditions.
+pub fn immunities(entries: &[String], conditions: &[&str]) -> Result<Vec<String>, String> {
+    let mut kept: Vec<String> = Vec::new();
+    let mut unknown: Vec<String> = Vec::new();
+    for entry in entries {
+        let condition = conditions.iter().find(|c| c.eq_ignore_ascii_case(entry));
+        let name = match (canonical_type(entry), condition) {
+            (Some(kind), _) => kind.to_string(),
+            (None, Some(c)) => c.to_ascii_lowercase(),
+            (None, None) => {
+                let known: Vec<String> = CRIT_TABLE
+                    .iter()
+                    .flat_map(|(names, _)| names.iter().map(|n| n.to_string()))
+                    .chain(conditions.iter().map(|c| c.to_ascii_lowercase()))
+                    .collect();
+                let near = crate::rules::nearest(entry, known.iter().map(String::as_str), 3);
+                unknown.push(format!(
+                    "'{entry}' is neither a WOIN damage type nor a condition (nearest: {})",
+                    near.join(", ")
+                ));
+                continue;
+            }
+        };
+        if !kept.contains(&name) {
+            kept.push(name);
+        }
+    }
+    if unknown.is_empty() { Ok(kept) } else { Err(unknown.join("; ")) }
+}
+
 /// The condition row of a damage type (by any of its names).
 pub fn crit_row(kind: &str) -> Option<&'static [&'static str; 6]> {
     let kind = canonical_type(kind)?;

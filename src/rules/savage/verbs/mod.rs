@@ -5,7 +5,7 @@
 mod bennies;
 mod fear;
 
-use super::attack::{MAX_FIELD, int_within, trait_modifiers};
+use super::attack::{MAX_FIELD, defending, int_within, trait_modifiers};
 use super::damage_dice::roll_damage;
 use super::{ACTIONS, Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
@@ -27,22 +27,33 @@ fn need<'a>(
 }
 
 /// SW-ACT-1: a verb that costs an action is refused before any die is rolled when it is not the
-/// actor's turn or its three actions are spent, unless `force` (the engine spends it only on the
-/// actor's own turn).
+/// actor's turn or its three actions are spent, and (SW-ATK-2) after it Defended this turn,
+/// unless `force` (the engine spends it only on the actor's own turn).
 fn check_action(req: &SpecialRequest<'_>, actor: CombatantView<'_>) -> Result<(), RulesError> {
-    // `trick A B force` reads `force` as its optional word.
-    let forced = FieldReader(req.fields).flag("force") || req.words.iter().any(|w| w == "force");
-    if !req.started || forced {
+    if !req.started || forced(req) {
         return Ok(());
     }
     let why = if req.current.is_none_or(|c| c.name != actor.name) {
-        format!("it is not {}'s turn", actor.name)
+        format!("it is not {}'s turn (SW-ACT-1)", actor.name)
+    } else if defending(actor) {
+        format!(
+            "{} is Defending: Defend took its whole turn, with no other action (SW-ATK-2)",
+            actor.name
+        )
     } else if req.actions_taken >= ACTIONS {
-        format!("`{}` costs 1 action; {} has 0 of {ACTIONS} left this turn", req.verb, actor.name)
+        format!(
+            "`{}` costs 1 action; {} has 0 of {ACTIONS} left this turn (SW-ACT-1)",
+            req.verb, actor.name
+        )
     } else {
         return Ok(());
     };
-    Err(RulesError::Invalid(format!("{why} (SW-ACT-1); add `force` to do it anyway")))
+    Err(RulesError::Invalid(format!("{why}; add `force` to do it anyway")))
+}
+
+/// `force` given, as a field or (`trick A B force`) as the optional word.
+fn forced(req: &SpecialRequest<'_>) -> bool {
+    FieldReader(req.fields).flag("force") || req.words.iter().any(|w| w == "force")
 }
 
 /// Faces typed in the field `key` (`roll=`, `vs=`, `dmgroll=`), if given; an error names the
@@ -124,7 +135,7 @@ pub fn special(
         "deviate" => deviate(req, dice),
         "soak" => bennies::soak(req, dice),
         "benny" => bennies::benny(req),
-        "defend" => defend(),
+        "defend" => defend(&req),
         "trick" => trick(req, dice),
         "intimidate" | "taunt" => test_of_wills(req, dice),
         "grapple" => grapple(req, dice),
@@ -251,8 +262,21 @@ fn deviate(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Eff
     }])
 }
 
-/// SW-ATK-2: Defend, +2 Parry, the whole turn.
-fn defend() -> Result<Vec<Effect>, RulesError> {
+/// SW-ATK-2: Defend, +2 Parry, the whole turn ("no other action"): refused, before anything
+/// changes, once the defender has acted this turn, unless `force`.
+fn defend(req: &SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    let actor = need(req.actor, "a NAME", "defend")?;
+    let own_turn = req.started && req.current.is_some_and(|c| c.name == actor.name);
+    // Once Defending, check_action says so; before that, any action taken is named.
+    if own_turn && req.actions_taken > 0 && !defending(actor) && !forced(req) {
+        let taken = req.actions_taken;
+        return Err(RulesError::Invalid(format!(
+            "{} already acted this turn ({taken} of {ACTIONS} actions spent): Defend is the whole \
+             turn's action, with no other (SW-ATK-2); add `force` to defend anyway",
+            actor.name
+        )));
+    }
+    check_action(req, actor)?;
     Ok(vec![
         add(Who::Actor, "Defending", None),
         Effect::SpendAll { who: Who::Actor, why: "defends".into() },
