@@ -140,7 +140,7 @@ fn command(app: &mut App, line: &str) -> bool {
 #[test]
 fn each_demos_attack_shows_its_own_line_and_the_newest_at_80x24() {
     let cases: [(System, &[&str], &str); 5] = [
-        (System::WOIN, &[], "attack \"Goblin 2\" Brom roll=6,6,6 dmgroll=6,2"),
+        (System::WOIN, &[], "attack \"Goblin 2\" Brom roll=6,6,6 dmgroll=6,2,4"),
         (System::GURPS, &["next", "next"], "attack \"Orc Brute\" Rook"),
         (System::GEMPUNKS, &[], "attack Tam \"Bandit 2\" dmg=1d6+2"),
         (System::GEMPUNKS, &["next"], "attack Bandit Vex,Tam dmg=1d6"),
@@ -196,7 +196,8 @@ fn gurps_and_gempunks_attacks_are_headed_by_the_attack_not_the_action_spent() {
     }
     let text = screen(&a, 80, 24);
     let rows = log_pane(&text).0;
-    assert!(rows.iter().any(|r| r.contains("attack(s)) attacks Vex")), "{text}");
+    assert!(rows.iter().any(|r| r.contains("Bandit 3, Bandit 4")), "the attackers named: {text}");
+    assert!(rows.iter().any(|r| r.contains("attack Vex needs 6")), "{text}");
     assert!(!rows.iter().any(|r| r.contains("−1 of standard")), "{text}");
     check_newest(&a, "Gempunks");
 }
