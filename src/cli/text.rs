@@ -44,7 +44,7 @@ pub fn to_text(session: &Session) -> String {
             "{marker} {init:>5}  {:<16} {:<7} {:<14} {}",
             c.name,
             c.side.key(),
-            rules.health_text(c.health),
+            rules.health_text(enc.health_now(c)),
             flags.join(", ")
         );
         out.push_str(row.trim_end());

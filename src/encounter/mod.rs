@@ -150,6 +150,13 @@ impl Encounter {
         self.combatants.iter().position(|c| c.id == id)
     }
 
+    /// A combatant's health as it stands, its maximum as its conditions leave it (WOIN's severe
+    /// Fatigued halves it): what every screen shows.
+    pub fn health_now(&self, c: &Combatant) -> crate::rules::Health {
+        let max = self.system.rules().max_health(c.health, &c.conditions);
+        crate::rules::Health { current: c.health.current, max }
+    }
+
     /// Down or dead: listed, but skipped.
     pub fn is_down(&self, c: &Combatant) -> bool {
         self.system.rules().is_down(c.health, &c.conditions)

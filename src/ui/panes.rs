@@ -191,13 +191,13 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
                         }
                         None => enc.combatants[*i].name.clone(),
                     },
-                    enc.combatants[*i].health,
+                    enc.health_now(&enc.combatants[*i]),
                     None,
                 ),
                 Row::Member(i) => (
                     &enc.combatants[*i],
                     format!(" └ {}", enc.combatants[*i].name),
-                    enc.combatants[*i].health,
+                    enc.health_now(&enc.combatants[*i]),
                     None,
                 ),
                 Row::Group { members, open, .. } => {
@@ -206,7 +206,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
                     let up = members.iter().filter(|&&m| !enc.is_down(&enc.combatants[m])).count();
                     let fold = if *open { '▾' } else { '▸' };
                     let total = members.iter().fold(Health { current: 0, max: 0 }, |acc, &m| {
-                        let h = enc.combatants[m].health;
+                        let h = enc.health_now(&enc.combatants[m]);
                         Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
                     });
                     let current = current.filter(|i| members.contains(i));
@@ -349,7 +349,7 @@ fn details(
     let rules = enc.system.rules();
     let mut lines = Vec::new();
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
-    let mut status = vec![format!("init {init}"), rules.health_text(c.health)];
+    let mut status = vec![format!("init {init}"), rules.health_text(enc.health_now(c))];
     let strength = rules.strength(c.view());
     if let Some(s) = strength {
         status.push(format!("{}/{} standing · W {}/{}", s.standing, s.total, s.pool, s.per_member));

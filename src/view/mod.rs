@@ -101,7 +101,9 @@ pub fn player_health(encounter: &Encounter, c: &Combatant) -> PlayerHealth {
     let rules = encounter.system.rules();
     let band = rules.health_band(c.health, &c.conditions);
     match health_shown(encounter, c.side) {
-        HealthShown::Exact => PlayerHealth::Exact { text: rules.health_text(c.health), band },
+        HealthShown::Exact => {
+            PlayerHealth::Exact { text: rules.health_text(encounter.health_now(c)), band }
+        }
         HealthShown::Label => PlayerHealth::Label { band },
         HealthShown::Hidden => PlayerHealth::Hidden,
     }

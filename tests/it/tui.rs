@@ -805,3 +805,20 @@ fn dialog_answers_and_odds_wrap_instead_of_being_cut() {
     // The field being typed in is on screen, below everything: the box grew to hold it.
     assert!(read.contains("dice faces:"), "{text}");
 }
+
+/// WOIN-COND-9: a severe Fatigued halves the highest health; the screens show the maximum as it
+/// now stands (15/15, not 15/30), in the turn order, the combatant pane and `skirmish run`'s
+/// board.
+#[test]
+fn the_maximum_shown_is_the_one_conditions_leave() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Aria side=pc health=30<Enter>:cond Aria fatigued severe<Enter>");
+    let text = screen(&a, 80, 24);
+    let row = text.lines().find(|l| l.contains(" Aria ")).unwrap_or_default();
+    assert!(row.contains("15/15"), "{row}");
+    assert!(text.contains("HEALTH 15/15"), "{text}");
+    let panes: Vec<&str> = text.lines().take(11).collect();
+    assert!(!panes.join("\n").contains("15/30"), "{text}");
+    let board = skirmish::cli::to_text(&a.session);
+    assert!(board.contains("HEALTH 15/15"), "{board}");
+}
