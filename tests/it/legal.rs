@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use skirmish::command::parse;
 use skirmish::encounter::Session;
 use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::signature::{ArgKind, FORCE};
 use skirmish::save;
 
 use crate::harness::assets;
@@ -88,7 +89,7 @@ fn every_attack_field_refuses_a_bad_value_before_any_die() {
     for &(file, base) in DEMOS {
         let rules = session(file).encounter().system.rules();
         assert!(ran_out(&refusal(file, base)), "{file}: `{base}` should be legal up to its dice");
-        for &field in rules.attack_fields() {
+        for field in rules.attack_fields().iter().map(|f| f.name) {
             let line = with_field(base, field, "zz");
             let refused = refusal(file, &line);
             let free = FREE_TEXT.iter().find(|(s, f, _)| *s == rules.key() && *f == field);
@@ -117,15 +118,18 @@ fn attack_switches_take_only_on_or_off() {
     let mut wrong = Vec::new();
     for &(file, base) in DEMOS {
         let rules = session(file).encounter().system.rules();
-        let fields = rules.attack_fields();
+        let switches: Vec<&str> = std::iter::once(&FORCE)
+            .chain(rules.attack_fields())
+            .filter(|f| f.kind == ArgKind::Switch)
+            .map(|f| f.name)
+            .collect();
         for &(toggle, _) in rules.attack_toggles() {
             let valued = TOGGLES_WITH_VALUES.contains(&(rules.key(), toggle));
-            let switch = rules.attack_switches().contains(&toggle);
+            let switch = switches.contains(&toggle);
             assert!(switch != valued, "{file}: toggle {toggle} should be a switch, or listed");
         }
         let base_refusal = refusal(file, base);
-        for &switch in std::iter::once(&"force").chain(rules.attack_switches()) {
-            assert!(fields.contains(&switch), "{file}: switch {switch} is an attack field");
+        for &switch in &switches {
             let refused = refusal(file, &with_field(base, switch, "zz"));
             let said = format!("{switch}=zz: {switch} is a switch; write {switch} alone");
             if !refused.as_deref().is_some_and(|m| m.contains(&said) && m.contains("=off")) {

@@ -98,7 +98,7 @@ impl Planner<'_> {
         }
         let pairs = field_pairs(fields);
         let switch = crate::rules::system::FieldReader(&pairs);
-        switch.check_switches(&["force"])?;
+        switch.check_switches(&[crate::rules::signature::FORCE])?;
         let force = switch.flag("force");
         let allowed: Vec<&str> =
             std::iter::once("force").chain(spec.fields.iter().copied()).collect();

@@ -16,6 +16,7 @@ use super::tables::{self, CritHit};
 use super::weapon::{damage_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
+use crate::rules::signature::{ArgKind, FieldArg, field, switch};
 use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who, option};
 
 /// The field a further strike of one command carries its number in: the tracker's own, never
@@ -24,56 +25,38 @@ const STRIKE: &str = "@strike";
 /// The foes of a Rapid Strike on two (their ids), for the strikes after the first.
 const FOES: &str = "@foes";
 
-/// Fields `attack` takes under GURPS.
-pub const ATTACK_FIELDS: &[&str] = &[
-    "skill",
-    "dmg",
-    "type",
-    "loc",
-    "deceptive",
-    "rapid",
-    "range",
-    "speed",
-    "mod",
-    "defense",
-    "retreat",
-    "drop",
-    "acrobatic",
-    "sacrifice",
-    "roll",
-    "defroll",
-    "dmgroll",
-    "locroll",
-    "critroll",
-    "unaware",
-    "acc",
-    "bulk",
-    "ranged",
-    "thrown",
-    "small",
-    "firearm",
-    "tbb",
-    "offhand",
-    "second",
-    "backside",
-    "force",
-];
-
-/// Those of [`ATTACK_FIELDS`] that are switches, on or off; the engine refuses any other value
-/// for them.
-pub const SWITCHES: &[&str] = &[
-    "rapid",
-    "retreat",
-    "drop",
-    "acrobatic",
-    "unaware",
-    "ranged",
-    "thrown",
-    "small",
-    "firearm",
-    "tbb",
-    "offhand",
-    "backside",
+/// Every field `attack` takes under GURPS, each with its kind, besides the engine's `force`.
+pub const ATTACK_FIELDS: &[FieldArg] = &[
+    field("skill", ArgKind::Number),
+    field("dmg", ArgKind::Text),
+    field("type", ArgKind::Text),
+    field("loc", ArgKind::Text),
+    field("deceptive", ArgKind::Number),
+    switch("rapid"),
+    field("range", ArgKind::Number),
+    field("speed", ArgKind::Number),
+    field("mod", ArgKind::Number),
+    field("defense", ArgKind::Word("dodge|parry|block|none")),
+    switch("retreat"),
+    switch("drop"),
+    switch("acrobatic"),
+    field("sacrifice", ArgKind::Text),
+    field("roll", ArgKind::Faces),
+    field("defroll", ArgKind::Faces),
+    field("dmgroll", ArgKind::Faces),
+    field("locroll", ArgKind::Faces),
+    field("critroll", ArgKind::Faces),
+    switch("unaware"),
+    field("acc", ArgKind::Number),
+    field("bulk", ArgKind::Number),
+    switch("ranged"),
+    switch("thrown"),
+    switch("small"),
+    switch("firearm"),
+    switch("tbb"),
+    switch("offhand"),
+    field("second", ArgKind::Text),
+    switch("backside"),
 ];
 
 /// A typed source for one roll's faces (`roll=`, `defroll=` …), or the dice.
