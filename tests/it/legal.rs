@@ -166,3 +166,138 @@ fn woin_act_1_do_force_takes_only_on_or_off() {
         }
     }
 }
+
+/// Each system verb on a fight where it is legal up to its first die, or runs with none:
+/// (demo save or none, setup run with seeded dice, the verb's line). Every verb of every system
+/// has a line here, so a new verb cannot miss the check.
+const VERBS: &[(Option<&str>, &str, &str)] = &[
+    // WOIN-COND-6: Aria became Dazed this round.
+    (Some("woin-demo.ron"), "", "luck aria dazed"),
+    // WOIN-AMBUSH-1: declared before `start`.
+    (None, "new woin\nadd A\nadd B", "ambush a b"),
+    // SW-INIT-4: Bandit 1 holds, Bandit 2's turn comes.
+    (Some("savage-demo.ron"), "hold", "interrupt bandit-1"),
+    // SW-ATK-5.
+    (Some("savage-demo.ron"), "", "blast bandit-1 jessa"),
+    (Some("savage-demo.ron"), "", "deviate bandit-1"),
+    // SW-ATK-4.
+    (Some("savage-demo.ron"), "", "suppressed cole"),
+    // SW-DMG-4: Jessa is wounded this round.
+    (Some("savage-demo.ron"), "damage jessa 12", "soak jessa"),
+    // SW-SHAKEN-1.
+    (Some("savage-demo.ron"), "", "benny jessa"),
+    // SW-ATK-2.
+    (Some("savage-demo.ron"), "", "defend bandit-1"),
+    // SW-ATK-6: tricks, tests of wills, grapple and disarm, each on Bandit 1's turn.
+    (Some("savage-demo.ron"), "", "trick bandit-1 jessa"),
+    (Some("savage-demo.ron"), "", "intimidate bandit-1 jessa"),
+    (Some("savage-demo.ron"), "", "taunt bandit-1 jessa"),
+    (Some("savage-demo.ron"), "", "grapple bandit-1 jessa"),
+    (Some("savage-demo.ron"), "", "disarm bandit-1 jessa"),
+    // SW-FEAR-1.
+    (Some("savage-demo.ron"), "", "fear cole"),
+    // SW-REACT-1.
+    (Some("savage-demo.ron"), "", "reaction bandit-1"),
+    // GURPS-MAN-3: Aim (braced) on Rook's turn.
+    (Some("gurps-demo.ron"), "next", "maneuver rook aim target=orc-brute"),
+    // GURPS-MAN-6.
+    (Some("gurps-demo.ron"), "next", "feint rook orc-brute"),
+    // GURPS-POST-1.
+    (Some("gurps-demo.ron"), "next", "posture rook kneeling"),
+    // GURPS-HP-2.
+    (Some("gurps-demo.ron"), "", "skipht rook"),
+    // GEM-ACT-6: Tam is Tied Up on its own turn.
+    (Some("gempunks-demo.ron"), "cond tam \"tied up\"", "escape tam dc=10"),
+];
+
+/// The session a verb line runs on.
+fn verb_session(demo: Option<&str>, setup: &str) -> Session {
+    let start = demo.map(session);
+    let mut dice = skirmish::rules::dice::SeededDice::new(7);
+    let targets = skirmish::cli::SaveTargets { after: None, loaded_from: None };
+    skirmish::cli::run_script(start, setup, &mut dice, assets(), targets)
+        .unwrap_or_else(|e| panic!("{demo:?} then {setup:?}: {e}"))
+}
+
+/// How `line` was refused after the setup, with no dice; `None` when it ran.
+fn verb_refusal(demo: Option<&str>, setup: &str, line: &str) -> Option<String> {
+    let command =
+        skirmish::command::parse_in(line, Some(verb_session(demo, setup).encounter().system))
+            .unwrap_or_else(|e| panic!("{line}: does not parse: {e}"))
+            .unwrap_or_else(|| panic!("{line}: no command"));
+    let mut dice = ScriptedDice::new([]);
+    verb_session(demo, setup).execute(&command, &mut dice).err().map(|e| e.to_string())
+}
+
+/// The system verb a line runs.
+fn verb_of(line: &str) -> &str {
+    line.split(' ').next().unwrap_or_default()
+}
+
+// Design rules 4 and 5, issue 14 item 4: a verb's switches are declared in its signature
+// (GURPS-MAN-3 `braced` on `maneuver`; `force` on every verb, SW-ACT-1, GEM-ACT-6) and take
+// only on or off, refused before the verb runs; `=off` is the same as leaving it out. A field
+// the verb does not declare is refused naming what it takes.
+#[test]
+fn every_verb_switch_takes_only_on_or_off() {
+    let mut wrong = Vec::new();
+    for system in skirmish::rules::System::ALL {
+        for spec in system.rules().commands() {
+            let found = VERBS.iter().find(|(_, _, line)| verb_of(line) == spec.name);
+            assert!(found.is_some(), "{system}: `{}` needs a line in VERBS", spec.name);
+        }
+    }
+    for &(demo, setup, line) in VERBS {
+        let spec = skirmish::command::table::find(verb_of(line), None).expect("a verb");
+        let base = verb_refusal(demo, setup, line);
+        assert!(
+            base.as_deref().is_none_or(|m| m.contains("ran out")),
+            "`{line}` should be legal up to its dice: {base:?}"
+        );
+        let switches = std::iter::once(&FORCE)
+            .chain(spec.fields)
+            .filter(|f| f.kind == ArgKind::Switch)
+            .map(|f| f.name);
+        for switch in switches {
+            let refused = verb_refusal(demo, setup, &format!("{line} {switch}=zz"));
+            let said = format!("{switch}=zz: {switch} is a switch; write {switch} alone");
+            if !refused.as_deref().is_some_and(|m| m.contains(&said) && m.contains("=off")) {
+                wrong.push(format!("{line} {switch}=zz: {refused:?}"));
+            }
+            let off = verb_refusal(demo, setup, &format!("{line} {switch}=off"));
+            if off != base {
+                wrong.push(format!("{line} {switch}=off: {off:?}, not as without it"));
+            }
+        }
+        let stray = verb_refusal(demo, setup, &format!("{line} zz=1"));
+        let said = format!("`{}` takes ", spec.name);
+        if !stray.as_deref().is_some_and(|m| m.contains(&said) && m.contains("not 'zz'")) {
+            wrong.push(format!("{line} zz=1: {stray:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "verb fields read wrongly:\n{}", wrong.join("\n"));
+}
+
+// Issue 14 item 4: every value field a verb declares (SW-ATK-6 disarm's dmg=, GURPS-MAN-6
+// feint's defroll=, typed faces everywhere) is checked before the verb's first die, so
+// `FIELD=zz` is refused naming the field, never with the dice running out.
+#[test]
+fn every_verb_field_refuses_a_bad_value_before_any_die() {
+    let mut wrong = Vec::new();
+    for &(demo, setup, line) in VERBS {
+        let verb = verb_of(line);
+        let spec = skirmish::command::table::find(verb, None).expect("a verb");
+        for field in spec.fields.iter().filter(|f| f.kind != ArgKind::Switch).map(|f| f.name) {
+            let typed = with_field(line, field, "zz");
+            let refused = verb_refusal(demo, setup, &typed);
+            if !refused.as_deref().is_some_and(|m| !m.contains("ran out") && names(m, field)) {
+                wrong.push(format!("{typed}: {refused:?}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "refused late, silently or without naming the field:\n{}",
+        wrong.join("\n")
+    );
+}
