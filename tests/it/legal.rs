@@ -301,3 +301,130 @@ fn every_verb_field_refuses_a_bad_value_before_any_die() {
         wrong.join("\n")
     );
 }
+
+/// An unarmed weapon for Tam, for the Gempunks options made unarmed only.
+const FISTS: &str = "weapon tam fists acc=0 dmg=1d6 unarmed";
+/// Tam with its fists, grappling Bandit 1 (GEM-OPT-1).
+const GRAPPLING: &str = "weapon tam fists acc=0 dmg=1d6 unarmed\ncond bandit-1 grappled by=Tam";
+
+/// Attacks in the modes that read fields of their own, each legal up to its first die:
+/// (demo save, setup run with seeded dice, the attack). `force` keeps the turn out of it.
+const MODES: &[(&str, &str, &str)] = &[
+    // WOIN-GRAB-1, WOIN-CALL-1.
+    ("woin-demo.ron", "", "attack goblin-2 aria weapon=none pool=3d6 grab"),
+    ("woin-demo.ron", "", "attack goblin-2 aria called=trip pool=8d6"),
+    // A ranged weapon's modifiers (WOIN-ATK-2) and its dart.
+    (
+        "woin-demo.ron",
+        "weapon goblin-2 blowpipe pool=3d6 dmg=1d6 ranged traits=dart",
+        "attack goblin-2 aria blowpipe dart=sleeping pinned=1 crossfire=1 range=2",
+    ),
+    // SW-ATK-3: autofire, a double tap and a three-round burst; SW-ATK-2 a called shot.
+    (
+        "savage-demo.ron",
+        "weapon bandit-1 smg dmg=2d6 rof=3 range=12/24/48 skill=shooting",
+        "attack bandit-1 jessa smg autofire=3",
+    ),
+    (
+        "savage-demo.ron",
+        "weapon bandit-1 smg dmg=2d6 rof=3 range=12/24/48 skill=shooting",
+        "attack bandit-1 jessa smg double_tap",
+    ),
+    (
+        "savage-demo.ron",
+        "weapon bandit-1 smg dmg=2d6 rof=3 range=12/24/48 skill=shooting",
+        "attack bandit-1 jessa smg burst",
+    ),
+    ("savage-demo.ron", "", "attack bandit-1 jessa called=head"),
+    ("savage-demo.ron", "", "attack bandit-1 jessa weapon=none dmg=str"),
+    // GURPS-MAN-7: All-Out Attack (Double), the second strike's weapon named.
+    (
+        "gurps-demo.ron",
+        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut\nmaneuver rook aoa-double",
+        "attack rook orc-brute sword second=sword",
+    ),
+    // GURPS-ATK-6: a Rapid Strike; GURPS-ATK-2 a hit location; a ranged shot.
+    (
+        "gurps-demo.ron",
+        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "attack rook orc-brute sword rapid",
+    ),
+    (
+        "gurps-demo.ron",
+        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "attack rook orc-brute sword loc=skull",
+    ),
+    ("gurps-demo.ron", "", "attack mira orc-brute pistol force"),
+    // SW-ATK-1: a shotgun's damage by range band.
+    (
+        "savage-demo.ron",
+        "weapon bandit-1 scattergun dmg=3d6 shotgun range=12/24/48 skill=shooting",
+        "attack bandit-1 jessa scattergun range=medium",
+    ),
+    // GURPS-ATK-6: a Rapid Strike on two foes; GURPS-DEF-11 an ally's sacrifice.
+    (
+        "gurps-demo.ron",
+        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "attack rook orc-brute,cultist-1 sword rapid",
+    ),
+    (
+        "gurps-demo.ron",
+        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "attack rook orc-brute,mira sword sacrifice=mira",
+    ),
+    // GEM-OPT-1..10: the options, each reading fields of its own.
+    ("gempunks-demo.ron", "", "attack tam bandit-1 dmg=1d6 option=disarm"),
+    ("gempunks-demo.ron", FISTS, "attack tam bandit-1 fists option=grapple"),
+    ("gempunks-demo.ron", GRAPPLING, "attack tam bandit-1 fists option=ride ride=me"),
+    ("gempunks-demo.ron", GRAPPLING, "attack tam bandit-1 fists tieup dc=12"),
+    // GEM-REG-4: a regiment rolls some of its dice; GEM-ATK-5 its Assault.
+    ("gempunks-regiment-demo.ron", "", "attack bandits vex n=2 force"),
+    ("gempunks-regiment-demo.ron", "", "attack bandits vex assault force"),
+    // GEM-ATK-6: hits shared among two targets.
+    ("gempunks-demo.ron", "", "attack tam bandit-1,bandit-2 dmg=1d6 split=bandit-1:1,bandit-2:1"),
+    // GEM-ATK: an Assault, an area attack, a ranged shot.
+    ("gempunks-demo.ron", "", "attack tam bandit-1 dmg=1d6 assault"),
+    ("gempunks-demo.ron", "", "attack tam bandit-1 dmg=1d6 area"),
+    (
+        "gempunks-demo.ron",
+        "weapon tam pistol acc=1 dmg=1d6 ranged range=10/20/40",
+        "attack tam bandit-1 pistol dist=15",
+    ),
+];
+
+// Issue 14 item 4: a field read only in one mode (GURPS-MAN-7's second=, WOIN-GRAB-1,
+// SW-ATK-3 autofire, a Gempunks Assault) is still checked before the first die, so `FIELD=zz`
+// is refused naming it in every mode.
+#[test]
+fn every_attack_field_refuses_a_bad_value_in_every_mode() {
+    let mut wrong = Vec::new();
+    for &(file, setup, base) in MODES {
+        let base_refusal = verb_refusal(Some(file), setup, base);
+        if !ran_out(&base_refusal) {
+            wrong
+                .push(format!("{file}: `{base}` should be legal up to its dice: {base_refusal:?}"));
+            continue;
+        }
+        assert!(
+            ran_out(&base_refusal),
+            "{file}: `{base}` should be legal up to its dice: {base_refusal:?}"
+        );
+        let rules = verb_session(Some(file), setup).encounter().system.rules();
+        for field in rules.attack_fields().iter().filter(|f| f.kind != ArgKind::Switch) {
+            let free = FREE_TEXT.iter().any(|(s, f, _)| *s == rules.key() && *f == field.name);
+            if free {
+                continue;
+            }
+            let line = with_field(base, field.name, "zz");
+            let refused = verb_refusal(Some(file), setup, &line);
+            if !refused.as_deref().is_some_and(|m| !m.contains("ran out") && names(m, field.name)) {
+                wrong.push(format!("{file}: {line}: {refused:?}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "refused late, silently or without naming the field:\n{}",
+        wrong.join("\n")
+    );
+}

@@ -59,6 +59,36 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("backside"),
 ];
 
+/// GURPS-MAN-7: the weapon `second=` names for All-Out Attack (Double)'s other attack, found as
+/// the engine will find it (whole name, or a unique beginning) and ready, checked before the
+/// first strike's dice rather than after them.
+fn second_weapon(req: &AttackRequest<'_>, f: &FieldReader<'_>) -> Result<(), RulesError> {
+    let Some(wanted) = f.value("second") else {
+        return Ok(());
+    };
+    let who = req.attacker;
+    let lower = wanted.to_lowercase();
+    let exact = who.weapons.iter().find(|w| w.name.to_lowercase() == lower);
+    let mut begun = who.weapons.iter().filter(|w| w.name.to_lowercase().starts_with(&lower));
+    let found = exact.or_else(|| begun.next().filter(|_| begun.next().is_none()));
+    let Some(weapon) = found else {
+        let names: Vec<&str> = who.weapons.iter().map(|w| w.name.as_str()).collect();
+        return invalid(format!(
+            "second={wanted}: {} has no weapon '{wanted}'; it has {} (GURPS-MAN-7)",
+            who.name,
+            if names.is_empty() { "none".to_string() } else { names.join(", ") }
+        ));
+    };
+    if state::person(req.state, req.attacker_id).unready.contains(&weapon.name) {
+        return invalid(format!(
+            "second={wanted}: {}'s {} is not ready; `maneuver {} ready weapon={}` first \
+             (GURPS-MAN-10)",
+            who.name, weapon.name, who.name, weapon.name
+        ));
+    }
+    Ok(())
+}
+
 /// A typed source for one roll's faces (`roll=`, `defroll=` …), or the dice.
 fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
     f.value(key)
@@ -151,6 +181,9 @@ pub fn resolve(
     };
     if f.value("second").is_some() && kind != Kind::AoaDouble {
         return invalid("second=WEAPON names All-Out Attack (Double)'s other weapon (GURPS-MAN-7)");
+    }
+    if strike == Strike::First && kind == Kind::AoaDouble {
+        second_weapon(&req, &f)?;
     }
     if strike == Strike::First
         && kind == Kind::AoaDouble

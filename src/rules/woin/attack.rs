@@ -202,14 +202,23 @@ fn defense_against(
     called: bool,
     ranged: bool,
 ) -> Result<String, RulesError> {
+    const DEFENSES: [&str; 4] = ["melee", "ranged", "mental", "vital"];
     let weapon = req.weapon.map(|w| &w.stats);
+    // `vs=` is checked even where a called shot overrides it, so a bad one is never ignored.
+    if let Some(v) = f.value("vs")
+        && !DEFENSES.contains(&v.to_ascii_lowercase().as_str())
+    {
+        return Err(RulesError::Invalid(format!(
+            "vs={v}: expected melee, ranged, mental or vital"
+        )));
+    }
     let vs = match (called, f.value("vs"), weapon.and_then(|w| w.text("vs"))) {
         (true, _, _) => "vital".to_string(),
         (false, Some(v), _) | (false, None, Some(v)) => v.to_ascii_lowercase(),
         (false, None, None) if ranged => "ranged".to_string(),
         _ => "melee".to_string(),
     };
-    if !["melee", "ranged", "mental", "vital"].contains(&vs.as_str()) {
+    if !DEFENSES.contains(&vs.as_str()) {
         return Err(RulesError::Invalid(format!(
             "vs={vs}: expected melee, ranged, mental or vital"
         )));
