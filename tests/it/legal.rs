@@ -278,6 +278,43 @@ fn every_verb_switch_takes_only_on_or_off() {
     assert!(wrong.is_empty(), "verb fields read wrongly:\n{}", wrong.join("\n"));
 }
 
+/// `do` lines for every action that declares a switch: (demo, setup, line), legal as they are.
+const DO_SWITCHES: &[(&str, &str, &str)] = &[
+    // GURPS-MAN-3: Aim, braced.
+    ("gurps-demo.ron", "next", "do rook aim target=orc-brute"),
+];
+
+// Design rules 4 and 5: an action's switches are declared with it (GURPS-MAN-3 `braced` on
+// `do … aim`, the same field `maneuver` declares) and take only on or off, like a verb's.
+#[test]
+fn every_do_switch_takes_only_on_or_off() {
+    let mut wrong = Vec::new();
+    for system in skirmish::rules::System::ALL {
+        for action in system.rules().actions() {
+            for switch in action.fields.iter().filter(|f| f.kind == ArgKind::Switch) {
+                let line = DO_SWITCHES
+                    .iter()
+                    .find(|(_, _, l)| l.split(' ').nth(2) == Some(action.key))
+                    .unwrap_or_else(|| panic!("{system}: `do … {}` needs a line", action.key));
+                let (demo, setup, line) = *line;
+                let base = verb_refusal(Some(demo), setup, line);
+                assert_eq!(base, None, "`{line}` should run");
+                let refused =
+                    verb_refusal(Some(demo), setup, &format!("{line} {}=zz", switch.name));
+                let said = format!("{0}=zz: {0} is a switch; write {0} alone", switch.name);
+                if !refused.as_deref().is_some_and(|m| m.contains(&said)) {
+                    wrong.push(format!("{line} {}=zz: {refused:?}", switch.name));
+                }
+                let on = verb_refusal(Some(demo), setup, &format!("{line} {}=on", switch.name));
+                if on.is_some() {
+                    wrong.push(format!("{line} {}=on: {on:?}", switch.name));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "action switches read wrongly:\n{}", wrong.join("\n"));
+}
+
 // Issue 14 item 4: every value field a verb declares (SW-ATK-6 disarm's dmg=, GURPS-MAN-6
 // feint's defroll=, typed faces everywhere) is checked before the verb's first die, so
 // `FIELD=zz` is refused naming the field, never with the dice running out.
@@ -427,4 +464,15 @@ fn every_attack_field_refuses_a_bad_value_in_every_mode() {
         "refused late, silently or without naming the field:\n{}",
         wrong.join("\n")
     );
+}
+
+// SW-ATK-2: the Savage Worlds modifiers that are on or off, with their numbers, are attack
+// fields declared as switches, so the engine checks them as it checks every switch.
+#[test]
+fn sw_atk_2_modifier_switches_are_declared_switches() {
+    use skirmish::rules::savage::{attack::ATTACK_FIELDS, tables::SWITCHES};
+    for (name, ..) in SWITCHES {
+        let declared = ATTACK_FIELDS.iter().find(|f| f.name == *name);
+        assert_eq!(declared.map(|f| f.kind), Some(ArgKind::Switch), "{name}");
+    }
 }

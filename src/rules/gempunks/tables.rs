@@ -160,7 +160,7 @@ pub static ACTIONS: &[ActionSpec] = &[
         label: "pick up or ready an item",
         pool: "move",
         cost: 1,
-        fields: &["item"],
+        fields: &[field("item", ArgKind::Text)],
     },
 ];
 

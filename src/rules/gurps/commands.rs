@@ -1,6 +1,14 @@
 //! GURPS' own commands, declared once: the parser, help, completion and docs read them here.
 
-use crate::rules::signature::{ArgKind, CommandSpec, field, req, switch};
+use crate::rules::signature::{ArgKind, CommandSpec, FieldArg, field, req, switch};
+
+/// A maneuver's fields, on `maneuver` and on `do` alike: whom Aim, Evaluate or Feint is
+/// against (GURPS-MAN-3, MAN-4, MAN-6), Aim braced, what Wait waits to do (GURPS-MAN-11) and
+/// the weapon Ready takes up (GURPS-MAN-10).
+pub const TARGET: FieldArg = field("target", ArgKind::Combatant);
+pub const BRACED: FieldArg = switch("braced");
+pub const THEN: FieldArg = field("then", ArgKind::Text);
+pub const WEAPON: FieldArg = field("weapon", ArgKind::Weapon);
 
 /// The commands only GURPS has, in the order the help lists them.
 pub static COMMANDS: &[CommandSpec] = &[
@@ -8,12 +16,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "maneuver",
         aliases: &["man"],
         args: &[req("NAME", ArgKind::Combatant), req("KIND", ArgKind::Text)],
-        fields: &[
-            field("target", ArgKind::Combatant),
-            switch("braced"),
-            field("then", ArgKind::Text),
-            field("weapon", ArgKind::Weapon),
-        ],
+        fields: &[TARGET, BRACED, THEN, WEAPON],
         summary: "GURPS: take this turn's maneuver (it lasts until the next turn)",
         help: "One maneuver a turn, in force until the combatant's next turn begins: it decides the \
                defenses left (All-Out Attack none; Move and Attack Dodge or Block), the attacks \
