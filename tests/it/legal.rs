@@ -476,3 +476,27 @@ fn sw_atk_2_modifier_switches_are_declared_switches() {
         assert_eq!(declared.map(|f| f.kind), Some(ArgKind::Switch), "{name}");
     }
 }
+
+// GURPS-MAN-3, GURPS-MAN-10, GURPS-MAN-11: a maneuver's field that belongs to another maneuver
+// is refused rather than ignored, and Ready's weapon= must name an unready weapon.
+#[test]
+fn gurps_man_fields_belong_to_their_maneuver() {
+    let cases: &[(&str, Option<&str>)] = &[
+        ("maneuver rook aim target=orc-brute braced", None),
+        ("maneuver rook attack braced", Some("`braced` is for aim (GURPS-MAN-3), not attack")),
+        ("maneuver rook wait then=attack", None),
+        ("maneuver rook aim target=orc-brute then=attack", Some("`then` is for wait")),
+        ("maneuver rook ready weapon=broadsword", None),
+        ("maneuver rook ready weapon=zz", Some("weapon=zz: Rook has no unready weapon")),
+        ("maneuver rook attack weapon=broadsword", Some("`weapon` is for ready (GURPS-MAN-10)")),
+    ];
+    for &(line, expected) in cases {
+        let refused = verb_refusal(Some("gurps-demo.ron"), "next", line);
+        match expected {
+            Some(why) => {
+                assert!(refused.as_deref().is_some_and(|m| m.contains(why)), "{line}: {refused:?}")
+            }
+            None => assert_eq!(refused, None, "{line}"),
+        }
+    }
+}

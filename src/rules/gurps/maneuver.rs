@@ -210,7 +210,7 @@ pub fn choose(
     // rather than ignored (design rule 5).
     let belongs = |field: &str, to: Kind, rule: &str| match f.0.iter().any(|(k, _)| k == field) {
         true if kind != to => Err(RulesError::Invalid(format!(
-            "{field}= is for {} ({rule}), not {}",
+            "`{field}` is for {} ({rule}), not {}",
             to.word(),
             kind.word()
         ))),
