@@ -500,3 +500,22 @@ fn gurps_man_fields_belong_to_their_maneuver() {
         }
     }
 }
+
+// Design rule 4: the attack dialog's picks and toggles write only fields the system's one
+// table declares, so a dialog can never build an attack the engine refuses as unknown.
+#[test]
+fn the_attack_dialog_writes_only_declared_fields() {
+    for system in skirmish::rules::System::ALL {
+        let rules = system.rules();
+        let declared =
+            |key: &str| key == FORCE.name || rules.attack_fields().iter().any(|f| f.name == key);
+        let picks = rules.attack_choices().iter().flat_map(|c| c.options.iter().map(|o| o.1));
+        let toggles = rules.attack_toggles().iter().map(|t| t.0);
+        for text in picks.chain(toggles) {
+            for word in text.split_whitespace() {
+                let key = word.split_once('=').map_or(word, |(k, _)| k);
+                assert!(declared(key), "{system}: the dialog writes `{word}`, not declared");
+            }
+        }
+    }
+}
