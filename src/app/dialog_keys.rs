@@ -37,6 +37,10 @@ impl App {
                 dialog.answers.push(answer);
                 dialog.fix = None;
                 dialog.at += 1;
+                // The step is answered: a complaint about it is over.
+                if self.status.error {
+                    self.status = super::Status::default();
+                }
                 if dialog.at >= dialog.steps.len() {
                     self.finish_dialog();
                     return;
@@ -226,6 +230,16 @@ impl App {
         if let Some(why) = &refused
             && self.back_to_the_cause(why)
         {
+            return;
+        }
+        // Save as has one answer, the name: a refused one (a file that holds another fight) is
+        // there again to change.
+        if let (Some(why), Mode::Dialog(dialog)) = (&refused, &mut self.mode)
+            && dialog.template == Template::Save
+        {
+            dialog.answers.clear();
+            dialog.at = 0;
+            dialog.fix = Some(why.clone());
             return;
         }
         match (refused, &mut self.mode) {

@@ -107,7 +107,7 @@ impl Action {
             Action::Save => "save under a name",
             Action::CommandLine => "type a command",
             Action::Help => "this help",
-            Action::Fold => "fold or unfold a group",
+            Action::Fold => "fold or unfold a group; on a combatant, its whole sheet",
             Action::LogUp => "scroll the dice log back",
             Action::LogDown => "scroll the dice log forward",
             Action::Timeline => "the timeline: look back at any step (Esc returns)",

@@ -42,7 +42,7 @@ impl App {
             Mode::Normal => self.normal_key(key),
             Mode::Command => self.command_key(key),
             Mode::Dialog(_) => self.dialog_key(key),
-            Mode::Help { .. } => self.help_key(key),
+            Mode::Help { .. } | Mode::Sheet { .. } => self.help_key(key),
             Mode::Picker { .. } => self.picker_key(key),
             Mode::Recover { .. } => self.recover_key(key),
         }
@@ -83,15 +83,20 @@ impl App {
                 self.mode = Mode::Command;
                 self.hint("Enter run · Tab complete · ↑/↓ history · Esc cancel");
             }
-            Action::Fold => {
-                if let Some(Row::Group { id, open, .. }) = self.rows().get(self.selected) {
+            Action::Fold => match self.rows().get(self.selected) {
+                Some(Row::Group { id, open, .. }) => {
                     if *open {
                         self.unfolded.remove(id);
                     } else {
                         self.unfolded.insert(id.clone());
                     }
                 }
-            }
+                Some(Row::One(i) | Row::Member(i)) => {
+                    let id = self.session.encounter().combatants[*i].id.clone();
+                    self.mode = Mode::Sheet { id, scroll: 0 };
+                }
+                None => {}
+            },
             // By lines on screen, not by entries: a long entry is read a few lines at a time.
             // The runtime keeps the scroll within the log before each frame.
             Action::LogUp => self.log_scroll = self.log_scroll.saturating_add(LOG_STEP),
@@ -108,8 +113,9 @@ impl App {
         }
     }
 
+    /// The help screen and a combatant's sheet: read and scrolled, closed by any other key.
     fn help_key(&mut self, key: KeyEvent) {
-        let Mode::Help { scroll } = &mut self.mode else { return };
+        let (Mode::Help { scroll } | Mode::Sheet { scroll, .. }) = &mut self.mode else { return };
         match key.code {
             KeyCode::Char('j') | KeyCode::Down => *scroll = scroll.saturating_add(1),
             KeyCode::Char('k') | KeyCode::Up => *scroll = scroll.saturating_sub(1),

@@ -39,6 +39,11 @@ pub enum Mode {
     Help {
         scroll: u16,
     },
+    /// A combatant's whole sheet (Enter on it), scrolled by rows.
+    Sheet {
+        id: crate::encounter::CombatantId,
+        scroll: u16,
+    },
     /// Choosing a demo encounter (first start).
     Picker {
         options: Vec<(String, Session)>,

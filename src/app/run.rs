@@ -122,7 +122,15 @@ impl App {
                 let mut dice = TypedFirst::new(scripted, &mut deck);
                 let result = self.session.execute(&command, &mut dice);
                 if result.is_ok() && dice.unused() > 0 {
-                    spare = Some(format!("{} of the faces typed were not needed", dice.unused()));
+                    let faces: Vec<String> =
+                        dice.unused_faces().iter().map(u32::to_string).collect();
+                    spare = Some(match faces.len() {
+                        1 => format!("the last face typed, {}, was not needed", faces[0]),
+                        n => format!(
+                            "the last {n} faces typed, {}, were not needed",
+                            faces.join(" ")
+                        ),
+                    });
                 }
                 result
             }
@@ -138,7 +146,11 @@ impl App {
                 // What the command did, not the closing word on which faces were typed.
                 let log = self.session.log();
                 let skip = usize::from(faces.is_some() && typed_mark_last(&self.session));
-                let last = log.iter().rev().nth(skip).map(|l| l.text.clone()).unwrap_or_default();
+                // With its dice, as the log shows them (`roll 2d6 [3, 4] = 7`).
+                let last = log.iter().rev().nth(skip).map_or_else(String::new, |l| match &l.roll {
+                    Some(roll) => format!("{} {roll}", l.text),
+                    None => l.text.clone(),
+                });
                 self.hint(&last);
                 self.changed();
             }
@@ -180,9 +192,16 @@ impl App {
                 self.hint(&format!("new encounter: {name}; add combatants with :add NAME"));
                 self.changed();
             }
-            Ok(Outcome::SaveRequested { path }) => {
+            Ok(Outcome::SaveRequested { path, overwrite }) => {
                 let path = path.map(PathBuf::from).or_else(|| self.save_path.clone());
+                let allowed = path.as_deref().map(|path| {
+                    crate::save::may_save_over(path, self.save_path.as_deref(), overwrite)
+                });
                 match path {
+                    _ if let Some(Err(refused)) = allowed => {
+                        self.error(refused);
+                        return Ran::Refused;
+                    }
                     Some(path) => {
                         let (text, journal) = crate::save::journal::write_full(&self.session);
                         self.effects.push(Effect {

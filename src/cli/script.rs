@@ -145,7 +145,7 @@ pub fn run_script(
             )));
         };
         match s.execute(&command, dice) {
-            Ok(Outcome::SaveRequested { path }) => {
+            Ok(Outcome::SaveRequested { path, overwrite }) => {
                 let target =
                     path.map(PathBuf::from).or_else(|| targets.after.map(Path::to_path_buf));
                 let Some(target) = target.or_else(|| targets.loaded_from.map(Path::to_path_buf))
@@ -154,6 +154,11 @@ pub fn run_script(
                         "line {line_no}: save needs a PATH here"
                     )));
                 };
+                // The script's own files (the one it loaded, the one `--save` names) are its.
+                let mine = |own: Option<&Path>| save::may_save_over(&target, own, overwrite);
+                mine(targets.after)
+                    .or_else(|_| mine(targets.loaded_from))
+                    .map_err(|e| ScriptError::command(format!("line {line_no}: {e}")))?;
                 // One writer per fight here too: the file `--save` names is locked already.
                 let _lock = if targets.after == Some(target.as_path()) {
                     None

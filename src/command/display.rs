@@ -144,9 +144,16 @@ impl fmt::Display for Command {
                 fields(f, list)?;
             }
             Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
-            Command::Save { path } => {
-                if let Some(path) = path {
-                    write!(f, " {}", quote(path))?;
+            Command::Save { path, overwrite } => {
+                match path {
+                    Some(path) if path.eq_ignore_ascii_case("overwrite") => {
+                        write!(f, " \"{path}\"")?
+                    }
+                    Some(path) => write!(f, " {}", quote(path))?,
+                    None => {}
+                }
+                if *overwrite {
+                    f.write_str(" overwrite")?;
                 }
             }
             Command::Export { path, players } => {

@@ -160,6 +160,8 @@ pub enum Command {
     },
     Save {
         path: Option<String>,
+        /// Replace a file that holds something else (without it, such a file is refused).
+        overwrite: bool,
     },
     /// Write a report of the fight (the tracker's; `skirmish export` in a shell).
     Export {

@@ -350,11 +350,13 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "save",
         aliases: &["w"],
-        args: &[opt("PATH", ArgKind::Path)],
+        args: &[opt("PATH", ArgKind::Path), opt("overwrite", ArgKind::Word("overwrite"))],
         fields: &[],
         summary: "save the encounter (it is also autosaved after every command)",
         help: "Writes the encounter to PATH, or to its current file. Writes are atomic and the \
-               previous file is kept as NAME.ron.bak.",
+               previous file is kept as NAME.ron.bak. A PATH that already exists and is not this \
+               fight's own file is refused, so another fight is never replaced by a slip of \
+               the name; `overwrite` replaces it.",
         example: "save bridge.ron",
     },
     CommandSpec {

@@ -72,6 +72,7 @@ pub enum Outcome {
     /// The caller should write the encounter (to this path, or its own file).
     SaveRequested {
         path: Option<String>,
+        overwrite: bool,
     },
 }
 
@@ -499,7 +500,9 @@ impl Session {
                 }
                 Ok(Outcome::Branched { number: *number, steps })
             }
-            Command::Save { path } => Ok(Outcome::SaveRequested { path: path.clone() }),
+            Command::Save { path, overwrite } => {
+                Ok(Outcome::SaveRequested { path: path.clone(), overwrite: *overwrite })
+            }
             _ => {
                 let mut events = plan(&self.encounter, command, &self.assets, dice)?;
                 events.shrink_to_fit();

@@ -295,6 +295,24 @@ pub fn append_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// `NAME.ron` → `NAME.ron.bak`.
+/// Whether `save TARGET` may write there: a file that exists and is not the fight's own (`own`)
+/// is refused unless `overwrite` says so, so a slip of the name never replaces another fight.
+pub fn may_save_over(target: &Path, own: Option<&Path>, overwrite: bool) -> Result<(), String> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    if overwrite || !target.exists() || own.is_some_and(|own| same(target, own)) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} already exists and is not this fight's file: give another name, or add `overwrite` \
+         to replace it (`save \"{}\" overwrite`)",
+        target.display(),
+        target.display()
+    ))
+}
+
 pub fn backup_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(".bak");

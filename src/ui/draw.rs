@@ -244,6 +244,22 @@ pub(crate) fn wrapped(buf: &mut Buffer, area: Rect, lines: Vec<Line>) {
     }
 }
 
+/// How many rows [`wrapped`] needs for `lines` at `width` cells (all of them, however tall).
+pub(crate) fn rows_needed(lines: &[Line], width: u16) -> usize {
+    lines
+        .iter()
+        .map(|line| {
+            let first = line.spans.iter().flat_map(|s| s.content.chars()).next();
+            let spaced = first.is_some_and(|c| c.is_whitespace() || c == '\u{200B}');
+            if !spaced && line.width() <= usize::from(width) {
+                1
+            } else {
+                wrap_rows(line.styled_graphemes(Style::default()), width).len()
+            }
+        })
+        .sum()
+}
+
 /// The rows of one line in ratatui's word wrap with `trim` (its `WordWrapper`, which is not
 /// public, step for step): words move to the next row whole unless longer than a row, and the
 /// spaces where a row breaks, or that start the line, are dropped.

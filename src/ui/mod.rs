@@ -82,6 +82,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     match &app.mode {
         Mode::Dialog(dialog) => cursor = overlay::dialog(dialog, theme, area, buf),
         Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),
+        Mode::Sheet { id, scroll } => panes::sheet(app, id, *scroll, theme, area, buf),
         Mode::Normal => {
             if let Some(text) = &app.summary {
                 overlay::summary(text, theme, area, buf);
@@ -329,7 +330,9 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             ],
             _ => vec![("Enter".into(), "next"), ("Esc".into(), "cancel")],
         },
-        Mode::Help { .. } => vec![("j/k".into(), "scroll"), ("any key".into(), "close")],
+        Mode::Help { .. } | Mode::Sheet { .. } => {
+            vec![("j/k".into(), "scroll"), ("any key".into(), "close")]
+        }
         Mode::Picker { .. } => {
             vec![("j/k".into(), "choose"), ("Enter".into(), "open"), ("q".into(), "quit")]
         }

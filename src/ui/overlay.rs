@@ -11,7 +11,7 @@ use crate::app::dialog::{Dialog, Step};
 use crate::app::keymap::Action;
 use crate::encounter::Session;
 
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
+pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
     let height = height.min(area.height);
     Rect {

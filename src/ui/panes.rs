@@ -78,16 +78,55 @@ fn health_style(theme: Theme, health: Health) -> Style {
     }
 }
 
-/// Short condition badges: `Dazed`, severe as `DAZED`.
-fn badges(c: &Combatant, short: bool) -> String {
+/// Condition badges: `Dazed`, severe as `DAZED`; short ones keep six cells, a longer name
+/// cut with `…` (`Incap…`), so a cut never reads as another word.
+fn badges(c: &Combatant, short: bool) -> Vec<String> {
     c.conditions
         .iter()
         .map(|k| {
-            let name: String = k.name.chars().take(if short { 6 } else { usize::MAX }).collect();
+            let name = if short && k.name.chars().count() > 6 {
+                let mut cut: String = k.name.chars().take(5).collect();
+                cut.push('…');
+                cut
+            } else {
+                k.name.clone()
+            };
             if k.level == Level::Severe { name.to_uppercase() } else { name }
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
+}
+
+/// The conditions of a turn-order row in `room` cells, and whether the health bar still fits
+/// before them: whole names with the bar, then without it, then short names with and without
+/// it; when even those do not fit, as many short ones as fit and `+N` for the rest, so a
+/// condition is never hidden without a word.
+fn condition_marks(c: &Combatant, room: usize) -> (String, bool) {
+    const BAR: usize = 7;
+    let (full, short) = (badges(c, false).join(" "), badges(c, true));
+    let short_line = short.join(" ");
+    let fits = |text: &str, bar: bool| cells(text) + if bar { BAR } else { 0 } <= room;
+    if full.is_empty() {
+        return (full, true);
+    }
+    for (text, bar) in [(&full, true), (&full, false), (&short_line, true), (&short_line, false)] {
+        if fits(text, bar) {
+            return (text.clone(), bar);
+        }
+    }
+    let mut shown = String::new();
+    for (n, badge) in short.iter().enumerate() {
+        let more = format!("+{}", short.len() - n);
+        let next = if shown.is_empty() { badge.clone() } else { format!("{shown} {badge}") };
+        // Room for this badge and, unless it is the last, the count of those after it.
+        let after =
+            if n + 1 < short.len() { 1 + cells(&format!("+{}", short.len() - n - 1)) } else { 0 };
+        if cells(&next) + after > room {
+            let sep = if shown.is_empty() { "" } else { " " };
+            return (format!("{shown}{sep}{more}"), false);
+        }
+        shown = next;
+    }
+    (shown, false)
 }
 
 /// Markers that do not rely on colour: ▶ current, ⏸ holding, ✖ down, ◌ hidden.
@@ -183,7 +222,8 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
     // way first, down to the longest single name.
     let longest = visible.iter().map(|v| cells(&v.2)).max().unwrap_or(0);
     let single = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&v.2)).max();
-    let marks = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(v.1, false)));
+    let marks =
+        visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(v.1, false).join(" ")));
     let room = width.saturating_sub(2 + 5 + 9).saturating_sub(marks.max().unwrap_or(0));
     let wanted = longest.min(room.max(single.unwrap_or(longest)));
     let name_width = wanted.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
@@ -203,7 +243,15 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
                 format!("{}/{}", health.max - health.current.clamp(0, health.max), health.max)
             }
             Some(_) => format!("{}/{}", health.current, health.max),
-            None => health_text(health).split_whitespace().last().unwrap_or("").to_string(),
+            // The system's own last word (`35/40`, `2/3`), or where that is too long for the
+            // column (`(incapacitated)`: the ✖ says down) the count as the group row gives it.
+            None => match health_text(health).split_whitespace().last() {
+                Some(word) if cells(word) <= 7 => word.to_string(),
+                _ if counts_taken => {
+                    format!("{}/{}", health.max.saturating_sub(health.current), health.max)
+                }
+                _ => format!("{}/{}", health.current, health.max),
+            },
         };
 
         // The selection is a › and the name in reverse video: a move redraws only a few cells.
@@ -218,7 +266,12 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         if chosen {
             name_style = name_style.patch(theme.selected());
         }
-        spans.push(Span::styled(fit(&name, name_width), name_style));
+        // A group's summary gives up its `(N up)` before its name is cut.
+        let name = match name.rsplit_once(" (") {
+            Some((head, _)) if members.is_some() && cells(&name) > name_width => head,
+            _ => name.as_str(),
+        };
+        spans.push(Span::styled(fit(name, name_width), name_style));
         spans.push(Span::styled(
             format!(" {:>7} ", fit(&htext, 7).trim_end()),
             health_style(theme, health),
@@ -228,13 +281,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         let left = width.saturating_sub(2 + 5 + name_width + 9);
         let (marks, with_bar) = match members {
             Some(_) => (String::new(), true),
-            None => {
-                let (full, short) = (badges(c, false), badges(c, true));
-                [(&full, true), (&full, false), (&short, true), (&short, false)]
-                    .into_iter()
-                    .find(|(m, bar)| m.is_empty() || cells(m) + if *bar { 7 } else { 0 } <= left)
-                    .map_or((short.clone(), false), |(m, bar)| (m.clone(), bar))
-            }
+            None => condition_marks(c, left),
         };
         if with_bar {
             spans.push(Span::styled(bar(health, 6, counts_taken), health_style(theme, health)));
@@ -260,24 +307,46 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
         return;
     };
     let c = &enc.combatants[i];
-    let rules = enc.system.rules();
     // The name line never wraps (its side and id are cut first), so the lines below keep their
     // rows from one combatant to the next and a selection move redraws only what differs.
     let inner = pane(title, theme, area, buf);
     let room = inner.width as usize;
+    draw::put_line(buf, inner.x, inner.y, &name_line(c, room, theme), inner.width);
+    let below =
+        Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
+    let lines = details(app, c, theme, room, Some(below.height as usize));
+    // What does not fit is never cut without a word: the bottom border says where the rest is
+    // (the whole sheet, on Enter).
+    if draw::rows_needed(&lines, below.width) > below.height as usize {
+        let more = Line::styled(shorten(" ↓ more: Enter ", room), theme.dim());
+        draw::put_line(buf, inner.x, area.bottom().saturating_sub(1), &more, inner.width);
+    }
+    draw::wrapped(buf, below, lines);
+}
+
+/// The name line of a combatant: its name, then side and id (cut first when `room` is short).
+fn name_line(c: &Combatant, room: usize, theme: Theme) -> Line<'static> {
     let name = shorten(&c.name, room);
     let rest = shorten(&format!("  {} · {}", c.side, c.id), room.saturating_sub(cells(&name)));
     let rest = if rest.chars().count() > 3 { rest } else { String::new() };
-    draw::put_line(
-        buf,
-        inner.x,
-        inner.y,
-        &Line::from(vec![
-            Span::styled(name, theme.side(c.side).patch(theme.title())),
-            Span::styled(rest, theme.dim()),
-        ]),
-        inner.width,
-    );
+    Line::from(vec![
+        Span::styled(name, theme.side(c.side).patch(theme.title())),
+        Span::styled(rest, theme.dim()),
+    ])
+}
+
+/// Everything known of a combatant below its name, `room` cells wide: status, stats, weapons,
+/// conditions with their effects, notes. With `rows` (the pane's height), many weapons share
+/// one row so they stay in view; without, each has its own (the whole sheet).
+fn details(
+    app: &App,
+    c: &Combatant,
+    theme: Theme,
+    room: usize,
+    rows: Option<usize>,
+) -> Vec<Line<'static>> {
+    let enc = app.session.encounter();
+    let rules = enc.system.rules();
     let mut lines = Vec::new();
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
     let mut status = vec![format!("init {init}"), rules.health_text(c.health)];
@@ -313,9 +382,7 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
         lines.push(Line::styled(line, theme.warn()));
     }
     // Stats in a grid of fixed cells, in the system's field order, so values line up.
-    let inner_width = area.width.saturating_sub(2) as usize;
-    let cell = 14;
-    let per_row = (inner_width / cell).max(1);
+    // The pane's cells are narrow and cut a long one; the sheet's are as wide as the widest.
     let grid_at = lines.len();
     let grid: Vec<String> = rules
         .fields()
@@ -323,9 +390,13 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
         .filter_map(|f| match c.stats.get(f.name)? {
             // A switch that is off says nothing worth a cell (`wild off`).
             StatValue::Flag(false) => None,
-            v => Some(fit(&format!("{} {v}", f.name), cell - 1)),
+            v => Some(format!("{} {v}", f.name)),
         })
         .collect();
+    let widest = grid.iter().map(|g| cells(g)).max().unwrap_or(0);
+    let cell = if rows.is_some() { 14 } else { (widest + 1).clamp(14, room.max(14)) };
+    let per_row = (room / cell).max(1);
+    let grid: Vec<String> = grid.iter().map(|g| fit(g, cell - 1)).collect();
     for chunk in grid.chunks(per_row) {
         lines.push(Line::styled(
             chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
@@ -335,7 +406,8 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     // Weapons, one row each (cut at the edge, never wrapped, so a long one does not push the
     // next out of view): the name, then its fields in the system's order. When the rows left
     // cannot hold them all, one row names them all instead.
-    let rows_left = (inner.height as usize).saturating_sub(1 + lines.len());
+    let used = draw::rows_needed(&lines, u16::try_from(room).unwrap_or(u16::MAX));
+    let rows_left = rows.map_or(usize::MAX, |rows| rows.saturating_sub(used));
     if !c.weapons.is_empty() && c.weapons.len() > rows_left {
         let names: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
         let row = Line::styled(shorten(&format!("⚔ {}", names.join(" · ")), room), theme.plain());
@@ -352,15 +424,25 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
                 value => Some(format!("{} {value}", f.name)),
             })
             .collect();
-        let head = shorten(&format!("⚔ {}", weapon.name), room);
+        let head = format!("⚔ {}", weapon.name);
         let rest =
             if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
-        let rest = shorten(&rest, room.saturating_sub(cells(&head)));
+        // In the pane a weapon keeps to its row; the sheet wraps it whole.
+        let (head, rest) = match rows {
+            Some(_) => {
+                let head = shorten(&head, room);
+                let rest = shorten(&rest, room.saturating_sub(cells(&head)));
+                (head, rest)
+            }
+            None => (head, rest),
+        };
         lines.push(Line::from(vec![
             Span::styled(head, theme.plain()),
             Span::styled(rest, theme.dim()),
         ]));
     }
+    // Conditions last, each with what it does (the turn order names them too): the rows above
+    // stay put from one combatant to the next, so a selection move redraws little.
     let catalogue = app.session.assets().catalogue_ref(enc.system);
     for k in &c.conditions {
         let mut head = format!("{} ({}", k.name, k.level);
@@ -383,16 +465,36 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
             Span::raw(effect.map(|e| format!(": {e}")).unwrap_or_default()),
         ]));
     }
-    if !c.conditions.is_empty() {
+    // The pane's rows go to what the combatant is going through; the sheet says how to end it.
+    if !c.conditions.is_empty() && rows.is_none() {
         lines.push(Line::styled("x shakes off a condition · :uncond removes one", theme.dim()));
     }
     for note in &c.notes {
         lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
     }
-    let below =
-        Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
-    lines.truncate(below.height as usize);
-    draw::wrapped(buf, below, lines);
+    lines
+}
+
+/// The whole sheet of combatant `id` (Enter on it): every line of [`details`], none cut,
+/// scrolled by `scroll` rows.
+pub fn sheet(app: &App, id: &str, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let enc = app.session.encounter();
+    let Some(c) = enc.index_of(id).map(|i| &enc.combatants[i]) else { return };
+    let width = area.width.saturating_sub(4).min(72);
+    let room = width.saturating_sub(2);
+    let mut lines = vec![name_line(c, room as usize, theme)];
+    lines.extend(details(app, c, theme, room as usize, None));
+    // As tall as the sheet, within the screen; scrolled no further than its last row.
+    let rows = draw::rows_needed(&lines, room);
+    let height = u16::try_from(rows.saturating_add(2)).unwrap_or(u16::MAX);
+    let rect = super::overlay::centered(area, width, height.min(area.height.saturating_sub(2)));
+    let scroll = scroll.min(height.saturating_sub(rect.height));
+    ratatui::widgets::Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: true })
+        .scroll((scroll, 0))
+        .block(block("Sheet · j/k scroll · any other key closes", theme))
+        .render(rect, buf);
 }
 
 pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {

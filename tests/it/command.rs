@@ -398,7 +398,9 @@ fn command() -> impl Strategy<Value = Command> {
             .prop_map(s),
             name(),
         ])
-        .prop_map(|path| Command::Save { path })
+        .prop_flat_map(|path| {
+            any::<bool>().prop_map(move |overwrite| Command::Save { path: path.clone(), overwrite })
+        })
         .boxed(),
         (
             prop::option::of(prop_oneof![
@@ -737,7 +739,9 @@ fn awkward_values_round_trip() {
         Command::Note { who: s("O'Brien"), text: s("#") },
         Command::Remove { who: s("'Goblin 2'") },
         Command::Hold { who: Some(s("#")) },
-        Command::Save { path: Some(s("O'Brien's.ron")) },
+        Command::Save { path: Some(s("O'Brien's.ron")), overwrite: false },
+        Command::Save { path: Some(s("overwrite")), overwrite: true },
+        Command::Save { path: None, overwrite: true },
         Command::New { system: System::GURPS, name: Some(s("  Bridge  of Sighs ")) },
     ];
     for cmd in cmds {
@@ -965,9 +969,16 @@ fn good_lines_parse_to_the_expected_commands() {
             Some(Command::Note { who: s("Aria"), text: s("# not a comment") }),
         ),
         // save
-        ("save", Some(Command::Save { path: None })),
-        ("save O'Brien's.ron", Some(Command::Save { path: Some(s("O'Brien's.ron")) })),
-        ("w \"my saves/bridge.ron\"", Some(Command::Save { path: Some(s("my saves/bridge.ron")) })),
+        ("save", Some(Command::Save { path: None, overwrite: false })),
+        (
+            "save O'Brien's.ron",
+            Some(Command::Save { path: Some(s("O'Brien's.ron")), overwrite: false }),
+        ),
+        (
+            "w \"my saves/bridge.ron\"",
+            Some(Command::Save { path: Some(s("my saves/bridge.ron")), overwrite: false }),
+        ),
+        ("save b.ron overwrite", Some(Command::Save { path: Some(s("b.ron")), overwrite: true })),
     ];
     for (line, expected) in table {
         assert_eq!(ok(line), expected, "line {line:?}");

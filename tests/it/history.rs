@@ -550,6 +550,69 @@ fn a_scripts_save_line_respects_the_lock() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Save as never replaces another fight by a slip of the name: a file that exists and is not
+/// the fight's own is refused (it is left as it was, and the fight keeps its file) unless
+/// `overwrite` says so, in the tracker and in a script; saving to the fight's own file is fine.
+#[test]
+fn save_as_refuses_another_fights_file_without_overwrite() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    use skirmish::runtime::perform_effects_locked;
+    let dir = std::env::temp_dir().join(format!("skirmish-save-over-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let (mine, other) = (dir.join("mine.ron"), dir.join("bridge.ron"));
+    std::fs::write(&other, "another fight").expect("written");
+    let session = Session::new(System::WOIN, "mine", assets());
+    let mut app = App::new(session, Some(mine.clone()), KeyMap::defaults(), NewFiles::new(None, 1));
+    let mut lock = Some(save::lock::lock(&mine).expect("opened"));
+    app.run_line("add Aria side=pc", None);
+    perform_effects_locked(&mut app, None, &mut lock);
+    app.run_line(&format!("save \"{}\"", other.display()), None);
+    assert!(app.status.error, "{:?}", app.status);
+    assert!(app.status.text.contains("already exists") && app.status.text.contains("overwrite"));
+    perform_effects_locked(&mut app, None, &mut lock);
+    assert_eq!(std::fs::read_to_string(&other).expect("kept"), "another fight");
+    assert_eq!(app.save_path.as_deref(), Some(mine.as_path()), "the fight keeps its file");
+    // The save-as dialog takes the GM back to the name, as typed, to change it.
+    super::tui::drive_keep(&mut app, &format!("s{}<Enter>", other.display()));
+    let skirmish::app::Mode::Dialog(dialog) = &app.mode else { panic!("{:?}", app.status) };
+    assert_eq!((dialog.at, dialog.answers.len()), (0, 0));
+    assert!(dialog.fix.as_deref().is_some_and(|why| why.contains("already exists")));
+    super::tui::drive_keep(&mut app, "<Esc>");
+    // Its own file, by any spelling of the path, needs no word.
+    app.run_line(&format!("save \"{}\"", dir.join(".").join("mine.ron").display()), None);
+    perform_effects_locked(&mut app, None, &mut lock);
+    assert!(!app.status.error, "{:?}", app.status);
+    app.run_line(&format!("save \"{}\" overwrite", other.display()), None);
+    perform_effects_locked(&mut app, None, &mut lock);
+    assert!(!app.status.error, "{:?}", app.status);
+    assert_eq!(names(&save::load(&other, assets()).expect("replaced")), ["Aria"]);
+    drop(lock);
+    // A script the same way, with the line.
+    std::fs::write(&other, "another fight").expect("written");
+    let run = |script: String| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(["run", "--script", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("runs");
+        use std::io::Write as _;
+        child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
+        child.wait_with_output().expect("ends")
+    };
+    let out = run(format!("new woin B\nadd Aria\nsave \"{}\"\n", other.display()));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("line 3") && err.contains("already exists"), "{err}");
+    assert_eq!(std::fs::read_to_string(&other).expect("kept"), "another fight");
+    let out = run(format!("new woin B\nadd Aria\nsave \"{}\" overwrite\n", other.display()));
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `check --replan` plans every command again with the faces its own events recorded: the demo
 /// fights plan to the same events (a Savage Worlds deal draws cards no event records as faces,
 /// and says so); a stored outcome changed by hand, and resealed so that its checksums hold and

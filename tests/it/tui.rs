@@ -191,14 +191,16 @@ fn command_line_history_and_completion() {
 fn groups_fold_and_unfold() {
     let mut a = app(demo(System::WOIN));
     let rows = a.rows().len();
-    drive(&mut a, "k<Enter>");
-    // Row 1 is the goblin group (the demo's current turn); Enter opens it.
-    let opened = a.rows().len();
-    assert!(opened == rows + 3 || opened == rows, "{rows} → {opened}");
-    if opened == rows {
-        drive(&mut a, "j<Enter>");
-        assert_eq!(a.rows().len(), rows + 3);
-    }
+    // The goblin group's row (the demo's current turn): Enter opens it, Tab folds it again.
+    a.selected = a
+        .rows()
+        .iter()
+        .position(|r| matches!(r, skirmish::app::Row::Group { .. }))
+        .expect("a group in the demo");
+    drive(&mut a, "<Enter>");
+    assert_eq!(a.rows().len(), rows + 3);
+    drive(&mut a, "<Tab>");
+    assert_eq!(a.rows().len(), rows);
 }
 
 #[test]
@@ -627,13 +629,14 @@ fn the_combatant_pane_lists_weapons() {
 }
 
 /// The turn order gives conditions the free columns before cutting their names: whole names
-/// with the health bar, then whole names without it, and only then names cut to six letters.
+/// with the health bar, then whole names without it, then names cut to six cells with a `…`,
+/// and only then as many as fit and `+N` for the rest (never one hidden without a word).
 #[test]
 fn the_turn_order_uses_free_columns_for_conditions() {
     let cases: [(&str, &str, bool); 3] = [
         ("bleeding", "Bleeding", true),
         ("bleeding,dazed,prone", "Bleeding Dazed Prone", false),
-        ("bleeding,dazed,prone,slowed,blind", "Bleedi Dazed Prone Slo", false),
+        ("bleeding,dazed,prone,slowed,blind", "Bleed… Dazed Prone +2 ", false),
     ];
     for (conditions, shown, bar) in cases {
         let mut a = new_woin();
@@ -658,4 +661,70 @@ fn the_turn_order_uses_free_columns_for_conditions() {
     let row = text.lines().find(|l| l.contains(" Aria ")).unwrap_or_default();
     assert!(row.contains("Bleeding Dazed Prone"), "{text}");
     assert!(text.contains("▸Goblin"), "{text}");
+}
+
+/// A row's health word too long for its column (`(incapacitated)`) gives way to the count, and
+/// a group's summary drops its `(N up)` before its name is cut.
+#[test]
+fn the_turn_order_shortens_by_words_not_mid_word() {
+    let mut a = app(demo(System::SAVAGE));
+    // Past her last wound whatever the Incapacitation roll (SW-DMG-3: `wounds 4`).
+    drive(&mut a, ":damage Jessa 14<Enter>:damage Jessa 14<Enter>:damage Jessa 14<Enter>");
+    drive(&mut a, ":cond Jessa Bleeding-Out<Enter>:cond Jessa prone<Enter>");
+    let text = screen(&a, 80, 24);
+    let jessa = text.lines().find(|l| l.contains(" Jessa ")).unwrap_or_default();
+    assert!(jessa.contains(" 4/3 "), "{jessa}");
+    assert!(!jessa.contains("(incap"), "{jessa}");
+    assert!(jessa.contains('+'), "the hidden conditions are counted: {jessa}");
+    let group = text.lines().find(|l| l.contains("▸Bandit")).unwrap_or_default();
+    assert!(group.contains("▸Bandit ×4 ") && !group.contains('…'), "{group}");
+}
+
+/// At 80×24 a combatant's pane cannot hold a condition's whole effect: the last row says so
+/// (never half a rule without a word), and Enter on the combatant shows the whole sheet
+/// (every stat uncut, each weapon, the condition's effect, notes), scrolled by j/k and closed
+/// by any other key; on a group Enter still folds.
+#[test]
+fn enter_shows_a_combatants_whole_sheet() {
+    let mut a = app(demo(System::SAVAGE));
+    let jessa = a
+        .rows()
+        .iter()
+        .position(|r| {
+            matches!(r, skirmish::app::Row::One(i) if a.session.encounter().combatants[*i].name == "Jessa")
+        })
+        .expect("Jessa in the demo");
+    a.selected = jessa;
+    let dashboard = screen(&a, 80, 24);
+    assert!(dashboard.contains("└ ↓ more: Enter ─"), "{dashboard}");
+    drive(&mut a, "<Enter>");
+    let sheet = screen(&a, 80, 24);
+    assert!(sheet.contains("Spirit roll at turn start"), "{sheet}");
+    assert!(sheet.contains("A benny clears it."), "{sheet}");
+    insta::assert_snapshot!("sheet_savage_jessa_80x24", sheet);
+    // j/k scroll, any other key closes, nothing else changes.
+    let rows = a.rows().len();
+    drive(&mut a, "jk<Esc>");
+    assert_eq!(a.selected, jessa);
+    assert_eq!(screen(&a, 80, 24), dashboard);
+    // The captain's sheet has room for every field name whole, both weapons and his note.
+    drive(&mut a, "k");
+    drive(&mut a, "<Enter>");
+    let captain = screen(&a, 80, 24);
+    for whole in ["intimidation d", "⚔ saber: dmg str+d6", "⚔ flintlock: dmg 2d6+1", "✎ Scarred"]
+    {
+        assert!(captain.contains(whole), "{whole}: {captain}");
+    }
+    drive(&mut a, "q");
+    assert!(!a.quit, "q closes the sheet, it does not quit");
+    // Enter on a group still folds it.
+    let group = a
+        .rows()
+        .iter()
+        .position(|r| matches!(r, skirmish::app::Row::Group { .. }))
+        .expect("a group in the demo");
+    a.selected = group;
+    drive(&mut a, "<Enter>");
+    assert!(a.rows().len() > rows, "the group opened");
+    assert!(matches!(a.mode, skirmish::app::Mode::Normal));
 }

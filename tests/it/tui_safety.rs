@@ -108,7 +108,17 @@ fn an_error_clears_when_the_next_command_succeeds() {
     // Three faces for a 2d6: the damage lands and the spare face is reported.
     drive(&mut a, "dogre<Enter>2d6<Enter>3 4 5<Enter>");
     assert!(a.status.error, "{:?}", a.status);
-    assert_eq!(a.status.text, "1 of the faces typed were not needed");
+    assert_eq!(a.status.text, "the last face typed, 5, was not needed");
+    drive(&mut a, "dogre<Enter>1d6<Enter>3 9 2<Enter>");
+    assert_eq!(a.status.text, "the last 2 faces typed, 9 2, were not needed");
+    // A dialog's complaint goes once its step is answered: a roll with no dice, then dice.
+    drive(&mut a, "r<Enter>");
+    assert_eq!(a.status.text, "dice: nothing chosen yet");
+    drive(&mut a, "2d6<Enter>");
+    assert!(!a.status.error, "{:?}", a.status);
+    // The roll's message carries its dice, as its log line does.
+    drive(&mut a, "<Enter>3 4<Enter>");
+    assert!(a.status.text.contains("[3, 4] = 7"), "{:?}", a.status);
 }
 
 /// Item 8: a message longer than two lines takes the lines it needs above the key bar, so its

@@ -62,7 +62,16 @@ pub(super) fn parse_args(
                 )?;
             Command::Branch { number }
         }
-        "save" => Command::Save { path: args.optional_name("a file PATH")? },
+        "save" => {
+            // As with `export players`: a quoted "overwrite" is a file name.
+            let path =
+                if args.is_word("overwrite") { None } else { args.optional_name("a file PATH")? };
+            let overwrite = args.is_word("overwrite");
+            if overwrite {
+                args.next();
+            }
+            Command::Save { path, overwrite }
+        }
         "export" => {
             // `export players` is the players' copy beside the save; a quoted "players" a path.
             let path = if args.is_word("players") {

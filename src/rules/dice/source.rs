@@ -72,6 +72,11 @@ impl<'a> TypedFirst<'a> {
     pub fn unused(&self) -> usize {
         self.typed.remaining()
     }
+
+    /// Those faces themselves, in the order typed.
+    pub fn unused_faces(&self) -> &[u32] {
+        self.typed.left()
+    }
 }
 
 impl DiceSource for TypedFirst<'_> {
@@ -203,6 +208,11 @@ impl ScriptedDice {
     /// Faces not yet handed out.
     pub fn remaining(&self) -> usize {
         self.faces.len() - self.next
+    }
+
+    /// The faces not handed out yet, in order.
+    pub fn left(&self) -> &[u32] {
+        self.faces.get(self.next..).unwrap_or_default()
     }
 
     /// Faces handed out so far.
