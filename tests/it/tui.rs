@@ -150,7 +150,10 @@ fn a_whole_fight_from_the_keyboard() {
     drive(&mut a, "r3d6<Enter>brom<BS><BS><BS><BS>aria<Enter>1 2 3<Enter>");
     let log: Vec<&str> = a.session.log().iter().rev().take(2).map(|l| l.text.as_str()).collect();
     assert_eq!(log, ["dice typed at the table: 1 2 3", "Aria rolls"]);
-    assert_eq!(a.status.text, "Aria rolls", "the status says what the command did");
+    assert_eq!(
+        a.status.text, "Aria rolls 3d6 [1, 2, 3] = 6",
+        "the status says what the command did"
+    );
 }
 
 #[test]
