@@ -22,7 +22,9 @@ impl App {
                     if self.history.last() != Some(&line) {
                         self.history.push(line.clone());
                     }
-                    self.run_line(&line, None);
+                    if !self.asks_faces_for(&line, "dice faces") {
+                        self.run_line(&line, None);
+                    }
                 }
             }
             KeyCode::Up | KeyCode::Down => {

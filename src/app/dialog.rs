@@ -101,8 +101,9 @@ pub enum Template {
     Initiative,
     Act,
     Save,
-    /// `next`, asking for the faces of the rolls the next turn's start makes.
-    Next,
+    /// A command line written already (`next`, or one typed after `:`), asking only for the
+    /// faces of the rolls it makes (`set typed_dice ask`).
+    Line,
 }
 
 /// A dialog in progress.
@@ -131,6 +132,8 @@ pub struct Dialog {
     /// Where a file named in the dialog goes (Save as: the fight's folder; empty: the current
     /// folder).
     pub folder: PathBuf,
+    /// The command a [`Template::Line`] dialog runs.
+    pub line: String,
     /// The attack dialog asks for more targets after its own steps (a Gempunks set).
     pub more_targets: bool,
     /// The attack dialog's steps after the weapon that add to the command (the system's picks,
@@ -173,6 +176,7 @@ impl Dialog {
             refused: None,
             fix: None,
             folder: PathBuf::new(),
+            line: String::new(),
             more_targets: false,
             attack_extras: 2,
             split_stage: None,
@@ -232,7 +236,7 @@ impl Dialog {
             },
             Template::Initiative => format!("init {} {}", q(0), q(1)),
             Template::Act => format!("act {}", q(0)),
-            Template::Next => "next".to_string(),
+            Template::Line => self.line.clone(),
             Template::Save => {
                 let path = save_target(&self.folder, a(0));
                 format!("save {}", crate::command::display::quote(&path.to_string_lossy()))

@@ -89,25 +89,35 @@ impl App {
     /// damage, a recovery or survival roll) first asks for the faces rolled at the table,
     /// naming the rolls in order; otherwise, and when nothing is rolled, the turn passes at once.
     pub(super) fn next_turn(&mut self) {
-        let next = Command::Next { roll: Vec::new(), flags: Vec::new() };
+        if !self.asks_faces_for("next", "next turn") {
+            let next = Command::Next { roll: Vec::new(), flags: Vec::new() };
+            _ = self.run_command(next, None);
+        }
+    }
+
+    /// With `set typed_dice ask`, a command that rolls dice (a turn's start, initiative for a
+    /// newcomer, `start`, a roll) first asks for the faces rolled at the table, naming the
+    /// rolls in order, in a dialog titled `title`. Whether it did; if not, the caller runs the
+    /// line (with the cards the probe drew dealt first).
+    pub(super) fn asks_faces_for(&mut self, line: &str, title: &'static str) -> bool {
         let encounter = self.session.encounter();
         if encounter.option("typed_dice") != "ask" || self.loading.is_some() {
-            _ = self.run_command(next, None);
-            return;
+            return false;
         }
-        let (before, cards) =
-            before_faces(encounter, self.session.assets(), "next", &mut *self.dice);
+        let (before, cards) = before_faces(encounter, self.session.assets(), line, &mut *self.dice);
         match before {
             BeforeFaces::AskFaces { needs } => {
                 let mut dialog =
-                    super::dialog::Dialog::new("next turn", Template::Next, Vec::new(), true);
+                    super::dialog::Dialog::new(title, Template::Line, Vec::new(), true);
+                dialog.line = line.to_string();
                 dialog.needs = Some(needs);
                 dialog.cards = cards;
                 self.mode = Mode::Dialog(Box::new(dialog));
+                true
             }
             BeforeFaces::RunNow | BeforeFaces::Refused(_) => {
                 self.cards_ahead = cards;
-                _ = self.run_command(next, None);
+                false
             }
         }
     }
@@ -232,14 +242,23 @@ impl App {
         {
             return;
         }
-        // Save as has one answer, the name: a refused one (a file that holds another fight) is
-        // there again to change.
+        // A line that does not read (an amount typed wrong), or a file name save as refuses:
+        // the last answer typed is there again, as typed, to change.
+        let system = self.session.encounter().system;
         if let (Some(why), Mode::Dialog(dialog)) = (&refused, &mut self.mode)
-            && dialog.template == Template::Save
+            && (dialog.template == Template::Save
+                || command::parse_in(&dialog.command().0, Some(system)).is_err())
+            && let Some(at) = (0..dialog.answers.len()).rev().find(|&i| {
+                let faces = dialog.rolls && i + 1 == dialog.steps.len();
+                matches!(dialog.steps.get(i), Some(Step::Text { .. }))
+                    && !faces
+                    && !dialog.answers[i].is_empty()
+            })
         {
-            dialog.answers.clear();
-            dialog.at = 0;
+            dialog.answers.truncate(at);
+            dialog.at = at;
             dialog.fix = Some(why.clone());
+            (dialog.preview, dialog.needs, dialog.refused) = (None, None, None);
             return;
         }
         match (refused, &mut self.mode) {

@@ -72,8 +72,8 @@ impl App {
         Some(Dialog::new(
             "Heal",
             Template::Heal,
-            vec![self.who_step(), Step::text("amount", "a number", "", false)],
-            false,
+            vec![self.who_step(), Step::text("amount", "5, or dice such as 2d4+2", "", false)],
+            true,
         ))
     }
 
@@ -199,7 +199,7 @@ impl App {
                 self.who_step(),
                 Step::text(
                     "value",
-                    "a total (17), a Basic Speed (5.75) or a card (QS, 10H, joker)",
+                    self.session.encounter().system.rules().typed_init_hint(),
                     "",
                     false,
                 ),

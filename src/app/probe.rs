@@ -161,7 +161,14 @@ fn judge(
 /// The rolls a command's events record, in order (`Aria: 1d6 damage, then Brom: 1d6 …`), as
 /// the lowest faces make them; `more` when higher faces ask for further dice.
 fn rolls_in_order(encounter: &Encounter, events: &[Event], more: bool) -> String {
-    let name = |id: &str| encounter.get(id).map_or(id.to_string(), |c| c.name.clone());
+    // A newcomer is named by the event that adds it (its initiative is rolled as it joins).
+    let name = |id: &str| {
+        let added = events.iter().find_map(|e| match e {
+            Event::Added { combatant } if combatant.id == id => Some(combatant.name.clone()),
+            _ => None,
+        });
+        added.or_else(|| encounter.get(id).map(|c| c.name.clone())).unwrap_or_else(|| id.into())
+    };
     let mut rolls = Vec::new();
     for event in events {
         match event {
@@ -192,7 +199,12 @@ fn rolls_in_order(encounter: &Encounter, events: &[Event], more: bool) -> String
             }
             Event::InitiativeSet { ids, initiative } => {
                 if let (Some(roll), Some(id)) = (&initiative.roll, ids.first()) {
-                    rolls.push(format!("{}: initiative {}", name(id), roll.expr));
+                    // One roll for a group: `Goblin 4 … Goblin 5`, as the log says it.
+                    let who = match ids.last().filter(|_| ids.len() > 1) {
+                        Some(last) => format!("{} … {}", name(id), name(last)),
+                        None => name(id),
+                    };
+                    rolls.push(format!("{who}: initiative {}", roll.expr));
                 }
             }
             Event::RolledOff { .. } => rolls.push("a d6 roll-off for each tied".to_string()),

@@ -79,7 +79,7 @@ pub enum Command {
     },
     Heal {
         who: String,
-        amount: i64,
+        amount: Amount,
     },
     Cond {
         who: String,

@@ -143,12 +143,13 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "heal",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), req("AMOUNT", ArgKind::Number)],
+        args: &[req("NAME", ArgKind::Combatant), req("AMOUNT|DICE", ArgKind::Dice)],
         fields: &[],
         summary: "restore health, up to the maximum",
         help: "Restores health in the system's own unit (hit points, or wounds where the system \
-               counts wounds), never above the maximum.",
-        example: "heal Aria 5",
+               counts wounds), never above the maximum. Dice (a potion's `2d4+2`) are rolled, \
+               and logged as a roll before the healing.",
+        example: "heal Aria 2d4+2",
     },
     CommandSpec {
         name: "cond",

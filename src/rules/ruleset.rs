@@ -151,6 +151,11 @@ pub trait Ruleset: Sync {
     /// Initiative typed in by the GM (`17`, `6.25`, `QS`, `joker`).
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError>;
 
+    /// What [`Ruleset::typed_initiative`] takes, for the initiative dialog's hint.
+    fn typed_init_hint(&self) -> &'static str {
+        "the total rolled at the table, such as 17"
+    }
+
     /// Whether initiative is dealt afresh every round (the Savage Worlds action deck).
     fn deals_each_round(&self) -> bool {
         false

@@ -296,7 +296,8 @@ pub static CORE_OPTIONS: &[OptionSpec] = &[
         name: "typed_dice",
         values: &["roll", "ask"],
         default: "roll",
-        help: "ask: the next-turn key first asks for the faces of the rolls the turn's start makes",
+        help: "ask: before a command rolls (the next-turn key's turn start, a line typed after :), \
+               the tracker asks for the faces rolled at the table; blank lets it roll",
     },
     OptionSpec {
         name: "player_health.pc",

@@ -231,7 +231,12 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     // is shortened first, then the system's name goes, and only then is the turn cut.
     let room = (area.width as usize).saturating_sub(width as usize + 1);
     let tail = format!(" · {round} · {turn}");
-    let system = format!(" · {}", enc.system);
+    // A name that says the system already (`WOIN encounter`) needs no second mention.
+    let system = if enc.name.contains(&enc.system.to_string()) {
+        String::new()
+    } else {
+        format!(" · {}", enc.system)
+    };
     let fixed = cells(" ⚔ ") + cells(&tail);
     let left = if fixed + cells(&enc.name) + cells(&system) <= room {
         format!(" ⚔ {}{system}{tail}", enc.name)

@@ -39,8 +39,9 @@ fn parser_refuses_out_of_range_amounts_and_dice() {
         ),
         ("damage Aria 1000000+d6", &["can total up to 1000006", "at most 1000000"]),
         ("damage Aria 2000d1000000", &["the expression can reach 2000000000", range]),
-        ("heal Aria 1000001", &["expected an AMOUNT from 0 to 1000000, found '1000001'"]),
-        ("heal Aria 9223372036854775808", &["from 0 to 1000000"]),
+        ("heal Aria 1000001", &["healing must be from 0 to 1000000, found 1000001"]),
+        ("heal Aria 1000d1001", &["healing 1000d1001 can total up to 1001000"]),
+        ("heal Aria 9223372036854775808", &["no larger than 1000000"]),
         // Dice anywhere: constants stop at 1,000,000, every part of a total at ±1,000,000,000.
         ("roll 9223372036854775807+1", &["no larger than 1000000 at column 1"]),
         ("roll 1000000*1000000", &["the expression can reach 1000000000000", range]),
@@ -68,7 +69,7 @@ fn parser_accepts_amounts_and_dice_at_the_limits() {
     assert_eq!(damage("damage Aria 999999+d1"), Amount::Dice("999999+d1".into()));
     assert!(matches!(
         parse("heal Aria 1000000"),
-        Ok(Some(Command::Heal { amount: 1_000_000, .. }))
+        Ok(Some(Command::Heal { amount: Amount::Fixed(1_000_000), .. }))
     ));
     assert!(matches!(parse("roll 1000000*1000"), Ok(Some(Command::Roll { .. }))));
     assert!(matches!(parse("roll -1000d1000000"), Ok(Some(Command::Roll { .. }))));

@@ -313,9 +313,7 @@ fn command() -> impl Strategy<Value = Command> {
         (name(), amount(), prop::option::of(kind()), any::<bool>())
             .prop_map(|(who, amount, kind, raw)| Command::Damage { who, amount, kind, raw })
             .boxed(),
-        (name(), prop_oneof![Just(0i64), Just(1_000_000i64), 0i64..=1_000_000])
-            .prop_map(|(who, amount)| Command::Heal { who, amount })
-            .boxed(),
+        (name(), amount()).prop_map(|(who, amount)| Command::Heal { who, amount }).boxed(),
         (name(), name(), any::<bool>(), cond_fields())
             .prop_map(|(who, condition, severe, fields)| Command::Cond {
                 who,
@@ -881,8 +879,12 @@ fn good_lines_parse_to_the_expected_commands() {
         ("damage Aria +5", Some(damage("Aria", Amount::Fixed(5), None, false))),
         ("damage Aria 1000000", Some(damage("Aria", Amount::Fixed(1_000_000), None, false))),
         // heal
-        ("heal Aria 5", Some(Command::Heal { who: s("Aria"), amount: 5 })),
-        ("heal Aria 0", Some(Command::Heal { who: s("Aria"), amount: 0 })),
+        ("heal Aria 5", Some(Command::Heal { who: s("Aria"), amount: Amount::Fixed(5) })),
+        ("heal Aria 0", Some(Command::Heal { who: s("Aria"), amount: Amount::Fixed(0) })),
+        (
+            "heal Aria 2d4+2",
+            Some(Command::Heal { who: s("Aria"), amount: Amount::Dice(s("2d4+2")) }),
+        ),
         // cond, uncond, shake
         (
             "cond Aria dazed severe rounds=2",
@@ -1035,10 +1037,11 @@ fn bad_lines_explain_what_was_expected() {
         ("add X x0", &["x0: expected x1 to x100", "usage: add NAME [xN]"]),
         ("add X x101", &["x101: expected x1 to x100"]),
         ("add X X99999999999", &["expected x1 to x100"]),
-        ("heal A -3", &["expected an AMOUNT from 0 to 1000000, found '-3'", "usage: heal"]),
-        ("heal A 1000001", &["found '1000001'"]),
-        ("heal A lots", &["found 'lots'"]),
-        ("heal A 2d6", &["found '2d6'"]),
+        ("heal A -3", &["healing must be from 0 to 1000000, found -3", "usage: heal"]),
+        ("heal A 2x4", &["expected an AMOUNT or DICE", "usage: heal NAME AMOUNT|DICE"]),
+        ("heal A 1000001", &["found 1000001"]),
+        ("heal A lots", &["expected an AMOUNT or DICE"]),
+        ("heal A 2d6x", &["expected an AMOUNT or DICE"]),
         ("damage A 2d+", &["expected an AMOUNT or DICE", "dice", "usage: damage"]),
         ("damage A d", &["expected an AMOUNT or DICE"]),
         ("damage A lots", &["expected an AMOUNT or DICE"]),

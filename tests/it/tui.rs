@@ -612,6 +612,11 @@ fn the_header_always_shows_round_and_turn() {
         assert!(turn_shown || !header.contains(" · WOIN"), "system goes before the turn: {header}");
         assert!(header.ends_with(" ● unsaved"), "{header}");
     }
+    // An unnamed fight's name says its system already: it is not said twice.
+    let mut a = new_woin();
+    drive(&mut a, ":new woin<Enter>");
+    let header = screen(&a, 80, 24).lines().next().unwrap_or_default().to_string();
+    assert_eq!(header.matches("WOIN").count(), 1, "{header}");
 }
 
 /// The combatant pane lists the selected combatant's weapons with their fields.
@@ -730,4 +735,21 @@ fn enter_shows_a_combatants_whole_sheet() {
     drive(&mut a, "<Enter>");
     assert!(a.rows().len() > rows, "the group opened");
     assert!(matches!(a.mode, skirmish::app::Mode::Normal));
+}
+
+/// The initiative dialog says what this system's initiative is typed as (WOIN-INIT-2's AGI
+/// tie-break, SW-INIT-1's card, GURPS-INIT-1's Basic Speed, Gempunks' d6 + Agility).
+#[test]
+fn the_initiative_dialog_hints_the_systems_own_form() {
+    for (system, wanted) in [
+        (System::WOIN, "such as 17 (ties go to AGI)"),
+        (System::SAVAGE, "QS, 10H or 2c, or joker"),
+        (System::GURPS, "a Basic Speed, such as 5.75"),
+        (System::GEMPUNKS, "(d6 + Agility), such as 7"),
+    ] {
+        let mut a = app(demo(system));
+        drive(&mut a, "i<Enter>");
+        let text = screen(&a, 100, 30);
+        assert!(text.contains(wanted), "{system}: {text}");
+    }
 }

@@ -529,3 +529,30 @@ fn woin_atk_1_the_dialogs_no_weapon_attacks_with_none() {
     let goblin = a.session.encounter().get("goblin").expect("goblin");
     assert!(goblin.conditions.iter().any(|c| c.name == "Restrained"), "{log:#?}");
 }
+
+/// Heal takes dice as damage does (a potion's 2d4+2), rolled from the faces typed, the roll
+/// logged before the healing; an amount typed wrong takes the dialog back to the amount, as
+/// typed, instead of closing it.
+#[test]
+fn heal_rolls_dice_and_a_typo_goes_back_to_the_amount() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Aria side=pc<Enter>:damage Aria 20 raw<Enter>");
+    let hurt = a.session.encounter().combatants[0].health.current;
+    drive(&mut a, "haria<Enter>2x4<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the dialog stays: {:?}", a.status) };
+    assert_eq!(dialog.at, 1, "back at the amount");
+    assert!(dialog.fix.as_deref().is_some_and(|why| why.contains("expected an AMOUNT or DICE")));
+    let Some(Step::Text { input, .. }) = dialog.steps.get(1) else { panic!("{dialog:?}") };
+    assert_eq!(input.value(), "2x4", "as typed");
+    drive(&mut a, &format!("{}2d4+2<Enter>3 1<Enter>", "<BS>".repeat(3)));
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    assert_eq!(a.session.encounter().combatants[0].health.current, hurt + 6);
+    let log: Vec<String> = a.session.log().iter().rev().take(3).map(|l| l.text.clone()).collect();
+    assert_eq!(log[0], "dice typed at the table: 3 1");
+    assert!(log[1].starts_with("Aria recovers 6"), "{log:?}");
+    let roll = a.session.log().iter().rev().nth(2).and_then(|l| l.roll.as_ref());
+    assert!(roll.is_some_and(|r| r.total == 6), "the roll is logged first: {log:?}");
+    // The same from the command line, and a fixed amount still works.
+    drive(&mut a, ":heal Aria 2<Enter>");
+    assert_eq!(a.session.encounter().combatants[0].health.current, hurt + 8);
+}

@@ -259,3 +259,32 @@ attack Jessa Bandit roll=7";
     assert!(err.contains("roll= gave 1 face and the roll needs another, for a d6"), "{err}");
     assert!(!err.contains("dice script"), "{err}");
 }
+
+/// Issue 14 item 9: with `set typed_dice ask`, a line typed after `:` that rolls (a newcomer's
+/// initiative mid-fight, WOIN-INIT-1; a roll) asks for the faces first, naming the rolls by the
+/// newcomers' names; the faces typed are used and marked. A line that rolls nothing runs at
+/// once.
+#[test]
+fn a_typed_line_asks_for_its_faces_when_set_to() {
+    let mut a = tracker(woin_burning_session(), &[1, 1, 1, 1]);
+    drive(&mut a, ":set typed_dice ask<Enter>:add Goblin x2 init=2d6<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("the faces prompt is open: {:?}", a.status) };
+    let needs = dialog.needs.clone().unwrap_or_default();
+    assert!(needs.contains("Goblin 1 … Goblin 2: initiative 2d6"), "{needs}");
+    drive(&mut a, "6 5<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let enc = a.session.encounter();
+    let joined = enc.combatants.iter().find(|c| c.name == "Goblin 2").expect("joined");
+    assert_eq!(joined.initiative.as_ref().map(|i| i.value.to_string()).as_deref(), Some("11"));
+    assert_eq!(
+        a.session.log().last().map(|l| l.text.as_str()),
+        Some("dice typed at the table: 6 5")
+    );
+    drive(&mut a, ":roll 1d6<Enter>4<Enter>");
+    assert!(a.status.text.contains("[4] = 4"), "{:?}", a.status);
+    // Nothing to roll, or faces of its own: no prompt.
+    drive(&mut a, ":note Goblin tough<Enter>");
+    assert!(matches!(a.mode, Mode::Normal));
+    drive(&mut a, ":damage \"Goblin 2\" 2<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+}

@@ -198,7 +198,7 @@ fn edit(args: &mut Args<'_>) -> Result<Command, ParseError> {
 
 fn damage(args: &mut Args<'_>) -> Result<Command, ParseError> {
     let who = args.name("a combatant NAME")?;
-    let amount = amount(&args.word("an AMOUNT or DICE such as 7 or 2d6+1")?)?;
+    let amount = amount(&args.word("an AMOUNT or DICE such as 7 or 2d6+1")?, "damage")?;
     let (mut kind, mut raw) = (None, false);
     while let Some(token) = args.next() {
         if !token.quoted && token.text.eq_ignore_ascii_case("raw") {
@@ -214,11 +214,7 @@ fn damage(args: &mut Args<'_>) -> Result<Command, ParseError> {
 
 fn heal(args: &mut Args<'_>) -> Result<Command, ParseError> {
     let who = args.name("a combatant NAME")?;
-    let text = args.name("an AMOUNT")?;
-    let amount =
-        text.parse::<i64>().ok().filter(|n| (0..=MAX_AMOUNT).contains(n)).ok_or_else(|| {
-            ParseError::new(format!("expected an AMOUNT from 0 to {MAX_AMOUNT}, found '{text}'"))
-        })?;
+    let amount = amount(&args.word("an AMOUNT or DICE such as 5 or 2d4+2")?, "healing")?;
     Ok(Command::Heal { who, amount })
 }
 
@@ -353,19 +349,20 @@ fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {
     }
 }
 
-fn amount(text: &str) -> Result<Amount, ParseError> {
+/// An amount of `what` (damage, healing): a whole number, or dice that cannot total too much.
+fn amount(text: &str, what: &str) -> Result<Amount, ParseError> {
     if let Ok(n) = text.parse::<i64>() {
         return if (0..=MAX_AMOUNT).contains(&n) {
             Ok(Amount::Fixed(n))
         } else {
-            Err(ParseError::new(format!("damage must be from 0 to {MAX_AMOUNT}, found {n}")))
+            Err(ParseError::new(format!("{what} must be from 0 to {MAX_AMOUNT}, found {n}")))
         };
     }
     let expr = DiceExpr::parse(text)
         .map_err(|err| ParseError::new(format!("expected an AMOUNT or DICE: {err}")))?;
     if expr.max() > MAX_AMOUNT {
         return Err(ParseError::new(format!(
-            "damage {expr} can total up to {}; expected dice that total at most {MAX_AMOUNT}",
+            "{what} {expr} can total up to {}; expected dice that total at most {MAX_AMOUNT}",
             expr.max()
         )));
     }

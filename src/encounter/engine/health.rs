@@ -85,10 +85,22 @@ impl Planner<'_> {
         Ok(())
     }
 
-    pub(super) fn heal(&mut self, who: &str, amount: i64) -> Result<(), EngineError> {
+    pub(super) fn heal(&mut self, who: &str, amount: &Amount) -> Result<(), EngineError> {
         let c = self.who(who)?;
         let rules = self.scratch.system.rules();
         rules.can_heal(&c.conditions)?;
+        // Dice are rolled once healing is allowed, and the roll logged before the healing.
+        let amount = match amount {
+            Amount::Fixed(n) => *n,
+            Amount::Dice(expr) => {
+                let id = c.id.clone();
+                let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
+                let total = roll.total.max(0);
+                self.emit(Event::Rolled { roll: Box::new(roll), by: Some(id) })?;
+                total
+            }
+        };
+        let c = self.who(who)?;
         let room =
             rules.max_health(c.health, &c.conditions).saturating_sub(c.health.current).max(0);
         let id = c.id.to_string();

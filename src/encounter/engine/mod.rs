@@ -228,7 +228,7 @@ impl Planner<'_> {
             Command::Damage { who, amount, kind, raw } => {
                 self.damage(who, amount, kind.as_deref(), *raw)
             }
-            Command::Heal { who, amount } => self.heal(who, *amount),
+            Command::Heal { who, amount } => self.heal(who, amount),
             Command::Cond { who, condition, severe, fields } => {
                 self.condition(who, condition, *severe, fields)
             }

@@ -166,6 +166,10 @@ impl Ruleset for Gempunks {
         Ok(init)
     }
 
+    fn typed_init_hint(&self) -> &'static str {
+        "the total rolled at the table (d6 + Agility), such as 7"
+    }
+
     fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         let total = text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
             RulesError::Invalid(format!(

@@ -171,6 +171,10 @@ impl Ruleset for Gurps {
             .with_ties(vec![who.stats.int_or("dx", DEFAULT_ATTRIBUTE)]))
     }
 
+    fn typed_init_hint(&self) -> &'static str {
+        "a Basic Speed, such as 5.75 (ties go to DX)"
+    }
+
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         let speed =
             parse_hundredths(text).filter(|h| (0..=MAX_SPEED).contains(h)).ok_or_else(|| {

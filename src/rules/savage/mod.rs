@@ -233,6 +233,10 @@ impl Ruleset for Savage {
         deal::deal(who, ctx, dice)
     }
 
+    fn typed_init_hint(&self) -> &'static str {
+        "the card dealt: rank and suit such as QS, 10H or 2c, or joker"
+    }
+
     fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         deal::typed(text)
     }

@@ -219,6 +219,10 @@ impl Ruleset for Woin {
         Ok(init)
     }
 
+    fn typed_init_hint(&self) -> &'static str {
+        "the total rolled at the table, such as 17 (ties go to AGI)"
+    }
+
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         let total =
             text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
