@@ -2,7 +2,8 @@
 //! docs/commands.md and completion are all produced from it.
 
 use crate::rules::System;
-pub use crate::rules::signature::{Arg, ArgKind, CommandSpec};
+use crate::rules::signature::FORCE;
+pub use crate::rules::signature::{Arg, ArgKind, CommandSpec, FieldArg};
 use crate::rules::signature::{opt, req};
 
 /// Every command, in the order the help lists them.
@@ -11,6 +12,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "new",
         aliases: &[],
         args: &[req("SYSTEM", ArgKind::System), opt("NAME", ArgKind::Text)],
+        fields: &[],
         summary: "start a new encounter under woin, gempunks, savage or gurps",
         help: "Begins an empty encounter. SYSTEM is one of woin, gempunks, savage, gurps. \
                The name is free text; quote it if it has spaces.",
@@ -25,6 +27,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("side=pc|ally|enemy|neutral", ArgKind::Fields),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
+        fields: &[],
         summary: "add a combatant, or N of them sharing one initiative",
         help: "Adds a combatant. A bestiary entry of the same name supplies its stats and side; \
                fields given here override them. `x4` adds four numbered members (Goblin 1..4) \
@@ -37,6 +40,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "remove",
         aliases: &["rm"],
         args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "take a combatant out of the encounter",
         help: "Removes a combatant. Whose turn it is does not change, unless it was the one removed; \
                then the turn passes on.",
@@ -46,6 +50,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "start",
         aliases: &[],
         args: &[],
+        fields: &[],
         summary: "roll initiative for everyone without one and begin round 1",
         help: "Rolls (or deals) initiative for every combatant that has none, breaks ties by the \
                system's rules, sorts the order and starts round 1 with the first combatant able to act.",
@@ -55,6 +60,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "init",
         aliases: &["initiative"],
         args: &[req("NAME", ArgKind::Combatant), req("VALUE", ArgKind::Text)],
+        fields: &[],
         summary: "set initiative by hand, written as the encounter's system writes it",
         help: "Sets initiative from a roll, a speed or a card made at the table, written as the \
                encounter's system writes it (a refusal says which form it expects). A group member \
@@ -65,6 +71,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "swap",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant), req("OTHER", ArgKind::Combatant)],
+        fields: &[],
         summary: "swap the order of two combatants whose initiative is tied",
         help: "Exchanges the places of two combatants with equal initiative (same value and \
                tie-breakers), for tables that settle ties their own way.",
@@ -74,6 +81,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "next",
         aliases: &["n"],
         args: &[opt("roll=FACES", ArgKind::Fields)],
+        fields: &[],
         summary: "end the turn and pass to the next combatant able to act",
         help: "Ends the current turn. Down and held combatants are skipped. After the last turn a \
                new round begins (a system that deals initiative deals again). `roll=4,6` gives \
@@ -87,6 +95,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "end",
         aliases: &[],
         args: &[],
+        fields: &[],
         summary: "end the fight now, with a summary in the log",
         help: "Ends the fight whoever is still standing: the log gets the summary (rounds fought, \
                who fell). A fight also ends by itself when the PCs and their allies, or the \
@@ -98,6 +107,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "hold",
         aliases: &["delay"],
         args: &[opt("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "hold (delay) a combatant's turn; `act` takes it later",
         help: "Puts a combatant on hold, by default the current one, whose turn then passes on. \
                A held combatant is skipped until `act`; the system decides whether the hold lasts \
@@ -108,6 +118,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "act",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "a held combatant acts now, interrupting",
         help: "Gives the turn to a held combatant now. When its turn ends, play returns to the \
                combatant it interrupted.",
@@ -122,6 +133,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("TYPE", ArgKind::Text),
             opt("raw", ArgKind::Word("raw")),
         ],
+        fields: &[],
         summary: "deal damage through the system's damage model (`raw` skips it)",
         help: "Deals a fixed amount or rolls dice through the encounter's system's damage model \
                (what reduces it and what TYPE means there are the system's; its page under \
@@ -132,6 +144,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "heal",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant), req("AMOUNT|DICE", ArgKind::Dice)],
+        fields: &[],
         summary: "restore health, up to the maximum",
         help: "Restores health in the system's own unit (hit points, or wounds where the system \
                counts wounds), never above the maximum. Dice (a potion's `2d4+2`) are rolled, \
@@ -147,6 +160,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("severe", ArgKind::Word("severe")),
             opt("rounds=N source=spell|environment|crit by=NAME …", ArgKind::Fields),
         ],
+        fields: &[],
         summary: "give a combatant a condition",
         help: "Applies a condition from the system's catalogue (some systems make a second \
                application severe). `rounds=N` ends it after N rounds; `source=…` records where \
@@ -158,6 +172,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "uncond",
         aliases: &["clear"],
         args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
+        fields: &[],
         summary: "remove a condition",
         help: "Removes a condition entirely, whatever its level.",
         example: "uncond goblin dazed",
@@ -166,6 +181,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "shake",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
+        fields: &[],
         summary: "roll to shake off a condition",
         help: "Rolls the system's check to end a condition (a die, a trait or an attribute roll, \
                as the system says; its page under docs/systems gives the numbers).",
@@ -180,6 +196,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("WEAPON", ArgKind::Weapon),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
+        fields: &[],
         summary: "resolve an attack by the system's rules",
         help: "Resolves an attack with the weapon named (the attacker's first when none is; \
                `weapon=none` for an attack with no weapon, its numbers given as fields) and the \
@@ -195,6 +212,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "roll",
         aliases: &["r"],
         args: &[req("EXPR", ArgKind::Dice), opt("for NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "roll dice and log the result",
         help: "Rolls any dice expression (see docs/dice.md) and writes it to the dice log, \
                optionally in a combatant's name.",
@@ -204,6 +222,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "note",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant), req("TEXT", ArgKind::Text)],
+        fields: &[],
         summary: "attach a note to a combatant",
         help: "Adds a line of free text to a combatant; the rest of the line is the note.",
         example: "note Aria owes the ferryman two coins",
@@ -212,6 +231,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "hide",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "keep a combatant, or a whole group by its id, off the players' view",
         help: "Takes a combatant off what `skirmish watch` shows the players: it is not listed, not \
                counted, its turns leave the marker on the last one they can see, and what it does \
@@ -223,6 +243,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "reveal",
         aliases: &["unhide"],
         args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "show a hidden combatant, or a whole group by its id, to the players",
         help: "Puts a hidden combatant back on the players' view, from this moment on: what it did \
                while hidden stays anonymous in their log.",
@@ -236,6 +257,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             req("WEAPON", ArgKind::Weapon),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
+        fields: &[],
         summary: "give a combatant a weapon (pool, damage, type, traits …)",
         help: "Adds a weapon to a combatant, or replaces the one with the same name. The fields are \
                the system's weapon fields (`help` lists them for the encounter's system). Bestiary \
@@ -251,6 +273,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
             opt("drop=WEAPON", ArgKind::Fields),
         ],
+        fields: &[],
         summary: "change a combatant's stats, side or weapons",
         help: "Changes a combatant after it joined: any of the system's fields (checked as `add` \
                checks them), its side, and `drop=WEAPON` to take a weapon away (`weapon` gives or \
@@ -266,6 +289,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             req("ACTION", ArgKind::Text),
             opt("force", ArgKind::Word("force")),
         ],
+        fields: &[],
         summary: "spend actions on a costed action (move, aim, reload, cast …)",
         help: "Spends the action's cost from the current turn (the action menu lists them). Running \
                out is refused, naming the cost and what is left; `force` does it anyway. What an \
@@ -276,6 +300,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "set",
         aliases: &["option"],
         args: &[req("OPTION", ArgKind::Text), req("VALUE", ArgKind::Text)],
+        fields: &[],
         summary: "set one of the system's rule options (the Readings), or what the players see",
         help: "Changes how an unclear rule is played, for this encounter. The help lists the \
                encounter's system's options with their values. Every system also takes \
@@ -288,6 +313,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "undo",
         aliases: &["u"],
         args: &[],
+        fields: &[],
         summary: "take back the last command, all of it",
         help: "Reverts the last command and every event it caused, back to the start of the encounter.",
         example: "undo",
@@ -296,6 +322,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "redo",
         aliases: &[],
         args: &[],
+        fields: &[],
         summary: "re-apply what undo took back, with the same dice",
         help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled.",
         example: "redo",
@@ -304,6 +331,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "branches",
         aliases: &[],
         args: &[],
+        fields: &[],
         summary: "list the lines of play that start here (after an undo and a new command)",
         help: "A command typed after an undo starts a new branch; the old line is kept. `branches` \
                lists the branches that start at the current point: their number, first command and \
@@ -314,6 +342,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "branch",
         aliases: &[],
         args: &[req("N", ArgKind::Number)],
+        fields: &[],
         summary: "move onto branch N and along it to its end",
         help: "Moves onto the N-th branch that starts here (as `branches` numbers them) and replays \
                it to its end, following the newest choice at any later fork. Nothing is re-rolled.",
@@ -323,6 +352,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "save",
         aliases: &["w"],
         args: &[opt("PATH", ArgKind::Path), opt("overwrite", ArgKind::Word("overwrite"))],
+        fields: &[],
         summary: "save the encounter (it is also autosaved after every command)",
         help: "Writes the encounter to PATH, or to its current file. Writes are atomic and the \
                previous file is kept as NAME.ron.bak. A PATH that already exists and is not this \
@@ -334,6 +364,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "export",
         aliases: &[],
         args: &[opt("PATH", ArgKind::Path), opt("players", ArgKind::Word("players"))],
+        fields: &[],
         summary: "write a report of the fight: participants, statistics, the log by round",
         help: "Writes a Markdown report (JSON when PATH ends in .json) beside the save file, or \
                to PATH: the participants with their health at the start and end, statistics \
@@ -377,7 +408,8 @@ pub fn find(word: &str, system: Option<System>) -> Option<&'static CommandSpec> 
 /// A word `attack` reads as a field or flag of the system's (any system's when `None`).
 pub fn is_attack_field(word: &str, system: Option<System>) -> bool {
     let word = word.to_ascii_lowercase();
-    systems(system).any(|s| s.rules().attack_fields().contains(&word.as_str()))
+    let declared = |f: &FieldArg| f.name == word;
+    declared(&FORCE) || systems(system).any(|s| s.rules().attack_fields().iter().any(declared))
 }
 
 /// The built-in system that declares a command, when another system is in play.

@@ -5,6 +5,7 @@ use super::cards::Card;
 use super::conditions::Condition;
 use super::dice::RollRecord;
 use super::initiative::Initiative;
+use super::signature::{ArgKind, FieldArg};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{Stats, Weapon};
 use super::system::*;
@@ -93,13 +94,14 @@ impl FieldReader<'_> {
             .any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v.eq_ignore_ascii_case("on")))
     }
 
-    /// Refuse a switch among `switches` given a value other than `on` or `off`, naming it: a
-    /// switch is written alone, or as `=on` / `=off`, and anything else would read as off.
-    pub fn check_switches(&self, switches: &[&str]) -> Result<(), RulesError> {
+    /// Refuse a switch of `table` given a value other than `on` or `off`, naming it: a switch is
+    /// written alone, or as `=on` / `=off`, and anything else would read as off.
+    pub fn check_switches(&self, table: &[FieldArg]) -> Result<(), RulesError> {
+        let switch = |key: &str| table.iter().any(|f| f.name == key && f.kind == ArgKind::Switch);
         let odd = self.0.iter().find_map(|(k, v)| {
             let v = v.as_deref()?;
             let known = v.eq_ignore_ascii_case("on") || v.eq_ignore_ascii_case("off");
-            (!known && switches.contains(&k.as_str())).then_some((k, v))
+            (!known && switch(k)).then_some((k, v))
         });
         match odd {
             Some((k, v)) => Err(RulesError::Invalid(format!(
@@ -107,6 +109,15 @@ impl FieldReader<'_> {
             ))),
             None => Ok(()),
         }
+    }
+
+    /// The first field typed that none of `tables` declares. The tracker's own fields (`@strike`,
+    /// never typed) are not asked about.
+    pub fn undeclared(&self, tables: &[&[FieldArg]]) -> Option<&str> {
+        self.0
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| !k.starts_with('@') && !tables.iter().any(|t| t.iter().any(|f| f.name == *k)))
     }
 
     /// A whole number, if given.

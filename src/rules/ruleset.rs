@@ -424,16 +424,11 @@ pub trait Ruleset: Sync {
         "no weapon: give its numbers below (FIELD=VALUE)"
     }
 
-    /// Every field and flag `attack` takes in this system (a bare word among them is never read
-    /// as a weapon name).
-    fn attack_fields(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Those of [`Self::attack_fields`] that are switches: written alone or as `=on` / `=off`.
-    /// The engine refuses any other value for them before the attack is prepared (`force`, the
-    /// engine's own switch, always is one).
-    fn attack_switches(&self) -> &'static [&'static str] {
+    /// Every field `attack` takes in this system, each once with its kind, besides the engine's
+    /// own ([`super::signature::FORCE`], `weapon=none`). The engine refuses any other field, and a
+    /// switch given anything but `on` or `off`, before the attack is prepared; a bare word among
+    /// them is never read as a weapon name.
+    fn attack_fields(&self) -> &'static [super::signature::FieldArg] {
         &[]
     }
 

@@ -16,9 +16,65 @@ pub enum ArgKind {
     Text,
     /// `FIELD=VALUE` and flags.
     Fields,
-    /// A fixed word such as `severe` or `raw`.
+    /// A fixed word such as `severe` or `raw`; for a field, the words it takes (`light|heavy`).
     Word(&'static str),
     Path,
+    /// A switch: written alone (or `=on`) for on, `=off` for off, and nothing else.
+    Switch,
+    /// Faces rolled at the table, in order (`roll=6,6,3`).
+    Faces,
+}
+
+impl ArgKind {
+    /// What a usage line writes for a value of this kind (`roll=FACES`).
+    pub fn placeholder(self) -> &'static str {
+        match self {
+            ArgKind::System => "SYSTEM",
+            ArgKind::Combatant | ArgKind::Creature => "NAME",
+            ArgKind::Condition => "CONDITION",
+            ArgKind::Weapon => "WEAPON",
+            ArgKind::Number => "N",
+            ArgKind::Dice => "DICE",
+            ArgKind::Text => "TEXT",
+            ArgKind::Fields => "FIELD=VALUE",
+            ArgKind::Word(word) => word,
+            ArgKind::Path => "PATH",
+            ArgKind::Switch => "on|off",
+            ArgKind::Faces => "FACES",
+        }
+    }
+}
+
+/// One field a command or an attack takes, written `NAME=VALUE` or, for a switch, `NAME` alone:
+/// declared once, so the engine knows every field and which are switches before any die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldArg {
+    pub name: &'static str,
+    pub kind: ArgKind,
+}
+
+/// A field holding a value of `kind`.
+pub const fn field(name: &'static str, kind: ArgKind) -> FieldArg {
+    FieldArg { name, kind }
+}
+
+/// A switch: on when written alone or `=on`, off when `=off` or left out.
+pub const fn switch(name: &'static str) -> FieldArg {
+    FieldArg { name, kind: ArgKind::Switch }
+}
+
+/// `force`, the engine's own switch on `attack` and on every system verb: do it off the actor's
+/// turn or past its budget.
+pub const FORCE: FieldArg = switch("force");
+
+impl FieldArg {
+    /// `roll=FACES`, or `braced` for a switch.
+    pub fn usage(&self) -> String {
+        match self.kind {
+            ArgKind::Switch => self.name.to_string(),
+            kind => format!("{}={}", self.name, kind.placeholder()),
+        }
+    }
 }
 
 /// One argument in a command's signature.
@@ -43,6 +99,8 @@ pub struct CommandSpec {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub args: &'static [Arg],
+    /// The fields it takes after its arguments (a system verb's; `force` is always one of them).
+    pub fields: &'static [FieldArg],
     /// One line for menus and the help screen.
     pub summary: &'static str,
     /// A paragraph for `docs/commands.md`.
@@ -61,6 +119,9 @@ impl CommandSpec {
             } else {
                 out.push_str(arg.name);
             }
+        }
+        for field in self.fields {
+            out.push_str(&format!(" [{}]", field.usage()));
         }
         out
     }

@@ -347,8 +347,8 @@ pub struct ActionSpec {
     /// The budget pool it spends from, and how much; 0 is free.
     pub pool: &'static str,
     pub cost: u8,
-    /// Fields it takes besides `force`.
-    pub fields: &'static [&'static str],
+    /// Fields it takes besides `force`, each with its kind (a switch takes only on or off).
+    pub fields: &'static [super::signature::FieldArg],
 }
 
 /// One pick of the attack dialog: its label and its options as (label, field text).

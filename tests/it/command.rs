@@ -561,6 +561,10 @@ fn typed_arg(arg: Arg) -> BoxedStrategy<String> {
         ArgKind::Combatant | ArgKind::Condition | ArgKind::Weapon | ArgKind::Path => {
             typed_name().boxed()
         }
+        ArgKind::Switch => prop::sample::select(&["on", "off", "ON", "zz"][..]).prop_map(s).boxed(),
+        ArgKind::Faces => {
+            prop_oneof![prop::sample::select(ROLLS).prop_map(s), noise_word()].boxed()
+        }
     };
     // `roll EXPR [for NAME]`: the keyword belongs to the argument.
     let word = if arg.name.starts_with("for ") {

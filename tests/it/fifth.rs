@@ -47,6 +47,7 @@ static COMMANDS: &[CommandSpec] = &[CommandSpec {
     name: "rally",
     aliases: &[],
     args: &[req("NAME", ArgKind::Combatant)],
+    fields: &[],
     summary: "Lite: shake off Dazed and count the rally",
     help: "Removes Dazed; the system keeps count.",
     example: "rally Aria",

@@ -1,6 +1,7 @@
 //! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
 
 use super::*;
+use crate::rules::signature::{ArgKind, FORCE, FieldArg, field};
 use crate::rules::system::FieldReader;
 
 impl Planner<'_> {
@@ -129,6 +130,9 @@ pub(super) fn attack_sides(
 /// that carries some (with no weapon named, the attacker's first is used).
 const NO_WEAPON: (&str, &str) = ("weapon", "none");
 
+/// `weapon=`, the engine's own field on `attack`: only `weapon=none` is taken ([`bare_attack`]).
+const WEAPON: FieldArg = field(NO_WEAPON.0, ArgKind::Word(NO_WEAPON.1));
+
 /// Whether an attack's fields ask for no weapon (`weapon=none`). Any other `weapon=` is refused:
 /// a weapon is named after the targets.
 fn bare_attack(
@@ -162,11 +166,20 @@ pub(super) fn with_request<'e, R>(
 ) -> Result<R, EngineError> {
     use crate::rules::system::Party;
     let bare = bare_attack(weapon, pairs)?;
-    // Legality before dice: a switch given a value it does not take is refused here, before
-    // the system prepares anything (issue 14 item 4).
-    let switches = FieldReader(pairs);
-    switches.check_switches(&["force"])?;
-    switches.check_switches(enc.system.rules().attack_switches())?;
+    // Legality before dice: a field the system does not declare, or a switch given a value it
+    // does not take, is refused here, before the system prepares anything (issue 14 item 4).
+    let table = enc.system.rules().attack_fields();
+    let typed = FieldReader(pairs);
+    if let Some(unknown) = typed.undeclared(&[table, &[FORCE], &[WEAPON]]) {
+        let names: Vec<&str> = table.iter().chain([&FORCE]).map(|f| f.name).collect();
+        return refuse(format!(
+            "unknown attack option '{unknown}'; {} attacks take: {}",
+            enc.system,
+            names.join(", ")
+        ));
+    }
+    typed.check_switches(&[FORCE])?;
+    typed.check_switches(table)?;
     // The system reads every field but `weapon=none`.
     let without: Vec<(String, Option<String>)>;
     let pairs = match bare {

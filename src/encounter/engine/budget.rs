@@ -1,6 +1,7 @@
 //! What a turn allows: budget checks, spending actions, and `do` actions.
 
 use super::*;
+use crate::rules::signature::{FORCE, FieldArg};
 
 impl Planner<'_> {
     /// Refuse unless `id` may spend `cost` from `pool` now. Off-turn spending and overspending
@@ -97,19 +98,19 @@ impl Planner<'_> {
             return refuse(format!("shaking off rolls dice: use `shake {name} CONDITION`"));
         }
         let pairs = field_pairs(fields);
-        let switch = crate::rules::system::FieldReader(&pairs);
-        switch.check_switches(&["force"])?;
-        let force = switch.flag("force");
-        let allowed: Vec<&str> =
-            std::iter::once("force").chain(spec.fields.iter().copied()).collect();
-        if let Some(other) = fields.iter().find(|f| !allowed.contains(&f.key.as_str())) {
+        let typed = crate::rules::system::FieldReader(&pairs);
+        let force_only: &[FieldArg] = &[FORCE];
+        if let Some(other) = typed.undeclared(&[force_only, spec.fields]) {
+            let allowed: Vec<&str> = force_only.iter().chain(spec.fields).map(|f| f.name).collect();
             return refuse(format!(
-                "`do {}` takes {}, not '{}'",
+                "`do {}` takes {}, not '{other}'",
                 spec.key,
-                allowed.join(", "),
-                other.key
+                allowed.join(", ")
             ));
         }
+        typed.check_switches(force_only)?;
+        typed.check_switches(spec.fields)?;
+        let force = typed.flag("force");
         self.require_started("do")?;
         let costs = self.scratch.system.rules().action_costs(&spec);
         for &(pool, cost) in &costs {

@@ -1,6 +1,7 @@
 //! Turning the rules' effects into events: system verbs, the damage pipeline every hit goes through, and the after-damage hooks.
 
 use super::*;
+use crate::rules::signature::{FORCE, FieldArg};
 
 /// Someone a hit landed on during the effects being applied, waiting for the after-damage hooks.
 pub(super) struct Struck {
@@ -40,8 +41,16 @@ impl Planner<'_> {
             }
         }
         let pairs = field_pairs(fields);
-        // `force` is a switch on every verb: another value is refused before any die.
-        crate::rules::system::FieldReader(&pairs).check_switches(&["force"])?;
+        // Legality before dice: the verb takes the fields its signature declares and `force`
+        // (the engine's, on every verb), and each switch among them only on or off.
+        let typed = crate::rules::system::FieldReader(&pairs);
+        let force: &[FieldArg] = &[FORCE];
+        if let Some(unknown) = typed.undeclared(&[spec.fields, force]) {
+            let names: Vec<String> = spec.fields.iter().chain(force).map(FieldArg::usage).collect();
+            return refuse(format!("`{verb}` takes {}, not '{unknown}'", names.join(", ")));
+        }
+        typed.check_switches(force)?;
+        typed.check_switches(spec.fields)?;
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
         let effects = self.scratch.system.rules().special(request, self.dice)?;
         let actor = ids.first().cloned().unwrap_or_default();

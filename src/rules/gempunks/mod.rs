@@ -457,12 +457,8 @@ impl Ruleset for Gempunks {
         format!("HP {}/{}", health.current, health.max)
     }
 
-    fn attack_fields(&self) -> &'static [&'static str] {
+    fn attack_fields(&self) -> &'static [crate::rules::signature::FieldArg] {
         tables::ATTACK_FIELDS
-    }
-
-    fn attack_switches(&self) -> &'static [&'static str] {
-        tables::SWITCHES
     }
 
     // GEM-ATK-6, GEM-ATK-7: the hits rolled ahead of damage, with their proposed sharing.

@@ -100,6 +100,14 @@ fn read_ahead(req: AttackRequest<'_>, f: &FieldReader<'_>, area: bool) -> Result
             }
         }
     }
+    // `n=` chooses how many of a regiment's dice to roll; an area attack rolls one die per
+    // creature caught, so it would be ignored there.
+    if area && let Some(n) = f.value("n") {
+        return Err(invalid(format!(
+            "n={n}: an area attack rolls one die per creature caught, not a chosen number \
+             (GEM-ATK-4)"
+        )));
+    }
     if let Some(list) = f.value("split") {
         if area {
             return Err(invalid("an area attack's hits are not shared out: no split= (GEM-ATK-4)"));

@@ -16,6 +16,7 @@ use super::tables::{self, CritHit};
 use super::weapon::{damage_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
+use crate::rules::signature::{ArgKind, FieldArg, field, switch};
 use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who, option};
 
 /// The field a further strike of one command carries its number in: the tracker's own, never
@@ -24,57 +25,69 @@ const STRIKE: &str = "@strike";
 /// The foes of a Rapid Strike on two (their ids), for the strikes after the first.
 const FOES: &str = "@foes";
 
-/// Fields `attack` takes under GURPS.
-pub const ATTACK_FIELDS: &[&str] = &[
-    "skill",
-    "dmg",
-    "type",
-    "loc",
-    "deceptive",
-    "rapid",
-    "range",
-    "speed",
-    "mod",
-    "defense",
-    "retreat",
-    "drop",
-    "acrobatic",
-    "sacrifice",
-    "roll",
-    "defroll",
-    "dmgroll",
-    "locroll",
-    "critroll",
-    "unaware",
-    "acc",
-    "bulk",
-    "ranged",
-    "thrown",
-    "small",
-    "firearm",
-    "tbb",
-    "offhand",
-    "second",
-    "backside",
-    "force",
+/// Every field `attack` takes under GURPS, each with its kind, besides the engine's `force`.
+pub const ATTACK_FIELDS: &[FieldArg] = &[
+    field("skill", ArgKind::Number),
+    field("dmg", ArgKind::Text),
+    field("type", ArgKind::Text),
+    field("loc", ArgKind::Text),
+    field("deceptive", ArgKind::Number),
+    switch("rapid"),
+    field("range", ArgKind::Number),
+    field("speed", ArgKind::Number),
+    field("mod", ArgKind::Number),
+    field("defense", ArgKind::Word("dodge|parry|block|none")),
+    switch("retreat"),
+    switch("drop"),
+    switch("acrobatic"),
+    field("sacrifice", ArgKind::Text),
+    field("roll", ArgKind::Faces),
+    field("defroll", ArgKind::Faces),
+    field("dmgroll", ArgKind::Faces),
+    field("locroll", ArgKind::Faces),
+    field("critroll", ArgKind::Faces),
+    switch("unaware"),
+    field("acc", ArgKind::Number),
+    field("bulk", ArgKind::Number),
+    switch("ranged"),
+    switch("thrown"),
+    switch("small"),
+    switch("firearm"),
+    switch("tbb"),
+    switch("offhand"),
+    field("second", ArgKind::Text),
+    switch("backside"),
 ];
 
-/// Those of [`ATTACK_FIELDS`] that are switches, on or off; the engine refuses any other value
-/// for them.
-pub const SWITCHES: &[&str] = &[
-    "rapid",
-    "retreat",
-    "drop",
-    "acrobatic",
-    "unaware",
-    "ranged",
-    "thrown",
-    "small",
-    "firearm",
-    "tbb",
-    "offhand",
-    "backside",
-];
+/// GURPS-MAN-7: the weapon `second=` names for All-Out Attack (Double)'s other attack, found as
+/// the engine will find it (whole name, or a unique beginning) and ready, checked before the
+/// first strike's dice rather than after them.
+fn second_weapon(req: &AttackRequest<'_>, f: &FieldReader<'_>) -> Result<(), RulesError> {
+    let Some(wanted) = f.value("second") else {
+        return Ok(());
+    };
+    let who = req.attacker;
+    let lower = wanted.to_lowercase();
+    let exact = who.weapons.iter().find(|w| w.name.to_lowercase() == lower);
+    let mut begun = who.weapons.iter().filter(|w| w.name.to_lowercase().starts_with(&lower));
+    let found = exact.or_else(|| begun.next().filter(|_| begun.next().is_none()));
+    let Some(weapon) = found else {
+        let names: Vec<&str> = who.weapons.iter().map(|w| w.name.as_str()).collect();
+        return invalid(format!(
+            "second={wanted}: {} has no weapon '{wanted}'; it has {} (GURPS-MAN-7)",
+            who.name,
+            if names.is_empty() { "none".to_string() } else { names.join(", ") }
+        ));
+    };
+    if state::person(req.state, req.attacker_id).unready.contains(&weapon.name) {
+        return invalid(format!(
+            "second={wanted}: {}'s {} is not ready; `maneuver {} ready weapon={}` first \
+             (GURPS-MAN-10)",
+            who.name, weapon.name, who.name, weapon.name
+        ));
+    }
+    Ok(())
+}
 
 /// A typed source for one roll's faces (`roll=`, `defroll=` …), or the dice.
 fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
@@ -168,6 +181,9 @@ pub fn resolve(
     };
     if f.value("second").is_some() && kind != Kind::AoaDouble {
         return invalid("second=WEAPON names All-Out Attack (Double)'s other weapon (GURPS-MAN-7)");
+    }
+    if strike == Strike::First && kind == Kind::AoaDouble {
+        second_weapon(&req, &f)?;
     }
     if strike == Strike::First
         && kind == Kind::AoaDouble

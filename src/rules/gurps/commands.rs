@@ -1,17 +1,22 @@
 //! GURPS' own commands, declared once: the parser, help, completion and docs read them here.
 
-use crate::rules::signature::{ArgKind, CommandSpec, opt, req};
+use crate::rules::signature::{ArgKind, CommandSpec, FieldArg, field, req, switch};
+
+/// A maneuver's fields, on `maneuver` and on `do` alike: whom Aim, Evaluate or Feint is
+/// against (GURPS-MAN-3, MAN-4, MAN-6), Aim braced, what Wait waits to do (GURPS-MAN-11) and
+/// the weapon Ready takes up (GURPS-MAN-10).
+pub const TARGET: FieldArg = field("target", ArgKind::Combatant);
+pub const BRACED: FieldArg = switch("braced");
+pub const THEN: FieldArg = field("then", ArgKind::Text);
+pub const WEAPON: FieldArg = field("weapon", ArgKind::Weapon);
 
 /// The commands only GURPS has, in the order the help lists them.
 pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "maneuver",
         aliases: &["man"],
-        args: &[
-            req("NAME", ArgKind::Combatant),
-            req("KIND", ArgKind::Text),
-            opt("target=NAME braced then=KIND", ArgKind::Fields),
-        ],
+        args: &[req("NAME", ArgKind::Combatant), req("KIND", ArgKind::Text)],
+        fields: &[TARGET, BRACED, THEN, WEAPON],
         summary: "GURPS: take this turn's maneuver (it lasts until the next turn)",
         help: "One maneuver a turn, in force until the combatant's next turn begins: it decides the \
                defenses left (All-Out Attack none; Move and Attack Dodge or Block), the attacks \
@@ -26,10 +31,12 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "feint",
         aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("skill=N vs=N roll=FACES defroll=FACES", ArgKind::Fields),
+        args: &[req("ATTACKER", ArgKind::Combatant), req("TARGET", ArgKind::Combatant)],
+        fields: &[
+            field("skill", ArgKind::Number),
+            field("vs", ArgKind::Number),
+            field("roll", ArgKind::Faces),
+            field("defroll", ArgKind::Faces),
         ],
         summary: "GURPS: a Feint, a Quick Contest of skill against the foe's best defense skill",
         help: "The attacker's weapon skill (shock, Evaluate and posture apply) against the foe's best \
@@ -42,6 +49,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "posture",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant), req("POSTURE", ArgKind::Text)],
+        fields: &[],
         summary: "GURPS: change posture (standing, crouching, kneeling, sitting, crawling, lying)",
         help: "Changes posture with the Change Posture maneuver (GURPS-POST-1, GURPS-POST-2); \
                standing and crouching swap for free, kneeling and standing with a step; from lying \
@@ -53,6 +61,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "skipht",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "GURPS: it will Do Nothing on its coming turn, so no HT roll at 0 HP",
         help: "Typed just before the `next` that reaches a combatant at 0 HP or less (`skipht Rook`, \
                then `next`): the GM says it will Do Nothing and make no defense roll, so its turn \

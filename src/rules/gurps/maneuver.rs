@@ -157,7 +157,7 @@ impl Maneuver {
     }
 }
 
-/// `maneuver NAME KIND [target=NAME] [braced] [then=KIND]`.
+/// `maneuver NAME KIND [target=NAME] [braced] [then=KIND] [weapon=WEAPON]`.
 pub fn take(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
     let Some(word) = request.words.first() else {
         let name = request.actor.map_or("NAME", |a| a.name);
@@ -196,9 +196,29 @@ pub fn choose(
     }
     let f = FieldReader(request.fields);
     let target = match f.value("target") {
-        Some(name) => Some(request.lookup.find(name).map_err(RulesError::Invalid)?.0.to_string()),
+        Some(name) => Some(
+            request
+                .lookup
+                .find(name)
+                .map_err(|e| RulesError::Invalid(format!("target={name}: {e}")))?
+                .0
+                .to_string(),
+        ),
         None => None,
     };
+    // Each field is checked whatever the maneuver: one that belongs to another is refused
+    // rather than ignored (design rule 5).
+    let belongs = |field: &str, to: Kind, rule: &str| match f.0.iter().any(|(k, _)| k == field) {
+        true if kind != to => Err(RulesError::Invalid(format!(
+            "`{field}` is for {} ({rule}), not {}",
+            to.word(),
+            kind.word()
+        ))),
+        _ => Ok(()),
+    };
+    belongs("braced", Kind::Aim, "GURPS-MAN-3")?;
+    belongs("then", Kind::Wait, "GURPS-MAN-11")?;
+    belongs("weapon", Kind::Ready, "GURPS-MAN-10")?;
     if matches!(kind, Kind::Aim | Kind::Evaluate | Kind::Feint) && target.is_none() {
         return Err(RulesError::Invalid(format!(
             "{} needs one target: target=NAME (GURPS-MAN-3, MAN-4, MAN-6)",
@@ -218,7 +238,21 @@ pub fn choose(
         // GURPS-MAN-10: Ready takes up an unready weapon (weapon=NAME, else the first).
         Kind::Ready => {
             let weapon = match f.value("weapon") {
-                Some(w) => me.unready.iter().find(|u| u.eq_ignore_ascii_case(w)).cloned(),
+                Some(w) => Some(
+                    me.unready.iter().find(|u| u.eq_ignore_ascii_case(w)).cloned().ok_or_else(
+                        || {
+                            let unready = match me.unready.is_empty() {
+                                true => "none".to_string(),
+                                false => me.unready.join(", "),
+                            };
+                            RulesError::Invalid(format!(
+                                "weapon={w}: {} has no unready weapon of that name (unready: \
+                                 {unready})",
+                                actor.name
+                            ))
+                        },
+                    )?,
+                ),
                 None => me.unready.first().cloned(),
             };
             if let Some(weapon) = weapon {

@@ -22,6 +22,7 @@ pub mod weapon;
 use super::conditions::Condition;
 use super::dice::DiceSource;
 use super::initiative::{InitValue, Initiative};
+use super::signature::FieldArg;
 use super::state::SystemState;
 use super::stats::{
     FieldError, FieldKind, FieldSpec, StatValue, Stats, format_hundredths, parse_hundredths,
@@ -223,7 +224,7 @@ impl Ruleset for Gurps {
         const fn with(
             key: &'static str,
             label: &'static str,
-            fields: &'static [&'static str],
+            fields: &'static [FieldArg],
         ) -> ActionSpec {
             ActionSpec { key, label, pool: "maneuver", cost: 1, fields }
         }
@@ -238,12 +239,12 @@ impl Ruleset for Gurps {
             m("aod-parry", "All-Out Defense: +2 Parry"),
             m("aod-block", "All-Out Defense: +2 Block"),
             m("aod-double", "All-Out Defense: two defenses"),
-            with("aim", "Aim (target=NAME braced): +Acc", &["target", "braced"]),
-            with("evaluate", "Evaluate (target=NAME): +1 to +3", &["target"]),
-            with("feint", "Feint (target=NAME), then `feint`", &["target"]),
-            with("ready", "Ready a weapon (weapon=NAME): step", &["weapon"]),
+            with("aim", "Aim (target=NAME braced): +Acc", &[commands::TARGET, commands::BRACED]),
+            with("evaluate", "Evaluate (target=NAME): +1 to +3", &[commands::TARGET]),
+            with("feint", "Feint (target=NAME), then `feint`", &[commands::TARGET]),
+            with("ready", "Ready a weapon (weapon=NAME): step", &[commands::WEAPON]),
             m("concentrate", "Concentrate: step, all defenses"),
-            with("wait", "Wait (then=attack …)", &["then"]),
+            with("wait", "Wait (then=attack …)", &[commands::THEN]),
             m("move", "Move: full Move, all defenses"),
             m("change-posture", "Change Posture (or `posture`)"),
             m("do-nothing", "Do Nothing"),
@@ -353,12 +354,8 @@ impl Ruleset for Gurps {
         verbs::special(request, dice)
     }
 
-    fn attack_fields(&self) -> &'static [&'static str] {
+    fn attack_fields(&self) -> &'static [crate::rules::signature::FieldArg] {
         attack::ATTACK_FIELDS
-    }
-
-    fn attack_switches(&self) -> &'static [&'static str] {
-        attack::SWITCHES
     }
 
     fn attack_hint(&self) -> &'static str {

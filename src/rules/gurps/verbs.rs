@@ -212,12 +212,12 @@ fn feint(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
             .max()
             .unwrap_or(dx)
     });
-    let mut typed_a = typed(&f, "roll")?;
+    // Legality before dice: both sides' typed faces are read before either roll.
+    let (mut typed_a, mut typed_b) = (typed(&f, "roll")?, typed(&f, "defroll")?);
     let mine = match typed_a.as_mut() {
         Some(t) => roll::roll(skill, "feint", t)?,
         None => roll::roll(skill, "feint", dice)?,
     };
-    let mut typed_b = typed(&f, "defroll")?;
     let theirs = match typed_b.as_mut() {
         Some(t) => roll::roll(foe_best, "resists feint", t)?,
         None => roll::roll(foe_best, "resists feint", dice)?,

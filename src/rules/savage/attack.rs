@@ -11,6 +11,7 @@ use super::tables;
 use super::{Savage, TN, TraitRoll, trait_roll};
 use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
+use crate::rules::signature::{ArgKind, FieldArg, field, switch};
 use crate::rules::stats::TraitDie;
 use crate::rules::system::{
     AttackOutcome, AttackRequest, CombatantView, FieldReader, Hit, Inflicted, RulesError, Who,
@@ -40,53 +41,36 @@ pub(super) fn int_within(
     value.transpose()
 }
 
-/// Fields `attack` takes under Savage Worlds.
-pub const ATTACK_FIELDS: &[&str] = &[
-    "skill",
-    "die",
-    "tn",
-    "dmg",
-    "ap",
-    "mod",
-    "range",
-    "called",
-    "cover",
-    "dark",
-    "gang",
-    "wild_attack",
-    "drop",
-    "aim",
-    "touch",
-    "unarmed_defender",
-    "unstable",
-    "double_tap",
-    "burst",
-    "two_weapons",
-    "offhand",
-    "autofire",
-    "nonlethal",
-    "into_melee",
-    "roll",
-    "dmgroll",
-    "force",
-    "obstacle",
-];
-
-/// Those of [`ATTACK_FIELDS`] that are switches, on or off: the modifiers of
-/// [`tables::SWITCHES`] and shooting into melee; the engine refuses any other value for them.
-pub const SWITCHES: &[&str] = &[
-    "wild_attack",
-    "drop",
-    "aim",
-    "touch",
-    "unarmed_defender",
-    "unstable",
-    "double_tap",
-    "burst",
-    "two_weapons",
-    "offhand",
-    "nonlethal",
-    "into_melee",
+/// Every field `attack` takes under Savage Worlds, each with its kind (the modifiers of
+/// [`tables::SWITCHES`] and shooting into melee are switches), besides the engine's `force`.
+pub const ATTACK_FIELDS: &[FieldArg] = &[
+    field("skill", ArgKind::Word("fighting|shooting|throwing")),
+    field("die", ArgKind::Text),
+    field("tn", ArgKind::Number),
+    field("dmg", ArgKind::Dice),
+    field("ap", ArgKind::Number),
+    field("mod", ArgKind::Number),
+    field("range", ArgKind::Word("short|medium|long")),
+    field("called", ArgKind::Text),
+    field("cover", ArgKind::Word("light|medium|heavy|near_total")),
+    field("dark", ArgKind::Word("dim|dark|pitch")),
+    field("gang", ArgKind::Number),
+    switch("wild_attack"),
+    switch("drop"),
+    switch("aim"),
+    switch("touch"),
+    switch("unarmed_defender"),
+    switch("unstable"),
+    switch("double_tap"),
+    switch("burst"),
+    switch("two_weapons"),
+    switch("offhand"),
+    field("autofire", ArgKind::Number),
+    switch("nonlethal"),
+    switch("into_melee"),
+    field("roll", ArgKind::Faces),
+    field("dmgroll", ArgKind::Faces),
+    field("obstacle", ArgKind::Number),
 ];
 
 /// An untrained skill rolls a d4 at −2.
@@ -208,14 +192,6 @@ impl Modifiers {
 /// Work out the roll without making it (also used for the odds shown before).
 pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let f = crate::rules::system::FieldReader(req.fields);
-    if let Some((unknown, _)) =
-        req.fields.iter().find(|(k, _)| !ATTACK_FIELDS.contains(&k.as_str()))
-    {
-        return Err(RulesError::Invalid(format!(
-            "unknown attack option '{unknown}'; Savage Worlds attacks take: {}",
-            ATTACK_FIELDS.join(", ")
-        )));
-    }
     let weapon = req.weapon.map(|w| &w.stats);
     let skill = attack_skill(req, &f)?;
     only_where_the_seed_says(&f, &skill)?;

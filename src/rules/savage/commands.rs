@@ -1,13 +1,14 @@
 //! Savage Worlds's own commands, declared once: the parser, help, completion and docs read them here.
 
-use crate::rules::signature::{ArgKind, CommandSpec, opt, req};
+use crate::rules::signature::{ArgKind, CommandSpec, FORCE, field, opt, req};
 
 /// The commands only Savage Worlds has, in the order the help lists them.
 pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "interrupt",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES vs=FACES", ArgKind::Fields)],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[field("roll", ArgKind::Faces), field("vs", ArgKind::Faces)],
         summary: "Savage Worlds: a held character tries to act before the one whose turn it is",
         help: "Both want to go first: opposed Agility between the held character and the one whose \
                turn it is. If the held one wins it acts now (as `act`); otherwise it stays on hold \
@@ -17,10 +18,12 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "blast",
         aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("dmg=… cover=… ap=N dmgroll=FACES", ArgKind::Fields),
+        args: &[req("ATTACKER", ArgKind::Combatant), req("TARGET", ArgKind::Combatant)],
+        fields: &[
+            field("dmg", ArgKind::Dice),
+            field("cover", ArgKind::Word("light|medium|heavy")),
+            field("ap", ArgKind::Number),
+            field("dmgroll", ArgKind::Faces),
         ],
         summary: "Savage Worlds: area damage to one combatant under the template",
         help: "Rolls the area attack's damage (dmg=, acing) for one combatant under the template; \
@@ -31,7 +34,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "suppressed",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[field("roll", ArgKind::Faces)],
         summary: "Savage Worlds: a Spirit roll for someone under suppressive fire",
         help: "After a successful suppressive-fire roll (an autofire roll with range penalties), each \
                combatant under the Medium Burst Template rolls Spirit: a failure Shakes it, and a 1 on \
@@ -42,6 +46,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "deviate",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "Savage Worlds: where a missed thrown area weapon lands",
         help: "A missed throw deviates 1d6 inches in a direction rolled on a d12 clock face (SW-ATK-5).",
         example: "deviate Cole",
@@ -49,7 +54,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "soak",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[field("roll", ArgKind::Faces)],
         summary: "Savage Worlds: spend a benny to soak the wounds just taken",
         help: "After its latest hit this round, a Wild Card spends a benny and rolls Vigor; each success \
                and raise cancels one wound of that hit, and cancelling them all also ends its Shaken \
@@ -61,6 +67,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "benny",
         aliases: &[],
         args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
         summary: "Savage Worlds: spend a benny to recover from Shaken",
         help: "Spends one of the combatant's own bennies (its `bennies` field) and removes Shaken at \
                once (SW-SHAKEN-1).",
@@ -69,7 +76,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "defend",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), opt("force", ArgKind::Word("force"))],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[FORCE],
         summary: "Savage Worlds: Defend for +2 Parry until its next turn (its whole action)",
         help: "The combatant spends its turn defending: +2 Parry until its next turn, and no other \
                action that turn (SW-ATK-2). Refused once it has acted this turn, and anything but a \
@@ -83,8 +91,8 @@ pub static COMMANDS: &[CommandSpec] = &[
             req("ATTACKER", ArgKind::Combatant),
             req("TARGET", ArgKind::Combatant),
             opt("agility|smarts", ArgKind::Text),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
         ],
+        fields: &[field("roll", ArgKind::Faces), field("vs", ArgKind::Faces), FORCE],
         summary: "Savage Worlds: a trick, opposed Agility or Smarts",
         help: "Opposed roll of the attacker's Agility (or Smarts) against the target's, costing an \
                action. On a success the target is −2 Parry until its next turn begins; with a raise it \
@@ -94,11 +102,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "intimidate",
         aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
-        ],
+        args: &[req("ATTACKER", ArgKind::Combatant), req("TARGET", ArgKind::Combatant)],
+        fields: &[field("roll", ArgKind::Faces), field("vs", ArgKind::Faces), FORCE],
         summary: "Savage Worlds: Test of Wills, Intimidation against Spirit",
         help: "Intimidation against the target's Spirit, costing an action. On a success the target is \
                Outwilled: the winner's next attack on it gets +2; with a raise it is also Shaken \
@@ -108,11 +113,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "taunt",
         aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
-        ],
+        args: &[req("ATTACKER", ArgKind::Combatant), req("TARGET", ArgKind::Combatant)],
+        fields: &[field("roll", ArgKind::Faces), field("vs", ArgKind::Faces), FORCE],
         summary: "Savage Worlds: Test of Wills, Taunt against Smarts",
         help: "Taunt against the target's Smarts, with the same results as intimidate (SW-ATK-6).",
         example: "taunt Jessa \"Bandit Captain\"",
@@ -120,11 +122,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "grapple",
         aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("roll=FACES vs=FACES", ArgKind::Fields),
-        ],
+        args: &[req("ATTACKER", ArgKind::Combatant), req("TARGET", ArgKind::Combatant)],
+        fields: &[field("roll", ArgKind::Faces), field("vs", ArgKind::Faces), FORCE],
         summary: "Savage Worlds: grapple, opposed Fighting",
         help: "Opposed Fighting, costing an action: a success grapples the target (both are Grappled), \
                a raise also Shakes it (SW-ATK-6).",
@@ -133,10 +132,12 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "disarm",
         aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("dmg=… roll=FACES vs=FACES", ArgKind::Fields),
+        args: &[req("ATTACKER", ArgKind::Combatant), req("TARGET", ArgKind::Combatant)],
+        fields: &[
+            field("dmg", ArgKind::Dice),
+            field("roll", ArgKind::Faces),
+            field("vs", ArgKind::Faces),
+            FORCE,
         ],
         summary: "Savage Worlds: disarm at −2; the defender rolls Strength against the damage",
         help: "An attack at −2 against Parry; on a hit the defender rolls Strength against the damage \
@@ -146,11 +147,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "fear",
         aliases: &[],
-        args: &[
-            req("NAME", ArgKind::Combatant),
-            opt("grotesque|terror", ArgKind::Text),
-            opt("penalty=N roll=FACES", ArgKind::Fields),
-        ],
+        args: &[req("NAME", ArgKind::Combatant), opt("grotesque|terror", ArgKind::Text)],
+        fields: &[field("penalty", ArgKind::Number), field("roll", ArgKind::Faces)],
         summary: "Savage Worlds: a Guts check against fear, and the Fear table",
         help: "A Guts roll (minus the creature's penalty). Failure Shakes. When the Guts die shows 1 \
                the sight's effect follows: grotesque (or horrific) Shakes and calls for Vigor; terror \
@@ -161,7 +159,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "reaction",
         aliases: &[],
-        args: &[opt("NAME", ArgKind::Combatant), opt("roll=FACES", ArgKind::Fields)],
+        args: &[opt("NAME", ArgKind::Combatant)],
+        fields: &[field("roll", ArgKind::Faces)],
         summary: "Savage Worlds: roll an NPC's reaction (2d6 table)",
         help: "Rolls 2d6 on the reaction table: hostile, uncooperative, neutral, friendly or helpful \
                (SW-REACT-1).",

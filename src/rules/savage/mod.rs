@@ -304,12 +304,8 @@ impl Ruleset for Savage {
         Ok(vec![("actions", 1)])
     }
 
-    fn attack_fields(&self) -> &'static [&'static str] {
+    fn attack_fields(&self) -> &'static [crate::rules::signature::FieldArg] {
         attack::ATTACK_FIELDS
-    }
-
-    fn attack_switches(&self) -> &'static [&'static str] {
-        attack::SWITCHES
     }
 
     fn attack_hint(&self) -> &'static str {

@@ -12,42 +12,38 @@ use super::pool::{self, Pool};
 use super::tables::WEAPON_FIELDS;
 use crate::rules::conditions::{Condition, Level};
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
+use crate::rules::signature::{ArgKind, FieldArg, field, switch};
 use crate::rules::state::SystemEvent;
 use crate::rules::system::{
     AttackOutcome, AttackRequest, DamageRequest, FieldReader, Hit, RulesError, Ruleset, Who, option,
 };
 
-/// Fields `attack` takes under WOIN.
-pub const ATTACK_FIELDS: &[&str] = &[
-    "pool",
-    "dmg",
-    "type",
-    "vs",
-    "spend",
-    "luc",
-    "range",
-    "higher",
-    "cover",
-    "pinned",
-    "crossfire",
-    "flank",
-    "into_melee",
-    "dark",
-    "prone",
-    "aim",
-    "called",
-    "grab",
-    "roll",
-    "dmgroll",
-    "force",
-    "overwatch",
-    "dart",
+/// Every field `attack` takes under WOIN, each with its kind (WOIN-ATK-2's positional modifiers,
+/// a grab and an overwatch shot are switches), besides the engine's `force`.
+pub const ATTACK_FIELDS: &[FieldArg] = &[
+    field("pool", ArgKind::Dice),
+    field("dmg", ArgKind::Dice),
+    field("type", ArgKind::Text),
+    field("vs", ArgKind::Word("melee|ranged|mental|vital")),
+    field("spend", ArgKind::Number),
+    field("luc", ArgKind::Number),
+    field("range", ArgKind::Number),
+    switch("higher"),
+    switch("cover"),
+    field("pinned", ArgKind::Number),
+    field("crossfire", ArgKind::Number),
+    switch("flank"),
+    switch("into_melee"),
+    switch("dark"),
+    switch("prone"),
+    switch("aim"),
+    field("called", ArgKind::Word("push|trip|disarm|slow|special")),
+    switch("grab"),
+    field("roll", ArgKind::Faces),
+    field("dmgroll", ArgKind::Faces),
+    switch("overwatch"),
+    field("dart", ArgKind::Text),
 ];
-
-/// Those of [`ATTACK_FIELDS`] that are switches, on or off (WOIN-ATK-2's positional modifiers,
-/// a grab, an overwatch shot); the engine refuses any other value for them.
-pub const SWITCHES: &[&str] =
-    &["higher", "cover", "flank", "into_melee", "dark", "prone", "aim", "grab", "overwatch"];
 
 /// Faces typed at the table (`roll=6,6,3`), checked against the number of d6 needed.
 pub(super) fn typed_faces(text: &str, what: &str) -> Result<ScriptedDice, RulesError> {
@@ -117,7 +113,6 @@ pub struct Prepared {
 /// Work out the pool and the DEFENSE without rolling (also used for the odds shown before).
 pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     let f = FieldReader(req.fields);
-    check_fields(req)?;
     let weapon = req.weapon.map(|w| &w.stats);
     let pool_expr = dice_field(&f, "pool", &pool_text(req, &f)?)?;
     let damage_text = f
@@ -177,19 +172,6 @@ fn dice_field(f: &FieldReader<'_>, key: &str, text: &str) -> Result<DiceExpr, Ru
     })
 }
 
-/// Refuse a field WOIN attacks do not take, listing those they do.
-fn check_fields(req: AttackRequest<'_>) -> Result<(), RulesError> {
-    if let Some((unknown, _)) =
-        req.fields.iter().find(|(k, _)| !ATTACK_FIELDS.contains(&k.as_str()))
-    {
-        return Err(RulesError::Invalid(format!(
-            "unknown attack option '{unknown}'; WOIN attacks take: {}",
-            ATTACK_FIELDS.join(", ")
-        )));
-    }
-    Ok(())
-}
-
 /// The pool's dice: `pool=`, else the weapon's.
 fn pool_text(req: AttackRequest<'_>, f: &FieldReader<'_>) -> Result<String, RulesError> {
     let weapon = req.weapon.map(|w| &w.stats);
@@ -222,14 +204,23 @@ fn defense_against(
     called: bool,
     ranged: bool,
 ) -> Result<String, RulesError> {
+    const DEFENSES: [&str; 4] = ["melee", "ranged", "mental", "vital"];
     let weapon = req.weapon.map(|w| &w.stats);
+    // `vs=` is checked even where a called shot overrides it, so a bad one is never ignored.
+    if let Some(v) = f.value("vs")
+        && !DEFENSES.contains(&v.to_ascii_lowercase().as_str())
+    {
+        return Err(RulesError::Invalid(format!(
+            "vs={v}: expected melee, ranged, mental or vital"
+        )));
+    }
     let vs = match (called, f.value("vs"), weapon.and_then(|w| w.text("vs"))) {
         (true, _, _) => "vital".to_string(),
         (false, Some(v), _) | (false, None, Some(v)) => v.to_ascii_lowercase(),
         (false, None, None) if ranged => "ranged".to_string(),
         _ => "melee".to_string(),
     };
-    if !["melee", "ranged", "mental", "vital"].contains(&vs.as_str()) {
+    if !DEFENSES.contains(&vs.as_str()) {
         return Err(RulesError::Invalid(format!(
             "vs={vs}: expected melee, ranged, mental or vital"
         )));

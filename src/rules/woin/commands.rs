@@ -1,6 +1,6 @@
 //! WOIN's own commands, declared once: the parser, help, completion and docs read them here.
 
-use crate::rules::signature::{ArgKind, CommandSpec, opt, req};
+use crate::rules::signature::{ArgKind, CommandSpec, field, req};
 
 /// The commands only WOIN has, in the order the help lists them.
 pub static COMMANDS: &[CommandSpec] = &[
@@ -8,6 +8,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "luck",
         aliases: &["luc"],
         args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
+        fields: &[],
         summary: "spend a LUC die as a reaction to cancel a condition just applied",
         help: "Cancels a condition the combatant just gained, spending one LUC die and its reaction. \
                Refused when Cursed or when the reaction is already used.",
@@ -16,11 +17,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "ambush",
         aliases: &[],
-        args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET", ArgKind::Combatant),
-            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
-        ],
+        args: &[req("ATTACKER", ArgKind::Combatant), req("TARGET", ArgKind::Combatant)],
+        fields: &[field("pool", ArgKind::Dice), field("vs", ArgKind::Dice)],
         summary: "before start: declare an ambush, resolved by opposed checks",
         help: "Declares that ATTACKER tries to ambush TARGET before round 1. At `start` each \
                declaration is an opposed check (attacker and target roll pool= and vs=, 2d6 each unless \

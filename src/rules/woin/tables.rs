@@ -1,6 +1,7 @@
 //! WOIN's tables: costed actions (WOIN-ACT-1), weapon fields, rule options (the Readings), and the
 //! damage-type → condition table for critical hits (WOIN-CRIT-3).
 
+use crate::rules::signature::{ArgKind, field};
 use crate::rules::stats::{FieldKind, FieldSpec};
 use crate::rules::system::{ActionSpec, OptionSpec, RulesError};
 
@@ -30,7 +31,7 @@ pub static ACTIONS: &[ActionSpec] = &[
         label: "suppressive fire for an ally",
         pool: "actions",
         cost: 1,
-        fields: &["ally", "weapon"],
+        fields: &[field("ally", ArgKind::Combatant), field("weapon", ArgKind::Weapon)],
     },
     a("heal", "emergency healing", 2),
     a("reload", "reload or recharge", 2),

@@ -70,20 +70,18 @@ fn declare_ambush(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
         let names = (req.actor.map_or(attacker, |a| a.name), req.target.map_or(target, |t| t.name));
         return invalid(format!("{} already tries to ambush {}", names.0, names.1));
     }
-    let mut pools = ("2d6".to_string(), "2d6".to_string());
-    for (key, value) in req.fields {
-        let value = value.clone().unwrap_or_default();
-        let canonical = DiceExpr::parse(&value)
-            .map(|e| e.to_string())
-            .map_err(|e| RulesError::Invalid(format!("{key}={value}: {e}")));
-        match key.as_str() {
-            "pool" => pools.0 = canonical?,
-            "vs" => pools.1 = canonical?,
-            other => {
-                return invalid(format!("`ambush` takes pool=DICE and vs=DICE, not '{other}'"));
-            }
+    // The engine has refused any field `ambush` does not declare (pool=, vs=).
+    let f = FieldReader(req.fields);
+    let pool = |key: &str| match f.0.iter().find(|(k, _)| k == key) {
+        None => Ok("2d6".to_string()),
+        Some((_, value)) => {
+            let value = value.as_deref().unwrap_or_default();
+            DiceExpr::parse(value)
+                .map(|e| e.to_string())
+                .map_err(|e| RulesError::Invalid(format!("{key}={value}: {e}")))
         }
-    }
+    };
+    let pools = (pool("pool")?, pool("vs")?);
     // WOIN-COND-11: an ambush check is an attribute check, so severe Sick takes 2d6 off either
     // side's pool, as the sides stand when it is declared.
     let sick = |view: Option<CombatantView<'_>>| view.map_or(0, |v| super::sick_dice(v.conditions));

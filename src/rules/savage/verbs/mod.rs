@@ -6,7 +6,7 @@ mod bennies;
 mod fear;
 
 use super::attack::{MAX_FIELD, defending, int_within, trait_modifiers};
-use super::damage_dice::roll_damage;
+use super::damage_dice::{check_damage, roll_damage};
 use super::{ACTIONS, Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
 use crate::rules::stats::TraitDie;
@@ -16,6 +16,18 @@ const D4: TraitDie = TraitDie { sides: 4, bonus: 0 };
 
 fn field<'a>(req: &SpecialRequest<'a>, key: &str) -> Option<&'a str> {
     req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+}
+
+/// The damage typed in `dmg=`, else `default`, checked before any die: a bad one is refused
+/// under its own name (`dmg=zz: …`).
+fn damage_field<'a>(req: &SpecialRequest<'a>, default: &'a str) -> Result<&'a str, RulesError> {
+    match field(req, "dmg") {
+        Some(dmg) => {
+            check_damage(dmg).map_err(|e| RulesError::Invalid(format!("dmg={dmg}: {e}")))?;
+            Ok(dmg)
+        }
+        None => Ok(default),
+    }
 }
 
 fn need<'a>(
@@ -185,7 +197,8 @@ fn interrupt(
 fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "an ATTACKER", "blast")?;
     let target = need(req.target, "a TARGET", "blast")?;
-    let dmg = field(&req, "dmg").unwrap_or("2d6");
+    let dmg = damage_field(&req, "2d6")?;
+    let ap = int_within(&FieldReader(req.fields), "ap", 0, MAX_FIELD)?.unwrap_or(0);
     let armor = match field(&req, "cover") {
         None => 0,
         Some(c) => -tables::cover(&c.to_ascii_lowercase()).ok_or_else(|| {
@@ -202,7 +215,6 @@ fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
     if Savage::holds_joker(actor) {
         total += 2;
     }
-    let ap = int_within(&FieldReader(req.fields), "ap", 0, MAX_FIELD)?.unwrap_or(0);
     let pierced = ap.min(target.stats.int_or("armor", 0).saturating_add(armor));
     let roll = crate::rules::dice::RollRecord { expr: dmg.to_string(), dice: faces, total };
     let cover_text = if armor > 0 { format!(" (cover +{armor} Toughness)") } else { String::new() };
@@ -344,6 +356,8 @@ fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effe
     let target = need(req.target, "a TARGET", "disarm")?;
     check_action(&req, actor)?;
     let parry = super::attack::effective_parry(target);
+    // Legality before dice: the damage is read now though it is rolled only on a hit.
+    let dmg = damage_field(&req, "str")?;
     let (roll, vs) = (typed(&req, "roll")?, typed(&req, "vs")?);
     let hit = roll_trait(actor, "fighting", -2, roll, dice)?;
     let mut effects = vec![
@@ -360,7 +374,6 @@ fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effe
         effects.push(Effect::Log { text: "the disarm misses".into(), roll: None });
         return Ok(effects);
     }
-    let dmg = field(&req, "dmg").unwrap_or("str");
     let (damage, _) = roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, dice)?;
     let hold = roll_trait(target, "strength", 0, vs, dice)?;
     let drops = hold.total < damage;
