@@ -199,11 +199,11 @@ const VERBS: &[(Option<&str>, &str, &str)] = &[
     // SW-REACT-1.
     (Some("savage-demo.ron"), "", "reaction bandit-1"),
     // GURPS-MAN-3: Aim (braced) on Rook's turn.
-    (Some("gurps-demo.ron"), "next", "maneuver rook aim target=orc-brute"),
+    (Some("gurps-demo.ron"), "", "maneuver rook aim target=orc-brute"),
     // GURPS-MAN-6.
-    (Some("gurps-demo.ron"), "next", "feint rook orc-brute"),
+    (Some("gurps-demo.ron"), "", "feint rook orc-brute"),
     // GURPS-POST-1.
-    (Some("gurps-demo.ron"), "next", "posture rook kneeling"),
+    (Some("gurps-demo.ron"), "", "posture rook kneeling"),
     // GURPS-HP-2.
     (Some("gurps-demo.ron"), "", "skipht rook"),
     // GEM-ACT-6: Tam is Tied Up on its own turn.
@@ -281,7 +281,7 @@ fn every_verb_switch_takes_only_on_or_off() {
 /// `do` lines for every action that declares a switch: (demo, setup, line), legal as they are.
 const DO_SWITCHES: &[(&str, &str, &str)] = &[
     // GURPS-MAN-3: Aim, braced.
-    ("gurps-demo.ron", "next", "do rook aim target=orc-brute"),
+    ("gurps-demo.ron", "", "do rook aim target=orc-brute"),
 ];
 
 // Design rules 4 and 5: an action's switches are declared with it (GURPS-MAN-3 `braced` on
@@ -377,18 +377,18 @@ const MODES: &[(&str, &str, &str)] = &[
     // GURPS-MAN-7: All-Out Attack (Double), the second strike's weapon named.
     (
         "gurps-demo.ron",
-        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut\nmaneuver rook aoa-double",
+        "weapon rook sword skill=14 dmg=sw+1 type=cut\nmaneuver rook aoa-double",
         "attack rook orc-brute sword second=sword",
     ),
     // GURPS-ATK-6: a Rapid Strike; GURPS-ATK-2 a hit location; a ranged shot.
     (
         "gurps-demo.ron",
-        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "weapon rook sword skill=14 dmg=sw+1 type=cut",
         "attack rook orc-brute sword rapid",
     ),
     (
         "gurps-demo.ron",
-        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "weapon rook sword skill=14 dmg=sw+1 type=cut",
         "attack rook orc-brute sword loc=skull",
     ),
     ("gurps-demo.ron", "", "attack mira orc-brute pistol force"),
@@ -401,12 +401,12 @@ const MODES: &[(&str, &str, &str)] = &[
     // GURPS-ATK-6: a Rapid Strike on two foes; GURPS-DEF-11 an ally's sacrifice.
     (
         "gurps-demo.ron",
-        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "weapon rook sword skill=14 dmg=sw+1 type=cut",
         "attack rook orc-brute,cultist-1 sword rapid",
     ),
     (
         "gurps-demo.ron",
-        "next\nweapon rook sword skill=14 dmg=sw+1 type=cut",
+        "weapon rook sword skill=14 dmg=sw+1 type=cut",
         "attack rook orc-brute,mira sword sacrifice=mira",
     ),
     // GEM-OPT-1..10: the options, each reading fields of its own.
@@ -491,7 +491,7 @@ fn gurps_man_fields_belong_to_their_maneuver() {
         ("maneuver rook attack weapon=broadsword", Some("`weapon` is for ready (GURPS-MAN-10)")),
     ];
     for &(line, expected) in cases {
-        let refused = verb_refusal(Some("gurps-demo.ron"), "next", line);
+        let refused = verb_refusal(Some("gurps-demo.ron"), "", line);
         match expected {
             Some(why) => {
                 assert!(refused.as_deref().is_some_and(|m| m.contains(why)), "{line}: {refused:?}")
