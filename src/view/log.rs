@@ -142,9 +142,9 @@ fn line_after(encounter: &Encounter, event: &Event) -> Option<String> {
                 None => format!("{} is attacked: {verdict}", target.name),
             })
         }
-        Event::Damaged { id, loss, .. } => {
+        Event::Damaged { id, amount, loss, .. } => {
             let c = shown(id)?;
-            Some(damage_line(encounter, c, *loss))
+            Some(damage_line(encounter, c, *amount, *loss))
         }
         Event::Healed { id, amount, .. } => {
             let c = shown(id)?;
@@ -185,10 +185,16 @@ fn line_after(encounter: &Encounter, event: &Event) -> Option<String> {
 }
 
 /// A hit on a visible combatant, as much as its side's `player_health` allows.
-fn damage_line(encounter: &Encounter, c: &Combatant, loss: i64) -> String {
+fn damage_line(encounter: &Encounter, c: &Combatant, amount: i64, loss: i64) -> String {
     let rules = encounter.system.rules();
+    // A hit that costs no health may still do something (a Savage Worlds Shaken): the lines
+    // after it say what.
     if loss <= 0 {
-        return format!("{} takes no damage", c.name);
+        return if amount > 0 {
+            format!("{} is hit", c.name)
+        } else {
+            format!("{} takes no damage", c.name)
+        };
     }
     match health_shown(encounter, c.side) {
         HealthShown::Exact => format!("{} takes {loss} ({})", c.name, rules.health_text(c.health)),

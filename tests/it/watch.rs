@@ -870,3 +870,21 @@ fn the_watch_screen_keeps_the_newest_lines_of_a_long_log() {
     assert_eq!(PlayerView { log: whole.log.clone(), ..shown }, whole);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// SW-DMG-2: a hit that Shakes without a wound is told to the players as a hit, then the
+/// Shaken, never as "takes no damage"; a hit of nothing at all still says so.
+#[test]
+fn a_hit_that_shakes_is_a_hit_for_the_players() {
+    let view = view_of(
+        "new savage
+         add Jessa side=pc wild
+         add Bandit toughness=5
+         damage Bandit 6
+         damage Jessa 0",
+    );
+    let lines = log(&view);
+    assert!(lines.contains(&"Bandit is hit"), "{lines:?}");
+    assert!(lines.contains(&"Bandit gains Shaken"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("Bandit takes no damage")), "{lines:?}");
+    assert!(lines.contains(&"Jessa takes no damage"), "{lines:?}");
+}
