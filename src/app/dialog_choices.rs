@@ -34,6 +34,21 @@ impl App {
         }
     }
 
+    /// Arriving at an attack's further targets (Gempunks): the target already chosen is not
+    /// offered again.
+    pub(super) fn refresh_other_targets(&mut self) {
+        let Mode::Dialog(dialog) = &mut self.mode else { return };
+        let first = dialog.answers.get(1).cloned().unwrap_or_default();
+        if let Some(Step::Toggles { label: "other targets", options, on, cursor }) =
+            dialog.step_mut()
+            && let Some(at) = options.iter().position(|(id, _)| *id == first)
+        {
+            options.remove(at);
+            on.remove(at);
+            *cursor = (*cursor).min(options.len().saturating_sub(1));
+        }
+    }
+
     /// Arriving at an attack dialog's switches: only those the system says apply to the attack
     /// written so far are offered, each one already on kept on.
     pub(super) fn refresh_attack_toggles(&mut self) {

@@ -50,6 +50,7 @@ impl App {
                 }
                 self.refresh_attack_choice();
                 self.refresh_attack_toggles();
+                self.refresh_other_targets();
                 self.refresh_attack_hint();
             }
             KeyCode::Up | KeyCode::Down => {

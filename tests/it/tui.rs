@@ -822,3 +822,27 @@ fn the_maximum_shown_is_the_one_conditions_leave() {
     let board = skirmish::cli::to_text(&a.session);
     assert!(board.contains("HEALTH 15/15"), "{board}");
 }
+
+/// GEM-ATK-5: a Gempunks set's further targets are everyone but the attacker and the target
+/// already chosen.
+#[test]
+fn further_targets_leave_out_the_one_chosen() {
+    let mut a = app(demo(System::GEMPUNKS));
+    drive(&mut a, "a");
+    let mut steps = 0;
+    loop {
+        let Mode::Dialog(dialog) = &a.mode else { panic!("{:?}", a.status) };
+        if let Some(skirmish::app::dialog::Step::Toggles {
+            label: "other targets", options, ..
+        }) = dialog.step()
+        {
+            let first = dialog.answers[1].clone();
+            assert!(!options.iter().any(|(id, _)| *id == first), "{first}: {options:?}");
+            assert!(!options.is_empty());
+            break;
+        }
+        drive(&mut a, "<Enter>");
+        steps += 1;
+        assert!(steps < 12, "no further-targets step");
+    }
+}
