@@ -290,7 +290,8 @@ impl App {
         warned
     }
 
-    /// Whether a turn has started since the fight ended, along the current line of play.
+    /// Whether a turn has started since the fight ended, or anyone joined, along the current
+    /// line of play.
     fn played_on(&self) -> bool {
         let nodes = self.session.nodes();
         let mut at = self.session.head();
@@ -298,7 +299,12 @@ impl App {
             for event in nodes[i].entry.events.iter().rev() {
                 match event {
                     Event::FightOver { .. } => return false,
-                    Event::TurnStarted { .. } | Event::RoundStarted { .. } => return true,
+                    // A turn begun since, or someone joining (reinforcements): the fight goes on.
+                    Event::TurnStarted { .. }
+                    | Event::RoundStarted { .. }
+                    | Event::Added { .. } => {
+                        return true;
+                    }
                     _ => {}
                 }
             }

@@ -167,4 +167,11 @@ fn tracker_shows_the_summary_and_asks_before_playing_on() {
     drive(&mut a, "n");
     assert!(a.session.encounter().round > round || a.session.encounter().turn != turn);
     assert!(!a.status.text.starts_with("the fight is over"), "later turns do not ask");
+    // Reinforcements after the end: the GM plays on without being asked.
+    let mut a = app(session("new woin\nadd Hero side=pc\nadd Foe\nstart\n"));
+    drive(&mut a, ":damage Foe 100<Enter>j:add Orc init=5<Enter>");
+    let turn = a.session.encounter().turn.clone();
+    drive(&mut a, "n");
+    assert!(!a.status.text.starts_with("the fight is over"), "{}", a.status.text);
+    assert_ne!(a.session.encounter().turn, turn, "the turn passed at once");
 }
