@@ -1297,6 +1297,20 @@ fn woin_cond_1_second_application_is_severe() {
     }
     let err = run_err(&duel("", "", &["cond T prone severe"]), "");
     assert!(err.contains("no severe level"), "{err}");
+    // Typed again, a condition with no severe level changes nothing, and the log says so.
+    let mut s = skirmish::encounter::Session::new(
+        skirmish::rules::System::WOIN,
+        "t",
+        crate::harness::assets(),
+    );
+    let mut none = skirmish::rules::dice::ScriptedDice::new([]);
+    for line in ["add T", "cond T prone", "cond T prone"] {
+        let command = skirmish::command::parse(line).expect("parses").expect("a command");
+        s.execute(&command, &mut none).expect(line);
+    }
+    let said: Vec<&str> = s.log().iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(said.iter().filter(|l| l.contains("gains Prone")).count(), 1, "{said:?}");
+    assert_eq!(said.last(), Some(&"T is Prone already"), "{said:?}");
     // Through attacks: the second slashing critical with a Bleeding face makes it severe.
     let state = run(
         &duel(

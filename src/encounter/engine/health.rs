@@ -194,6 +194,18 @@ impl Planner<'_> {
             return refuse(format!("{} can never be persistent", spec.name));
         }
         let level = rules.condition_level(spec, existing, give.severe)?;
+        // A condition with no severe level typed again as it stands (same duration): nothing
+        // changes, and the log says so rather than that it was gained twice.
+        if give.by_hand
+            && spec.severe.is_none()
+            && let Some(e) = existing
+            && e.level == level
+            && e.rounds == give.rounds
+        {
+            let text = format!("{} is {} already", c.name, spec.name);
+            let who = Some(c.id.clone());
+            return self.emit(Event::Logged { text, roll: None, who, attempt: None });
+        }
         let condition = Condition {
             name: spec.name.clone(),
             level,
