@@ -1787,7 +1787,7 @@ fn sw_react_1_reaction_table() {
 
 // SW-INIT-6: with `deck physical` each new round waits for the cards typed from the table: `next`
 // past the last turn asks for them and leaves nobody's turn; once they are typed, `next` starts
-// the highest card's turn. No dice are drawn.
+// the highest card's turn (anyone standing without one is named in the log). No dice are drawn.
 #[test]
 fn sw_init_6_physical_deck() {
     let v = run(&duel("KS", "QH", "set deck physical"), "");
@@ -1811,6 +1811,11 @@ fn sw_init_6_physical_deck() {
     assert_eq!(v["round"], 3);
     assert_eq!(v["current"], Value::Null);
     assert_eq!(lines(&v, "deal the cards from the table").len(), 2);
+    assert!(lines(&v, "no card for").is_empty(), "{:#?}", texts(&v));
+    // Someone standing given no card sits the round out, and the log says so.
+    let v = run(&duel("KS", "QH", "set deck physical\nnext\nnext\ninit Orc JC\nnext"), "");
+    assert_eq!(v["current"], "orc");
+    assert!(has_log(&v, "no card for Hero: not in this round's order"), "{:#?}", texts(&v));
     // The virtual deck (the default) deals by itself.
     let v = run(&duel("KS", "QH", "next\nnext"), "50,1");
     assert_eq!(v["current"], "hero");

@@ -234,8 +234,28 @@ impl Planner<'_> {
         {
             return self.emit(Event::TurnResumed);
         }
-        // A round under way with nobody's turn (waiting for typed cards): its first turn.
+        // A round under way with nobody's turn (waiting for typed cards): its first turn. Anyone
+        // standing still without a card sits the round out, and the log says who (SW-INIT-6).
         if self.scratch.turn.is_none() && self.scratch.round > 0 && self.scratch.done.is_empty() {
+            let enc = &self.scratch;
+            let uncarded: Vec<&str> = enc
+                .combatants
+                .iter()
+                .filter(|c| c.initiative.is_none() && enc.can_act(c))
+                .map(|c| c.name.as_str())
+                .collect();
+            if !uncarded.is_empty() {
+                let more = uncarded.len().saturating_sub(4);
+                let mut who = uncarded.iter().take(4).copied().collect::<Vec<_>>().join(", ");
+                if more > 0 {
+                    who.push_str(&format!(" and {more} more"));
+                }
+                let text = format!(
+                    "no card for {who}: not in this round's order until given one ({})",
+                    enc.system.rules().typed_init_usage()
+                );
+                self.emit(Event::Logged { text, roll: None, who: None, attempt: None })?;
+            }
             return self.begin_first_turn();
         }
         match self.next_slot() {
