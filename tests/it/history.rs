@@ -521,6 +521,20 @@ fn the_trackers_lock_follows_the_fight_and_goes_on_quit() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `skirmish run --script -` fed `script` on its standard input.
+fn run_script(script: &str) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "--script", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
+    child.wait_with_output().expect("ends")
+}
+
 /// A `save PATH` line in a script takes the fight's lock too: a file another writer holds is
 /// refused with the line, and left as it was.
 #[test]
@@ -531,16 +545,7 @@ fn a_scripts_save_line_respects_the_lock() {
     let path = dir.join("held.ron");
     let held = save::lock::lock(&path).expect("another writer holds it");
     let script = format!("new woin Bridge\nadd Aria\nsave \"{}\"\n", path.display());
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
-        .args(["run", "--script", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("runs");
-    use std::io::Write as _;
-    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
-    let out = child.wait_with_output().expect("ends");
+    let out = run_script(&script);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "a script's line that fails: {err}");
     assert!(err.contains("line 3") && err.contains("being written by another skirmish"), "{err}");
@@ -591,18 +596,7 @@ fn save_as_refuses_another_fights_file_without_overwrite() {
     drop(lock);
     // A script the same way, with the line.
     std::fs::write(&other, "another fight").expect("written");
-    let run = |script: String| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
-            .args(["run", "--script", "-"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("runs");
-        use std::io::Write as _;
-        child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
-        child.wait_with_output().expect("ends")
-    };
+    let run = |script: String| run_script(&script);
     let out = run(format!("new woin B\nadd Aria\nsave \"{}\"\n", other.display()));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
