@@ -62,7 +62,14 @@ pub(super) fn run(
     let targets = SaveTargets { after: save_to, loaded_from: file };
     let session = match run_script(session, &text, dice, assets, targets) {
         Ok(session) => session,
-        Err(err) => return fail(err.code, err),
+        // A refused line: the log and board as the lines before it left them, then why (not
+        // with --json, whose reader expects the whole run or nothing).
+        Err(err) => {
+            if let Some(partial) = err.partial.as_deref().filter(|_| !json) {
+                let _ = io::stdout().lock().write_all(to_text(partial).as_bytes());
+            }
+            return fail(err.code, err);
+        }
     };
     if let Some(s) = &scripted
         && s.remaining() > 0
@@ -93,18 +100,20 @@ pub struct SaveTargets<'a> {
 }
 
 /// Why a script stopped, as `skirmish run` reports it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ScriptError {
     /// The exit code `skirmish run` ends with.
     pub code: u8,
     /// The message it prints after `skirmish: `, e.g.
     /// `line 2: undo: nothing to undo: this is the start`.
     pub message: String,
+    /// The encounter as the lines before the refused one left it, if any began.
+    pub partial: Option<Box<Session>>,
 }
 
 impl ScriptError {
     fn command(message: impl Into<String>) -> Self {
-        ScriptError { code: EXIT_COMMAND, message: message.into() }
+        ScriptError { code: EXIT_COMMAND, message: message.into(), partial: None }
     }
 }
 
@@ -126,6 +135,31 @@ pub fn run_script(
     assets: Arc<Assets>,
     targets: SaveTargets<'_>,
 ) -> Result<Session, ScriptError> {
+    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets) {
+        err.partial = session.map(Box::new);
+        return Err(err);
+    }
+    let Some(session) = session else {
+        return Err(ScriptError::command(
+            "no encounter: give a save FILE or a script starting with `new`",
+        ));
+    };
+    if let Some(path) = targets.after
+        && let Err(err) = save::save(&session, path)
+    {
+        return Err(ScriptError::command(format!("{}: {err}", path.display())));
+    }
+    Ok(session)
+}
+
+/// Each line of `text` on `session` in turn, up to the first refused one.
+fn run_lines(
+    session: &mut Option<Session>,
+    text: &str,
+    dice: &mut dyn DiceSource,
+    assets: &Arc<Assets>,
+    targets: SaveTargets<'_>,
+) -> Result<(), ScriptError> {
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
         let command = match command::parse_in(line, session.as_ref().map(|s| s.encounter().system))
@@ -137,7 +171,7 @@ pub fn run_script(
         if let Command::New { system, .. } = &command
             && session.is_none()
         {
-            session = Some(Session::new(*system, "", assets.clone()));
+            *session = Some(Session::new(*system, "", assets.clone()));
         }
         let Some(s) = session.as_mut() else {
             return Err(ScriptError::command(format!(
@@ -179,15 +213,5 @@ pub fn run_script(
             }
         }
     }
-    let Some(session) = session else {
-        return Err(ScriptError::command(
-            "no encounter: give a save FILE or a script starting with `new`",
-        ));
-    };
-    if let Some(path) = targets.after
-        && let Err(err) = save::save(&session, path)
-    {
-        return Err(ScriptError::command(format!("{}: {err}", path.display())));
-    }
-    Ok(session)
+    Ok(())
 }

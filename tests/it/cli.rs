@@ -25,14 +25,21 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// A refused line stops the script: exit 1, the line number, the line and the reason on stderr,
-/// nothing on stdout.
+/// A refused line stops the script: exit 1, the line number, the line and the reason on stderr;
+/// stdout has the log and board as the lines before it left them (with --json, nothing: its
+/// reader expects the whole run or none).
 #[test]
 fn run_stops_at_a_refused_line_with_exit_1() {
-    let out = skirmish(&["run", "--script", "-", "--json"], "new woin\nadd Aria\nundo\nundo\n");
+    let script = "new woin\nadd Aria\nadd Orc\nundo\nundo\nundo\n";
+    let out = skirmish(&["run", "--script", "-", "--json"], script);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stderr), "skirmish: line 4: undo: nothing to undo: this is the start\n");
+    assert_eq!(text(&out.stderr), "skirmish: line 6: undo: nothing to undo: this is the start\n");
     assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let out = skirmish(&["run", "--script", "-"], "new woin\nadd Aria\nroll 2d6\nfrob\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with("skirmish: line 4: unknown command 'frob'"));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("Aria joins") && shown.contains("2d6 ["), "{shown}");
 }
 
 /// Faces left over from `--dice` are a note on stderr, not a failure; stdout is still the JSON.
