@@ -193,12 +193,22 @@ fn window(
 pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
     let rect = centered(area, area.width.saturating_sub(4).min(100), area.height.saturating_sub(2));
     Clear.render(rect, buf);
+    let width = rect.width.saturating_sub(2) as usize;
+    // A key or option and what it does; the text wraps under itself, not under the key.
+    let entry = |key: String, text: &str| -> Vec<Line<'static>> {
+        let indent = super::cells(&key);
+        let rows = super::wrap_words(text, width.saturating_sub(indent).max(10));
+        rows.into_iter()
+            .enumerate()
+            .map(|(n, row)| {
+                let head = if n == 0 { key.clone() } else { " ".repeat(indent) };
+                Line::from(vec![Span::styled(head, theme.key()), Span::raw(row)])
+            })
+            .collect()
+    };
     let mut lines = vec![Line::styled("Keys", theme.title())];
     for action in Action::ALL {
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>14}  ", app.keymap.keys_of(action)), theme.key()),
-            Span::raw(action.help()),
-        ]));
+        lines.extend(entry(format!("{:>14}  ", app.keymap.keys_of(action)), action.help()));
     }
     let rules = app.session.encounter().system.rules();
     {
@@ -206,14 +216,12 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
         lines.push(Line::styled("Rule options (:set OPTION VALUE)", theme.title()));
         for o in crate::rules::system::all_options(rules) {
             let now = app.session.encounter().option(o.name);
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:>26}  ", format!("{} {now}", o.name)), theme.key()),
-                Span::raw(if o.values.is_empty() {
-                    o.help.to_string()
-                } else {
-                    format!("{} ({})", o.help, o.values.join("|"))
-                }),
-            ]));
+            let help = if o.values.is_empty() {
+                o.help.to_string()
+            } else {
+                format!("{} ({})", o.help, o.values.join("|"))
+            };
+            lines.extend(entry(format!("{:>26}  ", format!("{} {now}", o.name)), &help));
         }
     }
     // Counters the system keeps (the GM's benny pool): set the same way, shown as they stand.
@@ -227,10 +235,7 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
                 other => format!("{other:?}"),
             },
         );
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>26}  ", format!("{} {now}", o.name)), theme.key()),
-            Span::raw(o.help.to_string()),
-        ]));
+        lines.extend(entry(format!("{:>26}  ", format!("{} {now}", o.name)), o.help));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(

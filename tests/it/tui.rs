@@ -846,3 +846,16 @@ fn further_targets_leave_out_the_one_chosen() {
         assert!(steps < 12, "no further-targets step");
     }
 }
+
+/// The help screen's option texts wrap under themselves, not under the option names.
+#[test]
+fn help_texts_wrap_under_themselves() {
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, &format!("?{}", "j".repeat(24)));
+    let text = screen(&a, 80, 24);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.contains("typed_dice roll")).expect("typed_dice shown");
+    let next = lines[at + 1];
+    let inside: String = next.chars().skip(4).collect();
+    assert!(inside.starts_with(&" ".repeat(20)), "{next}\n{text}");
+}
