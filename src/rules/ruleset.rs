@@ -588,8 +588,8 @@ pub trait Ruleset: Sync {
         Vec::new()
     }
 
-    /// A word for the turn-order pane's title (`deck 40 left`).
-    fn order_status(&self, _state: &SystemState) -> Option<String> {
+    /// A word for the turn-order pane's title (`deck 40 left`), with the options in force.
+    fn order_status(&self, _state: &SystemState, _options: &Options) -> Option<String> {
         None
     }
 

@@ -152,7 +152,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
     // What the system adds to the title (the Savage Worlds deck: cards left before a shuffle).
-    let title = match enc.system.rules().order_status(&enc.state) {
+    let title = match enc.system.rules().order_status(&enc.state, &enc.options) {
         Some(status) => format!("Turn order · {status}"),
         None => "Turn order".to_string(),
     };

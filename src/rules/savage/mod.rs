@@ -163,9 +163,14 @@ impl Ruleset for Savage {
         "`init NAME CARD`"
     }
 
-    fn order_status(&self, state: &SystemState) -> Option<String> {
+    fn order_status(&self, state: &SystemState, options: &Options) -> Option<String> {
         let st = state::of(state);
-        let deck = format!("deck {} left", st.deck.remaining().len());
+        // SW-INIT-6: the cards are the table's; the tracker's own deck is not in play.
+        let deck = if self.deals_by_hand(options) {
+            "physical deck".to_string()
+        } else {
+            format!("deck {} left", st.deck.remaining().len())
+        };
         Some(match st.gm_bennies {
             0 => deck,
             n => format!("{deck} · GM bennies {n}"),
