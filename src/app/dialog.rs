@@ -238,8 +238,17 @@ impl Dialog {
             Template::Act => format!("act {}", q(0)),
             Template::Line => self.line.clone(),
             Template::Save => {
-                let path = save_target(&self.folder, a(0));
-                format!("save {}", crate::command::display::quote(&path.to_string_lossy()))
+                // `NAME overwrite` replaces a file that holds another fight, as on the line.
+                let typed = a(0).trim();
+                let (name, overwrite) = match typed.strip_suffix(" overwrite") {
+                    Some(name) if !name.trim().is_empty() => (name.trim_end(), " overwrite"),
+                    _ => (typed, ""),
+                };
+                let path = save_target(&self.folder, name);
+                format!(
+                    "save {}{overwrite}",
+                    crate::command::display::quote(&path.to_string_lossy())
+                )
             }
         };
         let faces = match &self.split_stage {

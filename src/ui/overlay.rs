@@ -89,19 +89,15 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         let y = lines.len();
         match step {
             Step::Text { label, hint, input, .. } => {
-                let prefix = format!("{label}: ");
-                lines.push(Line::from(vec![
-                    Span::styled(prefix.clone(), theme.key()),
-                    Span::raw(input.value().to_string()),
-                ]));
+                let (line, x) = field_line(label, input, inner.width, theme);
+                lines.push(line);
                 // The hint may be longer than the dialog is wide: wrap it by words.
                 lines.extend(
                     super::wrap_words(hint, inner.width as usize)
                         .into_iter()
                         .map(|row| Line::styled(row, theme.dim())),
                 );
-                let x = (prefix.chars().count() + input.visual_cursor()) as u16;
-                cursor = Some((x.min(inner.width.saturating_sub(1)), y));
+                cursor = Some((x, y));
             }
             Step::Toggles { label, options, on, cursor: at } => {
                 lines.push(Line::styled(
@@ -116,13 +112,9 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                 lines.extend(window(rows, *at, room, theme));
             }
             Step::Pick { label, filter, cursor: at, .. } => {
-                let prefix = format!("{label}: ");
-                lines.push(Line::from(vec![
-                    Span::styled(prefix.clone(), theme.key()),
-                    Span::raw(filter.value().to_string()),
-                ]));
-                let x = (prefix.chars().count() + filter.visual_cursor()) as u16;
-                cursor = Some((x.min(inner.width.saturating_sub(1)), y));
+                let (line, x) = field_line(label, filter, inner.width, theme);
+                lines.push(line);
+                cursor = Some((x, y));
                 let visible = step.visible();
                 let room = (inner.height as usize).saturating_sub(lines.len()).max(4);
                 if visible.is_empty() {
@@ -151,6 +143,38 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         let row = u16::try_from(line.checked_sub(skip)?).ok()?;
         Some((inner.x + x, inner.y + row))
     })
+}
+
+/// A field being typed in, `label: value`, in `width` cells: a value longer than its room
+/// scrolls sideways to keep the cursor in view (as the command line does). Returns the line and
+/// the cursor's column.
+fn field_line(
+    label: &str,
+    input: &tui_input::Input,
+    width: u16,
+    theme: Theme,
+) -> (Line<'static>, u16) {
+    let prefix = format!("{label}: ");
+    let room = (width as usize).saturating_sub(super::cells(&prefix) + 1).max(1);
+    let scroll = input.visual_scroll(room);
+    let mut skipped = 0;
+    let mut used = 0;
+    let mut shown = String::new();
+    for ch in input.value().chars() {
+        let w = super::cells(ch.encode_utf8(&mut [0; 4]));
+        if skipped < scroll {
+            skipped += w;
+            continue;
+        }
+        if used + w > room {
+            break;
+        }
+        used += w;
+        shown.push(ch);
+    }
+    let x = super::cells(&prefix) + input.visual_cursor().saturating_sub(scroll);
+    let line = Line::from(vec![Span::styled(prefix, theme.key()), Span::raw(shown)]);
+    (line, u16::try_from(x).unwrap_or(u16::MAX).min(width.saturating_sub(1)))
 }
 
 /// The rows of a list that fit in `room` lines, scrolled to keep `at` in sight, the chosen one

@@ -584,6 +584,16 @@ fn save_as_refuses_another_fights_file_without_overwrite() {
     let skirmish::app::Mode::Dialog(dialog) = &app.mode else { panic!("{:?}", app.status) };
     assert_eq!((dialog.at, dialog.answers.len()), (0, 0));
     assert!(dialog.fix.as_deref().is_some_and(|why| why.contains("already exists")));
+    // ` overwrite` typed after the name there replaces it, as on the command line (not a file
+    // called `bridge overwrite.ron`).
+    let Some(skirmish::app::dialog::Step::Text { input, .. }) = dialog.steps.first() else {
+        panic!("{dialog:?}")
+    };
+    assert_eq!(input.value(), other.display().to_string());
+    let mut asked = (**dialog).clone();
+    asked.answers = vec![format!("{} overwrite", other.display())];
+    let (line, _) = asked.command();
+    assert!(line.ends_with("bridge.ron overwrite"), "{line}");
     super::tui::drive_keep(&mut app, "<Esc>");
     // Its own file, by any spelling of the path, needs no word.
     app.run_line(&format!("save \"{}\"", dir.join(".").join("mine.ron").display()), None);

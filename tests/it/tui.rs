@@ -859,3 +859,20 @@ fn help_texts_wrap_under_themselves() {
     let inside: String = next.chars().skip(4).collect();
     assert!(inside.starts_with(&" ".repeat(20)), "{next}\n{text}");
 }
+
+/// A dialog field longer than its row scrolls sideways to keep what is being typed, and the
+/// cursor, inside the box.
+#[test]
+fn a_long_dialog_field_scrolls_to_the_cursor() {
+    let mut a = app(demo(System::WOIN));
+    let long = "note=a-very-long-answer-typed-into-the-field-that-goes-on-and-on-until-END";
+    drive(&mut a, &format!("r{long}"));
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    let cursor = ui::render(&a, PLAIN, area, &mut buf).expect("a cursor in the field");
+    let text = buffer_text(&buf);
+    let row = text.lines().nth(cursor.1 as usize).unwrap_or_default();
+    assert!(row.contains("until-END"), "{row}");
+    // The box is 64 cells wide in the middle of 80: its inside ends at column 70.
+    assert!((9..=70).contains(&cursor.0), "{cursor:?}\n{text}");
+}
