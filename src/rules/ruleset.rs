@@ -95,6 +95,17 @@ pub trait Ruleset: Sync {
     /// Fields `add` accepts, with their kinds.
     fn fields(&self) -> &'static [FieldSpec];
 
+    /// The figures a GM reads at a glance, as the rules use them now (defaults filled in,
+    /// conditions applied): the same labels in the same order for everyone of the system, so the
+    /// combatant pane shows each in a fixed cell, the eye finds it in the same place, and a
+    /// selection move redraws only values. Every stat as set is on the sheet.
+    fn glance(
+        &self,
+        who: CombatantView<'_>,
+        id: &str,
+        state: &SystemState,
+    ) -> Vec<(&'static str, String)>;
+
     /// Settle a newcomer's stats from its side before its health is worked out (Savage Worlds: a
     /// player character is a Wild Card unless marked an Extra).
     fn on_add(&self, _stats: &mut Stats, _side: super::system::Side) {}
@@ -357,7 +368,7 @@ pub trait Ruleset: Sync {
         self.derived(who)
     }
 
-    /// Extra lines for the combatant pane (GURPS: maneuver, effective defenses, shock, FP).
+    /// Extra lines for the combatant pane (GURPS: maneuver, posture, shock, reeling).
     fn status_lines(
         &self,
         _who: CombatantView<'_>,

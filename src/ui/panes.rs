@@ -254,18 +254,18 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
             },
         };
 
-        // The selection is a › and the name in reverse video: a move redraws only a few cells.
+        // The selection is a cursor block over its initiative (`› 6♦` in reverse video): a
+        // move redraws those few cells of two rows, never the names.
         let chosen = index == app.selected;
+        let cursor = if chosen { theme.key().patch(theme.selected()) } else { Style::new() };
         let mut spans = vec![
             Span::styled(mark.to_string(), theme.current()),
-            Span::styled(if chosen { "›" } else { " " }, theme.key()),
-            Span::raw(format!("{:>4} ", fit(&init, 4).trim_end())),
+            Span::styled(if chosen { "›" } else { " " }, cursor),
+            Span::styled(format!("{:>4}", fit(&init, 4).trim_end()), cursor),
+            Span::raw(" "),
         ];
-        let mut name_style =
+        let name_style =
             if members.is_none() && enc.is_down(c) { theme.down() } else { theme.side(c.side) };
-        if chosen {
-            name_style = name_style.patch(theme.selected());
-        }
         // A group's summary gives up its `(N up)` before its name is cut.
         let name = match name.rsplit_once(" (") {
             Some((head, _)) if members.is_some() && cells(&name) > name_width => head,
@@ -314,13 +314,10 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     draw::put_line(buf, inner.x, inner.y, &name_line(c, room, theme), inner.width);
     let below =
         Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
-    let lines = details(app, c, theme, room, Some(below.height as usize));
-    // What does not fit is never cut without a word: the bottom border says where the rest is
-    // (the whole sheet, on Enter).
-    if draw::rows_needed(&lines, below.width) > below.height as usize {
-        let more = Line::styled(shorten(" ↓ more: Enter ", room), theme.dim());
-        draw::put_line(buf, inner.x, area.bottom().saturating_sub(1), &more, inner.width);
-    }
+    let lines = details(app, c, theme, room, true);
+    // The pane is a summary: its bottom border says where the rest is (the whole sheet).
+    let more = Line::styled(shorten(" Enter: whole sheet ", room), theme.dim());
+    draw::put_line(buf, inner.x, area.bottom().saturating_sub(1), &more, inner.width);
     draw::wrapped(buf, below, lines);
 }
 
@@ -335,16 +332,10 @@ fn name_line(c: &Combatant, room: usize, theme: Theme) -> Line<'static> {
     ])
 }
 
-/// Everything known of a combatant below its name, `room` cells wide: status, stats, weapons,
-/// conditions with their effects, notes. With `rows` (the pane's height), many weapons share
-/// one row so they stay in view; without, each has its own (the whole sheet).
-fn details(
-    app: &App,
-    c: &Combatant,
-    theme: Theme,
-    room: usize,
-    rows: Option<usize>,
-) -> Vec<Line<'static>> {
+/// A combatant below its name, `room` cells wide: status, the system's glance figures, its own
+/// status lines, then for the `pane` a row of weapon names and one of conditions; for the
+/// sheet every stat as set, each weapon with its fields, each condition with its effect, notes.
+fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> Vec<Line<'static>> {
     let enc = app.session.encounter();
     let rules = enc.system.rules();
     let mut lines = Vec::new();
@@ -364,6 +355,12 @@ fn details(
         status.push("hidden".into());
     }
     lines.push(Line::raw(status.join(" · ")));
+    let glance: Vec<String> = rules
+        .glance(c.view(), &c.id, &enc.state)
+        .into_iter()
+        .map(|(label, value)| format!("{label} {value}"))
+        .collect();
+    lines.extend(grid(&glance, room, 14).into_iter().map(Line::raw));
     // A regiment unfolded: one mark per member, ● standing, ◐ the one the pool is wearing down,
     // ○ fallen.
     if let Some(s) = strength {
@@ -381,40 +378,60 @@ fn details(
     for line in rules.status_lines(c.view(), &c.id, &enc.state) {
         lines.push(Line::styled(line, theme.warn()));
     }
-    // Stats in a grid of fixed cells, in the system's field order, so values line up.
-    // The pane's cells are narrow and cut a long one; the sheet's are as wide as the widest.
-    let grid_at = lines.len();
-    let grid: Vec<String> = rules
-        .fields()
-        .iter()
-        .filter_map(|f| match c.stats.get(f.name)? {
-            // A switch that is off says nothing worth a cell (`wild off`).
-            StatValue::Flag(false) => None,
-            v => Some(format!("{} {v}", f.name)),
-        })
-        .collect();
-    let widest = grid.iter().map(|g| cells(g)).max().unwrap_or(0);
-    let cell = if rows.is_some() { 14 } else { (widest + 1).clamp(14, room.max(14)) };
-    let per_row = (room / cell).max(1);
-    let grid: Vec<String> = grid.iter().map(|g| fit(g, cell - 1)).collect();
-    for chunk in grid.chunks(per_row) {
-        lines.push(Line::styled(
-            chunk.iter().map(|c| format!("{c} ")).collect::<String>(),
-            theme.dim(),
-        ));
+    // The sheet lists every stat as set too (what `edit` changes), in cells as wide as the
+    // widest.
+    if !pane {
+        let set: Vec<String> = rules
+            .fields()
+            .iter()
+            .filter_map(|f| match c.stats.get(f.name)? {
+                // A switch that is off says nothing worth a cell (`wild off`).
+                StatValue::Flag(false) => None,
+                v => Some(format!("{} {v}", f.name)),
+            })
+            .collect();
+        if !set.is_empty() {
+            lines.push(Line::styled(format!("as set (:edit {} FIELD=VALUE)", c.id), theme.dim()));
+            let widest = set.iter().map(|g| cells(g)).max().unwrap_or(0);
+            let cell = (widest + 1).clamp(14, room.max(14));
+            lines.extend(
+                grid(&set, room, cell).into_iter().map(|row| Line::styled(row, theme.dim())),
+            );
+        }
     }
-    // Weapons, one row each (cut at the edge, never wrapped, so a long one does not push the
-    // next out of view): the name, then its fields in the system's order. When the rows left
-    // cannot hold them all, one row names them all instead.
-    let used = draw::rows_needed(&lines, u16::try_from(room).unwrap_or(u16::MAX));
-    let rows_left = rows.map_or(usize::MAX, |rows| rows.saturating_sub(used));
-    if !c.weapons.is_empty() && c.weapons.len() > rows_left {
-        let names: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
-        let row = Line::styled(shorten(&format!("⚔ {}", names.join(" · ")), room), theme.plain());
-        // With no row left below the stats, the names go above them.
-        if rows_left == 0 { lines.insert(grid_at, row) } else { lines.push(row) }
+    // The pane is a glance: one row names the weapons, one the conditions (the turn order's
+    // marks spelled out), each cut at the edge, so the rows keep their places from one combatant
+    // to the next; the sheet has each weapon's fields, each condition's effect and the notes.
+    if pane {
+        if !c.weapons.is_empty() {
+            let names: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
+            let row = shorten(&format!("⚔ {}", names.join(" · ")), room);
+            lines.push(Line::styled(row, theme.plain()));
+        }
+        if !c.conditions.is_empty() {
+            let names: Vec<String> = c
+                .conditions
+                .iter()
+                .map(|k| {
+                    let mut about = Vec::new();
+                    if k.level == Level::Severe {
+                        about.push("severe".to_string());
+                    }
+                    if let Some(n) = k.rounds {
+                        about.push(format!("{n} rd"));
+                    }
+                    match about.is_empty() {
+                        true => k.name.clone(),
+                        false => format!("{} ({})", k.name, about.join(", ")),
+                    }
+                })
+                .collect();
+            lines.push(Line::styled(shorten(&names.join(" · "), room), theme.warn()));
+        }
+        return lines;
     }
-    for weapon in c.weapons.iter().filter(|_| c.weapons.len() <= rows_left) {
+    // The sheet: each weapon on its rows, the name, then its fields in the system's order.
+    for weapon in &c.weapons {
         let fields: Vec<String> = rules
             .weapon_fields()
             .iter()
@@ -427,22 +444,12 @@ fn details(
         let head = format!("⚔ {}", weapon.name);
         let rest =
             if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
-        // In the pane a weapon keeps to its row; the sheet wraps it whole.
-        let (head, rest) = match rows {
-            Some(_) => {
-                let head = shorten(&head, room);
-                let rest = shorten(&rest, room.saturating_sub(cells(&head)));
-                (head, rest)
-            }
-            None => (head, rest),
-        };
         lines.push(Line::from(vec![
             Span::styled(head, theme.plain()),
             Span::styled(rest, theme.dim()),
         ]));
     }
-    // Conditions last, each with what it does (the turn order names them too): the rows above
-    // stay put from one combatant to the next, so a selection move redraws little.
+    // Conditions, each with what it does, and how to end them.
     let catalogue = app.session.assets().catalogue_ref(enc.system);
     for k in &c.conditions {
         let mut head = format!("{} ({}", k.name, k.level);
@@ -465,14 +472,23 @@ fn details(
             Span::raw(effect.map(|e| format!(": {e}")).unwrap_or_default()),
         ]));
     }
-    // The pane's rows go to what the combatant is going through; the sheet says how to end it.
-    if !c.conditions.is_empty() && rows.is_none() {
+    if !c.conditions.is_empty() {
         lines.push(Line::styled("x shakes off a condition · :uncond removes one", theme.dim()));
     }
     for note in &c.notes {
         lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
     }
     lines
+}
+
+/// `entries` in rows of cells `cell` wide, as many to a row as `room` holds, so values line up;
+/// a value longer than its cell is cut.
+fn grid(entries: &[String], room: usize, cell: usize) -> Vec<String> {
+    let per_row = (room / cell).max(1);
+    entries
+        .chunks(per_row)
+        .map(|chunk| chunk.iter().map(|g| format!("{} ", fit(g, cell - 1))).collect())
+        .collect()
 }
 
 /// The whole sheet of combatant `id` (Enter on it): every line of [`details`], none cut,
@@ -483,7 +499,7 @@ pub fn sheet(app: &App, id: &str, scroll: u16, theme: Theme, area: Rect, buf: &m
     let width = area.width.saturating_sub(4).min(72);
     let room = width.saturating_sub(2);
     let mut lines = vec![name_line(c, room as usize, theme)];
-    lines.extend(details(app, c, theme, room as usize, None));
+    lines.extend(details(app, c, theme, room as usize, false));
     // As tall as the sheet, within the screen; scrolled no further than its last row.
     let rows = draw::rows_needed(&lines, room);
     let height = u16::try_from(rows.saturating_add(2)).unwrap_or(u16::MAX);

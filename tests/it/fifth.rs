@@ -74,6 +74,15 @@ impl Ruleset for Lite {
         FIELDS
     }
 
+    fn glance(
+        &self,
+        who: skirmish::rules::system::CombatantView<'_>,
+        _: &str,
+        _: &SystemState,
+    ) -> Vec<(&'static str, String)> {
+        vec![("hp", who.stats.int_or("hp", 6).to_string())]
+    }
+
     fn health(&self, stats: &Stats) -> Health {
         Health::full(stats.int_or("hp", 6))
     }

@@ -630,7 +630,8 @@ fn the_header_always_shows_round_and_turn() {
     assert_eq!(header.matches("WOIN").count(), 1, "{header}");
 }
 
-/// The combatant pane lists the selected combatant's weapons with their fields.
+/// The combatant pane names the selected combatant's weapons on one row; its sheet (Enter) has
+/// each with its fields.
 #[test]
 fn the_combatant_pane_lists_weapons() {
     let mut a = new_woin();
@@ -642,9 +643,12 @@ fn the_combatant_pane_lists_weapons() {
     let mut buf = Buffer::empty(area);
     ui::render_pane(&a, PLAIN, Pane::Combatant, area, &mut buf);
     let text = buffer_text(&buf);
-    assert!(text.contains("⚔ longsword: "), "{text}");
-    assert!(text.contains("⚔ bow: "), "{text}");
+    assert!(text.contains("⚔ longsword · bow"), "{text}");
     insta::assert_snapshot!("pane_combatant_weapons", text);
+    drive(&mut a, "<Enter>");
+    let sheet = screen(&a, 80, 24);
+    assert!(sheet.contains("⚔ longsword: pool 5d6 · dmg 2d6+2 · type slashing · melee"), "{sheet}");
+    assert!(sheet.contains("⚔ bow: pool 4d6 · dmg 2d6 · range 20"), "{sheet}");
 }
 
 /// The turn order gives conditions the free columns before cutting their names: whole names
@@ -699,8 +703,8 @@ fn the_turn_order_shortens_by_words_not_mid_word() {
     assert!(group.contains("▸Bandit ×4 ") && !group.contains('…'), "{group}");
 }
 
-/// At 80×24 a combatant's pane cannot hold a condition's whole effect: the last row says so
-/// (never half a rule without a word), and Enter on the combatant shows the whole sheet
+/// A combatant's pane is a glance (its conditions named, not explained): its bottom border says
+/// where the rest is, and Enter on the combatant shows the whole sheet
 /// (every stat uncut, each weapon, the condition's effect, notes), scrolled by j/k and closed
 /// by any other key; on a group Enter still folds.
 #[test]
@@ -715,7 +719,7 @@ fn enter_shows_a_combatants_whole_sheet() {
         .expect("Jessa in the demo");
     a.selected = jessa;
     let dashboard = screen(&a, 80, 24);
-    assert!(dashboard.contains("└ ↓ more: Enter ─"), "{dashboard}");
+    assert!(dashboard.contains("└ Enter: whole sheet ─"), "{dashboard}");
     drive(&mut a, "<Enter>");
     let sheet = screen(&a, 80, 24);
     assert!(sheet.contains("Spirit roll at turn start"), "{sheet}");
@@ -875,4 +879,46 @@ fn a_long_dialog_field_scrolls_to_the_cursor() {
     assert!(row.contains("until-END"), "{row}");
     // The box is 64 cells wide in the middle of 80: its inside ends at column 70.
     assert!((9..=70).contains(&cursor.0), "{cursor:?}\n{text}");
+}
+
+/// Issue 14 item 14: the combatant pane's fixed cells hold each system's glance figures as the
+/// rules use them now (defaults filled in, conditions applied), the same cells for everyone.
+#[test]
+fn the_combatant_pane_shows_figures_as_the_rules_use_them() {
+    let cases: [(System, &str, &[&str]); 5] = [
+        // WOIN-COND (seed 000, Slowed): −4 to the physical DEFENSEs, not MENTAL.
+        (
+            System::WOIN,
+            ":add Aria side=pc melee=13 ranged=12 mental=11<Enter>:cond Aria slowed<Enter>",
+            &["melee 9 ", "ranged 8 ", "mental 11 ", "vital 6 ", "soak 0 ", "luc 0 "],
+        ),
+        // An unset Savage Worlds trait rolls a d4; an Extra has no bennies.
+        (
+            System::SAVAGE,
+            ":add Thug fighting=d8 parry=6<Enter>",
+            &["parry 6 ", "toughness 5 ", "fighting d8 ", "shooting d4 ", "bennies — "],
+        ),
+        // GURPS-HP-1: below a third of its HP, Move is halved (round up).
+        (
+            System::GURPS,
+            ":add Rook st=12 dx=13 ht=12 dr=2<Enter>:damage Rook 12<Enter>",
+            &["dr 2 ", "move 3 ", "fp 12/12 "],
+        ),
+        (System::GURPS, ":add Mira dx=12 ht=11<Enter>", &["dodge 8 ", "move 5 ", "dr 0 "]),
+        (
+            System::GEMPUNKS,
+            ":add Tam gd=6<Enter>",
+            &["ad 5 ", "gd 6 ", "toughness 3 ", "armor 0 ", "muscle 0 ", "magic 0 "],
+        ),
+    ];
+    for (system, script, shown) in cases {
+        let mut a = app(Session::new(system, "Test", assets()));
+        drive(&mut a, script);
+        let text = screen(&a, 80, 24);
+        let pane: String =
+            text.lines().take(11).filter_map(|l| l.split_once("││").map(|(_, r)| r)).collect();
+        for figure in shown {
+            assert!(pane.contains(figure), "{system} {script}: {figure:?} in\n{text}");
+        }
+    }
 }

@@ -83,6 +83,23 @@ impl Ruleset for Gempunks {
         tables::FIELDS
     }
 
+    fn glance(
+        &self,
+        who: CombatantView<'_>,
+        _: &str,
+        _: &super::state::SystemState,
+    ) -> Vec<(&'static str, String)> {
+        let s = who.stats;
+        vec![
+            ("ad", s.int_or("ad", 5).to_string()),
+            ("gd", s.int_or("gd", 5).to_string()),
+            ("toughness", s.int_or("toughness", damage::DEFAULT_TOUGHNESS).to_string()),
+            ("armor", s.int_or("armor", 0).to_string()),
+            ("muscle", s.int_or("muscle", 0).to_string()),
+            ("magic", s.int_or("magic", 0).to_string()),
+        ]
+    }
+
     // GEM-DMG-1: armor and vulnerability by type are kept under the type's canonical word
     // (`armor.crushing` is `armor.blunt`), so a hit of that type finds them.
     fn check_names(

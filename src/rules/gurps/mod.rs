@@ -146,6 +146,28 @@ impl Ruleset for Gurps {
         FIELDS
     }
 
+    // What a GM reads when someone attacks it: its defenses now (maneuver and posture applied),
+    // DR, Move now and FP left.
+    fn glance(
+        &self,
+        who: CombatantView<'_>,
+        id: &str,
+        st: &SystemState,
+    ) -> Vec<(&'static str, String)> {
+        let me = state::person(st, id);
+        let (dodge, parry, block) = defense::standing(who, &me);
+        let defense = |d: Option<i64>| d.map_or("—".to_string(), |d| d.to_string());
+        let max_fp = Self::max_fp(who.stats);
+        vec![
+            ("dodge", defense(dodge)),
+            ("parry", defense(parry)),
+            ("block", defense(block)),
+            ("dr", who.stats.int_or("dr", 0).to_string()),
+            ("move", Self::move_now(who).to_string()),
+            ("fp", format!("{}/{max_fp}", max_fp.saturating_sub(me.fp_lost))),
+        ]
+    }
+
     // A weapon's `type=` is one of the wound-modifier types, checked as it is set.
     fn check_weapon_names(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
         let Some(text) = stats.text(field).filter(|_| field == "type").map(str::to_string) else {
@@ -595,49 +617,25 @@ impl Ruleset for Gurps {
     fn status_lines(&self, who: CombatantView<'_>, id: &str, st: &SystemState) -> Vec<String> {
         let me = state::person(st, id);
         let figures = self.derived_in(who, id, st);
-        let get = |k: &str| figures.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
-        let num = |k: &str| match get(k) {
-            Some(Derived::Int(n)) => n.to_string(),
-            _ => "—".into(),
-        };
-        let mut first = vec![format!("FP {}/{}", num("fp.current"), Self::max_fp(who.stats))];
-        first.push(match &me.maneuver {
+        let mut first = vec![match &me.maneuver {
             Some(m) => m.describe(),
             None => "no maneuver yet".into(),
-        });
-        if let Some(Derived::Text(p)) = get("posture")
+        }];
+        if let Some((_, Derived::Text(p))) = figures.iter().find(|(n, _)| *n == "posture")
             && p != "standing"
         {
-            first.push(p);
+            first.push(p.clone());
         }
         let shock = me.shock.max(me.shock_next);
         if shock > 0 {
             first.push(format!("shock −{shock}"));
         }
         let mut lines = vec![first.join(" · ")];
-        lines.push(format!(
-            "Dodge {} · Parry {} · Block {}",
-            num("defenses.dodge"),
-            num("defenses.parry"),
-            num("defenses.block")
-        ));
         let mut marks = Vec::new();
-        let reeling = who.health.current.saturating_mul(3) < who.health.max;
-        let tired = has(who, "Very-Tired");
-        // GURPS-HP-1, GURPS-FP-1: what reeling and Very Tired halve.
-        match (reeling, tired) {
-            (true, false) => marks.push(format!("reeling: Move {}", Self::move_now(who))),
-            (false, true) => marks.push(format!(
-                "very tired: Move {}, ST {}",
-                Self::move_now(who),
-                Self::st_now(who)
-            )),
-            (true, true) => marks.push(format!(
-                "reeling, very tired: Move {}, ST {}",
-                Self::move_now(who),
-                Self::st_now(who)
-            )),
-            (false, false) => {}
+        // GURPS-FP-1: Very Tired halves ST (the glance's Move is halved already, as reeling
+        // halves it).
+        if has(who, "Very-Tired") {
+            marks.push(format!("very tired: ST {}", Self::st_now(who)));
         }
         if who.health.current <= 0 {
             marks.push("HT roll each turn (0 HP)".into());

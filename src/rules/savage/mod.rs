@@ -204,6 +204,27 @@ impl Ruleset for Savage {
         FIELDS
     }
 
+    fn glance(
+        &self,
+        who: CombatantView<'_>,
+        _: &str,
+        _: &SystemState,
+    ) -> Vec<(&'static str, String)> {
+        let die = |name| who.stats.die(name).unwrap_or(DEFAULT_DIE).to_string();
+        let bennies = match Self::is_wild(who.stats) {
+            true => who.stats.int_or("bennies", 0).to_string(),
+            false => "—".to_string(),
+        };
+        vec![
+            ("parry", who.stats.int_or("parry", 2).to_string()),
+            ("toughness", wounds::toughness(who.stats).to_string()),
+            ("fighting", die("fighting")),
+            ("shooting", die("shooting")),
+            ("spirit", die("spirit")),
+            ("bennies", bennies),
+        ]
+    }
+
     // Health counts wounds still to take: a Wild Card 3, beyond which it is incapacitated
     // (SW-DMG-3); an Extra 0, so its first wound takes it out.
     fn health(&self, stats: &Stats) -> Health {

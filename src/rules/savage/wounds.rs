@@ -5,15 +5,17 @@ use crate::rules::system::{DamageOutcome, DamageRequest, RulesError};
 
 const DEFAULT_TOUGHNESS: i64 = 5;
 
+/// Toughness as given, armor included, or the default.
+pub(super) fn toughness(stats: &crate::rules::stats::Stats) -> i64 {
+    stats.int_or("toughness", DEFAULT_TOUGHNESS)
+}
+
 /// SW-DMG-2, SW-DMG-3: below Toughness nothing; at Toughness Shaken, or a wound when already
 /// Shaken; each raise one wound more. Extras are out at any wound.
 pub(super) fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
     // AP ignores armor; cover and obstacles add to it (SW-ATK-5, SW-ATK-7).
-    let toughness = hit
-        .stats
-        .int_or("toughness", DEFAULT_TOUGHNESS)
-        .saturating_add(hit.armor_added)
-        .saturating_sub(hit.armor_ignored);
+    let toughness =
+        toughness(hit.stats).saturating_add(hit.armor_added).saturating_sub(hit.armor_ignored);
     let shaken = hit.conditions.iter().any(|c| c.name == "Shaken");
     if hit.amount < toughness {
         return Ok(DamageOutcome {

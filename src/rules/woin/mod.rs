@@ -196,6 +196,23 @@ impl Ruleset for Woin {
         FIELDS
     }
 
+    fn glance(
+        &self,
+        who: CombatantView<'_>,
+        _: &str,
+        _: &SystemState,
+    ) -> Vec<(&'static str, String)> {
+        let defense = |which| attack::effective_defense(who.stats, who.conditions, which);
+        vec![
+            ("melee", defense("melee").to_string()),
+            ("ranged", defense("ranged").to_string()),
+            ("mental", defense("mental").to_string()),
+            ("vital", defense("vital").to_string()),
+            ("soak", Self::effective_soak(who.stats, who.conditions).to_string()),
+            ("luc", who.stats.int_or("luc", 0).to_string()),
+        ]
+    }
+
     fn health(&self, stats: &Stats) -> Health {
         Health::full(stats.int_or("health", DEFAULT_HEALTH))
     }
