@@ -63,6 +63,14 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// A modifier as people write it: `+2`, `−3` (a true minus sign), `+0`.
+pub fn signed(n: i64) -> String {
+    match n {
+        n if n < 0 => format!("−{}", n.unsigned_abs()),
+        n => format!("+{n}"),
+    }
+}
+
 /// Turn a name into an id slug: lowercase letters and digits, other runs become one `-`. The
 /// rules name combatants by these ids too (a weapon's `of=` owner), so the function lives here.
 pub fn slug(name: &str) -> String {

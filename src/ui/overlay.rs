@@ -105,9 +105,11 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                     theme.key(),
                 ));
                 let room = (inner.height as usize).saturating_sub(lines.len()).max(4);
+                // As a pick's rows: one too long ends in `…`.
+                let width = inner.width as usize;
                 let rows = options.iter().zip(on).map(|((_, text), on)| {
                     let mark = if *on { "[x]" } else { "[ ]" };
-                    format!("  {mark} {text}")
+                    super::shorten(&format!("  {mark} {text}"), width)
                 });
                 lines.extend(window(rows, *at, room, theme));
             }

@@ -316,7 +316,13 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
         Rect { y: inner.y.saturating_add(1), height: inner.height.saturating_sub(1), ..inner };
     let lines = details(app, c, theme, room, true);
     // The pane is a summary: its bottom border says where the rest is (the whole sheet).
-    let more = Line::styled(shorten(" Enter: whole sheet ", room), theme.dim());
+    // On a group's row Enter folds or unfolds it instead.
+    let what = match rows.get(app.selected) {
+        Some(Row::Group { open: true, .. }) => " Enter: fold the group ",
+        Some(Row::Group { .. }) => " Enter: unfold the group ",
+        _ => " Enter: whole sheet ",
+    };
+    let more = Line::styled(shorten(what, room), theme.dim());
     draw::put_line(buf, inner.x, area.bottom().saturating_sub(1), &more, inner.width);
     draw::wrapped(buf, below, lines);
 }
@@ -358,50 +364,21 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
     let glance: Vec<String> = rules
         .glance(c.view(), &c.id, &enc.state)
         .into_iter()
-        .map(|(label, value)| format!("{label} {value}"))
+        // A negative figure with a true minus sign, as the rest of the screen writes it.
+        .map(|(label, value)| match value.strip_prefix('-') {
+            Some(magnitude) => format!("{label} −{magnitude}"),
+            None => format!("{label} {value}"),
+        })
         .collect();
-    lines.extend(grid(&glance, room, 14).into_iter().map(Line::raw));
-    // A regiment unfolded: one mark per member, ● standing, ◐ the one the pool is wearing down,
-    // ○ fallen.
-    if let Some(s) = strength {
-        let total = usize::try_from(s.total.clamp(0, 200)).unwrap_or(0);
-        let standing = usize::try_from(s.standing.clamp(0, 200)).unwrap_or(0);
-        let marks: String = (0..total)
-            .map(|k| match k {
-                k if k + 1 == standing && s.pool > 0 => '◐',
-                k if k < standing => '●',
-                _ => '○',
-            })
-            .collect();
-        lines.push(Line::raw(format!("members {marks}")));
+    // Two cells to a row at the least; a pane narrower than that runs them on, wrapped.
+    match room / GLANCE_CELL {
+        0 | 1 => lines.push(Line::raw(glance.join(" · "))),
+        _ => lines.extend(grid(&glance, room, GLANCE_CELL).into_iter().map(Line::raw)),
     }
-    for line in rules.status_lines(c.view(), &c.id, &enc.state) {
-        lines.push(Line::styled(line, theme.warn()));
-    }
-    // The sheet lists every stat as set too (what `edit` changes), in cells as wide as the
-    // widest.
-    if !pane {
-        let set: Vec<String> = rules
-            .fields()
-            .iter()
-            .filter_map(|f| match c.stats.get(f.name)? {
-                // A switch that is off says nothing worth a cell (`wild off`).
-                StatValue::Flag(false) => None,
-                v => Some(format!("{} {v}", f.name)),
-            })
-            .collect();
-        if !set.is_empty() {
-            lines.push(Line::styled(format!("as set (:edit {} FIELD=VALUE)", c.id), theme.dim()));
-            let widest = set.iter().map(|g| cells(g)).max().unwrap_or(0);
-            let cell = (widest + 1).clamp(14, room.max(14));
-            lines.extend(
-                grid(&set, room, cell).into_iter().map(|row| Line::styled(row, theme.dim())),
-            );
-        }
-    }
-    // The pane is a glance: one row names the weapons, one the conditions (the turn order's
-    // marks spelled out), each cut at the edge, so the rows keep their places from one combatant
-    // to the next; the sheet has each weapon's fields, each condition's effect and the notes.
+    // The pane is a glance whose rows keep their places from one combatant to the next: one
+    // row naming the weapons, the conditions named (the turn order's marks spelled out, wrapped,
+    // never hidden), then what the system adds. The sheet has each weapon's fields, each
+    // condition's effect and the notes.
     if pane {
         if !c.weapons.is_empty() {
             let names: Vec<&str> = c.weapons.iter().map(|w| w.name.as_str()).collect();
@@ -409,26 +386,28 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
             lines.push(Line::styled(row, theme.plain()));
         }
         if !c.conditions.is_empty() {
-            let names: Vec<String> = c
-                .conditions
-                .iter()
-                .map(|k| {
-                    let mut about = Vec::new();
-                    if k.level == Level::Severe {
-                        about.push("severe".to_string());
-                    }
-                    if let Some(n) = k.rounds {
-                        about.push(format!("{n} rd"));
-                    }
-                    match about.is_empty() {
-                        true => k.name.clone(),
-                        false => format!("{} ({})", k.name, about.join(", ")),
-                    }
-                })
-                .collect();
-            lines.push(Line::styled(shorten(&names.join(" · "), room), theme.warn()));
+            let names: Vec<String> = c.conditions.iter().map(condition_name).collect();
+            lines.push(Line::styled(names.join(" · "), theme.warn()));
         }
+        lines.extend(system_lines(app, c, theme));
         return lines;
+    }
+    lines.extend(system_lines(app, c, theme));
+    // Every stat as set (what `edit` changes), in cells as wide as the widest.
+    let set: Vec<String> = rules
+        .fields()
+        .iter()
+        .filter_map(|f| match c.stats.get(f.name)? {
+            // A switch that is off says nothing worth a cell (`wild off`).
+            StatValue::Flag(false) => None,
+            v => Some(format!("{} {v}", f.name)),
+        })
+        .collect();
+    if !set.is_empty() {
+        lines.push(Line::styled(format!("as set (:edit {} FIELD=VALUE)", c.id), theme.dim()));
+        let widest = set.iter().map(|g| cells(g)).max().unwrap_or(0);
+        let cell = (widest + 1).clamp(GLANCE_CELL, room.max(GLANCE_CELL));
+        lines.extend(grid(&set, room, cell).into_iter().map(|row| Line::styled(row, theme.dim())));
     }
     // The sheet: each weapon on its rows, the name, then its fields in the system's order.
     for weapon in &c.weapons {
@@ -477,6 +456,48 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
     }
     for note in &c.notes {
         lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
+    }
+    lines
+}
+
+/// A glance figure's cell: `toughness 12`, `mental def 11` and a space.
+const GLANCE_CELL: usize = 14;
+
+/// A condition as the pane names it: `Bleeding (severe, 3 rd)`.
+fn condition_name(k: &crate::rules::conditions::Condition) -> String {
+    let mut about = Vec::new();
+    if k.level == Level::Severe {
+        about.push("severe".to_string());
+    }
+    if let Some(n) = k.rounds {
+        about.push(format!("{n} rd"));
+    }
+    match about.is_empty() {
+        true => k.name.clone(),
+        false => format!("{} ({})", k.name, about.join(", ")),
+    }
+}
+
+/// What the system adds below the glance: a regiment's members (● standing, ◐ the one the
+/// pool is wearing down, ○ fallen), then its own status lines (GURPS maneuver, shock …).
+fn system_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>> {
+    let enc = app.session.encounter();
+    let rules = enc.system.rules();
+    let mut lines = Vec::new();
+    if let Some(s) = rules.strength(c.view()) {
+        let total = usize::try_from(s.total.clamp(0, 200)).unwrap_or(0);
+        let standing = usize::try_from(s.standing.clamp(0, 200)).unwrap_or(0);
+        let marks: String = (0..total)
+            .map(|k| match k {
+                k if k + 1 == standing && s.pool > 0 => '◐',
+                k if k < standing => '●',
+                _ => '○',
+            })
+            .collect();
+        lines.push(Line::raw(format!("members {marks}")));
+    }
+    for line in rules.status_lines(c.view(), &c.id, &enc.state) {
+        lines.push(Line::styled(line, theme.warn()));
     }
     lines
 }

@@ -882,34 +882,49 @@ fn a_long_dialog_field_scrolls_to_the_cursor() {
 }
 
 /// Issue 14 item 14: the combatant pane's fixed cells hold each system's glance figures as the
-/// rules use them now (defaults filled in, conditions applied), the same cells for everyone.
+/// rules use them now (defaults filled in, conditions applied), the same cells for everyone,
+/// and the lines the system adds say what else its rolls carry.
 #[test]
 fn the_combatant_pane_shows_figures_as_the_rules_use_them() {
-    let cases: [(System, &str, &[&str]); 5] = [
+    let cases: [(System, &str, &[&str]); 8] = [
         // WOIN-COND (seed 000, Slowed): −4 to the physical DEFENSEs, not MENTAL.
         (
             System::WOIN,
             ":add Aria side=pc melee=13 ranged=12 mental=11<Enter>:cond Aria slowed<Enter>",
-            &["melee 9 ", "ranged 8 ", "mental 11 ", "vital 6 ", "soak 0 ", "luc 0 "],
+            &["melee def 9 ", "ranged def 8 ", "mental def 11 ", "vital def 6 ", "soak 0 "],
         ),
-        // An unset Savage Worlds trait rolls a d4; an Extra has no bennies.
+        // An unset skill rolls d4−2 (SW-ATK-1's roll, untrained); an Extra has no bennies.
         (
             System::SAVAGE,
             ":add Thug fighting=d8 parry=6<Enter>",
-            &["parry 6 ", "toughness 5 ", "fighting d8 ", "shooting d4 ", "bennies — "],
+            &["parry 6 ", "toughness 5 ", "fighting d8 ", "shooting d4−2 ", "bennies none "],
+        ),
+        // SW-ATK-2 (Reading): prone, −2 Parry; SW-ROLL-2: a wound's −1 on every trait roll.
+        (
+            System::SAVAGE,
+            ":add Cole side=pc parry=7 toughness=5<Enter>:cond Cole prone<Enter>:damage Cole 9<Enter>",
+            &["parry 5 ", "bennies 0 ", "trait rolls: wounds −1"],
         ),
         // GURPS-HP-1: below a third of its HP, Move is halved (round up).
         (
             System::GURPS,
-            ":add Rook st=12 dx=13 ht=12 dr=2<Enter>:damage Rook 12<Enter>",
+            ":add Rook st=12 dx=13 ht=12 dr=2<Enter>:damage Rook 12<Enter>:uncond Rook prone<Enter>",
             &["dr 2 ", "move 3 ", "fp 12/12 "],
         ),
         (System::GURPS, ":add Mira dx=12 ht=11<Enter>", &["dodge 8 ", "move 5 ", "dr 0 "]),
+        // GURPS-POST-1: lying down, a yard; GURPS-POST-2: −3 to defenses.
+        (
+            System::GURPS,
+            ":add Mira dx=12 ht=11<Enter>:cond Mira prone<Enter>",
+            &["dodge 5 ", "move 1 yd "],
+        ),
         (
             System::GEMPUNKS,
             ":add Tam gd=6<Enter>",
             &["ad 5 ", "gd 6 ", "toughness 3 ", "armor 0 ", "muscle 0 ", "magic 0 "],
         ),
+        // GEM-MOD-4: a Stationary target's AD and GD are 2.
+        (System::GEMPUNKS, ":add Vex ad=6<Enter>:cond Vex stationary<Enter>", &["ad 2 ", "gd 2 "]),
     ];
     for (system, script, shown) in cases {
         let mut a = app(Session::new(system, "Test", assets()));
@@ -921,4 +936,37 @@ fn the_combatant_pane_shows_figures_as_the_rules_use_them() {
             assert!(pane.contains(figure), "{system} {script}: {figure:?} in\n{text}");
         }
     }
+}
+
+/// A switch in a narrow attack dialog that does not fit its row ends in `…`, as a pick's rows
+/// do, so a cut label never reads as a whole one; at 80×24 each is whole (the WOIN prone
+/// target says the rules count a lying target without it).
+#[test]
+fn attack_dialog_switches_too_long_for_their_row_end_in_an_ellipsis() {
+    let mut a = app(demo(System::WOIN));
+    drive(&mut a, "a<Enter><Down><Down><Enter><Enter>");
+    let wide = screen(&a, 80, 24);
+    assert!(wide.contains("[ ] prone target −1d6 ranged, +2d6 melee (auto when lying)"), "{wide}");
+    let narrow = screen(&a, 60, 24);
+    let row = narrow.lines().find(|l| l.contains("[ ] prone")).unwrap_or_default();
+    assert!(row.trim_end_matches(['│', ' ']).ends_with('…'), "{narrow}");
+}
+
+/// The combatant pane's border says what Enter does on the row selected: a combatant's whole
+/// sheet, or a group folded and unfolded. GURPS-MAN-10: a weapon knocked out of readiness is
+/// named on the pane (its Parry is `—` until readied).
+#[test]
+fn the_pane_says_what_enter_does_and_which_weapon_is_not_ready() {
+    let mut a = app(demo(System::WOIN));
+    let group = a.rows().iter().position(|r| matches!(r, skirmish::app::Row::Group { .. }));
+    a.selected = group.expect("the goblins' row");
+    assert!(screen(&a, 80, 24).contains("└ Enter: unfold the group ─"));
+    drive(&mut a, "<Enter>");
+    assert!(screen(&a, 80, 24).contains("└ Enter: fold the group ─"));
+    drive(&mut a, "j");
+    assert!(screen(&a, 80, 24).contains("└ Enter: whole sheet ─"));
+    let a = app(demo(System::GURPS));
+    let text = screen(&a, 80, 24);
+    assert!(text.contains("││not ready: broadsword "), "{text}");
+    assert!(text.contains("parry —"), "{text}");
 }

@@ -90,9 +90,11 @@ impl Ruleset for Gempunks {
         _: &super::state::SystemState,
     ) -> Vec<(&'static str, String)> {
         let s = who.stats;
+        // GEM-MOD-4: down, Unconscious or Stationary, both defenses are 2.
+        let defense = |name| if prepare::stationary(&who) { 2 } else { s.int_or(name, 5) };
         vec![
-            ("ad", s.int_or("ad", 5).to_string()),
-            ("gd", s.int_or("gd", 5).to_string()),
+            ("ad", defense("ad").to_string()),
+            ("gd", defense("gd").to_string()),
             ("toughness", s.int_or("toughness", damage::DEFAULT_TOUGHNESS).to_string()),
             ("armor", s.int_or("armor", 0).to_string()),
             ("muscle", s.int_or("muscle", 0).to_string()),

@@ -105,6 +105,25 @@ impl Gurps {
         if reeling || has(who, "Very-Tired") { (basic + 1) / 2 } else { basic }
     }
 
+    /// Move as the posture allows (GURPS-POST-1): out of the fight none, lying down a yard,
+    /// sitting none, crouching two thirds, kneeling or crawling a third (rounded down).
+    pub fn move_in_posture(who: CombatantView<'_>) -> String {
+        let out = ["Unconscious", "Mortally-Wounded", "Dead"].iter().any(|c| has(who, c));
+        let posture = tables::POSTURES
+            .iter()
+            .find(|p| p.condition.is_some_and(|c| has(who, c)))
+            .map_or("standing", |p| p.key);
+        let full = Self::move_now(who);
+        match posture {
+            _ if out => "0".into(),
+            "lying" => "1 yd".into(),
+            "sitting" => "0".into(),
+            "crouching" => (full.saturating_mul(2) / 3).to_string(),
+            "kneeling" | "crawling" => (full / 3).to_string(),
+            _ => full.to_string(),
+        }
+    }
+
     /// ST now: halved (round up) when Very Tired (GURPS-FP-1). Reading [B426]: ST-based figures,
     /// HP and sw/thr damage, keep the full ST.
     pub fn st_now(who: CombatantView<'_>) -> i64 {
@@ -163,7 +182,7 @@ impl Ruleset for Gurps {
             ("parry", defense(parry)),
             ("block", defense(block)),
             ("dr", who.stats.int_or("dr", 0).to_string()),
-            ("move", Self::move_now(who).to_string()),
+            ("move", Self::move_in_posture(who)),
             ("fp", format!("{}/{max_fp}", max_fp.saturating_sub(me.fp_lost))),
         ]
     }
@@ -643,6 +662,9 @@ impl Ruleset for Gurps {
         // GURPS-FP-1: the tracker reminds of the Will roll to act at 0 FP.
         if Self::max_fp(who.stats).saturating_sub(me.fp_lost) <= 0 {
             marks.push("Will roll to act (0 FP)".into());
+        }
+        if !me.unready.is_empty() {
+            marks.push(format!("not ready: {}", me.unready.join(", ")));
         }
         if !me.crippled.is_empty() {
             marks.push(format!("crippled: {}", me.crippled.join(", ")));

@@ -6,13 +6,7 @@ use super::injury;
 use super::tables;
 use crate::rules::system::{AttackRequest, FieldReader, RulesError};
 
-/// `+2`, `−3`, `0`.
-pub fn signed(n: i64) -> String {
-    match n {
-        n if n < 0 => format!("−{}", -n),
-        n => format!("+{n}"),
-    }
-}
+pub use crate::rules::signed;
 
 pub(super) fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))

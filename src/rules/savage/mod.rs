@@ -210,19 +210,36 @@ impl Ruleset for Savage {
         _: &str,
         _: &SystemState,
     ) -> Vec<(&'static str, String)> {
-        let die = |name| who.stats.die(name).unwrap_or(DEFAULT_DIE).to_string();
+        // An untrained skill rolls d4−2 (the attack's own reading of an unset skill).
+        let skill = |name| match who.stats.die(name) {
+            Some(die) => die.to_string(),
+            None => format!("{attack_die}−2", attack_die = attack::UNTRAINED),
+        };
+        // An Extra has no bennies of its own (the GM's pool pays for it).
         let bennies = match Self::is_wild(who.stats) {
             true => who.stats.int_or("bennies", 0).to_string(),
-            false => "—".to_string(),
+            false => "none".to_string(),
         };
         vec![
-            ("parry", who.stats.int_or("parry", 2).to_string()),
+            ("parry", attack::effective_parry(who).to_string()),
             ("toughness", wounds::toughness(who.stats).to_string()),
-            ("fighting", die("fighting")),
-            ("shooting", die("shooting")),
-            ("spirit", die("spirit")),
+            ("fighting", skill("fighting")),
+            ("shooting", skill("shooting")),
+            ("spirit", who.stats.die("spirit").unwrap_or(DEFAULT_DIE).to_string()),
             ("bennies", bennies),
         ]
+    }
+
+    // SW-ROLL-2, SW-INIT-3: what every Trait roll of it carries now.
+    fn status_lines(&self, who: CombatantView<'_>, _: &str, _: &SystemState) -> Vec<String> {
+        let carried: Vec<String> = attack::trait_modifiers(who)
+            .iter()
+            .map(|(why, n)| format!("{why} {}", crate::rules::signed(*n)))
+            .collect();
+        match carried.is_empty() {
+            true => Vec::new(),
+            false => vec![format!("trait rolls: {}", carried.join(" · "))],
+        }
     }
 
     // Health counts wounds still to take: a Wild Card 3, beyond which it is incapacitated

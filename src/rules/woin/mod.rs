@@ -204,10 +204,10 @@ impl Ruleset for Woin {
     ) -> Vec<(&'static str, String)> {
         let defense = |which| attack::effective_defense(who.stats, who.conditions, which);
         vec![
-            ("melee", defense("melee").to_string()),
-            ("ranged", defense("ranged").to_string()),
-            ("mental", defense("mental").to_string()),
-            ("vital", defense("vital").to_string()),
+            ("melee def", defense("melee").to_string()),
+            ("ranged def", defense("ranged").to_string()),
+            ("mental def", defense("mental").to_string()),
+            ("vital def", defense("vital").to_string()),
             ("soak", Self::effective_soak(who.stats, who.conditions).to_string()),
             ("luc", who.stats.int_or("luc", 0).to_string()),
         ]
@@ -609,7 +609,7 @@ impl Ruleset for Woin {
             ("flank", "flanking (melee) +1d6"),
             ("into_melee", "shooting into melee −2d6"),
             ("dark", "darkness, fog or smoke −2d6"),
-            ("prone", "prone target (−1d6 ranged, +2d6 melee)"),
+            ("prone", "prone target −1d6 ranged, +2d6 melee (auto when lying)"),
             ("aim", "aimed or feinted +1d6"),
         ]
     }
