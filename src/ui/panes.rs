@@ -327,10 +327,13 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     draw::wrapped(buf, below, lines);
 }
 
-/// The name line of a combatant: its name, then side and id (cut first when `room` is short).
+/// The name line of a combatant: its name, then side and id. When `room` is short the side
+/// goes first (the turn order's colour says it), then the id is cut.
 fn name_line(c: &Combatant, room: usize, theme: Theme) -> Line<'static> {
     let name = shorten(&c.name, room);
-    let rest = shorten(&format!("  {} · {}", c.side, c.id), room.saturating_sub(cells(&name)));
+    let left = room.saturating_sub(cells(&name));
+    let whole = format!("  {} · {}", c.side, c.id);
+    let rest = if cells(&whole) <= left { whole } else { shorten(&format!("  {}", c.id), left) };
     let rest = if rest.chars().count() > 3 { rest } else { String::new() };
     Line::from(vec![
         Span::styled(name, theme.side(c.side).patch(theme.title())),
