@@ -341,9 +341,10 @@ fn name_line(c: &Combatant, room: usize, theme: Theme) -> Line<'static> {
     ])
 }
 
-/// A combatant below its name, `room` cells wide: status, the system's glance figures, its own
-/// status lines, then for the `pane` a row of weapon names and one of conditions; for the
-/// sheet every stat as set, each weapon with its fields, each condition with its effect, notes.
+/// A combatant below its name, `room` cells wide: status and the system's glance figures; then
+/// for the `pane` a row of weapon names, the conditions named and the system's own lines; for
+/// the sheet the system's lines, every stat as set, each weapon with its fields, each condition
+/// with its effect, and the notes.
 fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> Vec<Line<'static>> {
     let enc = app.session.encounter();
     let rules = enc.system.rules();
