@@ -277,10 +277,16 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
         lines.push(Line::styled("Reference", theme.title()));
         lines.extend(reference.lines().map(|l| Line::raw(l.to_string())));
     }
+    // Rows below the box's last: its bottom border says so.
+    let mut block = frame("Help · j/k scroll · any other key closes", theme);
+    let rows = super::draw::rows_needed(&lines, rect.width.saturating_sub(2));
+    if usize::from(scroll).saturating_add(usize::from(rect.height.saturating_sub(2))) < rows {
+        block = block.title_bottom(Line::styled(" ↓ more: j ", theme.dim()));
+    }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
-        .block(frame("Help · j/k scroll · any other key closes", theme))
+        .block(block)
         .render(rect, buf);
 }
 

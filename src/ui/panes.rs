@@ -531,10 +531,15 @@ pub fn sheet(app: &App, id: &str, scroll: u16, theme: Theme, area: Rect, buf: &m
     let rect = super::overlay::centered(area, width, height.min(area.height.saturating_sub(2)));
     let scroll = scroll.min(height.saturating_sub(rect.height));
     ratatui::widgets::Clear.render(rect, buf);
+    let mut frame = block("Sheet · j/k scroll · any other key closes", theme);
+    // Rows below the box's last: its bottom border says so (a small screen cuts a long sheet).
+    if scroll.saturating_add(rect.height) < height {
+        frame = frame.title_bottom(Line::styled(" ↓ more: j ", theme.dim()));
+    }
     Paragraph::new(lines)
         .wrap(ratatui::widgets::Wrap { trim: true })
         .scroll((scroll, 0))
-        .block(block("Sheet · j/k scroll · any other key closes", theme))
+        .block(frame)
         .render(rect, buf);
 }
 

@@ -970,3 +970,21 @@ fn the_pane_says_what_enter_does_and_which_weapon_is_not_ready() {
     assert!(text.contains("││not ready: broadsword "), "{text}");
     assert!(text.contains("parry —"), "{text}");
 }
+
+/// A sheet or the help longer than its box says so on its bottom border until j reaches the
+/// end, so nothing below is missed on a small screen.
+#[test]
+fn a_sheet_or_help_longer_than_its_box_says_more_is_below() {
+    let mut a = app(demo(System::SAVAGE));
+    a.selected = 0;
+    drive(&mut a, ":cond bandit-captain prone<Enter>:cond bandit-captain fatigued<Enter><Enter>");
+    let small = screen(&a, 60, 20);
+    assert!(small.contains("↓ more: j"), "{small}");
+    drive(&mut a, &"j".repeat(30));
+    let end = screen(&a, 60, 20);
+    assert!(!end.contains("↓ more: j"), "{end}");
+    assert!(end.contains('✎'), "the note is reached: {end}");
+    let mut a = app(demo(System::GURPS));
+    drive(&mut a, "?");
+    assert!(screen(&a, 80, 24).contains("↓ more: j"));
+}
