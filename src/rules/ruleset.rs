@@ -237,6 +237,11 @@ pub trait Ruleset: Sync {
         false
     }
 
+    /// Conditions that `condition` ends as it lands (GURPS postures: one at a time).
+    fn ends_on_arrival(&self, _condition: &str) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     /// The level a condition takes when applied, given any copy already present.
     fn condition_level(
         &self,

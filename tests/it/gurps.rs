@@ -901,6 +901,12 @@ fn gurps_post_2_postures() {
     assert_log(&v, "target lying −2");
     let err = run_err(&fight("posture Rook lying\nnext\nnext\nposture Rook standing"), "");
     assert!(err.contains("rises in two changes"), "{err}");
+    // One posture at a time: a posture typed as a condition ends the one before.
+    let v = run(&fight("cond Rook kneeling\ncond Rook prone"), "");
+    assert_eq!(conditions(&v, "rook"), ["prone"]);
+    assert_eq!(who(&v, "rook")["posture"], "lying");
+    let v = run(&fight("cond Rook crouching\ncond Rook stunned"), "");
+    assert_eq!(conditions(&v, "rook"), ["crouching", "stunned"], "other conditions stay");
 }
 
 // GURPS-ATK-1: a stunned attacker may not attack; effective skill below 3 is refused.

@@ -206,6 +206,13 @@ impl Planner<'_> {
             let who = Some(c.id.clone());
             return self.emit(Event::Logged { text, roll: None, who, attempt: None });
         }
+        // What this one ends as it lands (a GURPS posture the one before).
+        let ended: Vec<String> = rules
+            .ends_on_arrival(&spec.name)
+            .into_iter()
+            .filter(|name| c.condition(name).is_some())
+            .map(str::to_string)
+            .collect();
         let condition = Condition {
             name: spec.name.clone(),
             level,
@@ -216,6 +223,9 @@ impl Planner<'_> {
             needs_six: give.needs_six || existing.is_some_and(|e| e.needs_six),
             detail: give.detail,
         };
+        for name in ended {
+            self.emit(Event::ConditionEnded { id: id.into(), name, why: Ended::Removed })?;
+        }
         self.emit(Event::ConditionAdded { id: id.into(), condition })?;
         self.clamp_health(id)
     }

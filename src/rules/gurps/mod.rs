@@ -165,6 +165,16 @@ impl Ruleset for Gurps {
         FIELDS
     }
 
+    // GURPS-POST-1: one posture at a time; a new one (typed, or a knockdown's Prone) ends the
+    // one before.
+    fn ends_on_arrival(&self, condition: &str) -> Vec<&'static str> {
+        let postures = tables::POSTURES.iter().filter_map(|p| p.condition);
+        match postures.clone().any(|p| p == condition) {
+            true => postures.filter(|p| *p != condition).collect(),
+            false => Vec::new(),
+        }
+    }
+
     // What a GM reads when someone attacks it: its defenses now (maneuver and posture applied),
     // DR, Move now and FP left.
     fn glance(
