@@ -373,7 +373,7 @@ pub trait Ruleset: Sync {
         self.derived(who)
     }
 
-    /// Extra lines for the combatant pane (GURPS: maneuver, posture, shock, reeling).
+    /// Extra lines for the combatant pane (GURPS: maneuver, posture, shock, weapons not ready).
     fn status_lines(
         &self,
         _who: CombatantView<'_>,

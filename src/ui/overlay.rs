@@ -270,7 +270,9 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
     ));
     for c in crate::command::table::commands(Some(app.session.encounter().system)) {
         lines.push(Line::from(vec![Span::styled(c.usage(), theme.key())]));
-        lines.push(Line::styled(format!("    {}", c.summary), theme.plain()));
+        // Wrapped here, under itself, so the rows counted for "↓ more" are the rows shown.
+        let rows = super::wrap_words(c.summary, width.saturating_sub(4).max(10));
+        lines.extend(rows.into_iter().map(|row| Line::styled(format!("    {row}"), theme.plain())));
     }
     if let Some(reference) = app.session.assets().reference(app.session.encounter().system) {
         lines.push(Line::raw(""));

@@ -324,6 +324,17 @@ pub fn combatant_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut
     };
     let more = Line::styled(shorten(what, room), theme.dim());
     draw::put_line(buf, inner.x, area.bottom().saturating_sub(1), &more, inner.width);
+    // Rows that do not fit are never dropped without a word: a ↓ at the border's right end.
+    if draw::rows_needed(&lines, below.width) > below.height as usize && room > cells(what) + 3 {
+        let x = inner.right().saturating_sub(3);
+        draw::put_line(
+            buf,
+            x,
+            area.bottom().saturating_sub(1),
+            &Line::styled(" ↓ ", theme.dim()),
+            3,
+        );
+    }
     draw::wrapped(buf, below, lines);
 }
 
@@ -464,8 +475,8 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
     lines
 }
 
-/// A glance figure's cell: `toughness 12`, `mental def 11` and a space.
-const GLANCE_CELL: usize = 14;
+/// A glance figure's cell: `fighting d12+1`, `mental def 11` and a space.
+const GLANCE_CELL: usize = 15;
 
 /// A condition as the pane names it: `Bleeding (severe, 3 rd)`.
 fn condition_name(k: &crate::rules::conditions::Condition) -> String {

@@ -886,7 +886,7 @@ fn a_long_dialog_field_scrolls_to_the_cursor() {
 /// and the lines the system adds say what else its rolls carry.
 #[test]
 fn the_combatant_pane_shows_figures_as_the_rules_use_them() {
-    let cases: [(System, &str, &[&str]); 8] = [
+    let cases: [(System, &str, &[&str]); 10] = [
         // WOIN-COND (seed 000, Slowed): −4 to the physical DEFENSEs, not MENTAL.
         (
             System::WOIN,
@@ -923,6 +923,15 @@ fn the_combatant_pane_shows_figures_as_the_rules_use_them() {
             ":add Tam gd=6<Enter>",
             &["ad 5 ", "gd 6 ", "toughness 3 ", "armor 0 ", "muscle 0 ", "magic 0 "],
         ),
+        // A die's minus is a true one; an Extra given bennies shows them; SW-ATK-7: an object's
+        // Parry is 2.
+        (
+            System::SAVAGE,
+            ":add Door fighting=d6-1 bennies=1 parry=5 object<Enter>",
+            &["parry 2 ", "fighting d6−1 ", "bennies 1 "],
+        ),
+        // GURPS-LOC-1: an unaimed blow lands on the torso, so its DR is the one shown.
+        (System::GURPS, ":add Knight dr=1 dr.torso=6<Enter>", &["dr 6 "]),
         // GEM-MOD-4: a Stationary target's AD and GD are 2.
         (System::GEMPUNKS, ":add Vex ad=6<Enter>:cond Vex stationary<Enter>", &["ad 2 ", "gd 2 "]),
     ];
@@ -984,7 +993,37 @@ fn a_sheet_or_help_longer_than_its_box_says_more_is_below() {
     let end = screen(&a, 60, 20);
     assert!(!end.contains("↓ more: j"), "{end}");
     assert!(end.contains('✎'), "the note is reached: {end}");
-    let mut a = app(demo(System::GURPS));
+    let mut a = app(demo(System::SAVAGE));
     drive(&mut a, "?");
     assert!(screen(&a, 80, 24).contains("↓ more: j"));
+    // The mark stays while the help's last line is below the box, and goes as it shows.
+    let reference = a.session.assets().reference(System::SAVAGE).unwrap_or_default();
+    let last = reference.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or_default();
+    let tail: String = last.trim().chars().take(20).collect();
+    assert!(!tail.is_empty(), "the Savage Worlds reference has a last line");
+    for _ in 0..400 {
+        let text = screen(&a, 80, 24);
+        if !text.contains("↓ more: j") {
+            assert!(text.contains(&tail), "the mark went before the end showed:\n{text}");
+            return;
+        }
+        assert!(!text.contains(&tail), "the end shows yet the mark stays:\n{text}");
+        drive(&mut a, "j");
+    }
+    panic!("the mark never went");
+}
+
+/// The combatant pane whose rows overflow marks its border with a ↓ (Enter shows the rest).
+#[test]
+fn a_combatant_pane_that_overflows_says_so() {
+    let mut a = app(demo(System::GURPS));
+    let text = screen(&a, 80, 24);
+    assert!(!text.contains(" ↓ ┘"), "{text}");
+    drive(
+        &mut a,
+        ":cond Rook stunned<Enter>:cond Rook kneeling<Enter>:cond Rook blinded<Enter>:damage Rook 3<Enter>",
+    );
+    let text = screen(&a, 80, 24);
+    let border = text.lines().find(|l| l.contains("Enter: whole sheet")).unwrap_or_default();
+    assert!(border.ends_with("─ ↓ ┘"), "{text}");
 }

@@ -132,6 +132,10 @@ impl Gurps {
     }
 }
 
+fn torso_dr(stats: &Stats) -> i64 {
+    tables::location("torso").map_or(0, |at| injury::location_dr(stats, at))
+}
+
 fn has(who: CombatantView<'_>, name: &str) -> bool {
     who.conditions.iter().any(|c| c.name == name)
 }
@@ -191,7 +195,8 @@ impl Ruleset for Gurps {
             ("dodge", defense(dodge)),
             ("parry", defense(parry)),
             ("block", defense(block)),
-            ("dr", who.stats.int_or("dr", 0).to_string()),
+            // Where an unaimed blow lands (GURPS-LOC-1's default): the torso's DR.
+            ("dr", torso_dr(who.stats).to_string()),
             ("move", Self::move_in_posture(who)),
             ("fp", format!("{}/{max_fp}", max_fp.saturating_sub(me.fp_lost))),
         ]

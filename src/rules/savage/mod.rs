@@ -211,21 +211,26 @@ impl Ruleset for Savage {
         _: &SystemState,
     ) -> Vec<(&'static str, String)> {
         // An untrained skill rolls d4−2 (the attack's own reading of an unset skill).
+        // A die as people write it: `d6−1`, with a true minus sign.
+        let die = |d: crate::rules::stats::TraitDie| d.to_string().replace('-', "−");
         let skill = |name| match who.stats.die(name) {
-            Some(die) => die.to_string(),
-            None => format!("{attack_die}−2", attack_die = attack::UNTRAINED),
+            Some(d) => die(d),
+            None => format!("{}−2", die(attack::UNTRAINED)),
         };
-        // An Extra has no bennies of its own (the GM's pool pays for it).
-        let bennies = match Self::is_wild(who.stats) {
-            true => who.stats.int_or("bennies", 0).to_string(),
-            false => "none".to_string(),
+        // An Extra has no bennies of its own unless given some (the GM's pool pays for it).
+        let bennies = match who.stats.int("bennies") {
+            Some(n) => n.to_string(),
+            None if Self::is_wild(who.stats) => "0".to_string(),
+            None => "none".to_string(),
         };
+        // SW-ATK-7: an object's Parry is 2.
+        let parry = if who.stats.flag("object") { 2 } else { attack::effective_parry(who) };
         vec![
-            ("parry", attack::effective_parry(who).to_string()),
+            ("parry", parry.to_string()),
             ("toughness", wounds::toughness(who.stats).to_string()),
             ("fighting", skill("fighting")),
             ("shooting", skill("shooting")),
-            ("spirit", who.stats.die("spirit").unwrap_or(DEFAULT_DIE).to_string()),
+            ("spirit", die(who.stats.die("spirit").unwrap_or(DEFAULT_DIE))),
             ("bennies", bennies),
         ]
     }
