@@ -1,6 +1,7 @@
 //! The dashboard, drawn from `&App` only: header, turn order, combatant, dice log, action menu,
 //! command line and status, and the dialog, help and picker overlays. No mutation, no I/O.
 
+mod combatant_pane;
 mod draw;
 mod log_pane;
 mod overlay;
