@@ -29,7 +29,9 @@ pub fn to_markdown(report: &Report) -> String {
     out.push_str("|---|---|---|---|---|\n");
     for p in &report.participants {
         let mut end = p.health_end.clone();
-        if p.down && !end.ends_with("down") {
+        // The players' label for it already says so.
+        let label = crate::view::band_word(crate::rules::system::HealthBand::Down);
+        if p.down && end != label {
             end.push_str(", down");
         }
         let conditions =

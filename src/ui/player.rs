@@ -204,7 +204,8 @@ fn render_order(view: &PlayerView, theme: Theme, area: Rect, buf: &mut Buffer) {
     let card_w = if cards { 6 } else { 0 };
     let name_w = view.order.iter().map(|c| cells(&c.name)).max().unwrap_or(4).clamp(4, 18);
     let health_w = view.order.iter().map(|c| cells(&health_text(&c.health))).max().unwrap_or(0);
-    let health_w = health_w.min(14);
+    // Room for the longest label whole ("out of the fight").
+    let health_w = health_w.min(16);
     // The side in words too, so that nothing rests on colour alone, when there is room.
     let side_w = if width >= 2 + card_w + name_w + 1 + 8 + health_w + 8 { 8 } else { 0 };
     let rows = inner.height as usize;

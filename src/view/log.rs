@@ -1,18 +1,62 @@
 //! What the players have been shown along a line of play: their log, written afresh from each
 //! event through a whitelist (never the GM's log text, which carries rolls, stats and notes), and
-//! the turn marker, which moves only when a visible combatant's turn begins.
+//! the turn marker, which moves only when a visible combatant's turn begins. A line about health
+//! keeps its facts and is worded when shown, by the privacy options of that moment.
 
 use serde::Serialize;
 
 use super::{HealthShown, band_word, health_shown, visible};
 use crate::encounter::{Combatant, CombatantId, Encounter, Ended, Entry, Event};
-use crate::rules::System;
+use crate::rules::system::HealthBand;
+use crate::rules::{Side, System};
 
 /// One line of the players' log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerLine {
     pub round: u32,
     pub text: String,
+}
+
+/// One line of the players' log as it was made, in the round it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Told {
+    pub round: u32,
+    pub said: Said,
+}
+
+/// What a line of the players' log says. Health is kept as facts, not words: how much of it the
+/// players may read is the `player_health.*` option of the side when the line is shown, so a side
+/// made `label` or `hidden` later leaves no exact numbers in the lines from before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// Words no privacy option changes.
+    Words(String),
+    /// A visible combatant lost health: how much, and its health after, as the GM reads it and
+    /// as a band.
+    Hit { name: String, side: Side, loss: i64, health: String, band: HealthBand },
+    /// A visible combatant was healed: how much, and its health after, as the GM reads it.
+    Healed { name: String, side: Side, amount: i64, health: String },
+}
+
+impl Told {
+    /// The line in words, health as `encounter`'s options say now.
+    pub fn line(&self, encounter: &Encounter) -> PlayerLine {
+        let text = match &self.said {
+            Said::Words(text) => text.clone(),
+            Said::Hit { name, side, loss, health, band } => match health_shown(encounter, *side) {
+                HealthShown::Exact => format!("{name} takes {loss} ({health})"),
+                // A description of how they look, never a game term ("is hit: critical" read
+                // as a critical hit).
+                HealthShown::Label => format!("{name} is hit ({})", band_word(*band)),
+                HealthShown::Hidden => format!("{name} is hit"),
+            },
+            Said::Healed { name, side, amount, health } => match health_shown(encounter, *side) {
+                HealthShown::Exact => format!("{name} heals {amount} ({health})"),
+                _ => format!("{name} is healed"),
+            },
+        };
+        PlayerLine { round: self.round, text }
+    }
 }
 
 /// A visible combatant's turn as the players saw it begin: whose, which of its turns, the round.
@@ -30,7 +74,7 @@ pub struct Mark {
 pub struct Seen {
     pub marks: Vec<Mark>,
     pub round: u32,
-    pub log: Vec<PlayerLine>,
+    pub log: Vec<Told>,
 }
 
 impl Seen {
@@ -56,10 +100,10 @@ impl Seen {
             if encounter.apply(event).is_err() {
                 return false;
             }
-            self.log.extend(before.map(|text| PlayerLine { round: self.round, text }));
+            self.log.extend(before.map(|said| Told { round: self.round, said }));
             self.follow_turn(encounter);
-            if let Some(text) = line_after(encounter, event) {
-                self.log.push(PlayerLine { round: self.round, text });
+            if let Some(said) = line_after(encounter, event) {
+                self.log.push(Told { round: self.round, said });
             }
         }
         true
@@ -76,9 +120,9 @@ impl Seen {
         // Before any visible turn the round still counts up; after one, it moves with the marker.
         let moves = shown.is_some() || self.marks.is_empty();
         if moves && encounter.round > self.round {
-            self.log.push(PlayerLine {
+            self.log.push(Told {
                 round: encounter.round,
-                text: format!("Round {}", encounter.round),
+                said: Said::Words(format!("Round {}", encounter.round)),
             });
             self.round = encounter.round;
         }
@@ -89,8 +133,8 @@ impl Seen {
         }
     }
 
-    fn line_before(&self, encounter: &Encounter, event: &Event) -> Option<String> {
-        match event {
+    fn line_before(&self, encounter: &Encounter, event: &Event) -> Option<Said> {
+        let text = match event {
             Event::Removed { id } => {
                 let c = encounter.get(id).filter(|c| visible(c))?;
                 Some(format!("{} leaves the fight", c.name))
@@ -104,7 +148,8 @@ impl Seen {
                 (!seen.is_empty()).then(|| format!("{} out of sight", names(encounter, &seen)))
             }
             _ => None,
-        }
+        };
+        text.map(Said::Words)
     }
 }
 
@@ -121,9 +166,10 @@ fn names(encounter: &Encounter, ids: &[CombatantId]) -> String {
 
 /// The line the players get for an event, read on the state after it; `None` for everything
 /// not on the whitelist or about someone they cannot see.
-fn line_after(encounter: &Encounter, event: &Event) -> Option<String> {
+fn line_after(encounter: &Encounter, event: &Event) -> Option<Said> {
     let shown = |id: &str| encounter.get(id).filter(|c| visible(c));
-    match event {
+    let rules = encounter.system.rules();
+    let text = match event {
         Event::Added { combatant } => {
             shown(&combatant.id).map(|c| format!("{} joins the fight", c.name))
         }
@@ -143,19 +189,16 @@ fn line_after(encounter: &Encounter, event: &Event) -> Option<String> {
             })
         }
         Event::Damaged { id, amount, loss, .. } => {
-            let c = shown(id)?;
-            Some(damage_line(encounter, c, *amount, *loss))
+            return Some(damage(encounter, shown(id)?, *amount, *loss));
         }
         Event::Healed { id, amount, .. } => {
             let c = shown(id)?;
-            Some(match health_shown(encounter, c.side) {
-                HealthShown::Exact => format!(
-                    "{} heals {amount} ({})",
-                    c.name,
-                    encounter.system.rules().health_text(c.health)
-                ),
-                _ => format!("{} is healed", c.name),
-            })
+            return Some(Said::Healed {
+                name: c.name.clone(),
+                side: c.side,
+                amount: *amount,
+                health: rules.health_text(c.health),
+            });
         }
         Event::ConditionAdded { id, condition } => {
             shown(id).map(|c| format!("{} gains {condition}", c.name))
@@ -181,26 +224,27 @@ fn line_after(encounter: &Encounter, event: &Event) -> Option<String> {
         // turns (the marker shows them), dice, notes, weapons, options, spent actions, stats,
         // the systems' own events and free log text.
         _ => None,
-    }
+    };
+    text.map(Said::Words)
 }
 
-/// A hit on a visible combatant, as much as its side's `player_health` allows.
-fn damage_line(encounter: &Encounter, c: &Combatant, amount: i64, loss: i64) -> String {
+/// A hit on a visible combatant: what it cost, kept for the moment the line is shown.
+fn damage(encounter: &Encounter, c: &Combatant, amount: i64, loss: i64) -> Said {
     let rules = encounter.system.rules();
     // A hit that costs no health may still do something (a Savage Worlds Shaken): the lines
     // after it say what.
     if loss <= 0 {
-        return if amount > 0 {
+        return Said::Words(if amount > 0 {
             format!("{} is hit", c.name)
         } else {
             format!("{} takes no damage", c.name)
-        };
+        });
     }
-    match health_shown(encounter, c.side) {
-        HealthShown::Exact => format!("{} takes {loss} ({})", c.name, rules.health_text(c.health)),
-        HealthShown::Label => {
-            format!("{} is hit: {}", c.name, band_word(rules.health_band(c.health, &c.conditions)))
-        }
-        HealthShown::Hidden => format!("{} is hit", c.name),
+    Said::Hit {
+        name: c.name.clone(),
+        side: c.side,
+        loss,
+        health: rules.health_text(c.health),
+        band: rules.health_band(c.health, &c.conditions),
     }
 }

@@ -1,14 +1,14 @@
 //! The players' view of a fight (`skirmish watch`, `export --players`): a projection built from a
 //! whitelist, pure like the encounter it reads. Hidden combatants are dropped everywhere (order,
-//! counts, log, turn marker); health is shown per side as the GM's `player_health.*` options say;
-//! notes, stats, weapons, odds and dice never reach it.
+//! counts, log, turn marker); health is shown per side as the GM's `player_health.*` options say
+//! now, in the log too; notes, stats, weapons, odds and dice never reach it.
 
 mod live;
 mod log;
 mod text;
 
 pub use live::LiveView;
-pub use log::{Mark, PlayerLine, Seen};
+pub use log::{Mark, PlayerLine, Said, Seen, Told};
 pub use text::to_text;
 
 use serde::Serialize;
@@ -67,7 +67,7 @@ pub struct PlayerCombatant {
 pub enum PlayerHealth {
     /// `exact`: as the GM reads it (`HP 9/12`, `wounds 1/3`), with its label.
     Exact { text: String, band: HealthBand },
-    /// `label`: unhurt, hurt, bloodied, critical or down.
+    /// `label`: unhurt, hurt, badly hurt, barely standing or out of the fight.
     Label { band: HealthBand },
     /// `hidden`: nothing.
     Hidden,
@@ -180,7 +180,13 @@ pub fn project_newest(encounter: &Encounter, seen: &Seen, newest: usize) -> Play
         turn: marker.as_ref().and_then(|(id, _)| name_of(id)),
         on_deck: deck.as_ref().and_then(|(id, _)| name_of(id)),
         order,
-        log: seen.log.get(seen.log.len().saturating_sub(newest)..).unwrap_or_default().to_vec(),
+        log: seen
+            .log
+            .get(seen.log.len().saturating_sub(newest)..)
+            .unwrap_or_default()
+            .iter()
+            .map(|told| told.line(encounter))
+            .collect(),
     }
 }
 
@@ -216,13 +222,14 @@ fn side_key<S: serde::Serializer>(side: &Side, out: S) -> Result<S::Ok, S::Error
     out.serialize_str(side.key())
 }
 
-/// The words for a health label.
+/// The words for a health label: how someone looks, in words no system uses for a rule (no
+/// "critical", read beside a hit as a critical hit; no condition's name).
 pub fn band_word(band: HealthBand) -> &'static str {
     match band {
         HealthBand::Unhurt => "unhurt",
         HealthBand::Hurt => "hurt",
-        HealthBand::Bloodied => "bloodied",
-        HealthBand::Critical => "critical",
-        HealthBand::Down => "down",
+        HealthBand::Bloodied => "badly hurt",
+        HealthBand::Critical => "barely standing",
+        HealthBand::Down => "out of the fight",
     }
 }

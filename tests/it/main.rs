@@ -28,4 +28,5 @@ mod tui;
 mod tui_safety;
 mod typed_dice;
 mod watch;
+mod watch_privacy;
 mod woin;

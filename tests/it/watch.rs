@@ -228,7 +228,7 @@ fn pv_health_1_each_side_as_the_gm_sets_it() {
     }
     // A label never lets the number through, in the order or in the log.
     let view = view_of(base);
-    assert!(log(&view).contains(&"Orc is hit: hurt"), "{:?}", log(&view));
+    assert!(log(&view).contains(&"Orc is hit (hurt)"), "{:?}", log(&view));
     assert!(log(&view).contains(&"Aria takes 5 (HEALTH 15/20)"), "{:?}", log(&view));
     assert!(!json(&view).contains("15/20\",\"band\":\"hurt\"}},{\"name\":\"Cat"));
     // A bad value is refused with what is expected; every system takes the options.
