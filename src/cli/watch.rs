@@ -1,6 +1,7 @@
 //! `skirmish watch`: the players' read-only screen. It follows the fight file by polling (a few
-//! times within 200 ms), shows only the players' projection, never writes a file and never takes
-//! the fight's lock; `q` quits. `--once` prints the view a single time, as text or JSON.
+//! times within 200 ms), shows only the players' projection (and of a fight being prepared, only
+//! "waiting for the GM"), never writes a file and never takes the fight's lock; `q` quits.
+//! `--once` prints the view a single time, as text or JSON.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ use crate::runtime::{FrameBackend, FrameWriter, restore, terminal_out};
 use crate::save::follow::{Follower, Found, Target};
 use crate::ui::player::{PlayerScreen, WatchNote};
 use crate::ui::theme::Theme;
-use crate::view::{LiveView, PlayerView, player_view, to_text};
+use crate::view::{LiveView, PlayersSee, players_see, waiting_text};
 
 /// The newest lines of the players' log the screen keeps: more than any terminal shows, and the
 /// same work at every poll however long the fight (`--once` prints the whole log).
@@ -29,19 +30,29 @@ pub const SHOWN_LOG: usize = 1_000;
 /// How often the file is looked at: well inside the 200 ms a GM's command may take to show.
 const POLL: Duration = Duration::from_millis(50);
 
-/// The watcher's state: the last good view, and what to tell the players about the file.
+/// The watcher's state: what the players last saw of a good file, and what to tell them about
+/// the file.
 pub struct Watch {
     follower: Follower,
     /// The players' view kept along as the fight grows.
     live: LiveView,
-    pub view: Option<PlayerView>,
+    pub seen: Option<PlayersSee>,
     pub note: WatchNote,
 }
 
 impl Watch {
     pub fn new(follower: Follower) -> Watch {
         let note = WatchNote { text: "looking for the fight…".into(), error: false };
-        Watch { follower, live: LiveView::default(), view: None, note }
+        Watch { follower, live: LiveView::default(), seen: None, note }
+    }
+
+    /// The players' screen as it stands: the fight when they see one, else the note alone.
+    pub fn screen(&self, theme: Theme) -> PlayerScreen<'_> {
+        PlayerScreen {
+            view: self.seen.as_ref().and_then(PlayersSee::fight),
+            note: &self.note,
+            theme,
+        }
     }
 
     /// Look at the file; true when something on screen changed. A broken or vanished file keeps
@@ -53,13 +64,15 @@ impl Watch {
                 if whole {
                     self.live.reset();
                 }
-                let view = self.live.view_newest(session, SHOWN_LOG);
-                let note = WatchNote {
-                    text: format!("watching {} (read-only)", path.display()),
-                    error: false,
+                let seen = self.live.see_newest(session, SHOWN_LOG);
+                let text = match &seen {
+                    PlayersSee::Fight(_) => format!("watching {} (read-only)", path.display()),
+                    // Not the path either: it is named after the fight.
+                    PlayersSee::Waiting { system } => waiting_text(system),
                 };
-                let changed = self.view.as_ref() != Some(&view) || self.note != note;
-                self.view = Some(view);
+                let note = WatchNote { text, error: false };
+                let changed = self.seen.as_ref() != Some(&seen) || self.note != note;
+                self.seen = Some(seen);
                 self.note = note;
                 changed
             }
@@ -131,14 +144,14 @@ pub(super) fn watch(
     if once {
         return match follower.poll() {
             Found::Fight { session, .. } => {
-                let view = player_view(session);
+                let seen = players_see(session);
                 if json {
-                    match serde_json::to_string_pretty(&view) {
+                    match serde_json::to_string_pretty(&seen) {
                         Ok(text) => println!("{text}"),
                         Err(err) => return fail(EXIT_INPUT, err),
                     }
                 } else {
-                    print!("{}", to_text(&view));
+                    print!("{}", seen.to_text());
                 }
                 ExitCode::SUCCESS
             }
@@ -194,10 +207,7 @@ fn event_loop(watch: &mut Watch) -> Result<()> {
         if dirty {
             let mut out = frame.clone();
             queue!(out, BeginSynchronizedUpdate)?;
-            terminal.draw(|f| {
-                let screen = PlayerScreen { view: watch.view.as_ref(), note: &watch.note, theme };
-                f.render_widget(screen, f.area());
-            })?;
+            terminal.draw(|f| f.render_widget(watch.screen(theme), f.area()))?;
             queue!(out, EndSynchronizedUpdate)?;
             frame.commit()?;
             dirty = false;

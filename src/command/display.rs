@@ -82,6 +82,11 @@ impl fmt::Display for Command {
             | Command::Act { who }
             | Command::Hide { who }
             | Command::Reveal { who } => write!(f, " {}", quote(who))?,
+            Command::Show { on } => {
+                if !on {
+                    write!(f, " off")?;
+                }
+            }
             Command::Init { who, value } => write!(f, " {} {}", quote(who), quote(value))?,
             Command::Swap { first, second } => write!(f, " {} {}", quote(first), quote(second))?,
             Command::Hold { who } => {

@@ -118,6 +118,11 @@ pub enum Command {
     Reveal {
         who: String,
     },
+    /// Put the fight on the players' view before it starts (`show`), or take it back off until
+    /// it starts (`show off`).
+    Show {
+        on: bool,
+    },
     /// Give a combatant a weapon (replacing one of the same name).
     Weapon {
         who: String,
@@ -194,6 +199,7 @@ impl Command {
             Command::Note { .. } => "note",
             Command::Hide { .. } => "hide",
             Command::Reveal { .. } => "reveal",
+            Command::Show { .. } => "show",
             Command::Weapon { .. } => "weapon",
             Command::Edit { .. } => "edit",
             Command::Do { .. } => "do",

@@ -250,6 +250,19 @@ pub static COMMANDS: &[CommandSpec] = &[
         example: "reveal \"Cave Troll\"",
     },
     CommandSpec {
+        name: "show",
+        aliases: &[],
+        args: &[opt("off", ArgKind::Word("off"))],
+        fields: &[],
+        summary: "put the fight on the players' view before it starts (`show off` takes it back)",
+        help: "`skirmish watch` keeps a fight off the players' screens while the GM prepares it: \
+               until `start` they read only \"waiting for the GM\". `show` puts it on their \
+               screens now (to let them see the line-up before initiative); `show off` takes it \
+               back off until `start`. Once the fight is under way they always see it (`hide` \
+               keeps one combatant off their view).",
+        example: "show",
+    },
+    CommandSpec {
         name: "weapon",
         aliases: &[],
         args: &[

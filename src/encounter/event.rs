@@ -125,6 +125,11 @@ pub enum Event {
     Revealed {
         ids: Vec<CombatantId>,
     },
+    /// The fight put on the players' view before it starts (`show`), or taken back off until it
+    /// starts (`show off`).
+    Shown {
+        on: bool,
+    },
     /// `edit`: the combatant's stats, side and health as they are now, the weapons dropped, and
     /// the changes as the GM typed them (for the log).
     Edited {

@@ -94,6 +94,9 @@ pub struct Encounter {
     /// The fight has ended (a side fell, or the GM said `end`); play may still go on.
     #[serde(default)]
     pub over: bool,
+    /// The GM put the fight on the players' view before it started (`show`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shown: bool,
     /// The initiative order, sorted once per state: the screen asks for it every frame.
     #[serde(skip)]
     order: OrderCache,
@@ -113,6 +116,11 @@ impl PartialEq for OrderCache {
 impl Eq for OrderCache {}
 
 impl Encounter {
+    /// The fight has begun: round 1 or later, or a surprise turn before it.
+    pub fn under_way(&self) -> bool {
+        self.round > 0 || !self.surprise.is_empty()
+    }
+
     pub fn new(system: System, name: &str) -> Encounter {
         Encounter {
             system,
@@ -127,6 +135,7 @@ impl Encounter {
             surprise: Vec::new(),
             state: system.rules().new_state(),
             over: false,
+            shown: false,
             order: OrderCache::default(),
         }
     }

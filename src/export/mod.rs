@@ -212,6 +212,7 @@ fn subjects(event: &Event) -> Vec<String> {
         Event::RoundStarted { .. }
         | Event::TurnResumed
         | Event::OptionSet { .. }
+        | Event::Shown { .. }
         | Event::System(_)
         | Event::FightOver { .. }
         | Event::FacesTyped { .. } => Vec::new(),

@@ -2,7 +2,7 @@
 //! have seen is kept command by command along the line of play, so a command added or undone
 //! costs that command alone, not a walk over the whole fight.
 
-use super::{PlayerView, Seen, project_newest};
+use super::{PlayerView, PlayersSee, Seen, fight_shown, project_newest};
 use crate::encounter::{Encounter, Session};
 
 /// Where what the players had seen stood before one command of the line.
@@ -38,6 +38,19 @@ impl LiveView {
     /// players stood then, and any other move (a branch switch) walks the line again.
     pub fn view(&mut self, session: &Session) -> PlayerView {
         self.view_newest(session, usize::MAX)
+    }
+
+    /// What the players see of `session` now, equal to [`super::players_see`] (with only the
+    /// newest `newest` lines of the log): waiting while the GM prepares the fight, else
+    /// [`LiveView::view_newest`].
+    pub fn see_newest(&mut self, session: &Session, newest: usize) -> PlayersSee {
+        let encounter = session.encounter();
+        if fight_shown(encounter) {
+            PlayersSee::Fight(self.view_newest(session, newest))
+        } else {
+            // Nothing is walked meanwhile: the line seen so far is walked on when it shows.
+            PlayersSee::Waiting { system: encounter.system.rules().name().to_string() }
+        }
     }
 
     /// [`LiveView::view`] with only the newest `newest` lines of the players' log.

@@ -1,7 +1,9 @@
 //! The players' view of a fight (`skirmish watch`, `export --players`): a projection built from a
-//! whitelist, pure like the encounter it reads. Hidden combatants are dropped everywhere (order,
-//! counts, log, turn marker); health is shown per side as the GM's `player_health.*` options say
-//! now, in the log too; notes, stats, weapons, odds and dice never reach it.
+//! whitelist, pure like the encounter it reads. A fight being prepared is not shown at all (only
+//! "waiting for the GM") until it starts or the GM shows it; hidden combatants are dropped
+//! everywhere (order, counts, log, turn marker); health is shown per side as the GM's
+//! `player_health.*` options say now, in the log too; notes, stats, weapons, odds and dice never
+//! reach it.
 
 mod live;
 mod log;
@@ -17,6 +19,55 @@ use crate::encounter::{Combatant, Encounter, Session};
 use crate::rules::Side;
 use crate::rules::initiative::InitValue;
 use crate::rules::system::HealthBand;
+
+/// What the players' screen shows of a followed fight: the fight, or, while the GM prepares it,
+/// only that they are waiting (and for which system), not even its name. As JSON, `state` says
+/// which (`"waiting"` or `"fight"`, the fight's fields beside it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum PlayersSee {
+    Waiting { system: String },
+    Fight(PlayerView),
+}
+
+impl PlayersSee {
+    /// The fight, when the players see one.
+    pub fn fight(&self) -> Option<&PlayerView> {
+        match self {
+            PlayersSee::Fight(view) => Some(view),
+            PlayersSee::Waiting { .. } => None,
+        }
+    }
+
+    /// As plain text (`watch --once`).
+    pub fn to_text(&self) -> String {
+        match self {
+            PlayersSee::Fight(view) => to_text(view),
+            PlayersSee::Waiting { system } => format!("{}\n", waiting_text(system)),
+        }
+    }
+}
+
+/// What the players read while the GM prepares a fight.
+pub fn waiting_text(system: &str) -> String {
+    format!("waiting for the GM ({system})")
+}
+
+/// Whether the players may see this fight: once it is under way, or when the GM showed it
+/// before (`show`). A fight being prepared (its name, who joins, how it is set up) stays the GM's.
+pub fn fight_shown(encounter: &Encounter) -> bool {
+    encounter.under_way() || encounter.shown
+}
+
+/// What the players see of a session: [`player_view`] once the fight is shown, else waiting.
+pub fn players_see(session: &Session) -> PlayersSee {
+    let encounter = session.encounter();
+    if fight_shown(encounter) {
+        PlayersSee::Fight(player_view(session))
+    } else {
+        PlayersSee::Waiting { system: encounter.system.rules().name().to_string() }
+    }
+}
 
 /// What the players may see of a fight, as it stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -109,8 +160,8 @@ pub fn player_health(encounter: &Encounter, c: &Combatant) -> PlayerHealth {
     }
 }
 
-/// The players' view of a session: its current state, and the log and turn marker along its
-/// current line of play. This is the one call `watch` and `export --players` make.
+/// The players' view of a session, shown or not: its current state, and the log and turn marker
+/// along its current line of play (`export --players`; `watch` asks [`players_see`]).
 pub fn player_view(session: &Session) -> PlayerView {
     let encounter = session.encounter();
     let seen = Seen::along(encounter.system, &encounter.name, &session.entries());

@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config");
 
 /// Run the binary with `args`, feeding `stdin`.
-fn skirmish(args: &[&str], stdin: &str) -> Output {
+pub(super) fn skirmish(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .args(args)
         .env("XDG_CONFIG_HOME", NO_CONFIG)
@@ -21,7 +21,7 @@ fn skirmish(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("skirmish runs")
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(super) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 

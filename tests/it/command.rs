@@ -386,6 +386,7 @@ fn command() -> impl Strategy<Value = Command> {
             .boxed(),
         Just(Command::Undo).boxed(),
         Just(Command::End).boxed(),
+        any::<bool>().prop_map(|on| Command::Show { on }).boxed(),
         Just(Command::Redo).boxed(),
         Just(Command::Branches).boxed(),
         (1usize..=100_000).prop_map(|number| Command::Branch { number }).boxed(),
@@ -1163,7 +1164,7 @@ fn completes_command_names_from_a_prefix() {
     assert_eq!(completions("   "), all);
     assert_eq!(completions("n"), ["new", "next", "note"]);
     assert_eq!(completions("RE"), ["reaction", "redo", "remove", "reveal"]);
-    assert_eq!(completions("  sh"), ["shake"]);
+    assert_eq!(completions("  sh"), ["shake", "show"]);
     assert_eq!(completions("dam"), ["damage"]);
     assert!(completions("zz").is_empty());
 }

@@ -30,7 +30,7 @@ use skirmish::save::follow::{Follower, Found, Target};
 use skirmish::ui::buffer_text;
 use skirmish::ui::player::{PlayerScreen, WatchNote};
 use skirmish::ui::theme::Theme;
-use skirmish::view::{PlayerHealth, PlayerView, player_view};
+use skirmish::view::{PlayerHealth, PlayerView, PlayersSee, player_view, players_see};
 
 use super::harness::assets;
 
@@ -831,7 +831,7 @@ fn the_watch_screen_keeps_the_players_view_equal_to_a_fresh_one() {
     gm(&mut app, "add Aria side=pc");
     let mut watch = Watch::new(Follower::new(Target::File(path.clone()), assets()));
     watch.poll();
-    assert_eq!(watch.view, Some(player_view(&app.session)), "at the start");
+    assert_eq!(watch.seen, Some(players_see(&app.session)), "at the start");
     let after =
         ["compact", "next", "damage Aria 1 raw", "undo", "hide orc", "next", "undo", "undo"];
     for line in SCRIPT.iter().chain(&after) {
@@ -842,7 +842,7 @@ fn the_watch_screen_keeps_the_players_view_equal_to_a_fresh_one() {
             gm(&mut app, line);
         }
         watch.poll();
-        assert_eq!(watch.view, Some(player_view(&app.session)), "after `{line}`");
+        assert_eq!(watch.seen, Some(players_see(&app.session)), "after `{line}`");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -855,7 +855,7 @@ fn the_watch_screen_keeps_the_newest_lines_of_a_long_log() {
     use skirmish::cli::watch::{SHOWN_LOG, Watch};
     let dir = temp_dir("long-log");
     let path = dir.join("fight.ron");
-    let mut script = String::from("new woin\nadd Aria side=pc\n");
+    let mut script = String::from("new woin\nadd Aria side=pc\nshow\n");
     for _ in 0..SHOWN_LOG {
         script.push_str("damage Aria 1 raw\nheal Aria 1\n");
     }
@@ -865,7 +865,7 @@ fn the_watch_screen_keeps_the_newest_lines_of_a_long_log() {
     watch.poll();
     let whole = player_view(&session);
     assert!(whole.log.len() > SHOWN_LOG, "the fight's log is long: {}", whole.log.len());
-    let shown = watch.view.expect("a view");
+    let shown = watch.seen.as_ref().and_then(PlayersSee::fight).cloned().expect("a view");
     assert_eq!(shown.log, whole.log[whole.log.len() - SHOWN_LOG..]);
     assert_eq!(PlayerView { log: whole.log.clone(), ..shown }, whole);
     let _ = std::fs::remove_dir_all(&dir);

@@ -50,6 +50,7 @@ pub(super) fn parse_args(
         "note" => note(&mut args)?,
         "hide" => Command::Hide { who: args.name("a combatant or group NAME")? },
         "reveal" => Command::Reveal { who: args.name("a hidden combatant or group NAME")? },
+        "show" => show(&mut args)?,
         "end" => Command::End,
         "undo" => Command::Undo,
         "redo" => Command::Redo,
@@ -304,6 +305,23 @@ fn set(args: &mut Args<'_>) -> Result<Command, ParseError> {
         }
         _ => Command::Set { option: first, value: args.name("a VALUE")?.to_lowercase() },
     })
+}
+
+/// `show`, `show on` or `show off`.
+fn show(args: &mut Args<'_>) -> Result<Command, ParseError> {
+    let on = match args.peek() {
+        None => true,
+        Some(_) if args.is_word("on") => true,
+        Some(_) if args.is_word("off") => false,
+        Some(other) => {
+            return Err(ParseError::new(format!(
+                "expected nothing or `off` after `show`, found '{}'",
+                other.text
+            )));
+        }
+    };
+    args.next();
+    Ok(Command::Show { on })
 }
 
 fn note(args: &mut Args<'_>) -> Result<Command, ParseError> {

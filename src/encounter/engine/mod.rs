@@ -274,6 +274,7 @@ impl Planner<'_> {
             }
             Command::Hide { who } => self.set_hidden(who, true),
             Command::Reveal { who } => self.set_hidden(who, false),
+            Command::Show { on } => self.show(*on),
             Command::End => self.end(),
             Command::Export { .. } => refuse(
                 "`export` writes a report from the tracker; in a shell, `skirmish export FILE`",
@@ -299,6 +300,27 @@ impl Planner<'_> {
         }
         let text = super::fight_end::standing(&self.scratch).summary(true);
         self.emit(Event::FightOver { text })
+    }
+
+    /// `show` / `show off`: the fight on the players' view before it starts, or off it again.
+    fn show(&mut self, on: bool) -> Result<(), EngineError> {
+        let enc = &self.scratch;
+        if enc.under_way() {
+            return refuse(if on {
+                "the fight is under way: the players already see it"
+            } else {
+                "the fight is under way: the players see it; `hide NAME` keeps a combatant off \
+                 their view"
+            });
+        }
+        match (on, enc.shown) {
+            (true, true) => refuse("the players already see this fight; `show off` takes it back"),
+            (false, false) => refuse(
+                "the fight is not shown to the players yet; they see it at `start`, or now with \
+                 `show`",
+            ),
+            _ => self.emit(Event::Shown { on }),
+        }
     }
 
     fn require_started(&self, what: &str) -> Result<(), EngineError> {

@@ -110,6 +110,15 @@ impl Encounter {
             Event::Noted { id, text } => self.apply_noted(id, text),
             Event::Hidden { ids } => self.apply_hidden(ids, true),
             Event::Revealed { ids } => self.apply_hidden(ids, false),
+            Event::Shown { on } => {
+                self.shown = *on;
+                let line = if *on {
+                    "the fight is shown to the players"
+                } else {
+                    "the fight is off the players' view until it starts"
+                };
+                Ok(self.line(line.to_string(), None, None))
+            }
             Event::WeaponSet { id, weapon } => self.apply_weapon_set(id, weapon),
             Event::Edited { id, side, stats, health, dropped, changes } => {
                 self.apply_edited(id, *side, stats, *health, dropped, changes)
