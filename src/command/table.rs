@@ -319,7 +319,7 @@ pub static COMMANDS: &[CommandSpec] = &[
                encounter's system's options with their values. Every system also takes \
                player_health.pc, .ally, .enemy and .neutral, each exact, label or hidden: how \
                `skirmish watch` shows that side's health to the players (by default exact for PCs \
-               and allies, a label such as bloodied for enemies and neutrals).",
+               and allies, a label such as badly hurt for enemies and neutrals).",
         example: "set damage_die_cost 1",
     },
     CommandSpec {

@@ -497,8 +497,8 @@ impl Ruleset for Savage {
         ]
     }
 
-    // The players' view counts wounds: none unhurt, 1 hurt, 2 bloodied, 3 critical; an Extra
-    // is unhurt until it is out.
+    // The players' view counts wounds: none unhurt, 1 hurt, 2 badly hurt, 3 barely standing; an
+    // Extra is unhurt until it is out.
     fn health_band(&self, health: Health, conditions: &[Condition]) -> HealthBand {
         if self.is_down(health, conditions) {
             return HealthBand::Down;
