@@ -422,3 +422,37 @@ fn bestiary_overrides_are_checked_when_they_load() {
         assert!(err.contains(expected), "{err}");
     }
 }
+
+/// GURPS-INIT-1: `check --replan` on an untouched GURPS fight full of ties (two clusters of equal
+/// Basic Speed and DX, newcomers joining them mid-fight) finds no difference: each holder's
+/// roll-off faces are handed back to that holder, in whatever order the engine asks for them.
+#[test]
+fn gurps_init_1_check_replan_plays_tie_roll_offs_back_exactly() {
+    let tmp = tempdir("gurps-ties");
+    let path = tmp.join("ties.ron");
+    let mut script = String::from("new gurps Ties\n");
+    for n in 0..6 {
+        script.push_str(&format!("add A{n} dx=10 speed=5\nadd B{n} dx=12 speed=6\n"));
+    }
+    script.push_str("start\n");
+    for n in 0..40 {
+        let (name, dx, speed) = if n % 3 == 0 { ("D", 12, 6) } else { ("C", 10, 5) };
+        script.push_str(&format!("add {name}{n} dx={dx} speed={speed}\nnext\n"));
+    }
+    let script_path = tmp.join("ties.txt");
+    std::fs::write(&script_path, script).expect("script");
+    let out = skirmish()
+        .args(["run", "--seed", "11", "--script"])
+        .arg(&script_path)
+        .arg("--save")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = skirmish().args(["check", "--replan"]).arg(&path).output().expect("runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("RolledOff") || said.contains(", 0 differ,"), "{said}");
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(said.contains(", 0 differ, 0 could not"), "{said}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
