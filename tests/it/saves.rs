@@ -451,7 +451,6 @@ fn gurps_init_1_check_replan_plays_tie_roll_offs_back_exactly() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = skirmish().args(["check", "--replan"]).arg(&path).output().expect("runs");
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(said.contains("RolledOff") || said.contains(", 0 differ,"), "{said}");
     assert_eq!(out.status.code(), Some(0), "{said}");
     assert!(said.contains(", 0 differ, 0 could not"), "{said}");
     let _ = std::fs::remove_dir_all(&tmp);
