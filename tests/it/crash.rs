@@ -73,13 +73,11 @@ fn tracker(path: &Path, home: &Path) -> (Child, std::process::ChildStdin) {
     (child, stdin)
 }
 
-/// The tracker's own process id, from its lock file.
-fn holder(path: &Path) -> i32 {
-    let lock = save::lock::lock_path(path);
+/// The tracker's own process id, as the system lists the holder of the fight's lock.
+fn holder(path: &Path) -> u32 {
     let mut pid = None;
     wait_for("the lock's owner", Duration::from_secs(10), || {
-        let text = std::fs::read_to_string(&lock).unwrap_or_default();
-        pid = text.split_whitespace().nth(1).and_then(|p| p.parse().ok());
+        pid = save::lock::holder_pid(path);
         pid.is_some()
     });
     pid.unwrap_or_default()
@@ -137,8 +135,7 @@ fn moments(count: u64) -> impl Iterator<Item = (u64, Duration)> {
     })
 }
 
-/// A clean quit (`q`) writes the compacted fight and then removes the `.lock` file the tracker
-/// held.
+/// A clean quit (`q`) writes the compacted fight and then lets the fight's lock go.
 #[test]
 fn a_clean_quit_leaves_no_lock_file() {
     let home = dir("quit");
@@ -157,7 +154,7 @@ fn a_clean_quit_leaves_no_lock_file() {
         assert!(start.elapsed() < Duration::from_secs(10), "the tracker did not quit");
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(!save::lock::lock_path(&path).exists(), "the .lock file went with the tracker");
+    save::lock::lock(&path).expect("the lock went with the tracker");
     let back = save::load(&path, super::harness::assets()).expect("the fight loads");
     assert_eq!(back.nodes().len(), base + 1, "the roll is kept");
     let _ = std::fs::remove_dir_all(&home);
