@@ -68,8 +68,9 @@ pub enum Sub {
         /// Write the resulting encounter to this file.
         #[arg(long, value_name = "PATH")]
         save: Option<PathBuf>,
-        /// Open a journal whose tail is damaged (a torn last record): the damaged file is kept
-        /// whole as FILE.damaged, and the fight opens as it stood before the damage.
+        /// Open a journal with a damaged record (a torn last one, say): the damaged file is kept
+        /// whole as FILE.damaged (FILE.damaged.1, … when one is kept already), and the fight
+        /// opens as it stood before the damage.
         #[arg(long)]
         recover: bool,
     },

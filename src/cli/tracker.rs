@@ -33,17 +33,13 @@ fn opened_app(opened: save::Opened, path: PathBuf, keymap: KeyMap, new_files: Ne
 }
 
 /// When a save failed to load for a damaged record with a good journal before it, what to tell
-/// the GM in the offer to open it without the damaged part.
+/// the GM in the offer to open it without the damaged part: where the damage is, and what is
+/// dropped with it.
 fn damaged(path: &Path, err: &save::LoadError) -> Option<String> {
     let save::LoadError::Syntax { .. } = err else { return None };
-    let text = std::fs::read_to_string(path).ok()?;
-    match save::damaged_tail(&text) {
-        save::Tail::Damaged { damage, .. } => Some(format!(
-            "line {}: {} (the fight up to line {} reads fine)",
-            damage.line,
-            damage.message,
-            damage.line.saturating_sub(1)
-        )),
+    let tail = save::damaged_tail(std::fs::read(path).ok()?);
+    match tail {
+        save::Tail::Damaged { .. } => tail.words(),
         _ => None,
     }
 }
