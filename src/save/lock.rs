@@ -94,6 +94,18 @@ fn take(save: &Path, create: bool) -> Result<FightLock, LockError> {
                 Err(err) if err.kind() == io::ErrorKind::AlreadyExists => continue,
                 Err(err) => return Err(io_error(err)),
             },
+            // A fight that may not be written (read-only, or another user's) is refused before
+            // anything is done, and a fight to open can still be read.
+            Err(err) if err.kind() == io::ErrorKind::PermissionDenied => {
+                let mut why = format!("this file may not be written ({err})");
+                if !create {
+                    why.push_str(&format!(
+                        "; read it without writing: `skirmish replay {}`",
+                        save.display()
+                    ));
+                }
+                return Err(io_error(io::Error::new(err.kind(), why)));
+            }
             Err(err) => return Err(io_error(err)),
         };
         match file.try_lock() {
