@@ -364,3 +364,30 @@ fn damage_in_the_middle_says_where_and_what_is_dropped() {
     assert_eq!(back.nodes().len(), 3, "the three commands before line 5");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// The tracker's offer for damage in the middle says where it is and what is lost with it
+/// (never "at its end"), and where the whole file is kept.
+#[test]
+fn the_offer_for_damage_in_the_middle_says_where() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    let mut lines: Vec<String> = save::DEMOS[0].1.lines().map(String::from).collect();
+    let after = lines.len() - 5;
+    lines[4] = lines[4].replacen("after: ", "after:  ", 1);
+    let tail = save::damaged_tail(lines.join("\n") + "\n");
+    let words = tail.words().expect("damage");
+    assert!(words.starts_with("line 5 is damaged"), "{words}");
+    assert!(words.contains(&format!("the {after} records after it")), "{words}");
+    let app = App::recover_offer(
+        PathBuf::from("fights/bridge.ron"),
+        words,
+        None,
+        super::harness::assets(),
+        KeyMap::defaults(),
+        NewFiles::new(None, 1),
+    );
+    let screen = super::tui::screen(&app, 80, 24);
+    assert!(!screen.contains("at its end"), "{screen}");
+    assert!(screen.contains("fights/bridge.ron.damaged"), "{screen}");
+    insta::assert_snapshot!("recover_offer_middle_80x24", screen);
+}
