@@ -213,12 +213,14 @@ fn main() {
         let journal = dir.join(format!("journal-{}.ron", events.replace(' ', "-")));
         let (text, mut written) = save::journal::write_full(&session);
         std::fs::write(&journal, text).expect("journal");
+        // Appends go through the fight's lock, as the tracker's do.
+        let mut lock = save::lock::lock(&journal).expect("lock");
         let roll = parse("roll 3d6 for Aria").ok().flatten().expect("parses");
         let mut dice = SeededDice::new(9);
         measure(&format!("command + synced append, {events}"), 1.0, 51, || {
             session.execute(&roll, &mut dice).expect("rolls");
             let (tail, now) = save::journal::tail(&session, &written);
-            save::append_synced(&journal, tail.as_bytes()).expect("append");
+            lock.append(tail.as_bytes()).expect("append");
             written = now;
         });
         // The same without the disk: what the command itself costs (plan, fold, its record).
@@ -252,7 +254,7 @@ fn main() {
             .map(|_| {
                 session.execute(&roll, &mut dice).expect("rolls");
                 let (tail, now) = save::journal::tail(&session, &written);
-                save::append_synced(&journal, tail.as_bytes()).expect("append");
+                lock.append(tail.as_bytes()).expect("append");
                 written = now;
                 let start = Instant::now();
                 let found = watcher.poll();

@@ -218,41 +218,45 @@ pub fn perform_effects(app: &mut App, pointer: Option<&Path>) {
     perform_effects_locked(app, pointer, &mut None);
 }
 
-/// As [`perform_effects`], holding the lock of the fight being written: a write to another file
-/// (save as) first takes that file's lock, and is refused if another skirmish writes it.
+/// As [`perform_effects`], holding the lock of the fight being written: its own file (by any
+/// name or link) is written through that lock; a write to another file (save as, a new fight, a
+/// report) takes that file's lock, and is refused if another skirmish holds it.
 pub fn perform_effects_locked(
     app: &mut App,
     pointer: Option<&Path>,
     lock: &mut Option<save::lock::FightLock>,
 ) {
     for effect in std::mem::take(&mut app.effects) {
-        // A copy saved elsewhere holds its own lock only while it is written.
-        let mut copy_lock = None;
-        if !effect.report && lock.as_ref().is_none_or(|l| l.save() != effect.path) {
-            match save::lock::lock(&effect.path) {
-                Ok(new) => {
-                    // The lock follows the fight to its new file (save as, a new fight). The
-                    // old one's writes are all synced by now, so its `.lock` file goes.
-                    let fights_file = app.save_path.as_ref() == Some(&effect.path);
-                    if effect.switch_to || fights_file || lock.is_none() {
-                        *lock = Some(new);
-                    } else {
-                        copy_lock = Some(new);
-                    }
-                }
-                Err(err) => {
-                    app.written(&effect, Err(err.to_string()));
-                    continue;
-                }
+        let own = lock.as_mut().filter(|l| l.is(&effect.path));
+        let result = match own {
+            // A report never replaces the fight, whatever name it was given.
+            Some(_) if effect.report => {
+                Err("that is the fight's own file; the report needs another name".to_string())
             }
-        }
-        let result = if effect.append {
-            save::append_synced(&effect.path, effect.text.as_bytes())
-        } else {
-            save::write_atomic(&effect.path, effect.text.as_bytes())
+            Some(own) if effect.append => {
+                own.append(effect.text.as_bytes()).map_err(|e| e.to_string())
+            }
+            Some(own) => own.replace(effect.text.as_bytes()).map_err(|e| e.to_string()),
+            None => match save::lock::lock(&effect.path) {
+                Err(err) => Err(err.to_string()),
+                Ok(mut new) => {
+                    let written = if effect.append {
+                        new.append(effect.text.as_bytes())
+                    } else {
+                        new.replace(effect.text.as_bytes())
+                    };
+                    // The lock follows the fight to its new file (save as, a new fight); the old
+                    // one's writes are all synced by now. A report or a copy lets go at once.
+                    let fights_file = app.save_path.as_ref() == Some(&effect.path);
+                    let follows = effect.switch_to || fights_file || lock.is_none();
+                    if written.is_ok() && follows && !effect.report {
+                        *lock = Some(new);
+                    }
+                    written.map_err(|e| e.to_string())
+                }
+            },
         };
-        drop(copy_lock);
-        app.written(&effect, result.map_err(|e| e.to_string()));
+        app.written(&effect, result);
     }
     if let (Some(pointer), Some(path)) = (pointer, &app.save_path) {
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.clone());

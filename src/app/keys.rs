@@ -154,18 +154,21 @@ impl App {
         match key.code {
             KeyCode::Char('y') | KeyCode::Char('Y') => {
                 let path = path.clone();
-                let opened = crate::save::recover(&path).and_then(|said| {
+                let opened = crate::save::recover_aside(&path).and_then(|kept| {
                     let assets = self.session.shared_assets();
-                    crate::save::load(&path, assets).map(|s| (s, said)).map_err(|e| e.to_string())
+                    let session = crate::save::from_ron(&kept.good, &path, assets);
+                    session.map(|s| (s, kept.said)).map_err(|e| e.to_string())
                 });
                 match opened {
                     Ok((session, said)) => {
                         self.session = session;
                         self.save_path = Some(path);
-                        self.save_state = super::SaveState::Saved;
                         self.journal = None;
                         self.mode = Mode::Normal;
                         self.selected = 0;
+                        // The fight's file is rewritten without the damage by the runtime,
+                        // which holds its lock, as any save is.
+                        self.autosave();
                         self.follow_turn();
                         self.hint(&said);
                     }

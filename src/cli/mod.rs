@@ -68,8 +68,9 @@ pub enum Sub {
         /// Write the resulting encounter to this file.
         #[arg(long, value_name = "PATH")]
         save: Option<PathBuf>,
-        /// Open a journal whose tail is damaged (a torn last record): the damaged file is kept
-        /// whole as FILE.damaged, and the fight opens as it stood before the damage.
+        /// Open a journal with a damaged record (a torn last one, say): the damaged file is kept
+        /// whole as FILE.damaged (FILE.damaged.1, … when one is kept already), and the fight
+        /// opens as it stood before the damage.
         #[arg(long)]
         recover: bool,
     },
@@ -191,17 +192,9 @@ pub fn run_sub(sub: Sub) -> ExitCode {
             main(Cli { saves: None, command: Some(sub) })
         }
         Sub::Run { file, script, dice, seed, json, save, recover } => {
-            let file = match (file, recover) {
-                (Some(path), true) => match save::recover(&path) {
-                    Ok(note) => {
-                        eprintln!("skirmish: note: {note}");
-                        Some(path)
-                    }
-                    Err(err) => return fail(EXIT_INPUT, err),
-                },
-                (file, _) => file,
-            };
-            run(file.as_deref(), script.as_deref(), dice.as_deref(), seed, json, save.as_deref())
+            let files =
+                script::RunFiles { file: file.as_deref(), save_to: save.as_deref(), recover };
+            run(files, script.as_deref(), dice.as_deref(), seed, json)
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
         Sub::Check { file, replan } => check(&file, replan),
@@ -318,7 +311,10 @@ fn export(path: &Path, format: &str, players: bool, output: Option<&Path>) -> Ex
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Some(out) if std::path::absolute(out).ok() == std::path::absolute(path).ok() => {
+        Some(out)
+            if save::lock::same_file(out, path)
+                || std::path::absolute(out).ok() == std::path::absolute(path).ok() =>
+        {
             fail(EXIT_INPUT, "-o names the save file itself; the report would replace the fight")
         }
         Some(out) => match save::write_atomic(out, text.as_bytes()) {

@@ -21,16 +21,18 @@ pub struct Replanned {
     pub skipped: Vec<(usize, String, String)>,
 }
 
-/// The faces a command's events recorded, by the sides of their dice, in the order they appear.
+/// The faces a command's events recorded, by the sides of their dice, in the order they appear;
+/// the faces of each tie roll-off apart, by the holder that rolled them.
 struct Recorded {
     faces: HashMap<u32, VecDeque<u32>>,
+    rolloffs: HashMap<String, VecDeque<u32>>,
     missing: Option<u32>,
 }
 
 impl Recorded {
     fn from(events: &[Event], before: &Encounter) -> Recorded {
         let mut faces: HashMap<u32, VecDeque<u32>> = HashMap::new();
-        let mut rolloffs = Vec::new();
+        let mut rolloffs: HashMap<String, VecDeque<u32>> = HashMap::new();
         // An initiative shared with others already rolled (a Gempunks side, one roll for all)
         // repeats that roll's record without rolling again.
         let mut shared: HashSet<String> = before
@@ -47,27 +49,23 @@ impl Recorded {
             {
                 continue;
             }
+            // The engine asks for roll-off dice cluster by cluster, a newcomer first rolling up
+            // to the others' count: no single order of d6 faces fits every fight, so each
+            // holder's faces go back to that holder (`DiceSource::roll_off`).
+            if let Event::RolledOff { ids, faces: rolled } = event {
+                let holder = ids.first().map_or("", |id| id.as_str());
+                rolloffs.entry(holder.to_string()).or_default().extend(rolled.iter().copied());
+                continue;
+            }
             let value = serde_json::to_value(event).unwrap_or_default();
-            collect(&value, &mut faces, &mut rolloffs);
+            collect(&value, &mut faces);
         }
-        // Tied holders roll off together, one d6 each a round, until the ties break: the faces
-        // of a round come from every roll-off still going, in their order.
-        let d6 = faces.entry(6).or_default();
-        let rounds = rolloffs.iter().map(Vec::len).max().unwrap_or(0);
-        for round in 0..rounds {
-            d6.extend(rolloffs.iter().filter_map(|faces| faces.get(round)));
-        }
-        Recorded { faces, missing: None }
+        Recorded { faces, rolloffs, missing: None }
     }
 }
 
-/// Every die in a value: objects with `sides` and `face` (a rolled die), and apart, the d6 faces
-/// of each roll-off.
-fn collect(
-    value: &serde_json::Value,
-    out: &mut HashMap<u32, VecDeque<u32>>,
-    rolloffs: &mut Vec<Vec<u32>>,
-) {
+/// Every die in a value: objects with `sides` and `face` (a rolled die).
+fn collect(value: &serde_json::Value, out: &mut HashMap<u32, VecDeque<u32>>) {
     use serde_json::Value;
     match value {
         Value::Object(map) => {
@@ -76,15 +74,9 @@ fn collect(
                 out.entry(sides).or_default().push_back(face);
                 return;
             }
-            if let Some(Value::Object(off)) = map.get("RolledOff")
-                && let Some(Value::Array(faces)) = off.get("faces")
-            {
-                rolloffs.push(faces.iter().filter_map(Value::as_u64).map(|f| f as u32).collect());
-                return;
-            }
-            map.values().for_each(|v| collect(v, out, rolloffs));
+            map.values().for_each(|v| collect(v, out));
         }
-        Value::Array(items) => items.iter().for_each(|v| collect(v, out, rolloffs)),
+        Value::Array(items) => items.iter().for_each(|v| collect(v, out)),
         _ => {}
     }
 }
@@ -97,6 +89,14 @@ impl DiceSource for Recorded {
                 self.missing = Some(sides);
                 Err(DiceError::ScriptExhausted { used: 0, sides })
             }
+        }
+    }
+
+    /// The next face this holder's own roll-off recorded; none left, and the plan differs.
+    fn roll_off(&mut self, holder: &str) -> Result<u32, DiceError> {
+        match self.rolloffs.get_mut(holder).and_then(VecDeque::pop_front) {
+            Some(face) => Ok(face),
+            None => Err(DiceError::ScriptExhausted { used: 0, sides: 6 }),
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::command::{self, Command};
 use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::save;
+use crate::save::lock::FightLock;
 
 fn read_script(script: &str) -> io::Result<String> {
     if script == "-" {
@@ -22,21 +23,48 @@ fn read_script(script: &str) -> io::Result<String> {
     }
 }
 
+/// The files `skirmish run` reads and writes.
+pub(super) struct RunFiles<'a> {
+    /// The save to start from.
+    pub file: Option<&'a Path>,
+    /// `--save`: where the result is written.
+    pub save_to: Option<&'a Path>,
+    /// `--recover`: cut a damaged tail off `file` first.
+    pub recover: bool,
+}
+
 pub(super) fn run(
-    file: Option<&Path>,
+    files: RunFiles<'_>,
     script: Option<&str>,
     dice_list: Option<&str>,
     seed: Option<u64>,
     json: bool,
-    save_to: Option<&Path>,
 ) -> ExitCode {
+    let RunFiles { file, save_to, recover } = files;
+    // One writer per fight: the file `--recover` rewrites and the file `--save` writes are
+    // locked before anything is read, and held while the script runs (one lock when both name
+    // the same file).
+    let mut locks = Vec::new();
+    if let Some(path) = file.filter(|_| recover) {
+        match save::lock::lock_existing(path) {
+            Ok(lock) => locks.push(lock),
+            Err(err) => return fail(EXIT_INPUT, err),
+        }
+    }
+    if let Some(path) = save_to.filter(|p| !locks.iter().any(|l| l.is(p))) {
+        match save::lock::lock(path) {
+            Ok(lock) => locks.push(lock),
+            Err(err) => return fail(EXIT_INPUT, err),
+        }
+    }
+    if recover && let Some(lock) = locks.first_mut().filter(|_| file.is_some()) {
+        match save::recover(lock) {
+            Ok(note) => eprintln!("skirmish: note: {note}"),
+            Err(err) => return fail(EXIT_INPUT, err),
+        }
+    }
     let assets = match load_assets() {
         Ok(a) => a,
-        Err(err) => return fail(EXIT_INPUT, err),
-    };
-    // One writer per fight: the file `--save` writes is locked while the script runs.
-    let _lock = match save_to.map(save::lock::lock).transpose() {
-        Ok(lock) => lock,
         Err(err) => return fail(EXIT_INPUT, err),
     };
     let session = match file {
@@ -60,7 +88,7 @@ pub(super) fn run(
         None => &mut seeded,
     };
     let targets = SaveTargets { after: save_to, loaded_from: file };
-    let session = match run_script(session, &text, dice, assets, targets) {
+    let session = match run_script_locked(session, &text, dice, assets, targets, &mut locks) {
         Ok(session) => session,
         // A refused line: the log and board as the lines before it left them, then why (not
         // with --json, whose reader expects the whole run or nothing).
@@ -129,13 +157,26 @@ impl std::error::Error for ScriptError {}
 /// starts, rolling with `dice`; the first refused line stops it. `skirmish run` without the I/O:
 /// what it would print is `to_json` or `to_text` of the result.
 pub fn run_script(
-    mut session: Option<Session>,
+    session: Option<Session>,
     text: &str,
     dice: &mut dyn DiceSource,
     assets: Arc<Assets>,
     targets: SaveTargets<'_>,
 ) -> Result<Session, ScriptError> {
-    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets) {
+    run_script_locked(session, text, dice, assets, targets, &mut [])
+}
+
+/// As [`run_script`], holding the locks of some of the files it writes: those are written
+/// through their lock, any other under its own while it is written.
+fn run_script_locked(
+    mut session: Option<Session>,
+    text: &str,
+    dice: &mut dyn DiceSource,
+    assets: Arc<Assets>,
+    targets: SaveTargets<'_>,
+    locks: &mut [FightLock],
+) -> Result<Session, ScriptError> {
+    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets, locks) {
         err.partial = session.map(Box::new);
         return Err(err);
     }
@@ -145,9 +186,9 @@ pub fn run_script(
         ));
     };
     if let Some(path) = targets.after
-        && let Err(err) = save::save(&session, path)
+        && let Err(err) = write_to(&session, path, locks)
     {
-        return Err(ScriptError::command(format!("{}: {err}", path.display())));
+        return Err(ScriptError::command(err));
     }
     Ok(session)
 }
@@ -159,6 +200,7 @@ fn run_lines(
     dice: &mut dyn DiceSource,
     assets: &Arc<Assets>,
     targets: SaveTargets<'_>,
+    locks: &mut [FightLock],
 ) -> Result<(), ScriptError> {
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
@@ -193,18 +235,9 @@ fn run_lines(
                 mine(targets.after)
                     .or_else(|_| mine(targets.loaded_from))
                     .map_err(|e| ScriptError::command(format!("line {line_no}: {e}")))?;
-                // One writer per fight here too: the file `--save` names is locked already.
-                let _lock = if targets.after == Some(target.as_path()) {
-                    None
-                } else {
-                    let locked = save::lock::lock(&target);
-                    Some(locked.map_err(|e| ScriptError::command(format!("line {line_no}: {e}")))?)
-                };
-                if let Err(err) = save::save(s, &target) {
-                    return Err(ScriptError::command(format!(
-                        "line {line_no}: {}: {err}",
-                        target.display()
-                    )));
+                // One writer per fight here too: a file another skirmish holds is refused.
+                if let Err(err) = write_to(s, &target, locks) {
+                    return Err(ScriptError::command(format!("line {line_no}: {err}")));
                 }
             }
             Ok(_) => {}
@@ -214,4 +247,18 @@ fn run_lines(
         }
     }
     Ok(())
+}
+
+/// Write the session to `path`: through the lock held on it, if it is one of `locks` (by any
+/// name), else under its own lock while it is written. The error names the file.
+fn write_to(session: &Session, path: &Path, locks: &mut [FightLock]) -> Result<(), String> {
+    let written = match locks.iter_mut().find(|l| l.is(path)) {
+        Some(lock) => lock.replace(save::to_ron(session).as_bytes()),
+        None => save::save(session, path),
+    };
+    written.map_err(|err| match err.kind() {
+        // The lock's refusal names the file already.
+        io::ErrorKind::ResourceBusy => err.to_string(),
+        _ => format!("{}: {err}", path.display()),
+    })
 }

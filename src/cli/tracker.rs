@@ -33,17 +33,13 @@ fn opened_app(opened: save::Opened, path: PathBuf, keymap: KeyMap, new_files: Ne
 }
 
 /// When a save failed to load for a damaged record with a good journal before it, what to tell
-/// the GM in the offer to open it without the damaged part.
+/// the GM in the offer to open it without the damaged part: where the damage is, and what is
+/// dropped with it.
 fn damaged(path: &Path, err: &save::LoadError) -> Option<String> {
     let save::LoadError::Syntax { .. } = err else { return None };
-    let text = std::fs::read_to_string(path).ok()?;
-    match save::damaged_tail(&text) {
-        save::Tail::Damaged { damage, .. } => Some(format!(
-            "line {}: {} (the fight up to line {} reads fine)",
-            damage.line,
-            damage.message,
-            damage.line.saturating_sub(1)
-        )),
+    let tail = save::damaged_tail(std::fs::read(path).ok()?);
+    match tail {
+        save::Tail::Damaged { .. } => tail.words(),
         _ => None,
     }
 }
@@ -83,6 +79,22 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let new_files = NewFiles::new(dir.clone(), stamp);
+    // One writer per fight: the file is locked before it is read, so what is read is what this
+    // tracker goes on writing; a second skirmish on it (by any name or link) is told who has it
+    // (a damaged one too, before the GM may choose to cut its tail).
+    let resumed = match start {
+        Start::Resume => dir.as_deref().and_then(save::resume_path),
+        _ => None,
+    };
+    let locked = match &start {
+        Start::Open(path) => Some(path.as_path()),
+        Start::Resume => resumed.as_deref(),
+        Start::New(..) => None,
+    };
+    let lock = match locked.map(save::lock::lock_existing).transpose() {
+        Ok(lock) => lock,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
     let app = match start {
         Start::Open(path) => match save::open(&path, assets.clone()) {
             Ok(opened) => opened_app(opened, path, keymap, new_files),
@@ -96,47 +108,29 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
             app.run_command(Command::New { system, name: Some(name) }, None);
             app
         }
-        Start::Resume => {
-            let latest = dir.as_deref().and_then(save::resume_path);
-            match latest.map(|path| (save::open(&path, assets.clone()), path)) {
-                Some((Ok(opened), path)) => opened_app(opened, path, keymap, new_files),
-                Some((Err(err), path)) => match damaged(&path, &err) {
-                    Some(damage) => {
-                        let demos = Some(save::demo_sessions(assets.clone()));
-                        App::recover_offer(path, damage, demos, assets, keymap, new_files)
-                    }
-                    None => {
-                        let mut app = App::picker(save::demo_sessions(assets), keymap, new_files);
-                        let text = format!(
-                            "the last fight could not be opened and is left as it was: {err}"
-                        );
-                        app.status = Status { text, error: true };
-                        app
-                    }
-                },
-                None => App::picker(save::demo_sessions(assets), keymap, new_files),
-            }
-        }
+        Start::Resume => match resumed.map(|path| (save::open(&path, assets.clone()), path)) {
+            Some((Ok(opened), path)) => opened_app(opened, path, keymap, new_files),
+            Some((Err(err), path)) => match damaged(&path, &err) {
+                Some(damage) => {
+                    let demos = Some(save::demo_sessions(assets.clone()));
+                    App::recover_offer(path, damage, demos, assets, keymap, new_files)
+                }
+                None => {
+                    let mut app = App::picker(save::demo_sessions(assets), keymap, new_files);
+                    let text =
+                        format!("the last fight could not be opened and is left as it was: {err}");
+                    app.status = Status { text, error: true };
+                    app
+                }
+            },
+            None => App::picker(save::demo_sessions(assets), keymap, new_files),
+        },
     };
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return fail(
             EXIT_INPUT,
             "the tracker needs a terminal; for scripts use `skirmish run --script FILE`",
         );
-    }
-    // One writer per fight: a second skirmish on the same file is told who has it (a damaged
-    // one too, before the GM may choose to cut its tail).
-    let locked = match &app.mode {
-        crate::app::Mode::Recover { path, .. } => Some(path.as_path()),
-        _ => app.save_path.as_deref(),
-    };
-    let lock = match locked.map(save::lock::lock).transpose() {
-        Ok(lock) => lock,
-        Err(err) => return fail(EXIT_INPUT, err),
-    };
-    // Ours now: temp files a killed save left behind can go.
-    if let Some(path) = &app.save_path {
-        save::remove_leftover_temps(path);
     }
     let pointer = dir.as_deref().map(save::last_pointer);
     match crate::runtime::run(app, pointer, lock) {

@@ -103,6 +103,15 @@ pub fn break_ties(
     inits: &[&Initiative],
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Vec<u32>>, DiceError> {
+    break_ties_by(inits, &mut |_| dice.roll(6))
+}
+
+/// As [`break_ties`], with `roll(index)` giving each d6 and told whose it is: the engine asks
+/// for each holder's roll-off faces by that holder, so they can be played back by holder.
+pub fn break_ties_by(
+    inits: &[&Initiative],
+    roll: &mut dyn FnMut(usize) -> Result<u32, DiceError>,
+) -> Result<Vec<Vec<u32>>, DiceError> {
     let mut rolloffs: Vec<Vec<u32>> = inits.iter().map(|i| i.rolloff.clone()).collect();
     let mut added: Vec<Vec<u32>> = vec![Vec::new(); inits.len()];
     let mut visited = vec![false; inits.len()];
@@ -121,7 +130,7 @@ pub fn break_ties(
         let longest = cluster.iter().map(|&j| rolloffs[j].len()).max().unwrap_or(0);
         for &j in &cluster {
             while rolloffs[j].len() < longest {
-                let face = dice.roll(6)?;
+                let face = roll(j)?;
                 rolloffs[j].push(face);
                 added[j].push(face);
             }
@@ -137,7 +146,7 @@ pub fn break_ties(
                 break;
             }
             for j in still_tied {
-                let face = dice.roll(6)?;
+                let face = roll(j)?;
                 rolloffs[j].push(face);
                 added[j].push(face);
             }

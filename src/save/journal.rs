@@ -1,9 +1,10 @@
-//! The save file as a journal (format version 3): a header line, then one record per line — a
-//! command with its events and the command it follows in the history tree, or a move of the current
-//! point (undo, redo, branch). Each record carries a checksum over its own text and the record
-//! before it, so an edit anywhere (a die face, a stat, a command's text, a record removed or moved)
-//! is found on load. Since version 4 the checksum covers the line exactly as written (its sum
-//! blanked), so checking it needs no second serialisation; version 3 summed the record re-written.
+//! The save file as a journal: a header line, then one record per line — a command with its
+//! events and the command it follows in the history tree, or a move of the current point (undo,
+//! redo, branch). Each record carries a checksum over its own text and the record before it, so
+//! an edit anywhere (a die face, a stat, a command's text, a record removed or moved) is found on
+//! load. Version 3 summed each record re-written; since version 4 the checksum covers the line
+//! exactly as written (its sum blanked), so checking it needs no second serialisation; since
+//! version 5 the header carries a sum too, and the first record chains to it.
 
 use std::fmt::Write as _;
 
@@ -13,10 +14,13 @@ use crate::encounter::{Encounter, Event, LogEntry, Node, Session};
 use crate::rules::System;
 
 /// The journal's format version.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 
 /// The first journal version; its checksums cover each record serialised again, compactly.
 pub const FIRST: u32 = 3;
+
+/// The first version whose header is summed, and chained to by the first record.
+pub const SUMMED_HEADER: u32 = 5;
 
 /// The first line: what fight this is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +28,45 @@ pub struct Header {
     pub version: u32,
     pub system: System,
     pub name: String,
+    /// The line's own checksum (since version 5; empty before).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sum: String,
+}
+
+impl Header {
+    /// A header of this version, as written, with its sum (none before version 5).
+    fn line(version: u32, system: System, name: &str) -> (String, String) {
+        let summed = version >= SUMMED_HEADER;
+        let sum = if summed { BLANK.to_string() } else { String::new() };
+        let mut text = one_line(&Header { version, system, name: name.to_string(), sum });
+        match sum_at(&text).filter(|_| summed) {
+            Some(at) => {
+                let sum = checksum_text(&text, at, "");
+                text.replace_range(at..at + BLANK.len(), &sum);
+                (text, sum)
+            }
+            None => (text, String::new()),
+        }
+    }
+
+    /// Check a header read from line `at` of the file: a version 5 header must match its sum.
+    /// The sum the first record chains to.
+    fn check(&self, text: &str, at: usize) -> Result<String, Damage> {
+        if self.version < SUMMED_HEADER {
+            return Ok(String::new());
+        }
+        let expected = sum_at(text).map(|s| checksum_text(text, s, "")).unwrap_or_default();
+        if expected.is_empty() || expected != self.sum {
+            return Err(Damage {
+                line: at,
+                column: 1,
+                message: "the header does not match its checksum: the fight's name, system or \
+                          version was edited"
+                    .into(),
+            });
+        }
+        Ok(expected)
+    }
 }
 
 /// One line after the header.
@@ -176,10 +219,9 @@ const SNAPSHOT_LOG: usize = 500;
 /// snapshot of the current state.
 pub fn write_full(session: &Session) -> (String, Written) {
     let enc = session.encounter();
-    let header = Header { version: VERSION, system: enc.system, name: enc.name.clone() };
-    let mut out = one_line(&header);
+    let (mut out, sum) = Header::line(VERSION, enc.system, &enc.name);
     out.push('\n');
-    let (records, mut written) = tail(session, &Written::default());
+    let (records, mut written) = tail(session, &Written { sum, ..Written::default() });
     out.push_str(&records);
     if session.nodes().len() >= SNAPSHOT_AFTER {
         let log = session.log();
@@ -244,9 +286,10 @@ pub enum Step {
 }
 
 impl Chain {
-    /// Before the first record of a journal of this version.
-    pub fn start(version: u32) -> Chain {
-        Chain { version, sum: String::new(), commands: 0 }
+    /// Before the first record of a journal of this version, whose header has this sum (empty
+    /// before version 5).
+    pub fn start(version: u32, header_sum: &str) -> Chain {
+        Chain { version, sum: header_sum.to_string(), commands: 0 }
     }
 
     /// Check one record's line (line `at` of the file, from 1): its shape, its checksum chained
@@ -333,7 +376,8 @@ pub fn read(text: &str) -> Result<Read, Damage> {
     let mut nodes = Vec::new();
     let mut record_lines = Vec::new();
     let mut head = None;
-    let mut chain = Chain::start(header.version);
+    let header_sum = header.check(head_text, first + 1)?;
+    let mut chain = Chain::start(header.version, &header_sum);
     for (index, text) in lines {
         match chain.step(text, index + 1)? {
             Step::Command(node) => {
@@ -374,12 +418,18 @@ pub fn version(text: &str) -> Option<u32> {
 pub fn reseal(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut previous = String::new();
-    let old = text
-        .lines()
-        .next()
-        .and_then(|l| ron::from_str::<Header>(l).ok())
-        .is_some_and(|h| h.version == FIRST);
+    let header = text.lines().next().and_then(|l| ron::from_str::<Header>(l).ok());
+    let old = header.as_ref().is_some_and(|h| h.version == FIRST);
     for (index, original) in text.lines().enumerate() {
+        if index == 0
+            && let Some(header) = header.as_ref().filter(|h| h.version >= SUMMED_HEADER)
+        {
+            let (line, sum) = Header::line(header.version, header.system, &header.name);
+            previous = sum;
+            out.push_str(&line);
+            out.push('\n');
+            continue;
+        }
         match ron::from_str::<Record>(original) {
             Ok(record) if index > 0 && old => {
                 let sum = checksum_v3(&record, &previous);

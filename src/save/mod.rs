@@ -7,9 +7,11 @@ pub mod journal;
 pub mod lock;
 pub mod upgrade;
 
+pub use lock::{backup_path, write_atomic};
+
 use std::fmt;
-use std::fs::{self, File};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -282,27 +284,20 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
     })
 }
 
-/// Save a session atomically.
+/// Save a session atomically, under the file's lock while it is written (refused if another
+/// skirmish holds it).
 pub fn save(session: &Session, path: &Path) -> io::Result<()> {
     write_atomic(path, to_ron(session).as_bytes())
 }
 
-/// Append to a journal and sync the data before returning: a command counts once this is done.
-pub fn append_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = fs::OpenOptions::new().append(true).open(path)?;
-    file.write_all(bytes)?;
-    file.sync_data()
-}
-
-/// `NAME.ron` → `NAME.ron.bak`.
 /// Whether `save TARGET` may write there: a file that exists and is not the fight's own (`own`)
 /// is refused unless `overwrite` says so, so a slip of the name never replaces another fight.
+/// An empty file holds nothing to lose (a new fight's file before its first write: whether
+/// another skirmish holds it is for its lock to say).
 pub fn may_save_over(target: &Path, own: Option<&Path>, overwrite: bool) -> Result<(), String> {
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    };
-    if overwrite || !target.exists() || own.is_some_and(|own| same(target, own)) {
+    let same = |a: &Path, b: &Path| lock::same_file(a, b) || a == b;
+    let empty = fs::metadata(target).map_or(true, |m| m.len() == 0);
+    if overwrite || empty || own.is_some_and(|own| same(target, own)) {
         return Ok(());
     }
     Err(format!(
@@ -311,51 +306,6 @@ pub fn may_save_over(target: &Path, own: Option<&Path>, overwrite: bool) -> Resu
         target.display(),
         target.display()
     ))
-}
-
-pub fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(".bak");
-    path.with_file_name(name)
-}
-
-/// Write a file so that a crash leaves either the old or the new contents, never a mix: a temp
-/// file in the same directory, fsync, keep the previous file as `.bak`, rename, fsync the directory.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    fs::create_dir_all(&dir)?;
-    let file_name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} is not a file path", path.display()),
-        )
-    })?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut file = File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        if path.exists() {
-            keep_backup(path, &dir)?;
-        }
-        fs::rename(&tmp, path)?;
-        // Make the rename itself durable. Not every platform can open a directory.
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// The demo encounters, built into the binary for the first-start picker.
@@ -416,58 +366,42 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
         .map(|(_, path)| path)
 }
 
-/// Keep the current file as `NAME.bak` without ever writing over the old backup in place: a link
-/// (or, where links are not possible, a copy) under a temporary name, synced, then renamed over
-/// the backup, so a failure at any point leaves the old backup whole.
-fn keep_backup(path: &Path, dir: &Path) -> io::Result<()> {
-    let backup = backup_path(path);
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(backup.file_name().unwrap_or_default());
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let _ = fs::remove_file(&tmp);
-    let made = fs::hard_link(path, &tmp).or_else(|_| {
-        fs::copy(path, &tmp)?;
-        File::open(&tmp)?.sync_all()
-    });
-    if let Err(err) = made.and_then(|()| fs::rename(&tmp, &backup)) {
-        let _ = fs::remove_file(&tmp);
-        return Err(err);
-    }
-    Ok(())
-}
-
-/// Remove temporary files a killed save of `path` left beside it (`.NAME.tmpPID`,
-/// `.NAME.bak.tmpPID`). Called once the fight's lock is held, so no live writer owns them.
-pub fn remove_leftover_temps(path: &Path) -> usize {
-    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else { return 0 };
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
+/// `--recover`, on a fight whose lock is held: a journal refused for a damaged record is kept
+/// whole beside it (`FILE.damaged`, or `FILE.damaged.N`: none is ever replaced) and rewritten
+/// with the records before the damage. What was done, in words.
+pub fn recover(lock: &mut lock::FightLock) -> Result<String, String> {
+    let path = lock.save().to_path_buf();
+    let bytes = lock.read().map_err(|e| format!("{}: {e}", path.display()))?;
+    let Some(recovered) = set_aside(&path, lock.real(), &bytes)? else {
+        return Ok(format!("{}: nothing to recover, the journal is whole", path.display()));
     };
-    let prefixes = [format!(".{name}.tmp"), format!(".{name}.bak.tmp")];
-    let Ok(entries) = fs::read_dir(&dir) else { return 0 };
-    let mut removed = 0;
-    for entry in entries.flatten() {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        let ours = prefixes.iter().any(|p| {
-            file.strip_prefix(p.as_str()).is_some_and(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
-        });
-        if ours && fs::remove_file(entry.path()).is_ok() {
-            removed += 1;
-        }
-    }
-    removed
+    lock.replace(recovered.good.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(recovered.said)
 }
 
-/// `--recover`: a journal refused for a damaged record keeps the damage whole as `FILE.damaged`
-/// and is rewritten with the records before it, when those load. What was done, in words.
-pub fn recover(path: &Path) -> Result<String, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (good, damage) = match damaged_tail(&text) {
-        Tail::Whole => {
-            return Ok(format!("{}: nothing to recover, the journal is whole", path.display()));
-        }
+/// A damaged journal's good part, once the whole file is kept aside.
+#[derive(Debug)]
+pub struct Recovered {
+    /// The journal before the damage: the fight to open, and to write back.
+    pub good: String,
+    /// What was done, in words.
+    pub said: String,
+}
+
+/// The tracker's recovery: the damaged file at `path` kept whole aside, and its good part to
+/// open; the fight's file is rewritten by its lock's holder, as the fight's next save.
+pub fn recover_aside(path: &Path) -> Result<Recovered, String> {
+    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let real = fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    set_aside(path, &real, &bytes)?
+        .ok_or_else(|| format!("{}: nothing to recover, the journal is whole", path.display()))
+}
+
+/// Keep a damaged journal (`bytes`, read from `path`, really at `real`) whole beside its real
+/// file, and give its good part; none when it is whole.
+fn set_aside(path: &Path, real: &Path, bytes: &[u8]) -> Result<Option<Recovered>, String> {
+    let (good, damage, dropped) = match damaged_tail(bytes) {
+        Tail::Whole => return Ok(None),
         Tail::Lost(damage) => {
             return Err(format!(
                 "{}:{}: {}; nothing before it can be kept",
@@ -476,48 +410,141 @@ pub fn recover(path: &Path) -> Result<String, String> {
                 damage.message
             ));
         }
-        Tail::Damaged { good, damage } => (good, damage),
+        Tail::Damaged { good, damage, dropped } => (good, damage, dropped),
     };
-    let damaged = damaged_path(path);
-    fs::copy(path, &damaged).map_err(|e| format!("{}: {e}", damaged.display()))?;
-    write_atomic(path, good.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(format!(
-        "{}:{}: {}; the file is kept whole as {} and opens as it stood before line {}",
+    let damaged = keep_damaged(real, bytes)?;
+    let said = format!(
+        "{}:{}: {}{}; the file is kept whole as {} and opens as it stood before line {}",
         path.display(),
         damage.line,
         damage.message,
+        dropped_words(dropped),
         damaged.display(),
         damage.line
-    ))
+    );
+    Ok(Some(Recovered { good, said }))
 }
 
-/// Where `recover` keeps a damaged journal whole.
+/// "; the N records after it are dropped with it", or nothing when the damage is the last record.
+fn dropped_words(dropped: usize) -> String {
+    match dropped {
+        0 => String::new(),
+        1 => "; the 1 record after it is dropped with it (it follows on from the damage)".into(),
+        n => format!(
+            "; the {n} records after it are dropped with it (they follow on from the damage)"
+        ),
+    }
+}
+
+/// Keep a damaged journal's bytes beside its real file under the first free name of
+/// `FILE.damaged`, `FILE.damaged.1`, …: made new, so no earlier copy is replaced and no link
+/// there is followed.
+fn keep_damaged(real: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
+    let base = damaged_path(real);
+    for n in 0..10_000u32 {
+        let path = if n == 0 {
+            base.clone()
+        } else {
+            let mut name = base.as_os_str().to_os_string();
+            name.push(format!(".{n}"));
+            PathBuf::from(name)
+        };
+        let made = fs::OpenOptions::new().write(true).create_new(true).open(&path);
+        let mut file = match made {
+            Ok(file) => file,
+            Err(err) if err.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(err) => return Err(format!("{}: {err}", path.display())),
+        };
+        let written = io::Write::write_all(&mut file, bytes).and_then(|()| file.sync_all());
+        return written.map(|()| path.clone()).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    Err(format!("{}: too many damaged copies kept already; move some away", base.display()))
+}
+
+/// The first name `recover` tries for keeping a damaged journal whole (`FILE.damaged`; then
+/// `FILE.damaged.1` and on, when that is taken).
 pub fn damaged_path(path: &Path) -> PathBuf {
     let mut damaged = path.as_os_str().to_os_string();
     damaged.push(".damaged");
     PathBuf::from(damaged)
 }
 
-/// What reading a journal found at its end.
+/// What reading a journal found.
 pub enum Tail {
     /// Every record reads (or the text is not a journal at all).
     Whole,
-    /// A damaged record with a readable journal before it: the fight can open without the rest.
-    Damaged { good: String, damage: journal::Damage },
+    /// A damaged record with a readable journal before it: the fight can open without it, and
+    /// without the records after it (`dropped`: they chain on from the damaged one).
+    Damaged { good: String, damage: journal::Damage, dropped: usize },
     /// The damage leaves nothing usable (the header itself, or the part before does not read).
     Lost(journal::Damage),
 }
 
-/// Whether a journal is whole, or damaged with a good part before the damage.
-pub fn damaged_tail(text: &str) -> Tail {
-    if !journal::is_journal(text) {
-        return Tail::Whole;
+impl Tail {
+    /// The damage in words for the GM: its line, and what is lost with it.
+    pub fn words(&self) -> Option<String> {
+        match self {
+            Tail::Whole => None,
+            Tail::Lost(damage) => Some(format!("line {}: {}", damage.line, damage.message)),
+            Tail::Damaged { damage, dropped: 0, .. } => Some(format!(
+                "line {} (the last) is damaged: {}; the fight up to line {} reads fine",
+                damage.line,
+                damage.message,
+                damage.line.saturating_sub(1)
+            )),
+            Tail::Damaged { damage, dropped, .. } => Some(format!(
+                "line {} is damaged: {}{}; the fight up to line {} reads fine",
+                damage.line,
+                damage.message,
+                dropped_words(*dropped),
+                damage.line.saturating_sub(1)
+            )),
+        }
     }
-    let Err(damage) = journal::read(text) else { return Tail::Whole };
+}
+
+/// Whether a journal (its bytes as read) is whole, or damaged with a good part before the damage.
+/// A record torn inside a character (bytes that are not UTF-8) is damage on its line like any
+/// other.
+pub fn damaged_tail(bytes: impl AsRef<[u8]>) -> Tail {
+    let bytes = bytes.as_ref();
+    // The text up to the first line holding a byte that is not UTF-8, and that line's damage.
+    let (text, bad) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(err) => {
+            let valid = &bytes[..err.valid_up_to()];
+            let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
+            let damage = journal::Damage {
+                line,
+                column,
+                message: "this byte is not UTF-8 text (a record torn inside a character)".into(),
+            };
+            (std::str::from_utf8(&valid[..start]).unwrap_or_default(), Some(damage))
+        }
+    };
+    if !journal::is_journal(text) {
+        return match bad {
+            // Not even the header reads as text.
+            Some(damage) if damage.line <= 1 => Tail::Lost(damage),
+            _ => Tail::Whole,
+        };
+    }
+    let damage = match (journal::read(text), bad) {
+        (Err(damage), _) => damage,
+        (Ok(_), Some(damage)) => damage,
+        (Ok(_), None) => return Tail::Whole,
+    };
     let good: String =
         text.lines().take(damage.line.saturating_sub(1)).flat_map(|l| [l, "\n"]).collect();
     if damage.line <= 1 || journal::read(&good).is_err() {
         return Tail::Lost(damage);
     }
-    Tail::Damaged { good, damage }
+    let dropped = bytes
+        .split(|&b| b == b'\n')
+        .skip(damage.line)
+        .filter(|line| !line.trim_ascii().is_empty())
+        .count();
+    Tail::Damaged { good, damage, dropped }
 }

@@ -335,16 +335,16 @@ pub fn recover(
         "leave the file as it is and quit"
     };
     let lines = vec![
-        Line::styled("This fight's file is damaged at its end.", theme.title()),
+        Line::styled("This fight's file is damaged.", theme.title()),
         Line::raw(""),
         Line::raw(path.display().to_string()),
         Line::raw(damage.to_string()),
         Line::raw(""),
-        Line::raw(format!("y  keep the whole file as {},", kept.display())),
-        Line::raw("   then open the fight as it stood before the damage"),
+        Line::raw(format!("y  keep the whole file aside as {} (or .N after it:", kept.display())),
+        Line::raw("   none is replaced), then open the fight as it stood before the damage"),
         Line::raw(format!("n  {no}")),
     ];
-    let rect = centered(area, 72, 12);
+    let rect = centered(area, 76, 14);
     Paragraph::new(lines)
         .wrap(ratatui::widgets::Wrap { trim: false })
         .block(frame("Damaged save", theme))

@@ -73,13 +73,11 @@ fn tracker(path: &Path, home: &Path) -> (Child, std::process::ChildStdin) {
     (child, stdin)
 }
 
-/// The tracker's own process id, from its lock file.
-fn holder(path: &Path) -> i32 {
-    let lock = save::lock::lock_path(path);
+/// The tracker's own process id, as the system lists the holder of the fight's lock.
+fn holder(path: &Path) -> u32 {
     let mut pid = None;
     wait_for("the lock's owner", Duration::from_secs(10), || {
-        let text = std::fs::read_to_string(&lock).unwrap_or_default();
-        pid = text.split_whitespace().nth(1).and_then(|p| p.parse().ok());
+        pid = save::lock::holder_pid(path);
         pid.is_some()
     });
     pid.unwrap_or_default()
@@ -111,8 +109,9 @@ fn kill_round(round: u64, acked: usize, delay: Duration) {
     let text = std::fs::read_to_string(&path).expect("the fight's file is still there");
     let kept = match save::damaged_tail(&text) {
         save::Tail::Whole => save::load(&path, start).expect("loads").nodes().len(),
-        save::Tail::Damaged { good, damage } => {
+        save::Tail::Damaged { good, damage, dropped } => {
             assert_eq!(damage.line, text.lines().count(), "only the last record can be torn");
+            assert_eq!(dropped, 0, "nothing after the torn record");
             save::from_ron(&good, &path, start).expect("the rest loads").nodes().len()
         }
         save::Tail::Lost(damage) => panic!("round {round}: the fight is lost: {damage:?}"),
@@ -137,8 +136,7 @@ fn moments(count: u64) -> impl Iterator<Item = (u64, Duration)> {
     })
 }
 
-/// A clean quit (`q`) writes the compacted fight and then removes the `.lock` file the tracker
-/// held.
+/// A clean quit (`q`) writes the compacted fight and then lets the fight's lock go.
 #[test]
 fn a_clean_quit_leaves_no_lock_file() {
     let home = dir("quit");
@@ -157,7 +155,7 @@ fn a_clean_quit_leaves_no_lock_file() {
         assert!(start.elapsed() < Duration::from_secs(10), "the tracker did not quit");
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(!save::lock::lock_path(&path).exists(), "the .lock file went with the tracker");
+    save::lock::lock(&path).expect("the lock went with the tracker");
     let back = save::load(&path, super::harness::assets()).expect("the fight loads");
     assert_eq!(back.nodes().len(), base + 1, "the roll is kept");
     let _ = std::fs::remove_dir_all(&home);
@@ -225,4 +223,171 @@ fn a_save_that_runs_out_of_room_loses_nothing_and_keeps_the_backup() {
         .collect();
     assert!(left.is_empty(), "temp files left: {left:?}");
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// `skirmish` with `args` (`{}` takes the next of `paths`) and no user config.
+fn skirmish(args: &[&str], paths: &[&Path]) -> std::process::Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_skirmish"));
+    let mut paths = paths.iter();
+    for arg in args {
+        match *arg {
+            "{}" => cmd.arg(paths.next().expect("a path for each {}")),
+            arg => cmd.arg(arg),
+        };
+    }
+    cmd.env("XDG_CONFIG_HOME", "/nonexistent-skirmish-config").output().expect("runs")
+}
+
+/// The WOIN demo with notes written in accents (`é`, two bytes each) as its last commands, at
+/// `path`; the commands it holds.
+fn accented_fight(path: &Path) -> usize {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/woin-demo.ron");
+    let out = skirmish(&["run", "{}", "--script", "-", "--save", "{}"], &[&demo, path]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut session = save::load(path, super::harness::assets()).expect("the fight");
+    let mut dice = skirmish::rules::dice::ScriptedDice::new([]);
+    for line in ["note Aria épée levée", "note Brom prêt, épée levée"] {
+        let command = skirmish::command::parse(line).expect("parses").expect("a command");
+        session.execute(&command, &mut dice).expect("noted");
+    }
+    save::save(&session, path).expect("saved");
+    session.nodes().len()
+}
+
+/// The file cut inside the last `é` of its last record (between the character's two bytes).
+fn torn_inside_a_character(path: &Path) -> Vec<u8> {
+    let mut bytes = std::fs::read(path).expect("fight");
+    let at = bytes.windows(2).rposition(|w| w == "é".as_bytes()).expect("an é");
+    bytes.truncate(at + 1);
+    std::fs::write(path, &bytes).expect("torn");
+    bytes
+}
+
+/// A record torn inside a character (a note with `é`, cut between its bytes) is found by
+/// `check`, and `run --recover` opens the fight without it: every whole command kept, the torn
+/// file kept whole beside it.
+#[test]
+fn a_tail_torn_inside_a_character_is_recovered() {
+    let home = dir("torn-utf8");
+    let path = home.join("fight.ron");
+    let commands = accented_fight(&path);
+    let torn = torn_inside_a_character(&path);
+    let last = torn.split(|&b| b == b'\n').count();
+    let out = skirmish(&["check", "{}"], &[&path]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("fight.ron:{last}:")), "check names the torn line: {err}");
+    let out = skirmish(&["run", "{}", "--recover"], &[&path]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains(&format!(":{last}:")) && err.contains("fight.ron.damaged"), "{err}");
+    assert_eq!(std::fs::read(home.join("fight.ron.damaged")).expect("kept"), torn);
+    let back = save::load(&path, super::harness::assets()).expect("opens as it stood");
+    assert_eq!(back.nodes().len(), commands - 1, "every whole command kept");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The tracker's offer recovers such a tail too: `y` keeps the file aside and opens the fight.
+#[test]
+fn the_trackers_offer_recovers_a_tail_torn_inside_a_character() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, Mode, NewFiles};
+    let home = dir("offer-utf8");
+    let path = home.join("fight.ron");
+    let commands = accented_fight(&path);
+    let torn = torn_inside_a_character(&path);
+    let mut app = App::recover_offer(
+        path.clone(),
+        "the last line is torn".into(),
+        None,
+        super::harness::assets(),
+        KeyMap::defaults(),
+        NewFiles::new(None, 1),
+    );
+    app.handle_event(&Event::Key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE)));
+    assert!(matches!(app.mode, Mode::Normal), "{:?}", app.status);
+    assert_eq!(app.session.nodes().len(), commands - 1, "every whole command kept");
+    assert_eq!(std::fs::read(home.join("fight.ron.damaged")).expect("kept"), torn);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A second recovery never replaces the first one's copy: `FILE.damaged`, then
+/// `FILE.damaged.1`, each holding the file as it was when it was recovered.
+#[test]
+fn recovering_twice_keeps_both_damaged_files() {
+    let home = dir("twice");
+    let path = home.join("fight.ron");
+    std::fs::write(&path, save::DEMOS[0].1).expect("demo");
+    let mut kept = Vec::new();
+    for round in 0..2 {
+        let mut text = std::fs::read_to_string(&path).expect("fight");
+        text.push_str("Command(n: 99, after: 1");
+        std::fs::write(&path, &text).expect("torn");
+        let out = skirmish(&["run", "{}", "--recover"], &[&path]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "round {round}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        kept.push(text);
+    }
+    assert_eq!(std::fs::read_to_string(home.join("fight.ron.damaged")).expect("first"), kept[0]);
+    assert_eq!(std::fs::read_to_string(home.join("fight.ron.damaged.1")).expect("second"), kept[1]);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Damage in the middle of a journal is told as such: its line, and how many records after it
+/// cannot be kept without it; never "at its end".
+#[test]
+fn damage_in_the_middle_says_where_and_what_is_dropped() {
+    let home = dir("middle");
+    let path = home.join("fight.ron");
+    let lines: Vec<String> = save::DEMOS[0].1.lines().map(String::from).collect();
+    let total = lines.len();
+    let mut edited = lines.clone();
+    // Line 5: a space added by hand, its checksum left as it was.
+    edited[4] = edited[4].replacen("after: ", "after:  ", 1);
+    std::fs::write(&path, edited.join("\n") + "\n").expect("edited");
+    let after = total - 5;
+    let out = skirmish(&["run", "{}", "--recover"], &[&path]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("fight.ron:5:"), "{err}");
+    assert!(err.contains(&format!("the {after} records after it")), "{err}");
+    let save::Tail::Damaged { damage, .. } = save::damaged_tail(&(edited.join("\n") + "\n")) else {
+        panic!("a good journal before line 5")
+    };
+    assert_eq!(damage.line, 5);
+    let back = save::load(&path, super::harness::assets()).expect("opens");
+    assert_eq!(back.nodes().len(), 3, "the three commands before line 5");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The tracker's offer for damage in the middle says where it is and what is lost with it
+/// (never "at its end"), and where the whole file is kept.
+#[test]
+fn the_offer_for_damage_in_the_middle_says_where() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    let mut lines: Vec<String> = save::DEMOS[0].1.lines().map(String::from).collect();
+    let after = lines.len() - 5;
+    lines[4] = lines[4].replacen("after: ", "after:  ", 1);
+    let tail = save::damaged_tail(lines.join("\n") + "\n");
+    let words = tail.words().expect("damage");
+    assert!(words.starts_with("line 5 is damaged"), "{words}");
+    assert!(words.contains(&format!("the {after} records after it")), "{words}");
+    let app = App::recover_offer(
+        PathBuf::from("fights/bridge.ron"),
+        words,
+        None,
+        super::harness::assets(),
+        KeyMap::defaults(),
+        NewFiles::new(None, 1),
+    );
+    let screen = super::tui::screen(&app, 80, 24);
+    assert!(!screen.contains("at its end"), "{screen}");
+    assert!(screen.contains("fights/bridge.ron.damaged"), "{screen}");
+    insta::assert_snapshot!("recover_offer_middle_80x24", screen);
 }

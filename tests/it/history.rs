@@ -264,7 +264,7 @@ fn the_tracker_appends_to_the_journal_and_compacts_on_quit() {
 }
 
 /// One writer per fight: a second lock on the same save is refused and names the holder; the
-/// lock and its `.lock` file go with their holder, and a stale `.lock` file alone blocks no one.
+/// lock goes with its holder, and a new fight's file it made empty goes too, never written.
 #[test]
 fn one_writer_per_fight() {
     let dir = std::env::temp_dir().join(format!("skirmish-lock-{}", std::process::id()));
@@ -277,10 +277,8 @@ fn one_writer_per_fight() {
     assert!(text.contains("is being written by another skirmish"), "{text}");
     assert!(text.contains(&format!("process {}", std::process::id())), "{text}");
     drop(first);
-    assert!(!save::lock::lock_path(&path).exists(), "the holder removes its .lock file");
-    // What a killed writer leaves behind.
-    std::fs::write(save::lock::lock_path(&path), "process 1 on gone").expect("stale");
-    let again = save::lock::lock(&path).expect("a stale .lock blocks no one");
+    assert!(!path.exists(), "the empty file held for a new fight goes with its lock");
+    let again = save::lock::lock(&path).expect("free again");
     // `skirmish run --save` on a fight another process writes is refused, the file untouched.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .args(["run", "--script", "-", "--save"])
@@ -290,13 +288,13 @@ fn one_writer_per_fight() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("being written by another skirmish"));
-    assert!(!path.exists());
+    assert_eq!(std::fs::read(&path).expect("held"), b"", "nothing written");
     drop(again);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Temp files a killed save left beside a fight are removed when it is next opened; nothing else
-/// in the folder is touched.
+/// Temp files a killed save left beside a fight are removed when it is next locked to write;
+/// nothing else in the folder is touched.
 #[test]
 fn leftover_temp_files_are_removed() {
     let dir = std::env::temp_dir().join(format!("skirmish-temps-{}", std::process::id()));
@@ -312,7 +310,8 @@ fn leftover_temp_files_are_removed() {
     ] {
         std::fs::write(dir.join(name), "x").expect("written");
     }
-    assert_eq!(save::remove_leftover_temps(&path), 2);
+    // Taking the fight's lock (as opening it to write does) clears them.
+    drop(save::lock::lock(&path).expect("locked"));
     let mut left: Vec<String> = std::fs::read_dir(&dir)
         .expect("dir")
         .flatten()
@@ -450,29 +449,9 @@ fn invalid_utf8_is_reported_with_its_position() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A holder removes only its own `.lock` file: one made by another writer after this one's was
-/// taken away stays, and still keeps a third out.
-#[test]
-fn a_lock_removes_only_its_own_lock_file() {
-    let dir = std::env::temp_dir().join(format!("skirmish-own-lock-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join("fight.ron");
-    let lock_file = save::lock::lock_path(&path);
-    let first = save::lock::lock(&path).expect("the first writer");
-    std::fs::remove_file(&lock_file).expect("someone tidies the .lock file away");
-    let second = save::lock::lock(&path).expect("a new .lock file, a new writer");
-    drop(first);
-    assert!(lock_file.exists(), "the second writer's .lock file is not the first one's to remove");
-    save::lock::lock(&path).expect_err("the second writer still holds it");
-    drop(second);
-    assert!(!lock_file.exists(), "its own holder removes it");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 /// The tracker's lock follows the fight: a new fight (its own new file) and save as move it, the
-/// old `.lock` file going once the old file's last write is done; quitting writes the compacted
-/// fight and then lets go, leaving no `.lock` file behind.
+/// old file let go once its last write is done; quitting writes the compacted fight and then
+/// lets go.
 #[test]
 fn the_trackers_lock_follows_the_fight_and_goes_on_quit() {
     use skirmish::app::keymap::KeyMap;
@@ -504,17 +483,19 @@ fn the_trackers_lock_follows_the_fight_and_goes_on_quit() {
     let second = app.save_path.clone().expect("the new fight's file");
     assert_ne!(second, first);
     assert!(held(&second), "the new fight's file is locked");
-    assert!(!save::lock::lock_path(&first).exists(), "the first fight's .lock file went");
+    assert!(!held(&first), "the first fight is let go");
     let third = dir.join("third.ron");
     gm(&mut app, &mut lock, &format!("save \"{}\"", third.display()));
     assert!(held(&third), "save as moves the lock");
-    assert!(!save::lock::lock_path(&second).exists(), "the second fight's .lock file went");
+    assert!(!held(&second), "the second fight is let go");
     gm(&mut app, &mut lock, "add Orc");
     // Quitting: the compacted fight is written, then the lock goes.
     app.compact();
     perform_effects_locked(&mut app, None, &mut lock);
+    assert!(held(&third), "held until the tracker quits");
     drop(lock);
-    assert!(!save::lock::lock_path(&third).exists(), "no .lock file after a clean quit");
+    assert!(!held(&third), "let go after a clean quit");
+    assert!(!dir.join("third.ron.lock").exists(), "no .lock file");
     let back = save::load(&third, assets()).expect("the fight as it was left");
     assert_eq!(back.nodes(), app.session.nodes());
     assert_eq!(names(&back), ["Brom", "Orc"]);
@@ -550,7 +531,7 @@ fn a_scripts_save_line_respects_the_lock() {
     assert_eq!(out.status.code(), Some(1), "a script's line that fails: {err}");
     assert!(err.contains("line 3") && err.contains("being written by another skirmish"), "{err}");
     assert!(err.contains("skirmish replay"), "says how to read it instead: {err}");
-    assert!(!path.exists(), "nothing written");
+    assert_eq!(std::fs::read(&path).expect("held"), b"", "nothing written");
     drop(held);
     let _ = std::fs::remove_dir_all(&dir);
 }

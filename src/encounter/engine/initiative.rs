@@ -83,12 +83,19 @@ impl Planner<'_> {
             .iter()
             .filter_map(|&i| self.scratch.combatants[i].initiative.as_ref())
             .collect();
-        let added = break_ties(&inits, self.dice)?;
-        for (&index, faces) in holders.iter().zip(added) {
+        let ids: Vec<_> = holders
+            .iter()
+            .map(|&i| self.scratch.holder_ids(&self.scratch.combatants[i].id))
+            .collect();
+        let dice = &mut *self.dice;
+        let mut roll = |j: usize| {
+            dice.roll_off(ids.get(j).and_then(|ids| ids.first()).map_or("", |id| id.as_str()))
+        };
+        let added = break_ties_by(&inits, &mut roll)?;
+        for (ids, faces) in ids.into_iter().zip(added) {
             if faces.is_empty() {
                 continue;
             }
-            let ids = self.scratch.holder_ids(&self.scratch.combatants[index].id);
             self.emit(Event::RolledOff { ids, faces })?;
         }
         Ok(())

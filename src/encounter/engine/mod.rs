@@ -25,7 +25,7 @@ use super::{ApplyError, Assets, Encounter, TurnSlot};
 use crate::command::{Amount, Command, Field};
 use crate::rules::conditions::{Condition, Source};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice, TypedFirst};
-use crate::rules::initiative::break_ties;
+use crate::rules::initiative::break_ties_by;
 use crate::rules::stats::{FieldError, Stats};
 use crate::rules::system::{DamageRequest, Effect, InitContext, InitRequest};
 use crate::rules::{RulesError, Side};

@@ -23,6 +23,14 @@ pub trait DiceSource {
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
         self.roll(cards)
     }
+
+    /// A d6 of a tie roll-off for one holder (`holder`: its combatant's id, or its group's
+    /// first member's): a plain d6 unless the source keeps each holder's faces apart, as
+    /// `check --replan` does to hand back what that holder's own roll-off recorded.
+    fn roll_off(&mut self, holder: &str) -> Result<u32, DiceError> {
+        let _ = holder;
+        self.roll(6)
+    }
 }
 
 impl<T: DiceSource + ?Sized> DiceSource for &mut T {
@@ -37,6 +45,10 @@ impl<T: DiceSource + ?Sized> DiceSource for &mut T {
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
         (**self).draw_card(cards)
     }
+
+    fn roll_off(&mut self, holder: &str) -> Result<u32, DiceError> {
+        (**self).roll_off(holder)
+    }
 }
 
 impl<T: DiceSource + ?Sized> DiceSource for Box<T> {
@@ -50,6 +62,10 @@ impl<T: DiceSource + ?Sized> DiceSource for Box<T> {
 
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
         (**self).draw_card(cards)
+    }
+
+    fn roll_off(&mut self, holder: &str) -> Result<u32, DiceError> {
+        (**self).roll_off(holder)
     }
 }
 
