@@ -21,15 +21,17 @@ use skirmish::save;
 use skirmish::save::follow::{Follower, Found, Target};
 use skirmish::view;
 
-/// The heap in use, counted by a wrapper around the system allocator.
+/// The heap in use, counted by a wrapper around the system allocator, and its highest mark.
 static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
 
 struct Counting;
 
 // SAFETY: every call is passed on to the system allocator unchanged; only sizes are counted.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+        PEAK.fetch_max(live, Ordering::Relaxed);
         // SAFETY: the caller's layout is passed on as given.
         unsafe { Heap.alloc(layout) }
     }
@@ -39,7 +41,9 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { Heap.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size, Ordering::Relaxed);
+        // Both blocks exist while the contents move.
+        let live = LIVE.fetch_add(new_size, Ordering::Relaxed) + new_size;
+        PEAK.fetch_max(live, Ordering::Relaxed);
         LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
         // SAFETY: as for `dealloc`, and `new_size` is the caller's.
         unsafe { Heap.realloc(ptr, layout, new_size) }
@@ -56,6 +60,18 @@ fn held<T>(name: &str, budget_mib: f64, f: impl FnOnce() -> T) -> T {
     let mib = LIVE.load(Ordering::Relaxed).saturating_sub(before) as f64 / (1024.0 * 1024.0);
     let verdict = if mib <= budget_mib { "ok" } else { "OVER BUDGET" };
     println!("{name:<36} holds  {mib:>9.1} MiB  budget {budget_mib:>7.1} MiB  {verdict}");
+    value
+}
+
+/// The most heap in use at once while `f` runs, above what was in use before it (what loading
+/// needs at its worst, not only what it keeps).
+fn peak<T>(name: &str, budget_mib: f64, f: impl FnOnce() -> T) -> T {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let value = f();
+    let mib = PEAK.load(Ordering::Relaxed).saturating_sub(before) as f64 / (1024.0 * 1024.0);
+    let verdict = if mib <= budget_mib { "ok" } else { "OVER BUDGET" };
+    println!("{name:<36} peak   {mib:>9.1} MiB  budget {budget_mib:>7.1} MiB  {verdict}");
     value
 }
 
@@ -192,6 +208,9 @@ fn main() {
         "open 100k events to first frame", 50.0
     );
     drop(held("memory: a 100k-event fight, loaded", 48.0, || {
+        save::load(Path::new(&big_path), assets.clone()).expect("loads")
+    }));
+    drop(peak("memory: loading a 100k-event fight", 48.0, || {
         save::load(Path::new(&big_path), assets.clone()).expect("loads")
     }));
     let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/woin-demo.ron");

@@ -45,6 +45,20 @@ pub fn keep(log: &mut Vec<LogEntry>, line: LogEntry) {
     }
 }
 
+/// A saved history that does not fold: the 1-based command that did not fit, its text and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoldError {
+    pub entry: usize,
+    pub command: String,
+    pub error: ApplyError,
+}
+
+impl std::fmt::Display for FoldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "command {}: {}", self.entry, self.error)
+    }
+}
+
 /// What executing a command did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -94,6 +108,43 @@ pub struct Branch {
     pub length: usize,
     /// Its order among all commands ever made (higher is newer).
     pub made: usize,
+}
+
+/// Every node's children in the order made, in two flat lists (no list per node: a long
+/// history would hold a small allocation per command).
+struct Children {
+    /// Where the children of the start (slot 0) and of node `i` (slot `i + 1`) begin in `list`.
+    starts: Vec<usize>,
+    list: Vec<usize>,
+}
+
+impl Children {
+    fn of(nodes: &[Node]) -> Children {
+        let slot = |node: &Node| node.parent.map_or(0, |p| p + 1);
+        let mut starts = vec![0; nodes.len() + 2];
+        for node in nodes {
+            starts[slot(node) + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut fill = starts.clone();
+        let mut list = vec![0; nodes.len()];
+        for (i, node) in nodes.iter().enumerate() {
+            list[fill[slot(node)]] = i;
+            fill[slot(node)] += 1;
+        }
+        Children { starts, list }
+    }
+
+    /// The children of `node` (`None`: the start), oldest first.
+    fn after(&self, node: Option<usize>) -> &[usize] {
+        let slot = node.map_or(0, |p| p + 1);
+        match (self.starts.get(slot), self.starts.get(slot + 1)) {
+            (Some(&from), Some(&to)) => self.list.get(from..to).unwrap_or_default(),
+            _ => &[],
+        }
+    }
 }
 
 /// How many commands apart the snapshots along a line of play are: undo and jumps fold at most
@@ -151,7 +202,7 @@ impl Session {
         entries: Vec<Entry>,
         redo: Vec<Entry>,
         assets: Arc<Assets>,
-    ) -> Result<Session, (usize, ApplyError)> {
+    ) -> Result<Session, FoldError> {
         let head = entries.len().checked_sub(1);
         let nodes: Vec<Node> = entries
             .into_iter()
@@ -171,21 +222,30 @@ impl Session {
         nodes: Vec<Node>,
         head: Option<usize>,
         assets: Arc<Assets>,
-    ) -> Result<Session, (usize, ApplyError)> {
-        for (i, node) in nodes.iter().enumerate() {
-            if node.parent.is_some_and(|p| p >= i) {
-                return Err((i + 1, ApplyError("a command hangs on one made after it".into())));
+    ) -> Result<Session, FoldError> {
+        let mut session = Session::new(system, name, assets);
+        // The nodes are kept as they came: pushing them one by one would hold two copies.
+        session.nodes = nodes;
+        let fail = |session: &Session, entry: usize, error: ApplyError| FoldError {
+            entry,
+            command: session.command_of(entry).unwrap_or_default().to_string(),
+            error,
+        };
+        let mut newest = vec![None; session.nodes.len()];
+        for (i, node) in session.nodes.iter().enumerate() {
+            match node.parent {
+                Some(p) if p >= i => {
+                    let error = ApplyError("a command hangs on one made after it".into());
+                    return Err(fail(&session, i + 1, error));
+                }
+                Some(p) => newest[p] = Some(i),
+                None => session.newest_root = Some(i),
             }
         }
-        if head.is_some_and(|h| h >= nodes.len()) {
-            return Err((
-                nodes.len(),
-                ApplyError("the current point is past the last command".into()),
-            ));
-        }
-        let mut session = Session::new(system, name, assets);
-        for node in nodes {
-            session.hang(node);
+        session.newest = newest;
+        if head.is_some_and(|h| h >= session.nodes.len()) {
+            let error = ApplyError("the current point is past the last command".into());
+            return Err(fail(&session, session.nodes.len(), error));
         }
         let mut path = Vec::new();
         let mut at = head;
@@ -194,8 +254,14 @@ impl Session {
             at = session.nodes[i].parent;
         }
         path.reverse();
-        session.fold_tree(&path)?;
+        session.fold_tree(&path).map_err(|(entry, error)| fail(&session, entry, error))?;
         Ok(session)
+    }
+
+    /// The text of command `entry` (from 1, in the order made).
+    fn command_of(&self, entry: usize) -> Option<&str> {
+        let node = self.nodes.get(entry.checked_sub(1)?)?;
+        Some(&node.entry.command)
     }
 
     /// Add a node to the tree (it becomes its parent's newest child).
@@ -214,26 +280,25 @@ impl Session {
     /// copies share combatants), keeping snapshots along every line, and the log and state of
     /// `path`, which becomes the current line.
     fn fold_tree(&mut self, path: &[usize]) -> Result<(), (usize, ApplyError)> {
-        let mut children = vec![Vec::new(); self.nodes.len()];
-        let mut roots = Vec::new();
-        for (i, node) in self.nodes.iter().enumerate() {
-            match node.parent {
-                None => roots.push(i),
-                Some(p) => children[p].push(i),
+        let children = Children::of(&self.nodes);
+        let mut on_path = vec![false; self.nodes.len()];
+        for &n in path {
+            if let Some(flag) = on_path.get_mut(n) {
+                *flag = true;
             }
         }
-        let on_path: HashMap<usize, usize> =
-            path.iter().enumerate().map(|(d, &n)| (n, d)).collect();
-        let mut logs: Vec<Vec<LogEntry>> = vec![Vec::new(); path.len()];
+        // A command on the path is folded after the one before it on the path (its parent), so
+        // the path's lines arrive in order and go straight into one log.
+        let lines: usize =
+            path.iter().filter_map(|&n| self.nodes.get(n)).map(|n| n.entry.events.len()).sum();
+        let mut log = Vec::with_capacity(lines);
+        let mut marks = Vec::with_capacity(path.len());
         let start = Encounter::new(self.encounter.system, &self.encounter.name);
         let mut current = if path.is_empty() { Some(start.clone()) } else { None };
         // (node, depth of its children, state after it)
         let mut stack: Vec<(Option<usize>, usize, Encounter)> = vec![(None, 1, start)];
         while let Some((at, depth, state)) = stack.pop() {
-            let kids = match at {
-                None => &roots,
-                Some(i) => &children[i],
-            };
+            let kids = children.after(at);
             let mut state = Some(state);
             for (k, &child) in kids.iter().enumerate() {
                 let mut next = if k + 1 == kids.len() {
@@ -241,11 +306,14 @@ impl Session {
                 } else {
                     state.clone().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
                 };
-                let keep = on_path.get(&child).copied();
+                let keep = on_path.get(child).copied().unwrap_or(false);
+                if keep {
+                    marks.push(log.len());
+                }
                 for event in &self.nodes[child].entry.events {
                     let line = next.apply(event).map_err(|err| (child + 1, err))?;
-                    if let Some(d) = keep {
-                        self::keep(&mut logs[d], line);
+                    if keep {
+                        self::keep(&mut log, line);
                     }
                 }
                 if depth.is_multiple_of(SNAPSHOT_EVERY) {
@@ -258,12 +326,9 @@ impl Session {
             }
         }
         self.path = path.to_vec();
-        self.marks = Vec::with_capacity(path.len());
-        self.log = Vec::with_capacity(logs.iter().map(Vec::len).sum());
-        for lines in logs {
-            self.marks.push(self.log.len());
-            self.log.extend(lines);
-        }
+        log.shrink_to_fit();
+        self.log = log;
+        self.marks = marks;
         if let Some(encounter) = current {
             self.encounter = encounter;
         }
@@ -276,21 +341,11 @@ impl Session {
         &self,
         mut visit: impl FnMut(usize, &Node, &Encounter) -> Result<(), E>,
     ) -> Result<(), E> {
-        let mut children = vec![Vec::new(); self.nodes.len()];
-        let mut roots = Vec::new();
-        for (i, node) in self.nodes.iter().enumerate() {
-            match node.parent {
-                None => roots.push(i),
-                Some(p) => children[p].push(i),
-            }
-        }
+        let children = Children::of(&self.nodes);
         let start = Encounter::new(self.encounter.system, &self.encounter.name);
         let mut stack: Vec<(Option<usize>, Encounter)> = vec![(None, start)];
         while let Some((at, state)) = stack.pop() {
-            let kids = match at {
-                None => &roots,
-                Some(i) => &children[i],
-            };
+            let kids = children.after(at);
             for &child in kids {
                 let node = &self.nodes[child];
                 visit(child, node, &state)?;

@@ -241,5 +241,5 @@ pub fn branch_session(session: &Session, node: Option<usize>) -> Result<Session,
         Vec::new(),
         std::sync::Arc::new(session.assets().clone()),
     )
-    .map_err(|(n, err)| format!("command {n}: {err}"))
+    .map_err(|failed| failed.to_string())
 }

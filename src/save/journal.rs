@@ -263,6 +263,10 @@ pub struct Read {
     pub head: Option<usize>,
     pub lines: Vec<usize>,
     pub chain: Chain,
+    /// How many records follow the header.
+    pub records: usize,
+    /// Whether the file ends with a line break after its last record.
+    pub whole: bool,
 }
 
 /// Where reading a journal stands between records: its version, the last record's checksum (the
@@ -356,16 +360,82 @@ impl Chain {
     }
 }
 
+/// Lines read one at a time from a file or a text, so a long journal is never held whole: each
+/// line's number (from 1), blank lines skipped, line ends (`\n`, `\r\n`) cut off.
+pub struct Lines<R> {
+    reader: R,
+    bytes: Vec<u8>,
+    number: usize,
+    /// Whether the last line read ended with a line break (a journal's last record is whole).
+    pub whole: bool,
+}
+
+impl<R: std::io::BufRead> Lines<R> {
+    pub fn new(reader: R) -> Lines<R> {
+        Lines { reader, bytes: Vec::new(), number: 0, whole: true }
+    }
+
+    /// The next line that is not blank, with its number; `None` at the end. A line that is not
+    /// UTF-8 is an error naming its line and column, as one that does not parse.
+    pub fn next_line(&mut self) -> Option<Result<(usize, &str), Damage>> {
+        let end = loop {
+            self.bytes.clear();
+            self.number += 1;
+            match self.reader.read_until(b'\n', &mut self.bytes) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(err) => {
+                    return Some(Err(Damage {
+                        line: self.number,
+                        column: 1,
+                        message: format!("the file could not be read on: {err}"),
+                    }));
+                }
+            }
+            self.whole = self.bytes.ends_with(b"\n");
+            let mut end = self.bytes.len();
+            if self.whole {
+                end -= 1;
+                if self.bytes[..end].ends_with(b"\r") {
+                    end -= 1;
+                }
+            }
+            match std::str::from_utf8(&self.bytes[..end]) {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(_) => break end,
+                Err(err) => {
+                    let good = &self.bytes[..err.valid_up_to()];
+                    // Columns count characters, as the RON parser's do.
+                    let column = String::from_utf8_lossy(good).chars().count() + 1;
+                    return Some(Err(Damage {
+                        line: self.number,
+                        column,
+                        message: "this byte is not UTF-8 text (a save is UTF-8 RON)".into(),
+                    }));
+                }
+            }
+        };
+        // Checked above; read again here so that the loop may reuse the buffer.
+        std::str::from_utf8(&self.bytes[..end]).ok().map(|line| Ok((self.number, line)))
+    }
+}
+
 /// Read a journal, checking every record's shape, order and checksum.
 pub fn read(text: &str) -> Result<Read, Damage> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
-    let Some((first, head_text)) = lines.next() else {
-        return Err(Damage { line: 1, column: 1, message: "the file is empty".into() });
+    read_from(&mut Lines::new(text.as_bytes()))
+}
+
+/// Read a journal line by line from a file or a text, as [`read`] does: only the records read
+/// and checked are kept, never the file's text.
+pub fn read_from<R: std::io::BufRead>(lines: &mut Lines<R>) -> Result<Read, Damage> {
+    let (first, head_text) = match lines.next_line() {
+        None => return Err(Damage { line: 1, column: 1, message: "the file is empty".into() }),
+        Some(line) => line?,
     };
-    let header: Header = parse(head_text, first + 1)?;
+    let header: Header = parse(head_text, first)?;
     if !(FIRST..=VERSION).contains(&header.version) {
         return Err(Damage {
-            line: first + 1,
+            line: first,
             column: 1,
             message: format!(
                 "journal version {} is not supported; this skirmish reads versions {FIRST} to {VERSION}",
@@ -376,20 +446,23 @@ pub fn read(text: &str) -> Result<Read, Damage> {
     let mut nodes = Vec::new();
     let mut record_lines = Vec::new();
     let mut head = None;
-    let header_sum = header.check(head_text, first + 1)?;
+    let header_sum = header.check(head_text, first)?;
     let mut chain = Chain::start(header.version, &header_sum);
-    for (index, text) in lines {
-        match chain.step(text, index + 1)? {
+    let mut records = 0;
+    while let Some(line) = lines.next_line() {
+        let (number, text) = line?;
+        records += 1;
+        match chain.step(text, number)? {
             Step::Command(node) => {
                 nodes.push(node);
-                record_lines.push(index + 1);
+                record_lines.push(number);
                 head = Some(nodes.len() - 1);
             }
             Step::At(at) => head = at,
             Step::Snapshot => {}
         }
     }
-    Ok(Read { header, nodes, head, lines: record_lines, chain })
+    Ok(Read { header, nodes, head, lines: record_lines, chain, records, whole: lines.whole })
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Damage> {

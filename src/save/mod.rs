@@ -150,17 +150,13 @@ pub fn from_ron(text: &str, path: &Path, assets: Arc<Assets>) -> Result<Session,
             at: version_at(text),
         });
     }
-    let commands: Vec<String> = file.history.iter().map(|e| e.command.clone()).collect();
     Session::from_history(file.system, &file.name, file.history, file.redo, assets).map_err(
-        |(entry, err)| {
-            let command = commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default();
-            LoadError::Replay {
-                path: path.to_path_buf(),
-                line: command_line(written, entry, &command),
-                entry,
-                command,
-                message: err.to_string(),
-            }
+        |failed| LoadError::Replay {
+            path: path.to_path_buf(),
+            line: command_line(written, failed.entry, &failed.command),
+            entry: failed.entry,
+            command: failed.command,
+            message: failed.error.to_string(),
         },
     )
 }
@@ -180,24 +176,87 @@ pub fn from_journal_on(
     if let Some(found) = journal::version(text).filter(|&v| v > VERSION) {
         return Err(LoadError::Version { path: path.to_path_buf(), found, at: version_at(text) });
     }
-    let read = journal::read(text).map_err(|damage| LoadError::Syntax {
+    let read = journal::read(text).map_err(|damage| syntax(path, damage))?;
+    session_of(read, path, assets).map(|(session, read)| (session, read.chain))
+}
+
+fn syntax(path: &Path, damage: journal::Damage) -> LoadError {
+    LoadError::Syntax {
         path: path.to_path_buf(),
         line: damage.line,
         column: damage.column,
         message: damage.message,
-    })?;
-    let commands: Vec<String> = read.nodes.iter().map(|n| n.entry.command.clone()).collect();
-    let lines = read.lines;
-    let header = read.header;
-    let session = Session::from_tree(header.system, &header.name, read.nodes, read.head, assets)
-        .map_err(|(entry, err)| LoadError::Replay {
-            path: path.to_path_buf(),
-            line: lines.get(entry.saturating_sub(1)).copied(),
-            entry,
-            command: commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default(),
-            message: err.to_string(),
+    }
+}
+
+/// What a journal read leaves besides its tree: where the checking stands, and what the file
+/// holds (to append to it).
+struct ReadRest {
+    chain: journal::Chain,
+    written: Option<journal::Written>,
+}
+
+/// Fold a journal's tree into a session.
+fn session_of(
+    read: journal::Read,
+    path: &Path,
+    assets: Arc<Assets>,
+) -> Result<(Session, ReadRest), LoadError> {
+    let journal::Read { header, nodes, head, lines, chain, records, whole } = read;
+    let session =
+        Session::from_tree(header.system, &header.name, nodes, head, assets).map_err(|failed| {
+            LoadError::Replay {
+                path: path.to_path_buf(),
+                line: lines.get(failed.entry.saturating_sub(1)).copied(),
+                entry: failed.entry,
+                command: failed.command,
+                message: failed.error.to_string(),
+            }
         })?;
-    Ok((session, read.chain))
+    // Only a whole file of today's version is appended to; anything else is rewritten first.
+    let written = (header.version == VERSION && whole).then(|| journal::Written {
+        nodes: session.nodes().len(),
+        head: session.head(),
+        sum: chain.sum.clone(),
+        records,
+    });
+    Ok((session, ReadRest { chain, written }))
+}
+
+/// Load a save file read line by line when it is a journal (a long fight's text is never held
+/// whole), with what the file holds; older formats are read whole and converted.
+fn load_streamed(
+    path: &Path,
+    assets: Arc<Assets>,
+) -> Result<(Session, Option<journal::Written>), LoadError> {
+    use std::io::BufRead;
+    let io = |source| LoadError::Io { path: path.to_path_buf(), source };
+    let mut reader = io::BufReader::with_capacity(1 << 16, fs::File::open(path).map_err(io)?);
+    let peek = reader.fill_buf().map_err(io)?;
+    let start = match std::str::from_utf8(peek) {
+        Ok(text) => text,
+        Err(err) => std::str::from_utf8(&peek[..err.valid_up_to()]).unwrap_or_default(),
+    };
+    let header_line = start.lines().find(|l| !l.trim().is_empty()).unwrap_or_default();
+    // A header longer than the buffer is no journal skirmish wrote; the whole-file path says why.
+    let complete = start.len() > header_line.len();
+    match journal::version(header_line) {
+        Some(found) if found > VERSION => {
+            Err(LoadError::Version { path: path.to_path_buf(), found, at: version_at(start) })
+        }
+        Some(found) if found >= journal::FIRST && complete => {
+            let read = journal::read_from(&mut journal::Lines::new(reader))
+                .map_err(|damage| syntax(path, damage))?;
+            session_of(read, path, assets).map(|(session, rest)| (session, rest.written))
+        }
+        _ => {
+            drop(reader);
+            let text = read_text(path)?;
+            let session = from_ron(&text, path, assets)?;
+            let written = journal::written_of(&text, &session);
+            Ok((session, written))
+        }
+    }
 }
 
 /// The line on which history entry `entry` (from 1) writes `command`, in a file laid out a field
@@ -214,8 +273,7 @@ fn command_line(text: &str, entry: usize, command: &str) -> Option<usize> {
 
 /// Load a save file.
 pub fn load(path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
-    let text = read_text(path)?;
-    from_ron(&text, path, assets)
+    load_streamed(path, assets).map(|(session, _)| session)
 }
 
 /// Journals longer than this open from their last snapshot first.
@@ -236,22 +294,18 @@ pub type Whole = (Session, Option<journal::Written>);
 /// Open a save for the tracker: a long journal shows its last snapshot at once while the rest is
 /// read and checked behind the screen; anything else loads whole.
 pub fn open(path: &Path, assets: Arc<Assets>) -> Result<Opened, LoadError> {
-    let text = read_text(path)?;
-    let glance = if text.len() >= GLANCE_FROM { journal::glance(&text) } else { None };
+    let long = fs::metadata(path).is_ok_and(|m| m.len() >= GLANCE_FROM as u64);
+    let glance = if long { journal::glance(&read_text(path)?) } else { None };
     let Some(glance) = glance else {
-        let session = from_ron(&text, path, assets)?;
-        let written = journal::written_of(&text, &session);
+        let (session, written) = load_streamed(path, assets)?;
         return Ok(Opened::Whole(session, written));
     };
     let now = Session::preview(glance.encounter, glance.log, assets.clone());
     let (send, whole) = std::sync::mpsc::channel();
     let path = path.to_path_buf();
+    // The text read for the glance is gone by now: the whole fight is read again, line by line.
     std::thread::spawn(move || {
-        let whole = from_ron(&text, &path, assets).map(|session| {
-            let written = journal::written_of(&text, &session);
-            (session, written)
-        });
-        let _ = send.send(whole);
+        let _ = send.send(load_streamed(&path, assets));
     });
     Ok(Opened::Glanced { now, whole })
 }

@@ -25,6 +25,7 @@ mod replay;
 mod rules;
 mod savage;
 mod saves;
+mod streamed;
 mod tui;
 mod tui_safety;
 mod typed_dice;
