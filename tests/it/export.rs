@@ -182,3 +182,41 @@ fn tracker_export_players_writes_the_players_copy() {
     assert_eq!(effect.text, expected);
     assert!(!effect.text.contains("Spy"), "{}", effect.text);
 }
+
+/// One of the long fights of `export_lines`, played in-process with its seed as `skirmish run
+/// --seed` plays it.
+fn long_fight(script: &str, seed: u64) -> Session {
+    let mut dice = SeededDice::new(seed);
+    let targets = SaveTargets { after: None, loaded_from: None };
+    run_script(None, script, &mut dice, assets(), targets).unwrap_or_else(|e| panic!("{e}"))
+}
+
+const GURPS_LONG: &str = include_str!("../fixtures/export/gurps-long.txt");
+const GEMPUNKS_LONG: &str = include_str!("../fixtures/export/gempunks-long.txt");
+
+/// Issue 22: health at start counts an `edit` made before `start`; one that falls on its own roll
+/// (GURPS-HP-2, the roll to stay conscious at 0 HP or below) was taken down by that roll, while a
+/// death check after a hit leaves the credit with the attacker.
+#[test]
+fn issue_22_health_at_start_and_who_took_each_down() {
+    let gurps = report(&long_fight(GURPS_LONG, 3), None);
+    let gempunks = report(&long_fight(GEMPUNKS_LONG, 5), None);
+    let own = Some("own roll: 3d6 HT (0 HP)");
+    // (report, name, health at start, taken down by)
+    let cases: &[(&skirmish::export::Report, &str, &str, &[Option<&str>])] = &[
+        (&gurps, "Mira", "HP 7/7", &[Some("Thug 1")]),
+        (&gurps, "Aldric", "HP 13/13", &[own]),
+        (&gurps, "Thug 2", "HP 10/10", &[own]),
+        (&gurps, "Boss", "HP 16/16", &[]),
+        (&gempunks, "Tam", "HP 7/7", &[]),
+        (&gempunks, "Vex", "HP 6/6", &[]),
+    ];
+    for (report, name, start, by) in cases {
+        let p = report.participants.iter().find(|p| p.name == *name).expect(name);
+        assert_eq!(p.health_start, *start, "{name}'s health at start");
+        let got: Vec<Option<&str>> = p.stats.downed_by.iter().map(Option::as_deref).collect();
+        assert_eq!(got, *by, "what took {name} down");
+    }
+    let markdown = render(&gurps, Format::Markdown);
+    assert!(markdown.contains("| 1 | — | own roll: 3d6 HT (0 HP) |"), "{markdown}");
+}
