@@ -54,9 +54,9 @@ pub fn to_markdown(report: &Report) -> String {
     }
     out.push_str("\n## Statistics\n\n");
     out.push_str(
-        "| name | dealt | taken | healed | attacks | hits | misses | crits | conditions | downed | biggest hit | taken down by |\n",
+        "| name | dealt | taken | healed | attacks | hits | defended | misses | crits | conditions | downed | biggest hit | taken down by |\n",
     );
-    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for p in &report.participants {
         let s = &p.stats;
         let biggest = s
@@ -72,13 +72,14 @@ pub fn to_markdown(report: &Report) -> String {
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             md(&p.name),
             s.damage_dealt,
             s.damage_taken.map_or_else(|| "—".to_string(), |n| n.to_string()),
             s.healing.map_or_else(|| "—".to_string(), |n| n.to_string()),
             s.attacks,
             s.hits,
+            s.defended,
             s.misses,
             s.criticals,
             s.conditions_inflicted,

@@ -1,6 +1,7 @@
 //! Statistics per combatant, counted from the events of the current line of play: damage dealt
-//! and taken, healing, attacks, hits, misses, criticals, conditions inflicted, times downed, the
-//! biggest hit and who took it down; with them, health as the fight began and how it ended.
+//! and taken, healing, attacks, hits, defended, misses, criticals, conditions inflicted, times
+//! downed, the biggest hit and who took it down; with them, health as the fight began and how
+//! the fight ended.
 
 use std::collections::HashMap;
 
@@ -22,7 +23,11 @@ pub struct Statistics {
     pub healing: Option<i64>,
     /// Attack rolls it made (one per target).
     pub attacks: u32,
+    /// Attacks that landed.
     pub hits: u32,
+    /// Attack rolls that hit but a defense stopped (a GURPS parry or dodge): neither hits nor
+    /// misses.
+    pub defended: u32,
     pub misses: u32,
     pub criticals: u32,
     /// Conditions its attacks put on others.
@@ -45,6 +50,7 @@ impl Default for Statistics {
             healing: Some(0),
             attacks: 0,
             hits: 0,
+            defended: 0,
             misses: 0,
             criticals: 0,
             conditions_inflicted: 0,
@@ -107,15 +113,16 @@ pub(super) fn tally(session: &Session) -> Tally {
                     start_health.insert(combatant.id.to_string(), combatant.health);
                 }
                 Event::FightOver { text } => ended = Some(text.clone()),
-                Event::Attacked { attacker, target, hit, critical, .. } => {
+                Event::Attacked { attacker, target, hit, critical, defended, .. } => {
                     attacker_of.insert(target.clone(), attacker.clone());
                     let s = stats.entry(attacker.to_string()).or_default();
                     s.attacks = s.attacks.saturating_add(1);
-                    if *hit {
-                        s.hits = s.hits.saturating_add(1);
-                    } else {
-                        s.misses = s.misses.saturating_add(1);
-                    }
+                    let count = match (hit, defended) {
+                        (true, _) => &mut s.hits,
+                        (false, true) => &mut s.defended,
+                        (false, false) => &mut s.misses,
+                    };
+                    *count = count.saturating_add(1);
                     if *critical {
                         s.criticals = s.criticals.saturating_add(1);
                     }

@@ -128,7 +128,9 @@ fn players_report_leaves_out_hidden_combatants_and_notes() {
     assert!(!players.contains("Spy"), "{players}");
     assert!(!players.contains("pie"), "{players}");
     assert!(!players.contains("Scrawny raider"), "bestiary notes are the GM's");
-    assert!(players.contains("| Aria | 24 | 5 | 3 | 3 | 3 | 0 | 0 | 0 | 0 | 10 on Goblin 1 | — |"));
+    assert!(
+        players.contains("| Aria | 24 | 5 | 3 | 3 | 3 | 0 | 0 | 0 | 0 | 0 | 10 on Goblin 1 | — |")
+    );
     // An enemy's health shows as a label, so its damage taken and healing are not given either.
     let goblin = players.lines().filter(|l| l.starts_with("| Goblin 1 |")).nth(1);
     let goblin = goblin.expect("Goblin 1's statistics");
@@ -219,4 +221,32 @@ fn issue_22_health_at_start_and_who_took_each_down() {
     }
     let markdown = render(&gurps, Format::Markdown);
     assert!(markdown.contains("| 1 | — | own roll: 3d6 HT (0 HP) |"), "{markdown}");
+}
+
+/// Issue 22: a GURPS attack whose roll hits but is parried or dodged (GURPS-ORDER-1 step 5) is a
+/// hit roll that did not land: counted as defended, neither a hit nor a miss. Counted by hand
+/// from the long fight's log: Mira hits the Boss, misses Thug 1, and the Boss dodges her; the
+/// Boss lands three of four; Thug 1 lands two (one for no damage after DR) and misses two; in
+/// the demo the Orc Brute parries Rook.
+#[test]
+fn issue_22_a_defended_attack_is_a_hit_roll_but_no_hit() {
+    let long = statistics(&long_fight(GURPS_LONG, 3));
+    let demo = statistics(&demo(System::GURPS));
+    // (statistics, id, attacks, hits, defended, misses)
+    let cases = [
+        (&long, "mira", 3, 1, 1, 1),
+        (&long, "boss", 4, 3, 0, 1),
+        (&long, "thug-1", 4, 2, 0, 2),
+        (&long, "aldric", 3, 1, 0, 2),
+        (&demo, "rook", 1, 0, 1, 0),
+        (&demo, "orc-brute", 1, 1, 0, 0),
+    ];
+    for (stats, id, attacks, hits, defended, misses) in cases {
+        let s = get(stats, id);
+        assert_eq!(
+            (s.attacks, s.hits, s.defended, s.misses),
+            (attacks, hits, defended, misses),
+            "{id}: attacks, hits, defended, misses"
+        );
+    }
 }

@@ -70,6 +70,7 @@ pub fn resolve(
         rolls: set::records(&rolled),
         hit: hits > 0,
         critical: rolled.iter().any(|d| d.m > 1),
+        defended: false,
     });
     // GEM-INIT-2: a group's members left out, and those that spend their standard action.
     effects.extend(super::group::effects(&req, &gem));
