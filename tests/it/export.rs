@@ -250,3 +250,45 @@ fn issue_22_a_defended_attack_is_a_hit_roll_but_no_hit() {
         );
     }
 }
+
+/// Issue 22: a Gempunks set on several targets is an attack on each (GEM-ATK-3, hits shared
+/// among them): each target's verdict says whether its share landed, and a crit is credited to
+/// the target whose share held it (GEM-ROLL-1, a crit chain's ×2 or more); what each target takes
+/// counts as dealt by the attacker. Counted by hand from the long fight's log: the Bandits' three
+/// sets each land on both heroes, the ×2s of round 2 going to Tam and those of round 3 to Tam (×2)
+/// and Vex (×3); the Ogre's set gives its one hit to Tam, not to Vex, its first target.
+#[test]
+fn issue_22_a_gempunks_set_is_an_attack_on_each_target() {
+    use skirmish::encounter::Event;
+    let session = long_fight(GEMPUNKS_LONG, 5);
+    let stats = statistics(&session);
+    // (id, attacks, hits, misses, crits, damage dealt in wounds)
+    let cases = [
+        ("bandits", 6, 6, 0, 3, 6),
+        ("ogre", 3, 1, 2, 0, 2),
+        ("hedge-witch", 3, 2, 1, 0, 2),
+        ("vex", 5, 2, 3, 0, 1),
+        ("tam", 3, 1, 2, 0, 2),
+    ];
+    for (id, attacks, hits, misses, crits, dealt) in cases {
+        let s = get(&stats, id);
+        assert_eq!(
+            (s.attacks, s.hits, s.misses, s.criticals, s.damage_dealt),
+            (attacks, hits, misses, crits, dealt),
+            "{id}: attacks, hits, misses, crits, dealt"
+        );
+    }
+    let crits: Vec<(String, String)> = session
+        .entries()
+        .iter()
+        .flat_map(|e| &e.events)
+        .filter_map(|e| match e {
+            Event::Attacked { attacker, target, critical: true, .. } => {
+                Some((attacker.to_string(), target.to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    let pair = |a: &str, t: &str| (a.to_string(), t.to_string());
+    assert_eq!(crits, [pair("bandits", "tam"), pair("bandits", "tam"), pair("bandits", "vex")]);
+}
