@@ -4,10 +4,31 @@
 use std::fmt::Write;
 
 use super::Report;
+use crate::printable::escaped;
 
-/// Pipes would break a table cell.
+/// Text as it reads, never as markup: control characters escaped ([`escaped`]), a backslash
+/// before each character that could open markup (emphasis, code, raw HTML, an entity,
+/// strikethrough, a table cell's end, a link), and before a heading or list marker at its start.
 fn md(text: &str) -> String {
-    text.replace('|', "\\|")
+    let text = escaped(text);
+    let mut out = String::with_capacity(text.len() + 4);
+    // `1.` or `2)` at the start would begin a numbered list.
+    let digits = text.chars().take_while(char::is_ascii_digit).count();
+    let numbered =
+        (1..=9).contains(&digits) && matches!(text[digits..].chars().next(), Some('.' | ')'));
+    // A bracket makes a link only with `](`, `][` or a definition's `]:`; the dice of a roll-off
+    // (`d6 [1, 4, 4]`) stay as they are.
+    let link = ["](", "][", "]:"].iter().any(|pair| text.contains(pair));
+    for (i, c) in text.char_indices() {
+        let opens_block = i == 0 && matches!(c, '#' | '-' | '+' | '=');
+        let inline =
+            matches!(c, '\\' | '`' | '*' | '_' | '<' | '>' | '&' | '~' | '|') || (c == '[' && link);
+        if inline || opens_block || (numbered && i == digits) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Render the report as Markdown.

@@ -1,6 +1,7 @@
 //! The report against the log it reports (issue 22): every line `skirmish run FILE` prints is in
 //! `skirmish export FILE`, Markdown and JSON, in the same order, in its round and under the turn
-//! it happened in, for each demo save and for long fights played with a seed.
+//! it happened in, for each demo save and for long fights played with a seed; and names and notes
+//! with control characters or markup in them, escaped on every way out (issue 22 item 9).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,15 +13,22 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Run the binary; it must succeed. Its standard output.
-fn skirmish(args: &[&str]) -> String {
+/// Run the binary: its exit status, standard output and standard error.
+fn skirmish_out(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .args(args)
         .env("XDG_CONFIG_HOME", NO_CONFIG)
         .output()
         .expect("skirmish runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8")
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8");
+    (out.status.success(), text(out.stdout), text(out.stderr))
+}
+
+/// Run the binary; it must succeed. Its standard output.
+fn skirmish(args: &[&str]) -> String {
+    let (ok, out, err) = skirmish_out(args);
+    assert!(ok, "{args:?}: {err}");
+    out
 }
 
 /// The long fights: (script under tests/fixtures/export, seed).
@@ -176,4 +184,78 @@ fn the_gurps_demo_report_puts_each_line_under_its_turn() {
         assert_eq!(turn_of(line), turn, "{line}");
     }
     assert!(markdown.ends_with("\n### Round 2\n\n#### Rook's turn\n\n"), "{markdown}");
+}
+
+/// A fight whose title, names and notes carry escape sequences (colour, clear screen, a window
+/// title ended by BEL), a newline, and Markdown that must stay text.
+const UNSAFE: &str = "new woin \"F\x1b]0;pwned\x07ight\"\n\
+add \"\x1b[31mRed\" side=enemy\n\
+add \"<script>alert(1)</script>\" side=pc\n\
+add \"*bold* [x](http://e.vil) `code`\"\n\
+note \"\x1b[31mRed\" \"bad \x1b[2J note\"\n\
+note \"<script>alert(1)</script>\" \"# not a heading\"\n\
+start\n";
+
+/// Item 9: no control character reaches a terminal or a report raw. `run`, `check`,
+/// `watch --once` and the Markdown report show them escaped as `\u{1b}`; JSON escapes them
+/// itself (`\u001b`) and still carries the exact name; the Markdown report shows markup in a name
+/// or a note as text; an error naming one escapes it too.
+#[test]
+fn control_characters_and_markup_are_escaped_on_every_way_out() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export-escapes");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (script, save) = (dir.join("unsafe.txt"), dir.join("unsafe.ron"));
+    std::fs::write(&script, UNSAFE).expect("script written");
+    let (script, save) = (script.to_string_lossy().to_string(), save.to_string_lossy().to_string());
+    let raw = |text: &str| text.chars().any(|c| c.is_control() && c != '\n');
+    let ran = skirmish(&["run", "--seed", "1", "--script", &script, "--save", &save]);
+    let outputs = [
+        ("run", ran),
+        ("run FILE", skirmish(&["run", &save])),
+        ("check", skirmish(&["check", &save])),
+        ("watch --once", skirmish(&["watch", "--once", &save])),
+        ("export", skirmish(&["export", &save])),
+        ("export --players", skirmish(&["export", "--players", &save])),
+        ("export --format json", skirmish(&["export", "--format", "json", &save])),
+        ("run --json", skirmish(&["run", &save, "--json"])),
+        ("watch --once --json", skirmish(&["watch", "--once", "--json", &save])),
+    ];
+    for (what, out) in &outputs {
+        assert!(!raw(out), "{what} printed a control character raw:\n{out}");
+    }
+    let text = |what: &str| &outputs.iter().find(|(w, _)| *w == what).expect(what).1;
+    assert!(text("run FILE").contains("[0] \\u{1b}[31mRed joins (enemy)"), "{}", text("run FILE"));
+    assert!(text("run FILE").contains("bad \\u{1b}[2J note"), "{}", text("run FILE"));
+    assert!(text("check").contains("\"F\\u{1b}]0;pwned\\u{7}ight\""), "{}", text("check"));
+    assert!(text("watch --once").contains(" \\u{1b}[31mRed (enemy)"), "{}", text("watch --once"));
+    let md = text("export");
+    for shown in [
+        "# F\\\\u{1b}]0;pwned\\\\u{7}ight\n",
+        "| \\\\u{1b}[31mRed | enemy |",
+        "- \\\\u{1b}[31mRed: bad \\\\u{1b}[2J note\n",
+        "| \\<script\\>alert(1)\\</script\\> | pc |",
+        "- \\<script\\>alert(1)\\</script\\>: \\# not a heading\n",
+        "| \\*bold\\* \\[x](http://e.vil) \\`code\\` | enemy |",
+    ] {
+        assert!(md.contains(shown), "the report should hold {shown:?}:\n{md}");
+    }
+    assert!(!md.contains("<script>") && !md.contains("*bold*"), "{md}");
+    // JSON escapes by itself and keeps the name exact.
+    let json: serde_json::Value = serde_json::from_str(text("export --format json")).expect("JSON");
+    let names: Vec<&str> = json["participants"]
+        .as_array()
+        .expect("participants")
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert!(names.contains(&"\x1b[31mRed"), "{names:?}");
+    assert!(text("export --format json").contains("\\u001b[31mRed"));
+    // Errors that quote it.
+    let wrong = dir.join("wrong.txt");
+    std::fs::write(&wrong, "damage \"\x1b[34mBlue\" 3\n").expect("script written");
+    let (ok, _, err) = skirmish_out(&["run", &save, "--script", &wrong.to_string_lossy()]);
+    assert!(!ok && !raw(&err) && err.contains("\\u{1b}[34mBlue"), "{err}");
+    let (ok, _, err) = skirmish_out(&["run", "--dice", "\x1b[2J"]);
+    assert!(!ok && !raw(&err) && err.contains("\\u{1b}[2J"), "{err}");
 }
