@@ -81,7 +81,7 @@ fn unescape(text: &str) -> String {
 
 /// The Markdown report's log as (round, line): headings and list items in order, the round's
 /// heading itself a line (`Round 2`), the setup's (`Before round 1`) not.
-fn markdown_log(report: &str) -> Vec<(u32, String)> {
+fn markdown_log(report: &str) -> Lines {
     let mut round = 0;
     let mut out = Vec::new();
     let log = report.split_once("\n## Log\n").map(|(_, log)| log).expect("a log section");
@@ -102,8 +102,11 @@ fn markdown_log(report: &str) -> Vec<(u32, String)> {
     out
 }
 
+/// Lines of a log as (round, text).
+type Lines = Vec<(u32, String)>;
+
 /// The JSON report's log as (round, line), and each turn's `who` with its first line.
-fn json_log(report: &str) -> (Vec<(u32, String)>, Vec<(String, String)>) {
+fn json_log(report: &str) -> (Lines, Vec<(String, String)>) {
     let value: serde_json::Value = serde_json::from_str(report).expect("JSON");
     let mut lines = Vec::new();
     let mut turns = Vec::new();
