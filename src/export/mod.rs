@@ -62,7 +62,8 @@ pub struct Participant {
     pub side: String,
     /// Kept off the players' view (`hidden`).
     pub hidden: bool,
-    /// Health as the system writes it, when it joined and now.
+    /// Health as the system writes it: as the fight began (after any `edit` before `start`), or
+    /// as it joined if later; and now.
     pub health_start: String,
     pub health_end: String,
     pub down: bool,
