@@ -22,6 +22,7 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 
 use crate::encounter::Assets;
+use crate::printable::escaped;
 use crate::rules::System;
 use crate::rules::dice::{DiceExpr, SeededDice};
 use crate::save;
@@ -158,7 +159,11 @@ pub fn load_assets() -> Result<Arc<Assets>, save::LoadError> {
 }
 
 fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("skirmish: {message}");
+    // A message may quote a name or a line from a file: each of its lines with its control
+    // characters escaped.
+    let message = message.to_string();
+    let lines: Vec<_> = message.split('\n').map(escaped).collect();
+    eprintln!("skirmish: {}", lines.join("\n"));
     ExitCode::from(code)
 }
 
@@ -252,7 +257,8 @@ fn check(path: &Path, replan: bool) -> ExitCode {
         Ok(session) => {
             let enc = session.encounter();
             let events: usize = session.entries().iter().map(|e| e.events.len()).sum();
-            println!(
+            // The name, the commands and what they say come from the file: escaped.
+            let ok = format!(
                 "{}: ok: {} encounter \"{}\", {} commands, {events} events, {} combatants, round {}",
                 path.display(),
                 enc.system,
@@ -261,15 +267,18 @@ fn check(path: &Path, replan: bool) -> ExitCode {
                 enc.combatants.len(),
                 enc.round
             );
+            println!("{}", escaped(&ok));
             if !replan {
                 return ExitCode::SUCCESS;
             }
             let found = replan::replan(&session);
             for (n, command, why) in &found.skipped {
-                println!("command {n} (`{command}`): not planned again: {why}");
+                let line = format!("command {n} (`{command}`): not planned again: {why}");
+                println!("{}", escaped(&line));
             }
             for (n, command, what) in &found.differ {
-                println!("command {n} (`{command}`) plans differently now: {what}");
+                let line = format!("command {n} (`{command}`) plans differently now: {what}");
+                println!("{}", escaped(&line));
             }
             println!(
                 "replan: {} commands plan to the same events, {} differ, {} could not be planned again",

@@ -1,26 +1,31 @@
 //! `skirmish run`'s text report: the log, then the order with each combatant's health and flags.
+//! Names and notes reach the terminal with their control characters escaped.
 
 use crate::encounter::Session;
+use crate::printable::escaped;
 
 /// The text report: the log, then the order.
 pub fn to_text(session: &Session) -> String {
     let enc = session.encounter();
     let mut out = String::new();
     for line in session.log() {
+        let text = escaped(&line.text);
         match &line.roll {
             Some(roll) if !line.text.contains(&roll.to_string()) => {
-                out.push_str(&format!("[{}] {}  {roll}\n", line.round, line.text));
+                let roll = roll.to_string();
+                out.push_str(&format!("[{}] {text}  {}\n", line.round, escaped(&roll)));
             }
-            _ => out.push_str(&format!("[{}] {}\n", line.round, line.text)),
+            _ => out.push_str(&format!("[{}] {text}\n", line.round)),
         }
     }
     let current = enc.current().map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
-    out.push_str(&format!(
-        "\n{} ({}), round {}, {current}\n",
+    let heading = format!(
+        "{} ({}), round {}, {current}",
         if enc.name.is_empty() { "encounter" } else { &enc.name },
         enc.system,
         enc.round
-    ));
+    );
+    out.push_str(&format!("\n{}\n", escaped(&heading)));
     let rules = enc.system.rules();
     let mut listed: Vec<usize> = enc.initiative_order();
     let unlisted: Vec<usize> = (0..enc.combatants.len()).filter(|i| !listed.contains(i)).collect();
@@ -47,7 +52,7 @@ pub fn to_text(session: &Session) -> String {
             rules.health_text(enc.health_now(c)),
             flags.join(", ")
         );
-        out.push_str(row.trim_end());
+        out.push_str(&escaped(row.trim_end()));
         out.push('\n');
     }
     out

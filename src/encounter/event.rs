@@ -169,6 +169,10 @@ pub enum Event {
         rolls: Vec<RollRecord>,
         hit: bool,
         critical: bool,
+        /// The roll hit but a defense stopped it (a GURPS parry, block or dodge): no hit, and
+        /// no miss either.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        defended: bool,
     },
     /// Before round 1, these take one turn each (a won ambush).
     SurpriseTurn {

@@ -16,7 +16,7 @@ pub use bounds::MAX_ROUND;
 pub use combatant::{Combatant, CombatantId, slug};
 pub use engine::EngineError;
 pub use event::{Ended, Event};
-pub use fold::{ApplyError, LogEntry};
+pub use fold::{ApplyError, LogEntry, Opens};
 pub use history::{Branch, Entry, Node, Outcome, Session};
 
 use std::sync::Arc;

@@ -4,25 +4,46 @@
 use std::fmt::Write;
 
 use super::Report;
+use crate::printable::escaped;
 
-/// Pipes would break a table cell.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
+/// Text as it reads, never as markup: control characters escaped ([`escaped`]), a backslash
+/// before each character that could open markup (emphasis, code, raw HTML, an entity,
+/// strikethrough, a table cell's end, a link), and before a heading or list marker at its start.
+fn md(text: &str) -> String {
+    let text = escaped(text);
+    let mut out = String::with_capacity(text.len() + 4);
+    // `1.` or `2)` at the start would begin a numbered list.
+    let digits = text.chars().take_while(char::is_ascii_digit).count();
+    let numbered =
+        (1..=9).contains(&digits) && matches!(text[digits..].chars().next(), Some('.' | ')'));
+    // A bracket makes a link only with `](`, `][` or a definition's `]:`; the dice of a roll-off
+    // (`d6 [1, 4, 4]`) stay as they are.
+    let link = ["](", "][", "]:"].iter().any(|pair| text.contains(pair));
+    for (i, c) in text.char_indices() {
+        let opens_block = i == 0 && matches!(c, '#' | '-' | '+' | '=');
+        let inline =
+            matches!(c, '\\' | '`' | '*' | '_' | '<' | '>' | '&' | '~' | '|') || (c == '[' && link);
+        if inline || opens_block || (numbered && i == digits) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Render the report as Markdown.
 pub fn to_markdown(report: &Report) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", report.title);
+    let _ = writeln!(out, "# {}\n", md(&report.title));
     let rounds = match report.rounds {
         0 => "not started".to_string(),
         1 => "1 round".to_string(),
         n => format!("{n} rounds"),
     };
-    let date = report.date.as_deref().map(|d| format!(" · {d}")).unwrap_or_default();
-    let _ = writeln!(out, "{}{date} · {rounds}\n", report.system);
+    let date = report.date.as_deref().map(|d| format!(" · {}", md(d))).unwrap_or_default();
+    let _ = writeln!(out, "{}{date} · {rounds}\n", md(&report.system));
     if let Some(ended) = &report.ended {
-        let _ = writeln!(out, "{ended}\n");
+        let _ = writeln!(out, "{}\n", md(ended));
     }
     out.push_str("## Participants\n\n");
     out.push_str("| name | side | health at start | health at end | conditions at end |\n");
@@ -39,25 +60,26 @@ pub fn to_markdown(report: &Report) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} |",
-            cell(&p.name),
-            p.side,
-            cell(&p.health_start),
-            cell(&end),
-            cell(&conditions)
+            md(&p.name),
+            md(&p.side),
+            md(&p.health_start),
+            md(&end),
+            md(&conditions)
         );
     }
     let notes: Vec<_> = report.participants.iter().filter(|p| !p.notes.is_empty()).collect();
     if !notes.is_empty() {
         out.push_str("\nNotes:\n\n");
         for p in notes {
-            let _ = writeln!(out, "- {}: {}", p.name, p.notes.join(" · "));
+            let texts: Vec<String> = p.notes.iter().map(|n| md(n)).collect();
+            let _ = writeln!(out, "- {}: {}", md(&p.name), texts.join(" · "));
         }
     }
     out.push_str("\n## Statistics\n\n");
     out.push_str(
-        "| name | dealt | taken | healed | attacks | hits | misses | crits | conditions | downed | biggest hit | taken down by |\n",
+        "| name | dealt | taken | healed | attacks | hits | defended | misses | crits | conditions | downed | biggest hit | taken down by |\n",
     );
-    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for p in &report.participants {
         let s = &p.stats;
         let biggest = s
@@ -73,19 +95,20 @@ pub fn to_markdown(report: &Report) -> String {
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            cell(&p.name),
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            md(&p.name),
             s.damage_dealt,
             s.damage_taken.map_or_else(|| "—".to_string(), |n| n.to_string()),
             s.healing.map_or_else(|| "—".to_string(), |n| n.to_string()),
             s.attacks,
             s.hits,
+            s.defended,
             s.misses,
             s.criticals,
             s.conditions_inflicted,
             s.downed,
-            cell(&biggest),
-            cell(&by)
+            md(&biggest),
+            md(&by)
         );
     }
     out.push_str("\n## Log\n");
@@ -97,12 +120,20 @@ pub fn to_markdown(report: &Report) -> String {
             }
         }
         for turn in &round.turns {
+            // The line that opened a turn is its heading; the round's own line (`Round 2`) is
+            // what the round's heading says.
+            let heading = turn.lines.iter().find(|l| l.heading);
             if let Some(who) = &turn.who {
-                let _ = writeln!(out, "\n#### {who}'s turn");
+                let title = heading.map_or_else(|| format!("{who}'s turn"), |l| l.text.clone());
+                let _ = writeln!(out, "\n#### {}", md(&title));
             }
-            out.push('\n');
-            for line in turn.lines.iter().filter(|l| !l.text.is_empty()) {
-                let _ = writeln!(out, "- {}", line.text);
+            let mut lines = turn.lines.iter().filter(|l| !l.heading && !l.text.is_empty());
+            let first = lines.next();
+            if turn.who.is_some() || first.is_some() {
+                out.push('\n');
+            }
+            for line in first.into_iter().chain(lines) {
+                let _ = writeln!(out, "- {}", md(&line.text));
             }
         }
     }

@@ -10,7 +10,8 @@ pub use stats::{BiggestHit, Statistics, statistics};
 
 use serde::Serialize;
 
-use crate::encounter::{Event, Session};
+use crate::encounter::{Opens, Session};
+use stats::Tally;
 
 /// The report's formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -61,7 +62,8 @@ pub struct Participant {
     pub side: String,
     /// Kept off the players' view (`hidden`).
     pub hidden: bool,
-    /// Health as the system writes it, when it joined and now.
+    /// Health as the system writes it: as the fight began (after any `edit` before `start`), or
+    /// as it joined if later; and now.
     pub health_start: String,
     pub health_end: String,
     pub down: bool,
@@ -71,7 +73,7 @@ pub struct Participant {
     pub stats: Statistics,
 }
 
-/// A round of the log: the lines before anyone's turn, then each turn's.
+/// A round of the log: its own line (`Round 2`) and any before anyone's turn, then each turn's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogRound {
     /// 0 is the setup before round 1.
@@ -79,23 +81,21 @@ pub struct LogRound {
     pub turns: Vec<LogTurn>,
 }
 
-/// The lines of one turn (or of the round's start, with no one named).
+/// The lines of one turn, the line that opened it first (`Rook's turn`), or of the round's start
+/// with no one named.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogTurn {
     pub who: Option<String>,
     pub lines: Vec<LogLine>,
 }
 
-/// One log line, with the combatant it is about when known.
+/// One line of the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogLine {
     pub text: String,
-    /// Ids of the combatants the line concerns (so the players' report can leave hidden ones out).
+    /// The line opens its round or turn (the Markdown prints it as the heading).
     #[serde(skip)]
-    pub about: Vec<String>,
-    /// A GM's note (left out of the players' report).
-    #[serde(skip)]
-    pub note: bool,
+    pub heading: bool,
 }
 
 /// Build the report of the current line of play. `date` is the caller's (the report itself reads
@@ -103,44 +103,7 @@ pub struct LogLine {
 pub fn report(session: &Session, date: Option<String>) -> Report {
     let enc = session.encounter();
     let rules = enc.system.rules();
-    let stats = statistics(session);
-    let mut start_health = std::collections::HashMap::new();
-    let mut rounds: Vec<LogRound> = Vec::new();
-    let log = session.log();
-    let mut at = 0;
-    let mut ended = None;
-    for entry in session.entries() {
-        for event in &entry.events {
-            let Some(line) = log.get(at) else { break };
-            at += 1;
-            if let Event::Added { combatant } = event {
-                start_health.entry(combatant.id.to_string()).or_insert(combatant.health);
-            }
-            if let Event::FightOver { text } = event {
-                ended = Some(text.clone());
-            }
-            if rounds.last().is_none_or(|r| r.round != line.round) {
-                rounds.push(LogRound { round: line.round, turns: Vec::new() });
-            }
-            let Some(round) = rounds.last_mut() else { continue };
-            if let Event::TurnStarted { id, .. } | Event::Acted { id, .. } = event {
-                let name = enc.get(id).map_or_else(|| id.to_string(), |c| c.name.clone());
-                round.turns.push(LogTurn { who: Some(name), lines: Vec::new() });
-            }
-            // The headings say these.
-            if matches!(event, Event::RoundStarted { .. } | Event::TurnStarted { .. }) {
-                continue;
-            }
-            if round.turns.is_empty() {
-                round.turns.push(LogTurn { who: None, lines: Vec::new() });
-            }
-            let about = subjects(event).into_iter().chain(line.who.clone()).collect();
-            let note = matches!(event, Event::Noted { .. });
-            if let Some(turn) = round.turns.last_mut() {
-                turn.lines.push(LogLine { text: line.text.clone(), about, note });
-            }
-        }
-    }
+    let Tally { stats, start_health, ended } = stats::tally(session);
     let participants = enc
         .combatants
         .iter()
@@ -172,51 +135,35 @@ pub fn report(session: &Session, date: Option<String>) -> Report {
         rounds: enc.round,
         ended,
         participants,
-        log: rounds,
+        log: by_round_and_turn(session),
     }
 }
 
-/// The combatants an event names.
-fn subjects(event: &Event) -> Vec<String> {
-    let one = |id: &crate::encounter::CombatantId| vec![id.to_string()];
-    let many = |ids: &[crate::encounter::CombatantId]| ids.iter().map(|i| i.to_string()).collect();
-    match event {
-        Event::Added { combatant } => one(&combatant.id),
-        Event::Removed { id }
-        | Event::TurnStarted { id, .. }
-        | Event::Held { id }
-        | Event::Acted { id, .. }
-        | Event::TurnPassed { id, .. }
-        | Event::HoldLapsed { id }
-        | Event::Damaged { id, .. }
-        | Event::Healed { id, .. }
-        | Event::ConditionAdded { id, .. }
-        | Event::ConditionEnded { id, .. }
-        | Event::ShakeRolled { id, .. }
-        | Event::Noted { id, .. }
-        | Event::WeaponSet { id, .. }
-        | Event::Edited { id, .. }
-        | Event::Spent { id, .. }
-        | Event::Refunded { id, .. }
-        | Event::StatChanged { id, .. } => one(id),
-        Event::InitiativeSet { ids, .. }
-        | Event::InitiativeCleared { ids }
-        | Event::RolledOff { ids, .. }
-        | Event::SurpriseTurn { ids }
-        | Event::Hidden { ids }
-        | Event::Revealed { ids } => many(ids),
-        Event::Swapped { first, second } => many(first).into_iter().chain(many(second)).collect(),
-        Event::Attacked { attacker, target, .. } => vec![attacker.to_string(), target.to_string()],
-        Event::Rolled { by, .. } => by.iter().map(|b| b.to_string()).collect(),
-        Event::Logged { who, .. } => who.iter().map(|b| b.to_string()).collect(),
-        Event::RoundStarted { .. }
-        | Event::TurnResumed
-        | Event::OptionSet { .. }
-        | Event::Shown { .. }
-        | Event::System(_)
-        | Event::FightOver { .. }
-        | Event::FacesTyped { .. } => Vec::new(),
+/// The session's own log (what the fold wrote, as `skirmish run` and the tracker show it), cut
+/// where its lines say a round or a turn opens: nothing is left out, nothing moves.
+fn by_round_and_turn(session: &Session) -> Vec<LogRound> {
+    let enc = session.encounter();
+    let mut rounds: Vec<LogRound> = Vec::new();
+    for line in session.log() {
+        if line.opens == Some(Opens::Round) || rounds.last().is_none_or(|r| r.round != line.round) {
+            rounds.push(LogRound { round: line.round, turns: Vec::new() });
+        }
+        let Some(round) = rounds.last_mut() else { continue };
+        if line.opens == Some(Opens::Turn) || round.turns.is_empty() {
+            let who = line.who.as_deref().filter(|_| line.opens == Some(Opens::Turn));
+            let who = who.map(|id| enc.get(id).map_or_else(|| id.to_string(), |c| c.name.clone()));
+            round.turns.push(LogTurn { who, lines: Vec::new() });
+        }
+        // A line of dice alone is still a line.
+        let text = match &line.roll {
+            Some(roll) if line.text.is_empty() => roll.to_string(),
+            _ => line.text.clone(),
+        };
+        if let Some(turn) = round.turns.last_mut() {
+            turn.lines.push(LogLine { text, heading: line.opens.is_some() });
+        }
     }
+    rounds
 }
 
 /// The players' report, through the players' view ([`crate::view`]) so the two never disagree:
@@ -260,17 +207,17 @@ pub fn players_only(mut report: Report, session: &Session) -> Report {
     let players = view::player_view(session);
     let mut rounds: Vec<LogRound> = Vec::new();
     for line in players.log {
-        if line.text == format!("Round {}", line.round) {
-            continue;
-        }
-        if rounds.last().is_none_or(|r| r.round != line.round) {
+        // The view opens each round with its own line (`Round 2`), as the GM's log does.
+        let opens = rounds.last().is_none_or(|r| r.round != line.round);
+        if opens {
             rounds.push(LogRound {
                 round: line.round,
                 turns: vec![LogTurn { who: None, lines: Vec::new() }],
             });
         }
+        let heading = opens && line.text == format!("Round {}", line.round);
         if let Some(turn) = rounds.last_mut().and_then(|r| r.turns.last_mut()) {
-            turn.lines.push(LogLine { text: line.text, about: Vec::new(), note: false });
+            turn.lines.push(LogLine { text: line.text, heading });
         }
     }
     report.log = rounds;

@@ -44,6 +44,7 @@ impl AttackOutcome {
             rolls: self.rolls,
             hit: self.hit,
             critical: self.critical,
+            defended: false,
         });
         effects.extend(self.after.into_iter().map(Effect::System));
         effects.extend(self.cost.into_iter().map(|(pool, amount)| Effect::Pay { pool, amount }));
@@ -130,6 +131,8 @@ pub enum Effect {
         rolls: Vec<RollRecord>,
         hit: bool,
         critical: bool,
+        /// The roll hit but the target's defense stopped it (`hit` is false).
+        defended: bool,
     },
     /// Damage landing, through the damage pipeline.
     Hit(Hit),

@@ -189,7 +189,7 @@ fn export_writes_a_report_and_leaves_the_save_alone() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let md = text(&out.stdout);
     assert!(md.starts_with("# Ambush at the Old Bridge\n\nWOIN · "), "{md}");
-    assert!(md.contains("| Goblin 1 | 0 | 5 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | — | — |"), "{md}");
+    assert!(md.contains("| Goblin 1 | 0 | 5 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | — | — |"), "{md}");
     let report = dir.join("report.json");
     let out = skirmish(
         &["export", path, "--format", "json", "--players", "-o", report.to_str().expect("utf-8")],

@@ -128,7 +128,9 @@ fn players_report_leaves_out_hidden_combatants_and_notes() {
     assert!(!players.contains("Spy"), "{players}");
     assert!(!players.contains("pie"), "{players}");
     assert!(!players.contains("Scrawny raider"), "bestiary notes are the GM's");
-    assert!(players.contains("| Aria | 24 | 5 | 3 | 3 | 3 | 0 | 0 | 0 | 0 | 10 on Goblin 1 | — |"));
+    assert!(
+        players.contains("| Aria | 24 | 5 | 3 | 3 | 3 | 0 | 0 | 0 | 0 | 0 | 10 on Goblin 1 | — |")
+    );
     // An enemy's health shows as a label, so its damage taken and healing are not given either.
     let goblin = players.lines().filter(|l| l.starts_with("| Goblin 1 |")).nth(1);
     let goblin = goblin.expect("Goblin 1's statistics");
@@ -181,4 +183,112 @@ fn tracker_export_players_writes_the_players_copy() {
     let expected = render(&players_only(report(&session, date), &session), Format::Markdown);
     assert_eq!(effect.text, expected);
     assert!(!effect.text.contains("Spy"), "{}", effect.text);
+}
+
+/// One of the long fights of `export_lines`, played in-process with its seed as `skirmish run
+/// --seed` plays it.
+fn long_fight(script: &str, seed: u64) -> Session {
+    let mut dice = SeededDice::new(seed);
+    let targets = SaveTargets { after: None, loaded_from: None };
+    run_script(None, script, &mut dice, assets(), targets).unwrap_or_else(|e| panic!("{e}"))
+}
+
+const GURPS_LONG: &str = include_str!("../fixtures/export/gurps-long.txt");
+const GEMPUNKS_LONG: &str = include_str!("../fixtures/export/gempunks-long.txt");
+
+/// Issue 22: health at start counts an `edit` made before `start`; one that falls on its own roll
+/// (GURPS-HP-2, the roll to stay conscious at 0 HP or below) was taken down by that roll, while a
+/// death check after a hit leaves the credit with the attacker.
+#[test]
+fn issue_22_health_at_start_and_who_took_each_down() {
+    let gurps = report(&long_fight(GURPS_LONG, 3), None);
+    let gempunks = report(&long_fight(GEMPUNKS_LONG, 5), None);
+    let own = Some("own roll: 3d6 HT (0 HP)");
+    // (report, name, health at start, taken down by)
+    let cases: &[(&skirmish::export::Report, &str, &str, &[Option<&str>])] = &[
+        (&gurps, "Mira", "HP 7/7", &[Some("Thug 1")]),
+        (&gurps, "Aldric", "HP 13/13", &[own]),
+        (&gurps, "Thug 2", "HP 10/10", &[own]),
+        (&gurps, "Boss", "HP 16/16", &[]),
+        (&gempunks, "Tam", "HP 7/7", &[]),
+        (&gempunks, "Vex", "HP 6/6", &[]),
+    ];
+    for (report, name, start, by) in cases {
+        let p = report.participants.iter().find(|p| p.name == *name).expect(name);
+        assert_eq!(p.health_start, *start, "{name}'s health at start");
+        let got: Vec<Option<&str>> = p.stats.downed_by.iter().map(Option::as_deref).collect();
+        assert_eq!(got, *by, "what took {name} down");
+    }
+    let markdown = render(&gurps, Format::Markdown);
+    assert!(markdown.contains("| 1 | — | own roll: 3d6 HT (0 HP) |"), "{markdown}");
+}
+
+/// Issue 22: a GURPS attack whose roll hits but is parried or dodged (GURPS-ORDER-1 step 5) is a
+/// hit roll that did not land: counted as defended, neither a hit nor a miss. Counted by hand
+/// from the long fight's log: Mira hits the Boss, misses Thug 1, and the Boss dodges her; the
+/// Boss lands three of four; Thug 1 lands two (one for no damage after DR) and misses two; in
+/// the demo the Orc Brute parries Rook.
+#[test]
+fn issue_22_a_defended_attack_is_a_hit_roll_but_no_hit() {
+    let long = statistics(&long_fight(GURPS_LONG, 3));
+    let demo = statistics(&demo(System::GURPS));
+    // (statistics, id, attacks, hits, defended, misses)
+    let cases = [
+        (&long, "mira", 3, 1, 1, 1),
+        (&long, "boss", 4, 3, 0, 1),
+        (&long, "thug-1", 4, 2, 0, 2),
+        (&long, "aldric", 3, 1, 0, 2),
+        (&demo, "rook", 1, 0, 1, 0),
+        (&demo, "orc-brute", 1, 1, 0, 0),
+    ];
+    for (stats, id, attacks, hits, defended, misses) in cases {
+        let s = get(stats, id);
+        assert_eq!(
+            (s.attacks, s.hits, s.defended, s.misses),
+            (attacks, hits, defended, misses),
+            "{id}: attacks, hits, defended, misses"
+        );
+    }
+}
+
+/// Issue 22: a Gempunks set on several targets is an attack on each (GEM-ATK-3, hits shared
+/// among them): each target's verdict says whether its share landed, and a crit is credited to
+/// the target whose share held it (GEM-ROLL-1, a crit chain's ×2 or more); what each target takes
+/// counts as dealt by the attacker. Counted by hand from the long fight's log: the Bandits' three
+/// sets each land on both heroes, the ×2s of round 2 going to Tam and those of round 3 to Tam (×2)
+/// and Vex (×3); the Ogre's set gives its one hit to Tam, not to Vex, its first target.
+#[test]
+fn issue_22_a_gempunks_set_is_an_attack_on_each_target() {
+    use skirmish::encounter::Event;
+    let session = long_fight(GEMPUNKS_LONG, 5);
+    let stats = statistics(&session);
+    // (id, attacks, hits, misses, crits, damage dealt in wounds)
+    let cases = [
+        ("bandits", 6, 6, 0, 3, 6),
+        ("ogre", 3, 1, 2, 0, 2),
+        ("hedge-witch", 3, 2, 1, 0, 2),
+        ("vex", 5, 2, 3, 0, 1),
+        ("tam", 3, 1, 2, 0, 2),
+    ];
+    for (id, attacks, hits, misses, crits, dealt) in cases {
+        let s = get(&stats, id);
+        assert_eq!(
+            (s.attacks, s.hits, s.misses, s.criticals, s.damage_dealt),
+            (attacks, hits, misses, crits, dealt),
+            "{id}: attacks, hits, misses, crits, dealt"
+        );
+    }
+    let crits: Vec<(String, String)> = session
+        .entries()
+        .iter()
+        .flat_map(|e| &e.events)
+        .filter_map(|e| match e {
+            Event::Attacked { attacker, target, critical: true, .. } => {
+                Some((attacker.to_string(), target.to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    let pair = |a: &str, t: &str| (a.to_string(), t.to_string());
+    assert_eq!(crits, [pair("bandits", "tam"), pair("bandits", "tam"), pair("bandits", "vex")]);
 }

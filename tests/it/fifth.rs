@@ -199,6 +199,7 @@ impl Ruleset for Lite {
                 rolls: vec![roll],
                 hit,
                 critical: false,
+                defended: false,
             });
             if hit {
                 let damage = DiceExpr::parse("1d6")?.roll(dice)?;

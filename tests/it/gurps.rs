@@ -1209,18 +1209,26 @@ fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
     assert!(log.iter().any(|t| t.contains("Orc defends: Parry (short sword) 10")), "{log:#?}");
 }
 
-// GURPS-ORDER-1 step 5: an attack roll that succeeds but is defended is recorded as no hit, so
-// the statistics count it as a miss; one that lands (or a critical hit) is a hit.
+// GURPS-ORDER-1 step 5: an attack roll that succeeds but is defended is a hit roll that did not
+// land: the statistics count it as defended, neither a hit nor a miss (issue 22); one that lands
+// (or a critical hit) is a hit, a failed roll a miss.
 #[test]
 fn gurps_order_1_a_defended_attack_is_not_a_hit() {
-    // (defense faces, hits, misses): Parry 10 on 9 stops it; on 15 it fails and 2d+1 lands.
-    for (defense, hits, misses) in [("3,3,3", 0, 1), ("5,5,5,1,1", 1, 0)] {
+    // (attack and defense faces, hits, defended, misses): Parry 10 on 9 stops it; on 15 it fails
+    // and 2d+1 lands; an attack roll of 15 misses.
+    for (faces, hits, defended, misses) in
+        [("3,3,4,3,3,3", 0, 1, 0), ("3,3,4,5,5,5,1,1", 1, 0, 0), ("5,5,5", 0, 0, 1)]
+    {
         let script = fight("attack Rook Orc");
-        let ran = crate::harness::exec(&script, &format!("3,3,4,{defense}"), None);
-        let session = crate::harness::succeeded(ran.result, &script, defense);
+        let ran = crate::harness::exec(&script, faces, None);
+        let session = crate::harness::succeeded(ran.result, &script, faces);
         let stats = skirmish::export::statistics(&session);
         let rook = stats.get("rook").expect("Rook's statistics");
-        assert_eq!((rook.attacks, rook.hits, rook.misses), (1, hits, misses), "defense {defense}");
+        assert_eq!(
+            (rook.attacks, rook.hits, rook.defended, rook.misses),
+            (1, hits, defended, misses),
+            "faces {faces}"
+        );
     }
 }
 

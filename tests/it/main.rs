@@ -7,6 +7,7 @@ mod crash;
 mod dice;
 mod edit;
 mod export;
+mod export_lines;
 mod fifth;
 mod fight_end;
 mod frames;

@@ -165,7 +165,7 @@ impl Planner<'_> {
             }
         };
         match effect {
-            Effect::Attacked { target, summary, rolls, hit, critical } => {
+            Effect::Attacked { target, summary, rolls, hit, critical, defended } => {
                 self.emit(Event::Attacked {
                     attacker: actor.into(),
                     target: pick(target)?,
@@ -173,6 +173,7 @@ impl Planner<'_> {
                     rolls,
                     hit,
                     critical,
+                    defended,
                 })
             }
             Effect::Hit(hit) => self.land_hit(&pick(hit.target)?, &hit),

@@ -29,6 +29,32 @@ pub struct LogEntry {
     pub roll: Option<Box<RollRecord>>,
     /// Who the line is about.
     pub who: Option<String>,
+    /// Whether the line opens a round or a turn, so a report can head its lines with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opens: Option<Opens>,
+}
+
+/// What a log line opens: the lines after it, up to the next such line, belong to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opens {
+    /// `Round 2`.
+    Round,
+    /// A turn begun (`Rook's turn`, `Ogre's turn again (extra action)`), taken from hold
+    /// (`Aria acts from hold`) or resumed (`back to Goblin 2's turn`); `who` is its combatant.
+    Turn,
+}
+
+impl Opens {
+    /// What the line an event leaves opens.
+    fn of(event: &Event) -> Option<Opens> {
+        match event {
+            Event::RoundStarted { .. } => Some(Opens::Round),
+            Event::TurnStarted { .. } | Event::Acted { .. } | Event::TurnResumed => {
+                Some(Opens::Turn)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// An event that does not fit the state it is applied to (a damaged or hand-edited save).
@@ -75,7 +101,13 @@ impl Encounter {
     }
 
     fn line(&self, text: String, roll: Option<RollRecord>, who: Option<&str>) -> LogEntry {
-        LogEntry { round: self.round, text, roll: roll.map(Box::new), who: who.map(str::to_string) }
+        LogEntry {
+            round: self.round,
+            text,
+            roll: roll.map(Box::new),
+            who: who.map(str::to_string),
+            opens: None,
+        }
     }
 
     /// Apply one event and return the log line it leaves. Pure: the same events always build
@@ -83,6 +115,12 @@ impl Encounter {
     pub fn apply(&mut self, event: &Event) -> Result<LogEntry, ApplyError> {
         self.check_bounds(event)?;
         self.forget_order();
+        let mut line = self.apply_checked(event)?;
+        line.opens = Opens::of(event);
+        Ok(line)
+    }
+
+    fn apply_checked(&mut self, event: &Event) -> Result<LogEntry, ApplyError> {
         match event {
             Event::Added { combatant } => self.apply_added(combatant),
             Event::Removed { id } => self.apply_removed(id),

@@ -64,12 +64,15 @@ pub fn resolve(
     })));
     let hits = rolled.iter().filter(|d| d.hit).count();
     let gem = state::of(req.state);
+    // The set's verdict, on its first target until each target's share is known (`verdicts`).
+    let verdict_at = effects.len();
     effects.push(Effect::Attacked {
         target: Who::TARGET,
         summary: summary(req, &p, &rolled, hits, &gem),
         rolls: set::records(&rolled),
         hit: hits > 0,
         critical: rolled.iter().any(|d| d.m > 1),
+        defended: false,
     });
     // GEM-INIT-2: a group's members left out, and those that spend their standard action.
     effects.extend(super::group::effects(&req, &gem));
@@ -93,6 +96,8 @@ pub fn resolve(
             t.used()
         )));
     }
+    // Each hit that reaches a target: (target, its multiplier).
+    let mut landed: Vec<(usize, u32)> = Vec::new();
     if f.value("through").is_some() {
         let mut typed_damage = typed(f, "dmgroll")?;
         for (i, die) in rolled.iter().enumerate() {
@@ -103,8 +108,9 @@ pub fn resolve(
                 Some(s) => s,
                 None => &mut *dice,
             };
-            through_shot(req, &p, i, die, source, &mut effects)?;
+            through_shot(req, &p, i, die, source, &mut effects, &mut landed)?;
         }
+        verdicts(req, verdict_at, &landed, &mut effects);
         return Ok(effects);
     }
     // The instances, in attack-die order, and where each goes.
@@ -181,6 +187,7 @@ pub fn resolve(
             None => &mut *dice,
         };
         tracker.instance(req, &p, inst, t, label, source, &mut effects)?;
+        landed.push((t, inst.m));
     }
     if let Some(t) = &typed_damage
         && t.remaining() > 0
@@ -190,7 +197,37 @@ pub fn resolve(
             t.remaining()
         )));
     }
+    verdicts(req, verdict_at, &landed, &mut effects);
     Ok(effects)
+}
+
+/// A set on several targets is an attack on each (GEM-ATK-3): the verdict at `at` becomes the
+/// first target's, and each other target gets its own right after it, with no line of its own
+/// (the set's line says it all): a hit when a share of the hits reached it, a crit when one of
+/// them was multiplied (GEM-ROLL-1), so the crit is credited to the target that took it.
+fn verdicts(req: AttackRequest<'_>, at: usize, landed: &[(usize, u32)], effects: &mut Vec<Effect>) {
+    let verdict = |t: usize| {
+        let mut reached = landed.iter().filter(|(to, _)| *to == t).peekable();
+        let hit = reached.peek().is_some();
+        (hit, reached.any(|(_, m)| *m > 1))
+    };
+    if let Some(Effect::Attacked { hit, critical, .. }) = effects.get_mut(at) {
+        (*hit, *critical) = verdict(0);
+    }
+    for t in 1..req.targets.len() {
+        let (hit, critical) = verdict(t);
+        effects.insert(
+            at + t,
+            Effect::Attacked {
+                target: Who::Target(u8::try_from(t).unwrap_or(u8::MAX)),
+                summary: String::new(),
+                rolls: Vec::new(),
+                hit,
+                critical,
+                defended: false,
+            },
+        );
+    }
 }
 
 /// The set's line: who (each member of a group by name), how many dice, the need(s), the hits.

@@ -67,7 +67,8 @@ pub(super) fn grenade(
 /// GEM-MOD-5: one shot through several creatures in line order. It goes on past a creature only
 /// if it wounded it at least once and left it at HP ≤ 0; what carries on is the damage less that
 /// creature's armor and max(1, its HP before) × its Toughness, taken from the parts in weapon order
-/// (Reading `gem_through_parts=in_order`; `proportional` shares it over the parts).
+/// (Reading `gem_through_parts=in_order`; `proportional` shares it over the parts). Each creature
+/// it reaches goes into `landed`, with the die's multiplier.
 pub(super) fn through_shot(
     req: AttackRequest<'_>,
     p: &Prepared,
@@ -75,6 +76,7 @@ pub(super) fn through_shot(
     rolled: &AttackDie,
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
+    landed: &mut Vec<(usize, u32)>,
 ) -> Result<(), RulesError> {
     let mult = option_of(req, "gem_mult_stat_bonus") != "off";
     let (roll, mut parts) =
@@ -106,6 +108,7 @@ pub(super) fn through_shot(
             .push(Effect::Log {
                 text: format!("d{} ×{} → {name}", die + 1, rolled.m), roll: None
             });
+        landed.push((t, rolled.m));
         effects.push(Effect::Hit(Hit {
             target: who,
             amount: raw,

@@ -363,6 +363,7 @@ fn one(
             rolls: vec![attack.roll],
             hit: false,
             critical: verdict == Verdict::CriticalFailure,
+            defended: false,
         });
         if verdict == Verdict::CriticalFailure {
             critical_miss(req, &p.arms, a, Who::Actor, srcs, dice, effects)?;
@@ -381,8 +382,8 @@ fn one(
     let mut crit = CritHit::Normal;
     let mut struck = Who::TARGET;
     let critical = verdict == Verdict::CriticalSuccess;
-    // The verdict's place in the log: a hit unless the defense stops it (so the statistics
-    // count a defended attack as no hit), written once the defense is known.
+    // The verdict's place in the log: a hit unless the defense stops it (then defended, so the
+    // statistics count a hit roll that did not land), written once the defense is known.
     let verdict_at = effects.len();
     effects.push(Effect::Attacked {
         target: Who::TARGET,
@@ -390,6 +391,7 @@ fn one(
         rolls: vec![attack.roll],
         hit: true,
         critical,
+        defended: false,
     });
     if critical {
         // GURPS-ATK-3 / GURPS-CRIT-2: the critical hit table; no defense.
@@ -419,8 +421,9 @@ fn one(
         match defend(req, p, at, target, srcs, dice, effects)? {
             Some(who) => struck = who,
             None => {
-                if let Some(Effect::Attacked { hit, .. }) = effects.get_mut(verdict_at) {
+                if let Some(Effect::Attacked { hit, defended, .. }) = effects.get_mut(verdict_at) {
                     *hit = false;
+                    *defended = true;
                 }
                 return Ok(());
             }
