@@ -324,7 +324,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[],
         fields: &[],
         summary: "re-apply what undo took back, with the same dice",
-        help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled.",
+        help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled. \
+               Where the history forks, redo goes on along the line last taken there (after \
+               `branch N`, that branch), else along the newest.",
         example: "redo",
     },
     CommandSpec {
@@ -345,7 +347,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         fields: &[],
         summary: "move onto branch N and along it to its end",
         help: "Moves onto the N-th branch that starts here (as `branches` numbers them) and replays \
-               it to its end, following the newest choice at any later fork. Nothing is re-rolled.",
+               it to its end, following at any later fork the line last taken there, else the newest. \
+               Undo and redo then stay on it. Nothing is re-rolled.",
         example: "branch 1",
     },
     CommandSpec {

@@ -110,7 +110,8 @@ pub struct Session {
     encounter: Encounter,
     log: Vec<LogEntry>,
     nodes: Vec<Node>,
-    /// The newest child of each node (`None`: a leaf), and of the start.
+    /// The child `redo` takes from each node (`None`: a leaf), and from the start: the one made
+    /// last, or the one the line of play last went through (`branch N`, a jump, a reload).
     newest: Vec<Option<usize>>,
     newest_root: Option<usize>,
     /// Indices into `nodes`, from the first command to the current one.
@@ -194,8 +195,25 @@ impl Session {
             at = session.nodes[i].parent;
         }
         path.reverse();
+        // Redo goes on along the line the file was left on.
+        for &i in &path {
+            session.take_line(i);
+        }
         session.fold_tree(&path)?;
         Ok(session)
+    }
+
+    /// Make `node` the child `redo` takes from its parent: the line of play now goes through it.
+    fn take_line(&mut self, node: usize) {
+        match self.nodes.get(node).map(|n| n.parent) {
+            Some(None) => self.newest_root = Some(node),
+            Some(Some(p)) => {
+                if let Some(slot) = self.newest.get_mut(p) {
+                    *slot = Some(node);
+                }
+            }
+            None => {}
+        }
     }
 
     /// Add a node to the tree (it becomes its parent's newest child).
@@ -584,6 +602,7 @@ impl Session {
         }
         self.path.push(node);
         self.marks.push(mark);
+        self.take_line(node);
         if self.path.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.entry(node).or_insert_with(|| self.encounter.clone());
         }

@@ -1,0 +1,80 @@
+//! Issue 22's edges of the command line and the tracker around it: what scripts answer, shell
+//! completions and the manual page, finding a fight (`list`, `open` with no file), reports into
+//! missing folders, help for the system's attack fields, and commands that must read back as typed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Output, Stdio};
+use std::sync::Arc;
+
+use skirmish::command::parse;
+use skirmish::encounter::{Assets, Session};
+use skirmish::rules::System;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::save;
+
+/// A config directory that does not exist, so user overrides cannot leak in.
+const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config");
+
+fn assets() -> Arc<Assets> {
+    Arc::new(save::assets::embedded_assets().expect("assets"))
+}
+
+/// A fresh, empty folder of this test's own under the target's temp directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-edges-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Run the binary with `args` and `stdin`, with no user config and the given data home.
+fn skirmish_in(args: &[&str], stdin: &[u8], data_home: Option<&Path>) -> Output {
+    let mut command = Process::new(env!("CARGO_BIN_EXE_skirmish"));
+    command
+        .args(args)
+        .env("XDG_CONFIG_HOME", NO_CONFIG)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(home) = data_home {
+        command.env("XDG_DATA_HOME", home);
+    }
+    let mut child = command.spawn().expect("skirmish starts");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), stdin).expect("stdin");
+    child.wait_with_output().expect("skirmish runs")
+}
+
+fn skirmish(args: &[&str], stdin: &str) -> Output {
+    skirmish_in(args, stdin.as_bytes(), None)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn run_line(session: &mut Session, line: &str) {
+    let command = parse(line).expect("parses").expect("a command");
+    session.execute(&command, &mut ScriptedDice::new([])).unwrap_or_else(|e| panic!("{line}: {e}"));
+}
+
+fn names(session: &Session) -> Vec<String> {
+    session.encounter().combatants.iter().map(|c| c.name.clone()).collect()
+}
+
+/// Item 15: after `branch N`, undo and redo stay on the branch taken, not the newest one; and a
+/// fight saved on that branch redoes along it when read back.
+#[test]
+fn redo_goes_on_along_the_branch_taken() {
+    let mut s = Session::new(System::WOIN, "tree", assets());
+    for line in ["add A", "add B", "undo", "add C", "undo", "branch 1", "undo"] {
+        run_line(&mut s, line);
+    }
+    assert_eq!(names(&s), ["A"]);
+    run_line(&mut s, "redo");
+    assert_eq!(names(&s), ["A", "B"], "redo takes branch 1 again, not the newer C");
+    let back = save::from_ron(&save::to_ron(&s), Path::new("t.ron"), assets()).expect("reloads");
+    let mut back = back;
+    run_line(&mut back, "undo");
+    run_line(&mut back, "redo");
+    assert_eq!(names(&back), ["A", "B"], "read back, redo still follows the line it was on");
+}
