@@ -12,14 +12,22 @@ use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::save;
 
-fn read_script(script: &str) -> io::Result<String> {
-    if script == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text)?;
-        Ok(text)
+/// The script's text; a byte that is not UTF-8 is reported with its line and column.
+fn read_script(script: &str) -> Result<String, String> {
+    let bytes = if script == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::read_to_string(script)
+        std::fs::read(script)
     }
+    .map_err(|err| err.to_string())?;
+    String::from_utf8(bytes).map_err(|err| {
+        let good = &err.as_bytes()[..err.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        format!("line {line}, column {column}: this byte is not UTF-8 text (a script is UTF-8)")
+    })
 }
 
 pub(super) fn run(

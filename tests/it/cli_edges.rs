@@ -78,3 +78,22 @@ fn redo_goes_on_along_the_branch_taken() {
     run_line(&mut back, "redo");
     assert_eq!(names(&back), ["A", "B"], "read back, redo still follows the line it was on");
 }
+
+/// Item 15: a script with a byte that is not UTF-8 on line 3 is refused naming line 3 (from a
+/// file and from standard input), with exit 2 and nothing run.
+#[test]
+fn a_script_that_is_not_utf8_names_its_line() {
+    let dir = scratch("utf8");
+    let script = dir.join("bad.txt");
+    let bytes = b"new woin\nadd Aria\nadd Gob\xffin\nstart\n";
+    std::fs::write(&script, bytes).expect("script");
+    let from_file = skirmish(&["run", "--script", script.to_str().expect("utf-8")], "");
+    let from_stdin = skirmish_in(&["run", "--script", "-"], bytes, None);
+    for out in [from_file, from_stdin] {
+        assert_eq!(out.status.code(), Some(2));
+        let err = text(&out.stderr);
+        assert!(err.starts_with("skirmish: cannot read the script: line 3, column 8: "), "{err}");
+        assert!(err.contains("not UTF-8"), "{err}");
+        assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    }
+}
