@@ -309,7 +309,8 @@ impl App {
         self.screen.is_some_and(|(width, height)| width < MIN_WIDTH || height < MIN_HEIGHT)
     }
 
-    /// Whether Ctrl-C was pressed: always quits, whatever the mode.
+    /// Whether Ctrl-C was pressed: it quits from any mode (after a failed save, as `q` does: the
+    /// first one warns).
     pub fn is_interrupt(key: &KeyEvent) -> bool {
         key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)
     }

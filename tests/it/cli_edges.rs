@@ -97,3 +97,44 @@ fn a_script_that_is_not_utf8_names_its_line() {
         assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
     }
 }
+
+/// Item 15: Ctrl-C after a failed save warns as `q` does (in any mode), and a second Ctrl-C
+/// quits; with nothing failed it quits at once.
+#[test]
+fn ctrl_c_after_a_failed_save_warns_first() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, Mode, NewFiles};
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let colon = Event::Key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE));
+    let dir = scratch("ctrl-c");
+    let path = dir.join("fight.ron");
+    let fresh = || {
+        App::new(
+            Session::new(System::WOIN, "c", assets()),
+            Some(path.clone()),
+            KeyMap::defaults(),
+            NewFiles::new(None, 1),
+        )
+    };
+    let mut app = fresh();
+    app.run_line("add Aria", None);
+    let effect = app.effects.pop().expect("an autosave asked for");
+    app.written(&effect, Err("disk full".into()));
+    app.handle_event(&colon);
+    assert!(matches!(app.mode, Mode::Command));
+    app.handle_event(&ctrl_c);
+    assert!(!app.quit, "the first Ctrl-C warns");
+    assert!(app.status.error, "{:?}", app.status);
+    assert!(
+        app.status.text.starts_with("the last save failed and the fight is only in memory")
+            && app.status.text.contains("Ctrl-C again quits"),
+        "{:?}",
+        app.status
+    );
+    app.handle_event(&ctrl_c);
+    assert!(app.quit, "the second Ctrl-C quits");
+    let mut app = fresh();
+    app.handle_event(&ctrl_c);
+    assert!(app.quit, "nothing failed: Ctrl-C quits at once");
+}
