@@ -213,6 +213,21 @@ fn event_loop(
     }
 }
 
+/// Whether two paths name the same file (`f.ron`, `./f.ron`, a link to it), or would once made:
+/// compared resolved, else by their folders resolved and their names.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let resolved = |p: &Path| {
+        p.canonicalize().ok().or_else(|| {
+            let folder = match p.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.canonicalize().ok()?,
+                _ => std::env::current_dir().ok()?,
+            };
+            Some(folder.join(p.file_name()?))
+        })
+    };
+    a == b || resolved(a).is_some_and(|a| Some(a) == resolved(b))
+}
+
 /// Write what the app asked to save, tell it how that went, and remember the file in use.
 pub fn perform_effects(app: &mut App, pointer: Option<&Path>) {
     perform_effects_locked(app, pointer, &mut None);
@@ -228,7 +243,8 @@ pub fn perform_effects_locked(
     for effect in std::mem::take(&mut app.effects) {
         // A copy saved elsewhere holds its own lock only while it is written.
         let mut copy_lock = None;
-        if !effect.report && lock.as_ref().is_none_or(|l| l.save() != effect.path) {
+        // The fight's own file under another name (`./f.ron`) is the file already locked.
+        if !effect.report && lock.as_ref().is_none_or(|l| !same_file(l.save(), &effect.path)) {
             match save::lock::lock(&effect.path) {
                 Ok(new) => {
                     // The lock follows the fight to its new file (save as, a new fight). The

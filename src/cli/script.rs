@@ -202,7 +202,8 @@ fn run_lines(
                     .or_else(|_| mine(targets.loaded_from))
                     .map_err(|e| ScriptError::command(format!("line {line_no}: {e}")))?;
                 // One writer per fight here too: the file `--save` names is locked already.
-                let _lock = if targets.after == Some(target.as_path()) {
+                let _lock = if targets.after.is_some_and(|a| crate::runtime::same_file(a, &target))
+                {
                     None
                 } else {
                     let locked = save::lock::lock(&target);

@@ -138,3 +138,55 @@ fn ctrl_c_after_a_failed_save_warns_first() {
     app.handle_event(&ctrl_c);
     assert!(app.quit, "nothing failed: Ctrl-C quits at once");
 }
+
+/// Item 15: `:save ./f.ron` names the fight's own file another way: it is saved (compacted)
+/// there, not refused as "being written by another skirmish" with the tracker's own process id;
+/// later autosaves go on to it. A script's `save ./f.ron` onto its own `--save f.ron` likewise.
+#[test]
+fn saving_onto_the_fights_own_file_by_another_name_just_saves() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles, SaveState};
+    let dir = scratch("save-self");
+    let path = dir.join("f.ron");
+    let mut app = App::new(
+        Session::new(System::WOIN, "self", assets()),
+        Some(path.clone()),
+        KeyMap::defaults(),
+        NewFiles::new(None, 1),
+    );
+    let mut lock = Some(save::lock::lock(&path).expect("the tracker's lock"));
+    app.run_line("add Aria", None);
+    skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    assert_eq!(app.save_state, SaveState::Saved);
+    let other_name = dir.join(".").join("f.ron");
+    app.run_line(&format!("save \"{}\"", other_name.display()), None);
+    skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    assert!(!app.status.error, "{:?}", app.status);
+    assert!(!app.status.text.contains("another skirmish"), "{:?}", app.status);
+    assert_eq!(app.save_state, SaveState::Saved);
+    app.run_line("add Brom", None);
+    skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    assert_eq!(app.save_state, SaveState::Saved, "{:?}", app.status);
+    let back = save::load(&path, assets()).expect("the file holds the fight");
+    assert_eq!(names(&back), ["Aria", "Brom"]);
+
+    let out = Process::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "--script", "-", "--save", "g.ron"])
+        .current_dir(&dir)
+        .env("XDG_CONFIG_HOME", NO_CONFIG)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            std::io::Write::write_all(
+                &mut child.stdin.take().expect("stdin"),
+                b"new woin\nadd Aria\nsave ./g.ron\nadd Brom\n",
+            )?;
+            child.wait_with_output()
+        })
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let back = save::load(&dir.join("g.ron"), assets()).expect("saved");
+    assert_eq!(names(&back), ["Aria", "Brom"]);
+}
