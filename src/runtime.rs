@@ -178,6 +178,7 @@ fn event_loop(
             app.branch_into(path, free);
             dirty = true;
         }
+        dirty |= open_picked(app, lock);
         perform_effects_locked(app, pointer, lock);
         if app.quit {
             // Quitting compacts the journal into one clean file.
@@ -211,6 +212,29 @@ fn event_loop(
             terminal.autoresize()?;
         }
     }
+}
+
+/// A fight picked from the saves folder (`skirmish open` with no file): locked (or the picker
+/// says who has it), opened and handed to the app; temporary files a killed save left beside it
+/// go once the lock is ours. Whether one was picked.
+pub fn open_picked(app: &mut App, lock: &mut Option<save::lock::FightLock>) -> bool {
+    let Some(path) = app.open_request() else { return false };
+    let taken = match save::lock::lock(&path) {
+        Ok(taken) => taken,
+        Err(err) => {
+            app.open_failed(err.to_string());
+            return true;
+        }
+    };
+    match save::open(&path, app.session.shared_assets()) {
+        Ok(opened) => {
+            save::remove_leftover_temps(&path);
+            *lock = Some(taken);
+            app.show_opened(path, opened);
+        }
+        Err(err) => app.open_failed(format!("{err} (`skirmish check` tells more)")),
+    }
+    true
 }
 
 /// Whether two paths name the same file (`f.ron`, `./f.ron`, a link to it), or would once made:

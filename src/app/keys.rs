@@ -44,6 +44,7 @@ impl App {
             Mode::Dialog(_) => self.dialog_key(key),
             Mode::Help { .. } | Mode::Sheet { .. } => self.help_key(key),
             Mode::Picker { .. } => self.picker_key(key),
+            Mode::Fights { .. } => self.fights_key(key),
             Mode::Recover { .. } => self.recover_key(key),
         }
     }

@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod follow;
 pub mod journal;
+pub mod list;
 pub mod lock;
 pub mod upgrade;
 

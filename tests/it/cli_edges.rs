@@ -190,3 +190,298 @@ fn saving_onto_the_fights_own_file_by_another_name_just_saves() {
     let back = save::load(&dir.join("g.ron"), assets()).expect("saved");
     assert_eq!(names(&back), ["Aria", "Brom"]);
 }
+
+/// The case clap's bash script gives a subcommand: from its label to the next subcommand's.
+fn bash_case<'a>(script: &'a str, sub: &str) -> &'a str {
+    let head = format!("skirmish__subcmd__{sub})\n");
+    let start = script.find(&head).unwrap_or_else(|| panic!("no case for {sub}"));
+    let rest = &script[start + head.len()..];
+    let end = rest.find("\n        skirmish__").unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Item 11: the bash and fish scripts offer the systems after `new`, the systems with odds after
+/// `odds`, md and json after `--format`, and files after open, replay, export, watch and check.
+#[test]
+fn completions_offer_systems_formats_odds_subjects_and_save_files() {
+    let systems: Vec<&str> = System::ALL.iter().map(|s| s.key()).collect();
+    let systems = systems.join(" ");
+    let with_odds: Vec<&str> =
+        System::ALL.iter().filter(|s| s.rules().odds_usage().is_some()).map(|s| s.key()).collect();
+    assert_eq!(with_odds.len(), 4, "every system has odds today");
+    let with_odds = with_odds.join(" ");
+    let files = ["open", "replay", "export", "watch", "check"];
+
+    let out = skirmish(&["completions", "bash"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bash = text(&out.stdout);
+    assert!(bash_case(&bash, "new").contains(&format!("--help {systems}\"")), "new: systems");
+    assert!(bash_case(&bash, "odds").contains(&format!("--help {with_odds}\"")), "odds: systems");
+    assert!(bash_case(&bash, "export").contains(r#"compgen -W "md json""#), "--format");
+    for sub in files {
+        assert!(
+            bash_case(&bash, sub).contains(r#"$(compgen -f -- "${cur}")"#),
+            "bash offers files after {sub}"
+        );
+    }
+
+    let out = skirmish(&["completions", "fish"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let fish = text(&out.stdout);
+    let fish_lines: Vec<&str> = fish.lines().collect();
+    let line_for = |sub: &str, what: &str| {
+        fish_lines.iter().any(|l| {
+            l.contains(&format!("\"__fish_skirmish_using_subcommand {sub}")) && l.contains(what)
+        })
+    };
+    assert!(line_for("new", &format!("-f -a \"{systems}\"")), "fish: systems after new");
+    assert!(line_for("odds", &format!("-f -a \"{with_odds}\"")), "fish: odds subjects");
+    assert!(line_for("export", "-l format") && fish.contains("md\\t'Markdown'"), "--format");
+    assert!(fish.contains("json\\t'JSON'"), "--format json");
+    for sub in files {
+        assert!(
+            fish_lines.iter().any(|l| *l
+                == format!(
+                    "complete -c skirmish -n \"__fish_skirmish_using_subcommand {sub}\" -F"
+                )),
+            "fish offers files after {sub}"
+        );
+    }
+}
+
+/// Roff text back to plain: the escapes `skirmish man` writes undone, fonts dropped.
+fn unroff(page: &str) -> String {
+    page.replace("\\fB", "")
+        .replace("\\fR", "")
+        .replace("\\fI", "")
+        .replace("\\-", "-")
+        .replace("\\&", "")
+        .replace("\\e", "\\")
+}
+
+/// Item 11: the manual page names no page that is not installed (`skirmish-run(1)` …), and
+/// carries the tracker's keys (from the key map) and its commands (from the core table).
+#[test]
+fn the_manual_page_has_the_keys_and_commands_and_no_missing_pages() {
+    use skirmish::app::keymap::{Action, KeyMap};
+    let out = skirmish(&["man"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(page.contains("\n.TH skirmish 1 "), "{page}");
+    let plain = unroff(&page);
+    assert!(!plain.contains("skirmish-"), "a sub-page is named: {plain}");
+    assert!(!plain.contains("(1)"), "a page is referred to: {plain}");
+    assert!(plain.contains("\n.SH KEYS\n") && plain.contains("\n.SH TRACKER COMMANDS\n"));
+    let keys = KeyMap::defaults();
+    for action in Action::ALL {
+        let entry = format!(".TP\n{}\n{}\n", keys.keys_of(action), action.help());
+        assert!(plain.contains(&entry), "the page lacks {entry:?}");
+    }
+    for spec in skirmish::command::COMMANDS {
+        let entry = format!(".TP\n{}\n{}\n", spec.usage(), spec.summary);
+        assert!(plain.contains(&entry), "the page lacks {entry:?}");
+    }
+    for sub in ["open", "list", "run", "odds", "export", "watch"] {
+        assert!(plain.contains(&format!(".TP\nskirmish {sub} ")), "the page lacks {sub}");
+    }
+}
+
+/// Item 13: `skirmish --help` describes `odds` for every system that has odds, from the
+/// system's own declaration.
+#[test]
+fn help_describes_odds_for_every_system_with_odds() {
+    let out = skirmish(&["--help"], "");
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    let mut described = 0;
+    for system in System::ALL {
+        if let Some((usage, shows)) = system.rules().odds_usage() {
+            assert!(help.contains(&format!("`skirmish odds {usage}`: {shows}")), "{help}");
+            described += 1;
+        }
+    }
+    assert_eq!(described, 4);
+    assert!(help.contains("odds gempunks") && help.contains("odds gurps"), "{help}");
+}
+
+/// Write a fight into `dir` by a script, and date its file `minutes` after a fixed time.
+fn fight_file(dir: &Path, file: &str, script: &str, minutes: u64) -> PathBuf {
+    let path = dir.join(file);
+    let out = skirmish(&["run", "--script", "-", "--save", path.to_str().expect("utf-8")], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_750_000_000 + minutes * 60);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_modified(when))
+        .expect("dated");
+    path
+}
+
+/// Three fights in a saves folder (besides a backup and the pointer, which are not fights).
+fn saves_with_fights(name: &str) -> (PathBuf, [PathBuf; 3]) {
+    let dir = scratch(name);
+    let older =
+        fight_file(&dir, "bridge.ron", "new woin \"Old Bridge\"\nadd Aria\nadd Orc\nstart\n", 0);
+    let newest = fight_file(
+        &dir,
+        "pier.ron",
+        "new savage \"Pier Nine\"\nadd Cole\nadd Thug\nstart\nnext\nnext\nnext\n",
+        30,
+    );
+    let middle = fight_file(&dir, "alley.ron", "new gurps Alley\nadd Vex\n", 10);
+    std::fs::copy(&older, dir.join("bridge.ron.bak")).expect("a backup");
+    std::fs::write(dir.join("last-session"), newest.display().to_string()).expect("pointer");
+    (dir, [newest, middle, older])
+}
+
+/// Item 12: `skirmish list` prints the saves folder's fights newest first, each with its name,
+/// system, round, when it was last played and its file; backups and the pointer are not listed;
+/// an empty folder says how to start one.
+#[test]
+fn list_shows_the_saves_folders_fights_newest_first() {
+    let (dir, [newest, middle, older]) = saves_with_fights("list");
+    let out = skirmish(&["list", "--saves", dir.to_str().expect("utf-8")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 4, "{shown}");
+    assert!(lines[0].starts_with("NAME ") && lines[0].ends_with("FILE"), "{shown}");
+    let row = |line: &str| {
+        line.split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        row(lines[1]),
+        ["Pier Nine", "Savage Worlds", "2", "2025-06-15 15:36", &newest.display().to_string()]
+    );
+    assert_eq!(
+        row(lines[2]),
+        ["Alley", "GURPS 4e", "0", "2025-06-15 15:16", &middle.display().to_string()]
+    );
+    assert_eq!(
+        row(lines[3]),
+        ["Old Bridge", "WOIN", "1", "2025-06-15 15:06", &older.display().to_string()]
+    );
+    // The default folder is the data home's.
+    let home = scratch("list-home");
+    let out = skirmish_in(&["list"], b"", Some(&home));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "no fights in {} yet: `skirmish new SYSTEM` starts one\n",
+            home.join("skirmish/saves").display()
+        )
+    );
+}
+
+/// Item 12: `skirmish open` with no file starts on a picker of the saves folder's fights, newest
+/// first; Enter asks for the one chosen, which the runtime locks and opens (saved back to its own
+/// file); Esc quits.
+#[test]
+fn open_without_a_file_picks_from_the_saves_folder() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use skirmish::app::Mode;
+    use skirmish::cli::{Start, tracker_app};
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    let (dir, [newest, middle, _]) = saves_with_fights("open-pick");
+    let mut app = tracker_app(Start::Pick, Some(&dir)).expect("starts");
+    let Mode::Fights { rows, cursor: 0 } = &app.mode else { panic!("not the picker") };
+    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["Pier Nine", "Alley", "Old Bridge"]);
+    assert_eq!(rows[0].path, newest);
+    assert_eq!(rows[0].detail, "Savage Worlds · round 2 · 2025-06-15 15:36 · pier.ron");
+    let screen = super::tui::screen(&app, 80, 24);
+    assert!(screen.contains("Pick a fight to open, newest first."), "{screen}");
+    assert!(screen.contains("Pier Nine") && screen.contains("Old Bridge"), "{screen}");
+    app.handle_event(&key(KeyCode::Down));
+    app.handle_event(&key(KeyCode::Enter));
+    let mut lock = None;
+    assert!(skirmish::runtime::open_picked(&mut app, &mut lock));
+    assert!(matches!(app.mode, Mode::Normal), "{:?}", app.status);
+    assert_eq!(app.session.encounter().name, "Alley");
+    assert_eq!(app.save_path.as_deref(), Some(middle.as_path()));
+    assert_eq!(lock.as_ref().map(|l| l.save().to_path_buf()), Some(middle.clone()), "locked");
+    app.run_line("add Brom", None);
+    skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    assert_eq!(names_of(&middle), ["Vex", "Brom"], "saved back to the file picked");
+    drop(lock);
+
+    let mut app = tracker_app(Start::Pick, Some(&dir)).expect("starts");
+    app.handle_event(&key(KeyCode::Esc));
+    assert!(app.quit);
+}
+
+fn names_of(path: &Path) -> Vec<String> {
+    names(&save::load(path, assets()).expect("loads"))
+}
+
+/// Item 12: when the fight last played is gone, the tracker says so ("the last fight, PATH, is
+/// missing") on the picker instead of resuming another fight.
+#[test]
+fn a_missing_last_fight_is_said_not_replaced() {
+    use skirmish::app::Mode;
+    use skirmish::cli::{Start, tracker_app};
+    let (dir, _) = saves_with_fights("missing-last");
+    let gone = dir.join("gone.ron");
+    std::fs::write(dir.join("last-session"), gone.display().to_string()).expect("pointer");
+    let app = tracker_app(Start::Resume, Some(&dir)).expect("starts");
+    assert!(matches!(app.mode, Mode::Fights { .. }), "the picker, not another fight");
+    assert_eq!(app.save_path, None);
+    assert!(app.status.error);
+    assert_eq!(app.status.text, format!("the last fight, {}, is missing", gone.display()));
+    let screen = super::tui::screen(&app, 100, 30);
+    assert!(screen.contains("the last fight,") && screen.contains("is missing"), "{screen}");
+    // Without other fights, the demos are offered, with the same words.
+    let empty = scratch("missing-last-empty");
+    std::fs::write(empty.join("last-session"), gone.display().to_string()).expect("pointer");
+    let app = tracker_app(Start::Resume, Some(&empty)).expect("starts");
+    assert!(matches!(app.mode, Mode::Picker { .. }));
+    assert_eq!(app.status.text, format!("the last fight, {}, is missing", gone.display()));
+}
+
+/// Item 12: the listing's cheap read (header, snapshot or the current line's events, nothing
+/// planned or folded) gives the round a full load gives: the demos, a fight left on an older
+/// branch after undo, and a long fight that ends with a snapshot.
+#[test]
+fn the_cheap_listing_reads_the_round_a_full_load_gives() {
+    let dir = scratch("list-rounds");
+    let branched = fight_file(
+        &dir,
+        "branched.ron",
+        "new woin B\nadd A\nadd O\nstart\nnext\nnext\nnext\nundo\nundo\nundo\nroll 1d6\n",
+        0,
+    );
+    let mut long = String::from("new woin Long\nadd A\nadd O\nstart\n");
+    for _ in 0..1000 {
+        long.push_str("next\n");
+    }
+    let long = fight_file(&dir, "long.ron", &long, 1);
+    let text = std::fs::read_to_string(&long).expect("long");
+    assert!(
+        text.lines().last().is_some_and(|l| l.starts_with("Snapshot(")),
+        "ends with a snapshot"
+    );
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let demos = save::DEMOS.len();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("saves"))
+        .expect("saves")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    assert_eq!(files.len(), demos);
+    files.extend([branched, long]);
+    for path in files {
+        let whole = save::load(&path, assets()).expect("loads");
+        let listed = save::list::read(&path, None, &assets());
+        assert_eq!(listed.problem, None, "{}", path.display());
+        assert_eq!(listed.round, Some(whole.encounter().round), "{}", path.display());
+        assert_eq!(listed.name, whole.encounter().name);
+        assert_eq!(listed.system, Some(whole.encounter().system));
+    }
+}
