@@ -54,23 +54,14 @@ impl App {
 
     /// Parse and run a line, as the command line and dialogs do.
     pub fn run_line(&mut self, line: &str, faces: Option<&str>) -> Ran {
-        // `help` is the tracker's own: the help screen, or one command's usage.
-        let mut words = line.split_whitespace();
-        if words.next() == Some("help") {
-            match words.next() {
+        // `help` is answered, not recorded: the help screen, or one command's usage.
+        if let Some(topic) = command::table::help_topic(line) {
+            match topic {
                 None => self.mode = Mode::Help { scroll: 0 },
                 Some(name) => {
-                    match command::table::find(name, Some(self.session.encounter().system)) {
-                        Some(spec) => self.hint(&format!("{} · {}", spec.usage(), spec.summary)),
-                        None => match command::table::owner(name) {
-                            Some(owner) => self.error(format!(
-                                "`{name}` is a {owner} command; this encounter runs {}",
-                                self.session.encounter().system
-                            )),
-                            None => {
-                                self.error(format!("no command '{name}'; `help` lists them all"))
-                            }
-                        },
+                    match command::table::help_for(name, Some(self.session.encounter().system)) {
+                        Ok(text) => self.hint(&text),
+                        Err(why) => self.error(why),
                     }
                 }
             }

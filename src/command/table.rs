@@ -421,6 +421,41 @@ pub fn owner(word: &str) -> Option<System> {
     System::ALL.into_iter().find(|s| s.rules().commands().iter().any(|c| named(c, &word)))
 }
 
+/// `help` or `help NAME` as a line typed: `Some(None)` for every command, `Some(Some(NAME))` for
+/// one; `None` when the line asks something else. `help` is answered, never recorded.
+pub fn help_topic(line: &str) -> Option<Option<&str>> {
+    let mut words = line.split_whitespace();
+    words.next().filter(|w| w.eq_ignore_ascii_case("help"))?;
+    Some(words.next().filter(|w| !w.starts_with('#')))
+}
+
+/// `help NAME`: the command's usage and summary, and for `attack` every field the system's
+/// attack takes (its own table, then the engine's); why not, when no such command is here.
+pub fn help_for(word: &str, system: Option<System>) -> Result<String, String> {
+    let Some(spec) = find(word, system) else {
+        return Err(match (owner(word), system) {
+            (Some(owner), Some(system)) => {
+                format!("`{word}` is a {owner} command; this encounter runs {system}")
+            }
+            _ => format!("no command '{word}'; `help` lists them all"),
+        });
+    };
+    let mut text = format!("{} · {}", spec.usage(), spec.summary);
+    if spec.name == "attack"
+        && let Some(system) = system
+    {
+        let fields: Vec<String> =
+            system.rules().attack_fields().iter().chain([&FORCE]).map(FieldArg::usage).collect();
+        text.push_str(&format!(" · {system} fields: {} weapon=none", fields.join(" ")));
+    }
+    Ok(text)
+}
+
+/// `help` in a script: every command here, its usage and summary, one to a line.
+pub fn help_all(system: Option<System>) -> String {
+    commands(system).map(|c| format!("{} · {}\n", c.usage(), c.summary)).collect()
+}
+
 /// What completion can offer besides command names.
 #[derive(Debug, Clone, Default)]
 pub struct CompletionContext {

@@ -485,3 +485,33 @@ fn the_cheap_listing_reads_the_round_a_full_load_gives() {
         assert_eq!(listed.system, Some(whole.encounter().system));
     }
 }
+
+/// Item 13: `:help attack` gives, besides the usage, every field the encounter's system's attack
+/// takes (GURPS `loc=`, `deceptive=`, `defense=` …), read from that system's attack field table.
+#[test]
+fn help_attack_lists_the_systems_attack_fields() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    for system in System::ALL {
+        let mut app = App::new(
+            Session::new(system, "help", assets()),
+            None,
+            KeyMap::defaults(),
+            NewFiles::new(None, 1),
+        );
+        app.run_line("help attack", None);
+        let said = &app.status.text;
+        assert!(!app.status.error, "{system}: {said}");
+        assert!(said.starts_with("attack ATTACKER TARGET"), "{system}: {said}");
+        let fields = system.rules().attack_fields();
+        assert!(!fields.is_empty(), "{system} declares its attack fields");
+        for field in fields {
+            assert!(said.contains(&format!(" {}", field.usage())), "{system} lacks {}", field.name);
+        }
+        assert!(said.contains(&format!("{system} fields:")), "{system}: {said}");
+    }
+    let gurps = System::GURPS.rules().attack_fields();
+    for name in ["loc", "deceptive", "defense"] {
+        assert!(gurps.iter().any(|f| f.name == name), "GURPS declares {name}=");
+    }
+}
