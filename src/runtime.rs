@@ -237,6 +237,12 @@ pub fn open_picked(app: &mut App, lock: &mut Option<save::lock::FightLock>) -> b
     true
 }
 
+/// The folder `path` would go into, when it does not exist (a bare file name goes into the
+/// working folder, which does).
+pub fn missing_folder(path: &Path) -> Option<&Path> {
+    path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+}
+
 /// Whether two paths name the same file (`f.ron`, `./f.ron`, a link to it), or would once made:
 /// compared resolved, else by their folders resolved and their names.
 pub fn same_file(a: &Path, b: &Path) -> bool {
@@ -285,6 +291,17 @@ pub fn perform_effects_locked(
                     continue;
                 }
             }
+        }
+        // A report goes only into a folder that exists: a slip of the name makes no folders.
+        if effect.report
+            && let Some(folder) = missing_folder(&effect.path)
+        {
+            let why = format!(
+                "the folder {} does not exist; make it first or give another PATH",
+                folder.display()
+            );
+            app.written(&effect, Err(why));
+            continue;
         }
         let result = if effect.append {
             save::append_synced(&effect.path, effect.text.as_bytes())

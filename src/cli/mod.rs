@@ -341,6 +341,14 @@ fn export(path: &Path, format: &str, players: bool, output: Option<&Path>) -> Ex
         Some(out) if std::path::absolute(out).ok() == std::path::absolute(path).ok() => {
             fail(EXIT_INPUT, "-o names the save file itself; the report would replace the fight")
         }
+        Some(out) if let Some(folder) = crate::runtime::missing_folder(out) => fail(
+            EXIT_INPUT,
+            format!(
+                "cannot write {}: the folder {} does not exist; make it first or give another -o",
+                out.display(),
+                folder.display()
+            ),
+        ),
         Some(out) => match save::write_atomic(out, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => fail(EXIT_INPUT, format!("cannot write {}: {err}", out.display())),

@@ -370,7 +370,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         fields: &[],
         summary: "write a report of the fight: participants, statistics, the log by round",
         help: "Writes a Markdown report (JSON when PATH ends in .json) beside the save file, or \
-               to PATH: the participants with their health at the start and end, statistics \
+               to PATH (in a folder that exists: none is made): the participants with their health at the start and end, statistics \
                per combatant counted from the events, and the log by round and turn. With \
                `players`, the players' copy: what `skirmish watch` shows them (no hidden \
                combatants, no GM notes, health as `player_health.*` says). Only the tracker \

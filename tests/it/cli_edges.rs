@@ -515,3 +515,58 @@ fn help_attack_lists_the_systems_attack_fields() {
         assert!(gurps.iter().any(|f| f.name == name), "GURPS declares {name}=");
     }
 }
+
+/// Item 13: a report into a folder that does not exist is refused with a clear error, and the
+/// folder is not made: `:export nosuchdir/sub/x.md` in the tracker, `-o` in a shell.
+#[test]
+fn a_report_into_a_missing_folder_is_refused() {
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles, SaveState};
+    let dir = scratch("export-missing");
+    let missing = dir.join("nosuchdir");
+    let target = missing.join("sub").join("x.md");
+    let mut app = App::new(
+        Session::new(System::WOIN, "report", assets()),
+        Some(dir.join("fight.ron")),
+        KeyMap::defaults(),
+        NewFiles::new(None, 1),
+    );
+    let mut lock = None;
+    app.run_line("add Aria", None);
+    skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    app.run_line(&format!("export \"{}\"", target.display()), None);
+    skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    assert!(app.status.error, "{:?}", app.status);
+    assert_eq!(
+        app.status.text,
+        format!(
+            "could not write {}: the folder {} does not exist; make it first or give another PATH",
+            target.display(),
+            target.parent().expect("a folder").display()
+        )
+    );
+    assert!(!missing.exists(), "the folder was made");
+    assert_eq!(app.save_state, SaveState::Saved, "the fight's own save is untouched");
+    // Into a folder that exists, it is written.
+    app.run_line(&format!("export \"{}\"", dir.join("x.md").display()), None);
+    skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    assert!(!app.status.error, "{:?}", app.status);
+    assert!(dir.join("x.md").is_file());
+
+    let save = dir.join("fight.ron");
+    let out = skirmish(
+        &["export", save.to_str().expect("utf-8"), "-o", target.to_str().expect("utf-8")],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "skirmish: cannot write {}: the folder {} does not exist; make it first or give \
+             another -o\n",
+            target.display(),
+            target.parent().expect("a folder").display()
+        )
+    );
+    assert!(!missing.exists(), "the folder was made");
+}
