@@ -25,7 +25,7 @@ use crate::rules::dice::{DiceSource, SeededDice};
 use dialog::Dialog;
 pub use fights::FightRow;
 use keymap::KeyMap;
-pub use run::Ran;
+pub use run::{Ran, branches_answer};
 
 /// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
 pub const MIN_WIDTH: u16 = 60;

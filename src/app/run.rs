@@ -153,21 +153,7 @@ impl App {
                 self.hint(&format!("redone: {command}{}", self.forks_here()));
                 self.changed();
             }
-            Ok(Outcome::Branches { branches }) => {
-                if branches.is_empty() {
-                    self.hint("no line of play goes on from here");
-                } else {
-                    let listed: Vec<String> = branches
-                        .iter()
-                        .map(|b| {
-                            let n = b.length;
-                            let unit = if n == 1 { "command" } else { "commands" };
-                            format!("{}: {} ({n} {unit})", b.number, b.first)
-                        })
-                        .collect();
-                    self.hint(&format!("branches here · {} · :branch N", listed.join(" · ")));
-                }
-            }
+            Ok(Outcome::Branches { branches }) => self.hint(&branches_answer(&branches)),
             Ok(Outcome::Branched { number, steps }) => {
                 let unit = if steps == 1 { "command" } else { "commands" };
                 self.hint(&format!("on branch {number}: {steps} {unit} replayed"));
@@ -370,6 +356,23 @@ impl App {
             self.autosave();
         }
     }
+}
+
+/// What `branches` answers, in the tracker and in scripts: each line of play that starts here,
+/// with its first command and length.
+pub fn branches_answer(branches: &[crate::encounter::history::Branch]) -> String {
+    if branches.is_empty() {
+        return "no line of play goes on from here".into();
+    }
+    let listed: Vec<String> = branches
+        .iter()
+        .map(|b| {
+            let n = b.length;
+            let unit = if n == 1 { "command" } else { "commands" };
+            format!("{}: {} ({n} {unit})", b.number, b.first)
+        })
+        .collect();
+    format!("branches here · {} · :branch N", listed.join(" · "))
 }
 
 /// The current command ended with the log's word on faces typed at the table.

@@ -14,7 +14,7 @@ pub mod watch;
 
 pub use json::to_json;
 pub use list::{rows as fight_rows, table as fight_table};
-pub use script::{SaveTargets, ScriptError, run_script};
+pub use script::{Answer, SaveTargets, ScriptError, run_script, run_script_answering};
 pub use text::to_text;
 pub use tracker::{Start, tracker_app};
 

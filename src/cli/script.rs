@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice, to_json, to_text};
+use super::text::with_answers;
+use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice, to_json};
 use crate::command::{self, Command};
 use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
@@ -68,13 +69,14 @@ pub(super) fn run(
         None => &mut seeded,
     };
     let targets = SaveTargets { after: save_to, loaded_from: file };
-    let session = match run_script(session, &text, dice, assets, targets) {
-        Ok(session) => session,
-        // A refused line: the log and board as the lines before it left them, then why (not
-        // with --json, whose reader expects the whole run or nothing).
+    let (session, answers) = match run_script_answering(session, &text, dice, assets, targets) {
+        Ok(done) => done,
+        // A refused line: the log and board as the lines before it left them, with the answers
+        // given, then why (not with --json, whose reader expects the whole run or nothing).
         Err(err) => {
             if let Some(partial) = err.partial.as_deref().filter(|_| !json) {
-                let _ = io::stdout().lock().write_all(to_text(partial).as_bytes());
+                let shown = with_answers(partial, &err.answers);
+                let _ = io::stdout().lock().write_all(shown.as_bytes());
             }
             return fail(err.code, err);
         }
@@ -85,11 +87,13 @@ pub(super) fn run(
         eprintln!("skirmish: note: {} scripted dice were not used", s.remaining());
     }
     let out = if json {
-        let mut text = serde_json::to_string_pretty(&to_json(&session)).unwrap_or_default();
+        let mut object = to_json(&session);
+        object["messages"] = super::json::answers_json(&session, &answers);
+        let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
         text.push('\n');
         text
     } else {
-        to_text(&session)
+        with_answers(&session, &answers)
     };
     let mut stdout = io::stdout().lock();
     if stdout.write_all(out.as_bytes()).is_err() {
@@ -107,6 +111,19 @@ pub struct SaveTargets<'a> {
     pub loaded_from: Option<&'a Path>,
 }
 
+/// What a command that only answers (`branches`, `help`) said in a script: nothing is recorded
+/// for it, and `skirmish run` prints it in order with the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The script's line (from 1).
+    pub line: usize,
+    /// The command as typed, trimmed.
+    pub command: String,
+    pub text: String,
+    /// How many log lines came before it.
+    pub log: usize,
+}
+
 /// Why a script stopped, as `skirmish run` reports it.
 #[derive(Debug, Clone)]
 pub struct ScriptError {
@@ -117,11 +134,18 @@ pub struct ScriptError {
     pub message: String,
     /// The encounter as the lines before the refused one left it, if any began.
     pub partial: Option<Box<Session>>,
+    /// What the lines before it answered.
+    pub answers: Vec<Answer>,
 }
 
 impl ScriptError {
     fn command(message: impl Into<String>) -> Self {
-        ScriptError { code: EXIT_COMMAND, message: message.into(), partial: None }
+        ScriptError {
+            code: EXIT_COMMAND,
+            message: message.into(),
+            partial: None,
+            answers: Vec::new(),
+        }
     }
 }
 
@@ -137,14 +161,27 @@ impl std::error::Error for ScriptError {}
 /// starts, rolling with `dice`; the first refused line stops it. `skirmish run` without the I/O:
 /// what it would print is `to_json` or `to_text` of the result.
 pub fn run_script(
-    mut session: Option<Session>,
+    session: Option<Session>,
     text: &str,
     dice: &mut dyn DiceSource,
     assets: Arc<Assets>,
     targets: SaveTargets<'_>,
 ) -> Result<Session, ScriptError> {
-    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets) {
+    run_script_answering(session, text, dice, assets, targets).map(|(session, _)| session)
+}
+
+/// [`run_script`], with what the commands that only answer said, in order.
+pub fn run_script_answering(
+    mut session: Option<Session>,
+    text: &str,
+    dice: &mut dyn DiceSource,
+    assets: Arc<Assets>,
+    targets: SaveTargets<'_>,
+) -> Result<(Session, Vec<Answer>), ScriptError> {
+    let mut answers = Vec::new();
+    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets, &mut answers) {
         err.partial = session.map(Box::new);
+        err.answers = answers;
         return Err(err);
     }
     let Some(session) = session else {
@@ -157,7 +194,7 @@ pub fn run_script(
     {
         return Err(ScriptError::command(format!("{}: {err}", path.display())));
     }
-    Ok(session)
+    Ok((session, answers))
 }
 
 /// Each line of `text` on `session` in turn, up to the first refused one.
@@ -167,11 +204,30 @@ fn run_lines(
     dice: &mut dyn DiceSource,
     assets: &Arc<Assets>,
     targets: SaveTargets<'_>,
+    answers: &mut Vec<Answer>,
 ) -> Result<(), ScriptError> {
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
-        let command = match command::parse_in(line, session.as_ref().map(|s| s.encounter().system))
-        {
+        let system = session.as_ref().map(|s| s.encounter().system);
+        let log = session.as_ref().map_or(0, |s| s.log().len());
+        let mut answer = |text: String| {
+            answers.push(Answer { line: line_no, command: line.trim().to_string(), text, log })
+        };
+        // `help` is answered, as in the tracker, and never recorded.
+        if let Some(topic) = command::table::help_topic(line) {
+            match topic {
+                None => answer(command::table::help_all(system).trim_end().to_string()),
+                Some(name) => match command::table::help_for(name, system) {
+                    Ok(text) => answer(text),
+                    Err(why) => {
+                        let line = line.trim();
+                        return Err(ScriptError::command(format!("line {line_no}: {line}: {why}")));
+                    }
+                },
+            }
+            continue;
+        }
+        let command = match command::parse_in(line, system) {
             Ok(Some(c)) => c,
             Ok(None) => continue,
             Err(err) => return Err(ScriptError::command(format!("line {line_no}: {err}"))),
@@ -215,6 +271,9 @@ fn run_lines(
                         target.display()
                     )));
                 }
+            }
+            Ok(Outcome::Branches { branches }) => {
+                answer(crate::app::branches_answer(&branches));
             }
             Ok(_) => {}
             Err(err) => {

@@ -570,3 +570,55 @@ fn a_report_into_a_missing_folder_is_refused() {
     );
     assert!(!missing.exists(), "the folder was made");
 }
+
+/// Item 4: in `skirmish run`, commands that only answer (`branches`, `help`, `help NAME`) print
+/// their answer in order with the log lines (`> ` before each of its lines); with `--json`, as a
+/// `messages` list, each with the script line and command it answers and how many log lines
+/// came before it. A refused line still prints the answers before it.
+#[test]
+fn scripts_print_what_a_command_answers() {
+    let script =
+        "new woin\nadd A\nbranches\nadd B\nundo\nadd C\nundo\nbranches\nhelp attack\nadd D\n";
+    let out = skirmish(&["run", "--script", "-"], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let log: Vec<&str> = shown.split("\n\n").next().expect("the log").lines().collect();
+    let attack_help =
+        skirmish::command::table::help_for("attack", Some(System::WOIN)).expect("help");
+    assert_eq!(
+        log,
+        [
+            "[0] A joins (enemy)",
+            "> no line of play goes on from here",
+            "> branches here · 1: add B (1 command) · 2: add C (1 command) · :branch N",
+            &format!("> {attack_help}"),
+            "[0] D joins (enemy)",
+        ]
+    );
+
+    let out = skirmish(&["run", "--script", "-", "--json"], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        json["messages"],
+        serde_json::json!([
+            {"line": 3, "command": "branches", "log": 1, "text": "no line of play goes on from here"},
+            {"line": 8, "command": "branches", "log": 1,
+             "text": "branches here · 1: add B (1 command) · 2: add C (1 command) · :branch N"},
+            {"line": 9, "command": "help attack", "log": 1, "text": attack_help},
+        ])
+    );
+    assert_eq!(json["log"].as_array().map(Vec::len), Some(2));
+
+    // `help` alone lists every command here; a refused line after it still shows the answer.
+    let out = skirmish(&["run", "--script", "-"], "new gurps\nhelp\nhelp soak\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "skirmish: line 3: help soak: `soak` is a Savage Worlds command; this encounter runs GURPS 4e\n"
+    );
+    let shown = text(&out.stdout);
+    for spec in skirmish::command::table::commands(Some(System::GURPS)) {
+        assert!(shown.contains(&format!("> {} · {}\n", spec.usage(), spec.summary)), "{shown}");
+    }
+}
