@@ -203,6 +203,32 @@ impl Session {
         Ok(session)
     }
 
+    /// Mark the children `redo` takes as a session moving through `visits` (each current point
+    /// in turn, as a journal records them) would have: every command stepped onto on the way
+    /// becomes its parent's. Only the steps between one point and the next are walked, as
+    /// [`Session::jump`] walks them; nothing is folded.
+    pub fn retrace(&mut self, visits: &[Option<usize>]) {
+        let mut line: Vec<usize> = Vec::new();
+        for &visit in visits {
+            let mut below = Vec::new();
+            let mut at = visit;
+            let shared = loop {
+                let Some(i) = at else { break 0 };
+                if let Ok(depth) = line.binary_search(&i) {
+                    break depth + 1;
+                }
+                let Some(node) = self.nodes.get(i) else { return };
+                below.push(i);
+                at = node.parent;
+            };
+            line.truncate(shared);
+            for &i in below.iter().rev() {
+                line.push(i);
+                self.take_line(i);
+            }
+        }
+    }
+
     /// Make `node` the child `redo` takes from its parent: the line of play now goes through it.
     fn take_line(&mut self, node: usize) {
         match self.nodes.get(node).map(|n| n.parent) {

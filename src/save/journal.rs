@@ -221,6 +221,9 @@ pub struct Read {
     pub head: Option<usize>,
     pub lines: Vec<usize>,
     pub chain: Chain,
+    /// Each current point the records moved to, in order (a command made, or a move), so the
+    /// lines last taken at forks can be traced again ([`Session::retrace`]).
+    pub visits: Vec<Option<usize>>,
 }
 
 /// Where reading a journal stands between records: its version, the last record's checksum (the
@@ -333,6 +336,7 @@ pub fn read(text: &str) -> Result<Read, Damage> {
     let mut nodes = Vec::new();
     let mut record_lines = Vec::new();
     let mut head = None;
+    let mut visits = Vec::new();
     let mut chain = Chain::start(header.version);
     for (index, text) in lines {
         match chain.step(text, index + 1)? {
@@ -340,12 +344,16 @@ pub fn read(text: &str) -> Result<Read, Damage> {
                 nodes.push(node);
                 record_lines.push(index + 1);
                 head = Some(nodes.len() - 1);
+                visits.push(head);
             }
-            Step::At(at) => head = at,
+            Step::At(at) => {
+                head = at;
+                visits.push(at);
+            }
             Step::Snapshot => {}
         }
     }
-    Ok(Read { header, nodes, head, lines: record_lines, chain })
+    Ok(Read { header, nodes, head, lines: record_lines, chain, visits })
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Damage> {

@@ -188,14 +188,18 @@ pub fn from_journal_on(
     let commands: Vec<String> = read.nodes.iter().map(|n| n.entry.command.clone()).collect();
     let lines = read.lines;
     let header = read.header;
-    let session = Session::from_tree(header.system, &header.name, read.nodes, read.head, assets)
-        .map_err(|(entry, err)| LoadError::Replay {
-            path: path.to_path_buf(),
-            line: lines.get(entry.saturating_sub(1)).copied(),
-            entry,
-            command: commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default(),
-            message: err.to_string(),
-        })?;
+    let mut session =
+        Session::from_tree(header.system, &header.name, read.nodes, read.head, assets).map_err(
+            |(entry, err)| LoadError::Replay {
+                path: path.to_path_buf(),
+                line: lines.get(entry.saturating_sub(1)).copied(),
+                entry,
+                command: commands.get(entry.saturating_sub(1)).cloned().unwrap_or_default(),
+                message: err.to_string(),
+            },
+        )?;
+    // Redo goes on where the fight's moves last went, as it did for the one who played them.
+    session.retrace(&read.visits);
     Ok((session, read.chain))
 }
 

@@ -77,6 +77,28 @@ fn redo_goes_on_along_the_branch_taken() {
     run_line(&mut back, "undo");
     run_line(&mut back, "redo");
     assert_eq!(names(&back), ["A", "B"], "read back, redo still follows the line it was on");
+
+    // The tracker's journal records each move; a fight read back from it (left at the fork after
+    // `branch 1` and an undo) redoes along branch 1 too.
+    use skirmish::app::keymap::KeyMap;
+    use skirmish::app::{App, NewFiles};
+    let path = scratch("redo-journal").join("f.ron");
+    let mut app = App::new(
+        Session::new(System::WOIN, "tree", assets()),
+        Some(path.clone()),
+        KeyMap::defaults(),
+        NewFiles::new(None, 1),
+    );
+    let mut lock = None;
+    for line in ["add A", "add B", "undo", "add C", "undo", "branch 1", "undo"] {
+        app.run_line(line, None);
+        skirmish::runtime::perform_effects_locked(&mut app, None, &mut lock);
+    }
+    drop(lock);
+    let mut back = save::load(&path, assets()).expect("reloads");
+    assert_eq!(names(&back), ["A"]);
+    run_line(&mut back, "redo");
+    assert_eq!(names(&back), ["A", "B"], "the journal's moves say which branch was taken");
 }
 
 /// Item 15: a script with a byte that is not UTF-8 on line 3 is refused naming line 3 (from a
