@@ -178,6 +178,7 @@ fn event_loop(
             app.branch_into(path, free);
             dirty = true;
         }
+        dirty |= open_picked(app, lock);
         perform_effects_locked(app, pointer, lock);
         if app.quit {
             // Quitting compacts the journal into one clean file.
@@ -213,6 +214,34 @@ fn event_loop(
     }
 }
 
+/// A fight picked from the saves folder (`skirmish open` with no file): locked (or the picker
+/// says who has it), opened and handed to the app (taking the lock clears temporary files a
+/// killed save left beside it). Whether one was picked.
+pub fn open_picked(app: &mut App, lock: &mut Option<save::lock::FightLock>) -> bool {
+    let Some(path) = app.open_request() else { return false };
+    let taken = match save::lock::lock_existing(&path) {
+        Ok(taken) => taken,
+        Err(err) => {
+            app.open_failed(err.to_string());
+            return true;
+        }
+    };
+    match save::open(&path, app.session.shared_assets()) {
+        Ok(opened) => {
+            *lock = Some(taken);
+            app.show_opened(path, opened);
+        }
+        Err(err) => app.open_failed(format!("{err} (`skirmish check` tells more)")),
+    }
+    true
+}
+
+/// The folder `path` would go into, when it does not exist (a bare file name goes into the
+/// working folder, which does).
+pub fn missing_folder(path: &Path) -> Option<&Path> {
+    path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+}
+
 /// Write what the app asked to save, tell it how that went, and remember the file in use.
 pub fn perform_effects(app: &mut App, pointer: Option<&Path>) {
     perform_effects_locked(app, pointer, &mut None);
@@ -227,6 +256,17 @@ pub fn perform_effects_locked(
     lock: &mut Option<save::lock::FightLock>,
 ) {
     for effect in std::mem::take(&mut app.effects) {
+        // A report goes only into a folder that exists: a slip of the name makes no folders.
+        if effect.report
+            && let Some(folder) = missing_folder(&effect.path)
+        {
+            let why = format!(
+                "the folder {} does not exist; make it first or give another PATH",
+                folder.display()
+            );
+            app.written(&effect, Err(why));
+            continue;
+        }
         let own = lock.as_mut().filter(|l| l.is(&effect.path));
         let result = match own {
             // A report never replaces the fight, whatever name it was given.

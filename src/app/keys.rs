@@ -13,7 +13,7 @@ impl App {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 if Self::is_interrupt(key) {
-                    self.quit = true;
+                    self.quit_asking("Ctrl-C");
                 } else if self.too_small() {
                     // Nothing is on screen to act on (a dialog's field would be hidden): only
                     // quitting works until the terminal grows.
@@ -44,6 +44,7 @@ impl App {
             Mode::Dialog(_) => self.dialog_key(key),
             Mode::Help { .. } | Mode::Sheet { .. } => self.help_key(key),
             Mode::Picker { .. } => self.picker_key(key),
+            Mode::Fights { .. } => self.fights_key(key),
             Mode::Recover { .. } => self.recover_key(key),
         }
     }
@@ -73,7 +74,7 @@ impl App {
             Action::Undo => _ = self.run_command(Command::Undo, None),
             Action::Redo => _ = self.run_command(Command::Redo, None),
             Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),
-            Action::Quit => self.quit_asking(),
+            Action::Quit => self.quit_asking(&self.keymap.first_key_of(Action::Quit)),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Timeline => self.open_timeline(None, true, 1000),
             Action::CommandLine => {
@@ -204,14 +205,21 @@ impl App {
         }
     }
 
-    /// `q`: quits, unless the last save failed: then the first `q` says so (the fight is still in
-    /// memory; `:save PATH` writes it elsewhere) and a second one quits anyway.
-    fn quit_asking(&mut self) {
+    /// `q` or Ctrl-C (`key`): quits, unless the last save failed: then the first one says so (the
+    /// fight is still in memory; `:save PATH` writes it elsewhere) and a second one quits anyway.
+    fn quit_asking(&mut self, key: &str) {
         let failed = matches!(self.save_state, super::SaveState::Failed(_));
         let warned = self.status.error && self.status.text.starts_with(UNSAVED_WARNING);
         if failed && !warned {
+            // Where the warning can be read: the command line or an overlay would cover it.
+            if matches!(
+                self.mode,
+                Mode::Command | Mode::Dialog(_) | Mode::Help { .. } | Mode::Sheet { .. }
+            ) {
+                self.mode = Mode::Normal;
+            }
             self.error(format!(
-                "{UNSAVED_WARNING}: :save PATH writes it elsewhere; q again quits and loses it"
+                "{UNSAVED_WARNING}: :save PATH writes it elsewhere; {key} again quits and loses it"
             ));
         } else {
             self.quit = true;

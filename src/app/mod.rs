@@ -6,6 +6,7 @@ pub mod dialog;
 mod dialog_choices;
 mod dialog_keys;
 mod dialog_open;
+mod fights;
 pub mod keymap;
 mod keys;
 mod probe;
@@ -22,8 +23,9 @@ use crate::command::display::quote;
 use crate::encounter::{Session, slug};
 use crate::rules::dice::{DiceSource, SeededDice};
 use dialog::Dialog;
+pub use fights::FightRow;
 use keymap::KeyMap;
-pub use run::Ran;
+pub use run::{Ran, branches_answer};
 
 /// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
 pub const MIN_WIDTH: u16 = 60;
@@ -47,6 +49,11 @@ pub enum Mode {
     /// Choosing a demo encounter (first start).
     Picker {
         options: Vec<(String, Session)>,
+        cursor: usize,
+    },
+    /// Choosing one of the saves folder's fights, newest first (`skirmish open` with no file).
+    Fights {
+        rows: Vec<FightRow>,
         cursor: usize,
     },
     /// The fight's file has a damaged tail: open it without that part, or leave the file alone
@@ -164,6 +171,8 @@ pub struct App {
     pub quit: bool,
     /// The terminal's size as the runtime last reported it (unknown in most tests).
     pub screen: Option<(u16, u16)>,
+    /// A fight picked from the saves folder, for the runtime to lock and open.
+    open_request: Option<PathBuf>,
 }
 
 impl App {
@@ -199,6 +208,7 @@ impl App {
             timeline: None,
             quit: false,
             screen: None,
+            open_request: None,
         };
         app.follow_turn();
         app.hint("? help · : command · q quit");
@@ -309,7 +319,8 @@ impl App {
         self.screen.is_some_and(|(width, height)| width < MIN_WIDTH || height < MIN_HEIGHT)
     }
 
-    /// Whether Ctrl-C was pressed: always quits, whatever the mode.
+    /// Whether Ctrl-C was pressed: it quits from any mode (after a failed save, as `q` does: the
+    /// first one warns).
     pub fn is_interrupt(key: &KeyEvent) -> bool {
         key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)
     }

@@ -54,23 +54,14 @@ impl App {
 
     /// Parse and run a line, as the command line and dialogs do.
     pub fn run_line(&mut self, line: &str, faces: Option<&str>) -> Ran {
-        // `help` is the tracker's own: the help screen, or one command's usage.
-        let mut words = line.split_whitespace();
-        if words.next() == Some("help") {
-            match words.next() {
+        // `help` is answered, not recorded: the help screen, or one command's usage.
+        if let Some(topic) = command::table::help_topic(line) {
+            match topic {
                 None => self.mode = Mode::Help { scroll: 0 },
                 Some(name) => {
-                    match command::table::find(name, Some(self.session.encounter().system)) {
-                        Some(spec) => self.hint(&format!("{} · {}", spec.usage(), spec.summary)),
-                        None => match command::table::owner(name) {
-                            Some(owner) => self.error(format!(
-                                "`{name}` is a {owner} command; this encounter runs {}",
-                                self.session.encounter().system
-                            )),
-                            None => {
-                                self.error(format!("no command '{name}'; `help` lists them all"))
-                            }
-                        },
+                    match command::table::help_for(name, Some(self.session.encounter().system)) {
+                        Ok(text) => self.hint(&text),
+                        Err(why) => self.error(why),
                     }
                 }
             }
@@ -162,21 +153,7 @@ impl App {
                 self.hint(&format!("redone: {command}{}", self.forks_here()));
                 self.changed();
             }
-            Ok(Outcome::Branches { branches }) => {
-                if branches.is_empty() {
-                    self.hint("no line of play goes on from here");
-                } else {
-                    let listed: Vec<String> = branches
-                        .iter()
-                        .map(|b| {
-                            let n = b.length;
-                            let unit = if n == 1 { "command" } else { "commands" };
-                            format!("{}: {} ({n} {unit})", b.number, b.first)
-                        })
-                        .collect();
-                    self.hint(&format!("branches here · {} · :branch N", listed.join(" · ")));
-                }
-            }
+            Ok(Outcome::Branches { branches }) => self.hint(&branches_answer(&branches)),
             Ok(Outcome::Branched { number, steps }) => {
                 let unit = if steps == 1 { "command" } else { "commands" };
                 self.hint(&format!("on branch {number}: {steps} {unit} replayed"));
@@ -379,6 +356,23 @@ impl App {
             self.autosave();
         }
     }
+}
+
+/// What `branches` answers, in the tracker and in scripts: each line of play that starts here,
+/// with its first command and length.
+pub fn branches_answer(branches: &[crate::encounter::history::Branch]) -> String {
+    if branches.is_empty() {
+        return "no line of play goes on from here".into();
+    }
+    let listed: Vec<String> = branches
+        .iter()
+        .map(|b| {
+            let n = b.length;
+            let unit = if n == 1 { "command" } else { "commands" };
+            format!("{}: {} ({n} {unit})", b.number, b.first)
+        })
+        .collect();
+    format!("branches here · {} · :branch N", listed.join(" · "))
 }
 
 /// The current command ended with the log's word on faces typed at the table.

@@ -118,6 +118,18 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
     object
 }
 
+/// The `messages` of `skirmish run --json`: what each command that only answers said, with its
+/// script line and how many log lines came before it (at most the log's length).
+pub fn answers_json(session: &Session, answers: &[super::script::Answer]) -> Value {
+    let log_lines = session.log().len();
+    answers
+        .iter()
+        .map(|a| {
+            json!({"line": a.line, "command": a.command, "text": a.text, "log": a.log.min(log_lines)})
+        })
+        .collect()
+}
+
 /// The `--json` shape of a session.
 pub fn to_json(session: &Session) -> Value {
     let enc = session.encounter();

@@ -4,22 +4,25 @@
 //! a module here.
 
 mod json;
+mod list;
 mod replan;
 mod script;
+pub mod shell;
 mod text;
 mod tracker;
 pub mod watch;
 
 pub use json::to_json;
-pub use script::{SaveTargets, ScriptError, run_script};
+pub use list::{rows as fight_rows, table as fight_table};
+pub use script::{Answer, SaveTargets, ScriptError, run_script};
 pub use text::to_text;
-pub use tracker::Start;
+pub use tracker::{Start, tracker_app};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueHint};
 
 use crate::encounter::Assets;
 use crate::printable::escaped;
@@ -34,7 +37,7 @@ use tracker::tui;
 #[command(name = "skirmish", version, about)]
 pub struct Cli {
     /// Folder for autosaves (default: ~/.local/share/skirmish/saves).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub saves: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Sub>,
@@ -42,10 +45,18 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Sub {
-    /// Open a save file in the tracker (it is autosaved back to the same file).
-    Open { file: PathBuf },
+    /// Open a save file in the tracker (it is autosaved back to the same file); with no FILE,
+    /// pick one of the fights in the saves folder, newest first.
+    Open {
+        #[arg(value_hint = ValueHint::FilePath)]
+        file: Option<PathBuf>,
+    },
+    /// List the fights in the saves folder, newest first: name, system, round, when last
+    /// played, and the file.
+    List,
     /// Start a new encounter in the tracker: woin, gempunks, savage or gurps.
     New {
+        #[arg(value_parser = shell::systems())]
         system: String,
         /// The encounter's name.
         name: Vec<String>,
@@ -53,9 +64,10 @@ pub enum Sub {
     /// Apply commands to an encounter without the TUI, then print the log and the final state.
     Run {
         /// A save file to start from (otherwise the script starts with `new SYSTEM`).
+        #[arg(value_hint = ValueHint::FilePath)]
         file: Option<PathBuf>,
         /// Commands, one per line (`#` starts a comment); `-` reads standard input.
-        #[arg(long, value_name = "PATH|-")]
+        #[arg(long, value_name = "PATH|-", value_hint = ValueHint::FilePath)]
         script: Option<String>,
         /// Every die face in the order the rules roll them, e.g. 6,6,6,2.
         #[arg(long, value_name = "LIST")]
@@ -67,7 +79,7 @@ pub enum Sub {
         #[arg(long)]
         json: bool,
         /// Write the resulting encounter to this file.
-        #[arg(long, value_name = "PATH")]
+        #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
         save: Option<PathBuf>,
         /// Open a journal with a damaged record (a torn last one, say): the damaged file is kept
         /// whole as FILE.damaged (FILE.damaged.1, … when one is kept already), and the fight
@@ -85,6 +97,7 @@ pub enum Sub {
     /// combatants, exact enemy health and GM notes stay hidden). `q` quits.
     Watch {
         /// The fight file (default: the fight the tracker has open in the saves folder).
+        #[arg(value_hint = ValueHint::FilePath)]
         file: Option<PathBuf>,
         /// Print the players' view once and exit.
         #[arg(long)]
@@ -95,6 +108,7 @@ pub enum Sub {
     },
     /// Check that a save file loads and replays (every record's checksum, every branch).
     Check {
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// Also plan each command again with the dice faces its own events recorded and report
         /// any command whose events differ (rules change between versions, so older records
@@ -102,30 +116,32 @@ pub enum Sub {
         #[arg(long)]
         replan: bool,
     },
-    /// Exact odds: `skirmish odds woin` (seed 000's tables beside exact values), or a Savage
-    /// Worlds trait roll: `skirmish odds savage d8 tn=4 mod=-2 [extra]`.
+    #[command(about = shell::odds_about())]
     Odds {
+        #[arg(value_parser = shell::odds_systems())]
         system: String,
-        /// For savage: the trait die, then tn=N, mod=N, and `extra` for a roll without the Wild Die.
+        /// What the system's odds take (see above), e.g. `d8 tn=4 mod=-2` for savage.
         args: Vec<String>,
     },
     /// Write a report of a saved fight: participants, statistics per combatant, the log by round.
     Export {
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// md (Markdown, the default) or json.
-        #[arg(long, value_name = "md|json", default_value = "md")]
+        #[arg(long, value_name = "md|json", default_value = "md", value_parser = shell::formats())]
         format: String,
         /// Leave out hidden combatants and the GM's notes (a report to share with the players).
         #[arg(long)]
         players: bool,
         /// Write the report here instead of standard output.
-        #[arg(short, long, value_name = "OUT")]
+        #[arg(short, long, value_name = "OUT", value_hint = ValueHint::FilePath)]
         output: Option<PathBuf>,
     },
     /// Replay a saved fight, read-only: step by command, turn or round, play it, pick a line of
     /// play from its history tree, and branch from any step into a new file (b). Nothing is
     /// written to FILE and no lock is taken.
     Replay {
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// Seconds between steps while playing (Space plays, + and - change it).
         #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
@@ -172,7 +188,9 @@ pub fn main(cli: Cli) -> ExitCode {
     let saves = cli.saves;
     match cli.command {
         None => tui(Start::Resume, saves.as_deref()),
-        Some(Sub::Open { file }) => tui(Start::Open(file), saves.as_deref()),
+        Some(Sub::Open { file: Some(file) }) => tui(Start::Open(file), saves.as_deref()),
+        Some(Sub::Open { file: None }) => tui(Start::Pick, saves.as_deref()),
+        Some(Sub::List) => list::list(saves.as_deref()),
         Some(Sub::New { system, name }) => match System::parse(&system) {
             Some(system) => {
                 let name =
@@ -193,7 +211,7 @@ pub fn main(cli: Cli) -> ExitCode {
 /// Run a headless subcommand.
 pub fn run_sub(sub: Sub) -> ExitCode {
     match sub {
-        Sub::Open { .. } | Sub::New { .. } | Sub::Watch { .. } => {
+        Sub::Open { .. } | Sub::New { .. } | Sub::Watch { .. } | Sub::List => {
             main(Cli { saves: None, command: Some(sub) })
         }
         Sub::Run { file, script, dice, seed, json, save, recover } => {
@@ -208,13 +226,15 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         }
         Sub::Replay { file, pace } => tracker::replay(&file, pace, None),
         Sub::Completions { shell } => {
-            let mut cli = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut cli, "skirmish", &mut std::io::stdout());
-            ExitCode::SUCCESS
+            let script = shell::completions(shell, <Cli as clap::CommandFactory>::command());
+            match std::io::Write::write_all(&mut std::io::stdout().lock(), script.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => fail(EXIT_COMMAND, format!("cannot write the script: {err}")),
+            }
         }
         Sub::Man => {
-            let page = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
-            match page.render(&mut std::io::stdout()) {
+            let cli = <Cli as clap::CommandFactory>::command();
+            match shell::man_page(cli, &mut std::io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => fail(EXIT_INPUT, format!("cannot write the manual page: {err}")),
             }
@@ -326,6 +346,14 @@ fn export(path: &Path, format: &str, players: bool, output: Option<&Path>) -> Ex
         {
             fail(EXIT_INPUT, "-o names the save file itself; the report would replace the fight")
         }
+        Some(out) if let Some(folder) = crate::runtime::missing_folder(out) => fail(
+            EXIT_INPUT,
+            format!(
+                "cannot write {}: the folder {} does not exist; make it first or give another -o",
+                out.display(),
+                folder.display()
+            ),
+        ),
         Some(out) => match save::write_atomic(out, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => fail(EXIT_INPUT, format!("cannot write {}: {err}", out.display())),

@@ -6,21 +6,30 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice, to_json, to_text};
+use super::text::with_answers;
+use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice, to_json};
 use crate::command::{self, Command};
 use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::save;
 use crate::save::lock::FightLock;
 
-fn read_script(script: &str) -> io::Result<String> {
-    if script == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text)?;
-        Ok(text)
+/// The script's text; a byte that is not UTF-8 is reported with its line and column.
+fn read_script(script: &str) -> Result<String, String> {
+    let bytes = if script == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::read_to_string(script)
+        std::fs::read(script)
     }
+    .map_err(|err| err.to_string())?;
+    String::from_utf8(bytes).map_err(|err| {
+        let good = &err.as_bytes()[..err.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        format!("line {line}, column {column}: this byte is not UTF-8 text (a script is UTF-8)")
+    })
 }
 
 /// The files `skirmish run` reads and writes.
@@ -88,13 +97,15 @@ pub(super) fn run(
         None => &mut seeded,
     };
     let targets = SaveTargets { after: save_to, loaded_from: file };
-    let session = match run_script_locked(session, &text, dice, assets, targets, &mut locks) {
-        Ok(session) => session,
-        // A refused line: the log and board as the lines before it left them, then why (not
-        // with --json, whose reader expects the whole run or nothing).
+    let run = run_script_locked(session, &text, dice, assets, targets, &mut locks);
+    let (session, answers) = match run {
+        Ok(done) => done,
+        // A refused line: the log and board as the lines before it left them, with the answers
+        // given, then why (not with --json, whose reader expects the whole run or nothing).
         Err(err) => {
             if let Some(partial) = err.partial.as_deref().filter(|_| !json) {
-                let _ = io::stdout().lock().write_all(to_text(partial).as_bytes());
+                let shown = with_answers(partial, &err.answers);
+                let _ = io::stdout().lock().write_all(shown.as_bytes());
             }
             return fail(err.code, err);
         }
@@ -105,11 +116,13 @@ pub(super) fn run(
         eprintln!("skirmish: note: {} scripted dice were not used", s.remaining());
     }
     let out = if json {
-        let mut text = serde_json::to_string_pretty(&to_json(&session)).unwrap_or_default();
+        let mut object = to_json(&session);
+        object["messages"] = super::json::answers_json(&session, &answers);
+        let mut text = serde_json::to_string_pretty(&object).unwrap_or_default();
         text.push('\n');
         text
     } else {
-        to_text(&session)
+        with_answers(&session, &answers)
     };
     let mut stdout = io::stdout().lock();
     if stdout.write_all(out.as_bytes()).is_err() {
@@ -127,6 +140,19 @@ pub struct SaveTargets<'a> {
     pub loaded_from: Option<&'a Path>,
 }
 
+/// What a command that only answers (`branches`, `help`) said in a script: nothing is recorded
+/// for it, and `skirmish run` prints it in order with the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The script's line (from 1).
+    pub line: usize,
+    /// The command as typed, trimmed.
+    pub command: String,
+    pub text: String,
+    /// How many log lines came before it.
+    pub log: usize,
+}
+
 /// Why a script stopped, as `skirmish run` reports it.
 #[derive(Debug, Clone)]
 pub struct ScriptError {
@@ -137,11 +163,18 @@ pub struct ScriptError {
     pub message: String,
     /// The encounter as the lines before the refused one left it, if any began.
     pub partial: Option<Box<Session>>,
+    /// What the lines before it answered.
+    pub answers: Vec<Answer>,
 }
 
 impl ScriptError {
     fn command(message: impl Into<String>) -> Self {
-        ScriptError { code: EXIT_COMMAND, message: message.into(), partial: None }
+        ScriptError {
+            code: EXIT_COMMAND,
+            message: message.into(),
+            partial: None,
+            answers: Vec::new(),
+        }
     }
 }
 
@@ -163,11 +196,12 @@ pub fn run_script(
     assets: Arc<Assets>,
     targets: SaveTargets<'_>,
 ) -> Result<Session, ScriptError> {
-    run_script_locked(session, text, dice, assets, targets, &mut [])
+    run_script_locked(session, text, dice, assets, targets, &mut []).map(|(session, _)| session)
 }
 
-/// As [`run_script`], holding the locks of some of the files it writes: those are written
-/// through their lock, any other under its own while it is written.
+/// As [`run_script`], holding the locks of some of the files it writes (those are written
+/// through their lock, any other under its own while it is written), with what the commands
+/// that only answer said, in order.
 fn run_script_locked(
     mut session: Option<Session>,
     text: &str,
@@ -175,9 +209,12 @@ fn run_script_locked(
     assets: Arc<Assets>,
     targets: SaveTargets<'_>,
     locks: &mut [FightLock],
-) -> Result<Session, ScriptError> {
-    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets, locks) {
+) -> Result<(Session, Vec<Answer>), ScriptError> {
+    let mut answers = Vec::new();
+    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets, locks, &mut answers)
+    {
         err.partial = session.map(Box::new);
+        err.answers = answers;
         return Err(err);
     }
     let Some(session) = session else {
@@ -190,7 +227,7 @@ fn run_script_locked(
     {
         return Err(ScriptError::command(err));
     }
-    Ok(session)
+    Ok((session, answers))
 }
 
 /// Each line of `text` on `session` in turn, up to the first refused one.
@@ -201,11 +238,30 @@ fn run_lines(
     assets: &Arc<Assets>,
     targets: SaveTargets<'_>,
     locks: &mut [FightLock],
+    answers: &mut Vec<Answer>,
 ) -> Result<(), ScriptError> {
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
-        let command = match command::parse_in(line, session.as_ref().map(|s| s.encounter().system))
-        {
+        let system = session.as_ref().map(|s| s.encounter().system);
+        let log = session.as_ref().map_or(0, |s| s.log().len());
+        let mut answer = |text: String| {
+            answers.push(Answer { line: line_no, command: line.trim().to_string(), text, log })
+        };
+        // `help` is answered, as in the tracker, and never recorded.
+        if let Some(topic) = command::table::help_topic(line) {
+            match topic {
+                None => answer(command::table::help_all(system).trim_end().to_string()),
+                Some(name) => match command::table::help_for(name, system) {
+                    Ok(text) => answer(text),
+                    Err(why) => {
+                        let line = line.trim();
+                        return Err(ScriptError::command(format!("line {line_no}: {line}: {why}")));
+                    }
+                },
+            }
+            continue;
+        }
+        let command = match command::parse_in(line, system) {
             Ok(Some(c)) => c,
             Ok(None) => continue,
             Err(err) => return Err(ScriptError::command(format!("line {line_no}: {err}"))),
@@ -239,6 +295,9 @@ fn run_lines(
                 if let Err(err) = write_to(s, &target, locks) {
                     return Err(ScriptError::command(format!("line {line_no}: {err}")));
                 }
+            }
+            Ok(Outcome::Branches { branches }) => {
+                answer(crate::app::branches_answer(&branches));
             }
             Ok(_) => {}
             Err(err) => {

@@ -1,22 +1,46 @@
-//! `skirmish run`'s text report: the log, then the order with each combatant's health and flags.
-//! Names and notes reach the terminal with their control characters escaped.
+//! `skirmish run`'s text report: the log, with what commands answered, then the order with each
+//! combatant's health and flags. Names and notes reach the terminal with their control
+//! characters escaped.
 
-use crate::encounter::Session;
+use super::script::Answer;
+use crate::encounter::{LogEntry, Session};
 use crate::printable::escaped;
 
 /// The text report: the log, then the order.
 pub fn to_text(session: &Session) -> String {
-    let enc = session.encounter();
-    let mut out = String::new();
-    for line in session.log() {
-        let text = escaped(&line.text);
-        match &line.roll {
-            Some(roll) if !line.text.contains(&roll.to_string()) => {
-                let roll = roll.to_string();
-                out.push_str(&format!("[{}] {text}  {}\n", line.round, escaped(&roll)));
-            }
-            _ => out.push_str(&format!("[{}] {text}\n", line.round)),
+    with_answers(session, &[])
+}
+
+/// One log entry as the report prints it, with its dice when its text does not show them.
+fn log_entry(line: &LogEntry) -> String {
+    let text = escaped(&line.text);
+    match &line.roll {
+        Some(roll) if !line.text.contains(&roll.to_string()) => {
+            format!("[{}] {text}  {}\n", line.round, escaped(&roll.to_string()))
         }
+        _ => format!("[{}] {text}\n", line.round),
+    }
+}
+
+/// The text report with what the commands that only answer said, each after the log entries
+/// that came before it (a later undo may have taken some back), every line of it after `> `.
+pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
+    let enc = session.encounter();
+    let log = session.log();
+    let mut out = String::new();
+    let mut shown = 0;
+    for answer in answers {
+        let at = answer.log.min(log.len());
+        for line in &log[shown.min(at)..at] {
+            out.push_str(&log_entry(line));
+        }
+        shown = shown.max(at);
+        for line in answer.text.lines() {
+            out.push_str(&format!("> {}\n", escaped(line)));
+        }
+    }
+    for line in &log[shown..] {
+        out.push_str(&log_entry(line));
     }
     let current = enc.current().map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
     let heading = format!(

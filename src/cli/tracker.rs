@@ -1,35 +1,58 @@
-//! Starting the tracker: the save or new encounter it opens with (else the latest autosave or the
-//! demo picker), and the key bindings with the user's keys.ron on top.
+//! Starting the tracker: the save or new encounter it opens with (else the latest autosave, the
+//! saves folder's picker or the demo picker), and the key bindings with the user's keys.ron on top.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets};
 use crate::app::keymap::KeyMap;
 use crate::app::{App, NewFiles, Status};
 use crate::command::Command;
-use crate::encounter::Session;
+use crate::encounter::{Assets, Session};
 use crate::rules::System;
 use crate::save;
 
 /// The tracker on an opened save: a long one shows its snapshot while its history comes.
-fn opened_app(opened: save::Opened, path: PathBuf, keymap: KeyMap, new_files: NewFiles) -> App {
-    match opened {
-        save::Opened::Whole(session, written) => {
-            let mut app = App::new(session, Some(path), keymap, new_files);
-            app.journal = written;
-            app
+fn opened_app(
+    opened: save::Opened,
+    path: PathBuf,
+    assets: Arc<Assets>,
+    keymap: KeyMap,
+    new_files: NewFiles,
+) -> App {
+    let mut app = App::new(Session::new(System::WOIN, "", assets), None, keymap, new_files);
+    app.show_opened(path, opened);
+    app
+}
+
+/// The saves folder's fights to pick from, newest first; the demos when it holds none.
+fn picker(
+    dir: Option<&Path>,
+    assets: Arc<Assets>,
+    keymap: KeyMap,
+    new_files: NewFiles,
+) -> Result<App, String> {
+    let fights = match dir {
+        Some(dir) => {
+            save::list::fights(dir, &assets).map_err(|e| format!("{}: {e}", dir.display()))?
         }
-        save::Opened::Glanced { now, whole } => {
-            let mut app = App::new(now, Some(path), keymap, new_files);
-            app.loading = Some(whole);
-            app.status = Status {
-                text: "a long fight: reading and checking its history…".into(),
-                error: false,
-            };
-            app
-        }
+        None => Vec::new(),
+    };
+    if fights.is_empty() {
+        let mut app = App::picker(save::demo_sessions(assets), keymap, new_files);
+        let folder = dir.map_or("the saves folder".to_string(), |d| d.display().to_string());
+        app.status = Status { text: format!("no fights in {folder} yet: a demo?"), error: true };
+        return Ok(app);
     }
+    Ok(App::fights_picker(super::list::rows(&fights), assets, keymap, new_files))
+}
+
+/// The fight the saves folder's pointer names, when that file is gone.
+fn missing_last(dir: &Path) -> Option<PathBuf> {
+    let named = std::fs::read_to_string(save::last_pointer(dir)).ok()?;
+    let path = PathBuf::from(named.trim());
+    (!named.trim().is_empty() && !path.exists()).then_some(path)
 }
 
 /// When a save failed to load for a damaged record with a good journal before it, what to tell
@@ -49,6 +72,8 @@ pub enum Start {
     /// The latest autosave, or the demo picker.
     Resume,
     Open(PathBuf),
+    /// The saves folder's picker (`skirmish open` with no file).
+    Pick,
     New(System, String),
 }
 
@@ -65,15 +90,15 @@ fn load_keymap() -> Result<KeyMap, String> {
     Ok(keymap)
 }
 
-pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
-    let assets = match load_assets() {
-        Ok(a) => a,
-        Err(err) => return fail(EXIT_INPUT, err),
-    };
-    let keymap = match load_keymap() {
-        Ok(k) => k,
-        Err(err) => return fail(EXIT_INPUT, err),
-    };
+/// The tracker's first screen for `start`, with the saves folder `saves` (else the default one),
+/// and the lock on the fight it opened, before any terminal is touched; why it cannot start
+/// otherwise.
+pub fn tracker_app(
+    start: Start,
+    saves: Option<&Path>,
+) -> Result<(App, Option<save::lock::FightLock>), String> {
+    let assets = load_assets().map_err(|e| e.to_string())?;
+    let keymap = load_keymap()?;
     let dir = save::saves_dir(saves);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -82,34 +107,45 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
     // One writer per fight: the file is locked before it is read, so what is read is what this
     // tracker goes on writing; a second skirmish on it (by any name or link) is told who has it
     // (a damaged one too, before the GM may choose to cut its tail).
+    let missing = match start {
+        Start::Resume => dir.as_deref().and_then(missing_last),
+        _ => None,
+    };
     let resumed = match start {
-        Start::Resume => dir.as_deref().and_then(save::resume_path),
+        Start::Resume if missing.is_none() => dir.as_deref().and_then(save::resume_path),
         _ => None,
     };
     let locked = match &start {
         Start::Open(path) => Some(path.as_path()),
         Start::Resume => resumed.as_deref(),
-        Start::New(..) => None,
+        Start::New(..) | Start::Pick => None,
     };
-    let lock = match locked.map(save::lock::lock_existing).transpose() {
-        Ok(lock) => lock,
-        Err(err) => return fail(EXIT_INPUT, err),
-    };
+    let lock = locked.map(save::lock::lock_existing).transpose().map_err(|e| e.to_string())?;
     let app = match start {
         Start::Open(path) => match save::open(&path, assets.clone()) {
-            Ok(opened) => opened_app(opened, path, keymap, new_files),
+            Ok(opened) => opened_app(opened, path, assets, keymap, new_files),
             Err(err) => match damaged(&path, &err) {
                 Some(damage) => App::recover_offer(path, damage, None, assets, keymap, new_files),
-                None => return fail(EXIT_INPUT, err),
+                None => return Err(err.to_string()),
             },
         },
+        Start::Pick => picker(dir.as_deref(), assets, keymap, new_files)?,
         Start::New(system, name) => {
             let mut app = App::new(Session::new(system, "", assets), None, keymap, new_files);
             app.run_command(Command::New { system, name: Some(name) }, None);
             app
         }
+        // The fight last played was moved or deleted: say so, rather than open another one.
+        Start::Resume if let Some(missing) = missing => {
+            let mut app = picker(dir.as_deref(), assets, keymap, new_files)?;
+            app.status = Status {
+                text: format!("the last fight, {}, is missing", missing.display()),
+                error: true,
+            };
+            app
+        }
         Start::Resume => match resumed.map(|path| (save::open(&path, assets.clone()), path)) {
-            Some((Ok(opened), path)) => opened_app(opened, path, keymap, new_files),
+            Some((Ok(opened), path)) => opened_app(opened, path, assets, keymap, new_files),
             Some((Err(err), path)) => match damaged(&path, &err) {
                 Some(damage) => {
                     let demos = Some(save::demo_sessions(assets.clone()));
@@ -126,6 +162,15 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
             None => App::picker(save::demo_sessions(assets), keymap, new_files),
         },
     };
+    Ok((app, lock))
+}
+
+pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
+    let (app, lock) = match tracker_app(start, saves) {
+        Ok(started) => started,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let dir = save::saves_dir(saves);
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return fail(
             EXIT_INPUT,

@@ -337,7 +337,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[],
         fields: &[],
         summary: "re-apply what undo took back, with the same dice",
-        help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled.",
+        help: "Re-applies the last undone command exactly as it happened: nothing is re-rolled. \
+               Where the history forks, redo goes on along the line last taken there (after \
+               `branch N`, that branch), else along the newest.",
         example: "redo",
     },
     CommandSpec {
@@ -358,7 +360,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         fields: &[],
         summary: "move onto branch N and along it to its end",
         help: "Moves onto the N-th branch that starts here (as `branches` numbers them) and replays \
-               it to its end, following the newest choice at any later fork. Nothing is re-rolled.",
+               it to its end, following at any later fork the line last taken there, else the newest. \
+               Undo and redo then stay on it. Nothing is re-rolled.",
         example: "branch 1",
     },
     CommandSpec {
@@ -380,7 +383,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         fields: &[],
         summary: "write a report of the fight: participants, statistics, the log by round",
         help: "Writes a Markdown report (JSON when PATH ends in .json) beside the save file, or \
-               to PATH: the participants with their health at the start and end, statistics \
+               to PATH (in a folder that exists: none is made): the participants with their health at the start and end, statistics \
                per combatant counted from the events, and the log by round and turn. With \
                `players`, the players' copy: what `skirmish watch` shows them (no hidden \
                combatants, no GM notes, health as `player_health.*` says). Only the tracker \
@@ -429,6 +432,41 @@ pub fn is_attack_field(word: &str, system: Option<System>) -> bool {
 pub fn owner(word: &str) -> Option<System> {
     let word = word.to_ascii_lowercase();
     System::ALL.into_iter().find(|s| s.rules().commands().iter().any(|c| named(c, &word)))
+}
+
+/// `help` or `help NAME` as a line typed: `Some(None)` for every command, `Some(Some(NAME))` for
+/// one; `None` when the line asks something else. `help` is answered, never recorded.
+pub fn help_topic(line: &str) -> Option<Option<&str>> {
+    let mut words = line.split_whitespace();
+    words.next().filter(|w| w.eq_ignore_ascii_case("help"))?;
+    Some(words.next().filter(|w| !w.starts_with('#')))
+}
+
+/// `help NAME`: the command's usage and summary, and for `attack` every field the system's
+/// attack takes (its own table, then the engine's); why not, when no such command is here.
+pub fn help_for(word: &str, system: Option<System>) -> Result<String, String> {
+    let Some(spec) = find(word, system) else {
+        return Err(match (owner(word), system) {
+            (Some(owner), Some(system)) => {
+                format!("`{word}` is a {owner} command; this encounter runs {system}")
+            }
+            _ => format!("no command '{word}'; `help` lists them all"),
+        });
+    };
+    let mut text = format!("{} · {}", spec.usage(), spec.summary);
+    if spec.name == "attack"
+        && let Some(system) = system
+    {
+        let fields: Vec<String> =
+            system.rules().attack_fields().iter().chain([&FORCE]).map(FieldArg::usage).collect();
+        text.push_str(&format!(" · {system} fields: {} weapon=none", fields.join(" ")));
+    }
+    Ok(text)
+}
+
+/// `help` in a script: every command here, its usage and summary, one to a line.
+pub fn help_all(system: Option<System>) -> String {
+    commands(system).map(|c| format!("{} · {}\n", c.usage(), c.summary)).collect()
 }
 
 /// What completion can offer besides command names.

@@ -161,7 +161,8 @@ pub struct Session {
     encounter: Encounter,
     log: Vec<LogEntry>,
     nodes: Vec<Node>,
-    /// The newest child of each node (`None`: a leaf), and of the start.
+    /// The child `redo` takes from each node (`None`: a leaf), and from the start: the one made
+    /// last, or the one the line of play last went through (`branch N`, a jump, a reload).
     newest: Vec<Option<usize>>,
     newest_root: Option<usize>,
     /// Indices into `nodes`, from the first command to the current one.
@@ -254,8 +255,51 @@ impl Session {
             at = session.nodes[i].parent;
         }
         path.reverse();
+        // Redo goes on along the line the file was left on.
+        for &i in &path {
+            session.take_line(i);
+        }
         session.fold_tree(&path).map_err(|(entry, error)| fail(&session, entry, error))?;
         Ok(session)
+    }
+
+    /// Mark the children `redo` takes as a session moving through `visits` (each current point
+    /// in turn, as a journal records them) would have: every command stepped onto on the way
+    /// becomes its parent's. Only the steps between one point and the next are walked, as
+    /// [`Session::jump`] walks them; nothing is folded.
+    pub fn retrace(&mut self, visits: &[Option<usize>]) {
+        let mut line: Vec<usize> = Vec::new();
+        for &visit in visits {
+            let mut below = Vec::new();
+            let mut at = visit;
+            let shared = loop {
+                let Some(i) = at else { break 0 };
+                if let Ok(depth) = line.binary_search(&i) {
+                    break depth + 1;
+                }
+                let Some(node) = self.nodes.get(i) else { return };
+                below.push(i);
+                at = node.parent;
+            };
+            line.truncate(shared);
+            for &i in below.iter().rev() {
+                line.push(i);
+                self.take_line(i);
+            }
+        }
+    }
+
+    /// Make `node` the child `redo` takes from its parent: the line of play now goes through it.
+    fn take_line(&mut self, node: usize) {
+        match self.nodes.get(node).map(|n| n.parent) {
+            Some(None) => self.newest_root = Some(node),
+            Some(Some(p)) => {
+                if let Some(slot) = self.newest.get_mut(p) {
+                    *slot = Some(node);
+                }
+            }
+            None => {}
+        }
     }
 
     /// The text of command `entry` (from 1, in the order made).
@@ -639,6 +683,7 @@ impl Session {
         }
         self.path.push(node);
         self.marks.push(mark);
+        self.take_line(node);
         if self.path.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.entry(node).or_insert_with(|| self.encounter.clone());
         }

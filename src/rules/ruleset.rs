@@ -630,7 +630,13 @@ pub trait Ruleset: Sync {
 
     /// `skirmish odds SYSTEM ARGS…`: a table of odds, or what the words should have been.
     fn odds_report(&self, _args: &[String]) -> Result<String, String> {
-        Err(format!("{} has no odds report; woin and savage do", self.name()))
+        Err(format!("{} has no odds report", self.name()))
+    }
+
+    /// What `skirmish odds` takes for this system (`gurps SKILL [vs=DEFENSE]`) and what it
+    /// shows, for `--help`, the manual page and completion; `None` without an odds report.
+    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
+        None
     }
 
     /// A system verb (`soak`, `trick`, `fear` …). `None` of them by default.

@@ -267,6 +267,9 @@ pub struct Read {
     pub records: usize,
     /// Whether the file ends with a line break after its last record.
     pub whole: bool,
+    /// Each current point the records moved to, in order (a command made, or a move), so the
+    /// lines last taken at forks can be traced again ([`Session::retrace`]).
+    pub visits: Vec<Option<usize>>,
 }
 
 /// Where reading a journal stands between records: its version, the last record's checksum (the
@@ -449,6 +452,7 @@ pub fn read_from<R: std::io::BufRead>(lines: &mut Lines<R>) -> Result<Read, Dama
     let header_sum = header.check(head_text, first)?;
     let mut chain = Chain::start(header.version, &header_sum);
     let mut records = 0;
+    let mut visits = Vec::new();
     while let Some(line) = lines.next_line() {
         let (number, text) = line?;
         records += 1;
@@ -457,12 +461,17 @@ pub fn read_from<R: std::io::BufRead>(lines: &mut Lines<R>) -> Result<Read, Dama
                 nodes.push(node);
                 record_lines.push(number);
                 head = Some(nodes.len() - 1);
+                visits.push(head);
             }
-            Step::At(at) => head = at,
+            Step::At(at) => {
+                head = at;
+                visits.push(at);
+            }
             Step::Snapshot => {}
         }
     }
-    Ok(Read { header, nodes, head, lines: record_lines, chain, records, whole: lines.whole })
+    let whole = lines.whole;
+    Ok(Read { header, nodes, head, lines: record_lines, chain, records, whole, visits })
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Damage> {

@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod follow;
 pub mod journal;
+pub mod list;
 pub mod lock;
 pub mod upgrade;
 
@@ -202,17 +203,17 @@ fn session_of(
     path: &Path,
     assets: Arc<Assets>,
 ) -> Result<(Session, ReadRest), LoadError> {
-    let journal::Read { header, nodes, head, lines, chain, records, whole } = read;
-    let session =
-        Session::from_tree(header.system, &header.name, nodes, head, assets).map_err(|failed| {
-            LoadError::Replay {
-                path: path.to_path_buf(),
-                line: lines.get(failed.entry.saturating_sub(1)).copied(),
-                entry: failed.entry,
-                command: failed.command,
-                message: failed.error.to_string(),
-            }
+    let journal::Read { header, nodes, head, lines, chain, records, whole, visits } = read;
+    let mut session = Session::from_tree(header.system, &header.name, nodes, head, assets)
+        .map_err(|failed| LoadError::Replay {
+            path: path.to_path_buf(),
+            line: lines.get(failed.entry.saturating_sub(1)).copied(),
+            entry: failed.entry,
+            command: failed.command,
+            message: failed.error.to_string(),
         })?;
+    // Redo goes on where the fight's moves last went, as it did for the one who played them.
+    session.retrace(&visits);
     // Only a whole file of today's version is appended to; anything else is rewritten first.
     let written = (header.version == VERSION && whole).then(|| journal::Written {
         nodes: session.nodes().len(),

@@ -39,7 +39,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         return timeline::render(app, t, theme, area, buf);
     }
     if let Mode::Picker { options, cursor } = &app.mode {
-        overlay::picker(options, *cursor, theme, area, buf);
+        overlay::picker(options, *cursor, &app.status, theme, area, buf);
+        return None;
+    }
+    if let Mode::Fights { rows, cursor } = &app.mode {
+        overlay::fights(rows, *cursor, &app.status, theme, area, buf);
         return None;
     }
     if let Mode::Recover { path, damage, otherwise } = &app.mode {
@@ -339,7 +343,7 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         Mode::Help { .. } | Mode::Sheet { .. } => {
             vec![("j/k".into(), "scroll"), ("any key".into(), "close")]
         }
-        Mode::Picker { .. } => {
+        Mode::Picker { .. } | Mode::Fights { .. } => {
             vec![("j/k".into(), "choose"), ("Enter".into(), "open"), ("q".into(), "quit")]
         }
         Mode::Recover { .. } => vec![("y".into(), "open without it"), ("n".into(), "leave it")],

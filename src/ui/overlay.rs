@@ -6,9 +6,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
-use crate::app::App;
 use crate::app::dialog::{Dialog, Step};
 use crate::app::keymap::Action;
+use crate::app::{App, FightRow, Status};
 use crate::encounter::Session;
 
 pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -295,16 +295,19 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
 pub fn picker(
     options: &[(String, Session)],
     cursor: usize,
+    status: &Status,
     theme: Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let rect = centered(area, 64, (options.len() as u16) * 2 + 8);
+    let note = status_note(status, 64.min(area.width).saturating_sub(2), theme);
+    let rect = centered(area, 64, (options.len() as u16) * 2 + 8 + note.len() as u16);
     let mut lines = vec![
         Line::styled("Welcome to skirmish.", theme.title()),
         Line::raw("No saved fight yet: pick a demo encounter to run."),
         Line::raw(""),
     ];
+    lines.extend(note);
     for (n, (label, session)) in options.iter().enumerate() {
         let enc = session.encounter();
         let line = Line::raw(format!("  {label}"));
@@ -317,6 +320,57 @@ pub fn picker(
     lines.push(Line::raw(""));
     lines.push(Line::styled("j/k choose · Enter open · q quit", theme.dim()));
     Paragraph::new(lines).block(frame("skirmish", theme)).render(rect, buf);
+}
+
+/// An error the GM must read before picking (the last fight missing, a fight that would not
+/// open), over a blank line; nothing otherwise.
+fn status_note(status: &Status, width: u16, theme: Theme) -> Vec<Line<'static>> {
+    if !status.error || status.text.is_empty() {
+        return Vec::new();
+    }
+    let rows = super::wrap_words(&status.text, width.saturating_sub(2).max(1) as usize);
+    let mut lines: Vec<Line> = rows.into_iter().map(|r| Line::styled(r, theme.error())).collect();
+    lines.push(Line::raw(""));
+    lines
+}
+
+/// The saves folder's fights, newest first, scrolled so the one chosen is in view: its name,
+/// then its system, round, when last played and its file.
+pub fn fights(
+    rows: &[FightRow],
+    cursor: usize,
+    status: &Status,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = area.width.saturating_sub(4).min(96);
+    let note = status_note(status, width.saturating_sub(2), theme);
+    let wanted = (rows.len() as u16).saturating_mul(2).saturating_add(6 + note.len() as u16);
+    let rect = centered(area, width, wanted.min(area.height.saturating_sub(2)));
+    // The box's rows less its borders, the opening line and the key line, two rows a fight.
+    let room = (rect.height.saturating_sub(6 + note.len() as u16) / 2).max(1) as usize;
+    let first = cursor.saturating_sub(room - 1).min(rows.len().saturating_sub(room));
+    let mut lines = vec![Line::styled("Pick a fight to open, newest first.", theme.title())];
+    lines.extend(note);
+    if first > 0 {
+        lines.push(Line::styled(format!("  ↑ {first} more"), theme.dim()));
+    } else {
+        lines.push(Line::raw(""));
+    }
+    for (n, row) in rows.iter().enumerate().skip(first).take(room) {
+        let line = Line::raw(format!("  {}", row.name));
+        lines.push(if n == cursor { line.style(theme.selected()) } else { line });
+        lines.push(Line::styled(format!("    {}", row.detail), theme.dim()));
+    }
+    let after = rows.len().saturating_sub(first + room);
+    lines.push(if after > 0 {
+        Line::styled(format!("  ↓ {after} more"), theme.dim())
+    } else {
+        Line::raw("")
+    });
+    lines.push(Line::styled("j/k choose · Enter open · q quit", theme.dim()));
+    Paragraph::new(lines).block(frame("skirmish open", theme)).render(rect, buf);
 }
 
 /// The offer to open a fight whose journal ends in a damaged record, without that part.

@@ -235,6 +235,9 @@ const DICE: &[&str] = &[
     "(2d6)",
 ];
 
+/// Amounts typed in parentheses or as sums with no dice: each is a plain number.
+const PAREN_AMOUNTS: &[&str] = &["(0)", "(-0)", "(2*3)", "(1-4)", "((7))", "(-3)", "(5)+1"];
+
 /// Anything `roll` accepts, integers included.
 const ROLLS: &[&str] = &["5", "-3", "0", "2*3", "(1+2)*d4"];
 
@@ -546,6 +549,9 @@ fn typed_arg(arg: Arg) -> BoxedStrategy<String> {
             prop::sample::select(DICE).prop_map(quote),
             prop::sample::select(ROLLS).prop_map(s),
             (0i64..=1_000_001).prop_map(|n| n.to_string()),
+            // Issue 22, item 15: a number in parentheses is a number, and reads back as one.
+            (-1_000_001i64..=1_000_001).prop_map(|n| format!("({n})")),
+            prop::sample::select(PAREN_AMOUNTS).prop_map(s),
             noise_word(),
         ]
         .boxed(),
@@ -692,6 +698,28 @@ fn command_strategy_covers_every_command() {
     }
     let all: BTreeSet<&str> = all_commands().into_iter().map(|c| c.name).collect();
     assert_eq!(seen, all);
+}
+
+/// Issue 22, item 15: an amount typed in parentheses (or a sum with no dice) is the number it
+/// makes: `damage g (0)` is saved as `damage g 0`, which reads back as the same command.
+#[test]
+fn numbers_in_parentheses_are_plain_amounts() {
+    for (typed, amount, saved) in [
+        ("damage g (0)", 0, "damage g 0"),
+        ("damage g (2*3)", 6, "damage g 6"),
+        ("damage g ((7))", 7, "damage g 7"),
+        ("heal g (5)+1", 6, "heal g 6"),
+    ] {
+        let cmd = parse(typed).expect("parses").expect("a command");
+        match &cmd {
+            Command::Damage { amount: found, .. } | Command::Heal { amount: found, .. } => {
+                assert_eq!(found, &Amount::Fixed(amount), "{typed}");
+            }
+            other => panic!("{typed} gave {other:?}"),
+        }
+        assert_eq!(cmd.to_string(), saved, "{typed}");
+        assert_eq!(parse(saved), Ok(Some(cmd)), "{saved} reads back the same");
+    }
 }
 
 #[test]
@@ -1048,6 +1076,10 @@ fn bad_lines_explain_what_was_expected() {
         ("damage A lots", &["expected an AMOUNT or DICE"]),
         ("damage A -1", &["damage must be from 0 to 1000000, found -1"]),
         ("damage A 1000001", &["found 1000001"]),
+        // Issue 22, item 15: a negative number in parentheses is refused as it is typed.
+        ("damage A (-3)", &["damage must be from 0 to 1000000, found -3"]),
+        ("heal A (1-4)", &["healing must be from 0 to 1000000, found -3"]),
+        ("damage A (999999+2)", &["damage must be from 0 to 1000000, found 1000001"]),
         ("roll 2d6+", &["dice", "usage: roll"]),
         ("roll 2d6 Aria", &["usage: roll EXPR [for NAME]"]),
         (

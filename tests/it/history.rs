@@ -130,10 +130,16 @@ proptest! {
         // The model: every command made (its name and parent), and the current point.
         let mut made: Vec<(String, Option<usize>)> = Vec::new();
         let mut at: Option<usize> = None;
+        // Issue 22, item 15: the child redo takes from a point is the one the line of play last
+        // went through there (else the newest made).
+        let mut taken: std::collections::HashMap<Option<usize>, usize> = Default::default();
         let mut dice = ScriptedDice::new([]);
         for step in steps {
             let children = |of: Option<usize>, made: &[(String, Option<usize>)]| -> Vec<usize> {
                 (0..made.len()).filter(|&i| made[i].1 == of).collect()
+            };
+            let redo_from = |of: Option<usize>, made: &[(String, Option<usize>)], taken: &std::collections::HashMap<Option<usize>, usize>| {
+                taken.get(&of).copied().or_else(|| children(of, made).last().copied())
             };
             match step {
                 Step::Add => {
@@ -141,6 +147,7 @@ proptest! {
                     let cmd = parse(&format!("add {name}")).unwrap().unwrap();
                     s.execute(&cmd, &mut dice).unwrap();
                     made.push((name, at));
+                    taken.insert(at, made.len() - 1);
                     at = Some(made.len() - 1);
                 }
                 Step::Undo => {
@@ -149,7 +156,7 @@ proptest! {
                     at = at.and_then(|i| made[i].1);
                 }
                 Step::Redo => {
-                    let next = children(at, &made).last().copied();
+                    let next = redo_from(at, &made, &taken);
                     prop_assert_eq!(s.execute(&Command::Redo, &mut dice).is_ok(), next.is_some());
                     if next.is_some() { at = next; }
                 }
@@ -158,8 +165,12 @@ proptest! {
                     let ok = s.execute(&Command::Branch { number: n }, &mut dice).is_ok();
                     prop_assert_eq!(ok, n <= kids.len());
                     if let Some(&start) = kids.get(n - 1) {
+                        taken.insert(at, start);
                         at = Some(start);
-                        while let Some(&next) = children(at, &made).last() { at = Some(next); }
+                        while let Some(next) = redo_from(at, &made, &taken) {
+                            taken.insert(at, next);
+                            at = Some(next);
+                        }
                     }
                 }
             }

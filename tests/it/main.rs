@@ -2,6 +2,7 @@
 
 mod bounds;
 mod cli;
+mod cli_edges;
 mod command;
 mod crash;
 mod dice;

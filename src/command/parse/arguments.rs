@@ -368,17 +368,25 @@ fn group_count(token: &Token) -> Result<Option<u32>, ParseError> {
 }
 
 /// An amount of `what` (damage, healing): a whole number, or dice that cannot total too much.
+/// Arithmetic without dice (`(0)`, `(2*3)`) is the number it makes, range-checked as typed, so
+/// its canonical text is that number and reads back as the same command.
 fn amount(text: &str, what: &str) -> Result<Amount, ParseError> {
-    if let Ok(n) = text.parse::<i64>() {
-        return if (0..=MAX_AMOUNT).contains(&n) {
+    let fixed = |n: i64| {
+        if (0..=MAX_AMOUNT).contains(&n) {
             Ok(Amount::Fixed(n))
         } else {
             Err(ParseError::new(format!("{what} must be from 0 to {MAX_AMOUNT}, found {n}")))
-        };
+        }
+    };
+    if let Ok(n) = text.parse::<i64>() {
+        return fixed(n);
     }
     let expr = DiceExpr::parse(text).map_err(|err| {
         ParseError::new(format!("expected an AMOUNT or DICE, found '{text}' ({err})"))
     })?;
+    if expr.dice_count() == 0 && expr.min() == expr.max() {
+        return fixed(expr.min());
+    }
     if expr.max() > MAX_AMOUNT {
         return Err(ParseError::new(format!(
             "{what} {expr} can total up to {}; expected dice that total at most {MAX_AMOUNT}",

@@ -567,6 +567,10 @@ impl Ruleset for Gempunks {
         odds::report(args)
     }
 
+    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
+        Some((odds::USAGE, "hits and crits expected of N dice, and the chance of each count"))
+    }
+
     fn attack(
         &self,
         request: AttackRequest<'_>,

@@ -142,9 +142,12 @@ pub fn summary(n: u32, need: i64, heavy: bool, auto: bool) -> String {
     )
 }
 
+/// What `skirmish odds` takes for Gempunks.
+pub const USAGE: &str = "gempunks N need=K [heavy] [auto]";
+
 /// `skirmish odds gempunks N need=K [heavy] [auto]`.
 pub fn report(args: &[String]) -> Result<String, String> {
-    let usage = "expected: skirmish odds gempunks N need=K [heavy] [auto] (N dice from 1 to 10000)";
+    let usage = &format!("expected: skirmish odds {USAGE} (N dice from 1 to 10000)");
     let n = args
         .first()
         .and_then(|a| a.parse::<u32>().ok())

@@ -509,6 +509,14 @@ impl Ruleset for Gurps {
         odds::report(args)
     }
 
+    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            odds::USAGE,
+            "3d6 against an effective skill: success and criticals, and an attack's chance to \
+             land against a defense",
+        ))
+    }
+
     // GURPS-HP-2, GURPS-STUN-1: the HT roll at 0 HP or less as its turn begins; stunned, it
     // Does Nothing; Lost Balance ends.
     fn turn_start_in(

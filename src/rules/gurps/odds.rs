@@ -134,9 +134,12 @@ pub fn lands(skill: i64, defense: Option<i64>) -> Fraction {
     LANDS[index(skill)][defense.map_or(SPAN, index)]
 }
 
+/// What `skirmish odds` takes for GURPS.
+pub const USAGE: &str = "gurps SKILL [vs=DEFENSE]";
+
 /// `skirmish odds gurps SKILL [vs=DEFENSE]`.
 pub fn report(args: &[String]) -> Result<String, String> {
-    let usage = "expected: skirmish odds gurps SKILL [vs=DEFENSE] (effective skill, e.g. 12 vs=9)";
+    let usage = &format!("expected: skirmish odds {USAGE} (effective skill, e.g. 12 vs=9)");
     let skill: i64 = args
         .first()
         .and_then(|s| s.trim_start_matches('+').parse().ok())

@@ -139,6 +139,10 @@ impl Ruleset for Savage {
         odds::odds_report(args)
     }
 
+    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
+        Some((odds::USAGE, "success and raise odds of a trait roll (`extra`: no Wild Die)"))
+    }
+
     crate::rules::state::own_state!(state, SavageState, SavageEvent, System::SAVAGE);
 
     // SW-INIT-3: after a Joker the deck is shuffled before the next deal.

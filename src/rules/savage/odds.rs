@@ -1,5 +1,8 @@
 //! `skirmish odds savage …`: the success and raise odds of one trait roll, from its words.
 
+/// What `skirmish odds` takes for Savage Worlds.
+pub const USAGE: &str = "savage DIE [tn=N] [mod=N] [extra]";
+
 /// `skirmish odds savage d8 tn=4 mod=-2 [extra]`: success and raise odds of a trait roll.
 pub fn odds_report(args: &[String]) -> Result<String, String> {
     use crate::rules::stats::TraitDie;

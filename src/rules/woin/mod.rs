@@ -184,6 +184,10 @@ impl Ruleset for Woin {
         Ok(crate::rules::odds::woin_report())
     }
 
+    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
+        Some(("woin", "seed 000's critical-hit tables beside the exact values, misprints marked"))
+    }
+
     fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
         commands::COMMANDS
     }
