@@ -252,7 +252,9 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
         let room = height - pinned.len();
         let head_end = row_entry.partition_point(|&i| i <= h);
         let from = end.saturating_sub(room).max(head_end);
-        if end - from == room {
+        // A view that ends inside the headline itself (a note longer than the pane) has no
+        // lines of its command below the headline to pin it over.
+        if end.checked_sub(from) == Some(room) {
             let mut out: Vec<Row> = pinned.into_iter().map(|l| (l, None)).collect();
             let mut body = plain(from);
             if from > head_end

@@ -17,6 +17,7 @@ mod harness;
 mod history;
 mod initiative;
 mod legal;
+mod log_scroll;
 mod log_view;
 mod names;
 mod odds;

@@ -39,7 +39,7 @@ pub(super) fn app(session: Session) -> App {
 }
 
 /// Parse a key script: plain characters, and `<Enter>`, `<Esc>`, `<Tab>`, `<Up>`, `<Down>`,
-/// `<Left>`, `<Right>`, `<Home>`, `<BS>`, `<Space>`, `<C-r>`.
+/// `<Left>`, `<Right>`, `<Home>`, `<End>`, `<PgUp>`, `<PgDn>`, `<BS>`, `<Space>`, `<C-r>`.
 pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
     let mut out = Vec::new();
     let mut chars = script.chars().peekable();
@@ -59,6 +59,8 @@ pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
             "Right" => KeyEvent::new(KeyCode::Right, KeyModifiers::NONE),
             "Home" => KeyEvent::new(KeyCode::Home, KeyModifiers::NONE),
             "End" => KeyEvent::new(KeyCode::End, KeyModifiers::NONE),
+            "PgUp" => KeyEvent::new(KeyCode::PageUp, KeyModifiers::NONE),
+            "PgDn" => KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE),
             "BS" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
             "Space" => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
             "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
