@@ -70,14 +70,29 @@ pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
     out
 }
 
-/// Drive the app with a key script on a test terminal, drawing after every key.
+/// Drive the app with a key script on an 80×24 test terminal, drawing after every key.
 pub(super) fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    drive_at(app, 80, 24, script)
+}
+
+/// Drive the app with a key script on a test terminal of `width` × `height`, drawing after every
+/// key.
+pub(super) fn drive_at(
+    app: &mut App,
+    width: u16,
+    height: u16,
+    script: &str,
+) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    let area = Rect::new(0, 0, width, height);
     for key in keys(script) {
         app.handle_event(&Event::Key(key));
         app.effects.clear();
         // As the runtime does before each frame.
-        app.log_scroll = ui::log_scroll_within(app, Rect::new(0, 0, 80, 24));
+        app.log_scroll = ui::log_scroll_within(app, area);
+        if let Some(within) = ui::overlay_scroll_within(app, area) {
+            app.hold_overlay_scroll(within);
+        }
         terminal.draw(|f| ui::draw(f, app, PLAIN)).expect("draw");
     }
     terminal
@@ -991,7 +1006,7 @@ fn a_sheet_or_help_longer_than_its_box_says_more_is_below() {
     drive(&mut a, ":cond bandit-captain prone<Enter>:cond bandit-captain fatigued<Enter><Enter>");
     let small = screen(&a, 60, 20);
     assert!(small.contains("↓ more: j"), "{small}");
-    drive(&mut a, &"j".repeat(30));
+    drive_at(&mut a, 60, 20, &"j".repeat(30));
     let end = screen(&a, 60, 20);
     assert!(!end.contains("↓ more: j"), "{end}");
     assert!(end.contains('✎'), "the note is reached: {end}");
