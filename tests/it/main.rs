@@ -10,6 +10,7 @@ mod export;
 mod fifth;
 mod fight_end;
 mod frames;
+mod fuzz_numbers;
 mod gempunks;
 mod gempunks_play;
 mod gurps;
