@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use skirmish::command::{parse_in, table};
-use skirmish::encounter::Session;
+use skirmish::encounter::{Session, engine};
 use skirmish::rules::System;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::signature::ArgKind;
@@ -366,6 +366,17 @@ fn play(i: usize, lines: &[String]) {
     let mut dice = SeededDice::new(22);
     for line in lines.iter().map(String::as_str).chain(["next", "next", "next"]) {
         if let Ok(Some(command)) = parse_in(line, Some(*system)) {
+            // What the attack dialog shows before any die: the odds, the rolls it asks for, the
+            // switches and picks that apply, a split proposed.
+            let enc = session.encounter();
+            let _ = engine::attack_preview(enc, &command);
+            let _ = engine::attack_dice_order(enc, &command);
+            let _ = engine::attack_toggles_now(enc, &command);
+            let _ = engine::attack_hint_now(enc, &command);
+            for choice in system.rules().attack_choices() {
+                let _ = engine::attack_choice_now(enc, &command, choice.label);
+            }
+            let _ = engine::attack_proposal(enc, &command, &mut SeededDice::new(7));
             let _ = session.execute(&command, &mut dice);
         }
     }
@@ -632,6 +643,57 @@ proptest! {
                     let _ = session.execute(&command, &mut dice);
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Issue 22 item 5: `skirmish odds SYSTEM …` with extreme numbers answers or refuses,
+    /// never a panic.
+    #[test]
+    fn odds_reports_with_extreme_numbers_never_panic(
+        system in 0..4usize,
+        first in prop_oneof![number(), die(), Just("d8".to_string())],
+        fields in prop::collection::vec(
+            (prop::sample::select(&["tn", "mod", "need", "vs"][..]), number()),
+            0..3,
+        ),
+        flags in prop::sample::subsequence(&["extra", "wild", "heavy", "auto"][..], 0..=2),
+    ) {
+        let system = [System::WOIN, System::GEMPUNKS, System::SAVAGE, System::GURPS][system];
+        let mut args = vec![first];
+        args.extend(fields.iter().map(|(k, v)| format!("{k}={v}")));
+        args.extend(flags.iter().map(|f| f.to_string()));
+        let _ = system.rules().odds_report(&args);
+    }
+}
+
+// Issue 22 item 5: `skirmish odds savage` took any TN and modifier, and a TN at the end of i64
+// overflowed the number needed; both now take the ranges an attack's `tn=` and `mod=` take.
+#[test]
+fn savage_odds_refuse_a_tn_or_modifier_out_of_range() {
+    let cases: &[(&[&str], Result<&str, &str>)] = &[
+        (
+            &["d8", "tn=-9223372036854775808", "mod=1"],
+            Err("tn=-9223372036854775808: expected a whole number from 0 to 100"),
+        ),
+        (
+            &["d8", "tn=4", "mod=9223372036854775807"],
+            Err("mod=9223372036854775807: expected a whole number from -100 to 100"),
+        ),
+        (&["d8", "tn=101"], Err("tn=101: expected a whole number from 0 to 100")),
+        (&["d8", "tn=100", "mod=-100"], Ok("d8 with the Wild Die -100 vs TN 100: success ")),
+        (&["d8", "tn=4", "mod=+2"], Ok("d8 with the Wild Die +2 vs TN 4: success")),
+    ];
+    for (args, expected) in cases {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let got = System::SAVAGE.rules().odds_report(&args);
+        match (got, expected) {
+            (Ok(text), Ok(start)) => assert!(text.starts_with(start), "{args:?}: {text}"),
+            (Err(err), Err(start)) => assert!(err.starts_with(start), "{args:?}: {err}"),
+            (got, _) => panic!("{args:?}: {got:?}, expected {expected:?}"),
         }
     }
 }
