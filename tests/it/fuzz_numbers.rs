@@ -215,7 +215,7 @@ fn templates(system: System) -> Vec<Template> {
     let word = |w: &str| Piece::Word(w.to_string());
     let mut out = Vec::new();
     for spec in table::commands(Some(system)).filter(|s| !SKIPPED.contains(&s.name)) {
-        if ["attack", "add", "edit", "weapon", "set"].contains(&spec.name) {
+        if ["attack", "add", "edit", "weapon", "set", "do"].contains(&spec.name) {
             continue;
         }
         let mut head = vec![word(spec.name)];
@@ -240,6 +240,12 @@ fn templates(system: System) -> Vec<Template> {
         head: vec![word("attack"), Piece::Sides, word("force")],
         fields: attack_fields,
     });
+    for action in rules.actions() {
+        out.push(Template {
+            head: vec![word("do"), arg(ArgKind::Combatant), word(action.key), word("force")],
+            fields: action.fields.iter().map(|f| (f.name.to_string(), arg(f.kind))).collect(),
+        });
+    }
     out.push(Template { head: vec![word("add"), word("Hostile")], fields: stats.clone() });
     out.push(Template { head: vec![word("edit"), arg(ArgKind::Combatant)], fields: stats });
     out.push(Template {
