@@ -150,7 +150,7 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
 /// A field being typed in, `label: value`, in `width` cells: a value longer than its room
 /// scrolls sideways to keep the cursor in view (as the command line does). Returns the line and
 /// the cursor's column.
-fn field_line(
+pub(super) fn field_line(
     label: &str,
     input: &tui_input::Input,
     width: u16,

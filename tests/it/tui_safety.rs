@@ -654,3 +654,24 @@ fn help_and_sheet_stop_scrolling_at_their_last_row() {
         assert_eq!(back[1..], end[..end.len() - 1], "{open}: k moves back one row at once");
     }
 }
+
+/// The replay's branch prompt, nearby: a file name in wide characters longer than the status
+/// line scrolls by screen cells, as the command line does, so the end just typed shows, and the
+/// cursor stands right after it.
+#[test]
+fn the_replays_branch_prompt_scrolls_wide_names_by_cells() {
+    let mut a = app(demo(System::WOIN));
+    a.open_timeline(None, false, 1000);
+    let typed = "鬼".repeat(50);
+    press(&mut a, &format!("b{}{typed}X", "<BS>".repeat(40)));
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    let cursor = ui::render(&a, PLAIN, area, &mut buf).expect("a cursor in the prompt");
+    let text = buffer_text(&buf);
+    let line = text.lines().nth(usize::from(cursor.1)).expect("the prompt's line");
+    assert!(line.starts_with(" branch into: "), "{line}");
+    assert!(line.trim_end().ends_with("鬼 X"), "the end typed shows: {line:?}");
+    // The cursor is the cell after the X.
+    let x_at = (0..80).find(|&x| buf[(x, cursor.1)].symbol() == "X").expect("the X");
+    assert_eq!(cursor.0, x_at + 1, "{line}");
+}
