@@ -549,6 +549,17 @@ fn extreme_numbers_in_commands_are_refused_with_their_range() {
             &["acc=9223372036854775807: expected a whole number from 0 to 20"],
         ),
         (woin, "attack Ogre Aria luc=9223372036854775807 force", &["from 0 to 20"]),
+        // GEM-DMG-1, GEM-WPN: a weapon's damage and range are checked as it is given.
+        (
+            regiment,
+            "weapon Vex gun dmg=1d6+2000",
+            &["dmg=1d6+2000: expected damage such as 1d6-1", "bonuses from -1000 to 1000"],
+        ),
+        (
+            regiment,
+            "weapon Vex gun dmg=1d6 range=10/9223372036854775807",
+            &["range=10/9223372036854775807: expected range increments in m, each from 1 to"],
+        ),
         (
             savage,
             "attack Jessa \"Bandit 1\" autofire=9223372036854775807 force",
@@ -565,12 +576,20 @@ fn extreme_numbers_in_commands_are_refused_with_their_range() {
 
 // Issue 22 item 5: a save holding a Savage Worlds die bonus or a GURPS decimal stat at the
 // ends of i64 stopped the program ("attempt to negate with overflow") while its numbers were
-// checked; it is refused naming the command, the field and what it takes. (demo, the text in
+// checked, and a Gempunks weapon's damage was read only when it struck; each is refused naming
+// the command, the field and what it takes. (demo, the text in
 // the demo, edited to, what the refusal says)
 #[test]
 fn saves_with_extreme_dice_bonuses_and_decimals_are_refused() {
-    let (savage, gurps) = (3, 4);
+    let (regiment, savage, gurps) = (2, 3, 4);
     let cases: &[(usize, &str, &str, &[&str])] = &[
+        // GEM-DMG-1: a weapon's damage, read back as `weapon` reads it.
+        (
+            regiment,
+            "\"dmg\": Text(\"1d6+2:cutting\")",
+            "\"dmg\": Text(\"1d6-9223372036854775808:cutting\")",
+            &["dmg=1d6-9223372036854775808:cutting: expected damage such as 1d6-1"],
+        ),
         (
             savage,
             "\"fighting\": Die((sides: 8, bonus: 0))",
@@ -700,6 +719,58 @@ fn savage_odds_refuse_a_tn_or_modifier_out_of_range() {
             (Ok(text), Ok(start)) => assert!(text.starts_with(start), "{args:?}: {text}"),
             (Err(err), Err(start)) => assert!(err.starts_with(start), "{args:?}: {err}"),
             (got, _) => panic!("{args:?}: {got:?}, expected {expected:?}"),
+        }
+    }
+}
+
+// Issue 22 item 5: a user's bestiary holding a die bonus, a damage bonus or a decimal at the
+// end of i64 stopped the program as it was checked; it is refused with the override's path,
+// line and column, the creature and what the field takes. (system, shipped text, edited to,
+// what the refusal says)
+#[test]
+fn bestiary_overrides_with_extreme_numbers_are_refused_with_their_place() {
+    let cases: &[(System, &str, &str, &[&str])] = &[
+        (
+            System::SAVAGE,
+            "fighting=d6 shooting=d8 throwing=d6",
+            "fighting=d6-9223372036854775808 shooting=d8 throwing=d6",
+            &["bestiary/savage.ron:5:9: Goblin: fighting=d6-9223372036854775808: expected a die"],
+        ),
+        (
+            System::GEMPUNKS,
+            "dmg=1d6:piercing melee",
+            "dmg=1d6-9223372036854775808:piercing melee",
+            &[
+                "bestiary/gempunks.ron:6:9: Goblin: weapon 'spear",
+                "dmg=1d6-9223372036854775808:piercing: expected damage such as 1d6-1",
+                "bonuses from -1000 to 1000",
+            ],
+        ),
+        (
+            System::GURPS,
+            "speed=5.25",
+            "speed=-92233720368547758.08",
+            &[
+                "bestiary/gurps.ron:",
+                "speed=-92233720368547758.08: expected a number from 0 to 100",
+            ],
+        ),
+    ];
+    for &(system, from, to, says) in cases {
+        let rel = format!("bestiary/{}.ron", system.key());
+        let shipped = save::assets::EMBEDDED.iter().find(|(p, _)| *p == rel).expect("shipped").1;
+        assert!(shipped.contains(from), "{rel}: {from}");
+        let dir = override_dir();
+        std::fs::create_dir_all(dir.join("bestiary")).expect("a temporary folder");
+        std::fs::write(dir.join(&rel), shipped.replacen(from, to, 1)).expect("the override");
+        let loaded = save::assets::load(Some(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+        let err = match loaded {
+            Ok(_) => panic!("{rel}: {to} should be refused"),
+            Err(err) => err.to_string(),
+        };
+        for part in says {
+            assert!(err.contains(part), "{to}: expected {part:?} in {err}");
         }
     }
 }

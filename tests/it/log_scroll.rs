@@ -113,7 +113,7 @@ fn solid(text: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Issue 22 item 6: logs of any lines, scrolled with any keys at any terminal size (drawn
     /// after every key, as the runtime does, the scroll held within the log first), never

@@ -39,9 +39,9 @@ pub struct Arms {
 }
 
 /// Largest dice count or sides of one part, and its bonus either way.
-const MAX_PART_DICE: u32 = 100;
-const MAX_SIDES: u32 = 1000;
-const MAX_BONUS: i64 = 1000;
+pub(super) const MAX_PART_DICE: u32 = 100;
+pub(super) const MAX_SIDES: u32 = 1000;
+pub(super) const MAX_BONUS: i64 = 1000;
 
 /// Parse `1d6+2:cutting,1d6:fire` (or `1d6-1`, with `default_type` for parts without a type).
 /// GEM-DMG-1: a bonus with no type joins the first part; a part is `XdY`, `XdY±B` or `B`.
