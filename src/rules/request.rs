@@ -3,8 +3,7 @@
 
 use super::cards::Card;
 use super::conditions::Condition;
-use super::dice::MAX_NUMBER;
-use super::dice::RollRecord;
+use super::dice::{MAX_NUMBER, RollRecord};
 use super::initiative::Initiative;
 use super::signature::{ArgKind, FieldArg};
 use super::state::{SystemEvent, SystemState};
@@ -112,8 +111,8 @@ impl FieldReader<'_> {
                         format!("{k} is a switch; write {k} alone (or {k}=on), or {k}=off")
                     })
                 }
-                ArgKind::Number => whole_within(v, -MAX_STAT, MAX_STAT),
-                ArgKind::Int { min, max } => whole_within(v, min, max),
+                ArgKind::Number => whole_within(v, -MAX_STAT, MAX_STAT).err(),
+                ArgKind::Int { min, max } => whole_within(v, min, max).err(),
                 ArgKind::Dice => dice_numbers(v),
                 _ => None,
             };
@@ -136,9 +135,9 @@ impl FieldReader<'_> {
     /// A whole number, if given, within ±[`MAX_STAT`] like every number a field holds.
     pub fn int(&self, key: &str) -> Result<Option<i64>, RulesError> {
         self.value(key)
-            .map(|v| match whole_within(v, -MAX_STAT, MAX_STAT) {
-                None => Ok(v.trim_start_matches('+').parse::<i64>().unwrap_or_default()),
-                Some(why) => Err(RulesError::Invalid(format!("{key}={v}: {why}"))),
+            .map(|v| {
+                whole_within(v, -MAX_STAT, MAX_STAT)
+                    .map_err(|why| RulesError::Invalid(format!("{key}={v}: {why}")))
             })
             .transpose()
     }
@@ -156,13 +155,11 @@ impl FieldReader<'_> {
     }
 }
 
-/// Why `text` is not a whole number from `min` to `max` (a `+` allowed before it), if it is not.
-fn whole_within(text: &str, min: i64, max: i64) -> Option<String> {
-    let n = text.strip_prefix('+').unwrap_or(text).parse::<i64>().ok();
-    match n.filter(|n| (min..=max).contains(n)) {
-        Some(_) => None,
-        None => Some(format!("expected a whole number from {min} to {max}")),
-    }
+/// `text` as a whole number from `min` to `max` (a `+` may come before it), or why it is not.
+fn whole_within(text: &str, min: i64, max: i64) -> Result<i64, String> {
+    let n = text.trim_start_matches('+').parse::<i64>().ok();
+    n.filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("expected a whole number from {min} to {max}"))
 }
 
 /// Why dice written `text` hold a number too large for any roll, if one is: each run of digits

@@ -11,8 +11,8 @@ pub enum ArgKind {
     Weapon,
     /// A name for a newcomer: a bestiary creature's, or any other.
     Creature,
-    /// A whole number; as a field, one within ±[`crate::rules::stats::MAX_STAT`], refused beyond that
-    /// before the system reads it.
+    /// A whole number; as a field, one within ±[`crate::rules::stats::MAX_STAT`], refused
+    /// beyond that before the system reads it.
     Number,
     /// A whole number within its declared range (`mod=N`, −100 to 100), refused outside it
     /// before the system reads it.
