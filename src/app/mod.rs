@@ -314,6 +314,14 @@ impl App {
         self.screen = Some((width, height));
     }
 
+    /// Hold the help screen's or a sheet's scroll within `within` rows, as far as the screen
+    /// shows it going (the runtime measures, before each frame).
+    pub fn hold_overlay_scroll(&mut self, within: u16) {
+        if let Mode::Help { scroll } | Mode::Sheet { scroll, .. } = &mut self.mode {
+            *scroll = (*scroll).min(within);
+        }
+    }
+
     /// Whether the terminal is too small for the dashboard: the screen shows only a message.
     pub fn too_small(&self) -> bool {
         self.screen.is_some_and(|(width, height)| width < MIN_WIDTH || height < MIN_HEIGHT)

@@ -5,10 +5,10 @@ use super::Encounter;
 use super::event::Event;
 use super::fold::ApplyError;
 use crate::command::parse::MAX_AMOUNT;
-use crate::rules::Health;
 use crate::rules::dice::{MAX_SIDES, MAX_TOTAL, RollRecord};
 use crate::rules::initiative::{InitValue, Initiative};
 use crate::rules::stats::{FieldSpec, MAX_STAT, Stats, format_hundredths};
+use crate::rules::{Health, Ruleset};
 
 /// The last round a fight can reach.
 pub const MAX_ROUND: u32 = 100_000;
@@ -23,9 +23,7 @@ impl Encounter {
         let checked = match event {
             Event::Added { combatant: c } => health(c.health)
                 .and_then(|()| stats(rules.fields(), &c.stats))
-                .and_then(|()| {
-                    c.weapons.iter().try_for_each(|w| stats(rules.weapon_fields(), &w.stats))
-                })
+                .and_then(|()| c.weapons.iter().try_for_each(|w| weapon(rules, &w.stats)))
                 .and_then(|()| {
                     c.initiative.as_ref().map_or(Ok(()), |init| self.initiative(&c.stats, init))
                 })
@@ -47,7 +45,7 @@ impl Encounter {
             Event::Edited { stats: s, health: h, .. } => {
                 health(*h).and_then(|()| stats(rules.fields(), s))
             }
-            Event::WeaponSet { weapon, .. } => stats(rules.weapon_fields(), &weapon.stats),
+            Event::WeaponSet { weapon: w, .. } => weapon(rules, &w.stats),
             Event::Rolled { roll, .. } | Event::ShakeRolled { roll, .. } => dice(roll),
             Event::Logged { roll, .. } => roll.iter().try_for_each(|r| dice(r)),
             Event::Attacked { rolls, .. } => rolls.iter().try_for_each(dice),
@@ -99,6 +97,16 @@ fn stats(table: &[FieldSpec], stats: &Stats) -> Result<(), String> {
     stats.iter().try_for_each(|(field, value)| {
         let text = value.to_string();
         Stats::default().set(table, field, Some(&text)).map_err(|err| err.to_string())
+    })
+}
+
+/// A weapon's fields read back as `weapon` reads them: the table's ranges, then what the
+/// system checks in them (a Gempunks weapon's damage parts and range increments).
+fn weapon(rules: &dyn Ruleset, fields: &Stats) -> Result<(), String> {
+    stats(rules.weapon_fields(), fields)?;
+    let mut again = fields.clone();
+    fields.iter().try_for_each(|(field, _)| {
+        rules.check_weapon_names(&mut again, field).map_err(|err| err.to_string())
     })
 }
 

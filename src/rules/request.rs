@@ -3,11 +3,11 @@
 
 use super::cards::Card;
 use super::conditions::Condition;
-use super::dice::RollRecord;
+use super::dice::{MAX_NUMBER, RollRecord};
 use super::initiative::Initiative;
 use super::signature::{ArgKind, FieldArg};
 use super::state::{SystemEvent, SystemState};
-use super::stats::{Stats, Weapon};
+use super::stats::{MAX_STAT, Stats, Weapon};
 use super::system::*;
 
 /// Who is rolling initiative.
@@ -94,21 +94,33 @@ impl FieldReader<'_> {
             .any(|(k, v)| k == key && v.as_deref().is_none_or(|v| v.eq_ignore_ascii_case("on")))
     }
 
-    /// Refuse a switch of `table` given a value other than `on` or `off`, naming it: a switch is
-    /// written alone, or as `=on` / `=off`, and anything else would read as off.
-    pub fn check_switches(&self, table: &[FieldArg]) -> Result<(), RulesError> {
-        let switch = |key: &str| table.iter().any(|f| f.name == key && f.kind == ArgKind::Switch);
-        let odd = self.0.iter().find_map(|(k, v)| {
-            let v = v.as_deref()?;
-            let known = v.eq_ignore_ascii_case("on") || v.eq_ignore_ascii_case("off");
-            (!known && switch(k)).then_some((k, v))
-        });
-        match odd {
-            Some((k, v)) => Err(RulesError::Invalid(format!(
-                "{k}={v}: {k} is a switch; write {k} alone (or {k}=on), or {k}=off"
-            ))),
-            None => Ok(()),
+    /// Refuse a value of a field of `table` that its kind does not take, naming the field and
+    /// what it takes, before the system reads any: a switch given anything but `on` or `off`
+    /// (anything else would read as off), a number outside its range (±[`MAX_STAT`] unless
+    /// declared narrower), dice holding a number past [`MAX_NUMBER`]. Numbers are held here,
+    /// where they enter, so the rules' sums of them cannot overflow.
+    pub fn check_values(&self, table: &[FieldArg]) -> Result<(), RulesError> {
+        for (k, v) in self.0 {
+            let (Some(field), Some(v)) = (table.iter().find(|f| f.name == *k), v.as_deref()) else {
+                continue;
+            };
+            let refused = match field.kind {
+                ArgKind::Switch => {
+                    let known = v.eq_ignore_ascii_case("on") || v.eq_ignore_ascii_case("off");
+                    (!known).then(|| {
+                        format!("{k} is a switch; write {k} alone (or {k}=on), or {k}=off")
+                    })
+                }
+                ArgKind::Number => whole_within(v, -MAX_STAT, MAX_STAT).err(),
+                ArgKind::Int { min, max } => whole_within(v, min, max).err(),
+                ArgKind::Dice => dice_numbers(v),
+                _ => None,
+            };
+            if let Some(why) = refused {
+                return Err(RulesError::Invalid(format!("{k}={v}: {why}")));
+            }
         }
+        Ok(())
     }
 
     /// The first field typed that none of `tables` declares. The tracker's own fields (`@strike`,
@@ -120,13 +132,12 @@ impl FieldReader<'_> {
             .find(|k| !k.starts_with('@') && !tables.iter().any(|t| t.iter().any(|f| f.name == *k)))
     }
 
-    /// A whole number, if given.
+    /// A whole number, if given, within ±[`MAX_STAT`] like every number a field holds.
     pub fn int(&self, key: &str) -> Result<Option<i64>, RulesError> {
         self.value(key)
             .map(|v| {
-                v.trim_start_matches('+')
-                    .parse::<i64>()
-                    .map_err(|_| RulesError::Invalid(format!("{key}={v}: expected a whole number")))
+                whole_within(v, -MAX_STAT, MAX_STAT)
+                    .map_err(|why| RulesError::Invalid(format!("{key}={v}: {why}")))
             })
             .transpose()
     }
@@ -142,6 +153,22 @@ impl FieldReader<'_> {
             }),
         }
     }
+}
+
+/// `text` as a whole number from `min` to `max` (a `+` may come before it), or why it is not.
+fn whole_within(text: &str, min: i64, max: i64) -> Result<i64, String> {
+    let n = text.trim_start_matches('+').parse::<i64>().ok();
+    n.filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("expected a whole number from {min} to {max}"))
+}
+
+/// Why dice written `text` hold a number too large for any roll, if one is: each run of digits
+/// must be at most [`MAX_NUMBER`], as in any dice expression.
+fn dice_numbers(text: &str) -> Option<String> {
+    let too_large = text
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|run| run.parse::<i64>().map_or(!run.is_empty(), |n| n > MAX_NUMBER))?;
+    Some(format!("expected dice whose numbers are at most {MAX_NUMBER}, found {too_large}"))
 }
 
 /// Finds a combatant by what a person typed (a field such as `ally=Brom`).

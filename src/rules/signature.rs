@@ -11,7 +11,17 @@ pub enum ArgKind {
     Weapon,
     /// A name for a newcomer: a bestiary creature's, or any other.
     Creature,
+    /// A whole number; as a field, one within ±[`crate::rules::stats::MAX_STAT`], refused
+    /// beyond that before the system reads it.
     Number,
+    /// A whole number within its declared range (`mod=N`, −100 to 100), refused outside it
+    /// before the system reads it.
+    Int {
+        min: i64,
+        max: i64,
+    },
+    /// Dice as the system writes them; as a field, no number in it above
+    /// [`crate::rules::dice::MAX_NUMBER`].
     Dice,
     Text,
     /// `FIELD=VALUE` and flags.
@@ -33,7 +43,7 @@ impl ArgKind {
             ArgKind::Combatant | ArgKind::Creature => "NAME",
             ArgKind::Condition => "CONDITION",
             ArgKind::Weapon => "WEAPON",
-            ArgKind::Number => "N",
+            ArgKind::Number | ArgKind::Int { .. } => "N",
             ArgKind::Dice => "DICE",
             ArgKind::Text => "TEXT",
             ArgKind::Fields => "FIELD=VALUE",
@@ -56,6 +66,11 @@ pub struct FieldArg {
 /// A field holding a value of `kind`.
 pub const fn field(name: &'static str, kind: ArgKind) -> FieldArg {
     FieldArg { name, kind }
+}
+
+/// A whole-number field that takes `min` to `max`.
+pub const fn number(name: &'static str, min: i64, max: i64) -> FieldArg {
+    FieldArg { name, kind: ArgKind::Int { min, max } }
 }
 
 /// A switch: on when written alone or `=on`, off when `=off` or left out.

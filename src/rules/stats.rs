@@ -102,7 +102,7 @@ impl TraitDie {
             return None;
         }
         let bonus = if split < rest.len() {
-            rest[split..].parse::<i64>().ok().filter(|b| b.abs() <= 20)?
+            rest[split..].parse::<i64>().ok().filter(|b| (-20..=20).contains(b))?
         } else {
             0
         };
@@ -139,7 +139,7 @@ impl fmt::Display for StatValue {
 /// Render hundredths as the shortest decimal: 575 → "5.75", 600 → "6", 650 → "6.5".
 pub fn format_hundredths(h: i64) -> String {
     let sign = if h < 0 { "-" } else { "" };
-    let (whole, frac) = (h.abs() / 100, h.abs() % 100);
+    let (whole, frac) = (h.unsigned_abs() / 100, h.unsigned_abs() % 100);
     match frac {
         0 => format!("{sign}{whole}"),
         f if f % 10 == 0 => format!("{sign}{whole}.{}", f / 10),

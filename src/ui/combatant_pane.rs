@@ -249,11 +249,17 @@ fn grid(entries: &[String], room: usize, cell: usize) -> Vec<String> {
         .collect()
 }
 
-/// The whole sheet of combatant `id` (Enter on it): every line of [`details`], none cut,
-/// scrolled by `scroll` rows.
-pub fn sheet(app: &App, id: &str, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// The whole sheet of combatant `id` (Enter on it) on a screen of `area`: its box, its lines
+/// (every line of [`details`], none cut), the rows they take with the frame, and the furthest it
+/// scrolls (its last row at the box's bottom). `None` when no one has that id.
+fn sheet_view(
+    app: &App,
+    id: &str,
+    theme: Theme,
+    area: Rect,
+) -> Option<(Rect, Vec<Line<'static>>, u16, u16)> {
     let enc = app.session.encounter();
-    let Some(c) = enc.index_of(id).map(|i| &enc.combatants[i]) else { return };
+    let c = enc.index_of(id).map(|i| &enc.combatants[i])?;
     let width = area.width.saturating_sub(4).min(72);
     let room = width.saturating_sub(2);
     let mut lines = vec![name_line(c, room as usize, theme)];
@@ -262,7 +268,18 @@ pub fn sheet(app: &App, id: &str, scroll: u16, theme: Theme, area: Rect, buf: &m
     let rows = draw::rows_needed(&lines, room);
     let height = u16::try_from(rows.saturating_add(2)).unwrap_or(u16::MAX);
     let rect = super::overlay::centered(area, width, height.min(area.height.saturating_sub(2)));
-    let scroll = scroll.min(height.saturating_sub(rect.height));
+    Some((rect, lines, height, height.saturating_sub(rect.height)))
+}
+
+/// The furthest the sheet of combatant `id` scrolls on a screen of `area`.
+pub fn sheet_scroll_max(app: &App, id: &str, area: Rect) -> u16 {
+    sheet_view(app, id, Theme { color: false }, area).map_or(0, |view| view.3)
+}
+
+/// The whole sheet of combatant `id`, scrolled by `scroll` rows, never past its last row.
+pub fn sheet(app: &App, id: &str, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let Some((rect, lines, height, max)) = sheet_view(app, id, theme, area) else { return };
+    let scroll = scroll.min(max);
     ratatui::widgets::Clear.render(rect, buf);
     let mut frame = block("Sheet · j/k scroll · any other key closes", theme);
     // Rows below the box's last: its bottom border says so (a small screen cuts a long sheet).

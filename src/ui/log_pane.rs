@@ -67,8 +67,12 @@ fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
         while end < cells.len() && cells[end].2 == 0 {
             end += 1;
         }
+        // Break at the last space that leaves something to see on the row (a mark of no width
+        // alone would show as a blank row).
         if end < cells.len()
-            && let Some(space) = (start + 1..end).rev().find(|&i| cells[i].0 == ' ')
+            && let Some(space) = (start + 1..end)
+                .rev()
+                .find(|&i| cells[i].0 == ' ' && cells[start..i].iter().any(|c| c.2 > 0))
         {
             end = space;
         }
@@ -252,7 +256,9 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
         let room = height - pinned.len();
         let head_end = row_entry.partition_point(|&i| i <= h);
         let from = end.saturating_sub(room).max(head_end);
-        if end - from == room {
+        // A view that ends inside the headline itself (a note longer than the pane) has no
+        // lines of its command below the headline to pin it over.
+        if end.checked_sub(from) == Some(room) {
             let mut out: Vec<Row> = pinned.into_iter().map(|l| (l, None)).collect();
             let mut body = plain(from);
             if from > head_end
@@ -446,5 +452,19 @@ mod tests {
             assert_eq!(joined.replace(' ', ""), text.replace(' ', ""), "{width}: nothing lost");
         }
         assert_eq!(wrap_spans(vec![Span::raw("fits")], 4).len(), 1);
+    }
+
+    /// Issue 22 item 6: a mark of no width between two spaces never gets a row to itself (it
+    /// would show as a blank row above text); the row goes on into the next word instead.
+    #[test]
+    fn no_row_shows_nothing() {
+        for width in [8, 9, 10, 12] {
+            let text = "aaaaaaaaa \u{200b} xxxxxxxxxxxx \u{301}\u{200b} b";
+            for row in wrap_spans(vec![Span::raw(text)], width) {
+                let seen: String =
+                    row.to_string().chars().filter(|c| cells(&c.to_string()) > 0).collect();
+                assert!(!seen.trim().is_empty(), "{width}: {row:?} shows nothing");
+            }
+        }
     }
 }

@@ -125,6 +125,21 @@ pub fn log_scroll_within(app: &App, area: Rect) -> usize {
     panes::log_scroll_within(app, log)
 }
 
+/// How far the help screen or a sheet open on a screen of `area` can scroll, from its own
+/// scroll (`None` when neither is open or the screen is too small to show it): the runtime keeps
+/// the mode's scroll within this before each frame, as it does the log's, so `k` after pressing
+/// on past the end moves back at once.
+pub fn overlay_scroll_within(app: &App, area: Rect) -> Option<u16> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT || app.timeline.is_some() {
+        return None;
+    }
+    match &app.mode {
+        Mode::Help { scroll } => Some((*scroll).min(overlay::help_scroll_max(app, area))),
+        Mode::Sheet { id, scroll } => Some((*scroll).min(panes::sheet_scroll_max(app, id, area))),
+        _ => None,
+    }
+}
+
 /// One pane on its own (for snapshots and benchmarks).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pane {

@@ -150,7 +150,7 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
 /// A field being typed in, `label: value`, in `width` cells: a value longer than its room
 /// scrolls sideways to keep the cursor in view (as the command line does). Returns the line and
 /// the cursor's column.
-fn field_line(
+pub(super) fn field_line(
     label: &str,
     input: &tui_input::Input,
     width: u16,
@@ -216,10 +216,13 @@ fn window(
     lines
 }
 
-pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let rect = centered(area, area.width.saturating_sub(4).min(100), area.height.saturating_sub(2));
-    Clear.render(rect, buf);
-    let width = rect.width.saturating_sub(2) as usize;
+/// The help screen's box on a screen of `area`.
+fn help_rect(area: Rect) -> Rect {
+    centered(area, area.width.saturating_sub(4).min(100), area.height.saturating_sub(2))
+}
+
+/// The help screen's lines for a box `width` cells wide inside its frame.
+fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     // A key or option and what it does; the text wraps under itself, not under the key.
     let entry = |key: String, text: &str| -> Vec<Line<'static>> {
         let indent = super::cells(&key);
@@ -279,9 +282,33 @@ pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) 
         lines.push(Line::styled("Reference", theme.title()));
         lines.extend(reference.lines().map(|l| Line::raw(l.to_string())));
     }
+    lines
+}
+
+/// The help screen on a screen of `area`: its box, its lines, the rows they take and the
+/// furthest it scrolls (its last row at the box's bottom).
+fn help_view(app: &App, theme: Theme, area: Rect) -> (Rect, Vec<Line<'static>>, usize, u16) {
+    let rect = help_rect(area);
+    let inner = rect.width.saturating_sub(2);
+    let lines = help_lines(app, theme, usize::from(inner));
+    let rows = super::draw::rows_needed(&lines, inner);
+    let room = usize::from(rect.height.saturating_sub(2));
+    let max = u16::try_from(rows.saturating_sub(room)).unwrap_or(u16::MAX);
+    (rect, lines, rows, max)
+}
+
+/// The furthest the help screen scrolls on a screen of `area`.
+pub fn help_scroll_max(app: &App, area: Rect) -> u16 {
+    help_view(app, Theme { color: false }, area).3
+}
+
+/// The help screen scrolled `scroll` rows, never past its last row.
+pub fn help(app: &App, scroll: u16, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let (rect, lines, rows, max) = help_view(app, theme, area);
+    Clear.render(rect, buf);
+    let scroll = scroll.min(max);
     // Rows below the box's last: its bottom border says so.
     let mut block = frame("Help · j/k scroll · any other key closes", theme);
-    let rows = super::draw::rows_needed(&lines, rect.width.saturating_sub(2));
     if usize::from(scroll).saturating_add(usize::from(rect.height.saturating_sub(2))) < rows {
         block = block.title_bottom(Line::styled(" ↓ more: j ", theme.dim()));
     }

@@ -47,16 +47,14 @@ pub fn render(
     match &timeline.prompt {
         Some(Prompt::Round(input) | Prompt::BranchName(input)) => {
             let label = match &timeline.prompt {
-                Some(Prompt::Round(_)) => "go to round: ",
-                _ => "branch into: ",
+                Some(Prompt::Round(_)) => " go to round",
+                _ => " branch into",
             };
-            let width = status.width.saturating_sub(label.len() as u16 + 1) as usize;
-            let scroll = input.visual_scroll(width);
-            let shown: String = input.value().chars().skip(scroll).collect();
-            Line::from(vec![Span::styled(format!(" {label}"), theme.key()), Span::raw(shown)])
-                .render(status, buf);
-            let x = status.x + 1 + label.len() as u16 + (input.visual_cursor() - scroll) as u16;
-            cursor = Some((x.min(status.right().saturating_sub(1)), status.y));
+            // Scrolled sideways by screen cells, as a dialog's field is: a wide name keeps its
+            // end and the cursor in sight.
+            let (line, x) = super::overlay::field_line(label, input, status.width, theme);
+            line.render(status, buf);
+            cursor = Some((status.x + x, status.y));
         }
         None => Line::styled(format!(" {}", app.status.text), style).render(status, buf),
     }

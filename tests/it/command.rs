@@ -539,7 +539,7 @@ fn typed_arg(arg: Arg) -> BoxedStrategy<String> {
                 .prop_map(s)
                 .boxed()
         }
-        ArgKind::Number => prop_oneof![
+        ArgKind::Number | ArgKind::Int { .. } => prop_oneof![
             prop::sample::select(&["x3", "X100", "x0", "x101", "5", "0", "-3", "1000000"][..])
                 .prop_map(s),
             noise_word(),

@@ -39,7 +39,7 @@ pub(super) fn app(session: Session) -> App {
 }
 
 /// Parse a key script: plain characters, and `<Enter>`, `<Esc>`, `<Tab>`, `<Up>`, `<Down>`,
-/// `<Left>`, `<Right>`, `<Home>`, `<BS>`, `<Space>`, `<C-r>`.
+/// `<Left>`, `<Right>`, `<Home>`, `<End>`, `<PgUp>`, `<PgDn>`, `<BS>`, `<Space>`, `<C-r>`.
 pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
     let mut out = Vec::new();
     let mut chars = script.chars().peekable();
@@ -59,6 +59,8 @@ pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
             "Right" => KeyEvent::new(KeyCode::Right, KeyModifiers::NONE),
             "Home" => KeyEvent::new(KeyCode::Home, KeyModifiers::NONE),
             "End" => KeyEvent::new(KeyCode::End, KeyModifiers::NONE),
+            "PgUp" => KeyEvent::new(KeyCode::PageUp, KeyModifiers::NONE),
+            "PgDn" => KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE),
             "BS" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
             "Space" => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
             "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
@@ -68,14 +70,29 @@ pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
     out
 }
 
-/// Drive the app with a key script on a test terminal, drawing after every key.
+/// Drive the app with a key script on an 80×24 test terminal, drawing after every key.
 pub(super) fn drive(app: &mut App, script: &str) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    drive_at(app, 80, 24, script)
+}
+
+/// Drive the app with a key script on a test terminal of `width` × `height`, drawing after every
+/// key.
+pub(super) fn drive_at(
+    app: &mut App,
+    width: u16,
+    height: u16,
+    script: &str,
+) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    let area = Rect::new(0, 0, width, height);
     for key in keys(script) {
         app.handle_event(&Event::Key(key));
         app.effects.clear();
         // As the runtime does before each frame.
-        app.log_scroll = ui::log_scroll_within(app, Rect::new(0, 0, 80, 24));
+        app.log_scroll = ui::log_scroll_within(app, area);
+        if let Some(within) = ui::overlay_scroll_within(app, area) {
+            app.hold_overlay_scroll(within);
+        }
         terminal.draw(|f| ui::draw(f, app, PLAIN)).expect("draw");
     }
     terminal
@@ -989,7 +1006,7 @@ fn a_sheet_or_help_longer_than_its_box_says_more_is_below() {
     drive(&mut a, ":cond bandit-captain prone<Enter>:cond bandit-captain fatigued<Enter><Enter>");
     let small = screen(&a, 60, 20);
     assert!(small.contains("↓ more: j"), "{small}");
-    drive(&mut a, &"j".repeat(30));
+    drive_at(&mut a, 60, 20, &"j".repeat(30));
     let end = screen(&a, 60, 20);
     assert!(!end.contains("↓ more: j"), "{end}");
     assert!(end.contains('✎'), "the note is reached: {end}");

@@ -565,3 +565,113 @@ fn heal_rolls_dice_and_a_typo_goes_back_to_the_amount() {
     drive(&mut a, ":heal Aria 2<Enter>");
     assert_eq!(a.session.encounter().combatants[0].health.current, hurt + 8);
 }
+
+/// Issue 22 item 6, the same class nearby: the help screen, a combatant's sheet holding long
+/// notes and the timeline, opened and scrolled with random keys at random sizes from 1×1 to
+/// 300×100 (the scrolls held within what is shown, as the runtime does), never panic.
+#[test]
+fn monkey_scrolls_every_overlay_at_any_size() {
+    use rand::{RngExt, SeedableRng};
+    let pool = [
+        "?", "<Enter>", "t", "j", "k", "<PgUp>", "<PgDn>", "<Home>", "<End>", "<Space>", "<Esc>",
+        "[", "]", "{", "}", "<Left>", "<Right>", "K", "J", "<Up>", "<Down>", "g", "b", "鬼", "é",
+        "<BS>", "<Tab>",
+    ];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(22);
+    let mut a = app(demo(System::SAVAGE));
+    let long = ["word", "鬼日本の鬼", "e\u{301}", &"x".repeat(30), "\u{200b}"];
+    for n in 0..6 {
+        let words: Vec<&str> = (0..90).map(|i| long[(i * (n + 1)) % long.len()]).collect();
+        let who = a.session.encounter().combatants[n].name.clone();
+        a.run_line(&format!("note {} {}", App::quoted(&who), words.join(" ")), None);
+        assert!(!a.status.error, "{:?}", a.status);
+    }
+    let (mut width, mut height) = (80, 24);
+    for step in 0..400 {
+        // The log's own keys often, so it is scrolled deep into the long notes.
+        let key =
+            if rng.random_bool(0.3) { "<PgUp>" } else { pool[rng.random_range(0..pool.len())] };
+        // A new size now and then, mostly one the dashboard is drawn at.
+        if step % 10 == 0 {
+            (width, height) = if rng.random_bool(0.2) {
+                (rng.random_range(1..=300u16), rng.random_range(1..=100u16))
+            } else {
+                (rng.random_range(60..=300u16), rng.random_range(20..=100u16))
+            };
+            a.handle_event(&Event::Resize(width, height));
+        }
+        for event in keys(key) {
+            a.handle_event(&Event::Key(event));
+        }
+        a.quit = false;
+        a.effects.clear();
+        let area = Rect::new(0, 0, width, height);
+        a.log_scroll = ui::log_scroll_within(&a, area);
+        if let Some(within) = ui::overlay_scroll_within(&a, area) {
+            a.hold_overlay_scroll(within);
+        }
+        ui::render(&a, PLAIN, area, &mut Buffer::empty(area));
+    }
+}
+
+/// The rows inside the open overlay's frame (help or sheet) on an 80×24 screen, each trimmed.
+fn overlay_rows(a: &App) -> Vec<String> {
+    let text = screen(a, 80, 24);
+    let rows: Vec<Vec<char>> = text.lines().map(|r| r.chars().collect()).collect();
+    let title = |r: &Vec<char>| r.iter().collect::<String>().contains("j/k scroll");
+    let top = rows.iter().position(title).expect("an overlay is open");
+    // The overlay's left and right borders: the corners of its title row.
+    let left = rows[top].iter().rposition(|&c| c == '┌').expect("a corner");
+    let right = left + rows[top][left..].iter().position(|&c| c == '┐').expect("a corner");
+    rows[top + 1..]
+        .iter()
+        .take_while(|r| r.get(left) == Some(&'│'))
+        .map(|r| r[left + 1..right.min(r.len())].iter().collect::<String>().trim().to_string())
+        .collect()
+}
+
+/// Issue 22 item 6, nearby: the help screen and a sheet scrolled past their end stop at their
+/// last row (the box never goes blank), and `k` then moves back at once, as the log does.
+#[test]
+fn help_and_sheet_stop_scrolling_at_their_last_row() {
+    // Three notes, together taller than the sheet's box at 80×24.
+    let note = |mark: &str| (0..120).map(|n| format!("{mark}{n}")).collect::<Vec<_>>().join(" ");
+    for (open, last) in [("?", None), ("<Enter>", Some("c119"))] {
+        let mut a = new_woin();
+        a.run_line("add Aria", None);
+        for mark in ["a", "b", "c"] {
+            a.run_line(&format!("note Aria {}", note(mark)), None);
+        }
+        drive(&mut a, &format!("{open}{}", "<PgDn>".repeat(60)));
+        let end = overlay_rows(&a);
+        assert!(end.last().is_some_and(|r| !r.is_empty()), "{open}: the last row shows: {end:?}");
+        if let Some(last) = last {
+            assert!(end.iter().any(|r| r.contains(last)), "{open}: {end:?}");
+        }
+        assert!(!screen(&a, 80, 24).contains("↓ more"), "{open}: nothing more below");
+        drive(&mut a, "k");
+        let back = overlay_rows(&a);
+        assert_eq!(back[1..], end[..end.len() - 1], "{open}: k moves back one row at once");
+    }
+}
+
+/// The replay's branch prompt, nearby: a file name in wide characters longer than the status
+/// line scrolls by screen cells, as the command line does, so the end just typed shows, and the
+/// cursor stands right after it.
+#[test]
+fn the_replays_branch_prompt_scrolls_wide_names_by_cells() {
+    let mut a = app(demo(System::WOIN));
+    a.open_timeline(None, false, 1000);
+    let typed = "鬼".repeat(50);
+    press(&mut a, &format!("b{}{typed}X", "<BS>".repeat(40)));
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    let cursor = ui::render(&a, PLAIN, area, &mut buf).expect("a cursor in the prompt");
+    let text = buffer_text(&buf);
+    let line = text.lines().nth(usize::from(cursor.1)).expect("the prompt's line");
+    assert!(line.starts_with(" branch into: "), "{line}");
+    assert!(line.trim_end().ends_with("鬼 X"), "the end typed shows: {line:?}");
+    // The cursor is the cell after the X.
+    let x_at = (0..80).find(|&x| buf[(x, cursor.1)].symbol() == "X").expect("the X");
+    assert_eq!(cursor.0, x_at + 1, "{line}");
+}

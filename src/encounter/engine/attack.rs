@@ -178,8 +178,8 @@ pub(super) fn with_request<'e, R>(
             names.join(", ")
         ));
     }
-    typed.check_switches(&[FORCE])?;
-    typed.check_switches(table)?;
+    typed.check_values(&[FORCE])?;
+    typed.check_values(table)?;
     // The system reads every field but `weapon=none`.
     let without: Vec<(String, Option<String>)>;
     let pairs = match bare {

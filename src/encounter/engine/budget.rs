@@ -108,8 +108,8 @@ impl Planner<'_> {
                 allowed.join(", ")
             ));
         }
-        typed.check_switches(force_only)?;
-        typed.check_switches(spec.fields)?;
+        typed.check_values(force_only)?;
+        typed.check_values(spec.fields)?;
         let force = typed.flag("force");
         self.require_started("do")?;
         let costs = self.scratch.system.rules().action_costs(&spec);

@@ -49,8 +49,8 @@ impl Planner<'_> {
             let names: Vec<String> = spec.fields.iter().chain(force).map(FieldArg::usage).collect();
             return refuse(format!("`{verb}` takes {}, not '{unknown}'", names.join(", ")));
         }
-        typed.check_switches(force)?;
-        typed.check_switches(spec.fields)?;
+        typed.check_values(force)?;
+        typed.check_values(spec.fields)?;
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
         let effects = self.scratch.system.rules().special(request, self.dice)?;
         let actor = ids.first().cloned().unwrap_or_default();

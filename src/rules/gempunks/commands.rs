@@ -1,13 +1,13 @@
 //! Gempunks' own commands, declared once: the parser, help, completion and docs read them here.
 
-use crate::rules::signature::{ArgKind, CommandSpec, FORCE, field, req};
+use crate::rules::signature::{ArgKind, CommandSpec, FORCE, field, number, req};
 
 /// The commands only Gempunks has.
 pub static COMMANDS: &[CommandSpec] = &[CommandSpec {
     name: "escape",
     aliases: &[],
     args: &[req("NAME", ArgKind::Combatant)],
-    fields: &[field("roll", ArgKind::Faces), field("dc", ArgKind::Number), FORCE],
+    fields: &[field("roll", ArgKind::Faces), number("dc", 0, 50), FORCE],
     summary: "Gempunks: a tied-up creature tries to slip its knots",
     help: "On its own turn, for its standard action, a creature that is Tied Up rolls its \
            legerdemain check (one die plus legerdemain=) against the DC written on the condition; \

@@ -130,7 +130,26 @@ impl Ruleset for Gempunks {
         {
             stats.put(field, StatValue::Text(kind));
         }
-        Ok(())
+        // GEM-DMG-1, GEM-WPN: damage and range increments are read as a set is made; their
+        // numbers are held to range here, where a weapon enters (a command, a bestiary).
+        let bad = |expected: String| FieldError::BadValue {
+            field: field.into(),
+            value: stats.text(field).unwrap_or_default().into(),
+            expected,
+        };
+        match (field, stats.text(field)) {
+            ("dmg", Some(dmg)) if weapon::parse_parts(dmg, None).is_err() => Err(bad(format!(
+                "damage such as 1d6-1 or 1d6+2:cutting,1d6:fire: 1 to {} dice of 1 to {} sides \
+                 and bonuses from -{bonus} to {bonus}",
+                weapon::MAX_PART_DICE,
+                weapon::MAX_SIDES,
+                bonus = weapon::MAX_BONUS,
+            ))),
+            ("range", Some(range)) if weapon::parse_increments(range).is_err() => {
+                Err(bad("range increments in m, each from 1 to 1000000, such as 10/20/40".into()))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn weapon_fields(&self) -> &'static [FieldSpec] {

@@ -1,7 +1,7 @@
 //! Gempunks' tables: stat and weapon fields, the fields `attack` takes, the actions of a turn
 //! (GEM-ACT), the rule options (the spec's Readings) and damage-type words (GEM-DMG-1).
 
-use crate::rules::signature::{ArgKind, FieldArg, field, switch};
+use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::{FieldKind, FieldSpec, int_field as int};
 use crate::rules::system::{ActionSpec, OptionSpec};
 
@@ -81,7 +81,7 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
 /// Every field `attack` takes, each with its kind, besides the engine's `force`. `area` is not a
 /// switch: `area=NAME:N,…` says how many of a regiment a template catches.
 pub const ATTACK_FIELDS: &[FieldArg] = &[
-    field("acc", ArgKind::Number),
+    number("acc", -20, 20),
     field("dmg", ArgKind::Dice),
     field("type", ArgKind::Text),
     field("n", ArgKind::Number),
@@ -90,7 +90,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("area", ArgKind::Text),
     switch("auto"),
     field("willing", ArgKind::Text),
-    field("lower", ArgKind::Number),
+    field("lower", ArgKind::Text),
     field("roll", ArgKind::Faces),
     field("dmgroll", ArgKind::Faces),
     switch("heavy"),
@@ -99,7 +99,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("reaction"),
     field("wield", ArgKind::Number),
     switch("high_ground"),
-    field("far", ArgKind::Number),
+    number("far", 0, 20),
     field("dist", ArgKind::Number),
     switch("in_melee"),
     switch("wind"),
@@ -114,10 +114,10 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("ride", ArgKind::Text),
     switch("soft"),
     field("item", ArgKind::Text),
-    field("mod", ArgKind::Number),
+    number("mod", -20, 20),
     field("cutout", ArgKind::Text),
     switch("tieup"),
-    field("dc", ArgKind::Number),
+    number("dc", 0, 50),
     switch("every"),
     switch("through_cover"),
     switch("immediate"),

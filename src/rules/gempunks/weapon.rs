@@ -39,9 +39,9 @@ pub struct Arms {
 }
 
 /// Largest dice count or sides of one part, and its bonus either way.
-const MAX_PART_DICE: u32 = 100;
-const MAX_SIDES: u32 = 1000;
-const MAX_BONUS: i64 = 1000;
+pub(super) const MAX_PART_DICE: u32 = 100;
+pub(super) const MAX_SIDES: u32 = 1000;
+pub(super) const MAX_BONUS: i64 = 1000;
 
 /// Parse `1d6+2:cutting,1d6:fire` (or `1d6-1`, with `default_type` for parts without a type).
 /// GEM-DMG-1: a bonus with no type joins the first part; a part is `XdY`, `XdY±B` or `B`.
@@ -67,21 +67,22 @@ pub fn parse_parts(text: &str, default_type: Option<&str>) -> Result<Vec<Part>, 
             Some(0) | None => (amount, ""),
             Some(at) => (&amount[..at], &amount[at..]),
         };
-        let bonus =
-            if bonus_text.is_empty() {
-                0
-            } else {
-                bonus_text.parse::<i64>().ok().filter(|b| b.abs() <= MAX_BONUS).ok_or_else(
-                    || bad(&format!("'{bonus_text}' is not a bonus from -1000 to 1000")),
-                )?
-            };
+        let bonus = if bonus_text.is_empty() {
+            0
+        } else {
+            bonus_text
+                .parse::<i64>()
+                .ok()
+                .filter(|b| (-MAX_BONUS..=MAX_BONUS).contains(b))
+                .ok_or_else(|| bad(&format!("'{bonus_text}' is not a bonus from -1000 to 1000")))?
+        };
         let Some((x, y)) = dice_text.split_once(['d', 'D']) else {
             // A bare number: a bonus part.
             let b = dice_text
                 .trim_start_matches('+')
                 .parse::<i64>()
                 .ok()
-                .filter(|b| b.abs() <= MAX_BONUS)
+                .filter(|b| (-MAX_BONUS..=MAX_BONUS).contains(b))
                 .ok_or_else(|| bad(&format!("'{piece}' is neither dice nor a number")))?;
             if kind.is_some() && piece.contains(':') {
                 parts.push(Part { dice: 0, sides: 6, bonus: b, kind });

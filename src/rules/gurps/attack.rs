@@ -16,7 +16,7 @@ use super::tables::{self, CritHit};
 use super::weapon::{damage_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
-use crate::rules::signature::{ArgKind, FieldArg, field, switch};
+use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who, option};
 
 /// The field a further strike of one command carries its number in: the tracker's own, never
@@ -27,15 +27,15 @@ const FOES: &str = "@foes";
 
 /// Every field `attack` takes under GURPS, each with its kind, besides the engine's `force`.
 pub const ATTACK_FIELDS: &[FieldArg] = &[
-    field("skill", ArgKind::Number),
+    number("skill", 1, 40),
     field("dmg", ArgKind::Text),
     field("type", ArgKind::Text),
     field("loc", ArgKind::Text),
-    field("deceptive", ArgKind::Number),
+    number("deceptive", 0, 10),
     switch("rapid"),
-    field("range", ArgKind::Number),
-    field("speed", ArgKind::Number),
-    field("mod", ArgKind::Number),
+    number("range", 0, 100_000),
+    number("speed", 0, 100_000),
+    number("mod", -50, 50),
     field("defense", ArgKind::Word("dodge|parry|block|none")),
     switch("retreat"),
     switch("drop"),
@@ -47,8 +47,8 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("locroll", ArgKind::Faces),
     field("critroll", ArgKind::Faces),
     switch("unaware"),
-    field("acc", ArgKind::Number),
-    field("bulk", ArgKind::Number),
+    number("acc", 0, 20),
+    number("bulk", -20, 0),
     switch("ranged"),
     switch("thrown"),
     switch("small"),

@@ -11,7 +11,7 @@ use super::tables;
 use super::{Savage, TN, TraitRoll, trait_roll};
 use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
-use crate::rules::signature::{ArgKind, FieldArg, field, switch};
+use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::TraitDie;
 use crate::rules::system::{
     AttackOutcome, AttackRequest, CombatantView, FieldReader, Hit, Inflicted, RulesError, Who,
@@ -46,15 +46,15 @@ pub(super) fn int_within(
 pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("skill", ArgKind::Word("fighting|shooting|throwing")),
     field("die", ArgKind::Text),
-    field("tn", ArgKind::Number),
+    number("tn", 0, 100),
     field("dmg", ArgKind::Dice),
-    field("ap", ArgKind::Number),
-    field("mod", ArgKind::Number),
+    number("ap", 0, 100),
+    number("mod", -100, 100),
     field("range", ArgKind::Word("short|medium|long")),
     field("called", ArgKind::Text),
     field("cover", ArgKind::Word("light|medium|heavy|near_total")),
     field("dark", ArgKind::Word("dim|dark|pitch")),
-    field("gang", ArgKind::Number),
+    number("gang", 0, 100),
     switch("wild_attack"),
     switch("drop"),
     switch("aim"),
@@ -70,7 +70,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("into_melee"),
     field("roll", ArgKind::Faces),
     field("dmgroll", ArgKind::Faces),
-    field("obstacle", ArgKind::Number),
+    number("obstacle", 0, 100),
 ];
 
 /// An untrained skill rolls a d4 at −2.

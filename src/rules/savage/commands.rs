@@ -1,6 +1,6 @@
 //! Savage Worlds's own commands, declared once: the parser, help, completion and docs read them here.
 
-use crate::rules::signature::{ArgKind, CommandSpec, FORCE, field, opt, req};
+use crate::rules::signature::{ArgKind, CommandSpec, FORCE, field, number, opt, req};
 
 /// The commands only Savage Worlds has, in the order the help lists them.
 pub static COMMANDS: &[CommandSpec] = &[
@@ -22,7 +22,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         fields: &[
             field("dmg", ArgKind::Dice),
             field("cover", ArgKind::Word("light|medium|heavy")),
-            field("ap", ArgKind::Number),
+            number("ap", 0, 100),
             field("dmgroll", ArgKind::Faces),
         ],
         summary: "Savage Worlds: area damage to one combatant under the template",

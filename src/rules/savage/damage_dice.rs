@@ -125,7 +125,10 @@ fn damage_terms(text: &str) -> Result<Vec<Term>, RulesError> {
                 }
                 Ok(Term::Dice(n, s))
             } else {
-                let bonus = term.parse::<i64>().ok().filter(|n| n.abs() <= MAX_DAMAGE_BONUS);
+                let bonus = term
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| (-MAX_DAMAGE_BONUS..=MAX_DAMAGE_BONUS).contains(n));
                 bonus.map(Term::Bonus).ok_or_else(|| bad_damage(text))
             }
         })

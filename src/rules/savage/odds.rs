@@ -5,17 +5,25 @@ pub const USAGE: &str = "savage DIE [tn=N] [mod=N] [extra]";
 
 /// `skirmish odds savage d8 tn=4 mod=-2 [extra]`: success and raise odds of a trait roll.
 pub fn odds_report(args: &[String]) -> Result<String, String> {
+    use super::attack::MAX_FIELD;
     use crate::rules::stats::TraitDie;
     let usage = "expected: skirmish odds savage d8 [tn=4] [mod=-2] [extra]";
     let die = args.first().and_then(|d| TraitDie::parse(d)).ok_or(usage)?;
     let (mut tn, mut modifier, mut wild) = (4i64, 0i64, true);
+    // The same ranges an attack's `tn=` and `mod=` take, so the sums below stay small.
+    let within = |key: &str, v: &str, min: i64| {
+        v.trim_start_matches('+')
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (min..=MAX_FIELD).contains(n))
+            .ok_or_else(|| {
+                format!("{key}={v}: expected a whole number from {min} to {MAX_FIELD}; {usage}")
+            })
+    };
     for arg in &args[1..] {
         match arg.split_once('=') {
-            Some(("tn", v)) => tn = v.parse().map_err(|_| format!("tn={v}: {usage}"))?,
-            Some(("mod", v)) => {
-                modifier =
-                    v.trim_start_matches('+').parse().map_err(|_| format!("mod={v}: {usage}"))?
-            }
+            Some(("tn", v)) => tn = within("tn", v, 0)?,
+            Some(("mod", v)) => modifier = within("mod", v, -MAX_FIELD)?,
             None if arg == "extra" => wild = false,
             None if arg == "wild" => wild = true,
             _ => return Err(format!("'{arg}': {usage}")),

@@ -12,7 +12,7 @@ use super::pool::{self, Pool};
 use super::tables::WEAPON_FIELDS;
 use crate::rules::conditions::{Condition, Level};
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
-use crate::rules::signature::{ArgKind, FieldArg, field, switch};
+use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::state::SystemEvent;
 use crate::rules::system::{
     AttackOutcome, AttackRequest, DamageRequest, FieldReader, Hit, RulesError, Ruleset, Who, option,
@@ -25,13 +25,13 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("dmg", ArgKind::Dice),
     field("type", ArgKind::Text),
     field("vs", ArgKind::Word("melee|ranged|mental|vital")),
-    field("spend", ArgKind::Number),
-    field("luc", ArgKind::Number),
-    field("range", ArgKind::Number),
+    number("spend", 0, 20),
+    number("luc", 0, 20),
+    number("range", 0, 1000),
     switch("higher"),
     switch("cover"),
-    field("pinned", ArgKind::Number),
-    field("crossfire", ArgKind::Number),
+    number("pinned", 0, 20),
+    number("crossfire", 0, 20),
     switch("flank"),
     switch("into_melee"),
     switch("dark"),

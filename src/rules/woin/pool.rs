@@ -26,8 +26,12 @@ pub(super) struct Pool {
 impl Pool {
     fn add(&mut self, dice: i64, why: &str) {
         if dice != 0 {
-            self.dice += dice;
-            self.parts.push(format!("{}{}d6 {why}", if dice > 0 { "+" } else { "−" }, dice.abs()));
+            self.dice = self.dice.saturating_add(dice);
+            self.parts.push(format!(
+                "{}{}d6 {why}",
+                if dice > 0 { "+" } else { "−" },
+                dice.unsigned_abs()
+            ));
         }
     }
 }
