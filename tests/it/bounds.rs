@@ -370,3 +370,15 @@ fn the_round_after_the_last_is_refused() {
     );
     assert_eq!(session.encounter().round, 100_000);
 }
+
+/// A note longer than a note may hold is refused whole, with its length, never cut short
+/// without a word; one that fits is kept as typed.
+#[test]
+fn a_note_too_long_is_refused_not_cut() {
+    let long = "word ".repeat(250);
+    let err = run_err(&format!("new woin\nadd Aria\nnote Aria {long}"), "");
+    assert!(err.contains("a note holds at most 1000 characters; this one has 1249"), "{err}");
+    let fits = "a".repeat(1000);
+    let ran = run(&format!("new woin\nadd Aria\nnote Aria {fits}"), "");
+    assert!(ran.to_string().contains(&fits), "the whole note is kept");
+}

@@ -269,8 +269,14 @@ impl Planner<'_> {
             }
             Command::Note { who, text } => {
                 let id = self.who(who)?.id.to_string();
-                let text: String = text.chars().take(MAX_TEXT).collect();
-                self.emit(Event::Noted { id: id.into(), text })
+                // Refused whole rather than cut: a note is never shortened without a word.
+                let length = text.chars().count();
+                if length > MAX_TEXT {
+                    return refuse(format!(
+                        "a note holds at most {MAX_TEXT} characters; this one has {length}"
+                    ));
+                }
+                self.emit(Event::Noted { id: id.into(), text: text.clone() })
             }
             Command::Hide { who } => self.set_hidden(who, true),
             Command::Reveal { who } => self.set_hidden(who, false),
