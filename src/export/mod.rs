@@ -154,9 +154,13 @@ fn by_round_and_turn(session: &Session) -> Vec<LogRound> {
             let who = who.map(|id| enc.get(id).map_or_else(|| id.to_string(), |c| c.name.clone()));
             round.turns.push(LogTurn { who, lines: Vec::new() });
         }
-        // A line of dice alone is still a line.
+        // The line as `skirmish run` prints it: its dice after it when its words do not show
+        // them (a line of dice alone is still a line).
         let text = match &line.roll {
             Some(roll) if line.text.is_empty() => roll.to_string(),
+            Some(roll) if !line.text.contains(&roll.to_string()) => {
+                format!("{}  {roll}", line.text)
+            }
             _ => line.text.clone(),
         };
         if let Some(turn) = round.turns.last_mut() {
