@@ -29,12 +29,14 @@ pub enum Action {
     Fold,
     LogUp,
     LogDown,
+    LogOldest,
+    LogNewest,
     Timeline,
     Quit,
 }
 
 impl Action {
-    pub const ALL: [Action; 22] = [
+    pub const ALL: [Action; 24] = [
         Action::SelectDown,
         Action::SelectUp,
         Action::NextTurn,
@@ -55,6 +57,8 @@ impl Action {
         Action::Fold,
         Action::LogUp,
         Action::LogDown,
+        Action::LogOldest,
+        Action::LogNewest,
         Action::Timeline,
         Action::Quit,
     ];
@@ -82,6 +86,8 @@ impl Action {
             Action::Fold => "fold",
             Action::LogUp => "log_up",
             Action::LogDown => "log_down",
+            Action::LogOldest => "log_oldest",
+            Action::LogNewest => "log_newest",
             Action::Timeline => "timeline",
             Action::Quit => "quit",
         }
@@ -110,6 +116,8 @@ impl Action {
             Action::Fold => "fold or unfold a group; on a combatant, its whole sheet",
             Action::LogUp => "scroll the dice log back",
             Action::LogDown => "scroll the dice log forward",
+            Action::LogOldest => "the dice log's first line",
+            Action::LogNewest => "the dice log's newest line",
             Action::Timeline => "the timeline: look back at any step (Esc returns)",
             Action::Quit => "quit (everything is already saved)",
         }

@@ -102,6 +102,9 @@ impl App {
             // The runtime keeps the scroll within the log before each frame.
             Action::LogUp => self.log_scroll = self.log_scroll.saturating_add(LOG_STEP),
             Action::LogDown => self.log_scroll = self.log_scroll.saturating_sub(LOG_STEP),
+            // As far back as can be: the frame holds it to the log's first line.
+            Action::LogOldest => self.log_scroll = usize::MAX,
+            Action::LogNewest => self.log_scroll = 0,
             Action::Damage
             | Action::Heal
             | Action::Condition

@@ -31,6 +31,23 @@ fn a_long_note_then_page_up_does_not_panic() {
     assert!(text.contains("word89"), "back at the newest line:\n{text}");
 }
 
+/// Home goes to the log's first line and End back to its newest, in one key each.
+#[test]
+fn home_and_end_reach_both_ends_of_the_log() {
+    let mut a = new_woin();
+    a.run_line("add Aria", None);
+    for n in 0..60 {
+        a.run_line(&format!("note Aria line{n}"), None);
+    }
+    let terminal = drive(&mut a, "<Home>");
+    let text = buffer_text(terminal.backend().buffer());
+    assert!(text.contains("Aria joins"), "the first line on screen:\n{text}");
+    assert!(!text.contains("│ 0 note on Aria: line59"), "the newest is off screen:\n{text}");
+    let terminal = drive(&mut a, "<End>");
+    let text = buffer_text(terminal.backend().buffer());
+    assert!(text.contains("│ 0 note on Aria: line59"), "back at the newest line:\n{text}");
+}
+
 /// What a log line may hold: plain words, words longer than any row, wide (CJK) glyphs,
 /// marks of no width, an emoji.
 fn word() -> impl Strategy<Value = String> {
