@@ -471,6 +471,10 @@ pub fn read_from<R: std::io::BufRead>(lines: &mut Lines<R>) -> Result<Read, Dama
         }
     }
     let whole = lines.whole;
+    // Read in one pass, the lists grew by doubling: the history keeps only what it holds.
+    nodes.shrink_to_fit();
+    record_lines.shrink_to_fit();
+    visits.shrink_to_fit();
     Ok(Read { header, nodes, head, lines: record_lines, chain, records, whole, visits })
 }
 
