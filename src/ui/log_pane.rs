@@ -111,7 +111,7 @@ fn entry_rows(
     theme: Theme,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let round_line = entry.text.starts_with("Round ");
+    let round_line = entry.opens == Some(crate::encounter::Opens::Round);
     // A critical must stand out even without colour: a marker and bold.
     let critical = entry.text.contains("CRITICAL");
     let (text, style) = match (round_line, critical) {
@@ -305,7 +305,7 @@ fn summary_rows(
         kept.push((at, n));
         at += n;
     }
-    let rank = |first: usize| entries.get(row_entry[first]).map_or(2, |e| line_rank(&e.text));
+    let rank = |first: usize| entries.get(row_entry[first]).map_or(2, line_rank);
     // Give way by rank (the small print, then notes of rolls, the oldest first; then what
     // happened to someone and where the fight is, the newest first: a command's first
     // consequences, its damage, stay nearest its headline), never the newest line; then take
@@ -416,11 +416,13 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
 /// How much a log line matters when a command's lines do not all fit: 0 for the small print
 /// (the word on faces typed at the table, actions spent: `Aria: attack, −1 of actions`), 1 for a
 /// note on a roll (`critical hit: condition table …`), 2 for what happened to someone, 3 for
-/// where the fight is (`Round 2`, `Ogre's turn`).
-fn line_rank(text: &str) -> u8 {
-    if text.starts_with("Round ") || text.ends_with("'s turn") {
+/// where the fight is (`Round 2`, `Ogre's turn`, `Aria acts from hold`: a line that opens a round
+/// or a turn, as the fold marks it).
+fn line_rank(entry: &crate::encounter::LogEntry) -> u8 {
+    if entry.opens.is_some() {
         return 3;
     }
+    let text = entry.text.as_str();
     let spent = text.rsplit_once(", −").is_some_and(|(_, tail)| {
         tail.starts_with(|c: char| c.is_ascii_digit()) && tail.split(' ').count() <= 3
     });
@@ -436,6 +438,23 @@ fn line_rank(text: &str) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encounter::{LogEntry, Opens};
+
+    /// Where the fight is comes from the fold's mark, not from how a line reads: a turn taken
+    /// from hold ranks with `Round 2`, a line that only begins with the word "Round" does not.
+    #[test]
+    fn a_line_ranks_by_what_it_opens_not_by_its_words() {
+        let line = |text: &str, opens| LogEntry {
+            round: 2,
+            text: text.into(),
+            roll: None,
+            who: None,
+            opens,
+        };
+        assert_eq!(line_rank(&line("Aria acts from hold", Some(Opens::Turn))), 3);
+        assert_eq!(line_rank(&line("Round 2", Some(Opens::Round))), 3);
+        assert_eq!(line_rank(&line("Round-up of the goblins fails", None)), 2);
+    }
 
     /// Issue 14 item 17: rows are measured in cells, so a name in wide glyphs (or with
     /// combining marks) never runs past the pane, and no mark is parted from its letter.
