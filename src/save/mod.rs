@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod follow;
 pub mod journal;
+mod lines;
 pub mod list;
 pub mod lock;
 pub mod upgrade;

@@ -7,6 +7,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+mod rebuild;
+
+pub use rebuild::FoldError;
+
 use super::engine::{EngineError, plan};
 use super::event::Event;
 use super::fold::{ApplyError, LogEntry};
@@ -42,20 +46,6 @@ pub fn replay(
 pub fn keep(log: &mut Vec<LogEntry>, line: LogEntry) {
     if !line.text.is_empty() || line.roll.is_some() {
         log.push(line);
-    }
-}
-
-/// A saved history that does not fold: the 1-based command that did not fit, its text and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FoldError {
-    pub entry: usize,
-    pub command: String,
-    pub error: ApplyError,
-}
-
-impl std::fmt::Display for FoldError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "command {}: {}", self.entry, self.error)
     }
 }
 
@@ -110,43 +100,6 @@ pub struct Branch {
     pub made: usize,
 }
 
-/// Every node's children in the order made, in two flat lists (no list per node: a long
-/// history would hold a small allocation per command).
-struct Children {
-    /// Where the children of the start (slot 0) and of node `i` (slot `i + 1`) begin in `list`.
-    starts: Vec<usize>,
-    list: Vec<usize>,
-}
-
-impl Children {
-    fn of(nodes: &[Node]) -> Children {
-        let slot = |node: &Node| node.parent.map_or(0, |p| p + 1);
-        let mut starts = vec![0; nodes.len() + 2];
-        for node in nodes {
-            starts[slot(node) + 1] += 1;
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        let mut fill = starts.clone();
-        let mut list = vec![0; nodes.len()];
-        for (i, node) in nodes.iter().enumerate() {
-            list[fill[slot(node)]] = i;
-            fill[slot(node)] += 1;
-        }
-        Children { starts, list }
-    }
-
-    /// The children of `node` (`None`: the start), oldest first.
-    fn after(&self, node: Option<usize>) -> &[usize] {
-        let slot = node.map_or(0, |p| p + 1);
-        match (self.starts.get(slot), self.starts.get(slot + 1)) {
-            (Some(&from), Some(&to)) => self.list.get(from..to).unwrap_or_default(),
-            _ => &[],
-        }
-    }
-}
-
 /// How many commands apart the snapshots along a line of play are: undo and jumps fold at most
 /// this many commands from the nearest one.
 const SNAPSHOT_EVERY: usize = 256;
@@ -195,119 +148,6 @@ impl Session {
         Session { encounter, log, ..Session::new(System::WOIN, "", assets) }
     }
 
-    /// Rebuild a session from a linear history and a redo stack (the next command last), as
-    /// version 1 and 2 saves store them.
-    pub fn from_history(
-        system: System,
-        name: &str,
-        entries: Vec<Entry>,
-        redo: Vec<Entry>,
-        assets: Arc<Assets>,
-    ) -> Result<Session, FoldError> {
-        let head = entries.len().checked_sub(1);
-        let nodes: Vec<Node> = entries
-            .into_iter()
-            .chain(redo.into_iter().rev())
-            .enumerate()
-            .map(|(i, entry)| Node { entry, parent: i.checked_sub(1) })
-            .collect();
-        Session::from_tree(system, name, nodes, head, assets)
-    }
-
-    /// Rebuild a session from its history tree and the current point. Every branch is folded
-    /// once, so an event that does not fit anywhere is found now (the error names the 1-based
-    /// node); the same fold leaves the current line's state, log and snapshots.
-    pub fn from_tree(
-        system: System,
-        name: &str,
-        nodes: Vec<Node>,
-        head: Option<usize>,
-        assets: Arc<Assets>,
-    ) -> Result<Session, FoldError> {
-        let mut session = Session::new(system, name, assets);
-        // The nodes are kept as they came: pushing them one by one would hold two copies.
-        session.nodes = nodes;
-        let fail = |session: &Session, entry: usize, error: ApplyError| FoldError {
-            entry,
-            command: session.command_of(entry).unwrap_or_default().to_string(),
-            error,
-        };
-        let mut newest = vec![None; session.nodes.len()];
-        for (i, node) in session.nodes.iter().enumerate() {
-            match node.parent {
-                Some(p) if p >= i => {
-                    let error = ApplyError("a command hangs on one made after it".into());
-                    return Err(fail(&session, i + 1, error));
-                }
-                Some(p) => newest[p] = Some(i),
-                None => session.newest_root = Some(i),
-            }
-        }
-        session.newest = newest;
-        if head.is_some_and(|h| h >= session.nodes.len()) {
-            let error = ApplyError("the current point is past the last command".into());
-            return Err(fail(&session, session.nodes.len(), error));
-        }
-        let mut path = Vec::new();
-        let mut at = head;
-        while let Some(i) = at {
-            path.push(i);
-            at = session.nodes[i].parent;
-        }
-        path.reverse();
-        // Redo goes on along the line the file was left on.
-        for &i in &path {
-            session.take_line(i);
-        }
-        session.fold_tree(&path).map_err(|(entry, error)| fail(&session, entry, error))?;
-        Ok(session)
-    }
-
-    /// Mark the children `redo` takes as a session moving through `visits` (each current point
-    /// in turn, as a journal records them) would have: every command stepped onto on the way
-    /// becomes its parent's. Only the steps between one point and the next are walked, as
-    /// [`Session::jump`] walks them; nothing is folded.
-    pub fn retrace(&mut self, visits: &[Option<usize>]) {
-        let mut line: Vec<usize> = Vec::new();
-        for &visit in visits {
-            let mut below = Vec::new();
-            let mut at = visit;
-            let shared = loop {
-                let Some(i) = at else { break 0 };
-                if let Ok(depth) = line.binary_search(&i) {
-                    break depth + 1;
-                }
-                let Some(node) = self.nodes.get(i) else { return };
-                below.push(i);
-                at = node.parent;
-            };
-            line.truncate(shared);
-            for &i in below.iter().rev() {
-                line.push(i);
-                self.take_line(i);
-            }
-        }
-    }
-
-    /// Make `node` the child `redo` takes from its parent: the line of play now goes through it.
-    fn take_line(&mut self, node: usize) {
-        match self.nodes.get(node).map(|n| n.parent) {
-            Some(None) => self.newest_root = Some(node),
-            Some(Some(p)) => {
-                if let Some(slot) = self.newest.get_mut(p) {
-                    *slot = Some(node);
-                }
-            }
-            None => {}
-        }
-    }
-
-    /// The text of command `entry` (from 1, in the order made).
-    fn command_of(&self, entry: usize) -> Option<&str> {
-        let node = self.nodes.get(entry.checked_sub(1)?)?;
-        Some(&node.entry.command)
-    }
-
     /// Add a node to the tree (it becomes its parent's newest child).
     fn hang(&mut self, node: Node) -> usize {
         let index = self.nodes.len();
@@ -318,89 +158,6 @@ impl Session {
         self.nodes.push(node);
         self.newest.push(None);
         index
-    }
-
-    /// Fold every node once, depth first, copying the state only where the tree forks (cheap:
-    /// copies share combatants), keeping snapshots along every line, and the log and state of
-    /// `path`, which becomes the current line.
-    fn fold_tree(&mut self, path: &[usize]) -> Result<(), (usize, ApplyError)> {
-        let children = Children::of(&self.nodes);
-        let mut on_path = vec![false; self.nodes.len()];
-        for &n in path {
-            if let Some(flag) = on_path.get_mut(n) {
-                *flag = true;
-            }
-        }
-        // A command on the path is folded after the one before it on the path (its parent), so
-        // the path's lines arrive in order and go straight into one log.
-        let lines: usize =
-            path.iter().filter_map(|&n| self.nodes.get(n)).map(|n| n.entry.events.len()).sum();
-        let mut log = Vec::with_capacity(lines);
-        let mut marks = Vec::with_capacity(path.len());
-        let start = Encounter::new(self.encounter.system, &self.encounter.name);
-        let mut current = if path.is_empty() { Some(start.clone()) } else { None };
-        // (node, depth of its children, state after it)
-        let mut stack: Vec<(Option<usize>, usize, Encounter)> = vec![(None, 1, start)];
-        while let Some((at, depth, state)) = stack.pop() {
-            let kids = children.after(at);
-            let mut state = Some(state);
-            for (k, &child) in kids.iter().enumerate() {
-                let mut next = if k + 1 == kids.len() {
-                    state.take().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
-                } else {
-                    state.clone().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
-                };
-                let keep = on_path.get(child).copied().unwrap_or(false);
-                if keep {
-                    marks.push(log.len());
-                }
-                for event in &self.nodes[child].entry.events {
-                    let line = next.apply(event).map_err(|err| (child + 1, err))?;
-                    if keep {
-                        self::keep(&mut log, line);
-                    }
-                }
-                if depth.is_multiple_of(SNAPSHOT_EVERY) {
-                    self.snapshots.insert(child, next.clone());
-                }
-                if path.last() == Some(&child) {
-                    current = Some(next.clone());
-                }
-                stack.push((Some(child), depth + 1, next));
-            }
-        }
-        self.path = path.to_vec();
-        log.shrink_to_fit();
-        self.log = log;
-        self.marks = marks;
-        if let Some(encounter) = current {
-            self.encounter = encounter;
-        }
-        Ok(())
-    }
-
-    /// Visit every command ever made with the state just before it (its parent's), depth first,
-    /// copying the state only where the tree forks; a visit returning an error stops the walk.
-    pub fn walk<E>(
-        &self,
-        mut visit: impl FnMut(usize, &Node, &Encounter) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let children = Children::of(&self.nodes);
-        let start = Encounter::new(self.encounter.system, &self.encounter.name);
-        let mut stack: Vec<(Option<usize>, Encounter)> = vec![(None, start)];
-        while let Some((at, state)) = stack.pop() {
-            let kids = children.after(at);
-            for &child in kids {
-                let node = &self.nodes[child];
-                visit(child, node, &state)?;
-                let mut next = state.clone();
-                // Every node folded when the session was built; one that does not fit ends here.
-                if node.entry.events.iter().all(|e| next.apply(e).is_ok()) {
-                    stack.push((Some(child), next));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// The state after the first `depth` commands of the current line, folded from the nearest
