@@ -83,11 +83,9 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
     let rules = enc.system.rules();
     let mut lines = Vec::new();
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
+    // What every combatant has, so the row fits the pane as anyone's does and the glance below
+    // keeps its rows; a regiment's strength is on its members row (below the glance).
     let mut status = vec![format!("init {init}"), rules.health_text(enc.health_now(c))];
-    let strength = rules.strength(c.view());
-    if let Some(s) = strength {
-        status.push(format!("{}/{} standing · W {}/{}", s.standing, s.total, s.pool, s.per_member));
-    }
     if enc.is_down(c) {
         status.push("DOWN".into());
     }
@@ -215,8 +213,9 @@ fn condition_name(k: &crate::rules::conditions::Condition) -> String {
     }
 }
 
-/// What the system adds below the glance: a regiment's members (● standing, ◐ the one the
-/// pool is wearing down, ○ fallen), then its own status lines (GURPS maneuver, shock …).
+/// What the system adds below the glance: a regiment's strength as `skirmish run` writes it
+/// (`members 17/20 W 1/2`) and a mark per member (● standing, ◐ the one the pool is wearing
+/// down, ○ fallen), then the system's own status lines (GURPS maneuver, shock …).
 fn system_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>> {
     let enc = app.session.encounter();
     let rules = enc.system.rules();
@@ -231,7 +230,7 @@ fn system_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>> {
                 _ => '○',
             })
             .collect();
-        lines.push(Line::raw(format!("members {marks}")));
+        lines.push(Line::raw(format!("members {s} {marks}")));
     }
     for line in rules.status_lines(c.view(), &c.id, &enc.state) {
         lines.push(Line::styled(line, theme.warn()));

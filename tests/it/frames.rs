@@ -9,11 +9,10 @@ use ratatui::layout::{Rect, Size};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 use skirmish::app::App;
-use skirmish::rules::System;
 use skirmish::runtime::{FrameBackend, FrameWriter, Screen, draw_frame};
 use skirmish::ui::theme::Theme;
 
-use super::tui::{app, demo, keys};
+use super::tui::{app, keys};
 
 /// A colour as a terminal keeps it: the 16 named colours are palette entries 0–15.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -374,16 +373,38 @@ fn draw_and_check(
     sent.len()
 }
 
+/// Every demo fight in `saves/`, found by listing the folder (so a demo added there is covered
+/// without touching this test), each named by its file.
+fn demo_saves() -> Vec<(String, skirmish::encounter::Session)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("saves/ is listed")
+        .map(|entry| entry.expect("a saves/ entry").path())
+        .filter(|path| path.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let session = skirmish::save::load(&path, super::tui::assets()).expect("demo loads");
+            (name, session)
+        })
+        .collect()
+}
+
 /// The keys a GM presses in a session, one frame after each.
 const SESSION: &str = "jjjkkk<Enter>jj<Enter>kkkkjjjjjjjj:add Zed side=pc<Enter>jjjjn?<Esc>d<Esc>:roll 3d6<Enter>kkkkkkkk<Enter>jjuu<C-r>:frob<Enter>jjj:set<Tab><Esc>";
 
+/// Every demo in `saves/`, at three sizes, in colour and without: each frame of the session, and
+/// the frame after a resize, leaves the model terminal showing what ratatui drew.
 #[test]
 fn every_frame_of_a_session_leaves_the_screen_as_drawn() {
-    for system in System::ALL {
+    for (name, session) in demo_saves() {
         for (w, h) in [(80, 24), (120, 40), (60, 20)] {
             for color in [true, false] {
                 let theme = Theme { color };
-                let mut a = app(demo(system));
+                let mut a = app(session.clone());
                 let (mut terminal, frame) = screen(Size::new(w, h));
                 let mut model = Model::new(w, h);
                 draw_and_check(&mut terminal, &frame, &mut model, &a, theme, "first frame");
@@ -391,7 +412,7 @@ fn every_frame_of_a_session_leaves_the_screen_as_drawn() {
                     a.handle_event(&Event::Key(key));
                     a.effects.clear();
                     a.quit = false;
-                    let step = format!("{system} {w}×{h} colour {color}, key {n} ({key:?})");
+                    let step = format!("{name} {w}×{h} colour {color}, key {n} ({key:?})");
                     draw_and_check(&mut terminal, &frame, &mut model, &a, theme, &step);
                 }
                 // A resize clears the screen and draws it all again.
@@ -489,19 +510,23 @@ fn random_screens_are_sent_right() {
     }
 }
 
-/// Issue 14 item 14 (DESIGN: a selection move ≤ 256 bytes to the terminal in every case): every
-/// move between adjacent rows of the four demo fights, at 80×24 and 120×40, in colour and without,
-/// groups folded and opened, sends at most 256 bytes: the turn order moves its cursor block and
-/// the combatant pane's rows keep their places, so only values and names are redrawn.
+/// Issue 14 item 14 and issue 28 item 7 (DESIGN: a selection move ≤ 256 bytes to the terminal in
+/// every demo in saves/): every move between adjacent rows of every demo fight in `saves/`, at
+/// 80×24 and 120×40, in colour and without, groups folded and opened, sends at most 256 bytes: the
+/// turn order moves its cursor block and the combatant pane's rows keep their places, so only
+/// values and names are redrawn.
 #[test]
 fn selection_moves_in_the_demos_stay_within_256_bytes() {
+    let demos = demo_saves();
+    assert!(!demos.is_empty(), "no demo found in saves/");
     let mut report = Vec::new();
+    let mut most = std::collections::BTreeMap::<&str, (usize, usize)>::new();
     for (w, h) in [(80, 24), (120, 40)] {
-        for system in System::ALL {
+        for (name, session) in &demos {
             for open in [false, true] {
                 for color in [true, false] {
                     let theme = Theme { color };
-                    let mut a = app(demo(system));
+                    let mut a = app(session.clone());
                     if open {
                         let groups =
                             a.session.encounter().combatants.iter().filter_map(|c| c.group.clone());
@@ -520,10 +545,12 @@ fn selection_moves_in_the_demos_stay_within_256_bytes() {
                             a.handle_event(&Event::Key(super::tui::keys(&key.to_string())[0]));
                             assert_eq!(a.selected, to);
                             let step = format!(
-                                "{system} {w}×{h} rows {from}→{to}, colour {color}, open {open}"
+                                "{name} {w}×{h} rows {from}→{to}, colour {color}, open {open}"
                             );
                             let sent =
                                 draw_and_check(&mut terminal, &frame, &mut model, &a, theme, &step);
+                            let range = most.entry(name.as_str()).or_insert((sent, sent));
+                            *range = (range.0.min(sent), range.1.max(sent));
                             report.push((sent, step));
                         }
                     }
@@ -535,6 +562,56 @@ fn selection_moves_in_the_demos_stay_within_256_bytes() {
     for (sent, step) in &report {
         println!("{sent:>3} bytes: {step}");
     }
+    for (name, (least, most)) in &most {
+        println!("{name}: {least}–{most} bytes a move");
+    }
+    println!("{} moves", report.len());
     let over: Vec<_> = report.iter().filter(|(sent, _)| *sent > 256).collect();
     assert!(over.is_empty(), "moves over 256 bytes: {over:#?}");
+}
+
+/// The combatant pane is a glance of fixed rows (issue 28 item 7): for everyone in every demo of
+/// `saves/`, at 80×24 and 120×40, the status row is one row and the system's first glance figure
+/// opens the row below it. A regiment's strength once ran its status row onto a second row at 80
+/// columns, which moved every figure below it down and redrew them all on a move onto its row.
+#[test]
+fn the_glance_keeps_its_rows_for_everyone_in_the_demos() {
+    for (name, session) in demo_saves() {
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let mut a = app(session.clone());
+            let groups = a.session.encounter().combatants.iter().filter_map(|c| c.group.clone());
+            a.unfolded.extend(groups.collect::<Vec<_>>());
+            let rows = a.rows();
+            for n in 0..rows.len() {
+                a.selected = n;
+                let Some(i) = a.selected_combatant_in(&rows) else { continue };
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                skirmish::ui::render(&a, Theme { color: false }, area, &mut buf);
+                let screen = skirmish::ui::buffer_text(&buf);
+                let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+                // The pane's inside starts one column right of its frame's corner.
+                let (top, left) = lines
+                    .iter()
+                    .enumerate()
+                    .find_map(|(y, l)| {
+                        let text: String = l.iter().collect();
+                        let at = text.find("┌ Combatant")?;
+                        Some((y, text[..at].chars().count() + 1))
+                    })
+                    .expect("the combatant pane");
+                let pane_row = |k: usize| -> String { lines[top + k][left..].iter().collect() };
+                let enc = a.session.encounter();
+                let c = &enc.combatants[i];
+                let (label, value) =
+                    enc.system.rules().glance(c.view(), &c.id, &enc.state).remove(0);
+                let who = format!("{name} {w}×{h} {}", c.name);
+                assert!(pane_row(2).starts_with("init "), "{who}: the status row\n{screen}");
+                assert!(
+                    pane_row(3).starts_with(&format!("{label} {value}")),
+                    "{who}: the glance right under the status row\n{screen}"
+                );
+            }
+        }
+    }
 }
