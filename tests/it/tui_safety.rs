@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::{Rect, Size};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Widget};
 use skirmish::app::dialog::Step;
 use skirmish::app::keymap::KeyMap;
 use skirmish::app::{App, Mode, NewFiles};
@@ -939,4 +939,31 @@ fn tracker_replay_and_watch_give_the_terminal_back_on_quit() {
 
 fn tail(text: &str) -> String {
     text.chars().rev().take(80).collect::<Vec<_>>().into_iter().rev().collect()
+}
+
+/// Item 23.6 (one text-fitting helper): the players' screen measures names in cells as the
+/// dashboard does, so names in wide characters or with combining marks keep its turn order's
+/// side column straight (it counted characters: 鬼の王 pushed the column three cells right).
+#[test]
+fn the_players_turn_order_keeps_its_columns_with_wide_names() {
+    use skirmish::ui::player::{PlayerScreen, WatchNote};
+    use skirmish::view::players_see;
+    let mut a = new_woin();
+    for line in ["add 鬼の王 side=pc", "add Aria side=pc", "add Jose\u{301} side=pc", "start"] {
+        a.run_line(line, None);
+    }
+    let seen = players_see(&a.session);
+    let note = WatchNote { text: "watching".into(), error: false };
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    PlayerScreen { view: seen.fight(), note: &note, theme: PLAIN }.render(area, &mut buf);
+    let columns: Vec<u16> = (area.top()..area.bottom())
+        .filter_map(|y| {
+            let x = (area.left()..area.right() - 1)
+                .find(|&x| buf[(x, y)].symbol() == "p" && buf[(x + 1, y)].symbol() == "c")?;
+            (x > 2).then_some(x)
+        })
+        .collect();
+    assert_eq!(columns.len(), 3, "{}", buffer_text(&buf));
+    assert!(columns.iter().all(|&x| x == columns[0]), "{columns:?}\n{}", buffer_text(&buf));
 }
