@@ -1,21 +1,18 @@
-//! The terminal side of the TUI: raw mode and the alternate screen, restored on exit and on panic;
-//! the event loop that draws only after something changed, as one write per frame wrapped in
-//! synchronized output; and the file writes the app asks for.
+//! The terminal side of the TUI: the guard that takes the terminal and gives it back on exit and
+//! on panic (`guard`, for the tracker, `replay` and `watch`); the event loop that draws only after
+//! something changed, as one write per frame wrapped in synchronized output; and the file writes
+//! the app asks for.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use color_eyre::eyre::{Result, WrapErr};
+use color_eyre::eyre::Result;
 use ratatui::Terminal;
 use ratatui::crossterm::event;
-use ratatui::crossterm::style::{Attribute, SetAttribute};
-use ratatui::crossterm::terminal::{
-    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
-    disable_raw_mode, enable_raw_mode,
-};
-use ratatui::crossterm::{cursor, execute, queue};
+use ratatui::crossterm::queue;
+use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use ratatui::layout::Rect;
 
 use crate::app::App;
@@ -23,7 +20,9 @@ use crate::save;
 use crate::ui::{self, theme::Theme};
 
 mod backend;
+mod guard;
 pub use backend::FrameBackend;
+pub use guard::{TerminalGuard, Tty};
 
 /// Collects a whole frame and hands it to the terminal in one write. Clones share the same
 /// buffer, so the loop can add the synchronized-output markers around what ratatui writes.
@@ -87,30 +86,6 @@ impl<W: Write> Write for FrameWriter<W> {
     }
 }
 
-/// The terminal as an unbuffered file, so a committed frame is one `write`.
-pub(crate) fn terminal_out() -> Box<dyn Write> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
-            return Box::new(std::fs::File::from(fd));
-        }
-    }
-    Box::new(io::stdout())
-}
-
-pub(crate) fn restore() {
-    let _ = disable_raw_mode();
-    // The frames leave the last colours set (each frame starts from them).
-    let _ = execute!(
-        io::stdout(),
-        EndSynchronizedUpdate,
-        SetAttribute(Attribute::Reset),
-        LeaveAlternateScreen,
-        cursor::Show
-    );
-}
-
 /// The dashboard's terminal: frames collected by a [`FrameWriter`], drawn by [`FrameBackend`].
 pub type Screen<W> = Terminal<FrameBackend<FrameWriter<W>>>;
 
@@ -142,19 +117,10 @@ pub fn run(
     pointer: Option<PathBuf>,
     mut lock: Option<save::lock::FightLock>,
 ) -> Result<()> {
-    // color-eyre's report, printed after the terminal is back to normal.
-    let _ = color_eyre::install();
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        restore();
-        hook(info);
-    }));
-    enable_raw_mode().wrap_err("cannot put the terminal in raw mode (is this a terminal?)")?;
-    execute!(io::stdout(), EnterAlternateScreen)
-        .wrap_err("cannot switch to the alternate screen")?;
-    let result = event_loop(&mut app, pointer.as_deref(), &mut lock);
-    restore();
-    // Last, once the quit's compaction is written and synced: the lock and its `.lock` file go.
+    let result = TerminalGuard::enter()
+        .and_then(|mut guard| event_loop(&mut app, pointer.as_deref(), &mut lock, &mut guard));
+    // Last, once the terminal is back and the quit's compaction is written and synced: the lock
+    // and its `.lock` file go.
     drop(lock);
     result
 }
@@ -163,11 +129,10 @@ fn event_loop(
     app: &mut App,
     pointer: Option<&Path>,
     lock: &mut Option<save::lock::FightLock>,
+    guard: &mut TerminalGuard,
 ) -> Result<()> {
     let theme = Theme::from_env();
-    let frame = FrameWriter::new(terminal_out());
-    let mut terminal = Terminal::new(FrameBackend::new(frame.clone()))?;
-    terminal.clear()?;
+    let (terminal, frame) = guard.parts();
     let size = terminal.size()?;
     app.resize(size.width, size.height);
     let mut dirty = true;
@@ -193,7 +158,7 @@ fn event_loop(
             if let Some(within) = ui::overlay_scroll_within(app, area) {
                 app.hold_overlay_scroll(within);
             }
-            draw_frame(&mut terminal, &frame, app, theme)?;
+            draw_frame(terminal, frame, app, theme)?;
             frame.commit()?;
         }
         // Blocking: while nothing happens, nothing is drawn or written; a playing timeline wakes

@@ -8,6 +8,7 @@ use super::{EXIT_INPUT, fail, load_assets};
 use crate::app::FightRow;
 use crate::save;
 use crate::save::list::Fight;
+use crate::ui::{cells, fit, shorten};
 
 /// `skirmish list`: one line per fight in the saves folder, newest first.
 pub(super) fn list(saves: Option<&Path>) -> ExitCode {
@@ -36,8 +37,8 @@ pub(super) fn list(saves: Option<&Path>) -> ExitCode {
 /// The listing: a heading, then one row per fight (its name cut to fit the column).
 pub fn table(fights: &[Fight]) -> String {
     const NAME: usize = 32;
-    let names: Vec<String> = fights.iter().map(|f| cut(&name_of(f), NAME)).collect();
-    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(4);
+    let names: Vec<String> = fights.iter().map(|f| shorten(&name_of(f), NAME)).collect();
+    let width = names.iter().map(|n| cells(n)).max().unwrap_or(0).max(4);
     let mut out = format!(
         "{:<width$}  {:<14}  {:>5}  {:<17}  FILE\n",
         "NAME", "SYSTEM", "ROUND", "LAST PLAYED (UTC)"
@@ -46,7 +47,8 @@ pub fn table(fights: &[Fight]) -> String {
         let system = fight.system.map_or("?".to_string(), |s| s.to_string());
         let round = fight.round.map_or("?".to_string(), |r| r.to_string());
         let mut row = format!(
-            "{name:<width$}  {system:<14}  {round:>5}  {:<17}  {}",
+            "{}  {system:<14}  {round:>5}  {:<17}  {}",
+            fit(&name, width),
             when(fight.modified),
             printable(&fight.path.display().to_string())
         );
@@ -109,12 +111,40 @@ fn printable(text: &str) -> String {
         .collect()
 }
 
-/// At most `max` characters, the last an ellipsis when cut.
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::table;
+    use crate::rules::System;
+    use crate::save::list::Fight;
+    use crate::ui::cells;
+
+    fn fight(name: &str) -> Fight {
+        Fight {
+            path: PathBuf::from("fight.ron"),
+            name: name.to_string(),
+            system: Some(System::WOIN),
+            round: Some(2),
+            modified: Some(0),
+            problem: None,
+        }
     }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
+
+    /// Names in wide characters, with combining marks or too long for the column keep the
+    /// columns after them straight on screen: they are measured and cut in cells.
+    #[test]
+    fn the_columns_stay_straight_after_wide_names() {
+        let names = ["Goblin", "鬼の王", "Jose\u{301} Luis", &"鬼".repeat(40), &"g".repeat(40)];
+        let text = table(&names.map(fight));
+        let columns: Vec<usize> = text
+            .lines()
+            .map(|line| {
+                let at = line.find("WOIN").or_else(|| line.find("SYSTEM")).expect("a system");
+                cells(&line[..at])
+            })
+            .collect();
+        assert_eq!(columns, [34; 6], "{text}");
+        assert!(text.contains(&format!("{}…  ", "鬼".repeat(15))), "{text}");
+    }
 }

@@ -8,16 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use color_eyre::eyre::{Result, WrapErr};
-use ratatui::Terminal;
+use color_eyre::eyre::Result;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use ratatui::crossterm::terminal::{
-    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, enable_raw_mode,
-};
-use ratatui::crossterm::{cursor, execute, queue};
+use ratatui::crossterm::queue;
+use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 
 use super::{EXIT_INPUT, fail, load_assets};
-use crate::runtime::{FrameBackend, FrameWriter, restore, terminal_out};
+use crate::runtime::TerminalGuard;
 use crate::save::follow::{Follower, Found, Target};
 use crate::ui::player::{PlayerScreen, WatchNote};
 use crate::ui::theme::Theme;
@@ -174,17 +171,7 @@ pub(super) fn watch(
 }
 
 fn run(mut watch: Watch) -> Result<()> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        restore();
-        hook(info);
-    }));
-    enable_raw_mode().wrap_err("cannot put the terminal in raw mode (is this a terminal?)")?;
-    let entered = execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)
-        .wrap_err("cannot switch to the alternate screen");
-    let result = entered.and_then(|()| event_loop(&mut watch));
-    restore();
-    result
+    TerminalGuard::enter().and_then(|mut guard| event_loop(&mut watch, &mut guard))
 }
 
 /// Whether a key quits: `q`, Esc or Ctrl-C.
@@ -195,11 +182,9 @@ pub fn quits(event: &Event) -> bool {
             || (key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)))
 }
 
-fn event_loop(watch: &mut Watch) -> Result<()> {
+fn event_loop(watch: &mut Watch, guard: &mut TerminalGuard) -> Result<()> {
     let theme = Theme::from_env();
-    let frame = FrameWriter::new(terminal_out());
-    let mut terminal = Terminal::new(FrameBackend::new(frame.clone()))?;
-    terminal.clear()?;
+    let (terminal, frame) = guard.parts();
     let mut dirty = true;
     watch.poll();
     let mut next_poll = Instant::now() + POLL;

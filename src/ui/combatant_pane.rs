@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::panes::{block, fit, pane};
+use super::panes::{block, pane};
 use super::theme::Theme;
-use super::{cells, draw, shorten};
+use super::{cells, draw, fit, shorten};
 use crate::app::{App, Row};
 use crate::encounter::Combatant;
 use crate::rules::conditions::Level;

@@ -3,6 +3,7 @@
 
 mod combatant_pane;
 mod draw;
+mod fit;
 mod log_pane;
 mod overlay;
 mod panes;
@@ -18,6 +19,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::{App, Mode, SaveState};
 pub use crate::app::{MIN_HEIGHT, MIN_WIDTH};
+pub(crate) use fit::{cells, fit, shorten};
 use theme::Theme;
 
 /// Draw the whole screen and place the cursor where typing goes.
@@ -68,8 +70,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         let cut = rows.len() > room;
         let mut lines: Vec<String> = rows.into_iter().take(room).collect();
         if let Some(last) = lines.last_mut().filter(|_| cut) {
-            last.pop();
-            last.push('…');
+            // Its last glyph gives way to the `…`.
+            *last = shorten(&format!("{last}…"), cells(last).max(1));
         }
         let height = lines.len() as u16;
         let rect = Rect { y: keys.bottom() - height, height, ..keys };
@@ -176,11 +178,6 @@ pub fn buffer_text(buf: &Buffer) -> String {
     out
 }
 
-/// Cells a string takes on screen (a wide character such as 鬼 takes two).
-pub(crate) fn cells(text: &str) -> usize {
-    Span::raw(text).width()
-}
-
 /// Words laid out in rows of at most `width` cells, breaking at spaces; a word longer than a
 /// row is cut across rows.
 pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
@@ -273,25 +270,6 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         Line::from(Span::styled(mark, style))
             .render(Rect { x: area.right() - width, width, ..area }, buf);
     }
-}
-
-/// `text` cut to `width` cells, ending in "…" when cut.
-pub(crate) fn shorten(text: &str, width: usize) -> String {
-    if cells(text) <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let wide = cells(c.encode_utf8(&mut [0; 4]));
-        if used + wide + 1 > width {
-            break;
-        }
-        out.push(c);
-        used += wide;
-    }
-    out.push('…');
-    out
 }
 
 fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(u16, u16)> {

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::theme::Theme;
-use super::{cells, draw};
+use super::{cells, draw, fit, shorten};
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
 use crate::rules::Health;
@@ -28,30 +28,6 @@ pub(super) fn block(title: &str, theme: Theme) -> Block<'static> {
 pub(super) fn pane(title: &str, theme: Theme, area: Rect, buf: &mut Buffer) -> Rect {
     let title = Line::from(Span::styled(format!(" {title} "), theme.title()));
     draw::frame(buf, area, &title, theme.dim())
-}
-
-/// Fit a string into exactly `width` cells: padded with spaces, or cut with `…`.
-pub(super) fn fit(text: &str, width: usize) -> String {
-    let used = cells(text);
-    if used <= width {
-        return format!("{text}{}", " ".repeat(width - used));
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let wide = cells(c.encode_utf8(&mut [0; 4]));
-        if used + wide + 1 > width {
-            break;
-        }
-        out.push(c);
-        used += wide;
-    }
-    if width > 0 {
-        out.push('…');
-        used += 1;
-    }
-    out.push_str(&" ".repeat(width.saturating_sub(used)));
-    out
 }
 
 /// A bar of `width` cells for health.
@@ -84,13 +60,7 @@ fn badges(c: &Combatant, short: bool) -> Vec<String> {
     c.conditions
         .iter()
         .map(|k| {
-            let name = if short && k.name.chars().count() > 6 {
-                let mut cut: String = k.name.chars().take(5).collect();
-                cut.push('…');
-                cut
-            } else {
-                k.name.clone()
-            };
+            let name = if short { shorten(&k.name, 6) } else { k.name.clone() };
             if k.level == Level::Severe { name.to_uppercase() } else { name }
         })
         .collect()

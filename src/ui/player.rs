@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::theme::Theme;
+use super::{cells, fit};
 use crate::rules::system::HealthBand;
 use crate::view::{PlayerCombatant, PlayerHealth, PlayerView, band_word};
 
@@ -82,25 +83,6 @@ fn block(title: &str, theme: Theme) -> Block<'static> {
     Block::bordered()
         .title(Span::styled(format!(" {title} "), theme.title()))
         .border_style(theme.dim())
-}
-
-/// Display width of a string, one cell per character (the names and symbols used here).
-fn cells(text: &str) -> usize {
-    text.chars().count()
-}
-
-/// Exactly `width` cells: padded, or cut with `…`.
-fn fit(text: &str, width: usize) -> String {
-    let used = cells(text);
-    if used <= width {
-        return format!("{text}{}", " ".repeat(width - used));
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let mut out: String = text.chars().take(width - 1).collect();
-    out.push('…');
-    out
 }
 
 fn round_text(view: &PlayerView) -> String {

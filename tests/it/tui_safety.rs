@@ -1,17 +1,24 @@
 //! The dashboard where it used to fail a GM (issue 14): text that is not ASCII, messages, a
-//! terminal too small, Save as, and refusals that come before the dice faces are asked for.
+//! terminal too small, Save as, and refusals that come before the dice faces are asked for; and
+//! the one guard that takes the terminal and gives it back (issue 23).
 
-use std::path::PathBuf;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::Event;
-use ratatui::layout::Rect;
+use ratatui::layout::{Rect, Size};
+use ratatui::widgets::{Paragraph, Widget};
 use skirmish::app::dialog::Step;
 use skirmish::app::keymap::KeyMap;
 use skirmish::app::{App, Mode, NewFiles};
 use skirmish::encounter::Session;
 use skirmish::rules::System;
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::runtime::{TerminalGuard, Tty};
 use skirmish::ui::{self, Pane, buffer_text};
 
 use super::tui::{PLAIN, app, assets, demo, drive, keys, new_woin, screen};
@@ -674,4 +681,289 @@ fn the_replays_branch_prompt_scrolls_wide_names_by_cells() {
     // The cursor is the cell after the X.
     let x_at = (0..80).find(|&x| buf[(x, cursor.1)].symbol() == "X").expect("the X");
     assert_eq!(cursor.0, x_at + 1, "{line}");
+}
+
+/// A terminal that records, in order, what the guard tells it: bytes as sent, and raw mode as
+/// `<raw on>` and `<raw off>`.
+#[derive(Clone, Default)]
+struct Recorder(Arc<Mutex<Vec<u8>>>);
+
+impl Recorder {
+    fn note(&self, what: &str) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).extend_from_slice(what.as_bytes());
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(PoisonError::into_inner)).into()
+    }
+}
+
+impl Write for Recorder {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Tty for Recorder {
+    fn raw_mode(&mut self, on: bool) -> io::Result<()> {
+        self.note(if on { "<raw on>" } else { "<raw off>" });
+        Ok(())
+    }
+
+    fn frames(&mut self) -> io::Result<Box<dyn Write>> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn fixed_size(&self) -> Option<Size> {
+        Some(Size::new(20, 4))
+    }
+}
+
+/// Raw mode, the alternate screen and the cursor hidden, as the guard takes a terminal.
+const TAKEN: &str = "<raw on>\x1b[?1049h\x1b[?25l";
+/// The terminal given back: out of raw mode, synchronized output ended, colours reset, the main
+/// screen, the cursor shown.
+const GIVEN_BACK: &str = "<raw off>\x1b[?2026l\x1b[0m\x1b[?1049l\x1b[?25h";
+
+/// There is one terminal: the tests that take it wait for each other.
+fn one_terminal_at_a_time() -> MutexGuard<'static, ()> {
+    static ONE: Mutex<()> = Mutex::new(());
+    ONE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Item 23.6: the guard takes the terminal, its frames go to that terminal, and dropping it
+/// gives the terminal back, once; then it can be taken again.
+#[test]
+fn the_terminal_guard_gives_the_terminal_back_when_dropped() {
+    let _one = one_terminal_at_a_time();
+    let tty = Recorder::default();
+    let mut guard = TerminalGuard::take(Box::new(tty.clone())).expect("taken");
+    assert_eq!(tty.text(), TAKEN);
+    let (screen, frame) = guard.parts();
+    screen.draw(|f| f.render_widget(Paragraph::new("hello"), f.area())).expect("drawn");
+    frame.commit().expect("sent");
+    let drawn = tty.text();
+    assert!(drawn.starts_with(TAKEN) && drawn.contains("\x1b[2J") && drawn.contains("hello"));
+    drop(guard);
+    let text = tty.text();
+    assert_eq!(text, format!("{drawn}{GIVEN_BACK}"));
+    let again = Recorder::default();
+    drop(TerminalGuard::take(Box::new(again.clone())).expect("taken again"));
+    assert_eq!(again.text(), format!("{TAKEN}{GIVEN_BACK}"));
+}
+
+/// Item 23.6: a second guard while one holds the terminal is refused and touches nothing.
+#[test]
+fn only_one_terminal_guard_at_a_time() {
+    let _one = one_terminal_at_a_time();
+    let (first, second) = (Recorder::default(), Recorder::default());
+    let guard = TerminalGuard::take(Box::new(first.clone())).expect("taken");
+    let Err(err) = TerminalGuard::take(Box::new(second.clone())) else {
+        panic!("a second guard was given the terminal");
+    };
+    assert!(err.to_string().contains("already in use"), "{err}");
+    assert_eq!(second.text(), "", "the refused terminal is not touched");
+    drop(guard);
+    assert_eq!(first.text(), format!("{TAKEN}{GIVEN_BACK}"));
+}
+
+/// Writes `<unwinding>` when dropped.
+struct Unwinding(Recorder);
+
+impl Drop for Unwinding {
+    fn drop(&mut self) {
+        self.0.note("<unwinding>");
+    }
+}
+
+/// Item 23.6: a panic on the guard's thread gives the terminal back from the panic hook, before
+/// the message is printed and before anything unwinds (so also where a panic aborts), and only
+/// once.
+#[test]
+fn a_panic_on_the_guards_thread_gives_the_terminal_back_before_unwinding() {
+    let _one = one_terminal_at_a_time();
+    let tty = Recorder::default();
+    let inside = tty.clone();
+    let run = std::thread::spawn(move || {
+        let _guard = TerminalGuard::take(Box::new(inside.clone())).expect("taken");
+        // Dropped before the guard as the stack unwinds.
+        let _mark = Unwinding(inside);
+        panic!("a deliberate panic: the terminal guard gives the terminal back");
+    });
+    assert!(run.join().is_err());
+    assert_eq!(tty.text(), format!("{TAKEN}{GIVEN_BACK}<unwinding>"));
+}
+
+/// Item 23.6: a panic on another thread (the loader's) leaves the terminal to the loop that goes
+/// on drawing; its guard gives it back when it drops.
+#[test]
+fn a_panic_on_another_thread_leaves_the_terminal_to_its_guard() {
+    let _one = one_terminal_at_a_time();
+    let tty = Recorder::default();
+    let guard = TerminalGuard::take(Box::new(tty.clone())).expect("taken");
+    let worker = std::thread::spawn(|| panic!("a deliberate panic on a worker thread"));
+    assert!(worker.join().is_err());
+    assert_eq!(tty.text(), TAKEN, "still taken");
+    drop(guard);
+    assert_eq!(tty.text(), format!("{TAKEN}{GIVEN_BACK}"));
+}
+
+/// A terminal that goes into raw mode but takes no bytes.
+struct Refusing(Recorder);
+
+impl Write for Refusing {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::other("no room"))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Tty for Refusing {
+    fn raw_mode(&mut self, on: bool) -> io::Result<()> {
+        self.0.raw_mode(on)
+    }
+
+    fn frames(&mut self) -> io::Result<Box<dyn Write>> {
+        Ok(Box::new(io::sink()))
+    }
+}
+
+/// Item 23.6: when the alternate screen cannot be entered, raw mode is turned off again (the
+/// tracker used to return with the terminal still raw), and the terminal is free.
+#[test]
+fn a_terminal_that_refuses_the_alternate_screen_is_left_out_of_raw_mode() {
+    let _one = one_terminal_at_a_time();
+    let tty = Recorder::default();
+    let Err(err) = TerminalGuard::take(Box::new(Refusing(tty.clone()))) else {
+        panic!("taken without the alternate screen");
+    };
+    assert!(format!("{err:#}").contains("cannot switch to the alternate screen"), "{err:#}");
+    assert_eq!(tty.text(), "<raw on><raw off>");
+    drop(TerminalGuard::take(Box::new(Recorder::default())).expect("free again"));
+}
+
+/// Everything `skirmish ARGS` writes to an 80×24 pseudo-terminal (util-linux `script`) from its
+/// start until it quits on `q`, once it has drawn.
+fn quit_in_a_terminal(home: &Path, args: &[&str]) -> String {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let inner = format!(
+        "stty cols 80 rows 24; exec '{}' --saves '{}' {}",
+        env!("CARGO_BIN_EXE_skirmish"),
+        home.display(),
+        quoted.join(" ")
+    );
+    let mut child = Command::new("script")
+        .args(["-qfec", &inner, "/dev/null"])
+        .env("TERM", "xterm")
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("util-linux `script` runs skirmish in a pseudo-terminal");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let seen = seen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock().unwrap_or_else(PoisonError::into_inner).extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let has = |what: &str| {
+        let seen = seen.lock().unwrap_or_else(PoisonError::into_inner);
+        seen.windows(what.len()).any(|w| w == what.as_bytes())
+    };
+    let wait = |what: &str| {
+        let start = Instant::now();
+        while !has(what) {
+            assert!(start.elapsed() < Duration::from_secs(20), "{args:?}: no {what:?}");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    // Clearing the screen asks where the cursor is.
+    wait("\x1b[6n");
+    stdin.write_all(b"\x1b[1;1R").expect("answer");
+    // The end of the first frame's synchronized output.
+    wait("\x1b[?2026l");
+    stdin.write_all(b"q").expect("quit");
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10), "{args:?} did not quit");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = reader.join();
+    let seen = seen.lock().unwrap_or_else(PoisonError::into_inner);
+    String::from_utf8_lossy(&seen).into_owned()
+}
+
+/// Item 23.6: the tracker, `replay` and `watch`, each quit with `q` in a real terminal, take it
+/// the same way (the alternate screen, the cursor hidden) and give it back the same way, as the
+/// last thing they write.
+#[test]
+fn tracker_replay_and_watch_give_the_terminal_back_on_quit() {
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("terminal-guard-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(home.join("config")).expect("dir");
+    let fight = home.join("fight.ron");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron"), &fight)
+        .expect("copy");
+    let fight = fight.display().to_string();
+    let given_back = GIVEN_BACK.trim_start_matches("<raw off>");
+    for args in [["open", &fight], ["replay", &fight], ["watch", &fight]] {
+        let text = quit_in_a_terminal(&home, &args);
+        let taken = text.find("\x1b[?1049h\x1b[?25l");
+        let drawn = text.find("\x1b[?2026h");
+        assert!(taken.is_some() && taken < drawn, "{args:?}: taken before the first frame");
+        assert!(text.ends_with(given_back), "{args:?}: given back last: {:?}", tail(&text));
+        assert_eq!(text.matches("\x1b[?1049l").count(), 1, "{args:?}: given back once");
+    }
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+fn tail(text: &str) -> String {
+    text.chars().rev().take(80).collect::<Vec<_>>().into_iter().rev().collect()
+}
+
+/// Item 23.6 (one text-fitting helper): the players' screen measures names in cells as the
+/// dashboard does, so names in wide characters or with combining marks keep its turn order's
+/// side column straight (it counted characters: 鬼の王 pushed the column three cells right).
+#[test]
+fn the_players_turn_order_keeps_its_columns_with_wide_names() {
+    use skirmish::ui::player::{PlayerScreen, WatchNote};
+    use skirmish::view::players_see;
+    let mut a = new_woin();
+    for line in ["add 鬼の王 side=pc", "add Aria side=pc", "add Jose\u{301} side=pc", "start"] {
+        a.run_line(line, None);
+    }
+    let seen = players_see(&a.session);
+    let note = WatchNote { text: "watching".into(), error: false };
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    PlayerScreen { view: seen.fight(), note: &note, theme: PLAIN }.render(area, &mut buf);
+    let columns: Vec<u16> = (area.top()..area.bottom())
+        .filter_map(|y| {
+            let x = (area.left()..area.right() - 1)
+                .find(|&x| buf[(x, y)].symbol() == "p" && buf[(x + 1, y)].symbol() == "c")?;
+            (x > 2).then_some(x)
+        })
+        .collect();
+    assert_eq!(columns.len(), 3, "{}", buffer_text(&buf));
+    assert!(columns.iter().all(|&x| x == columns[0]), "{columns:?}\n{}", buffer_text(&buf));
 }
