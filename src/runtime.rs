@@ -154,10 +154,7 @@ fn event_loop(
         if dirty {
             let size = terminal.size()?;
             let area = Rect::new(0, 0, size.width, size.height);
-            app.log_scroll = ui::log_scroll_within(app, area);
-            if let Some(within) = ui::overlay_scroll_within(app, area) {
-                app.hold_overlay_scroll(within);
-            }
+            ui::settle(app, area);
             draw_frame(terminal, frame, app, theme)?;
             frame.commit()?;
         }

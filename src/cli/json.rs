@@ -121,7 +121,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
 /// The `messages` of `skirmish run --json`: what each command that only answers said, with its
 /// script line and how many log lines came before it (at most the log's length).
 pub fn answers_json(session: &Session, answers: &[super::script::Answer]) -> Value {
-    let log_lines = session.log().len();
+    let log_lines = session.log_total();
     answers
         .iter()
         .map(|a| {
@@ -146,13 +146,27 @@ pub fn to_json(session: &Session) -> Value {
             .map(|(name, value)| (name.to_string(), derived_json(&value)))
             .collect::<serde_json::Map<String, Value>>(),
         "combatants": enc.combatants.iter().map(|c| combatant_json(session, c)).collect::<Vec<_>>(),
-        "log": session.log().iter().map(|l| {
-            let mut line = json!({"round": l.round, "text": l.text});
-            if let Some(who) = &l.who { line["who"] = json!(who); }
-            if let Some(roll) = &l.roll {
-                line["roll"] = json!({"expr": roll.expr, "faces": roll.faces(), "total": roll.total});
-            }
-            line
-        }).collect::<Vec<_>>(),
+        "log": log_json(session),
     })
+}
+
+/// Every line of the current line's log, a long fight's older lines folded again; a line that
+/// says so ends the list should they not fold.
+fn log_json(session: &Session) -> Vec<Value> {
+    let mut out = Vec::new();
+    let folded = session.each_line(|l| {
+        let mut line = json!({"round": l.round, "text": l.text});
+        if let Some(who) = &l.who {
+            line["who"] = json!(who);
+        }
+        if let Some(roll) = &l.roll {
+            line["roll"] = json!({"expr": roll.expr, "faces": roll.faces(), "total": roll.total});
+        }
+        out.push(line);
+    });
+    if let Err(err) = folded {
+        let text = format!("(the log stops here: its older lines did not fold again: {err})");
+        out.push(json!({"round": session.encounter().round, "text": text}));
+    }
+    out
 }

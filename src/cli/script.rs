@@ -243,7 +243,7 @@ fn run_lines(
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
         let system = session.as_ref().map(|s| s.encounter().system);
-        let log = session.as_ref().map_or(0, |s| s.log().len());
+        let log = session.as_ref().map_or(0, |s| s.log_total());
         let mut answer = |text: String| {
             answers.push(Answer { line: line_no, command: line.trim().to_string(), text, log })
         };

@@ -26,21 +26,25 @@ fn log_entry(line: &LogEntry) -> String {
 /// that came before it (a later undo may have taken some back), every line of it after `> `.
 pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
     let enc = session.encounter();
-    let log = session.log();
     let mut out = String::new();
-    let mut shown = 0;
-    for answer in answers {
-        let at = answer.log.min(log.len());
-        for line in &log[shown.min(at)..at] {
-            out.push_str(&log_entry(line));
+    let mut answers = answers.iter().peekable();
+    let mut at = 0;
+    // Each answer after the lines that came before it, the lines of a long fight folded again.
+    let mut print_answers = |out: &mut String, at: usize, last: bool| {
+        while let Some(answer) = answers.next_if(|a| last || a.log <= at) {
+            for line in answer.text.lines() {
+                out.push_str(&format!("> {}\n", escaped(line)));
+            }
         }
-        shown = shown.max(at);
-        for line in answer.text.lines() {
-            out.push_str(&format!("> {}\n", escaped(line)));
-        }
-    }
-    for line in &log[shown..] {
+    };
+    let folded = session.each_line(|line| {
+        print_answers(&mut out, at, false);
         out.push_str(&log_entry(line));
+        at += 1;
+    });
+    print_answers(&mut out, at, true);
+    if let Err(err) = folded {
+        out.push_str(&format!("(the log stops here: its older lines did not fold again: {err})\n"));
     }
     let current = enc.current().map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
     let heading = format!(

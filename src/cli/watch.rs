@@ -40,7 +40,7 @@ pub struct Watch {
 impl Watch {
     pub fn new(follower: Follower) -> Watch {
         let note = WatchNote { text: "looking for the fight…".into(), error: false };
-        Watch { follower, live: LiveView::default(), seen: None, note }
+        Watch { follower, live: LiveView::keeping(SHOWN_LOG), seen: None, note }
     }
 
     /// The players' screen as it stands: the fight when they see one, else the note alone.

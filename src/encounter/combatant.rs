@@ -1,5 +1,9 @@
 //! A combatant: identity, side, the system's stats, health, conditions, notes and initiative.
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::conditions::Condition;
@@ -12,9 +16,52 @@ pub use crate::rules::slug;
 
 /// A combatant's id: a unique lowercase slug (`goblin-2`), typed so that it is never mixed up
 /// with a name or any other text. Saved as a plain string.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+///
+/// Nearly every event names someone, so a long fight holds hundreds of thousands of ids of a
+/// dozen combatants: an id is a shared string, copied by reference, and the ids read from a save
+/// share one string per combatant ([`intern`]).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
 #[serde(transparent)]
-pub struct CombatantId(String);
+pub struct CombatantId(Arc<str>);
+
+/// The ids read on this thread, one shared string each (a bounded pool: past [`POOL`] different
+/// ids it starts again, which only costs sharing).
+fn intern(id: &str) -> Arc<str> {
+    thread_local! {
+        static IDS: RefCell<HashSet<Arc<str>>> = RefCell::new(HashSet::new());
+    }
+    IDS.with(|ids| {
+        let mut ids = ids.borrow_mut();
+        if let Some(shared) = ids.get(id) {
+            return shared.clone();
+        }
+        if ids.len() >= POOL {
+            ids.clear();
+        }
+        let shared: Arc<str> = Arc::from(id);
+        ids.insert(shared.clone());
+        shared
+    })
+}
+
+/// How many different ids the pool of [`intern`] keeps.
+const POOL: usize = 4096;
+
+impl<'de> Deserialize<'de> for CombatantId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CombatantId, D::Error> {
+        struct Id;
+        impl serde::de::Visitor<'_> for Id {
+            type Value = CombatantId;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a combatant's id (a string)")
+            }
+            fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<CombatantId, E> {
+                Ok(CombatantId(intern(id)))
+            }
+        }
+        deserializer.deserialize_str(Id)
+    }
+}
 
 impl CombatantId {
     pub fn as_str(&self) -> &str {
@@ -49,61 +96,61 @@ impl std::fmt::Display for CombatantId {
 
 impl From<String> for CombatantId {
     fn from(id: String) -> CombatantId {
-        CombatantId(id)
+        CombatantId(Arc::from(id))
     }
 }
 
 impl From<&str> for CombatantId {
     fn from(id: &str) -> CombatantId {
-        CombatantId(id.to_string())
+        CombatantId(Arc::from(id))
     }
 }
 
 impl From<&String> for CombatantId {
     fn from(id: &String) -> CombatantId {
-        CombatantId(id.clone())
+        CombatantId(Arc::from(id.as_str()))
     }
 }
 
 impl From<CombatantId> for String {
     fn from(id: CombatantId) -> String {
-        id.0
+        id.0.to_string()
     }
 }
 
 impl PartialEq<str> for CombatantId {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        &*self.0 == other
     }
 }
 
 impl PartialEq<&str> for CombatantId {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        &*self.0 == *other
     }
 }
 
 impl PartialEq<String> for CombatantId {
     fn eq(&self, other: &String) -> bool {
-        &self.0 == other
+        &*self.0 == other.as_str()
     }
 }
 
 impl PartialEq<CombatantId> for str {
     fn eq(&self, other: &CombatantId) -> bool {
-        self == other.0
+        self == &*other.0
     }
 }
 
 impl PartialEq<CombatantId> for &str {
     fn eq(&self, other: &CombatantId) -> bool {
-        *self == other.0
+        *self == &*other.0
     }
 }
 
 impl PartialEq<CombatantId> for String {
     fn eq(&self, other: &CombatantId) -> bool {
-        *self == other.0
+        self.as_str() == &*other.0
     }
 }
 

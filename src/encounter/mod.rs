@@ -17,7 +17,7 @@ pub use combatant::{Combatant, CombatantId, slug};
 pub use engine::EngineError;
 pub use event::{Ended, Event};
 pub use fold::{ApplyError, LogEntry, Opens};
-pub use history::{Branch, Entry, Node, Outcome, Session};
+pub use history::{Branch, Entry, LOG_KEPT, Node, Outcome, Session};
 
 use std::sync::Arc;
 

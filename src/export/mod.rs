@@ -144,11 +144,11 @@ pub fn report(session: &Session, date: Option<String>) -> Report {
 fn by_round_and_turn(session: &Session) -> Vec<LogRound> {
     let enc = session.encounter();
     let mut rounds: Vec<LogRound> = Vec::new();
-    for line in session.log() {
+    let mut add = |line: &crate::encounter::LogEntry| {
         if line.opens == Some(Opens::Round) || rounds.last().is_none_or(|r| r.round != line.round) {
             rounds.push(LogRound { round: line.round, turns: Vec::new() });
         }
-        let Some(round) = rounds.last_mut() else { continue };
+        let Some(round) = rounds.last_mut() else { return };
         if line.opens == Some(Opens::Turn) || round.turns.is_empty() {
             let who = line.who.as_deref().filter(|_| line.opens == Some(Opens::Turn));
             let who = who.map(|id| enc.get(id).map_or_else(|| id.to_string(), |c| c.name.clone()));
@@ -166,6 +166,17 @@ fn by_round_and_turn(session: &Session) -> Vec<LogRound> {
         if let Some(turn) = round.turns.last_mut() {
             turn.lines.push(LogLine { text, heading: line.opens.is_some() });
         }
+    };
+    // A long fight's older lines are folded again; should that fail, the report says so.
+    if let Err(err) = session.each_line(&mut add) {
+        let text = format!("(the log stops here: its older lines did not fold again: {err})");
+        add(&crate::encounter::LogEntry {
+            round: enc.round,
+            text,
+            roll: None,
+            who: None,
+            opens: None,
+        });
     }
     rounds
 }

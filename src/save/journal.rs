@@ -231,7 +231,7 @@ pub fn write_full(session: &Session) -> (String, Written) {
             encounter: Box::new(enc.clone()),
             state: enc.state.to_ron(),
             log: log[log.len().saturating_sub(SNAPSHOT_LOG)..].to_vec(),
-            lines: log.len(),
+            lines: session.log_total(),
             sum: String::new(),
         };
         let (text, sum) = line(record, &written.sum);

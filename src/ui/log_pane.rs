@@ -138,8 +138,11 @@ fn entry_rows(
 fn headline(app: &App, depth: usize) -> Option<usize> {
     let (path, marks) = app.session.line();
     let entries = app.session.log();
-    let start = *marks.get(depth)?;
-    let end = marks.get(depth + 1).copied().unwrap_or(entries.len()).min(entries.len());
+    // The marks count lines of the whole log; the session holds its newest lines.
+    let held = |mark: usize| mark.checked_sub(app.session.log_start());
+    let start = held(*marks.get(depth)?)?;
+    let end =
+        marks.get(depth + 1).and_then(|&m| held(m)).unwrap_or(entries.len()).min(entries.len());
     if start >= end {
         return None;
     }
@@ -156,6 +159,7 @@ fn headline(app: &App, depth: usize) -> Option<usize> {
 /// The command (its depth in the current line) that log line `index` belongs to.
 fn command_of(app: &App, index: usize) -> Option<usize> {
     let (_, marks) = app.session.line();
+    let index = index.saturating_add(app.session.log_start());
     marks.partition_point(|&m| m <= index).checked_sub(1)
 }
 
@@ -170,6 +174,9 @@ struct View {
     back: Option<usize>,
     /// The most `App::log_scroll` can usefully be.
     max_scroll: usize,
+    /// The view reaches back past the oldest line the session holds (a long fight's older lines
+    /// are folded again on demand: [`wants_older`]).
+    wants_older: bool,
 }
 
 /// Lay the log out for a pane of `width` × `height` cells.
@@ -201,7 +208,10 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
             break;
         }
     }
-    let complete = laid.last().is_none_or(|(index, _)| *index == 0);
+    let reached_oldest = laid.last().is_none_or(|(index, _)| *index == 0);
+    let wants_older = reached_oldest && count < want && app.session.log_start() > 0;
+    // Every line laid: none older is held, or none older was needed.
+    let complete = reached_oldest && !wants_older;
     let mut rows: Vec<Line<'static>> = Vec::with_capacity(count);
     let mut row_entry: Vec<usize> = Vec::with_capacity(count);
     for (index, lines) in laid.into_iter().rev() {
@@ -222,7 +232,7 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
     if scroll == 0
         && let Some(rows) = summary
     {
-        return View { rows, back: None, max_scroll };
+        return View { rows, back: None, max_scroll, wants_older };
     }
     // Rows back from the newest: the first key back shows the summary's lines as they are.
     let back = scroll.saturating_sub(extra).min(max_back);
@@ -267,10 +277,10 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
                 first.1 = Some(if continued(from) { "⋯ " } else { " ⋯" });
             }
             out.extend(body);
-            return View { rows: out, back: shown_back, max_scroll };
+            return View { rows: out, back: shown_back, max_scroll, wants_older };
         }
     }
-    View { rows: plain(top), back: shown_back, max_scroll }
+    View { rows: plain(top), back: shown_back, max_scroll, wants_older }
 }
 
 /// The newest command when it does not fit: its headline `h`, then as many of its lines as fit,
@@ -386,6 +396,14 @@ pub fn log_scroll_within(app: &App, area: Rect) -> usize {
         return 0;
     }
     app.log_scroll.min(view(app, Theme { color: false }, width, height, 0).max_scroll)
+}
+
+/// Whether the log scrolled as far as `app.log_scroll` says reaches past the oldest line the
+/// session holds: the runtime then has the session fold older lines again before the frame.
+pub fn wants_older(app: &App, area: Rect) -> bool {
+    let inner = block("Dice log", Theme { color: false }).inner(area);
+    let (height, width) = (inner.height as usize, inner.width as usize);
+    height > 0 && width >= 8 && view(app, Theme { color: false }, width, height, 0).wants_older
 }
 
 /// The log with its newest `marked` lines marked ▸ (the timeline's current step), laid out as

@@ -127,6 +127,24 @@ pub fn log_scroll_within(app: &App, area: Rect) -> usize {
     panes::log_scroll_within(app, log)
 }
 
+/// Whether the dice log, scrolled as the app says on a screen of `area`, reaches past the oldest
+/// line the session holds (see [`crate::encounter::LOG_KEPT`]).
+pub fn log_wants_older(app: &App, area: Rect) -> bool {
+    let [_, _, _, log, ..] = dashboard(area);
+    panes::wants_older(app, log)
+}
+
+/// What the runtime does before each frame on a screen of `area`: a log scrolled back past the
+/// lines a long fight holds has the older ones folded again, then the log's and any overlay's
+/// scroll are kept within what they can show.
+pub fn settle(app: &mut App, area: Rect) {
+    while log_wants_older(app, area) && app.session.extend_log_back().unwrap_or(false) {}
+    app.log_scroll = log_scroll_within(app, area);
+    if let Some(within) = overlay_scroll_within(app, area) {
+        app.hold_overlay_scroll(within);
+    }
+}
+
 /// How far the help screen or a sheet open on a screen of `area` can scroll, from its own
 /// scroll (`None` when neither is open or the screen is too small to show it): the runtime keeps
 /// the mode's scroll within this before each frame, as it does the log's, so `k` after pressing

@@ -15,7 +15,7 @@ use crate::rules::Health;
 use crate::rules::conditions::Level;
 
 pub use super::combatant_pane::{combatant, combatant_of, sheet, sheet_scroll_max};
-pub use super::log_pane::{log, log_marked, log_scroll_within};
+pub use super::log_pane::{log, log_marked, log_scroll_within, wants_older};
 
 pub(super) fn block(title: &str, theme: Theme) -> Block<'static> {
     Block::bordered()

@@ -25,12 +25,24 @@ pub struct LiveView {
     seen: Seen,
     /// The state after `line`, as the walk folded it; `None` when nothing is kept.
     state: Option<Encounter>,
+    /// Lines of the players' log let go from the front of `seen.log` (the cuts count lines of
+    /// the whole log).
+    dropped: usize,
+    /// Keep at least this many of the newest lines, up to twice as many (`None`: every line).
+    keep: Option<usize>,
 }
 
 impl LiveView {
+    /// A view that holds only about the newest `lines` lines of the players' log (at least
+    /// that many, at most twice as many), so that its memory does not grow with the fight: ask
+    /// it for no more than that many ([`LiveView::see_newest`]).
+    pub fn keeping(lines: usize) -> LiveView {
+        LiveView { keep: Some(lines), ..LiveView::default() }
+    }
+
     /// Forget everything kept: the next view walks the line from the start.
     pub fn reset(&mut self) {
-        *self = LiveView::default();
+        *self = LiveView { keep: self.keep, ..LiveView::default() };
     }
 
     /// The players' view of `session` now, equal to [`super::player_view`]: commands added after
@@ -62,9 +74,9 @@ impl LiveView {
                 self.state = Some(state);
                 self.walk(session, &path[shared..]);
             }
-            Some(_) if shared == path.len() => {
+            Some(_) if shared == path.len() && self.cut_held(shared) => {
                 if let Some(&cut) = self.cuts.get(shared) {
-                    self.seen.log.truncate(cut.log);
+                    self.seen.log.truncate(cut.log - self.dropped);
                     self.seen.marks.truncate(cut.marks);
                     self.seen.round = cut.round;
                 }
@@ -76,6 +88,7 @@ impl LiveView {
                 let enc = session.encounter();
                 *self = LiveView {
                     state: Some(Encounter::new(enc.system, &enc.name)),
+                    keep: self.keep,
                     ..LiveView::default()
                 };
                 self.walk(session, path);
@@ -99,17 +112,31 @@ impl LiveView {
         agree
     }
 
+    /// Whether the players' log still holds where it stood before command `depth` of the line
+    /// (an undo back past the lines let go walks the line again).
+    fn cut_held(&self, depth: usize) -> bool {
+        self.cuts.get(depth).is_none_or(|cut| cut.log >= self.dropped)
+    }
+
     fn walk(&mut self, session: &Session, commands: &[usize]) {
         let Some(state) = self.state.as_mut() else { return };
         for &i in commands {
             let Some(node) = session.nodes().get(i) else { break };
             let seen = &self.seen;
-            self.cuts.push(Cut { log: seen.log.len(), marks: seen.marks.len(), round: seen.round });
+            let log = self.dropped + seen.log.len();
+            self.cuts.push(Cut { log, marks: seen.marks.len(), round: seen.round });
             self.line.push(i);
             if !self.seen.add(state, &node.entry) {
                 // Cannot happen for a loaded session; start afresh next time.
                 self.state = None;
                 break;
+            }
+            if let Some(keep) = self.keep
+                && self.seen.log.len() > keep.saturating_mul(2)
+            {
+                let gone = self.seen.log.len() - keep;
+                self.seen.log.drain(..gone);
+                self.dropped += gone;
             }
         }
     }

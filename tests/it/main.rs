@@ -23,6 +23,7 @@ mod legal;
 mod locks;
 mod log_scroll;
 mod log_view;
+mod long_log;
 mod names;
 mod odds;
 mod replay;

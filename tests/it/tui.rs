@@ -89,10 +89,7 @@ pub(super) fn drive_at(
         app.handle_event(&Event::Key(key));
         app.effects.clear();
         // As the runtime does before each frame.
-        app.log_scroll = ui::log_scroll_within(app, area);
-        if let Some(within) = ui::overlay_scroll_within(app, area) {
-            app.hold_overlay_scroll(within);
-        }
+        ui::settle(app, area);
         terminal.draw(|f| ui::draw(f, app, PLAIN)).expect("draw");
     }
     terminal

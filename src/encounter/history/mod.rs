@@ -2,6 +2,7 @@
 //! a save stores; undo walks back, a new command after undo starts a branch, nothing is dropped),
 //! and the state and log folded along the current line of play.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -104,6 +105,11 @@ pub struct Branch {
 /// this many commands from the nearest one.
 const SNAPSHOT_EVERY: usize = 256;
 
+/// Log lines a session keeps at least (those of its newest commands; it holds up to twice as
+/// many before it lets the oldest go): a long fight's older lines are folded again from the
+/// snapshots when something asks for them, so its memory does not grow with its length.
+pub const LOG_KEPT: usize = 2048;
+
 /// An encounter being run: the history tree (every command ever made, none dropped), the line of
 /// play from the start to the current point, and the state and log folded along that line.
 ///
@@ -112,7 +118,10 @@ const SNAPSHOT_EVERY: usize = 256;
 #[derive(Debug, Clone)]
 pub struct Session {
     encounter: Encounter,
+    /// The current line's log from line `log_from` on (the older lines are let go, see
+    /// [`LOG_KEPT`]).
     log: Vec<LogEntry>,
+    log_from: usize,
     nodes: Vec<Node>,
     /// The child `redo` takes from each node (`None`: a leaf), and from the start: the one made
     /// last, or the one the line of play last went through (`branch N`, a jump, a reload).
@@ -120,7 +129,7 @@ pub struct Session {
     newest_root: Option<usize>,
     /// Indices into `nodes`, from the first command to the current one.
     path: Vec<usize>,
-    /// The log's length before each command of `path`.
+    /// Where each command of `path` starts in the whole log (its length before that command).
     marks: Vec<usize>,
     /// The state after a node, for nodes at a depth that is a multiple of [`SNAPSHOT_EVERY`].
     snapshots: HashMap<usize, Encounter>,
@@ -132,6 +141,7 @@ impl Session {
         Session {
             encounter: Encounter::new(system, name),
             log: Vec::new(),
+            log_from: 0,
             nodes: Vec::new(),
             newest: Vec::new(),
             newest_root: None,
@@ -187,10 +197,38 @@ impl Session {
             return Ok(());
         }
         self.encounter = self.state_at(depth)?;
-        self.log.truncate(self.marks[depth]);
+        let end = self.marks[depth];
+        if end >= self.log_from {
+            self.log.truncate(end - self.log_from);
+        } else {
+            // Back past the lines kept: fold the newest ones before this point again.
+            let from = self.marks[..depth].partition_point(|&m| m.saturating_add(LOG_KEPT) <= end);
+            let from = from.saturating_sub(1);
+            self.log = self.lines_of(from, depth)?;
+            self.log_from = self.marks[from];
+        }
         self.path.truncate(depth);
         self.marks.truncate(depth);
         Ok(())
+    }
+
+    /// The log lines of commands `from..to` of the current line, folded again from the snapshot
+    /// nearest before them.
+    fn lines_of(&self, from: usize, to: usize) -> Result<Vec<LogEntry>, ApplyError> {
+        let mut state = self.state_at(from)?;
+        let mut log = Vec::new();
+        for &i in &self.path[from..to] {
+            for event in &self.nodes[i].entry.events {
+                keep(&mut log, state.apply(event)?);
+            }
+        }
+        Ok(log)
+    }
+
+    /// Let the oldest lines go once more than twice [`LOG_KEPT`] are held, down to the first
+    /// line of the command that holds the newest `LOG_KEPT`th one.
+    fn trim_log(&mut self) {
+        trim(&mut self.log, &mut self.log_from, &self.marks);
     }
 
     /// Make `node` (`None`: the start) the current point, along its own line: back to where the
@@ -221,8 +259,66 @@ impl Session {
         &self.encounter
     }
 
+    /// The newest lines of the current line's log: every line from [`Session::log_start`] on
+    /// (all of them in a fight shorter than a few thousand lines).
     pub fn log(&self) -> &[LogEntry] {
         &self.log
+    }
+
+    /// The index in the whole log of the first line [`Session::log`] holds.
+    pub fn log_start(&self) -> usize {
+        self.log_from
+    }
+
+    /// How many lines the current line's whole log has.
+    pub fn log_total(&self) -> usize {
+        self.log_from + self.log.len()
+    }
+
+    /// The whole log of the current line: the lines held, or, in a long fight whose oldest
+    /// lines were let go, every line folded again from the start (a report or a script that
+    /// prints every line needs them all; [`Session::each_line`] does not hold them).
+    pub fn whole_log(&self) -> Result<Cow<'_, [LogEntry]>, ApplyError> {
+        if self.log_from == 0 {
+            return Ok(Cow::Borrowed(&self.log));
+        }
+        let mut log = Vec::with_capacity(self.log_total());
+        self.each_line(|line| log.push(line.clone()))?;
+        Ok(Cow::Owned(log))
+    }
+
+    /// Every line of the current line's whole log in order, the ones let go folded again from
+    /// the start one command at a time, so that they are never all held at once.
+    pub fn each_line(&self, mut visit: impl FnMut(&LogEntry)) -> Result<(), ApplyError> {
+        let older = self.marks.partition_point(|&m| m < self.log_from);
+        if older > 0 {
+            let mut state = self.state_at(0)?;
+            let mut lines = Vec::new();
+            for &i in &self.path[..older] {
+                for event in &self.nodes[i].entry.events {
+                    keep(&mut lines, state.apply(event)?);
+                }
+                lines.drain(..).for_each(|line| visit(&line));
+            }
+        }
+        self.log.iter().for_each(visit);
+        Ok(())
+    }
+
+    /// Fold again about [`LOG_KEPT`] lines older than those held and keep them too (the dice
+    /// log scrolled back past them). Whether there were any.
+    pub fn extend_log_back(&mut self) -> Result<bool, ApplyError> {
+        if self.log_from == 0 {
+            return Ok(false);
+        }
+        let to = self.marks.partition_point(|&m| m < self.log_from);
+        let want = self.log_from.saturating_sub(LOG_KEPT);
+        let from = self.marks[..to].partition_point(|&m| m <= want).saturating_sub(1);
+        let mut older = self.lines_of(from, to)?;
+        older.append(&mut self.log);
+        self.log = older;
+        self.log_from = self.marks.get(from).copied().unwrap_or(0);
+        Ok(true)
     }
 
     /// The current line of play, from the first command to the current one.
@@ -236,7 +332,8 @@ impl Session {
     }
 
     /// The current line as indices into [`Session::nodes`], and where each command's log lines
-    /// start in [`Session::log`].
+    /// start in the whole log (subtract [`Session::log_start`] for an index into
+    /// [`Session::log`]).
     pub fn line(&self) -> (&[usize], &[usize]) {
         (&self.path, &self.marks)
     }
@@ -362,10 +459,10 @@ impl Session {
             _ => {
                 let mut events = plan(&self.encounter, command, &self.assets, dice)?;
                 events.shrink_to_fit();
-                let before = self.log.len();
+                let before = self.log_total();
                 let entry = Entry { command: command.to_string(), events };
                 self.grow(Node { entry, parent: self.head() }).map_err(EngineError::Apply)?;
-                Ok(Outcome::Applied { lines: self.log.len() - before })
+                Ok(Outcome::Applied { lines: self.log_total() - before })
             }
         }
     }
@@ -427,12 +524,13 @@ impl Session {
     /// Apply a child of the current point and make it current. Its events were checked when it
     /// was planned or loaded; should one not fit, the state is folded back and nothing changes.
     fn step_to(&mut self, node: usize) -> Result<(), ApplyError> {
-        let mark = self.log.len();
+        let held = self.log.len();
+        let mark = self.log_from + held;
         for event in &self.nodes[node].entry.events {
             match self.encounter.apply(event) {
                 Ok(line) => keep(&mut self.log, line),
                 Err(err) => {
-                    self.log.truncate(mark);
+                    self.log.truncate(held);
                     self.encounter = self.state_at(self.path.len())?;
                     return Err(err);
                 }
@@ -440,10 +538,25 @@ impl Session {
         }
         self.path.push(node);
         self.marks.push(mark);
+        self.trim_log();
         self.take_line(node);
         if self.path.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.entry(node).or_insert_with(|| self.encounter.clone());
         }
         Ok(())
+    }
+}
+
+/// Let the oldest lines of `log` (which starts at line `from` of the whole log) go once it holds
+/// more than twice [`LOG_KEPT`], keeping whole commands (`marks`: where each starts).
+fn trim(log: &mut Vec<LogEntry>, from: &mut usize, marks: &[usize]) {
+    if log.len() <= 2 * LOG_KEPT {
+        return;
+    }
+    let keep_from = *from + log.len() - LOG_KEPT;
+    let start = marks.partition_point(|&m| m <= keep_from).checked_sub(1).map_or(0, |d| marks[d]);
+    if start > *from {
+        log.drain(..start - *from);
+        *from = start;
     }
 }

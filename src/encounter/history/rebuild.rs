@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Node, SNAPSHOT_EVERY, Session, keep};
+use super::{LOG_KEPT, Node, SNAPSHOT_EVERY, Session, keep, trim};
 use crate::encounter::fold::ApplyError;
 use crate::encounter::{Assets, Encounter, Entry};
 use crate::rules::System;
@@ -188,7 +188,8 @@ impl Session {
         // the path's lines arrive in order and go straight into one log.
         let lines: usize =
             path.iter().filter_map(|&n| self.nodes.get(n)).map(|n| n.entry.events.len()).sum();
-        let mut log = Vec::with_capacity(lines);
+        let mut log = Vec::with_capacity(lines.min(2 * LOG_KEPT + 64));
+        let mut log_from = 0;
         let mut marks = Vec::with_capacity(path.len());
         let start = Encounter::new(self.encounter.system, &self.encounter.name);
         let mut current = if path.is_empty() { Some(start.clone()) } else { None };
@@ -205,13 +206,16 @@ impl Session {
                 };
                 let keep = on_path.get(child).copied().unwrap_or(false);
                 if keep {
-                    marks.push(log.len());
+                    marks.push(log_from + log.len());
                 }
                 for event in &self.nodes[child].entry.events {
                     let line = next.apply(event).map_err(|err| (child + 1, err))?;
                     if keep {
                         self::keep(&mut log, line);
                     }
+                }
+                if keep {
+                    trim(&mut log, &mut log_from, &marks);
                 }
                 if depth.is_multiple_of(SNAPSHOT_EVERY) {
                     self.snapshots.insert(child, next.clone());
@@ -225,6 +229,7 @@ impl Session {
         self.path = path.to_vec();
         log.shrink_to_fit();
         self.log = log;
+        self.log_from = log_from;
         self.marks = marks;
         if let Some(encounter) = current {
             self.encounter = encounter;
