@@ -190,7 +190,7 @@ fn main() {
     for _ in 0..5 {
         let start = Instant::now();
         let opened = save::open(Path::new(&big_path), assets.clone()).expect("opens");
-        let save::Opened::Glanced { now, whole } = opened else {
+        let save::Opened::Glanced { now, whole, .. } = opened else {
             panic!("a 100k-event journal opens from its snapshot")
         };
         let keys = skirmish::app::keymap::KeyMap::defaults();
