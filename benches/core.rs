@@ -1,6 +1,7 @@
 //! Benchmarks for the core budgets (docs/performance.md): folding 100k events, loading and saving,
 //! a command with its synced append, undo, and the players' watcher following it at 100, 10k and
-//! 100k events and with 500 combatants,
+//! 100k events and with 500 combatants; `run --save` appending, opening after an undo never
+//! compacted and the watcher after a compaction at 100, 10k and 100k events;
 //! the memory a loaded fight holds, and a million dice rolls. A plain harness (no extra crates):
 //! each case runs several times and the median is printed next to its budget.
 
@@ -190,7 +191,7 @@ fn main() {
     for _ in 0..5 {
         let start = Instant::now();
         let opened = save::open(Path::new(&big_path), assets.clone()).expect("opens");
-        let save::Opened::Glanced { now, whole } = opened else {
+        let save::Opened::Glanced { now, whole, .. } = opened else {
             panic!("a 100k-event journal opens from its snapshot")
         };
         let keys = skirmish::app::keymap::KeyMap::defaults();
@@ -306,5 +307,106 @@ fn main() {
         }
         black_box(sum);
     });
+
+    // Issue 28 items 2, 3 and 5: `run FILE --save FILE`, opening after an undo that was never
+    // compacted, and the players' watcher after a compaction, at 100, 10k and 100k events.
+    appending_opening_following(&assets, &dir);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 28 items 2, 3 and 5, each at 100, 10k and 100k events: one command appended by
+/// `skirmish run FILE --save FILE` (without its printing), the first frame and the first command
+/// of a fight whose journal ends in an undo after its snapshot, and the watcher's poll after
+/// the GM compacts.
+fn appending_opening_following(assets: &Arc<Assets>, dir: &Path) {
+    use skirmish::app::{App, NewFiles, Ran, keymap::KeyMap};
+    for (label, events) in [("100", 100), ("10k", 10_000), ("100k", 100_000)] {
+        let session = fight(events, assets);
+        let (text, written) = save::journal::write_full(&session);
+        let runs = if events > 10_000 { 5 } else { 11 };
+
+        // Item 2: the script's command planned on the fight as the file holds it, then saved.
+        let path = dir.join(format!("run-{label}.ron"));
+        std::fs::write(&path, &text).expect("journal");
+        measure(&format!("run --save, one command, {label} events"), 100.0, runs, || {
+            let mut dice = SeededDice::new(3);
+            let script = "roll 3d6 for Aria\n";
+            let ran = skirmish::cli::run_onto(&path, script, &mut dice, assets.clone());
+            black_box(ran.expect("runs").nodes().len());
+        });
+
+        // Item 3: the GM played on after the last compaction and undid one command (the
+        // tracker killed before it compacted again).
+        let mut played = session.clone();
+        let mut dice = SeededDice::new(4);
+        for line in ["roll 3d6 for Aria", "heal Aria 1", "undo"] {
+            let command = parse(line).ok().flatten().expect("parses");
+            played.execute(&command, &mut dice).expect("applies");
+        }
+        let (tail, _) = save::journal::tail(&played, &written);
+        let undone = dir.join(format!("undone-{label}.ron"));
+        std::fs::write(&undone, format!("{text}{tail}")).expect("journal");
+        let open = || {
+            let opened = save::open(&undone, assets.clone()).expect("opens");
+            let mut app = App::new(
+                Session::new(System::WOIN, "", assets.clone()),
+                None,
+                KeyMap::defaults(),
+                NewFiles::new(None, 1),
+            );
+            app.show_opened(undone.clone(), opened);
+            app
+        };
+        let frame = |app: &App| {
+            let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+            let mut buf = ratatui::buffer::Buffer::empty(area);
+            skirmish::ui::render(app, skirmish::ui::theme::Theme::from_env(), area, &mut buf);
+            black_box(buf);
+        };
+        let mut firsts = Vec::new();
+        let mut commands = Vec::new();
+        for _ in 0..runs {
+            let start = Instant::now();
+            let mut app = open();
+            frame(&app);
+            firsts.push(start.elapsed());
+            // The first command typed: applied at once, or refused until the history is in.
+            while app.run_line("roll 1d6", None) != Ran::Applied {
+                std::thread::sleep(Duration::from_millis(1));
+                app.poll_loading();
+            }
+            frame(&app);
+            commands.push(start.elapsed());
+            // Whatever is still being read is waited for outside the time.
+            while app.loading.is_some() {
+                std::thread::sleep(Duration::from_millis(1));
+                app.poll_loading();
+            }
+            app.effects.clear();
+        }
+        report(&format!("open after an undo, first frame, {label}"), 50.0, median(firsts));
+        report(&format!("open after an undo, first command, {label}"), 50.0, median(commands));
+
+        // Item 5: the watcher has the fight; the GM runs a command and compacts (save, quit).
+        let followed = dir.join(format!("followed-{label}.ron"));
+        std::fs::write(&followed, &text).expect("journal");
+        let mut lock = save::lock::lock(&followed).expect("lock");
+        let mut watcher = Follower::new(Target::File(followed.clone()), assets.clone());
+        assert!(matches!(watcher.poll(), Found::Fight { .. }), "the watcher reads the fight");
+        let mut gm = session;
+        let roll = parse("roll 3d6 for Aria").ok().flatten().expect("parses");
+        let polls: Vec<Duration> = (0..runs)
+            .map(|_| {
+                gm.execute(&roll, &mut dice).expect("rolls");
+                lock.replace(save::journal::write(&gm).as_bytes()).expect("compacts");
+                let start = Instant::now();
+                let found = watcher.poll();
+                let took = start.elapsed();
+                assert!(matches!(found, Found::Fight { .. }), "the watcher follows");
+                took
+            })
+            .collect();
+        // A compaction is read again once, like an open (its budget), not per command.
+        report(&format!("watcher poll after a compaction, {label}"), 50.0, median(polls));
+    }
 }

@@ -102,7 +102,7 @@ impl App {
     /// line (with the cards the probe drew dealt first).
     pub(super) fn asks_faces_for(&mut self, line: &str, title: &'static str) -> bool {
         let encounter = self.session.encounter();
-        if encounter.option("typed_dice") != "ask" || self.loading.is_some() {
+        if encounter.option("typed_dice") != "ask" {
             return false;
         }
         let (before, cards) = before_faces(encounter, self.session.assets(), line, &mut *self.dice);

@@ -63,16 +63,20 @@ impl App {
     pub fn show_opened(&mut self, path: PathBuf, opened: crate::save::Opened) {
         self.loading = None;
         self.journal = None;
+        self.held.clear();
         match opened {
             crate::save::Opened::Whole(session, written) => {
                 self.session = session;
                 self.journal = written;
                 self.hint("? help · : command · q quit");
             }
-            crate::save::Opened::Glanced { now, whole } => {
+            crate::save::Opened::Glanced { now, written, whole } => {
                 self.session = now;
+                // Commands made before the history comes are numbered as the file will hold
+                // them, and held until it has come and agrees.
+                self.journal = Some(written);
                 self.loading = Some(whole);
-                self.hint("a long fight: reading and checking its history…");
+                self.hint("a long fight: reading and checking its history (commands work now)…");
             }
         }
         self.save_path = Some(path);

@@ -76,6 +76,11 @@ impl App {
             Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),
             Action::Quit => self.quit_asking(&self.keymap.first_key_of(Action::Quit)),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
+            // The timeline walks the whole history.
+            Action::Timeline if self.loading.is_some() => self.error(
+                "the timeline needs this long fight's whole history, still being read and \
+                 checked; a moment, then try again",
+            ),
             Action::Timeline => self.open_timeline(None, true, 1000),
             Action::CommandLine => {
                 self.input.reset();

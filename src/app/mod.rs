@@ -156,9 +156,13 @@ pub struct App {
     /// What the save file holds, when known: new commands are then appended to it.
     pub journal: Option<crate::save::journal::Written>,
     /// A long fight opened from its snapshot: the whole history, still being read and checked.
-    /// Until it comes, nothing runs and nothing is written.
+    /// Until it comes, commands run on the snapshot (those that need the history before it
+    /// wait) and nothing is written: their records are held.
     pub loading:
         Option<std::sync::mpsc::Receiver<Result<crate::save::Whole, crate::save::LoadError>>>,
+    /// The journal's records of the commands made while the history was read, appended once it
+    /// has come and agrees with the snapshot (`save::graft`).
+    held: String,
     /// Why commands are refused: the history behind the snapshot on screen failed to load.
     pub frozen: Option<String>,
     new_files: NewFiles,
@@ -201,6 +205,7 @@ impl App {
             save_state: saved,
             journal: None,
             loading: None,
+            held: String::new(),
             frozen: None,
             new_files,
             effects: Vec::new(),
@@ -246,34 +251,80 @@ impl App {
         app
     }
 
-    /// The whole history has arrived (or failed): the glance gives way to it, if they agree. A
-    /// history that fails to read or check, or disagrees with its snapshot, is reported and its
-    /// file never written. Whether anything changed.
+    /// The whole history has arrived (or failed): the snapshot gives way to it, with the
+    /// commands made meanwhile added to it as they were made (nothing planned or rolled again)
+    /// and then appended to the file, if the two agree. A history that fails to read or check,
+    /// or disagrees with its snapshot, is reported and its file never written. Whether anything
+    /// changed.
     pub fn poll_loading(&mut self) -> bool {
         use std::sync::mpsc::TryRecvError;
         let Some(whole) = &self.loading else { return false };
         let result = match whole.try_recv() {
             Err(TryRecvError::Empty) => return false,
-            Ok(result) => result.map_err(|e| e.to_string()),
-            Err(TryRecvError::Disconnected) => Err("reading the history stopped".into()),
-        };
-        self.loading = None;
-        match result {
-            Ok((session, written)) if session.encounter() == self.session.encounter() => {
-                let tail = self.session.log().to_vec();
-                let agrees = session.log().ends_with(&tail);
-                if agrees {
-                    self.session = session;
-                    self.journal = written;
-                    self.hint("the whole history is read and checked");
-                    return true;
-                }
-                self.refuse_file("its snapshot's log does not match its history".into());
+            Ok(result) => result,
+            Err(TryRecvError::Disconnected) => {
+                self.loading = None;
+                self.refuse_file("reading the history stopped".into());
+                return true;
             }
-            Ok(_) => self.refuse_file("its snapshot does not match its history".into()),
-            Err(err) => self.refuse_file(err),
-        }
+        };
+        self.history_came(result);
         true
+    }
+
+    /// Wait for the whole history (on quitting: what was made meanwhile is written first).
+    pub fn wait_loading(&mut self) {
+        let Some(whole) = &self.loading else { return };
+        match whole.recv() {
+            Ok(result) => self.history_came(result),
+            Err(_) => {
+                self.loading = None;
+                self.refuse_file("reading the history stopped".into());
+            }
+        }
+    }
+
+    fn history_came(&mut self, result: Result<crate::save::Whole, crate::save::LoadError>) {
+        self.loading = None;
+        let held = std::mem::take(&mut self.held);
+        let grafted = result
+            .map_err(|e| e.to_string())
+            .and_then(|whole| crate::save::graft(whole, &self.session, &held));
+        match grafted {
+            Ok((session, written)) => {
+                self.session = session;
+                // What was made meanwhile goes to the file now (the next command's records are
+                // chained after it).
+                if let (Some(path), Some(journal)) = (&self.save_path, &written)
+                    && !held.is_empty()
+                {
+                    self.save_state = SaveState::Unsaved;
+                    self.effects.push(Effect {
+                        path: path.clone(),
+                        text: held,
+                        switch_to: false,
+                        append: true,
+                        journal: journal.clone(),
+                        report: false,
+                    });
+                }
+                self.journal = written;
+                self.hint("the whole history is read and checked");
+                // A replay opened on the snapshot: its timeline now walks the whole line.
+                if let Some(t) = self.timeline.take_if(|t| t.present.is_none()) {
+                    self.open_timeline(t.source, false, t.pace_ms);
+                }
+            }
+            Err(why) => {
+                let lost = held.lines().filter(|l| l.starts_with("Command(")).count();
+                let why = match lost {
+                    0 => why,
+                    1 => format!("{why}; the 1 command made since opening is not written"),
+                    n => format!("{why}; the {n} commands made since opening are not written"),
+                };
+                self.refuse_file(why);
+            }
+        }
     }
 
     /// The file failed to load or verify behind the screen: it is never written from here.

@@ -79,8 +79,8 @@ impl App {
 
     /// Run a command through the session. `faces` are dice rolled at the table.
     pub fn run_command(&mut self, command: Command, faces: Option<&str>) -> Ran {
-        if self.loading.is_some() {
-            self.error("still reading this long fight's history; a moment, then try again");
+        if let Some(why) = self.waits_for_history(&command) {
+            self.error(why);
             return Ran::Refused;
         }
         if let Some(why) = self.frozen.clone() {
@@ -212,6 +212,29 @@ impl App {
         ran
     }
 
+    /// While a long fight's history is still being read, why `command` must wait for it: it
+    /// needs the commands before the snapshot on screen (undo past it; redo, `branches` or
+    /// `branch` there, where lines of play made before it may leave), the whole history (`save`
+    /// writes it, a report is made from it) or another fight (`new`). Every other command runs
+    /// on the snapshot at once.
+    fn waits_for_history(&self, command: &Command) -> Option<String> {
+        self.loading.as_ref()?;
+        let at_snapshot = self.session.depth() == 0;
+        let what = match command {
+            Command::Undo if at_snapshot => "undo past the point it was opened at",
+            Command::Redo if at_snapshot && !self.session.can_redo() => "redo from here",
+            Command::Branches | Command::Branch { .. } if at_snapshot => "the lines of play here",
+            Command::Save { .. } => "save",
+            Command::Export { .. } => "export",
+            Command::New { .. } => "new",
+            _ => return None,
+        };
+        Some(format!(
+            "{what} needs this long fight's whole history, still being read and checked; a \
+             moment, then try again"
+        ))
+    }
+
     /// `:export [PATH]`: a report beside the save file (`fight.ron` → `fight.md`), or to PATH;
     /// JSON when PATH ends in `.json`.
     fn export(&mut self, path: Option<&str>, players: bool) -> Ran {
@@ -317,9 +340,19 @@ impl App {
     /// grown long with moves of the current point).
     pub(crate) fn autosave(&mut self) {
         use crate::save::journal;
-        // The history is not all here yet (or failed): nothing to write, and nothing may be
-        // lost by writing.
-        if self.loading.is_some() || self.frozen.is_some() {
+        // The history failed: nothing is written, and nothing may be lost by writing.
+        if self.frozen.is_some() {
+            return;
+        }
+        // The history is not all here yet: the records are held, to be appended once it has
+        // come and agrees with the snapshot they were made on.
+        if self.loading.is_some() {
+            if let Some(written) = self.journal.as_ref() {
+                let (text, journal) = journal::tail(&self.session, written);
+                self.held.push_str(&text);
+                self.journal = Some(journal);
+            }
+            self.save_state = SaveState::Unsaved;
             return;
         }
         let Some(path) = self.save_path.clone() else {
@@ -344,8 +377,12 @@ impl App {
         self.effects.push(effect);
     }
 
-    /// Rewrite the whole journal (compaction), as on quit.
+    /// Rewrite the whole journal (compaction), as on quit. A long fight's history still being
+    /// read is waited for first: what was made on its snapshot is written, not lost.
     pub fn compact(&mut self) {
+        if self.save_path.is_some() {
+            self.wait_loading();
+        }
         // Quitting from the timeline (Ctrl-C): the fight is saved as it is now, not at the step
         // on screen.
         if let Some(present) = self.timeline.take().and_then(|t| t.present) {

@@ -14,9 +14,9 @@ pub mod watch;
 
 pub use json::to_json;
 pub use list::{rows as fight_rows, table as fight_table};
-pub use script::{Answer, SaveTargets, ScriptError, run_script};
+pub use script::{Answer, SaveTargets, ScriptError, run_onto, run_script};
 pub use text::to_text;
-pub use tracker::{Start, tracker_app};
+pub use tracker::{Start, replay_app, tracker_app};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

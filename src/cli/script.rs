@@ -12,6 +12,7 @@ use crate::command::{self, Command};
 use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::save;
+use crate::save::journal;
 use crate::save::lock::FightLock;
 
 /// The script's text; a byte that is not UTF-8 is reported with its line and column.
@@ -76,12 +77,10 @@ pub(super) fn run(
         Ok(a) => a,
         Err(err) => return fail(EXIT_INPUT, err),
     };
-    let session = match file {
-        Some(path) => match save::load(path, assets.clone()) {
-            Ok(s) => Some(s),
-            Err(err) => return fail(EXIT_INPUT, err),
-        },
-        None => None,
+    let (session, known) = match file.map(|path| load_held(path, assets.clone(), &locks)) {
+        Some(Ok((session, known))) => (Some(session), known),
+        Some(Err(err)) => return fail(EXIT_INPUT, err),
+        None => (None, None),
     };
     let text = match script.map(read_script).transpose() {
         Ok(t) => t.unwrap_or_default(),
@@ -97,7 +96,7 @@ pub(super) fn run(
         None => &mut seeded,
     };
     let targets = SaveTargets { after: save_to, loaded_from: file };
-    let run = run_script_locked(session, &text, dice, assets, targets, &mut locks);
+    let run = run_script_locked(session, &text, dice, assets, targets, &mut locks, known);
     let (session, answers) = match run {
         Ok(done) => done,
         // A refused line: the log and board as the lines before it left them, with the answers
@@ -129,6 +128,37 @@ pub(super) fn run(
         return ExitCode::from(EXIT_COMMAND);
     }
     ExitCode::SUCCESS
+}
+
+/// The save a script starts from, with what the file holds when it is held by one of `locks`
+/// (since before it was read: nobody else can have written it since), so that the script's new
+/// records are appended to it rather than the file rewritten.
+fn load_held(
+    path: &Path,
+    assets: Arc<Assets>,
+    locks: &[FightLock],
+) -> Result<(Session, Option<journal::Written>), save::LoadError> {
+    let (session, written) = save::load_whole(path, assets)?;
+    let held = locks.iter().any(|lock| lock.is(path));
+    Ok((session, written.filter(|_| held)))
+}
+
+/// `skirmish run FILE --script … --save FILE` without its printing: the file locked, loaded
+/// (read and checked whole), the script run on it and its new records appended to it (synced).
+/// The fight as the script left it.
+pub fn run_onto(
+    path: &Path,
+    text: &str,
+    dice: &mut dyn DiceSource,
+    assets: Arc<Assets>,
+) -> Result<Session, ScriptError> {
+    let input = |message: String| ScriptError { code: EXIT_INPUT, ..ScriptError::command(message) };
+    let mut locks = vec![save::lock::lock(path).map_err(|e| input(e.to_string()))?];
+    let (session, known) =
+        load_held(path, assets.clone(), &locks).map_err(|e| input(e.to_string()))?;
+    let targets = SaveTargets { after: Some(path), loaded_from: Some(path) };
+    run_script_locked(Some(session), text, dice, assets, targets, &mut locks, known)
+        .map(|(session, _)| session)
 }
 
 /// Where a script's encounter is written.
@@ -196,11 +226,22 @@ pub fn run_script(
     assets: Arc<Assets>,
     targets: SaveTargets<'_>,
 ) -> Result<Session, ScriptError> {
-    run_script_locked(session, text, dice, assets, targets, &mut []).map(|(session, _)| session)
+    run_script_locked(session, text, dice, assets, targets, &mut [], None)
+        .map(|(session, _)| session)
 }
 
-/// As [`run_script`], holding the locks of some of the files it writes (those are written
-/// through their lock, any other under its own while it is written), with what the commands
+/// The files a script writes: the locks held on some of them (those are written through their
+/// lock, any other under its own while it is written), and what the file it was loaded from
+/// holds when one of them is on it (its new records are then appended).
+struct Writes<'a> {
+    locks: &'a mut [FightLock],
+    /// What the loaded file holds, kept up to date as it is written; `None` once the script
+    /// starts another fight, or when it is not known (that file is then rewritten whole).
+    known: Option<journal::Written>,
+    loaded_from: Option<&'a Path>,
+}
+
+/// As [`run_script`], holding the locks of some of the files it writes, with what the commands
 /// that only answer said, in order.
 fn run_script_locked(
     mut session: Option<Session>,
@@ -209,10 +250,12 @@ fn run_script_locked(
     assets: Arc<Assets>,
     targets: SaveTargets<'_>,
     locks: &mut [FightLock],
+    known: Option<journal::Written>,
 ) -> Result<(Session, Vec<Answer>), ScriptError> {
     let mut answers = Vec::new();
-    if let Err(mut err) = run_lines(&mut session, text, dice, &assets, targets, locks, &mut answers)
-    {
+    let mut writes = Writes { locks, known, loaded_from: targets.loaded_from };
+    let ran = run_lines(&mut session, text, dice, &assets, targets, &mut writes, &mut answers);
+    if let Err(mut err) = ran {
         err.partial = session.map(Box::new);
         err.answers = answers;
         return Err(err);
@@ -223,7 +266,7 @@ fn run_script_locked(
         ));
     };
     if let Some(path) = targets.after
-        && let Err(err) = write_to(&session, path, locks)
+        && let Err(err) = write_to(&session, path, &mut writes)
     {
         return Err(ScriptError::command(err));
     }
@@ -237,7 +280,7 @@ fn run_lines(
     dice: &mut dyn DiceSource,
     assets: &Arc<Assets>,
     targets: SaveTargets<'_>,
-    locks: &mut [FightLock],
+    writes: &mut Writes<'_>,
     answers: &mut Vec<Answer>,
 ) -> Result<(), ScriptError> {
     for (n, line) in text.lines().enumerate() {
@@ -292,13 +335,15 @@ fn run_lines(
                     .or_else(|_| mine(targets.loaded_from))
                     .map_err(|e| ScriptError::command(format!("line {line_no}: {e}")))?;
                 // One writer per fight here too: a file another skirmish holds is refused.
-                if let Err(err) = write_to(s, &target, locks) {
+                if let Err(err) = write_to(s, &target, writes) {
                     return Err(ScriptError::command(format!("line {line_no}: {err}")));
                 }
             }
             Ok(Outcome::Branches { branches }) => {
                 answer(crate::app::branches_answer(&branches));
             }
+            // Another fight: the file loaded no longer holds any of it.
+            Ok(Outcome::Started) => writes.known = None,
             Ok(_) => {}
             Err(err) => {
                 return Err(ScriptError::command(format!("line {line_no}: {line}: {err}")));
@@ -308,11 +353,41 @@ fn run_lines(
     Ok(())
 }
 
-/// Write the session to `path`: through the lock held on it, if it is one of `locks` (by any
-/// name), else under its own lock while it is written. The error names the file.
-fn write_to(session: &Session, path: &Path, locks: &mut [FightLock]) -> Result<(), String> {
-    let written = match locks.iter_mut().find(|l| l.is(path)) {
-        Some(lock) => lock.replace(save::to_ron(session).as_bytes()),
+/// Write the session to `path`: through the lock held on it, if it is one of the locks held (by
+/// any name), else under its own lock while it is written. The file it was loaded from, held
+/// since before it was read, gets only the new records, appended and synced (nothing before
+/// them is touched); any other file, or that one when what it holds is not known or has grown
+/// long with moves of the current point, is rewritten whole (atomically, the old one kept as
+/// `.bak`). The error names the file.
+fn write_to(session: &Session, path: &Path, writes: &mut Writes<'_>) -> Result<(), String> {
+    let loaded = writes.loaded_from;
+    let written = match writes.locks.iter_mut().find(|l| l.is(path)) {
+        Some(lock) => {
+            let own = loaded.is_some_and(|from| lock.is(from));
+            let known = writes.known.as_ref().filter(|w| own && !w.wants_compacting());
+            let (text, now, append) = match known {
+                Some(known) => {
+                    let (text, now) = journal::tail(session, known);
+                    (text, now, true)
+                }
+                None => {
+                    let (text, now) = journal::write_full(session);
+                    (text, now, false)
+                }
+            };
+            let done = match (append, text.is_empty()) {
+                (true, true) => Ok(()),
+                (true, false) => lock.append(text.as_bytes()),
+                (false, _) => lock.replace(text.as_bytes()),
+            };
+            // The lock follows a rewrite to the new file, so what it holds stays known.
+            if own && done.is_ok() {
+                writes.known = Some(now);
+            } else if own {
+                writes.known = None;
+            }
+            done
+        }
         None => save::save(session, path),
     };
     written.map_err(|err| match err.kind() {

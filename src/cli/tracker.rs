@@ -184,6 +184,27 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
     }
 }
 
+/// The replay of `path` on its timeline: a long fight shows its last snapshot at once, and its
+/// timeline comes when the whole history has been read and checked behind the screen.
+pub fn replay_app(
+    path: &Path,
+    pace: f64,
+    assets: Arc<Assets>,
+    keymap: KeyMap,
+    new_files: NewFiles,
+) -> Result<App, save::LoadError> {
+    let opened = save::open(path, assets.clone())?;
+    let mut app = App::new(Session::new(System::WOIN, "", assets), None, keymap, new_files);
+    app.show_opened(path.to_path_buf(), opened);
+    // Read-only: nothing is ever written to the file replayed.
+    app.save_path = None;
+    app.open_timeline(Some(path.to_path_buf()), false, (pace * 1000.0) as u64);
+    if app.loading.is_some() {
+        app.hint("replay, read-only: reading this long fight's history; its steps come with it");
+    }
+    Ok(app)
+}
+
 /// `skirmish replay FILE`: the fight read-only on the timeline; nothing is written to FILE and no
 /// lock is taken (a branch, `b`, writes and locks its own new file).
 pub(super) fn replay(path: &Path, pace: f64, saves: Option<&Path>) -> ExitCode {
@@ -198,10 +219,6 @@ pub(super) fn replay(path: &Path, pace: f64, saves: Option<&Path>) -> ExitCode {
         Ok(k) => k,
         Err(err) => return fail(EXIT_INPUT, err),
     };
-    let session = match save::load(path, assets) {
-        Ok(session) => session,
-        Err(err) => return fail(EXIT_INPUT, err),
-    };
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return fail(EXIT_INPUT, "replay needs a terminal; `skirmish export FILE` prints a report");
     }
@@ -209,8 +226,10 @@ pub(super) fn replay(path: &Path, pace: f64, saves: Option<&Path>) -> ExitCode {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let new_files = NewFiles::new(save::saves_dir(saves), stamp);
-    let mut app = App::new(session, None, keymap, new_files);
-    app.open_timeline(Some(path.to_path_buf()), false, (pace * 1000.0) as u64);
+    let app = match replay_app(path, pace, assets, keymap, new_files) {
+        Ok(app) => app,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
     match crate::runtime::run(app, None, None) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),

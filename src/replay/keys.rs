@@ -83,6 +83,13 @@ impl App {
 
     /// A key while the timeline is open.
     pub fn timeline_key(&mut self, key: KeyEvent) {
+        // A long fight replayed from its snapshot: its steps come with its whole history.
+        if self.loading.is_some() && key.code != KeyCode::Char('q') {
+            self.hint(
+                "reading this long fight's history; the timeline's steps come with it (q quits)",
+            );
+            return;
+        }
         let Some(t) = self.timeline.as_mut() else { return };
         if t.prompt.is_some() {
             return self.prompt_key(key);

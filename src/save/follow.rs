@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use super::end::End;
 use super::journal::{self, Chain, Step};
 use super::{LoadError, from_journal_on, from_ron, resume_path};
 use crate::encounter::{Assets, Session};
@@ -155,7 +156,10 @@ impl Follower {
         }
         let grown = matches!(&self.last, Last::Read(old)
             if old.path == stamp.path && old.identity == stamp.identity && stamp.len > old.len);
-        let whole = !(grown && self.read_on(&path));
+        // A new file (the GM's tracker compacted the fight: the same history written afresh,
+        // ending with a snapshot) is followed on from its snapshot when it carries on the
+        // fight kept.
+        let whole = !(if grown { self.read_on(&path) } else { self.read_compacted(&path) });
         if whole {
             self.kept = None;
             self.whole_reads = self.whole_reads.saturating_add(1);
@@ -215,7 +219,7 @@ impl Follower {
             let added = match tail.chain.step(line, tail.lines) {
                 Ok(Step::Command(node)) => session.add_recorded(node).is_ok(),
                 Ok(Step::At(head)) => session.jump(head).is_ok(),
-                Ok(Step::Snapshot) => true,
+                Ok(Step::Snapshot(_)) => true,
                 Err(_) => false,
             };
             if !added {
@@ -225,6 +229,60 @@ impl Follower {
         let Ok(grew) = u64::try_from(cut + 1) else { return false };
         tail.end = tail.end.saturating_add(grew);
         tail.last_line = last_line(text).as_bytes().to_vec();
+        true
+    }
+
+    /// Follow a file written afresh from its last snapshot, without reading the history before
+    /// it: back from the snapshot to the last command the fight kept holds, each record after
+    /// that checked (chained to that command's sum) and added, the snapshot compared with the
+    /// fight there (the same point, state, log length and newest log lines), then the records
+    /// after it. False when anything differs or is missing (another fight, a file with fewer
+    /// commands, no snapshot near the end): then the file is to be read whole (what is kept may
+    /// be part-way and is dropped).
+    fn read_compacted(&mut self, path: &Path) -> bool {
+        let Some(Kept { session, on: Some(tail) }) = self.kept.as_mut() else { return false };
+        let known = session.nodes().len();
+        let Ok(file) = fs::File::open(path) else { return false };
+        let enough = |line: &str| journal::command_number(line).is_some_and(|n| n <= known);
+        let Ok(Some(end)) = End::read(file, enough) else { return false };
+        let Ok(header) = ron::from_str::<journal::Header>(&end.header) else { return false };
+        let enc = session.encounter();
+        if header.version != journal::VERSION
+            || header.system != enc.system
+            || header.name != enc.name
+        {
+            return false;
+        }
+        let Some((first, before)) = end.before.split_first() else { return false };
+        let (Some(n), Some(sum)) = (journal::command_number(first), journal::sum_of(first)) else {
+            return false;
+        };
+        if n != known {
+            return false;
+        }
+        let mut chain = Chain { version: journal::VERSION, sum: sum.to_string(), commands: known };
+        // Line numbers as a compacted file has them (one record a line), for messages only.
+        let mut number = known + 1;
+        let records = before.iter().chain([&end.snapshot]).chain(&end.after);
+        for line in records {
+            number += 1;
+            let added = match chain.step(line, number) {
+                Ok(Step::Command(node)) => session.add_recorded(node).is_ok(),
+                Ok(Step::At(head)) => session.jump(head).is_ok(),
+                Ok(Step::Snapshot(snapshot)) => {
+                    let log = session.log();
+                    session.head().map_or(0, |h| h + 1) == snapshot.n
+                        && log.len() == snapshot.lines
+                        && log.ends_with(&snapshot.log)
+                        && snapshot.encounter(header.system).as_ref() == Some(session.encounter())
+                }
+                Err(_) => false,
+            };
+            if !added {
+                return false;
+            }
+        }
+        *tail = Tail { chain, end: end.end, last_line: end.last_line, lines: number };
         true
     }
 

@@ -166,13 +166,43 @@ pub fn line(record: Record, previous: &str) -> (String, String) {
 }
 
 /// How much of a session its journal file holds: commands written, the current point recorded,
-/// the last record's checksum, and how many records there are (to know when to compact).
+/// the last record's checksum, how many records there are (to know when to compact), and where
+/// the session's own commands start in the file's numbering.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
     pub nodes: usize,
     pub head: Option<usize>,
     pub sum: String,
     pub records: usize,
+    pub offset: Offset,
+}
+
+/// Where a session's tree starts in its file: zero for a session read whole; for one opened from
+/// a snapshot (its tree holds only the commands made after it), the commands before it and the
+/// snapshot's own point (the command it was taken after, 0: the start), so that its commands
+/// are numbered and hung as the file numbers them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Offset {
+    pub commands: usize,
+    pub at: usize,
+}
+
+impl Offset {
+    /// The file's number (from 1; 0: the start) of the session's command `node` (`None`: its
+    /// start).
+    fn number(self, node: Option<usize>) -> usize {
+        node.map_or(self.at, |i| self.commands + i + 1)
+    }
+
+    /// The session's command that the file numbers `n` (`Some(None)`: its start); `None` when
+    /// that command is not in the session's tree (made before the snapshot, not at it).
+    fn node(self, n: usize) -> Option<Option<usize>> {
+        if n == self.at {
+            Some(None)
+        } else {
+            n.checked_sub(self.commands.saturating_add(1)).map(Some)
+        }
+    }
 }
 
 impl Written {
@@ -188,21 +218,22 @@ impl Written {
 pub fn tail(session: &Session, written: &Written) -> (String, Written) {
     let mut out = String::new();
     let mut now = written.clone();
+    let offset = written.offset;
     let nodes = session.nodes();
     for (i, node) in nodes.iter().enumerate().skip(written.nodes) {
         let record = Record::Command {
-            n: i + 1,
-            after: node.parent.map_or(0, |p| p + 1),
+            n: offset.number(Some(i)),
+            after: offset.number(node.parent),
             command: node.entry.command.clone(),
             events: node.entry.events.clone(),
             sum: String::new(),
         };
         let (text, sum) = line(record, &now.sum);
         let _ = writeln!(out, "{text}");
-        now = Written { nodes: i + 1, head: Some(i), sum, records: now.records + 1 };
+        now = Written { nodes: i + 1, head: Some(i), sum, records: now.records + 1, offset };
     }
     if session.head() != now.head {
-        let n = session.head().map_or(0, |h| h + 1);
+        let n = offset.number(session.head());
         let (text, sum) = line(Record::At { n, sum: String::new() }, &now.sum);
         let _ = writeln!(out, "{text}");
         now = Written { head: session.head(), sum, records: now.records + 1, ..now };
@@ -289,8 +320,32 @@ pub enum Step {
     Command(Node),
     /// The current point moves (`None`: the start).
     At(Option<usize>),
-    /// A snapshot: checked, nothing to add.
-    Snapshot,
+    /// A snapshot: checked, nothing to add to the history; what it says, to compare.
+    Snapshot(Box<Snapshot>),
+}
+
+/// What a snapshot record says: the current point when it was written (`n`, 0: the start), the
+/// state there as written (its system's own state apart, as that system writes it), the newest
+/// lines of the log and how many lines the log held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub n: usize,
+    pub encounter: Box<Encounter>,
+    pub state: String,
+    pub log: Vec<LogEntry>,
+    pub lines: usize,
+}
+
+impl Snapshot {
+    /// The state the snapshot holds, its system's own state read back by that system (`None`
+    /// when it does not read).
+    pub fn encounter(&self, system: System) -> Option<Encounter> {
+        let mut encounter = (*self.encounter).clone();
+        let mut de = ron::Deserializer::from_str(&self.state).ok()?;
+        let mut erased = <dyn erased_serde::Deserializer>::erase(&mut de);
+        encounter.state = system.rules().decode_state(&mut erased).ok()?;
+        Some(encounter)
+    }
 }
 
 impl Chain {
@@ -338,7 +393,7 @@ impl Chain {
                 let entry = crate::encounter::Entry { command, events };
                 Step::Command(Node { entry, parent: after.checked_sub(1) })
             }
-            Record::Snapshot { n, .. } => {
+            Record::Snapshot { n, encounter, state, log, lines, .. } => {
                 if n > self.commands {
                     return Err(Damage {
                         line: at,
@@ -346,7 +401,7 @@ impl Chain {
                         message: format!("a snapshot after command {n}, past the last command"),
                     });
                 }
-                Step::Snapshot
+                Step::Snapshot(Box::new(Snapshot { n, encounter, state, log, lines }))
             }
             Record::At { n, .. } => {
                 if n > self.commands {
@@ -408,7 +463,7 @@ pub fn read_from<R: std::io::BufRead>(lines: &mut Lines<R>) -> Result<Read, Dama
                 head = at;
                 visits.push(at);
             }
-            Step::Snapshot => {}
+            Step::Snapshot(_) => {}
         }
     }
     let whole = lines.whole;
@@ -484,57 +539,119 @@ pub struct Glance {
     pub encounter: Encounter,
     /// The newest log lines.
     pub log: Vec<LogEntry>,
-    /// The current command (its index).
+    /// The current command (its index in the file's order).
     pub head: Option<usize>,
 }
 
-/// Most records after a snapshot that a glance folds; more, and the whole journal is read.
-const GLANCE_TAIL: usize = 4096;
-
-/// Read a journal's last snapshot and the commands appended after it, when they simply carry the
-/// line of play on (no undo or branch since). Checksums are not checked here: the whole journal
-/// is read and checked next, and the glance is compared with it.
+/// Read a journal's last snapshot and the records appended after it (see [`preview`]), from its
+/// text.
 pub fn glance(text: &str) -> Option<Glance> {
-    let header: Header = ron::from_str(text.lines().next()?).ok()?;
-    if header.version != VERSION {
+    let end =
+        super::end::End::read(std::io::Cursor::new(text.as_bytes()), ends_before).ok().flatten()?;
+    let Preview { header, session, written } = preview(&end, Default::default())?;
+    let head = written.offset.number(session.head()).checked_sub(1);
+    Some(Glance {
+        header,
+        encounter: session.encounter().clone(),
+        log: session.log().to_vec(),
+        head,
+    })
+}
+
+/// Whether a record read back from a snapshot is the last command before it (which gives how
+/// many commands came before the snapshot).
+pub fn ends_before(line: &str) -> bool {
+    command_number(line).is_some()
+}
+
+/// The number of the command a record's line holds, read from the start of the line as skirmish
+/// writes it (nothing else is parsed); `None` for any other record.
+pub fn command_number(line: &str) -> Option<usize> {
+    let rest = line.strip_prefix("Command(n: ")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    rest.get(..digits)?.parse().ok()
+}
+
+/// The checksum a record's line gives for itself, as written (what the next record chains to).
+pub fn sum_of(line: &str) -> Option<&str> {
+    let at = sum_at(line)?;
+    line.get(at..at + BLANK.len())
+}
+
+/// A long fight as its journal's end shows it: the state of its last snapshot with the commands
+/// made since hung on it (a session whose tree starts at the snapshot), and what the file holds
+/// in that session's terms, so the commands made next are numbered, hung and chained as the
+/// file will have them.
+#[derive(Debug)]
+pub struct Preview {
+    pub header: Header,
+    pub session: Session,
+    pub written: Written,
+}
+
+/// The fight a journal's end shows (see [`super::end::End`]): its last snapshot, then each
+/// record after it, commands hung on the snapshot or on one another and moves of the current
+/// point among them (an undo, a redo, a branch), folded as a session folds them. `None` for
+/// another version, a file whose last record is not whole, or a record that leaves the
+/// snapshot's part of the tree (a move or a command before it): the whole journal decides.
+/// Checksums are not checked here: the whole journal is read and checked next, and the preview
+/// is compared with it before anything is written.
+pub fn preview(
+    end: &super::end::End,
+    assets: std::sync::Arc<crate::encounter::Assets>,
+) -> Option<Preview> {
+    let header: Header = ron::from_str(&end.header).ok()?;
+    if header.version != VERSION || !end.whole {
         return None;
     }
-    let mut after: Vec<&str> = Vec::new();
-    let mut snapshot = None;
-    for line in text.lines().rev() {
-        if line.starts_with("Snapshot(") {
-            snapshot = Some(line);
-            break;
-        }
-        if after.len() >= GLANCE_TAIL || line.starts_with('(') {
-            return None;
-        }
-        if !line.trim().is_empty() {
-            after.push(line);
+    let mut commands = None;
+    let mut records = 1;
+    for line in end.before.iter().rev() {
+        match ron::from_str::<Record>(line).ok()? {
+            Record::Command { n, .. } => {
+                commands = Some(n);
+                break;
+            }
+            _ => records += 1,
         }
     }
-    let Record::Snapshot { n, mut encounter, state, mut log, .. } =
-        ron::from_str(snapshot?).ok()?
+    let commands = match commands {
+        Some(n) => n,
+        None if end.from_start => 0,
+        None => return None,
+    };
+    let Record::Snapshot { n: at, encounter, state, log, lines, sum } =
+        ron::from_str(&end.snapshot).ok()?
     else {
         return None;
     };
-    let mut de = ron::Deserializer::from_str(&state).ok()?;
-    let mut erased = <dyn erased_serde::Deserializer>::erase(&mut de);
-    encounter.state = header.system.rules().decode_state(&mut erased).ok()?;
-    let mut head = n;
-    for line in after.into_iter().rev() {
-        let Record::Command { n, after, events, .. } = ron::from_str(line).ok()? else {
-            return None;
-        };
-        if after != head || n <= head {
-            return None;
+    let snapshot = Snapshot { n: at, encounter, state, log, lines };
+    let encounter = snapshot.encounter(header.system)?;
+    let offset = Offset { commands, at };
+    let mut session = Session::preview(encounter, snapshot.log, assets);
+    let mut sum = sum;
+    records += commands;
+    for line in &end.after {
+        match ron::from_str::<Record>(line).ok()? {
+            Record::Command { n, after, command, events, sum: s } => {
+                if n != offset.number(Some(session.nodes().len())) {
+                    return None;
+                }
+                let entry = crate::encounter::Entry { command, events };
+                session.add_recorded(Node { entry, parent: offset.node(after)? }).ok()?;
+                sum = s;
+            }
+            Record::At { n, sum: s } => {
+                session.jump(offset.node(n)?).ok()?;
+                sum = s;
+            }
+            Record::Snapshot { .. } => return None,
         }
-        for event in &events {
-            crate::encounter::history::keep(&mut log, encounter.apply(event).ok()?);
-        }
-        head = n;
+        records += 1;
     }
-    Some(Glance { header, encounter: *encounter, log, head: head.checked_sub(1) })
+    let nodes = session.nodes().len();
+    let written = Written { nodes, head: session.head(), sum, records, offset };
+    Some(Preview { header, session, written })
 }
 
 /// What a journal file that loaded into `session` holds, so that new commands are appended to it
@@ -551,5 +668,6 @@ pub fn written_of(text: &str, session: &Session) -> Option<Written> {
         None if records == 0 => String::new(),
         None => return None,
     };
-    Some(Written { nodes: session.nodes().len(), head: session.head(), sum, records })
+    let nodes = session.nodes().len();
+    Some(Written { nodes, head: session.head(), sum, records, offset: Offset::default() })
 }

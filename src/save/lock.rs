@@ -162,10 +162,17 @@ impl FightLock {
     }
 
     /// Append to the locked file and sync the data before returning: a command counts once this
-    /// is done.
+    /// is done. An append that fails part-way (a full disk) is cut off again, so the file ends
+    /// as it did, not with a torn record.
     pub fn append(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.file.write_all(bytes)?;
-        self.file.sync_data()?;
+        let before = self.file.metadata()?.len();
+        let written = self.file.write_all(bytes).and_then(|()| self.file.sync_data());
+        if let Err(err) = written {
+            if self.file.set_len(before).is_ok() {
+                let _ = self.file.sync_data();
+            }
+            return Err(err);
+        }
         self.placeholder = false;
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! `.bak` of the previous file, and loading game assets with the user's overrides.
 
 pub mod assets;
+pub mod end;
 pub mod follow;
 pub mod journal;
 mod lines;
@@ -221,6 +222,7 @@ fn session_of(
         head: session.head(),
         sum: chain.sum.clone(),
         records,
+        offset: journal::Offset::default(),
     });
     Ok((session, ReadRest { chain, written }))
 }
@@ -278,6 +280,12 @@ pub fn load(path: &Path, assets: Arc<Assets>) -> Result<Session, LoadError> {
     load_streamed(path, assets).map(|(session, _)| session)
 }
 
+/// Load a save file with what it holds, so that new commands can be appended to it (`None`: an
+/// older version or a file whose last record is not whole, to be rewritten first).
+pub fn load_whole(path: &Path, assets: Arc<Assets>) -> Result<Whole, LoadError> {
+    load_streamed(path, assets)
+}
+
 /// Journals longer than this open from their last snapshot first.
 const GLANCE_FROM: usize = 1 << 20;
 
@@ -285,31 +293,83 @@ const GLANCE_FROM: usize = 1 << 20;
 pub enum Opened {
     /// Read and checked whole, with what the file holds (to append to it).
     Whole(Session, Option<journal::Written>),
-    /// A long journal: its last snapshot on screen now (a session without history), and the whole
-    /// fight, read and checked on another thread, to come.
-    Glanced { now: Session, whole: std::sync::mpsc::Receiver<Result<Whole, LoadError>> },
+    /// A long journal: its last snapshot on screen now, with the commands made since hung on it
+    /// (a session whose tree starts at the snapshot), what the file holds in that session's
+    /// terms, and the whole fight, read and checked on another thread, to come.
+    Glanced {
+        now: Session,
+        written: journal::Written,
+        whole: std::sync::mpsc::Receiver<Result<Whole, LoadError>>,
+    },
 }
 
 /// A fight read whole, and what its file holds.
 pub type Whole = (Session, Option<journal::Written>);
 
-/// Open a save for the tracker: a long journal shows its last snapshot at once while the rest is
-/// read and checked behind the screen; anything else loads whole.
+/// Open a save for the tracker: a long journal shows its last snapshot at once (read from the
+/// file's end, with the records after it: commands, undo, redo, branches) while the rest is read
+/// and checked behind the screen; anything else loads whole.
 pub fn open(path: &Path, assets: Arc<Assets>) -> Result<Opened, LoadError> {
-    let long = fs::metadata(path).is_ok_and(|m| m.len() >= GLANCE_FROM as u64);
-    let glance = if long { journal::glance(&read_text(path)?) } else { None };
-    let Some(glance) = glance else {
+    let preview = match glance_file(path) {
+        Some(end) => journal::preview(&end, assets.clone()),
+        None => None,
+    };
+    let Some(journal::Preview { session: now, written, .. }) = preview else {
         let (session, written) = load_streamed(path, assets)?;
         return Ok(Opened::Whole(session, written));
     };
-    let now = Session::preview(glance.encounter, glance.log, assets.clone());
     let (send, whole) = std::sync::mpsc::channel();
     let path = path.to_path_buf();
-    // The text read for the glance is gone by now: the whole fight is read again, line by line.
     std::thread::spawn(move || {
         let _ = send.send(load_streamed(&path, assets));
     });
-    Ok(Opened::Glanced { now, whole })
+    Ok(Opened::Glanced { now, written, whole })
+}
+
+/// A long journal's end, read from the back (none for a short file, or one without a snapshot
+/// near its end).
+fn glance_file(path: &Path) -> Option<end::End> {
+    let file = fs::File::open(path).ok()?;
+    let long = file.metadata().is_ok_and(|m| m.len() >= GLANCE_FROM as u64);
+    if !long {
+        return None;
+    }
+    end::End::read(file, journal::ends_before).ok().flatten()
+}
+
+/// The records made on a fight opened from its snapshot (`held`: the journal's lines, as they
+/// will be appended) added to the whole fight once it has been read and checked, as a load of
+/// the file with them appended would add them (each command hung where it was made, each move
+/// of the current point made again; nothing planned or rolled again). The fight is refused
+/// unless it then stands exactly where the one on screen (`shown`) stands: the same state and
+/// the same newest lines of the log. The fight, and what its file holds once `held` is
+/// appended.
+pub fn graft(whole: Whole, shown: &Session, held: &str) -> Result<Whole, String> {
+    let (mut session, written) = whole;
+    let Some(mut written) = written else {
+        return Err("its last record is not whole".into());
+    };
+    let mut chain = journal::Chain {
+        version: journal::VERSION,
+        sum: written.sum.clone(),
+        commands: written.nodes,
+    };
+    for (k, line) in held.lines().enumerate() {
+        let added = match chain.step(line, k + 1).map_err(|d| d.message)? {
+            journal::Step::Command(node) => session.add_recorded(node).map(|_| ()),
+            journal::Step::At(head) => session.jump(head),
+            journal::Step::Snapshot(_) => Ok(()),
+        };
+        added.map_err(|err| format!("a command made on its snapshot does not fit: {err}"))?;
+        written.records = written.records.saturating_add(1);
+    }
+    if session.encounter() != shown.encounter() || !session.log().ends_with(shown.log()) {
+        return Err("its snapshot does not match its history".into());
+    }
+    written.nodes = session.nodes().len();
+    written.head = session.head();
+    written.sum = chain.sum;
+    Ok((session, Some(written)))
 }
 
 /// Where a save gives its version: the line and column of the number after `version:`.

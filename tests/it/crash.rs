@@ -178,51 +178,56 @@ fn kill_9_many_times_loses_no_acknowledged_command() {
     }
 }
 
-/// A compaction that runs out of room part-way (a full disk, made here with a file-size limit)
-/// fails with a message, and the fight and its `.bak` are byte for byte what they were, with no
-/// temp file left behind.
+/// A write that runs out of room part-way (a full disk, made here with a file-size limit) fails
+/// with a message, and the fight and its `.bak` are byte for byte what they were, with no temp
+/// file left behind: a rewrite (the script loaded from another file) and an append (`run FILE
+/// --save FILE`, cut off again rather than left with a torn record).
 #[test]
 fn a_save_that_runs_out_of_room_loses_nothing_and_keeps_the_backup() {
-    let home = dir("full");
-    let path = home.join("fight.ron");
-    let backup = home.join("fight.ron.bak");
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron"), &path)
-        .expect("copy");
-    std::fs::write(&backup, "the previous backup\n").expect("backup");
-    let before = std::fs::read(&path).expect("fight");
-    // Each roll adds a record, so the rewrite needs more room than the file had; the limit (in
-    // 512-byte blocks) lets nothing much larger than the old file be written.
-    let limit = before.len() / 512 + 1;
-    let script = "roll 1d6\n".repeat(40);
-    let inner = format!(
-        "trap '' XFSZ; ulimit -f {limit}; exec '{}' run '{}' --script - --save '{}'",
-        env!("CARGO_BIN_EXE_skirmish"),
-        path.display(),
-        path.display()
-    );
-    let mut child = Command::new("sh")
-        .args(["-c", &inner])
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
-    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
-    let out = child.wait_with_output().expect("ends");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_ne!(out.status.code(), Some(0), "the save cannot have fitted: {err}");
-    assert!(err.contains("fight.ron"), "the failure names the file: {err}");
-    assert_eq!(std::fs::read(&path).expect("fight"), before, "the fight is as it was");
-    assert_eq!(std::fs::read_to_string(&backup).expect("bak"), "the previous backup\n");
-    let left: Vec<String> = std::fs::read_dir(&home)
-        .expect("dir")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("tmp"))
-        .collect();
-    assert!(left.is_empty(), "temp files left: {left:?}");
-    let _ = std::fs::remove_dir_all(&home);
+    for (case, from_itself) in [("a rewrite", false), ("an append", true)] {
+        let home = dir("full");
+        let path = home.join("fight.ron");
+        let backup = home.join("fight.ron.bak");
+        let demo = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/woin-demo.ron");
+        std::fs::copy(demo, &path).expect("copy");
+        let source = if from_itself { path.clone() } else { home.join("source.ron") };
+        std::fs::copy(demo, &source).expect("copy");
+        std::fs::write(&backup, "the previous backup\n").expect("backup");
+        let before = std::fs::read(&path).expect("fight");
+        // Each roll adds a record, so the write needs more room than the file had; the limit
+        // (in 512-byte blocks) lets nothing much larger than the old file be written.
+        let limit = before.len() / 512 + 1;
+        let script = "roll 1d6\n".repeat(40);
+        let inner = format!(
+            "trap '' XFSZ; ulimit -f {limit}; exec '{}' run '{}' --script - --save '{}'",
+            env!("CARGO_BIN_EXE_skirmish"),
+            source.display(),
+            path.display()
+        );
+        let mut child = Command::new("sh")
+            .args(["-c", &inner])
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sh runs");
+        child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
+        let out = child.wait_with_output().expect("ends");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{case}: the save cannot have fitted: {err}");
+        assert!(err.contains("fight.ron"), "{case}: the failure names the file: {err}");
+        assert_eq!(std::fs::read(&path).expect("fight"), before, "{case}: the fight is as it was");
+        assert_eq!(std::fs::read_to_string(&backup).expect("bak"), "the previous backup\n");
+        let left: Vec<String> = std::fs::read_dir(&home)
+            .expect("dir")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("tmp"))
+            .collect();
+        assert!(left.is_empty(), "{case}: temp files left: {left:?}");
+        let _ = std::fs::remove_dir_all(&home);
+    }
 }
 
 /// `skirmish` with `args` (`{}` takes the next of `paths`) and no user config.

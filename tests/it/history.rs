@@ -666,9 +666,9 @@ fn long_fight(commands: usize) -> Session {
 }
 
 /// A compacted long journal ends with a snapshot of the current state; a glance at it (the
-/// snapshot and the commands appended since) gives the same state and newest log lines as the
-/// whole history, without reading it; after an undo the glance declines and the whole journal
-/// is read instead.
+/// snapshot and the records appended since) gives the same state and newest log lines as the
+/// whole history, without reading it, after an undo since too; an undo past the snapshot makes
+/// the glance decline, and the whole journal is read instead.
 #[test]
 fn a_long_journal_opens_from_its_snapshot() {
     let mut s = long_fight(1200);
@@ -688,17 +688,23 @@ fn a_long_journal_opens_from_its_snapshot() {
     assert!(s.log().ends_with(&glance.log));
     let back = save::from_ron(&appended, Path::new("long.ron"), assets()).expect("loads whole");
     assert_eq!(back.encounter(), s.encounter());
-    // An undo since: the line of play moved, so the whole journal decides.
+    // An undo since is folded from the snapshot; one past it needs the whole journal.
     run(&mut s, "undo");
+    let (moved, _) = save::journal::tail(&s, &written);
+    let glance = save::journal::glance(&(text.clone() + &moved)).expect("a glance");
+    assert_eq!(&glance.encounter, s.encounter());
+    for _ in 0..3 {
+        run(&mut s, "undo");
+    }
     let (moved, _) = save::journal::tail(&s, &written);
     assert!(save::journal::glance(&(text + &moved)).is_none());
 }
 
-/// The tracker opens a long fight (over a MiB) from its snapshot: commands wait (refused with a
-/// reason) until the whole history has been read and checked on another thread, then it takes
+/// The tracker opens a long fight (over a MiB) from its snapshot: commands run at once, and are
+/// written once the whole history has been read and checked on another thread; then it takes
 /// over and commands append to the file. A snapshot edited so that it no longer matches its
 /// history (resealed, so every checksum holds) is found: the file is never written and
-/// commands stay refused.
+/// commands are refused from then on.
 #[test]
 fn the_tracker_opens_a_long_fight_at_once_and_checks_it_behind_the_screen() {
     use skirmish::app::keymap::KeyMap;
@@ -712,25 +718,24 @@ fn the_tracker_opens_a_long_fight_at_once_and_checks_it_behind_the_screen() {
     assert!(text.len() > 1 << 20, "over a MiB: {}", text.len());
     std::fs::write(&path, &text).expect("written");
     let open = |path: &Path| {
-        let save::Opened::Glanced { now, whole } = save::open(path, assets()).expect("opens")
-        else {
-            panic!("a long journal opens from its snapshot")
-        };
-        let mut app =
-            App::new(now, Some(path.to_path_buf()), KeyMap::defaults(), NewFiles::new(None, 1));
-        app.loading = Some(whole);
+        let opened = save::open(path, assets()).expect("opens");
+        assert!(matches!(opened, save::Opened::Glanced { .. }), "opens from its snapshot");
+        let blank = Session::new(System::WOIN, "", assets());
+        let mut app = App::new(blank, None, KeyMap::defaults(), NewFiles::new(None, 1));
+        app.show_opened(path.to_path_buf(), opened);
         app
     };
     let mut app = open(&path);
     assert_eq!(app.session.encounter(), s.encounter(), "the snapshot's state on screen");
-    app.run_line("roll 1d6", None);
-    assert!(app.status.error && app.status.text.contains("still reading"), "{:?}", app.status);
+    assert_eq!(app.run_line("roll 1d6", None), skirmish::app::Ran::Applied, "{:?}", app.status);
+    skirmish::runtime::perform_effects(&mut app, None);
+    assert_eq!(std::fs::read_to_string(&path).expect("file"), text, "held, not written yet");
     let start = std::time::Instant::now();
     while !app.poll_loading() {
         assert!(start.elapsed().as_secs() < 60, "the history never came");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    assert_eq!(app.session.nodes().len(), s.nodes().len(), "the whole history");
+    assert_eq!(app.session.nodes().len(), s.nodes().len() + 1, "the whole history and the roll");
     app.run_line("roll 1d6", None);
     skirmish::runtime::perform_effects(&mut app, None);
     let now = std::fs::read_to_string(&path).expect("file");

@@ -1,5 +1,6 @@
 //! The integration tests, as one binary with a module per area.
 
+mod append;
 mod bounds;
 mod cli;
 mod cli_edges;

@@ -133,6 +133,9 @@ pub struct Session {
     marks: Vec<usize>,
     /// The state after a node, for nodes at a depth that is a multiple of [`SNAPSHOT_EVERY`].
     snapshots: HashMap<usize, Encounter>,
+    /// The state before the first command of the tree: a fresh encounter, or a preview's
+    /// snapshot (its tree holds only the commands made after it).
+    base: Option<Box<Encounter>>,
     assets: Arc<Assets>,
 }
 
@@ -148,14 +151,17 @@ impl Session {
             path: Vec::new(),
             marks: Vec::new(),
             snapshots: HashMap::new(),
+            base: None,
             assets,
         }
     }
 
     /// A session showing a state without its history (a long journal's snapshot, on screen while
-    /// the history is read): nothing to undo or redo, and the log's newest lines only.
+    /// the history is read), with the log's newest lines only: commands made from here hang on
+    /// the snapshot (the start of this tree), and undo goes back as far as it.
     pub fn preview(encounter: Encounter, log: Vec<LogEntry>, assets: Arc<Assets>) -> Session {
-        Session { encounter, log, ..Session::new(System::WOIN, "", assets) }
+        let base = Some(Box::new(encounter.clone()));
+        Session { encounter, log, base, ..Session::new(System::WOIN, "", assets) }
     }
 
     /// Add a node to the tree (it becomes its parent's newest child).
@@ -176,7 +182,10 @@ impl Session {
         let mut from = depth - depth % SNAPSHOT_EVERY;
         let mut state = loop {
             if from == 0 {
-                break Encounter::new(self.encounter.system, &self.encounter.name);
+                break match &self.base {
+                    Some(base) => (**base).clone(),
+                    None => Encounter::new(self.encounter.system, &self.encounter.name),
+                };
             }
             if let Some(snapshot) = self.snapshots.get(&self.path[from - 1]) {
                 break snapshot.clone();
