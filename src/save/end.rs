@@ -110,6 +110,24 @@ fn first_line<R: Read + Seek>(reader: &mut R) -> io::Result<Option<String>> {
     Ok(text_of(&line))
 }
 
+/// A file's header and its last whole line (one that ends with a line break): the offset just
+/// past it and its bytes; `None` when no line of the file is whole yet or the header is not
+/// text. A last line still being written is passed over.
+pub fn last_whole_line<R: Read + Seek>(
+    mut reader: R,
+) -> io::Result<Option<(String, u64, Vec<u8>)>> {
+    let Some(header) = first_line(&mut reader)? else { return Ok(None) };
+    let len = reader.seek(SeekFrom::End(0))?;
+    let mut back = Backwards::new(reader, len);
+    while let Some((at, bytes)) = back.prev()? {
+        if bytes.ends_with(b"\n") {
+            let end = at.saturating_add(bytes.len() as u64);
+            return Ok(Some((header, end, bytes)));
+        }
+    }
+    Ok(None)
+}
+
 impl End {
     /// Read a journal's end: from the back to its last snapshot (none within [`MOST`] records
     /// of the end, or the header reached first: `None`), then back past it one record at a time

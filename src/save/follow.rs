@@ -13,7 +13,7 @@ use std::time::SystemTime;
 
 use super::end::End;
 use super::journal::{self, Chain, Step};
-use super::{LoadError, from_journal_on, from_ron, resume_path};
+use super::{LoadError, from_journal_lines, from_journal_on, from_ron, resume_path};
 use crate::encounter::{Assets, Session};
 
 /// Which fight to follow.
@@ -163,24 +163,25 @@ impl Follower {
         if whole {
             self.kept = None;
             self.whole_reads = self.whole_reads.saturating_add(1);
-            let text = match fs::read_to_string(&path) {
-                Ok(text) => text,
-                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            let kept = match read_whole_file(&path, self.assets.clone()) {
+                Ok(kept) => kept,
+                Err(Whole::Io(err)) if err.kind() == std::io::ErrorKind::NotFound => {
                     return self
                         .report(Last::Gone(path.clone()), || Found::Gone { path: path.clone() });
                 }
-                Err(err) => {
+                Err(Whole::Io(err)) => {
                     self.last = Last::Read(stamp);
                     return Found::Broken { path: path.clone(), message: err.to_string() };
+                }
+                Err(Whole::Load(err)) => {
+                    self.last = Last::Read(stamp);
+                    return Found::Broken { path, message: err.to_string() };
                 }
             };
             // The file may have changed between the look and the read: the stamp kept is the
             // one taken before, so a later change is read again at the next poll.
             self.last = Last::Read(stamp.clone());
-            match read_whole(&text, &path, self.assets.clone()) {
-                Ok(kept) => self.kept = Some(kept),
-                Err(err) => return Found::Broken { path, message: err.to_string() },
-            }
+            self.kept = Some(kept);
         }
         self.last = Last::Read(stamp);
         match &self.kept {
@@ -272,7 +273,7 @@ impl Follower {
                 Ok(Step::Snapshot(snapshot)) => {
                     let log = session.log();
                     session.head().map_or(0, |h| h + 1) == snapshot.n
-                        && log.len() == snapshot.lines
+                        && session.log_total() == snapshot.lines
                         && log.ends_with(&snapshot.log)
                         && snapshot.encounter(header.system).as_ref() == Some(session.encounter())
                 }
@@ -293,6 +294,32 @@ impl Follower {
         self.last = now;
         found()
     }
+}
+
+/// Why a file could not be read whole.
+enum Whole {
+    Io(std::io::Error),
+    Load(LoadError),
+}
+
+/// A file read whole: a current journal line by line up to its last whole line (its text is
+/// never held whole, so a long fight's watcher stays as small as its tracker), anything else
+/// as text ([`read_whole`]).
+fn read_whole_file(path: &Path, assets: Arc<Assets>) -> Result<Kept, Whole> {
+    let mut file = fs::File::open(path).map_err(Whole::Io)?;
+    let found = super::end::last_whole_line(&mut file).map_err(Whole::Io)?;
+    let Some((_, end, last_line)) =
+        found.filter(|(header, ..)| journal::version(header) == Some(journal::VERSION))
+    else {
+        let text = fs::read_to_string(path).map_err(Whole::Io)?;
+        return read_whole(&text, path, assets).map_err(Whole::Load);
+    };
+    file.seek(SeekFrom::Start(0)).map_err(Whole::Io)?;
+    let reader = std::io::BufReader::with_capacity(1 << 16, file.take(end));
+    let mut lines = journal::Lines::new(reader);
+    let (session, chain) = from_journal_lines(&mut lines, path, assets).map_err(Whole::Load)?;
+    let tail = Tail { chain, end, last_line, lines: lines.count() };
+    Ok(Kept { session, on: Some(tail) })
 }
 
 /// A file's text read whole: a current journal with where its reading stopped, anything else

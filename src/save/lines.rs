@@ -9,13 +9,20 @@ pub struct Lines<R> {
     reader: R,
     bytes: Vec<u8>,
     number: usize,
+    /// Lines read so far, blank ones included.
+    read: usize,
     /// Whether the last line read ended with a line break (a journal's last record is whole).
     pub whole: bool,
 }
 
 impl<R: std::io::BufRead> Lines<R> {
     pub fn new(reader: R) -> Lines<R> {
-        Lines { reader, bytes: Vec::new(), number: 0, whole: true }
+        Lines { reader, bytes: Vec::new(), number: 0, read: 0, whole: true }
+    }
+
+    /// How many lines were read so far, blank ones included.
+    pub fn count(&self) -> usize {
+        self.read
     }
 
     /// The next line that is not blank, with its number; `None` at the end. A line that is not
@@ -26,7 +33,7 @@ impl<R: std::io::BufRead> Lines<R> {
             self.number += 1;
             match self.reader.read_until(b'\n', &mut self.bytes) {
                 Ok(0) => return None,
-                Ok(_) => {}
+                Ok(_) => self.read += 1,
                 Err(err) => {
                     return Some(Err(Damage {
                         line: self.number,

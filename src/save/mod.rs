@@ -183,6 +183,17 @@ pub fn from_journal_on(
     session_of(read, path, assets).map(|(session, read)| (session, read.chain))
 }
 
+/// Load a current journal read line by line from `lines` (its text never held whole), with
+/// where its checking stopped.
+pub fn from_journal_lines<R: io::BufRead>(
+    lines: &mut journal::Lines<R>,
+    path: &Path,
+    assets: Arc<Assets>,
+) -> Result<(Session, journal::Chain), LoadError> {
+    let read = journal::read_from(lines).map_err(|damage| syntax(path, damage))?;
+    session_of(read, path, assets).map(|(session, rest)| (session, rest.chain))
+}
+
 fn syntax(path: &Path, damage: journal::Damage) -> LoadError {
     LoadError::Syntax {
         path: path.to_path_buf(),
