@@ -1,11 +1,11 @@
-//! Exact GURPS odds per query (docs/performance.md compares them with icepool): the chance of
-//! success, of a critical, and of an attack landing through a defense, for every skill 3..18.
+//! Odds per query (docs/performance.md): exact GURPS odds against icepool's figures, and the WOIN
+//! attack odds the tracker shows as a curve over the pool (10, 40, 250, 1,000 and 2,000 dice).
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use skirmish::rules::gurps::odds::{critical, lands, success};
-use skirmish::rules::odds::gurps_success;
+use skirmish::rules::odds::{MAX_DICE, gurps_success, woin_attack, woin_attack_rounded};
 
 fn per_query(name: &str, queries: usize, mut f: impl FnMut(i64)) {
     let rounds = 20_000;
@@ -17,6 +17,28 @@ fn per_query(name: &str, queries: usize, mut f: impl FnMut(i64)) {
     }
     let ns = start.elapsed().as_nanos() as f64 / (rounds * queries) as f64;
     println!("{name:<44} {ns:>9.1} ns per query");
+}
+
+/// The median of `runs` timings of `f`, in microseconds.
+fn median_us(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// What the tracker computes for its odds line: exact fractions up to [`MAX_DICE`], rounded past.
+fn woin_odds(dice: u32, defense: i64) -> f64 {
+    if dice > MAX_DICE {
+        woin_attack_rounded(dice, defense, 3).0
+    } else {
+        woin_attack(dice, defense, 3).hit.percent()
+    }
 }
 
 fn main() {
@@ -32,4 +54,13 @@ fn main() {
     per_query("attack lands vs defense 9 (gurps::odds::lands)", 16, |s| {
         black_box(lands(s, Some(9)));
     });
+    println!("\nWOIN attack odds as the tracker shows them (median; budget <= 1 ms = 1000 us)");
+    println!("{:>6}  {:>18}  {:>18}", "pool", "DEFENSE at mean", "DEFENSE at 5/die");
+    for dice in [10u32, 40, 250, 1000, 2000] {
+        let runs = if dice > 250 { 21 } else { 201 };
+        let at =
+            |defense: i64| median_us(runs, || drop(black_box(woin_odds(dice, black_box(defense)))));
+        let n = i64::from(dice);
+        println!("{dice:>4}d6  {:>15.1} us  {:>15.1} us", at(n * 7 / 2), at(n * 5));
+    }
 }
