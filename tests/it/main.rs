@@ -25,6 +25,7 @@ mod log_scroll;
 mod log_view;
 mod names;
 mod odds;
+mod odds_large;
 mod replay;
 mod rules;
 mod savage;
