@@ -27,6 +27,7 @@ mod log_view;
 mod long_log;
 mod names;
 mod odds;
+mod odds_large;
 mod replay;
 mod rules;
 mod savage;

@@ -3,10 +3,24 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use skirmish::rules::odds::{
-    AttackOdds, Fraction, MAX_DICE, MAX_TRAIT_TARGET, at_least_sixes, gurps_success, savage_trait,
-    seed_comparison, sum_distribution, woin_attack, woin_report,
-};
+use skirmish::rules::gurps::odds::at_most as gurps_success;
+use skirmish::rules::odds::{Fraction, MAX_DICE};
+use skirmish::rules::savage::odds::{MAX_TRAIT_TARGET, trait_roll as savage_trait};
+use skirmish::rules::woin::odds::{AttackOdds, report as woin_report, seed_comparison};
+
+/// Exact odds within [`MAX_DICE`], where they are always an answer.
+fn at_least_sixes(n: u32, k: u32) -> Fraction {
+    skirmish::rules::odds::at_least_sixes(n, k).expect("a pool within the exact counts")
+}
+
+fn woin_attack(n: u32, defense: i64, crit_sixes: u32) -> AttackOdds {
+    skirmish::rules::woin::odds::attack(n, defense, crit_sixes)
+        .expect("a pool within the exact counts")
+}
+
+fn sum_distribution(n: u32) -> Vec<u128> {
+    skirmish::rules::odds::sum_distribution(n).expect("a pool within the exact counts")
+}
 
 /// One section of the oracle file, as its list of entries.
 fn oracle_section(name: &str) -> Value {
@@ -156,7 +170,9 @@ fn woin_crit_1_and_crit_4_sixes_are_monotone() {
         for n in 0..=MAX_DICE {
             let p = at_least_sixes(n, k);
             assert_probability(p, &format!("{n}d6, {k} sixes"));
-            assert!(at_least_sixes(n + 1, k) >= p, "{n}d6 → {}d6 at {k} sixes", n + 1);
+            if n < MAX_DICE {
+                assert!(at_least_sixes(n + 1, k) >= p, "{n}d6 → {}d6 at {k} sixes", n + 1);
+            }
             assert!(at_least_sixes(n, k + 1) <= p, "{n}d6 at {k} → {} sixes", k + 1);
         }
         if k <= MAX_DICE {
@@ -263,15 +279,10 @@ fn fractions_reduce_display_and_order_exactly() {
     assert_eq!(Fraction::new(5, 7).cmp(&Fraction::new(5, 7)), std::cmp::Ordering::Equal);
 }
 
-// Pools and targets past the supported limits are clamped, documented, and never panic.
+// SW-ROLL-1, GURPS-ROLL-1: targets and skills past the supported limits are clamped, documented,
+// and never panic. (WOIN pools past the exact counts are errors: tests/it/odds_large.rs.)
 #[test]
-fn oversized_inputs_are_clamped_without_panicking() {
-    assert_eq!(at_least_sixes(u32::MAX, 3), at_least_sixes(MAX_DICE, 3));
-    assert_eq!(sum_distribution(1000), sum_distribution(MAX_DICE));
-    assert_eq!(woin_attack(500, 100, 3), woin_attack(MAX_DICE, 100, 3));
-    let odds = woin_attack(u32::MAX, i64::MAX, u32::MAX);
-    assert_eq!(odds, AttackOdds { hit: Fraction::ZERO, critical: Fraction::ZERO });
-    assert_eq!(woin_attack(u32::MAX, i64::MIN, 0).hit, Fraction::ONE);
+fn oversized_trait_and_skill_inputs_are_clamped_without_panicking() {
     assert_eq!(savage_trait(8, true, i64::MAX), savage_trait(8, true, MAX_TRAIT_TARGET));
     assert_eq!(savage_trait(0, false, 3), savage_trait(2, false, 3));
     assert_eq!(savage_trait(u32::MAX, true, i64::MIN), Fraction::ONE);
@@ -283,7 +294,7 @@ proptest! {
     // WOIN-ATK-5, WOIN-CRIT-1, WOIN-CRIT-4 over any inputs: probabilities, and criticals always hit.
     #[test]
     fn woin_attack_odds_are_probabilities_for_any_input(
-        n in 0u32..=60,
+        n in 0u32..=MAX_DICE,
         defense in any::<i64>(),
         crit_sixes in 0u32..=8,
     ) {
@@ -303,21 +314,4 @@ proptest! {
         let p = savage_trait(sides, wild, target);
         prop_assert!(p.den > 0 && p.num <= p.den && p.num > 0);
     }
-}
-
-/// Issue 11 item 6: past 40 dice the WOIN odds are rounded, not a clamped pool; within 40 the
-/// rounded path agrees with the exact fractions.
-#[test]
-fn woin_odds_past_forty_dice_are_rounded_not_clamped() {
-    use skirmish::rules::odds::woin_attack_rounded;
-    for (n, defense, crit) in [(5, 16, 3), (10, 30, 3), (40, 140, 2), (3, 10, 3)] {
-        let exact = woin_attack(n, defense, crit);
-        let (hit, critical) = woin_attack_rounded(n, defense, crit);
-        assert!((hit - exact.hit.percent() / 100.0).abs() < 1e-9, "{n}d6 vs {defense}");
-        assert!((critical - exact.critical.percent() / 100.0).abs() < 1e-9, "{n}d6 vs {defense}");
-    }
-    // 60 dice against 200: the clamped 40-die pool could reach 200 only with sixes galore.
-    let (hit60, _) = woin_attack_rounded(60, 200, 3);
-    let hit40 = woin_attack(40, 200, 3).hit.percent() / 100.0;
-    assert!(hit60 > hit40, "{hit60} vs {hit40}");
 }

@@ -619,8 +619,8 @@ pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
     let p = prepare(req)?;
     let wild = Savage::is_wild(req.attacker.stats);
     let need = p.tn - p.modifier() - p.die.bonus;
-    let success = crate::rules::odds::savage_trait(p.die.sides, wild, need);
-    let raise = crate::rules::odds::savage_trait(p.die.sides, wild, need + 4);
+    let success = super::odds::trait_roll(p.die.sides, wild, need);
+    let raise = super::odds::trait_roll(p.die.sides, wild, need + 4);
     Ok(format!(
         "{} {:+} vs {}: success {:.1}%, raise {:.1}%",
         p.die,

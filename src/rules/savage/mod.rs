@@ -8,6 +8,7 @@ mod autofire;
 pub mod commands;
 mod damage_dice;
 mod deal;
+pub mod deck;
 mod dice_order;
 mod incapacitation;
 pub mod odds;

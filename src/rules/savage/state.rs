@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::cards::{Card, Deck};
+use super::deck::Deck;
+use crate::rules::cards::Card;
 use crate::rules::conditions::Source;
 use crate::rules::state::{SystemEvent, SystemState};
 use crate::rules::system::{Fact, Line, Roster, RulesError, System};

@@ -6,6 +6,7 @@ pub mod commands;
 mod damage_roll;
 mod dice_order;
 mod hit_effects;
+pub mod odds;
 mod pool;
 mod restrictions;
 pub mod state;
@@ -181,7 +182,7 @@ impl Ruleset for Woin {
 
     fn odds_report(&self, args: &[String]) -> Result<String, String> {
         let _ = args;
-        Ok(crate::rules::odds::woin_report())
+        Ok(odds::report())
     }
 
     fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
@@ -629,7 +630,8 @@ impl Ruleset for Woin {
         // pool (issue 11 item 6).
         let dice = u32::try_from(p.pool.max(0)).unwrap_or(0);
         if dice > super::odds::MAX_DICE {
-            let (hit, critical) = super::odds::woin_attack_rounded(dice, p.defense, p.crit_sixes);
+            let (hit, critical) = odds::attack_rounded(dice, p.defense, p.crit_sixes)
+                .map_err(|e| RulesError::Invalid(e.to_string()))?;
             let cursed = request
                 .target
                 .conditions
@@ -645,7 +647,8 @@ impl Ruleset for Woin {
                 critical * 100.0
             )));
         }
-        let odds = super::odds::woin_attack(dice, p.defense, p.crit_sixes);
+        let odds = odds::attack(dice, p.defense, p.crit_sixes)
+            .map_err(|e| RulesError::Invalid(e.to_string()))?;
         let cursed = request
             .target
             .conditions
