@@ -18,6 +18,7 @@ mod gempunks_play;
 mod gurps;
 mod harness;
 mod history;
+mod history_cost;
 mod initiative;
 mod legal;
 mod locks;
