@@ -262,3 +262,22 @@ proptest! {
         }
     }
 }
+
+/// A tree whose command hangs on one made after it (or on itself) is refused, naming that
+/// command: the kept tree never points forward.
+#[test]
+fn a_tree_hung_on_a_later_command_is_refused() {
+    let made = played(&["add A", "add B"]);
+    for (parents, bad) in [([Some(1), None], 1), ([None, Some(1)], 2)] {
+        let nodes: Vec<Node> = made
+            .nodes()
+            .iter()
+            .zip(parents)
+            .map(|(n, parent)| Node { entry: n.entry.clone(), parent })
+            .collect();
+        let err =
+            Session::from_tree(System::WOIN, "forks", nodes, None, assets()).expect_err("refused");
+        assert_eq!(err.entry, bad);
+        assert!(err.to_string().contains("hangs on one made after it"), "{err}");
+    }
+}

@@ -57,9 +57,6 @@ impl Tree {
         let mut tree = Tree { slots: Vec::with_capacity(parents.len() + 1) };
         tree.slots.push(Slot::default());
         for (i, parent) in parents.enumerate() {
-            if parent.is_some_and(|p| p >= i) {
-                return Err((i, ApplyError("a command hangs on one made after it".into())));
-            }
             tree.hang(parent).map_err(|err| (i, err))?;
         }
         Ok(tree)
@@ -71,13 +68,14 @@ impl Tree {
     }
 
     /// Hang the next command under `parent` (`None`: the start), as its newest child; its index.
-    /// The parent must already be in the tree.
+    /// Refused when the parent is not in the tree yet.
     pub(super) fn hang(&mut self, parent: Option<usize>) -> Result<usize, ApplyError> {
         let index = self.len();
-        if index >= MOST || parent.is_some_and(|p| p >= index) {
-            return Err(ApplyError(format!(
-                "a history holds at most {MOST} commands, each hung on one made before it"
-            )));
+        if parent.is_some_and(|p| p >= index) {
+            return Err(ApplyError("a command hangs on one made after it".into()));
+        }
+        if index >= MOST {
+            return Err(ApplyError(format!("the history is full: at most {MOST} commands")));
         }
         let link = Link::to(index);
         let up = &mut self.slots[slot(parent)];
