@@ -324,7 +324,7 @@ impl App {
 
     /// " · redo has N ways: :branches" when more than one line of play goes on from here.
     fn forks_here(&self) -> String {
-        match self.session.branches().len() {
+        match self.session.forks_here() {
             0 | 1 => String::new(),
             n => format!(" · redo has {n} ways: :branches"),
         }

@@ -258,7 +258,7 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         SaveState::Failed(_) => ("✗ save failed ", theme.header().patch(theme.error())),
     };
     // Redo has more than one way forward from here: `:branches` lists them.
-    let forks = app.session.branches().len();
+    let forks = app.session.forks_here();
     let mark = if forks > 1 { format!("⑂{forks} {saved}") } else { saved.to_string() };
     let mark = mark.as_str();
     let width = mark.chars().count() as u16;

@@ -19,6 +19,7 @@ mod gempunks_play;
 mod gurps;
 mod harness;
 mod history;
+mod history_cost;
 mod initiative;
 mod legal;
 mod locks;

@@ -9,8 +9,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 mod rebuild;
+mod tree;
 
 pub use rebuild::FoldError;
+use tree::Tree;
 
 use super::engine::{EngineError, plan};
 use super::event::Event;
@@ -123,10 +125,10 @@ pub struct Session {
     log: Vec<LogEntry>,
     log_from: usize,
     nodes: Vec<Node>,
-    /// The child `redo` takes from each node (`None`: a leaf), and from the start: the one made
-    /// last, or the one the line of play last went through (`branch N`, a jump, a reload).
-    newest: Vec<Option<usize>>,
-    newest_root: Option<usize>,
+    /// Who hangs under whom, kept as nodes are hung: each node's children and how many, and the
+    /// child `redo` takes from each (the one made last, or the one the line of play last went
+    /// through: `branch N`, a jump, a reload).
+    tree: Tree,
     /// Indices into `nodes`, from the first command to the current one.
     path: Vec<usize>,
     /// Where each command of `path` starts in the whole log (its length before that command).
@@ -146,8 +148,7 @@ impl Session {
             log: Vec::new(),
             log_from: 0,
             nodes: Vec::new(),
-            newest: Vec::new(),
-            newest_root: None,
+            tree: Tree::new(),
             path: Vec::new(),
             marks: Vec::new(),
             snapshots: HashMap::new(),
@@ -165,15 +166,10 @@ impl Session {
     }
 
     /// Add a node to the tree (it becomes its parent's newest child).
-    fn hang(&mut self, node: Node) -> usize {
-        let index = self.nodes.len();
-        match node.parent {
-            None => self.newest_root = Some(index),
-            Some(p) => self.newest[p] = Some(index),
-        }
+    fn hang(&mut self, node: Node) -> Result<usize, ApplyError> {
+        let index = self.tree.hang(node.parent)?;
         self.nodes.push(node);
-        self.newest.push(None);
-        index
+        Ok(index)
     }
 
     /// The state after the first `depth` commands of the current line, folded from the nearest
@@ -385,20 +381,21 @@ impl Session {
         self.newest_child(self.head()).is_some()
     }
 
-    fn children(&self, of: Option<usize>) -> impl Iterator<Item = usize> + '_ {
-        self.nodes.iter().enumerate().filter(move |(_, n)| n.parent == of).map(|(i, _)| i)
-    }
-
     fn newest_child(&self, of: Option<usize>) -> Option<usize> {
-        match of {
-            None => self.newest_root,
-            Some(i) => self.newest.get(i).copied().flatten(),
-        }
+        self.tree.newest(of)
     }
 
-    /// The lines of play that start at the current point, oldest first.
+    /// How many lines of play start at the current point (what [`Session::branches`] would
+    /// list), without walking them: cheap enough for every frame at any length of history.
+    pub fn forks_here(&self) -> usize {
+        self.tree.count(self.head())
+    }
+
+    /// The lines of play that start at the current point, oldest first. Each one's length walks
+    /// it to its end: for the `branches` command, not for every frame ([`Session::forks_here`]).
     pub fn branches(&self) -> Vec<Branch> {
-        self.children(self.head())
+        self.tree
+            .children(self.head())
             .enumerate()
             .map(|(k, child)| {
                 let mut length = 1;
@@ -445,15 +442,16 @@ impl Session {
             }
             Command::Branches => Ok(Outcome::Branches { branches: self.branches() }),
             Command::Branch { number } => {
-                let branches = self.branches();
-                let Some(chosen) = branches.iter().find(|b| b.number == *number) else {
-                    return Err(EngineError::Refused(match branches.len() {
+                let chosen =
+                    number.checked_sub(1).and_then(|k| self.tree.children(self.head()).nth(k));
+                let Some(chosen) = chosen else {
+                    return Err(EngineError::Refused(match self.forks_here() {
                         0 => "no branch starts here: `redo` and `undo` walk the only line".into(),
                         n => format!("branch {number}: expected 1 to {n} (`branches` lists them)"),
                     }));
                 };
                 // Onto that branch and along it to its end (the newest choice at later forks).
-                let mut at = Some(chosen.made - 1);
+                let mut at = Some(chosen);
                 let mut steps = 0;
                 while let Some(i) = at {
                     self.step_to(i).map_err(EngineError::Apply)?;
@@ -490,21 +488,21 @@ impl Session {
         self.grow(node)
     }
 
-    /// Hang a child of the current point and make it current; should its events not fit, the
-    /// node is taken off again and nothing changes.
+    /// Hang a child of the current point and make it current; should its events not fit, nothing
+    /// changes. The events go in before the node is hung, so a failure never touches the tree.
     fn grow(&mut self, node: Node) -> Result<usize, ApplyError> {
-        let parent = node.parent;
-        let new = self.hang(node);
-        if let Err(err) = self.step_to(new) {
-            self.nodes.pop();
-            self.newest.pop();
-            match parent {
-                None => self.newest_root = self.children(None).last(),
-                Some(p) => self.newest[p] = self.children(Some(p)).last(),
+        let held = self.log.len();
+        let fitted = fold_in(&mut self.encounter, &mut self.log, &node.entry.events);
+        match fitted.and_then(|()| self.hang(node)) {
+            Ok(new) => {
+                self.enter(new, self.log_from + held);
+                Ok(new)
             }
-            return Err(err);
+            Err(err) => {
+                self.fold_back(held)?;
+                Err(err)
+            }
         }
-        Ok(new)
     }
 
     /// The nodes from the first command to `node`, in order (empty for `None`, the start).
@@ -534,17 +532,26 @@ impl Session {
     /// was planned or loaded; should one not fit, the state is folded back and nothing changes.
     fn step_to(&mut self, node: usize) -> Result<(), ApplyError> {
         let held = self.log.len();
-        let mark = self.log_from + held;
-        for event in &self.nodes[node].entry.events {
-            match self.encounter.apply(event) {
-                Ok(line) => keep(&mut self.log, line),
-                Err(err) => {
-                    self.log.truncate(held);
-                    self.encounter = self.state_at(self.path.len())?;
-                    return Err(err);
-                }
-            }
+        let events = &self.nodes[node].entry.events;
+        if let Err(err) = fold_in(&mut self.encounter, &mut self.log, events) {
+            self.fold_back(held)?;
+            return Err(err);
         }
+        self.enter(node, self.log_from + held);
+        Ok(())
+    }
+
+    /// Undo a partial [`fold_in`] after the current point: the log back to `held` lines, the
+    /// state folded again from the nearest snapshot.
+    fn fold_back(&mut self, held: usize) -> Result<(), ApplyError> {
+        self.log.truncate(held);
+        self.encounter = self.state_at(self.path.len())?;
+        Ok(())
+    }
+
+    /// `node`, whose events are applied and whose log lines start at line `mark` of the whole
+    /// log, becomes the current point.
+    fn enter(&mut self, node: usize, mark: usize) {
         self.path.push(node);
         self.marks.push(mark);
         self.trim_log();
@@ -552,7 +559,6 @@ impl Session {
         if self.path.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.entry(node).or_insert_with(|| self.encounter.clone());
         }
-        Ok(())
     }
 }
 
@@ -568,4 +574,17 @@ fn trim(log: &mut Vec<LogEntry>, from: &mut usize, marks: &[usize]) {
         log.drain(..start - *from);
         *from = start;
     }
+}
+
+/// Apply `events` to `encounter`, their lines onto `log`; stops at the first that does not fit
+/// (what was applied before it stays: the caller folds back).
+fn fold_in(
+    encounter: &mut Encounter,
+    log: &mut Vec<LogEntry>,
+    events: &[Event],
+) -> Result<(), ApplyError> {
+    for event in events {
+        keep(log, encounter.apply(event)?);
+    }
+    Ok(())
 }

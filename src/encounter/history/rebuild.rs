@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{LOG_KEPT, Node, SNAPSHOT_EVERY, Session, keep, trim};
+use super::{LOG_KEPT, Node, SNAPSHOT_EVERY, Session, Tree, keep, trim};
 use crate::encounter::fold::ApplyError;
 use crate::encounter::{Assets, Encounter, Entry};
 use crate::rules::System;
@@ -19,43 +19,6 @@ pub struct FoldError {
 impl std::fmt::Display for FoldError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "command {}: {}", self.entry, self.error)
-    }
-}
-
-/// Every node's children in the order made, in two flat lists (no list per node: a long
-/// history would hold a small allocation per command).
-struct Children {
-    /// Where the children of the start (slot 0) and of node `i` (slot `i + 1`) begin in `list`.
-    starts: Vec<usize>,
-    list: Vec<usize>,
-}
-
-impl Children {
-    fn of(nodes: &[Node]) -> Children {
-        let slot = |node: &Node| node.parent.map_or(0, |p| p + 1);
-        let mut starts = vec![0; nodes.len() + 2];
-        for node in nodes {
-            starts[slot(node) + 1] += 1;
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        let mut fill = starts.clone();
-        let mut list = vec![0; nodes.len()];
-        for (i, node) in nodes.iter().enumerate() {
-            list[fill[slot(node)]] = i;
-            fill[slot(node)] += 1;
-        }
-        Children { starts, list }
-    }
-
-    /// The children of `node` (`None`: the start), oldest first.
-    fn after(&self, node: Option<usize>) -> &[usize] {
-        let slot = node.map_or(0, |p| p + 1);
-        match (self.starts.get(slot), self.starts.get(slot + 1)) {
-            (Some(&from), Some(&to)) => self.list.get(from..to).unwrap_or_default(),
-            _ => &[],
-        }
     }
 }
 
@@ -97,18 +60,10 @@ impl Session {
             command: session.command_of(entry).unwrap_or_default().to_string(),
             error,
         };
-        let mut newest = vec![None; session.nodes.len()];
-        for (i, node) in session.nodes.iter().enumerate() {
-            match node.parent {
-                Some(p) if p >= i => {
-                    let error = ApplyError("a command hangs on one made after it".into());
-                    return Err(fail(&session, i + 1, error));
-                }
-                Some(p) => newest[p] = Some(i),
-                None => session.newest_root = Some(i),
-            }
+        match Tree::of_parents(session.nodes.iter().map(|n| n.parent)) {
+            Ok(tree) => session.tree = tree,
+            Err((i, error)) => return Err(fail(&session, i + 1, error)),
         }
-        session.newest = newest;
         if head.is_some_and(|h| h >= session.nodes.len()) {
             let error = ApplyError("the current point is past the last command".into());
             return Err(fail(&session, session.nodes.len(), error));
@@ -156,14 +111,8 @@ impl Session {
 
     /// Make `node` the child `redo` takes from its parent: the line of play now goes through it.
     pub(super) fn take_line(&mut self, node: usize) {
-        match self.nodes.get(node).map(|n| n.parent) {
-            Some(None) => self.newest_root = Some(node),
-            Some(Some(p)) => {
-                if let Some(slot) = self.newest.get_mut(p) {
-                    *slot = Some(node);
-                }
-            }
-            None => {}
+        if let Some(n) = self.nodes.get(node) {
+            self.tree.take(n.parent, node);
         }
     }
 
@@ -177,7 +126,6 @@ impl Session {
     /// copies share combatants), keeping snapshots along every line, and the log and state of
     /// `path`, which becomes the current line.
     fn fold_tree(&mut self, path: &[usize]) -> Result<(), (usize, ApplyError)> {
-        let children = Children::of(&self.nodes);
         let mut on_path = vec![false; self.nodes.len()];
         for &n in path {
             if let Some(flag) = on_path.get_mut(n) {
@@ -196,10 +144,10 @@ impl Session {
         // (node, depth of its children, state after it)
         let mut stack: Vec<(Option<usize>, usize, Encounter)> = vec![(None, 1, start)];
         while let Some((at, depth, state)) = stack.pop() {
-            let kids = children.after(at);
+            let kids = self.tree.count(at);
             let mut state = Some(state);
-            for (k, &child) in kids.iter().enumerate() {
-                let mut next = if k + 1 == kids.len() {
+            for (k, child) in self.tree.children(at).enumerate() {
+                let mut next = if k + 1 == kids {
                     state.take().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
                 } else {
                     state.clone().unwrap_or_else(|| Encounter::new(self.encounter.system, ""))
@@ -243,12 +191,10 @@ impl Session {
         &self,
         mut visit: impl FnMut(usize, &Node, &Encounter) -> Result<(), E>,
     ) -> Result<(), E> {
-        let children = Children::of(&self.nodes);
         let start = Encounter::new(self.encounter.system, &self.encounter.name);
         let mut stack: Vec<(Option<usize>, Encounter)> = vec![(None, start)];
         while let Some((at, state)) = stack.pop() {
-            let kids = children.after(at);
-            for &child in kids {
+            for child in self.tree.children(at) {
                 let node = &self.nodes[child];
                 visit(child, node, &state)?;
                 let mut next = state.clone();
