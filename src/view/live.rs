@@ -18,10 +18,15 @@ struct Cut {
 /// [`LiveView::reset`].
 #[derive(Debug, Default)]
 pub struct LiveView {
-    /// The commands seen (indices into the session's nodes), from the first.
+    /// The commands seen (indices into the session's nodes), from command `base` of the line
+    /// on: a view that keeps only its newest lines lets the oldest commands go too.
     line: Vec<usize>,
     /// Where `seen` stood before each command of `line`.
     cuts: Vec<Cut>,
+    /// How many commands of the line were let go from the front of `line` and `cuts`.
+    base: usize,
+    /// The last command let go (its node): a line through it shares every command before it.
+    anchor: usize,
     seen: Seen,
     /// The state after `line`, as the walk folded it; `None` when nothing is kept.
     state: Option<Encounter>,
@@ -69,19 +74,20 @@ impl LiveView {
     pub fn view_newest(&mut self, session: &Session, newest: usize) -> PlayerView {
         let (path, _) = session.line();
         let shared = self.shared(path);
+        let seen = self.base + self.line.len();
         match self.state.take() {
-            Some(state) if shared == self.line.len() => {
+            Some(state) if shared == seen => {
                 self.state = Some(state);
                 self.walk(session, &path[shared..]);
             }
             Some(_) if shared == path.len() && self.cut_held(shared) => {
-                if let Some(&cut) = self.cuts.get(shared) {
+                if let Some(&cut) = self.cuts.get(shared - self.base) {
                     self.seen.log.truncate(cut.log - self.dropped);
                     self.seen.marks.truncate(cut.marks);
                     self.seen.round = cut.round;
                 }
-                self.line.truncate(shared);
-                self.cuts.truncate(shared);
+                self.line.truncate(shared - self.base);
+                self.cuts.truncate(shared - self.base);
                 self.state = Some(session.encounter().clone());
             }
             _ => {
@@ -98,12 +104,18 @@ impl LiveView {
     }
 
     /// How many commands the line seen and `path` share from the start: both are lines of one
-    /// tree, so they agree up to a point and differ after it (a binary search finds it).
+    /// tree, so they agree up to a point and differ after it (a binary search finds it). Lines
+    /// that part before the commands kept share fewer than `base` (all that matters then).
     fn shared(&self, path: &[usize]) -> usize {
-        let (mut agree, mut differ) = (0, self.line.len().min(path.len()) + 1);
+        if self.base > 0 && path.get(self.base - 1) != Some(&self.anchor) {
+            return 0;
+        }
+        let at = |depth: usize| self.line[depth - 1 - self.base];
+        let (mut agree, mut differ) =
+            (self.base, (self.base + self.line.len()).min(path.len()) + 1);
         while differ - agree > 1 {
             let mid = agree + (differ - agree) / 2;
-            if self.line[mid - 1] == path[mid - 1] {
+            if at(mid) == path[mid - 1] {
                 agree = mid;
             } else {
                 differ = mid;
@@ -113,31 +125,48 @@ impl LiveView {
     }
 
     /// Whether the players' log still holds where it stood before command `depth` of the line
-    /// (an undo back past the lines let go walks the line again).
+    /// (an undo back past the lines or the commands let go walks the line again).
     fn cut_held(&self, depth: usize) -> bool {
-        self.cuts.get(depth).is_none_or(|cut| cut.log >= self.dropped)
+        depth >= self.base
+            && self.cuts.get(depth - self.base).is_none_or(|cut| cut.log >= self.dropped)
     }
 
     fn walk(&mut self, session: &Session, commands: &[usize]) {
-        let Some(state) = self.state.as_mut() else { return };
+        let Some(mut state) = self.state.take() else { return };
         for &i in commands {
             let Some(node) = session.nodes().get(i) else { break };
             let seen = &self.seen;
             let log = self.dropped + seen.log.len();
             self.cuts.push(Cut { log, marks: seen.marks.len(), round: seen.round });
             self.line.push(i);
-            if !self.seen.add(state, &node.entry) {
+            if !self.seen.add(&mut state, &node.entry) {
                 // Cannot happen for a loaded session; start afresh next time.
-                self.state = None;
-                break;
+                return;
             }
-            if let Some(keep) = self.keep
-                && self.seen.log.len() > keep.saturating_mul(2)
-            {
-                let gone = self.seen.log.len() - keep;
-                self.seen.log.drain(..gone);
-                self.dropped += gone;
+            if let Some(keep) = self.keep {
+                self.let_go(keep);
             }
+        }
+        self.state = Some(state);
+    }
+
+    /// Let the oldest lines of the players' log go past twice `keep`, and the oldest commands'
+    /// cuts past twice [`KEPT_COMMANDS`] (an undo further back than that walks the line again).
+    fn let_go(&mut self, keep: usize) {
+        if self.seen.log.len() > keep.saturating_mul(2) {
+            let gone = self.seen.log.len() - keep;
+            self.seen.log.drain(..gone);
+            self.dropped += gone;
+        }
+        if self.line.len() > 2 * KEPT_COMMANDS {
+            let gone = self.line.len() - KEPT_COMMANDS;
+            self.anchor = self.line[gone - 1];
+            self.line.drain(..gone);
+            self.cuts.drain(..gone);
+            self.base += gone;
         }
     }
 }
+
+/// Commands whose cuts a view that keeps only its newest lines holds at least.
+const KEPT_COMMANDS: usize = 4096;

@@ -145,7 +145,8 @@ fn tempfile_dir() -> std::path::PathBuf {
 #[test]
 fn the_players_view_kept_along_holds_only_its_newest_lines_and_shows_the_same() {
     use skirmish::view::LiveView;
-    let mut session = long_fight(2 * LOG_KEPT);
+    // Longer than the commands such a view keeps (twice 4,096) and the lines it keeps.
+    let mut session = long_fight(9000);
     let mut dice = SeededDice::new(3);
     let newest = 100;
     let mut kept = LiveView::keeping(newest);
@@ -154,7 +155,8 @@ fn the_players_view_kept_along_holds_only_its_newest_lines_and_shows_the_same() 
         assert_eq!(kept.see_newest(session, newest), afresh);
     };
     same(&mut kept, &session);
-    // Back a little (within the lines kept), then far past them, then on again.
+    // Back a little (within the lines kept), then far past them, then on again, then onto
+    // another line of play from far back.
     play(&mut session, &mut dice, &["undo", "undo", "undo"]);
     same(&mut kept, &session);
     for _ in 0..(3 * newest) {
@@ -162,5 +164,11 @@ fn the_players_view_kept_along_holds_only_its_newest_lines_and_shows_the_same() 
     }
     same(&mut kept, &session);
     play(&mut session, &mut dice, &["roll 2d6 for Aria", "next"]);
+    same(&mut kept, &session);
+    for _ in 0..5000 {
+        play(&mut session, &mut dice, &["undo"]);
+    }
+    same(&mut kept, &session);
+    play(&mut session, &mut dice, &["note Aria elsewhere", "next"]);
     same(&mut kept, &session);
 }
