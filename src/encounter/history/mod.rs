@@ -573,6 +573,10 @@ fn trim(log: &mut Vec<LogEntry>, from: &mut usize, marks: &[usize]) {
     if start > *from {
         log.drain(..start - *from);
         *from = start;
+        // A log scrolled far back held many more lines for a while: give their room back.
+        if log.capacity() > 8 * LOG_KEPT {
+            log.shrink_to(4 * LOG_KEPT);
+        }
     }
 }
 
