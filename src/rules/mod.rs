@@ -16,12 +16,13 @@ pub mod signature;
 pub mod state;
 pub mod stats;
 pub mod system;
+pub mod types;
 pub mod woin;
 
-pub use system::{
-    ActionPool, DamageOutcome, DamageRequest, Health, Pass, RulesError, Ruleset, ShakeOutcome,
-    Side, System,
-};
+pub use request::{DamageOutcome, DamageRequest, ShakeOutcome};
+pub use ruleset::Ruleset;
+pub use system::System;
+pub use types::{ActionPool, Health, Pass, RulesError, Side};
 
 /// Up to `n` candidates closest to `wanted` by edit distance (prefix matches first), for
 /// "did you mean" lists in errors.

@@ -8,7 +8,7 @@ use super::initiative::Initiative;
 use super::request::*;
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldError, FieldSpec, Stats};
-use super::system::*;
+use super::types::*;
 
 /// What a system's fold may see and change of the encounter: names, the round, and combatants'
 /// stats (the system's own fields, such as LUC).
@@ -108,7 +108,7 @@ pub trait Ruleset: Sync {
 
     /// Settle a newcomer's stats from its side before its health is worked out (Savage Worlds: a
     /// player character is a Wild Card unless marked an Extra).
-    fn on_add(&self, _stats: &mut Stats, _side: super::system::Side) {}
+    fn on_add(&self, _stats: &mut Stats, _side: super::types::Side) {}
 
     /// Whether `add NAME [xN]` with these stats makes one combatant standing for N members (a
     /// Gempunks regiment). If so, the unit's name, its stats settled (how many members); `None`
@@ -678,5 +678,18 @@ pub trait Ruleset: Sync {
             "attack resolution for {} is not built yet; use damage and cond meanwhile",
             self.name()
         )))
+    }
+}
+
+/// Every option an encounter of this system takes: the core ones, then the system's own.
+pub fn all_options(rules: &dyn Ruleset) -> impl Iterator<Item = &'static OptionSpec> {
+    CORE_OPTIONS.iter().chain(rules.options())
+}
+
+/// The value of an option: as set, or the default.
+pub fn option<'a>(rules: &dyn Ruleset, options: &'a Options, name: &str) -> &'a str {
+    match options.get(name) {
+        Some(v) => v.as_str(),
+        None => all_options(rules).find(|o| o.name == name).map_or("", |o| o.default),
     }
 }

@@ -243,7 +243,7 @@ macro_rules! own_state {
             state: &mut $crate::rules::state::SystemState,
             event: &$crate::rules::state::SystemEvent,
             roster: &mut dyn $crate::rules::ruleset::Roster,
-        ) -> Result<$crate::rules::ruleset::Line, $crate::rules::system::RulesError> {
+        ) -> Result<$crate::rules::ruleset::Line, $crate::rules::types::RulesError> {
             $module::apply(state, event, roster)
         }
 

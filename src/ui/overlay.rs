@@ -243,7 +243,7 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Rule options (:set OPTION VALUE)", theme.title()));
-        for o in crate::rules::system::all_options(rules) {
+        for o in crate::rules::ruleset::all_options(rules) {
             let now = app.session.encounter().option(o.name);
             let help = if o.values.is_empty() {
                 o.help.to_string()
@@ -260,7 +260,7 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         let now = figures.iter().find(|(name, _)| *name == o.name).map_or_else(
             || o.default.to_string(),
             |(_, value)| match value {
-                crate::rules::system::Derived::Int(n) => n.to_string(),
+                crate::rules::types::Derived::Int(n) => n.to_string(),
                 other => format!("{other:?}"),
             },
         );

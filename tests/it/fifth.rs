@@ -9,14 +9,16 @@ use skirmish::command::parse_in;
 use skirmish::encounter::{Assets, Session};
 use skirmish::rules::conditions::{Catalogue, Condition, ConditionSpec};
 use skirmish::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use skirmish::rules::effect::{Effect, Hit, Who};
 use skirmish::rules::initiative::{InitValue, Initiative};
+use skirmish::rules::request::{
+    AttackRequest, DamageOutcome, DamageRequest, InitContext, InitRequest, ShakeOutcome,
+    SpecialRequest,
+};
+use skirmish::rules::ruleset::{Fact, Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
 use skirmish::rules::state::{SystemEvent, SystemState};
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
-use skirmish::rules::system::{
-    AttackRequest, DamageOutcome, DamageRequest, Effect, Fact, Hit, InitContext, InitRequest, Line,
-    Roster, ShakeOutcome, SpecialRequest, Who,
-};
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
 
 /// Lite: 1d6 initiative, one action, hits of 1d6 on a 4+, and a `rally` that the system counts.
@@ -76,7 +78,7 @@ impl Ruleset for Lite {
 
     fn glance(
         &self,
-        who: skirmish::rules::system::CombatantView<'_>,
+        who: skirmish::rules::request::CombatantView<'_>,
         _: &str,
         _: &SystemState,
     ) -> Vec<(&'static str, String)> {
@@ -126,7 +128,7 @@ impl Ruleset for Lite {
         _: &Stats,
         _: Health,
         _: &Condition,
-        _: &skirmish::rules::system::Options,
+        _: &skirmish::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;

@@ -3,7 +3,9 @@
 //! events the options leave, and `do NAME pickup item=…`.
 
 use super::state::{self, GemEvent, GemState, Place};
-use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError, SpecialRequest};
+use crate::rules::effect::Effect;
+use crate::rules::request::{AttackRequest, FieldReader, SpecialRequest};
+use crate::rules::types::RulesError;
 
 /// The weapon's owner: its `of=NAME` (a weapon taken from someone), else the attacker.
 pub fn owner_of(req: AttackRequest<'_>) -> Option<(String, String)> {

@@ -9,7 +9,9 @@ use super::split;
 use super::state;
 use super::weapon::Arms;
 use super::{Gempunks, member_hp, regiment_members};
-use crate::rules::system::{AttackRequest, CombatantView, FieldReader, RulesError, option};
+use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
+use crate::rules::ruleset::option;
+use crate::rules::types::RulesError;
 
 /// GEM-ACT-1: a set of an Assault spread over the turn — a hero's attacks rolled a few at a time
 /// (`n=`), a regiment's one set per attack (`gem_reg_assault=per_attack`).

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{RulesError, System};
+use crate::rules::system::System;
+use crate::rules::types::RulesError;
 
 /// What Gempunks keeps for one encounter.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

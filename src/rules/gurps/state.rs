@@ -5,8 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::maneuver::{Kind, Maneuver};
+use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+use crate::rules::system::System;
+use crate::rules::types::RulesError;
 
 /// What GURPS keeps for one encounter, by combatant id.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

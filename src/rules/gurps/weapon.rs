@@ -4,7 +4,8 @@
 use super::DEFAULT_ATTRIBUTE;
 use super::injury;
 use super::tables;
-use crate::rules::system::{AttackRequest, FieldReader, RulesError};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
 pub use crate::rules::signed;
 

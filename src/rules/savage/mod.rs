@@ -24,15 +24,20 @@ pub use roll::{TraitRoll, trait_roll};
 use super::cards::Card;
 use super::conditions::Condition;
 use super::dice::DiceSource;
+use super::effect::{Effect, HitKind, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
+use super::request::{
+    AttackRequest, CombatantView, DamageOutcome, DamageRequest, FieldReader, InitContext,
+    InitRequest, ShakeOutcome, SpecialRequest,
+};
+use super::ruleset::{Ruleset, option};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
-use super::system::{
-    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
-    Effect, FieldReader, Health, HealthBand, HitKind, InitContext, InitRequest, OptionSpec,
-    Options, Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
+use super::system::System;
+use super::types::Side;
+use super::types::{
+    ActionPool, ActionSpec, Derived, Health, HealthBand, OptionSpec, Options, Pass, RulesError,
 };
-use super::system::{Side, System};
 
 /// The Savage Worlds ruleset.
 pub struct Savage;
@@ -532,7 +537,7 @@ impl Ruleset for Savage {
         stats: &Stats,
         health: Health,
         condition: &Condition,
-        _options: &crate::rules::system::Options,
+        _options: &crate::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         shaken::shake_off(stats, health, condition, dice)

@@ -7,8 +7,10 @@ use serde::{Deserialize, Serialize};
 use super::deck::Deck;
 use crate::rules::cards::Card;
 use crate::rules::conditions::Source;
+use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+use crate::rules::system::System;
+use crate::rules::types::RulesError;
 
 /// The most bennies the GM's pool holds.
 pub const MAX_GM_BENNIES: i64 = 1000;
@@ -167,7 +169,7 @@ pub fn last_hit(state: &SystemState, id: &str, round: u32) -> Option<LastHit> {
 
 /// Draw one card, shuffling (all but the cards in hand) when the deck runs out.
 pub fn draw(
-    ctx: &mut crate::rules::system::InitContext,
+    ctx: &mut crate::rules::request::InitContext,
     dice: &mut dyn crate::rules::dice::DiceSource,
 ) -> Result<Card, RulesError> {
     let in_hand = ctx.in_hand.clone();

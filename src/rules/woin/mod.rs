@@ -15,16 +15,20 @@ pub mod verbs;
 
 use super::conditions::{Catalogue, Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
+use super::effect::Effect;
+use super::effect::TurnStartEffect;
 use super::initiative::{InitValue, Initiative};
+use super::request::SpecialRequest;
+use super::request::{
+    AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
+    ShakeOutcome,
+};
+use super::ruleset::{Ruleset, option};
 use super::state::SystemState;
 use super::stats::{FieldError, FieldKind, FieldSpec, StatValue, Stats};
-use super::system::{
-    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Health,
-    InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset, ShakeOutcome,
-    TurnStartEffect, option,
-};
-use super::system::{Effect, SpecialRequest, System};
-use crate::rules::system::Derived;
+use super::system::System;
+use super::types::{ActionPool, ActionSpec, Health, OptionSpec, Options, Pass, RulesError};
+use crate::rules::types::Derived;
 
 /// The WOIN ruleset.
 pub struct Woin;
@@ -584,7 +588,7 @@ impl Ruleset for Woin {
         &self,
         request: AttackRequest<'_>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
-        let fields = crate::rules::system::FieldReader(request.fields);
+        let fields = crate::rules::request::FieldReader(request.fields);
         Ok(if fields.flag("overwatch") {
             Vec::new()
         } else if fields.value("called").is_some() {

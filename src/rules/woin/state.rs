@@ -4,8 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::dice::RollRecord;
+use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+use crate::rules::system::System;
+use crate::rules::types::RulesError;
 
 /// Most LUC dice spent at once (the stat's own limit).
 const MAX_LUC: i64 = 99;

@@ -3,7 +3,7 @@
 
 use crate::rules::signature::{ArgKind, field};
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::system::{ActionSpec, OptionSpec, RulesError};
+use crate::rules::types::{ActionSpec, OptionSpec, RulesError};
 
 const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
     ActionSpec { key, label, pool: "actions", cost, fields: &[] }
