@@ -693,3 +693,48 @@ pub fn option<'a>(rules: &dyn Ruleset, options: &'a Options, name: &str) -> &'a 
         None => all_options(rules).find(|o| o.name == name).map_or("", |o| o.default),
     }
 }
+
+/// The `Ruleset` methods by which a system keeps its own state and events, written once for every
+/// system: `$module` holds the state type, the event type, and the `apply` and `observe` functions.
+macro_rules! own_state {
+    ($module:ident, $state:ident, $event:ident) => {
+        fn new_state(&self) -> $crate::rules::state::SystemState {
+            $crate::rules::state::SystemState::new($module::$state::default())
+        }
+
+        fn decode_state(
+            &self,
+            d: &mut dyn erased_serde::Deserializer,
+        ) -> Result<$crate::rules::state::SystemState, erased_serde::Error> {
+            $crate::rules::state::decode_state::<$module::$state>(d)
+        }
+
+        fn decode_event(
+            &self,
+            d: &mut dyn erased_serde::Deserializer,
+        ) -> Result<$crate::rules::state::SystemEvent, erased_serde::Error> {
+            $crate::rules::state::decode::<$module::$event>(
+                $crate::rules::ruleset::Ruleset::tag(self),
+                d,
+            )
+        }
+
+        fn apply_event(
+            &self,
+            state: &mut $crate::rules::state::SystemState,
+            event: &$crate::rules::state::SystemEvent,
+            roster: &mut dyn $crate::rules::ruleset::Roster,
+        ) -> Result<$crate::rules::ruleset::Line, $crate::rules::types::RulesError> {
+            $module::apply(state, event, roster)
+        }
+
+        fn observe(
+            &self,
+            state: &mut $crate::rules::state::SystemState,
+            fact: $crate::rules::ruleset::Fact<'_>,
+        ) {
+            $module::observe(state, fact);
+        }
+    };
+}
+pub(crate) use own_state;

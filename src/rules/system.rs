@@ -1,13 +1,18 @@
-//! The systems: the handle on a ruleset and the one list of built-in rulesets. The interface
-//! itself is in `ruleset`, requests in `request`, answers in `effect`, shared values in `types`.
+//! The registry: the handle on a ruleset ([`System`]) and the one list of the built-in systems,
+//! with what looks a system up by its key or tag (the saves' `system: Woin` and `Woin(…)` events).
+//! It sits above the systems and is the only module in `rules` that names them; no system imports
+//! it. The interface is in `ruleset`, requests in `request`, answers in `effect`, shared values in
+//! `types`.
 
 use std::fmt;
+use std::sync::LazyLock;
 
+use serde::de::{DeserializeSeed, EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::{gempunks, gurps, savage, woin};
-
 use super::ruleset::Ruleset;
+use super::state::SystemEvent;
+use super::{gempunks, gurps, savage, woin};
 
 /// A game system: a handle on its [`Ruleset`]. The four built-in systems are constants; a ruleset
 /// defined elsewhere (a test's) is wrapped with [`System::custom`]. Two handles are equal when
@@ -49,6 +54,17 @@ impl System {
     pub fn from_tag(tag: &str) -> Option<System> {
         System::ALL.into_iter().find(|s| s.0.tag() == tag)
     }
+
+    /// The built-in systems as people read a list: `woin, gempunks, savage or gurps` for
+    /// `System::listed(System::key)`. Every text that names them all is written from here.
+    pub fn listed(word: impl Fn(System) -> &'static str) -> String {
+        let words: Vec<&str> = System::ALL.into_iter().map(word).collect();
+        match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            Some((last, _)) => (*last).to_string(),
+            None => String::new(),
+        }
+    }
 }
 
 impl PartialEq for System {
@@ -87,36 +103,72 @@ impl Serialize for System {
 impl<'de> Deserialize<'de> for System {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<System, D::Error> {
         struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
+        impl<'de> Visitor<'de> for Visit {
             type Value = System;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a system: Woin, Gempunks, Savage or Gurps")
+                write!(f, "a system: {}", System::listed(|s| s.rules().tag()))
             }
             fn visit_str<E: serde::de::Error>(self, tag: &str) -> Result<System, E> {
-                System::from_tag(tag).ok_or_else(|| E::unknown_variant(tag, TAGS))
+                System::from_tag(tag).ok_or_else(|| E::unknown_variant(tag, tags()))
             }
-            fn visit_enum<A: serde::de::EnumAccess<'de>>(
-                self,
-                data: A,
-            ) -> Result<System, A::Error> {
-                use serde::de::VariantAccess;
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<System, A::Error> {
                 let (Identifier(tag), variant) = data.variant()?;
                 variant.unit_variant()?;
                 self.visit_str(&tag)
             }
         }
-        const TAGS: &[&str] = &["Woin", "Gempunks", "Savage", "Gurps"];
-        deserializer.deserialize_enum("System", TAGS, Visit)
+        deserializer.deserialize_enum("System", tags(), Visit)
+    }
+}
+
+/// Read as `Woin(…)`: the tag names the built-in system, whose own type reads the rest.
+impl<'de> Deserialize<'de> for SystemEvent {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SystemEvent, D::Error> {
+        struct Visit;
+        impl<'de> Visitor<'de> for Visit {
+            type Value = SystemEvent;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a system's event, such as Woin(…) or Savage(…)")
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<SystemEvent, A::Error> {
+                let (Identifier(tag), variant) = data.variant()?;
+                let Some(system) = System::from_tag(&tag) else {
+                    return Err(serde::de::Error::unknown_variant(&tag, tags()));
+                };
+                variant.newtype_variant_seed(Decode(system))
+            }
+        }
+        deserializer.deserialize_enum("SystemEvent", tags(), Visit)
+    }
+}
+
+/// The built-in systems' tags, in the order of [`System::ALL`]: what serde names as expected
+/// when a save holds another.
+fn tags() -> &'static [&'static str] {
+    static TAGS: LazyLock<Vec<&'static str>> =
+        LazyLock::new(|| System::ALL.iter().map(|s| s.rules().tag()).collect());
+    &TAGS
+}
+
+/// Reads one system's event with that system's own type.
+struct Decode(System);
+
+impl<'de> DeserializeSeed<'de> for Decode {
+    type Value = SystemEvent;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<SystemEvent, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        self.0.rules().decode_event(&mut erased).map_err(serde::de::Error::custom)
     }
 }
 
 /// An enum variant's name, read as an identifier (what RON's `deserialize_enum` hands over).
-pub struct Identifier(pub String);
+struct Identifier(String);
 
 impl<'de> Deserialize<'de> for Identifier {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Identifier, D::Error> {
         struct Visit;
-        impl serde::de::Visitor<'_> for Visit {
+        impl Visitor<'_> for Visit {
             type Value = Identifier;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a variant name")

@@ -173,7 +173,7 @@ impl Ruleset for Lite {
     ) -> Result<Vec<Effect>, RulesError> {
         let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
         Ok(vec![
-            Effect::System(SystemEvent::new(lite(), LiteEvent::Rallied { id: id.to_string() })),
+            Effect::System(SystemEvent::new(self.tag(), LiteEvent::Rallied { id: id.to_string() })),
             Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
         ])
     }

@@ -60,7 +60,7 @@ impl Ruleset for Gempunks {
     }
 
     fn tag(&self) -> &'static str {
-        "Gempunks"
+        state::TAG
     }
 
     fn pools(&self) -> &'static [&'static str] {
@@ -636,7 +636,7 @@ impl Ruleset for Gempunks {
         Ok(effects)
     }
 
-    crate::rules::state::own_state!(state, GemState, GemEvent, crate::rules::System::GEMPUNKS);
+    crate::rules::ruleset::own_state!(state, GemState, GemEvent);
 
     fn shake_off(
         &self,

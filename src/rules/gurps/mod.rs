@@ -33,7 +33,6 @@ use super::state::SystemState;
 use super::stats::{
     FieldError, FieldKind, FieldSpec, StatValue, Stats, format_hundredths, parse_hundredths,
 };
-use super::system::System;
 use super::types::{
     ActionPool, ActionSpec, Derived, Health, OptionSpec, Options, Pass, RulesError,
 };
@@ -159,7 +158,7 @@ impl Ruleset for Gurps {
     }
 
     fn tag(&self) -> &'static str {
-        "Gurps"
+        state::TAG
     }
 
     fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
@@ -405,7 +404,7 @@ impl Ruleset for Gurps {
         }
     }
 
-    crate::rules::state::own_state!(state, GurpsState, GurpsEvent, System::GURPS);
+    crate::rules::ruleset::own_state!(state, GurpsState, GurpsEvent);
 
     fn special(
         &self,

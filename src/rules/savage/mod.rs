@@ -33,7 +33,6 @@ use super::request::{
 use super::ruleset::{Ruleset, option};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
-use super::system::System;
 use super::types::Side;
 use super::types::{
     ActionPool, ActionSpec, Derived, Health, HealthBand, OptionSpec, Options, Pass, RulesError,
@@ -126,7 +125,7 @@ impl Ruleset for Savage {
     }
 
     fn tag(&self) -> &'static str {
-        "Savage"
+        state::TAG
     }
 
     // SW-DMG-3: a player character is a Wild Card unless the GM says `extra`; others are Extras
@@ -149,7 +148,7 @@ impl Ruleset for Savage {
         Some((odds::USAGE, "success and raise odds of a trait roll (`extra`: no Wild Die)"))
     }
 
-    crate::rules::state::own_state!(state, SavageState, SavageEvent, System::SAVAGE);
+    crate::rules::ruleset::own_state!(state, SavageState, SavageEvent);
 
     // SW-INIT-3: after a Joker the deck is shuffled before the next deal.
     fn new_deal(&self, state: &SystemState, kept: &[Card]) -> Vec<SystemEvent> {

@@ -9,7 +9,6 @@ use crate::rules::cards::Card;
 use crate::rules::conditions::Source;
 use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::System;
 use crate::rules::types::RulesError;
 
 /// The most bennies the GM's pool holds.
@@ -51,9 +50,12 @@ pub enum SavageEvent {
     GmBennies { count: i64 },
 }
 
+/// The tag this system's events and saves carry: `Savage(…)`.
+pub const TAG: &str = "Savage";
+
 impl SavageEvent {
     pub fn wrap(self) -> SystemEvent {
-        SystemEvent::new(System::SAVAGE, self)
+        SystemEvent::new(TAG, self)
     }
 }
 

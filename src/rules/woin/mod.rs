@@ -26,7 +26,6 @@ use super::request::{
 use super::ruleset::{Ruleset, option};
 use super::state::SystemState;
 use super::stats::{FieldError, FieldKind, FieldSpec, StatValue, Stats};
-use super::system::System;
 use super::types::{ActionPool, ActionSpec, Health, OptionSpec, Options, Pass, RulesError};
 use crate::rules::types::Derived;
 
@@ -181,7 +180,7 @@ impl Ruleset for Woin {
     }
 
     fn tag(&self) -> &'static str {
-        "Woin"
+        state::TAG
     }
 
     fn odds_report(&self, args: &[String]) -> Result<String, String> {
@@ -696,7 +695,7 @@ impl Ruleset for Woin {
         Ok(effects)
     }
 
-    crate::rules::state::own_state!(state, WoinState, WoinEvent, System::WOIN);
+    crate::rules::ruleset::own_state!(state, WoinState, WoinEvent);
 
     fn surprise_label(&self) -> &'static str {
         "Ambush turn"
