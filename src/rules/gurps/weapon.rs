@@ -7,7 +7,7 @@ use super::tables;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
-pub use crate::rules::signed;
+pub use crate::rules::words::signed;
 
 pub(super) fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))

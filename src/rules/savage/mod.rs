@@ -41,6 +41,7 @@ use super::types::{
 /// The Savage Worlds ruleset.
 pub struct Savage;
 
+use super::words::signed;
 use crate::rules::stats::int_field as int;
 
 /// Actions in a Savage Worlds turn (SW-ACT-1).
@@ -248,7 +249,7 @@ impl Ruleset for Savage {
     fn status_lines(&self, who: CombatantView<'_>, _: &str, _: &SystemState) -> Vec<String> {
         let carried: Vec<String> = attack::trait_modifiers(who)
             .iter()
-            .map(|(why, n)| format!("{why} {}", crate::rules::signed(*n)))
+            .map(|(why, n)| format!("{why} {}", signed(*n)))
             .collect();
         match carried.is_empty() {
             true => Vec::new(),
