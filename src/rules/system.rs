@@ -58,12 +58,7 @@ impl System {
     /// The built-in systems as people read a list: `woin, gempunks, savage or gurps` for
     /// `System::listed(System::key)`. Every text that names them all is written from here.
     pub fn listed(word: impl Fn(System) -> &'static str) -> String {
-        let words: Vec<&str> = System::ALL.into_iter().map(word).collect();
-        match words.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            Some((last, _)) => (*last).to_string(),
-            None => String::new(),
-        }
+        or_list(&System::ALL.map(word))
     }
 }
 
@@ -178,5 +173,39 @@ impl<'de> Deserialize<'de> for Identifier {
             }
         }
         deserializer.deserialize_identifier(Visit)
+    }
+}
+
+/// Words as a list people read: `a, b or c`.
+fn or_list(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => (*last).to_string(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_of_words_reads_with_commas_and_a_last_or() {
+        for (words, text) in [
+            (&[][..], ""),
+            (&["woin"][..], "woin"),
+            (&["woin", "gurps"][..], "woin or gurps"),
+            (&["woin", "gempunks", "savage", "gurps"][..], "woin, gempunks, savage or gurps"),
+        ] {
+            assert_eq!(or_list(words), text, "{words:?}");
+        }
+    }
+
+    #[test]
+    fn the_list_and_the_tags_serde_names_follow_the_built_in_systems() {
+        assert_eq!(System::listed(System::key), "woin, gempunks, savage or gurps");
+        assert_eq!(System::listed(|s| s.rules().tag()), "Woin, Gempunks, Savage or Gurps");
+        let in_order: Vec<&str> = System::ALL.iter().map(|s| s.rules().tag()).collect();
+        assert_eq!(tags(), in_order.as_slice());
     }
 }

@@ -277,3 +277,24 @@ fn a_fifth_ruleset_runs_a_fight_with_its_own_state_verb_and_a_two_target_attack(
     assert!(parse_in("soak Aria", Some(lite())).is_err());
     assert!(parse_in("rally Aria", Some(System::WOIN)).is_err());
 }
+
+/// The built-in systems are named in help, docs and errors from the registry's one list, so a
+/// text never lists them by hand (and never shows the table's `{systems}` marker).
+#[test]
+fn help_docs_and_errors_name_the_built_in_systems_from_the_list() {
+    use skirmish::command::table::{help_all, help_for, markdown};
+    let listed = System::listed(System::key);
+    assert_eq!(listed, "woin, gempunks, savage or gurps");
+    let keys: Vec<&str> = System::ALL.iter().map(|s| s.key()).collect();
+    let help = help_for("new", Some(lite())).unwrap_or_else(|e| panic!("{e}"));
+    assert!(help.ends_with(&format!("start a new encounter under {listed}")), "{help}");
+    let docs = markdown();
+    assert!(docs.contains(&format!("SYSTEM is one of {}.", keys.join(", "))), "{docs}");
+    for text in [help_all(Some(lite())), help_all(None), docs] {
+        assert!(!text.contains("{systems"), "{text}");
+    }
+    let err = parse_in("new chess", None).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains(&format!("expected {listed}")), "{err}");
+    // A system outside the registry is not one of the built-in ones named.
+    assert!(!help.contains("lite"), "{help}");
+}
