@@ -1,11 +1,12 @@
 //! The registry: the handle on a ruleset ([`System`]) and the one list of the built-in systems,
-//! with what looks a system up by its key or tag (the saves' `system: Woin` and `Woin(…)` events).
+//! with what looks a system up by its key or tag (the saves' `system: Woin` and `Woin(…)` events),
+//! and the systems defined outside this crate that are registered to be looked up the same way.
 //! It sits above the systems and is the only module in `rules` that names them; no system imports
 //! it. The interface is in `ruleset`, requests in `request`, answers in `effect`, shared values in
 //! `types`.
 
 use std::fmt;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, PoisonError, RwLock};
 
 use serde::de::{DeserializeSeed, EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -44,15 +45,48 @@ impl System {
         self.0.key()
     }
 
-    /// A built-in system by its key or one of its aliases, any case.
+    /// A known system (built in or registered) by its key or one of its aliases, any case.
     pub fn parse(text: &str) -> Option<System> {
         let text = text.to_ascii_lowercase();
-        System::ALL.into_iter().find(|s| s.key() == text || s.0.aliases().contains(&text.as_str()))
+        System::known()
+            .into_iter()
+            .find(|s| s.key() == text || s.0.aliases().contains(&text.as_str()))
     }
 
-    /// A built-in system by the tag its saves use (`Woin`).
+    /// A known system (built in or registered) by the tag its saves use (`Woin`).
     pub fn from_tag(tag: &str) -> Option<System> {
-        System::ALL.into_iter().find(|s| s.0.tag() == tag)
+        System::known().into_iter().find(|s| s.0.tag() == tag)
+    }
+
+    /// Make a system defined outside this crate known by its key and by its tag, so that a fight
+    /// of it loads (`system: Lite`, its `Lite(…)` events) and `new lite` finds it. Registering
+    /// the same system again changes nothing; another system's key or tag is refused.
+    pub fn register(system: System) -> Result<(), String> {
+        let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
+        let (key, tag) = (system.key(), system.0.tag());
+        let clash = System::ALL
+            .iter()
+            .chain(registered.iter())
+            .find(|s| s.key() == key || s.0.tag() == tag)
+            .copied();
+        match clash {
+            None => {
+                registered.push(system);
+                Ok(())
+            }
+            Some(known) if known == system && known.0.tag() == tag => Ok(()),
+            Some(known) => Err(format!(
+                "cannot register {system} (key `{key}`, tag `{tag}`): {known} has key `{}` and tag `{}`",
+                known.key(),
+                known.0.tag()
+            )),
+        }
+    }
+
+    /// The built-in systems, then those registered.
+    fn known() -> Vec<System> {
+        let registered = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+        System::ALL.into_iter().chain(registered.iter().copied()).collect()
     }
 
     /// The built-in systems as people read a list: `woin, gempunks, savage or gurps` for
@@ -61,6 +95,10 @@ impl System {
         or_list(&System::ALL.map(word))
     }
 }
+
+/// Systems defined outside this crate, registered by [`System::register`]: found by key and tag
+/// after the built-in ones. Only ever added to, so a handle found here stays valid.
+static REGISTERED: RwLock<Vec<System>> = RwLock::new(Vec::new());
 
 impl PartialEq for System {
     fn eq(&self, other: &System) -> bool {

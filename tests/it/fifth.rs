@@ -17,7 +17,7 @@ use skirmish::rules::request::{
 };
 use skirmish::rules::ruleset::{Fact, Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
-use skirmish::rules::state::{SystemEvent, SystemState};
+use skirmish::rules::state::{SystemEvent, SystemState, decode, decode_state};
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
 
@@ -160,6 +160,20 @@ impl Ruleset for Lite {
         })
     }
 
+    fn decode_state(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemState, erased_serde::Error> {
+        decode_state::<LiteState>(d)
+    }
+
+    fn decode_event(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error> {
+        decode::<LiteEvent>(self.tag(), d)
+    }
+
     fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
         if let (Fact::TurnStarted { .. }, Some(st)) = (fact, state.get_mut::<LiteState>()) {
             st.turns += 1;
@@ -217,7 +231,7 @@ impl Ruleset for Lite {
     }
 }
 
-fn session() -> Session {
+fn assets() -> Arc<Assets> {
     let mut assets: Assets = skirmish::save::assets::embedded_assets().expect("assets");
     let dazed = ConditionSpec {
         name: "Dazed".into(),
@@ -226,7 +240,11 @@ fn session() -> Session {
         never_persistent: false,
     };
     assets.catalogues.push((lite(), Catalogue { system: "lite".into(), conditions: vec![dazed] }));
-    Session::new(lite(), "proof", Arc::new(assets))
+    Arc::new(assets)
+}
+
+fn session() -> Session {
+    Session::new(lite(), "proof", assets())
 }
 
 fn run(session: &mut Session, lines: &[&str], dice: &mut ScriptedDice) {
@@ -297,4 +315,38 @@ fn help_docs_and_errors_name_the_built_in_systems_from_the_list() {
     assert!(err.contains(&format!("expected {listed}")), "{err}");
     // A system outside the registry is not one of the built-in ones named.
     assert!(!help.contains("lite"), "{help}");
+}
+
+/// Registered, the fifth system is found by its key and by the tag its saves carry, so its fight
+/// loads back (every record checked and folded again, its own events read by its own type) and
+/// replays: undo and redo walk the loaded history like any other.
+#[test]
+fn a_registered_fifth_system_saves_loads_checks_and_replays_its_fight() {
+    System::register(lite()).unwrap_or_else(|e| panic!("{e}"));
+    System::register(lite()).unwrap_or_else(|e| panic!("registering again: {e}"));
+    assert_eq!(System::parse("LITE"), Some(lite()));
+    assert_eq!(System::from_tag("Lite"), Some(lite()));
+    assert!(!System::ALL.contains(&lite()), "the built-in list stays the four");
+
+    let mut s = session();
+    let mut dice = ScriptedDice::new([6, 3, 2, 5, 4, 2]);
+    let lines = ["add Aria side=pc hp=8", "add Gob hp=5", "add Nob hp=5", "start"];
+    run(&mut s, &lines, &mut dice);
+    run(&mut s, &["attack Aria Gob,Nob", "cond Aria dazed", "rally Aria"], &mut dice);
+    let text = skirmish::save::to_ron(&s);
+
+    let loaded = skirmish::save::from_ron(&text, std::path::Path::new("lite.ron"), assets())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.encounter().system, lite());
+    assert_eq!(loaded.encounter(), s.encounter(), "the same fight, its own state too");
+    let log = |s: &Session| s.log().iter().map(|l| l.text.clone()).collect::<Vec<_>>();
+    assert_eq!(log(&loaded), log(&s));
+    assert_eq!(skirmish::save::to_ron(&loaded), text, "saved again, the same text");
+
+    let mut loaded = loaded;
+    run(&mut loaded, &["undo"], &mut dice);
+    assert_eq!(loaded.encounter().state.get::<LiteState>().map(|st| st.rallies.len()), Some(0));
+    run(&mut loaded, &["redo"], &mut dice);
+    assert_eq!(loaded.encounter(), s.encounter(), "redo re-applies the saved events");
+    assert_eq!(dice.remaining(), 0, "nothing rolled again");
 }
