@@ -33,9 +33,9 @@ use super::request::{
 use super::ruleset::{Ruleset, option};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
-use super::types::Side;
 use super::types::{
     ActionPool, ActionSpec, Derived, Health, HealthBand, OptionSpec, Options, Pass, RulesError,
+    Side,
 };
 
 /// The Savage Worlds ruleset.

@@ -15,19 +15,18 @@ pub mod verbs;
 
 use super::conditions::{Catalogue, Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
-use super::effect::Effect;
-use super::effect::TurnStartEffect;
+use super::effect::{Effect, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
-use super::request::SpecialRequest;
 use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
-    ShakeOutcome,
+    ShakeOutcome, SpecialRequest,
 };
 use super::ruleset::{Ruleset, option};
 use super::state::SystemState;
 use super::stats::{FieldError, FieldKind, FieldSpec, StatValue, Stats};
-use super::types::{ActionPool, ActionSpec, Health, OptionSpec, Options, Pass, RulesError};
-use crate::rules::types::Derived;
+use super::types::{
+    ActionPool, ActionSpec, Derived, Health, OptionSpec, Options, Pass, RulesError,
+};
 
 /// The WOIN ruleset.
 pub struct Woin;
