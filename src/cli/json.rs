@@ -18,8 +18,8 @@ fn stat_json(value: &StatValue) -> Value {
     }
 }
 
-fn derived_json(value: &crate::rules::system::Derived) -> Value {
-    use crate::rules::system::Derived;
+fn derived_json(value: &crate::rules::types::Derived) -> Value {
+    use crate::rules::types::Derived;
     match value {
         Derived::Int(n) => json!(n),
         Derived::Bool(b) => json!(b),
@@ -139,7 +139,7 @@ pub fn to_json(session: &Session) -> Value {
         "round": enc.round,
         "current": enc.turn.as_ref().map(|t| t.id.to_string()),
         "order": enc.acting_order(),
-        "options": crate::rules::system::all_options(enc.system.rules())
+        "options": crate::rules::ruleset::all_options(enc.system.rules())
             .map(|o| (o.name.to_string(), json!(enc.option(o.name))))
             .collect::<serde_json::Map<String, Value>>(),
         "system": enc.system.rules().state_figures(&enc.state).into_iter()

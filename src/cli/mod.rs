@@ -54,7 +54,8 @@ pub enum Sub {
     /// List the fights in the saves folder, newest first: name, system, round, when last
     /// played, and the file.
     List,
-    /// Start a new encounter in the tracker: woin, gempunks, savage or gurps.
+    /// Start a new encounter in the tracker under one of the systems.
+    #[command(about = format!("Start a new encounter in the tracker: {}", System::listed(System::key)))]
     New {
         #[arg(value_parser = shell::systems())]
         system: String,
@@ -199,7 +200,7 @@ pub fn main(cli: Cli) -> ExitCode {
             }
             None => fail(
                 EXIT_INPUT,
-                format!("unknown system '{system}'; expected woin, gempunks, savage or gurps"),
+                format!("unknown system '{system}'; expected {}", System::listed(System::key)),
             ),
         },
         Some(Sub::Watch { file, once, json }) => watch::watch(file, once, json, saves.as_deref()),

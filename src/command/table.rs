@@ -1,6 +1,8 @@
 //! The command table: every command's name, aliases, arguments and help, declared once. Help text,
 //! docs/commands.md and completion are all produced from it.
 
+use std::borrow::Cow;
+
 use crate::rules::System;
 use crate::rules::signature::FORCE;
 pub use crate::rules::signature::{Arg, ArgKind, CommandSpec, FieldArg};
@@ -13,8 +15,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: &[req("SYSTEM", ArgKind::System), opt("NAME", ArgKind::Text)],
         fields: &[],
-        summary: "start a new encounter under woin, gempunks, savage or gurps",
-        help: "Begins an empty encounter. SYSTEM is one of woin, gempunks, savage, gurps. \
+        summary: "start a new encounter under {systems}",
+        help: "Begins an empty encounter. SYSTEM is one of {systems,}. \
                The name is free text; quote it if it has spaces.",
         example: "new woin \"Bridge of Sighs\"",
     },
@@ -453,7 +455,7 @@ pub fn help_for(word: &str, system: Option<System>) -> Result<String, String> {
             _ => format!("no command '{word}'; `help` lists them all"),
         });
     };
-    let mut text = format!("{} · {}", spec.usage(), spec.summary);
+    let mut text = format!("{} · {}", spec.usage(), summary(spec));
     if spec.name == "attack"
         && let Some(system) = system
     {
@@ -466,7 +468,30 @@ pub fn help_for(word: &str, system: Option<System>) -> Result<String, String> {
 
 /// `help` in a script: every command here, its usage and summary, one to a line.
 pub fn help_all(system: Option<System>) -> String {
-    commands(system).map(|c| format!("{} · {}\n", c.usage(), c.summary)).collect()
+    commands(system).map(|c| format!("{} · {}\n", c.usage(), summary(c))).collect()
+}
+
+/// A command's one line, as people read it: `{systems}` in the table is the built-in systems'
+/// keys as a list (`woin, gempunks, savage or gurps`), `{systems,}` the same keys between commas.
+pub fn summary(spec: &CommandSpec) -> Cow<'static, str> {
+    with_systems(spec.summary)
+}
+
+/// A command's paragraph for docs/commands.md, the systems named as in [`summary`].
+pub fn help(spec: &CommandSpec) -> Cow<'static, str> {
+    with_systems(spec.help)
+}
+
+/// The text with the systems written from the registry's list, so no table repeats it.
+fn with_systems(text: &'static str) -> Cow<'static, str> {
+    if !text.contains("{systems") {
+        return Cow::Borrowed(text);
+    }
+    let keys: Vec<&str> = System::ALL.into_iter().map(System::key).collect();
+    Cow::Owned(
+        text.replace("{systems,}", &keys.join(", "))
+            .replace("{systems}", &System::listed(System::key)),
+    )
 }
 
 /// What completion can offer besides command names.
@@ -621,7 +646,7 @@ fn summary_table(out: &mut String, specs: &[CommandSpec]) {
     }
     for c in specs {
         let aliases = c.aliases.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
-        out.push_str(&format!("| `{}` | {aliases} | {} |\n", cell(&c.usage()), cell(c.summary)));
+        out.push_str(&format!("| `{}` | {aliases} | {} |\n", cell(&c.usage()), cell(&summary(c))));
     }
 }
 
@@ -630,7 +655,7 @@ fn describe(out: &mut String, c: &CommandSpec, heading: &str) {
         "\n{heading} {}\n\n`{}`\n\n{}\n\nExample: `{}`\n",
         c.name,
         c.usage(),
-        c.help,
+        help(c),
         c.example
     ));
 }

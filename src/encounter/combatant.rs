@@ -187,8 +187,8 @@ impl Combatant {
     }
 
     /// How the rules see it.
-    pub fn view(&self) -> crate::rules::system::CombatantView<'_> {
-        crate::rules::system::CombatantView {
+    pub fn view(&self) -> crate::rules::request::CombatantView<'_> {
+        crate::rules::request::CombatantView {
             name: &self.name,
             stats: &self.stats,
             health: self.health,

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::state::SystemState;
-use crate::rules::system::Options;
+use crate::rules::types::Options;
 use crate::rules::{ActionPool, System};
 
 /// One turn of a round: whose, and which of its turns (0 is its own count).
@@ -177,7 +177,7 @@ impl Encounter {
 
     /// The value of a rule option: as set, or the system's default.
     pub fn option(&self, name: &str) -> &str {
-        crate::rules::system::option(self.system.rules(), &self.options, name)
+        crate::rules::ruleset::option(self.system.rules(), &self.options, name)
     }
 
     /// The current combatant.

@@ -51,7 +51,7 @@ pub fn to_markdown(report: &Report) -> String {
     for p in &report.participants {
         let mut end = p.health_end.clone();
         // The players' label for it already says so.
-        let label = crate::view::band_word(crate::rules::system::HealthBand::Down);
+        let label = crate::view::band_word(crate::rules::types::HealthBand::Down);
         if p.down && end != label {
             end.push_str(", down");
         }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::encounter::{CombatantId, Encounter, Event, Session};
-use crate::rules::system::Health;
+use crate::rules::types::Health;
 
 /// One combatant's figures. Damage is health lost, in the system's own unit (WOIN HEALTH, HP,
 /// Savage Worlds wounds).

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::words::nearest;
 use serde::{Deserialize, Serialize};
 
 /// One condition a system knows, as listed in `assets/conditions/*.ron`.
@@ -43,8 +44,7 @@ impl Catalogue {
             [] => Err(format!(
                 "no condition '{name}' in {}; nearest: {}",
                 self.system,
-                crate::rules::nearest(name, self.conditions.iter().map(|c| c.name.as_str()), 3)
-                    .join(", ")
+                nearest(name, self.conditions.iter().map(|c| c.name.as_str()), 3).join(", ")
             )),
             many => Err(format!(
                 "'{name}' could be {}",

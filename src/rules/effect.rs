@@ -245,7 +245,7 @@ pub struct HitKind<'a> {
     /// death checks read the wounds it recorded).
     pub id: &'a str,
     pub state: Option<&'a super::state::SystemState>,
-    pub options: Option<&'a super::system::Options>,
+    pub options: Option<&'a super::types::Options>,
 }
 
 /// Something that happens as a combatant's turn begins.

@@ -8,7 +8,7 @@ use super::initiative::Initiative;
 use super::signature::{ArgKind, FieldArg};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{MAX_STAT, Stats, Weapon};
-use super::system::*;
+use super::types::*;
 
 /// Who is rolling initiative.
 #[derive(Debug, Clone, Copy)]

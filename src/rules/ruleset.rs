@@ -8,7 +8,7 @@ use super::initiative::Initiative;
 use super::request::*;
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldError, FieldSpec, Stats};
-use super::system::*;
+use super::types::*;
 
 /// What a system's fold may see and change of the encounter: names, the round, and combatants'
 /// stats (the system's own fields, such as LUC).
@@ -108,7 +108,7 @@ pub trait Ruleset: Sync {
 
     /// Settle a newcomer's stats from its side before its health is worked out (Savage Worlds: a
     /// player character is a Wild Card unless marked an Extra).
-    fn on_add(&self, _stats: &mut Stats, _side: super::system::Side) {}
+    fn on_add(&self, _stats: &mut Stats, _side: super::types::Side) {}
 
     /// Whether `add NAME [xN]` with these stats makes one combatant standing for N members (a
     /// Gempunks regiment). If so, the unit's name, its stats settled (how many members); `None`
@@ -680,3 +680,61 @@ pub trait Ruleset: Sync {
         )))
     }
 }
+
+/// Every option an encounter of this system takes: the core ones, then the system's own.
+pub fn all_options(rules: &dyn Ruleset) -> impl Iterator<Item = &'static OptionSpec> {
+    CORE_OPTIONS.iter().chain(rules.options())
+}
+
+/// The value of an option: as set, or the default.
+pub fn option<'a>(rules: &dyn Ruleset, options: &'a Options, name: &str) -> &'a str {
+    match options.get(name) {
+        Some(v) => v.as_str(),
+        None => all_options(rules).find(|o| o.name == name).map_or("", |o| o.default),
+    }
+}
+
+/// The `Ruleset` methods by which a system keeps its own state and events, written once for every
+/// system: `$module` holds the state type, the event type, and the `apply` and `observe` functions.
+macro_rules! own_state {
+    ($module:ident, $state:ident, $event:ident) => {
+        fn new_state(&self) -> $crate::rules::state::SystemState {
+            $crate::rules::state::SystemState::new($module::$state::default())
+        }
+
+        fn decode_state(
+            &self,
+            d: &mut dyn erased_serde::Deserializer,
+        ) -> Result<$crate::rules::state::SystemState, erased_serde::Error> {
+            $crate::rules::state::decode_state::<$module::$state>(d)
+        }
+
+        fn decode_event(
+            &self,
+            d: &mut dyn erased_serde::Deserializer,
+        ) -> Result<$crate::rules::state::SystemEvent, erased_serde::Error> {
+            $crate::rules::state::decode::<$module::$event>(
+                $crate::rules::ruleset::Ruleset::tag(self),
+                d,
+            )
+        }
+
+        fn apply_event(
+            &self,
+            state: &mut $crate::rules::state::SystemState,
+            event: &$crate::rules::state::SystemEvent,
+            roster: &mut dyn $crate::rules::ruleset::Roster,
+        ) -> Result<$crate::rules::ruleset::Line, $crate::rules::types::RulesError> {
+            $module::apply(state, event, roster)
+        }
+
+        fn observe(
+            &self,
+            state: &mut $crate::rules::state::SystemState,
+            fact: $crate::rules::ruleset::Fact<'_>,
+        ) {
+            $module::observe(state, fact);
+        }
+    };
+}
+pub(crate) use own_state;

@@ -116,9 +116,10 @@ pub struct CommandSpec {
     pub args: &'static [Arg],
     /// The fields it takes after its arguments (a system verb's; `force` is always one of them).
     pub fields: &'static [FieldArg],
-    /// One line for menus and the help screen.
+    /// One line for menus and the help screen. `{systems}` stands for the built-in systems' keys
+    /// (`woin, gempunks, savage or gurps`), written by the command layer, which knows the list.
     pub summary: &'static str,
-    /// A paragraph for `docs/commands.md`.
+    /// A paragraph for `docs/commands.md`; `{systems,}` stands for the same keys between commas.
     pub help: &'static str,
     pub example: &'static str,
 }

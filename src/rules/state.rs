@@ -4,10 +4,7 @@
 use std::any::Any;
 use std::fmt;
 
-use serde::de::{DeserializeSeed, EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Serialize};
-
-use super::system::{Identifier, System};
 
 /// What a system's state value must be able to do (saved in a journal's snapshot).
 pub trait StateData: erased_serde::Serialize + Any + fmt::Debug + Send + Sync {
@@ -109,19 +106,23 @@ impl<T: Serialize + Any + fmt::Debug + Clone + PartialEq + Send + Sync> EventDat
 }
 
 /// One change to a system's own state. Saved as `Woin(Ambushed(…))`: the system's tag, then the
-/// system's own externally tagged event.
+/// system's own externally tagged event. Read back through the registry (`system.rs`), which
+/// finds the system by that tag and hands the rest to its [`super::ruleset::Ruleset::decode_event`].
 pub struct SystemEvent {
-    system: System,
+    /// The tag of the system that made it ([`super::ruleset::Ruleset::tag`]).
+    tag: &'static str,
     data: Box<dyn EventData>,
 }
 
 impl SystemEvent {
-    pub fn new<T: EventData>(system: System, data: T) -> SystemEvent {
-        SystemEvent { system, data: Box::new(data) }
+    /// An event of the system whose tag this is.
+    pub fn new<T: EventData>(tag: &'static str, data: T) -> SystemEvent {
+        SystemEvent { tag, data: Box::new(data) }
     }
 
-    pub fn system(&self) -> System {
-        self.system
+    /// The tag of the system that made it.
+    pub fn tag(&self) -> &'static str {
+        self.tag
     }
 
     /// The event as the system's own type, if it is one.
@@ -132,13 +133,13 @@ impl SystemEvent {
 
 impl Clone for SystemEvent {
     fn clone(&self) -> SystemEvent {
-        SystemEvent { system: self.system, data: self.data.clone_box() }
+        SystemEvent { tag: self.tag, data: self.data.clone_box() }
     }
 }
 
 impl PartialEq for SystemEvent {
     fn eq(&self, other: &SystemEvent) -> bool {
-        self.system == other.system && self.data.eq_dyn(&*other.data)
+        self.tag == other.tag && self.data.eq_dyn(&*other.data)
     }
 }
 
@@ -146,67 +147,30 @@ impl Eq for SystemEvent {}
 
 impl fmt::Debug for SystemEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}({:?})", self.system, self.data)
+        write!(f, "{}({:?})", self.tag, self.data)
     }
 }
 
 impl Serialize for SystemEvent {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_newtype_variant(
-            "SystemEvent",
-            0,
-            self.system.rules().tag(),
-            &*self.data,
-        )
+        serializer.serialize_newtype_variant("SystemEvent", 0, self.tag, &*self.data)
     }
 }
 
-impl<'de> Deserialize<'de> for SystemEvent {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SystemEvent, D::Error> {
-        struct Visit;
-        impl<'de> Visitor<'de> for Visit {
-            type Value = SystemEvent;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a system's event, such as Woin(…) or Savage(…)")
-            }
-            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<SystemEvent, A::Error> {
-                let (Identifier(tag), variant) = data.variant()?;
-                let Some(system) = System::from_tag(&tag) else {
-                    return Err(serde::de::Error::unknown_variant(&tag, TAGS));
-                };
-                variant.newtype_variant_seed(Decode(system))
-            }
-        }
-        const TAGS: &[&str] = &["Woin", "Gempunks", "Savage", "Gurps"];
-        deserializer.deserialize_enum("SystemEvent", TAGS, Visit)
-    }
-}
-
-/// Reads one system's event with that system's own type.
-struct Decode(System);
-
-impl<'de> DeserializeSeed<'de> for Decode {
-    type Value = SystemEvent;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<SystemEvent, D::Error> {
-        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
-        self.0.rules().decode_event(&mut erased).map_err(serde::de::Error::custom)
-    }
-}
-
-/// Decode one system's event type: what [`super::Ruleset::decode_event`] implementations call.
+/// Decode one system's event type: what [`super::ruleset::Ruleset::decode_event`]
+/// implementations call, with their own tag.
 pub fn decode<T>(
-    system: System,
+    tag: &'static str,
     d: &mut dyn erased_serde::Deserializer,
 ) -> Result<SystemEvent, erased_serde::Error>
 where
     T: EventData + for<'de> Deserialize<'de>,
 {
-    Ok(SystemEvent::new(system, erased_serde::deserialize::<T>(d)?))
+    Ok(SystemEvent::new(tag, erased_serde::deserialize::<T>(d)?))
 }
 
-/// Decode one system's state type from a snapshot: what [`super::Ruleset::decode_state`]
-/// implementations call.
+/// Decode one system's state type from a snapshot: what
+/// [`super::ruleset::Ruleset::decode_state`] implementations call.
 pub fn decode_state<T>(
     d: &mut dyn erased_serde::Deserializer,
 ) -> Result<SystemState, erased_serde::Error>
@@ -215,45 +179,3 @@ where
 {
     Ok(SystemState::new(erased_serde::deserialize::<T>(d)?))
 }
-
-/// The `Ruleset` methods by which a system keeps its own state and events, written once for every
-/// system: `$module` holds the state type, the event type, and the `apply` and `observe` functions.
-macro_rules! own_state {
-    ($module:ident, $state:ident, $event:ident, $system:expr) => {
-        fn new_state(&self) -> $crate::rules::state::SystemState {
-            $crate::rules::state::SystemState::new($module::$state::default())
-        }
-
-        fn decode_state(
-            &self,
-            d: &mut dyn erased_serde::Deserializer,
-        ) -> Result<$crate::rules::state::SystemState, erased_serde::Error> {
-            $crate::rules::state::decode_state::<$module::$state>(d)
-        }
-
-        fn decode_event(
-            &self,
-            d: &mut dyn erased_serde::Deserializer,
-        ) -> Result<$crate::rules::state::SystemEvent, erased_serde::Error> {
-            $crate::rules::state::decode::<$module::$event>($system, d)
-        }
-
-        fn apply_event(
-            &self,
-            state: &mut $crate::rules::state::SystemState,
-            event: &$crate::rules::state::SystemEvent,
-            roster: &mut dyn $crate::rules::ruleset::Roster,
-        ) -> Result<$crate::rules::ruleset::Line, $crate::rules::system::RulesError> {
-            $module::apply(state, event, roster)
-        }
-
-        fn observe(
-            &self,
-            state: &mut $crate::rules::state::SystemState,
-            fact: $crate::rules::ruleset::Fact<'_>,
-        ) {
-            $module::observe(state, fact);
-        }
-    };
-}
-pub(crate) use own_state;

@@ -1,16 +1,19 @@
-//! The systems (the one list of built-in rulesets) and the small types every system speaks in. The
-//! interface itself is in `ruleset`, requests in `request`, answers in `effect`; all are re-exported here.
+//! The registry: the handle on a ruleset ([`System`]) and the one list of the built-in systems,
+//! with what looks a system up by its key or tag (the saves' `system: Woin` and `Woin(…)` events),
+//! and the systems defined outside this crate that are registered to be looked up the same way.
+//! It sits above the systems and is the only module in `rules` that names them; no system imports
+//! it. The interface is in `ruleset`, requests in `request`, answers in `effect`, shared values in
+//! `types`.
 
 use std::fmt;
+use std::sync::{LazyLock, PoisonError, RwLock};
 
+use serde::de::{DeserializeSeed, EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::dice::DiceError;
+use super::ruleset::Ruleset;
+use super::state::SystemEvent;
 use super::{gempunks, gurps, savage, woin};
-
-pub use super::effect::*;
-pub use super::request::*;
-pub use super::ruleset::*;
 
 /// A game system: a handle on its [`Ruleset`]. The four built-in systems are constants; a ruleset
 /// defined elsewhere (a test's) is wrapped with [`System::custom`]. Two handles are equal when
@@ -42,17 +45,60 @@ impl System {
         self.0.key()
     }
 
-    /// A built-in system by its key or one of its aliases, any case.
+    /// A known system (built in or registered) by its key or one of its aliases, any case.
     pub fn parse(text: &str) -> Option<System> {
         let text = text.to_ascii_lowercase();
-        System::ALL.into_iter().find(|s| s.key() == text || s.0.aliases().contains(&text.as_str()))
+        System::known()
+            .into_iter()
+            .find(|s| s.key() == text || s.0.aliases().contains(&text.as_str()))
     }
 
-    /// A built-in system by the tag its saves use (`Woin`).
+    /// A known system (built in or registered) by the tag its saves use (`Woin`).
     pub fn from_tag(tag: &str) -> Option<System> {
-        System::ALL.into_iter().find(|s| s.0.tag() == tag)
+        System::known().into_iter().find(|s| s.0.tag() == tag)
+    }
+
+    /// Make a system defined outside this crate known by its key and by its tag, so that a fight
+    /// of it loads (`system: Lite`, its `Lite(…)` events) and `new lite` finds it. Registering
+    /// the same system again changes nothing; another system's key or tag is refused.
+    pub fn register(system: System) -> Result<(), String> {
+        let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
+        let (key, tag) = (system.key(), system.0.tag());
+        let clash = System::ALL
+            .iter()
+            .chain(registered.iter())
+            .find(|s| s.key() == key || s.0.tag() == tag)
+            .copied();
+        match clash {
+            None => {
+                registered.push(system);
+                Ok(())
+            }
+            Some(known) if known == system && known.0.tag() == tag => Ok(()),
+            Some(known) => Err(format!(
+                "cannot register {system} (key `{key}`, tag `{tag}`): {known} has key `{}` and tag `{}`",
+                known.key(),
+                known.0.tag()
+            )),
+        }
+    }
+
+    /// The built-in systems, then those registered.
+    fn known() -> Vec<System> {
+        let registered = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+        System::ALL.into_iter().chain(registered.iter().copied()).collect()
+    }
+
+    /// The built-in systems as people read a list: `woin, gempunks, savage or gurps` for
+    /// `System::listed(System::key)`. Every text that names them all is written from here.
+    pub fn listed(word: impl Fn(System) -> &'static str) -> String {
+        or_list(&System::ALL.map(word))
     }
 }
+
+/// Systems defined outside this crate, registered by [`System::register`]: found by key and tag
+/// after the built-in ones. Only ever added to, so a handle found here stays valid.
+static REGISTERED: RwLock<Vec<System>> = RwLock::new(Vec::new());
 
 impl PartialEq for System {
     fn eq(&self, other: &System) -> bool {
@@ -90,36 +136,72 @@ impl Serialize for System {
 impl<'de> Deserialize<'de> for System {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<System, D::Error> {
         struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
+        impl<'de> Visitor<'de> for Visit {
             type Value = System;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a system: Woin, Gempunks, Savage or Gurps")
+                write!(f, "a system: {}", System::listed(|s| s.rules().tag()))
             }
             fn visit_str<E: serde::de::Error>(self, tag: &str) -> Result<System, E> {
-                System::from_tag(tag).ok_or_else(|| E::unknown_variant(tag, TAGS))
+                System::from_tag(tag).ok_or_else(|| E::unknown_variant(tag, tags()))
             }
-            fn visit_enum<A: serde::de::EnumAccess<'de>>(
-                self,
-                data: A,
-            ) -> Result<System, A::Error> {
-                use serde::de::VariantAccess;
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<System, A::Error> {
                 let (Identifier(tag), variant) = data.variant()?;
                 variant.unit_variant()?;
                 self.visit_str(&tag)
             }
         }
-        const TAGS: &[&str] = &["Woin", "Gempunks", "Savage", "Gurps"];
-        deserializer.deserialize_enum("System", TAGS, Visit)
+        deserializer.deserialize_enum("System", tags(), Visit)
+    }
+}
+
+/// Read as `Woin(…)`: the tag names the built-in system, whose own type reads the rest.
+impl<'de> Deserialize<'de> for SystemEvent {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SystemEvent, D::Error> {
+        struct Visit;
+        impl<'de> Visitor<'de> for Visit {
+            type Value = SystemEvent;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a system's event, such as Woin(…) or Savage(…)")
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<SystemEvent, A::Error> {
+                let (Identifier(tag), variant) = data.variant()?;
+                let Some(system) = System::from_tag(&tag) else {
+                    return Err(serde::de::Error::unknown_variant(&tag, tags()));
+                };
+                variant.newtype_variant_seed(Decode(system))
+            }
+        }
+        deserializer.deserialize_enum("SystemEvent", tags(), Visit)
+    }
+}
+
+/// The built-in systems' tags, in the order of [`System::ALL`]: what serde names as expected
+/// when a save holds another.
+fn tags() -> &'static [&'static str] {
+    static TAGS: LazyLock<Vec<&'static str>> =
+        LazyLock::new(|| System::ALL.iter().map(|s| s.rules().tag()).collect());
+    &TAGS
+}
+
+/// Reads one system's event with that system's own type.
+struct Decode(System);
+
+impl<'de> DeserializeSeed<'de> for Decode {
+    type Value = SystemEvent;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<SystemEvent, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        self.0.rules().decode_event(&mut erased).map_err(serde::de::Error::custom)
     }
 }
 
 /// An enum variant's name, read as an identifier (what RON's `deserialize_enum` hands over).
-pub struct Identifier(pub String);
+struct Identifier(String);
 
 impl<'de> Deserialize<'de> for Identifier {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Identifier, D::Error> {
         struct Visit;
-        impl serde::de::Visitor<'_> for Visit {
+        impl Visitor<'_> for Visit {
             type Value = Identifier;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a variant name")
@@ -132,267 +214,36 @@ impl<'de> Deserialize<'de> for Identifier {
     }
 }
 
-/// Which side a combatant fights on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    Pc,
-    Ally,
-    Enemy,
-    Neutral,
+/// Words as a list people read: `a, b or c`.
+fn or_list(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => (*last).to_string(),
+        None => String::new(),
+    }
 }
 
-impl Side {
-    pub const ALL: [Side; 4] = [Side::Pc, Side::Ally, Side::Enemy, Side::Neutral];
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    pub fn parse(text: &str) -> Option<Side> {
-        Some(match text.to_ascii_lowercase().as_str() {
-            "pc" | "player" => Side::Pc,
-            "ally" | "friend" => Side::Ally,
-            "enemy" | "foe" => Side::Enemy,
-            "neutral" => Side::Neutral,
-            _ => return None,
-        })
-    }
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Side::Pc => "pc",
-            Side::Ally => "ally",
-            Side::Enemy => "enemy",
-            Side::Neutral => "neutral",
+    #[test]
+    fn a_list_of_words_reads_with_commas_and_a_last_or() {
+        for (words, text) in [
+            (&[][..], ""),
+            (&["woin"][..], "woin"),
+            (&["woin", "gurps"][..], "woin or gurps"),
+            (&["woin", "gempunks", "savage", "gurps"][..], "woin, gempunks, savage or gurps"),
+        ] {
+            assert_eq!(or_list(words), text, "{words:?}");
         }
     }
-}
 
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-/// A combatant that stands for several members (a Gempunks regiment): how many still stand, and
-/// the wounds pooled toward the next one falling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Strength {
-    pub standing: i64,
-    pub total: i64,
-    pub pool: i64,
-    /// Wounds that drop one member.
-    pub per_member: i64,
-}
-
-impl std::fmt::Display for Strength {
-    /// `17/20 W 1/2`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{} W {}/{}", self.standing, self.total, self.pool, self.per_member)
-    }
-}
-
-/// Health in the system's own unit (WOIN HEALTH, HP, Savage Worlds wound levels left).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Health {
-    pub current: i64,
-    pub max: i64,
-}
-
-impl Health {
-    pub fn full(max: i64) -> Health {
-        Health { current: max, max }
-    }
-}
-
-/// How hurt a combatant looks, in words anyone at the table understands (the players' view):
-/// by the share of health left, or as the system counts harm (Savage Worlds wounds).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HealthBand {
-    /// Full health.
-    Unhurt,
-    /// More than half left.
-    Hurt,
-    /// Half or less left.
-    Bloodied,
-    /// A quarter or less left.
-    Critical,
-    /// Out of the fight.
-    Down,
-}
-
-impl HealthBand {
-    /// The band for `current` of `max` left, for a combatant still up.
-    pub fn from_share(current: i64, max: i64) -> HealthBand {
-        let (current, max) = (i128::from(current), i128::from(max));
-        if current >= max {
-            HealthBand::Unhurt
-        } else if current * 2 > max {
-            HealthBand::Hurt
-        } else if current * 4 > max {
-            HealthBand::Bloodied
-        } else {
-            HealthBand::Critical
-        }
-    }
-}
-
-/// One of a combatant's turns in a round: the count it acts on and how many actions it has there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pass {
-    pub count: i64,
-    pub actions: u8,
-    /// The combatant's own count, as opposed to a later extra pass.
-    pub main: bool,
-}
-
-impl Pass {
-    pub fn main(count: i64, actions: u8) -> Pass {
-        Pass { count, actions, main: true }
-    }
-
-    pub fn extra(count: i64, actions: u8) -> Pass {
-        Pass { count, actions, main: false }
-    }
-}
-
-/// A kind of action a turn allows and how many of it are left.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionPool {
-    pub name: String,
-    pub total: u8,
-    pub used: u8,
-    /// Why there are fewer than usual (`−1 Dazed`).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub note: String,
-}
-
-impl ActionPool {
-    pub fn new(name: &str, total: u8) -> ActionPool {
-        ActionPool { name: name.to_string(), total, used: 0, note: String::new() }
-    }
-
-    pub fn left(&self) -> u8 {
-        self.total.saturating_sub(self.used)
-    }
-}
-
-/// An option of a system's rules (a Reading that tables may play either way).
-#[derive(Debug, Clone, Copy)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub values: &'static [&'static str],
-    pub default: &'static str,
-    pub help: &'static str,
-}
-
-/// The options set in an encounter, by name.
-pub type Options = std::collections::BTreeMap<String, String>;
-
-/// How the players' view shows one side's health.
-const PLAYER_HEALTH: &[&str] = &["exact", "label", "hidden"];
-
-/// Options every system accepts besides its own: what the players' view shows of each side's
-/// health (`skirmish watch`), and whether the tracker asks for the faces of a turn's rolls.
-pub static CORE_OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "typed_dice",
-        values: &["roll", "ask"],
-        default: "roll",
-        help: "ask: before a command rolls (the next-turn key's turn start, a line typed after :), \
-               the tracker asks for the faces rolled at the table; blank lets it roll",
-    },
-    OptionSpec {
-        name: "player_health.pc",
-        values: PLAYER_HEALTH,
-        default: "exact",
-        help: "how the players' view shows player characters' health",
-    },
-    OptionSpec {
-        name: "player_health.ally",
-        values: PLAYER_HEALTH,
-        default: "exact",
-        help: "how the players' view shows allies' health",
-    },
-    OptionSpec {
-        name: "player_health.enemy",
-        values: PLAYER_HEALTH,
-        default: "label",
-        help: "how the players' view shows enemies' health",
-    },
-    OptionSpec {
-        name: "player_health.neutral",
-        values: PLAYER_HEALTH,
-        default: "label",
-        help: "how the players' view shows neutrals' health",
-    },
-];
-
-/// Every option an encounter of this system takes: the core ones, then the system's own.
-pub fn all_options(rules: &dyn Ruleset) -> impl Iterator<Item = &'static OptionSpec> {
-    CORE_OPTIONS.iter().chain(rules.options())
-}
-
-/// The value of an option: as set, or the default.
-pub fn option<'a>(rules: &dyn Ruleset, options: &'a Options, name: &str) -> &'a str {
-    match options.get(name) {
-        Some(v) => v.as_str(),
-        None => all_options(rules).find(|o| o.name == name).map_or("", |o| o.default),
-    }
-}
-
-/// An action a turn can spend, with its cost, for `do` and the action menu.
-#[derive(Debug, Clone, Copy)]
-pub struct ActionSpec {
-    /// The word typed after `do`.
-    pub key: &'static str,
-    pub label: &'static str,
-    /// The budget pool it spends from, and how much; 0 is free.
-    pub pool: &'static str,
-    pub cost: u8,
-    /// Fields it takes besides `force`, each with its kind (a switch takes only on or off).
-    pub fields: &'static [super::signature::FieldArg],
-}
-
-/// One pick of the attack dialog: its label and its options as (label, field text).
-#[derive(Debug, Clone, Copy)]
-pub struct AttackChoice {
-    pub label: &'static str,
-    pub options: &'static [(&'static str, &'static str)],
-}
-
-/// A figure the rules derive for display and JSON.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Derived {
-    Int(i64),
-    Bool(bool),
-    Text(String),
-    List(Vec<String>),
-    /// Whole numbers by name (Gempunks armor by damage type, `*` for every type).
-    Map(Vec<(String, i64)>),
-    Nothing,
-}
-
-/// Why the rules refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RulesError {
-    Dice(DiceError),
-    /// The input made no sense under these rules; the text says what was expected.
-    Invalid(String),
-    /// A part of the rules this version does not resolve yet.
-    NotYet(String),
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RulesError::Dice(err) => write!(f, "{err}"),
-            RulesError::Invalid(msg) | RulesError::NotYet(msg) => f.write_str(msg),
-        }
-    }
-}
-
-impl std::error::Error for RulesError {}
-
-impl From<DiceError> for RulesError {
-    fn from(err: DiceError) -> Self {
-        RulesError::Dice(err)
+    #[test]
+    fn the_list_and_the_tags_serde_names_follow_the_built_in_systems() {
+        assert_eq!(System::listed(System::key), "woin, gempunks, savage or gurps");
+        assert_eq!(System::listed(|s| s.rules().tag()), "Woin, Gempunks, Savage or Gurps");
+        let in_order: Vec<&str> = System::ALL.iter().map(|s| s.rules().tag()).collect();
+        assert_eq!(tags(), in_order.as_slice());
     }
 }

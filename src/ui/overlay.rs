@@ -243,7 +243,7 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Rule options (:set OPTION VALUE)", theme.title()));
-        for o in crate::rules::system::all_options(rules) {
+        for o in crate::rules::ruleset::all_options(rules) {
             let now = app.session.encounter().option(o.name);
             let help = if o.values.is_empty() {
                 o.help.to_string()
@@ -260,7 +260,7 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         let now = figures.iter().find(|(name, _)| *name == o.name).map_or_else(
             || o.default.to_string(),
             |(_, value)| match value {
-                crate::rules::system::Derived::Int(n) => n.to_string(),
+                crate::rules::types::Derived::Int(n) => n.to_string(),
                 other => format!("{other:?}"),
             },
         );
@@ -274,7 +274,8 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     for c in crate::command::table::commands(Some(app.session.encounter().system)) {
         lines.push(Line::from(vec![Span::styled(c.usage(), theme.key())]));
         // Wrapped here, under itself, so the rows counted for "↓ more" are the rows shown.
-        let rows = super::wrap_words(c.summary, width.saturating_sub(4).max(10));
+        let rows =
+            super::wrap_words(&crate::command::table::summary(c), width.saturating_sub(4).max(10));
         lines.extend(rows.into_iter().map(|row| Line::styled(format!("    {row}"), theme.plain())));
     }
     if let Some(reference) = app.session.assets().reference(app.session.encounter().system) {

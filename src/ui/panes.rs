@@ -303,7 +303,7 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         ]));
     }
     // Rule options that differ from the defaults (`set`), so the table knows what is in play.
-    let changed: Vec<String> = crate::rules::system::all_options(rules)
+    let changed: Vec<String> = crate::rules::ruleset::all_options(rules)
         .filter(|o| enc.option(o.name) != o.default)
         .map(|o| format!("{} {}", o.name, enc.option(o.name)))
         .collect();

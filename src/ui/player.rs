@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::theme::Theme;
 use super::{cells, fit};
-use crate::rules::system::HealthBand;
+use crate::rules::types::HealthBand;
 use crate::view::{PlayerCombatant, PlayerHealth, PlayerView, band_word};
 
 /// What the watcher has to say besides the fight: where it reads from, and any trouble.

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{HealthShown, band_word, health_shown, visible};
 use crate::encounter::{Combatant, CombatantId, Encounter, Ended, Entry, Event};
-use crate::rules::system::HealthBand;
+use crate::rules::types::HealthBand;
 use crate::rules::{Side, System};
 
 /// One line of the players' log.

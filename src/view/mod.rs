@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::encounter::{Combatant, Encounter, Session};
 use crate::rules::Side;
 use crate::rules::initiative::InitValue;
-use crate::rules::system::HealthBand;
+use crate::rules::types::HealthBand;
 
 /// What the players' screen shows of a followed fight: the fight, or, while the GM prepares it,
 /// only that they are waiting (and for which system), not even its name. As JSON, `state` says

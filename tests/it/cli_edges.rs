@@ -300,7 +300,7 @@ fn the_manual_page_has_the_keys_and_commands_and_no_missing_pages() {
         assert!(plain.contains(&entry), "the page lacks {entry:?}");
     }
     for spec in skirmish::command::COMMANDS {
-        let entry = format!(".TP\n{}\n{}\n", spec.usage(), spec.summary);
+        let entry = format!(".TP\n{}\n{}\n", spec.usage(), skirmish::command::table::summary(spec));
         assert!(plain.contains(&entry), "the page lacks {entry:?}");
     }
     for sub in ["open", "list", "run", "odds", "export", "watch"] {
@@ -641,6 +641,7 @@ fn scripts_print_what_a_command_answers() {
     );
     let shown = text(&out.stdout);
     for spec in skirmish::command::table::commands(Some(System::GURPS)) {
-        assert!(shown.contains(&format!("> {} · {}\n", spec.usage(), spec.summary)), "{shown}");
+        let summary = skirmish::command::table::summary(spec);
+        assert!(shown.contains(&format!("> {} · {summary}\n", spec.usage())), "{shown}");
     }
 }

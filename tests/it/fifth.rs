@@ -9,14 +9,16 @@ use skirmish::command::parse_in;
 use skirmish::encounter::{Assets, Session};
 use skirmish::rules::conditions::{Catalogue, Condition, ConditionSpec};
 use skirmish::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use skirmish::rules::effect::{Effect, Hit, Who};
 use skirmish::rules::initiative::{InitValue, Initiative};
-use skirmish::rules::signature::{ArgKind, CommandSpec, req};
-use skirmish::rules::state::{SystemEvent, SystemState};
-use skirmish::rules::stats::{FieldSpec, Stats, int_field};
-use skirmish::rules::system::{
-    AttackRequest, DamageOutcome, DamageRequest, Effect, Fact, Hit, InitContext, InitRequest, Line,
-    Roster, ShakeOutcome, SpecialRequest, Who,
+use skirmish::rules::request::{
+    AttackRequest, DamageOutcome, DamageRequest, InitContext, InitRequest, ShakeOutcome,
+    SpecialRequest,
 };
+use skirmish::rules::ruleset::{Fact, Line, Roster};
+use skirmish::rules::signature::{ArgKind, CommandSpec, req};
+use skirmish::rules::state::{SystemEvent, SystemState, decode, decode_state};
+use skirmish::rules::stats::{FieldSpec, Stats, int_field};
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
 
 /// Lite: 1d6 initiative, one action, hits of 1d6 on a 4+, and a `rally` that the system counts.
@@ -76,7 +78,7 @@ impl Ruleset for Lite {
 
     fn glance(
         &self,
-        who: skirmish::rules::system::CombatantView<'_>,
+        who: skirmish::rules::request::CombatantView<'_>,
         _: &str,
         _: &SystemState,
     ) -> Vec<(&'static str, String)> {
@@ -126,7 +128,7 @@ impl Ruleset for Lite {
         _: &Stats,
         _: Health,
         _: &Condition,
-        _: &skirmish::rules::system::Options,
+        _: &skirmish::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -158,6 +160,20 @@ impl Ruleset for Lite {
         })
     }
 
+    fn decode_state(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemState, erased_serde::Error> {
+        decode_state::<LiteState>(d)
+    }
+
+    fn decode_event(
+        &self,
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error> {
+        decode::<LiteEvent>(self.tag(), d)
+    }
+
     fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
         if let (Fact::TurnStarted { .. }, Some(st)) = (fact, state.get_mut::<LiteState>()) {
             st.turns += 1;
@@ -171,7 +187,7 @@ impl Ruleset for Lite {
     ) -> Result<Vec<Effect>, RulesError> {
         let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
         Ok(vec![
-            Effect::System(SystemEvent::new(lite(), LiteEvent::Rallied { id: id.to_string() })),
+            Effect::System(SystemEvent::new(self.tag(), LiteEvent::Rallied { id: id.to_string() })),
             Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
         ])
     }
@@ -215,7 +231,7 @@ impl Ruleset for Lite {
     }
 }
 
-fn session() -> Session {
+fn assets() -> Arc<Assets> {
     let mut assets: Assets = skirmish::save::assets::embedded_assets().expect("assets");
     let dazed = ConditionSpec {
         name: "Dazed".into(),
@@ -224,7 +240,11 @@ fn session() -> Session {
         never_persistent: false,
     };
     assets.catalogues.push((lite(), Catalogue { system: "lite".into(), conditions: vec![dazed] }));
-    Session::new(lite(), "proof", Arc::new(assets))
+    Arc::new(assets)
+}
+
+fn session() -> Session {
+    Session::new(lite(), "proof", assets())
 }
 
 fn run(session: &mut Session, lines: &[&str], dice: &mut ScriptedDice) {
@@ -274,4 +294,59 @@ fn a_fifth_ruleset_runs_a_fight_with_its_own_state_verb_and_a_two_target_attack(
     // The other systems' commands stay theirs; its command is not theirs.
     assert!(parse_in("soak Aria", Some(lite())).is_err());
     assert!(parse_in("rally Aria", Some(System::WOIN)).is_err());
+}
+
+/// The built-in systems are named in help, docs and errors from the registry's one list, so a
+/// text never lists them by hand (and never shows the table's `{systems}` marker).
+#[test]
+fn help_docs_and_errors_name_the_built_in_systems_from_the_list() {
+    use skirmish::command::table::{help_all, help_for, markdown};
+    let listed = System::listed(System::key);
+    assert_eq!(listed, "woin, gempunks, savage or gurps");
+    let keys: Vec<&str> = System::ALL.iter().map(|s| s.key()).collect();
+    let help = help_for("new", Some(lite())).unwrap_or_else(|e| panic!("{e}"));
+    assert!(help.ends_with(&format!("start a new encounter under {listed}")), "{help}");
+    let docs = markdown();
+    assert!(docs.contains(&format!("SYSTEM is one of {}.", keys.join(", "))), "{docs}");
+    for text in [help_all(Some(lite())), help_all(None), docs] {
+        assert!(!text.contains("{systems"), "{text}");
+    }
+    let err = parse_in("new chess", None).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains(&format!("expected {listed}")), "{err}");
+    // A system outside the registry is not one of the built-in ones named.
+    assert!(!help.contains("lite"), "{help}");
+}
+
+/// Registered, the fifth system is found by its key and by the tag its saves carry, so its fight
+/// loads back (every record checked and folded again, its own events read by its own type) and
+/// replays: undo and redo walk the loaded history like any other.
+#[test]
+fn a_registered_fifth_system_saves_loads_checks_and_replays_its_fight() {
+    System::register(lite()).unwrap_or_else(|e| panic!("{e}"));
+    System::register(lite()).unwrap_or_else(|e| panic!("registering again: {e}"));
+    assert_eq!(System::parse("LITE"), Some(lite()));
+    assert_eq!(System::from_tag("Lite"), Some(lite()));
+    assert!(!System::ALL.contains(&lite()), "the built-in list stays the four");
+
+    let mut s = session();
+    let mut dice = ScriptedDice::new([6, 3, 2, 5, 4, 2]);
+    let lines = ["add Aria side=pc hp=8", "add Gob hp=5", "add Nob hp=5", "start"];
+    run(&mut s, &lines, &mut dice);
+    run(&mut s, &["attack Aria Gob,Nob", "cond Aria dazed", "rally Aria"], &mut dice);
+    let text = skirmish::save::to_ron(&s);
+
+    let loaded = skirmish::save::from_ron(&text, std::path::Path::new("lite.ron"), assets())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.encounter().system, lite());
+    assert_eq!(loaded.encounter(), s.encounter(), "the same fight, its own state too");
+    let log = |s: &Session| s.log().iter().map(|l| l.text.clone()).collect::<Vec<_>>();
+    assert_eq!(log(&loaded), log(&s));
+    assert_eq!(skirmish::save::to_ron(&loaded), text, "saved again, the same text");
+
+    let mut loaded = loaded;
+    run(&mut loaded, &["undo"], &mut dice);
+    assert_eq!(loaded.encounter().state.get::<LiteState>().map(|st| st.rallies.len()), Some(0));
+    run(&mut loaded, &["redo"], &mut dice);
+    assert_eq!(loaded.encounter(), s.encounter(), "redo re-applies the saved events");
+    assert_eq!(dice.remaining(), 0, "nothing rolled again");
 }

@@ -253,7 +253,7 @@ fn templates(system: System) -> Vec<Template> {
         fields: weapon_fields,
     });
     // One `set`: any option, any of the values any option takes.
-    let options = skirmish::rules::system::all_options(rules);
+    let options = skirmish::rules::ruleset::all_options(rules);
     let (names, values): (Vec<&str>, Vec<&[&str]>) = options.map(|o| (o.name, o.values)).unzip();
     let names = names.join("|").leak();
     let values = values.concat().join("|").leak();

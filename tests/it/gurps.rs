@@ -12,9 +12,10 @@ use serde_json::Value;
 
 use crate::harness::{run, run_err};
 use skirmish::rules::gurps::{injury, odds, roll, tables, weapon};
+use skirmish::rules::request::DamageRequest;
 use skirmish::rules::state::SystemState;
 use skirmish::rules::stats::Stats;
-use skirmish::rules::system::{DamageRequest, Health, Options};
+use skirmish::rules::types::{Health, Options};
 
 /// Rook (Speed 7, acts first): broadsword skill 14, 2d+1 cut. Orc (Speed 5): HP 12, HT 11,
 /// DR 2, an axe at skill 14 (Parry 10), Dodge 8.

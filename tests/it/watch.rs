@@ -25,7 +25,7 @@ use skirmish::command::parse_in;
 use skirmish::encounter::Session;
 use skirmish::rules::System;
 use skirmish::rules::dice::SeededDice;
-use skirmish::rules::system::{Health, HealthBand};
+use skirmish::rules::types::{Health, HealthBand};
 use skirmish::save::follow::{Follower, Found, Target};
 use skirmish::ui::buffer_text;
 use skirmish::ui::player::{PlayerScreen, WatchNote};

@@ -27,7 +27,7 @@ use skirmish::encounter::Session;
 use skirmish::export::{Format, players_only, render, report};
 use skirmish::rules::System;
 use skirmish::rules::dice::SeededDice;
-use skirmish::rules::system::HealthBand;
+use skirmish::rules::types::HealthBand;
 use skirmish::save::follow::{Follower, Target};
 use skirmish::ui::buffer_text;
 use skirmish::ui::player::{PlayerScreen, WatchNote};

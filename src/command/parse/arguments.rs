@@ -143,12 +143,10 @@ fn next(args: &mut Args<'_>, system: Option<System>) -> Result<Command, ParseErr
 const MAX_TYPED_FACES: usize = 1000;
 
 fn new(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let word = args.name("a system (woin, gempunks, savage or gurps)")?;
-    let system = System::parse(&word).ok_or_else(|| {
-        ParseError::new(format!(
-            "unknown system '{word}'; expected woin, gempunks, savage or gurps"
-        ))
-    })?;
+    let systems = System::listed(System::key);
+    let word = args.name(&format!("a system ({systems})"))?;
+    let system = System::parse(&word)
+        .ok_or_else(|| ParseError::new(format!("unknown system '{word}'; expected {systems}")))?;
     let name = args.rest_text()?;
     Ok(Command::New { system, name: (!name.trim().is_empty()).then_some(name) })
 }

@@ -1,8 +1,8 @@
 //! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
 
 use super::*;
+use crate::rules::request::FieldReader;
 use crate::rules::signature::{ArgKind, FORCE, FieldArg, field};
-use crate::rules::system::FieldReader;
 
 impl Planner<'_> {
     /// `attack`: the system answers with ordered effects (rolls, verdicts, hits, conditions,
@@ -162,9 +162,9 @@ pub(super) fn with_request<'e, R>(
     sides: &Sides,
     weapon: Option<&str>,
     pairs: &'e [(String, Option<String>)],
-    ask: impl FnOnce(crate::rules::system::AttackRequest<'_>) -> Result<R, EngineError>,
+    ask: impl FnOnce(crate::rules::request::AttackRequest<'_>) -> Result<R, EngineError>,
 ) -> Result<R, EngineError> {
-    use crate::rules::system::Party;
+    use crate::rules::request::Party;
     let bare = bare_attack(weapon, pairs)?;
     // Legality before dice: a field the system does not declare, or a switch given a value it
     // does not take, is refused here, before the system prepares anything (issue 14 item 4).
@@ -228,7 +228,7 @@ pub(super) fn with_request<'e, R>(
         None if bare => None,
         None => att.weapons.first(),
     };
-    let request = crate::rules::system::AttackRequest {
+    let request = crate::rules::request::AttackRequest {
         attacker: att.view(),
         target: tgt.view(),
         weapon: chosen,
@@ -328,7 +328,7 @@ pub fn attack_proposal(
     enc: &Encounter,
     command: &Command,
     dice: &mut dyn crate::rules::dice::DiceSource,
-) -> Result<Option<crate::rules::system::Proposal>, EngineError> {
+) -> Result<Option<crate::rules::effect::Proposal>, EngineError> {
     let Command::Attack { attacker, targets, weapon, fields } = command else {
         return Ok(None);
     };

@@ -98,7 +98,7 @@ impl Planner<'_> {
             return refuse(format!("shaking off rolls dice: use `shake {name} CONDITION`"));
         }
         let pairs = field_pairs(fields);
-        let typed = crate::rules::system::FieldReader(&pairs);
+        let typed = crate::rules::request::FieldReader(&pairs);
         let force_only: &[FieldArg] = &[FORCE];
         if let Some(other) = typed.undeclared(&[force_only, spec.fields]) {
             let allowed: Vec<&str> = force_only.iter().chain(spec.fields).map(|f| f.name).collect();

@@ -43,7 +43,7 @@ impl Planner<'_> {
         let pairs = field_pairs(fields);
         // Legality before dice: the verb takes the fields its signature declares and `force`
         // (the engine's, on every verb), and each switch among them only on or off.
-        let typed = crate::rules::system::FieldReader(&pairs);
+        let typed = crate::rules::request::FieldReader(&pairs);
         let force: &[FieldArg] = &[FORCE];
         if let Some(unknown) = typed.undeclared(&[spec.fields, force]) {
             let names: Vec<String> = spec.fields.iter().chain(force).map(FieldArg::usage).collect();
@@ -79,7 +79,7 @@ impl Planner<'_> {
         }
         let struck: Vec<Struck> = self.struck.drain(before..).collect();
         for hit in struck {
-            let kind = crate::rules::system::HitKind {
+            let kind = crate::rules::effect::HitKind {
                 nonlethal: hit.nonlethal,
                 called: hit.location.as_deref(),
                 ..Default::default()
@@ -94,7 +94,7 @@ impl Planner<'_> {
     pub(super) fn land_hit(
         &mut self,
         id: &str,
-        hit: &crate::rules::system::Hit,
+        hit: &crate::rules::effect::Hit,
     ) -> Result<(), EngineError> {
         let Some(c) = self.scratch.get(id) else {
             return refuse(format!("no combatant with id '{id}'"));
@@ -146,7 +146,7 @@ impl Planner<'_> {
         targets: &[String],
         effect: Effect,
     ) -> Result<(), EngineError> {
-        use crate::rules::system::Who;
+        use crate::rules::effect::Who;
         // A verb without a second name answers `Target(0)` with its actor; past the targets
         // named, an effect is a bug in the system, never a hit on the attacker.
         let pick = |who: Who| -> Result<CombatantId, EngineError> {
@@ -232,7 +232,7 @@ impl Planner<'_> {
                     loss,
                     explain,
                 })?;
-                self.after_damage(&id, was_down, crate::rules::system::HitKind::default())
+                self.after_damage(&id, was_down, crate::rules::effect::HitKind::default())
             }
             Effect::Restore { who, amount } => {
                 self.emit(Event::Healed { id: pick(who)?, amount, within_hit: true })
@@ -309,10 +309,10 @@ impl Planner<'_> {
         &mut self,
         id: &str,
         was_down: bool,
-        hit: crate::rules::system::HitKind<'_>,
+        hit: crate::rules::effect::HitKind<'_>,
     ) -> Result<(), EngineError> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
-        let hit = crate::rules::system::HitKind {
+        let hit = crate::rules::effect::HitKind {
             id,
             state: Some(&self.scratch.state),
             options: Some(&self.scratch.options),
@@ -333,14 +333,14 @@ pub(super) fn special_request<'s>(
     ids: &'s [String],
     words: &'s [String],
     pairs: &'s [(String, Option<String>)],
-) -> crate::rules::system::SpecialRequest<'s> {
+) -> crate::rules::request::SpecialRequest<'s> {
     let actor = ids.first().and_then(|id| enc.get(id));
     let target = ids.get(1).and_then(|id| enc.get(id));
     let actions_taken = actor
         .and_then(|a| enc.turn.as_ref().filter(|t| t.id == a.id))
         .and_then(|t| t.budget.first())
         .map_or(0, |p| p.used);
-    crate::rules::system::SpecialRequest {
+    crate::rules::request::SpecialRequest {
         verb,
         actor: actor.map(Combatant::view),
         target: target.map(Combatant::view),

@@ -56,7 +56,7 @@ impl Planner<'_> {
         };
         if !raw {
             // The same pipeline as an attack's hits.
-            let hit = crate::rules::system::Hit {
+            let hit = crate::rules::effect::Hit {
                 amount: total,
                 roll,
                 kind: kind.map(str::to_string),
@@ -80,7 +80,7 @@ impl Planner<'_> {
         self.after_damage(
             &id,
             was_down,
-            crate::rules::system::HitKind { nonlethal, ..Default::default() },
+            crate::rules::effect::HitKind { nonlethal, ..Default::default() },
         )?;
         Ok(())
     }
@@ -314,7 +314,7 @@ impl Planner<'_> {
     pub(super) fn inflict(
         &mut self,
         id: &str,
-        what: &crate::rules::system::Inflicted,
+        what: &crate::rules::effect::Inflicted,
         rounds: Option<u32>,
     ) -> Result<(), EngineError> {
         let give = Give {

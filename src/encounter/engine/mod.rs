@@ -25,9 +25,10 @@ use super::{ApplyError, Assets, Encounter, TurnSlot};
 use crate::command::{Amount, Command, Field};
 use crate::rules::conditions::{Condition, Source};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice, TypedFirst};
+use crate::rules::effect::Effect;
 use crate::rules::initiative::break_ties_by;
+use crate::rules::request::{DamageRequest, InitContext, InitRequest};
 use crate::rules::stats::{FieldError, Stats};
-use crate::rules::system::{DamageRequest, Effect, InitContext, InitRequest};
 use crate::rules::{RulesError, Side};
 
 /// Why a command was refused. Nothing changed.
@@ -342,11 +343,11 @@ pub(super) fn field_pairs(fields: &[Field]) -> Vec<(String, Option<String>)> {
     fields.iter().map(|f| (f.key.clone(), f.value.clone())).collect()
 }
 
-impl crate::rules::system::Lookup for Encounter {
+impl crate::rules::request::Lookup for Encounter {
     fn find<'s>(
         &'s self,
         query: &str,
-    ) -> Result<(&'s str, crate::rules::system::CombatantView<'s>), String> {
+    ) -> Result<(&'s str, crate::rules::request::CombatantView<'s>), String> {
         let c = &self.combatants[self.resolve(query).map_err(|e| e.to_string())?];
         Ok((&c.id, c.view()))
     }

@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::rules::Health;
-use crate::rules::system::{OptionSpec, all_options};
+use crate::rules::ruleset::all_options;
+use crate::rules::types::OptionSpec;
 
 impl Planner<'_> {
     pub(super) fn add(

@@ -143,11 +143,11 @@ impl Planner<'_> {
     fn turn_effects(
         &mut self,
         id: &str,
-        effects: Vec<crate::rules::system::TurnStartEffect>,
+        effects: Vec<crate::rules::effect::TurnStartEffect>,
     ) -> Result<(), EngineError> {
         for effect in effects {
             match effect {
-                crate::rules::system::TurnStartEffect::Damage { amount, roll, kind, explain } => {
+                crate::rules::effect::TurnStartEffect::Damage { amount, roll, kind, explain } => {
                     // Ongoing damage skips the damage model (WOIN-COND-8: not SOAKed), not the
                     // after-damage hooks.
                     let was_down = self.scratch.get(id).is_some_and(|c| self.scratch.is_down(c));
@@ -159,9 +159,9 @@ impl Planner<'_> {
                         loss: amount,
                         explain,
                     })?;
-                    self.after_damage(id, was_down, crate::rules::system::HitKind::default())?;
+                    self.after_damage(id, was_down, crate::rules::effect::HitKind::default())?;
                 }
-                crate::rules::system::TurnStartEffect::Roll { roll, text, attempt } => {
+                crate::rules::effect::TurnStartEffect::Roll { roll, text, attempt } => {
                     let who = Some(id.to_string());
                     self.emit(Event::Logged {
                         text,
@@ -170,11 +170,11 @@ impl Planner<'_> {
                         attempt,
                     })?;
                 }
-                crate::rules::system::TurnStartEffect::Effect(effect) => {
+                crate::rules::effect::TurnStartEffect::Effect(effect) => {
                     self.apply_effect(id, &[], effect)?;
                 }
-                crate::rules::system::TurnStartEffect::Condition { name } => {
-                    let what = crate::rules::system::Inflicted::new(&name, Source::Manual);
+                crate::rules::effect::TurnStartEffect::Condition { name } => {
+                    let what = crate::rules::effect::Inflicted::new(&name, Source::Manual);
                     if self.scratch.get(id).is_some_and(|c| c.condition(&name).is_none()) {
                         self.inflict(id, &what, Some(1))?;
                     }

@@ -4,7 +4,7 @@ use super::{ApplyError, LogEntry};
 use crate::encounter::{Encounter, Ended};
 use crate::rules::conditions::Condition;
 use crate::rules::dice::RollRecord;
-use crate::rules::system::Fact;
+use crate::rules::ruleset::Fact;
 
 impl Encounter {
     pub(super) fn apply_condition_added(

@@ -3,7 +3,7 @@
 use super::{ApplyError, LogEntry};
 use crate::encounter::Encounter;
 use crate::rules::dice::RollRecord;
-use crate::rules::system::Fact;
+use crate::rules::ruleset::Fact;
 
 impl Encounter {
     pub(super) fn apply_damaged(

@@ -7,7 +7,7 @@ use super::{ApplyError, LogEntry};
 use crate::encounter::CombatantId;
 use crate::encounter::Encounter;
 use crate::rules::initiative::Initiative;
-use crate::rules::system::Fact;
+use crate::rules::ruleset::Fact;
 
 impl Encounter {
     pub(super) fn apply_initiative_set(

@@ -17,8 +17,8 @@ use super::CombatantId;
 use super::Encounter;
 use super::event::Event;
 use crate::rules::dice::RollRecord;
+use crate::rules::ruleset::{Fact, Roster};
 use crate::rules::stats::Stats;
-use crate::rules::system::{Fact, Roster};
 
 /// A line of the encounter's log, derived from an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

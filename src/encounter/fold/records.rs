@@ -37,7 +37,7 @@ impl Encounter {
     ) -> Result<LogEntry, ApplyError> {
         self.index(attacker)?;
         self.index(target)?;
-        self.observe(crate::rules::system::Fact::Attacked { target });
+        self.observe(crate::rules::ruleset::Fact::Attacked { target });
         Ok(self.line(summary.to_string(), rolls.first().cloned(), Some(attacker)))
     }
 

@@ -4,9 +4,9 @@
 use super::{ApplyError, LogEntry};
 use crate::encounter::{Combatant, CombatantId, Encounter};
 use crate::rules::Health;
+use crate::rules::ruleset::Fact;
 use crate::rules::stats::{Stats, Weapon};
-use crate::rules::system::Fact;
-use crate::rules::system::Side;
+use crate::rules::types::Side;
 
 impl Encounter {
     pub(super) fn apply_added(&mut self, combatant: &Combatant) -> Result<LogEntry, ApplyError> {

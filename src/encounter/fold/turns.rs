@@ -4,7 +4,7 @@
 use super::{ApplyError, LogEntry};
 use crate::encounter::{Combatant, CombatantId};
 use crate::encounter::{Encounter, Turn, TurnSlot};
-use crate::rules::system::Fact;
+use crate::rules::ruleset::Fact;
 
 impl Encounter {
     fn mark_done(&mut self, id: &str, pass: u8) {

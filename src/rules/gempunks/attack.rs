@@ -12,7 +12,9 @@ use super::shots::{grenade, through_shot};
 use super::split;
 use super::state;
 use crate::rules::dice::{DiceSource, ScriptedDice};
-use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError, Who};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
 /// Faces typed at the table for `key` (`roll=6,6,3`), if given.
 pub(super) fn typed(f: FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {

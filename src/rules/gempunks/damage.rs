@@ -4,7 +4,7 @@
 use super::weapon::Arms;
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord, roll_die};
 use crate::rules::stats::Stats;
-use crate::rules::system::RulesError;
+use crate::rules::types::RulesError;
 
 /// An instance's damage by part: (type, amount).
 pub type Parts = Vec<(Option<String>, i64)>;

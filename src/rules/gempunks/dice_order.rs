@@ -1,7 +1,8 @@
 //! The rolls a Gempunks attack asks for, in order (GEM-ROLL-1, and a Tie Up's items check,
 //! GEM-ACT-6), said for a GM typing the table's faces.
 
-use crate::rules::system::{AttackRequest, RulesError};
+use crate::rules::request::AttackRequest;
+use crate::rules::types::RulesError;
 
 /// GEM-ROLL-1: every attack die, a crit die per crit, chain dice generation by generation,
 /// then each hit instance's damage in attack-die order.
@@ -32,7 +33,7 @@ pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
         ),
     };
     // GEM-ACT-6: the knots' DC, rolled unless typed.
-    let f = crate::rules::system::FieldReader(request.fields);
+    let f = crate::rules::request::FieldReader(request.fields);
     let damage = if f.flag("tieup") && f.value("dc").is_none() {
         format!("{damage}, then the items check die right after the first hit that would wound")
     } else {

@@ -4,10 +4,10 @@
 
 use super::Gempunks;
 use super::state::{self, GemEvent, GemState};
+use crate::rules::effect::Effect;
+use crate::rules::request::{AttackRequest, CombatantView, FieldReader, Party};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::system::{
-    AttackRequest, CombatantView, Effect, FieldReader, Options, Party, Pass,
-};
+use crate::rules::types::{Options, Pass};
 
 /// Whether the members pay for the set with their standard actions: on the leader's own turn,
 /// unless it is a guard's reaction or an immediate action (paid otherwise, GEM-ACT-7..9).

@@ -3,7 +3,9 @@
 
 use super::prepare::{Prepared, invalid};
 use super::state::{self, GemEvent, GemState};
-use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError};
+use crate::rules::effect::Effect;
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
 /// Which guard a creature keeps, read from its `Guarding` condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,13 +3,15 @@
 //! events the options leave, and `do NAME pickup item=…`.
 
 use super::state::{self, GemEvent, GemState, Place};
-use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError, SpecialRequest};
+use crate::rules::effect::Effect;
+use crate::rules::request::{AttackRequest, FieldReader, SpecialRequest};
+use crate::rules::types::RulesError;
+use crate::rules::words::slug;
 
 /// The weapon's owner: its `of=NAME` (a weapon taken from someone), else the attacker.
 pub fn owner_of(req: AttackRequest<'_>) -> Option<(String, String)> {
     let weapon = req.weapon?;
-    let owner =
-        weapon.stats.text("of").map_or_else(|| req.attacker_id.to_string(), crate::rules::slug);
+    let owner = weapon.stats.text("of").map_or_else(|| req.attacker_id.to_string(), slug);
     Some((owner, weapon.name.clone()))
 }
 

@@ -26,12 +26,16 @@ mod weapon;
 
 use super::conditions::{Catalogue, Condition};
 use super::dice::{DiceExpr, DiceSource};
+use super::effect::{Effect, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
+use super::request::{
+    AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
+    ShakeOutcome,
+};
+use super::ruleset::{Ruleset, option};
 use super::stats::{FieldError, FieldSpec, StatValue, Stats};
-use super::system::{
-    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
-    Effect, Health, InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset,
-    ShakeOutcome, Strength, TurnStartEffect, option,
+use super::types::{
+    ActionPool, ActionSpec, Derived, Health, OptionSpec, Options, Pass, RulesError, Strength,
 };
 
 /// The Gempunks ruleset.
@@ -56,7 +60,7 @@ impl Ruleset for Gempunks {
     }
 
     fn tag(&self) -> &'static str {
-        "Gempunks"
+        state::TAG
     }
 
     fn pools(&self) -> &'static [&'static str] {
@@ -70,7 +74,7 @@ impl Ruleset for Gempunks {
 
     fn special(
         &self,
-        request: super::system::SpecialRequest<'_>,
+        request: super::request::SpecialRequest<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         match request.verb {
@@ -318,7 +322,7 @@ impl Ruleset for Gempunks {
     fn do_action(
         &self,
         action: &ActionSpec,
-        request: super::system::SpecialRequest<'_>,
+        request: super::request::SpecialRequest<'_>,
     ) -> Result<Vec<Effect>, RulesError> {
         let condition = match action.key {
             "pickup" => return items::pickup(request),
@@ -333,7 +337,7 @@ impl Ruleset for Gempunks {
         };
         let _ = request;
         Ok(vec![Effect::AddCondition {
-            who: super::system::Who::Actor,
+            who: super::effect::Who::Actor,
             name: condition.into(),
             rounds: None,
             detail,
@@ -504,7 +508,7 @@ impl Ruleset for Gempunks {
         &self,
         request: AttackRequest<'_>,
         dice: &mut dyn DiceSource,
-    ) -> Result<Option<super::system::Proposal>, RulesError> {
+    ) -> Result<Option<super::effect::Proposal>, RulesError> {
         proposal::proposal(request, dice)
     }
 
@@ -532,7 +536,7 @@ impl Ruleset for Gempunks {
         &self,
         request: AttackRequest<'_>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
-        let f = super::system::FieldReader(request.fields);
+        let f = super::request::FieldReader(request.fields);
         let gem = state::of(request.state);
         for m in request.members {
             if regiment_members(m.view.stats).is_some()
@@ -571,7 +575,7 @@ impl Ruleset for Gempunks {
     // Issue 11 item 6: the exact distribution of hits and crits before rolling.
     fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
         let p = prepare::prepare(request)?;
-        let f = super::system::FieldReader(request.fields);
+        let f = super::request::FieldReader(request.fields);
         let auto = f.flag("auto") || f.value("willing").is_some();
         let need = p.dice.first().map_or(0, |d| d.need);
         let same = p.dice.iter().all(|d| d.need == need);
@@ -596,15 +600,15 @@ impl Ruleset for Gempunks {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         let mut effects = vec![];
-        let f = super::system::FieldReader(request.fields);
+        let f = super::request::FieldReader(request.fields);
         if f.flag("immediate") {
             let owed = turns::debts(request.attacker.conditions) + 1;
             effects.push(Effect::RemoveCondition {
-                who: super::system::Who::Actor,
+                who: super::effect::Who::Actor,
                 name: "Owes Action".into(),
             });
             effects.push(Effect::AddCondition {
-                who: super::system::Who::Actor,
+                who: super::effect::Who::Actor,
                 name: "Owes Action".into(),
                 rounds: None,
                 detail: Some(owed.to_string()),
@@ -632,14 +636,14 @@ impl Ruleset for Gempunks {
         Ok(effects)
     }
 
-    crate::rules::state::own_state!(state, GemState, GemEvent, crate::rules::System::GEMPUNKS);
+    crate::rules::ruleset::own_state!(state, GemState, GemEvent);
 
     fn shake_off(
         &self,
         _stats: &Stats,
         _health: Health,
         condition: &Condition,
-        _options: &crate::rules::system::Options,
+        _options: &crate::rules::types::Options,
         _dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         Err(RulesError::Invalid(format!(

@@ -10,7 +10,9 @@ use super::tieup;
 use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
 use crate::rules::dice::DiceSource;
-use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who};
+use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
 /// The attack options (GEM-OPT-1..10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,7 +9,10 @@ use super::split;
 use super::state;
 use super::weapon::Arms;
 use super::{Gempunks, member_hp, regiment_members};
-use crate::rules::system::{AttackRequest, CombatantView, FieldReader, RulesError, option};
+use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
+use crate::rules::ruleset::option;
+use crate::rules::types::RulesError;
+use crate::rules::words::slug;
 
 /// GEM-ACT-1: a set of an Assault spread over the turn — a hero's attacks rolled a few at a time
 /// (`n=`), a regiment's one set per attack (`gem_reg_assault=per_attack`).
@@ -63,7 +66,7 @@ pub(super) fn stationary(view: &CombatantView<'_>) -> bool {
 /// Is `view` named by `word` (its id or its name)?
 pub(super) fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
     let w = word.trim();
-    id.eq_ignore_ascii_case(w) || view.name.eq_ignore_ascii_case(w) || crate::rules::slug(w) == id
+    id.eq_ignore_ascii_case(w) || view.name.eq_ignore_ascii_case(w) || slug(w) == id
 }
 
 /// The members taking part: a regiment's standing members less those Incapacitate holds back

@@ -5,7 +5,8 @@ use super::attack::hit_instances;
 use super::prepare::{option_of, prepare};
 use super::{set, split};
 use crate::rules::dice::DiceSource;
-use crate::rules::system::{AttackRequest, FieldReader, RulesError};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
 /// Dice that remember the faces they gave.
 struct Recording<'a> {
@@ -27,7 +28,7 @@ impl DiceSource for Recording<'_> {
 pub fn proposal(
     req: AttackRequest<'_>,
     dice: &mut dyn DiceSource,
-) -> Result<Option<crate::rules::system::Proposal>, RulesError> {
+) -> Result<Option<crate::rules::effect::Proposal>, RulesError> {
     let f = FieldReader(req.fields);
     let p = prepare(req)?;
     if req.targets.len() < 2
@@ -70,5 +71,5 @@ pub fn proposal(
             split::cap(instances.len())
         ));
     }
-    Ok(Some(crate::rules::system::Proposal { faces: rec.faces, split: groups.join(","), about }))
+    Ok(Some(crate::rules::effect::Proposal { faces: rec.faces, split: groups.join(","), about }))
 }

@@ -3,7 +3,7 @@
 //! GEM-CRIT-1..4) and the multiplier of each attack.
 
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord, roll_die};
-use crate::rules::system::RulesError;
+use crate::rules::types::RulesError;
 
 /// A die's value: its face, except that 6 counts as 9 (GEM-ATK-2).
 pub fn value(face: u32) -> i64 {

@@ -5,7 +5,9 @@ use super::damage::{self, DEFAULT_TOUGHNESS};
 use super::prepare::{Prepared, option_of};
 use super::set::{self, AttackDie};
 use crate::rules::dice::{DiceSource, RollRecord, roll_die};
-use crate::rules::system::{AttackRequest, Effect, Hit, RulesError, Who};
+use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::request::AttackRequest;
+use crate::rules::types::RulesError;
 
 /// GEM-WPN-3: where a missed grenade lands.
 pub(super) fn grenade(

@@ -1,7 +1,7 @@
 //! Sharing a set's hit instances among its targets (GEM-ATK-3, GEM-ATK-6..8): the common need,
 //! the hardest targets and their cap, the proposed round-robin, and the GM's `split=` override.
 
-use crate::rules::system::RulesError;
+use crate::rules::types::RulesError;
 
 /// How a set's targets are to be hit: the need each die uses, and the cap on the hardest.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{RulesError, System};
+use crate::rules::types::RulesError;
 
 /// What Gempunks keeps for one encounter.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,8 +162,11 @@ pub fn of(state: &SystemState) -> GemState {
     state.get::<GemState>().cloned().unwrap_or_default()
 }
 
+/// The tag this system's events and saves carry: `Gempunks(…)`.
+pub const TAG: &str = "Gempunks";
+
 pub fn event(e: GemEvent) -> SystemEvent {
-    SystemEvent::new(System::GEMPUNKS, e)
+    SystemEvent::new(TAG, e)
 }
 
 /// Set `id`'s entry in a list of counts (0 removes it).

@@ -3,7 +3,7 @@
 
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::{FieldKind, FieldSpec, int_field as int};
-use crate::rules::system::{ActionSpec, OptionSpec};
+use crate::rules::types::{ActionSpec, OptionSpec};
 
 const fn flag(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec { name, kind: FieldKind::Flag, help }

@@ -4,9 +4,10 @@
 use super::Gempunks;
 use super::attack::typed;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
-use crate::rules::system::{
-    AttackRequest, Effect, FieldReader, Pass, RulesError, Ruleset, SpecialRequest, Who, option,
-};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{AttackRequest, FieldReader, SpecialRequest};
+use crate::rules::ruleset::{Ruleset, option};
+use crate::rules::types::{Pass, RulesError};
 
 pub const TIED: &str = "Tied Up";
 
@@ -20,7 +21,7 @@ fn invalid(text: impl Into<String>) -> RulesError {
 /// A skill check: one die (Reading `gem_check_die`, d6 by default: the spec names none) plus the
 /// creature's skill bonus (`items=`, `legerdemain=`).
 fn check(
-    options: &crate::rules::system::Options,
+    options: &crate::rules::types::Options,
     bonus: i64,
     dice: &mut dyn DiceSource,
 ) -> Result<RollRecord, RulesError> {

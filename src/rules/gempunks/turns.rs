@@ -6,7 +6,8 @@ use super::damage;
 use super::state::{self, GemEvent};
 use super::{member_hp, regiment_members};
 use crate::rules::conditions::Condition;
-use crate::rules::system::{CombatantView, Effect, TurnStartEffect, Who};
+use crate::rules::effect::{Effect, TurnStartEffect, Who};
+use crate::rules::request::CombatantView;
 
 pub const SKIP_MOVE: &str = "Skip-Move";
 pub const SKIP_STANDARD: &str = "Skip-Standard";

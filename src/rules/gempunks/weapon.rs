@@ -2,8 +2,9 @@
 //! range increments and attributes (GEM-WPN), from the weapon's fields or the attack's own.
 
 use super::tables::canonical_type;
+use crate::rules::request::FieldReader;
 use crate::rules::stats::Stats;
-use crate::rules::system::{FieldReader, RulesError};
+use crate::rules::types::RulesError;
 
 /// One damage part: X dice of Y sides plus B, of one type (`None`: untyped, weighed against the
 /// general armor).

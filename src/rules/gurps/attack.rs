@@ -16,8 +16,11 @@ use super::tables::{self, CritHit};
 use super::weapon::{damage_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
+use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::ruleset::option;
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
-use crate::rules::system::{AttackRequest, Effect, FieldReader, Hit, RulesError, Who, option};
+use crate::rules::types::RulesError;
 
 /// The field a further strike of one command carries its number in: the tracker's own, never
 /// typed (a typed field's key is letters, digits, `_` and `.`).

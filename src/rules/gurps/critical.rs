@@ -10,7 +10,10 @@ use super::tables::{self, CritHit, CritMiss};
 use super::weapon::Arms;
 use crate::rules::conditions::Source;
 use crate::rules::dice::DiceSource;
-use crate::rules::system::{AttackRequest, Effect, Inflicted, RulesError, Who, option};
+use crate::rules::effect::{Effect, Inflicted, Who};
+use crate::rules::request::AttackRequest;
+use crate::rules::ruleset::option;
+use crate::rules::types::RulesError;
 
 pub(super) fn crit_words(crit: CritHit) -> String {
     match crit {

@@ -13,7 +13,10 @@ use super::state::{GurpsEvent, Person};
 use super::tables;
 use super::weapon::{Arms, invalid};
 use crate::rules::dice::DiceSource;
-use crate::rules::system::{AttackRequest, Effect, FieldReader, RulesError, Who, option};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::ruleset::option;
+use crate::rules::types::RulesError;
 
 /// The attack as the defense sees it.
 pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {

@@ -6,8 +6,9 @@ use super::maneuver::Kind;
 use super::state::Person;
 use super::tables;
 use super::{DEFAULT_ATTRIBUTE, Gurps};
+use crate::rules::request::CombatantView;
 use crate::rules::stats::Weapon;
-use crate::rules::system::{CombatantView, RulesError};
+use crate::rules::types::RulesError;
 
 /// What the attack is, as far as a defense cares.
 #[derive(Debug, Clone, Default)]

@@ -1,7 +1,8 @@
 //! The rolls a GURPS attack asks for, in order (GURPS-ORDER-1), said for a GM typing the
 //! table's faces.
 
-use crate::rules::system::{AttackRequest, FieldReader, RulesError};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
 /// GURPS-ORDER-1: location, attack, defense, damage, then knockdown and death checks.
 pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {

@@ -9,11 +9,11 @@ use super::tables::{self, Location};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::conditions::Source;
 use crate::rules::dice::DiceSource;
+use crate::rules::effect::{Effect, HitKind, Inflicted, Who};
+use crate::rules::request::{CombatantView, DamageOutcome, DamageRequest};
+use crate::rules::ruleset::option;
 use crate::rules::stats::Stats;
-use crate::rules::system::{
-    CombatantView, DamageOutcome, DamageRequest, Effect, HitKind, Inflicted, RulesError, Who,
-    option,
-};
+use crate::rules::types::RulesError;
 
 /// The DR a location has (GURPS-LOC-1): `dr.<loc>`, else the location it borrows from, else `dr`;
 /// the skull adds 2.

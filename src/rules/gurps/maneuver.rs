@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::state::{self, GurpsEvent};
-use crate::rules::system::{Effect, FieldReader, RulesError, SpecialRequest, Who};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{FieldReader, SpecialRequest};
+use crate::rules::types::RulesError;
 
 /// Every maneuver and variant, as `maneuver NAME KIND` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

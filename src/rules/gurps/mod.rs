@@ -21,16 +21,20 @@ pub mod weapon;
 
 use super::conditions::Condition;
 use super::dice::DiceSource;
+use super::effect::{Effect, HitKind, Inflicted, TurnStartEffect, Who};
 use super::initiative::{InitValue, Initiative};
+use super::request::{
+    AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
+    ShakeOutcome, SpecialRequest,
+};
+use super::ruleset::{Ruleset, option};
 use super::signature::FieldArg;
 use super::state::SystemState;
 use super::stats::{
     FieldError, FieldKind, FieldSpec, StatValue, Stats, format_hundredths, parse_hundredths,
 };
-use super::system::{
-    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
-    Effect, Health, HitKind, Inflicted, InitContext, InitRequest, OptionSpec, Options, Pass,
-    RulesError, Ruleset, ShakeOutcome, SpecialRequest, System, TurnStartEffect, Who, option,
+use super::types::{
+    ActionPool, ActionSpec, Derived, Health, OptionSpec, Options, Pass, RulesError,
 };
 
 /// The GURPS ruleset.
@@ -154,7 +158,7 @@ impl Ruleset for Gurps {
     }
 
     fn tag(&self) -> &'static str {
-        "Gurps"
+        state::TAG
     }
 
     fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
@@ -400,7 +404,7 @@ impl Ruleset for Gurps {
         }
     }
 
-    crate::rules::state::own_state!(state, GurpsState, GurpsEvent, System::GURPS);
+    crate::rules::ruleset::own_state!(state, GurpsState, GurpsEvent);
 
     fn special(
         &self,
@@ -423,8 +427,8 @@ impl Ruleset for Gurps {
     }
 
     // Issue 10 item 7: the dialog walks the location and the defense, one key each.
-    fn attack_choices(&self) -> &'static [super::system::AttackChoice] {
-        use super::system::AttackChoice;
+    fn attack_choices(&self) -> &'static [super::types::AttackChoice] {
+        use super::types::AttackChoice;
         &[
             AttackChoice {
                 label: "location",

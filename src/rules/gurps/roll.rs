@@ -2,7 +2,7 @@
 //! (GURPS-ROLL-1, GURPS-ROLL-2).
 
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
-use crate::rules::system::RulesError;
+use crate::rules::types::RulesError;
 
 /// How a success roll came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

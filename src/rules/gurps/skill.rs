@@ -9,7 +9,9 @@ use super::maneuver::{Kind, Maneuver};
 use super::state;
 use super::tables;
 use super::weapon::{Arms, arms, invalid, signed};
-use crate::rules::system::{AttackRequest, FieldReader, RulesError, option};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::ruleset::option;
+use crate::rules::types::RulesError;
 
 /// Everything decided before any die: the weapon, the location, the skill and its modifiers.
 #[derive(Debug, Clone)]

@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::maneuver::{Kind, Maneuver};
+use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+use crate::rules::types::RulesError;
 
 /// What GURPS keeps for one encounter, by combatant id.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,9 +171,12 @@ pub enum GurpsEvent {
     },
 }
 
+/// The tag this system's events and saves carry: `Gurps(…)`.
+pub const TAG: &str = "Gurps";
+
 impl GurpsEvent {
     pub fn wrap(self) -> SystemEvent {
-        SystemEvent::new(System::GURPS, self)
+        SystemEvent::new(TAG, self)
     }
 }
 

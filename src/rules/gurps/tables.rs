@@ -4,7 +4,7 @@
 //! GURPS-CRIT-1, GURPS-CRIT-2), weapon fields and the options (the spec's Readings).
 
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::system::OptionSpec;
+use crate::rules::types::OptionSpec;
 
 /// Thrust and swing by ST 1..=40 as (dice, adds), from the Basic Set damage table.
 const THR_SW: [((i64, i64), (i64, i64)); 40] = [

@@ -7,7 +7,9 @@ use super::roll;
 use super::state::{self, Feint, GurpsEvent};
 use super::tables;
 use crate::rules::dice::{DiceSource, ScriptedDice};
-use crate::rules::system::{Effect, FieldReader, RulesError, SpecialRequest, Who};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{FieldReader, SpecialRequest};
+use crate::rules::types::RulesError;
 
 fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))
@@ -43,8 +45,9 @@ fn zero_hp_on_action(
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
     let word = req.words.first().map_or("", String::as_str);
     let me = state::person(req.state, id);
-    let on_action = crate::rules::system::option(&super::Gurps, req.options, "gurps_zero_hp_check")
-        == "on_action";
+    let on_action =
+        crate::rules::ruleset::option(&super::Gurps, req.options, "gurps_zero_hp_check")
+            == "on_action";
     if !on_action
         || who.health.current > 0
         || me.ht_checked
@@ -64,7 +67,7 @@ fn zero_fp_will(
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
     let word = req.words.first().map_or("", String::as_str);
     let roll_it =
-        crate::rules::system::option(&super::Gurps, req.options, "gurps_fp_collapse") == "roll";
+        crate::rules::ruleset::option(&super::Gurps, req.options, "gurps_fp_collapse") == "roll";
     let me = state::person(req.state, id);
     let fp = super::Gurps::max_fp(who.stats).saturating_sub(me.fp_lost);
     if !roll_it || fp > 0 || Kind::parse(word) == Some(Kind::DoNothing) {
@@ -86,7 +89,7 @@ fn zero_fp_will(
     if !ok {
         out.push(Effect::Inflict {
             who: Who::Actor,
-            what: crate::rules::system::Inflicted::new(
+            what: crate::rules::effect::Inflicted::new(
                 "Unconscious",
                 crate::rules::conditions::Source::Damage,
             ),
@@ -97,7 +100,7 @@ fn zero_fp_will(
 
 /// The HP-2 roll itself, as effects on `Who::Actor`.
 pub fn zero_hp_roll(
-    who: crate::rules::system::CombatantView<'_>,
+    who: crate::rules::request::CombatantView<'_>,
     id: &str,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -124,7 +127,7 @@ pub fn zero_hp_roll(
     if !stays {
         out.push(Effect::Inflict {
             who: Who::Actor,
-            what: crate::rules::system::Inflicted::new(
+            what: crate::rules::effect::Inflicted::new(
                 "Unconscious",
                 crate::rules::conditions::Source::Damage,
             ),

@@ -4,9 +4,10 @@
 use super::DEFAULT_ATTRIBUTE;
 use super::injury;
 use super::tables;
-use crate::rules::system::{AttackRequest, FieldReader, RulesError};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
-pub use crate::rules::signed;
+pub use crate::rules::words::signed;
 
 pub(super) fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))

@@ -11,11 +11,11 @@ use super::tables;
 use super::{Savage, TN, TraitRoll, trait_roll};
 use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
+use crate::rules::effect::{AttackOutcome, Hit, Inflicted, Who};
+use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::TraitDie;
-use crate::rules::system::{
-    AttackOutcome, AttackRequest, CombatantView, FieldReader, Hit, Inflicted, RulesError, Who,
-};
+use crate::rules::types::RulesError;
 
 /// Largest TN, modifier, gang-up count, obstacle armor or AP an attack field takes either way.
 pub(super) const MAX_FIELD: i64 = 100;
@@ -77,7 +77,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
 pub(super) const UNTRAINED: TraitDie = TraitDie { sides: 4, bonus: 0 };
 const UNTRAINED_PENALTY: i64 = -2;
 
-type Fields<'a> = crate::rules::system::FieldReader<'a>;
+type Fields<'a> = crate::rules::request::FieldReader<'a>;
 
 /// What `range=` takes (SW-ATK-1).
 const RANGE_BANDS: &str = "short, medium or long";
@@ -191,7 +191,7 @@ impl Modifiers {
 
 /// Work out the roll without making it (also used for the odds shown before).
 pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
-    let f = crate::rules::system::FieldReader(req.fields);
+    let f = crate::rules::request::FieldReader(req.fields);
     let weapon = req.weapon.map(|w| &w.stats);
     let skill = attack_skill(req, &f)?;
     only_where_the_seed_says(&f, &skill)?;
@@ -472,7 +472,7 @@ pub fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<AttackOutcome, RulesError> {
     let p = prepare(req)?;
-    let f = crate::rules::system::FieldReader(req.fields);
+    let f = crate::rules::request::FieldReader(req.fields);
     let wild = Savage::is_wild(req.attacker.stats);
     if let Some(shots) = f.int("autofire")?.filter(|n| *n > 1) {
         return autofire(req, &p, shots, dice);
@@ -567,7 +567,7 @@ fn land_damage(
     out: &mut AttackOutcome,
     dice: &mut dyn DiceSource,
 ) -> Result<(), RulesError> {
-    let f = crate::rules::system::FieldReader(req.fields);
+    let f = crate::rules::request::FieldReader(req.fields);
     let damage_text = &p.damage;
     let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
     let mut typed_damage = typed(&f, "dmgroll")?;

@@ -6,7 +6,9 @@ use super::Savage;
 use super::attack::{Prepared, UNTRAINED, typed};
 use super::damage_dice::{acing, roll_damage};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
-use crate::rules::system::{AttackOutcome, AttackRequest, FieldReader, Hit, RulesError, Who};
+use crate::rules::effect::{AttackOutcome, Hit, Who};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::types::RulesError;
 
 /// The dice of a burst: every face rolled, each shot's total (the Wild Die standing in for the
 /// lowest), the first face of each shot's die, and a Wild Card's first Wild Die face.

@@ -3,7 +3,7 @@
 
 use crate::rules::dice::{DiceSource, DieRoll};
 use crate::rules::stats::TraitDie;
-use crate::rules::system::RulesError;
+use crate::rules::types::RulesError;
 
 /// Largest constant in a damage text such as `str+d6+2`.
 const MAX_DAMAGE_BONUS: i64 = 1000;

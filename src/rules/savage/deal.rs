@@ -6,7 +6,8 @@ use super::state;
 use crate::rules::cards::Card;
 use crate::rules::dice::DiceSource;
 use crate::rules::initiative::{InitValue, Initiative};
-use crate::rules::system::{InitContext, InitRequest, RulesError};
+use crate::rules::request::{InitContext, InitRequest};
+use crate::rules::types::RulesError;
 
 /// Quick redraws cards of this rank or lower.
 const QUICK_REDRAW_AT_MOST: u8 = 5;

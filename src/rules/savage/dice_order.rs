@@ -1,7 +1,8 @@
 //! The rolls a Savage Worlds attack asks for, in order, said for a GM typing the table's faces.
 
 use super::Savage;
-use crate::rules::system::{AttackRequest, RulesError};
+use crate::rules::request::AttackRequest;
+use crate::rules::types::RulesError;
 
 /// SW-ROLL-1, SW-DMG-1: the skill die and a Wild Card's Wild Die (each rolling again on its top
 /// face), then on a hit each damage die (acing too) and the raise d6.

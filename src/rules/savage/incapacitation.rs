@@ -3,7 +3,9 @@
 
 use super::{DEFAULT_DIE, Savage, TN, TraitRoll, attack, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
-use crate::rules::system::{CombatantView, Effect, HitKind, RulesError, Who};
+use crate::rules::effect::{Effect, HitKind, Who};
+use crate::rules::request::CombatantView;
+use crate::rules::types::RulesError;
 
 /// SW-INC-1: the four outcomes of the Incapacitation roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,19 +24,24 @@ pub use roll::{TraitRoll, trait_roll};
 use super::cards::Card;
 use super::conditions::Condition;
 use super::dice::DiceSource;
+use super::effect::{Effect, HitKind, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
+use super::request::{
+    AttackRequest, CombatantView, DamageOutcome, DamageRequest, FieldReader, InitContext,
+    InitRequest, ShakeOutcome, SpecialRequest,
+};
+use super::ruleset::{Ruleset, option};
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
-use super::system::{
-    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Derived,
-    Effect, FieldReader, Health, HealthBand, HitKind, InitContext, InitRequest, OptionSpec,
-    Options, Pass, RulesError, Ruleset, ShakeOutcome, SpecialRequest, TurnStartEffect, option,
+use super::types::{
+    ActionPool, ActionSpec, Derived, Health, HealthBand, OptionSpec, Options, Pass, RulesError,
+    Side,
 };
-use super::system::{Side, System};
 
 /// The Savage Worlds ruleset.
 pub struct Savage;
 
+use super::words::signed;
 use crate::rules::stats::int_field as int;
 
 /// Actions in a Savage Worlds turn (SW-ACT-1).
@@ -121,7 +126,7 @@ impl Ruleset for Savage {
     }
 
     fn tag(&self) -> &'static str {
-        "Savage"
+        state::TAG
     }
 
     // SW-DMG-3: a player character is a Wild Card unless the GM says `extra`; others are Extras
@@ -144,7 +149,7 @@ impl Ruleset for Savage {
         Some((odds::USAGE, "success and raise odds of a trait roll (`extra`: no Wild Die)"))
     }
 
-    crate::rules::state::own_state!(state, SavageState, SavageEvent, System::SAVAGE);
+    crate::rules::ruleset::own_state!(state, SavageState, SavageEvent);
 
     // SW-INIT-3: after a Joker the deck is shuffled before the next deal.
     fn new_deal(&self, state: &SystemState, kept: &[Card]) -> Vec<SystemEvent> {
@@ -244,7 +249,7 @@ impl Ruleset for Savage {
     fn status_lines(&self, who: CombatantView<'_>, _: &str, _: &SystemState) -> Vec<String> {
         let carried: Vec<String> = attack::trait_modifiers(who)
             .iter()
-            .map(|(why, n)| format!("{why} {}", crate::rules::signed(*n)))
+            .map(|(why, n)| format!("{why} {}", signed(*n)))
             .collect();
         match carried.is_empty() {
             true => Vec::new(),
@@ -532,7 +537,7 @@ impl Ruleset for Savage {
         stats: &Stats,
         health: Health,
         condition: &Condition,
-        _options: &crate::rules::system::Options,
+        _options: &crate::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         shaken::shake_off(stats, health, condition, dice)

@@ -5,10 +5,11 @@
 use super::{DEFAULT_DIE, Savage, TN, attack, trait_roll};
 use crate::rules::conditions::Condition;
 use crate::rules::dice::DiceSource;
+use crate::rules::effect::{Effect, TurnStartEffect, Who};
+use crate::rules::request::{CombatantView, ShakeOutcome};
+use crate::rules::ruleset::option;
 use crate::rules::stats::Stats;
-use crate::rules::system::{
-    CombatantView, Effect, Health, Options, RulesError, ShakeOutcome, TurnStartEffect, Who, option,
-};
+use crate::rules::types::{Health, Options, RulesError};
 
 /// SW-SHAKEN-1: a Shaken character rolls Spirit as its turn begins; what lasted "until its next
 /// action" ends.

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::deck::Deck;
 use crate::rules::cards::Card;
 use crate::rules::conditions::Source;
+use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+use crate::rules::types::RulesError;
 
 /// The most bennies the GM's pool holds.
 pub const MAX_GM_BENNIES: i64 = 1000;
@@ -49,9 +50,12 @@ pub enum SavageEvent {
     GmBennies { count: i64 },
 }
 
+/// The tag this system's events and saves carry: `Savage(…)`.
+pub const TAG: &str = "Savage";
+
 impl SavageEvent {
     pub fn wrap(self) -> SystemEvent {
-        SystemEvent::new(System::SAVAGE, self)
+        SystemEvent::new(TAG, self)
     }
 }
 
@@ -167,7 +171,7 @@ pub fn last_hit(state: &SystemState, id: &str, round: u32) -> Option<LastHit> {
 
 /// Draw one card, shuffling (all but the cards in hand) when the deck runs out.
 pub fn draw(
-    ctx: &mut crate::rules::system::InitContext,
+    ctx: &mut crate::rules::request::InitContext,
     dice: &mut dyn crate::rules::dice::DiceSource,
 ) -> Result<Card, RulesError> {
     let in_hand = ctx.in_hand.clone();

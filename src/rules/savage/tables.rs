@@ -2,7 +2,7 @@
 //! (SW-FEAR-1), NPC reactions (SW-REACT-1), weapon fields and options.
 
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::system::OptionSpec;
+use crate::rules::types::OptionSpec;
 
 /// Weapon fields (`weapon NAME WEAPON …`, bestiary `weapons`).
 pub static WEAPON_FIELDS: &[FieldSpec] = &[

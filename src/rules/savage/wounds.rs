@@ -1,7 +1,8 @@
 //! The damage model (SW-DMG-2, SW-DMG-3): damage against Toughness, with armor pierced or added,
 //! becomes Shaken and wounds.
 
-use crate::rules::system::{DamageOutcome, DamageRequest, RulesError};
+use crate::rules::request::{DamageOutcome, DamageRequest};
+use crate::rules::types::RulesError;
 
 const DEFAULT_TOUGHNESS: i64 = 5;
 

@@ -12,11 +12,12 @@ use super::pool::{self, Pool};
 use super::tables::WEAPON_FIELDS;
 use crate::rules::conditions::{Condition, Level};
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
+use crate::rules::effect::{AttackOutcome, Hit, Who};
+use crate::rules::request::{AttackRequest, DamageRequest, FieldReader};
+use crate::rules::ruleset::{Ruleset, option};
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::state::SystemEvent;
-use crate::rules::system::{
-    AttackOutcome, AttackRequest, DamageRequest, FieldReader, Hit, RulesError, Ruleset, Who, option,
-};
+use crate::rules::types::RulesError;
 
 /// Every field `attack` takes under WOIN, each with its kind (WOIN-ATK-2's positional modifiers,
 /// a grab and an overwatch shot are switches), besides the engine's `force`.

@@ -3,7 +3,7 @@
 
 use super::attack::{Prepared, roll_d6s};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
-use crate::rules::system::RulesError;
+use crate::rules::types::RulesError;
 
 /// Explosions stop after this many extra dice, so a rigged script cannot loop forever.
 const MAX_EXPLOSIONS: usize = 100;

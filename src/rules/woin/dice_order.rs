@@ -2,7 +2,9 @@
 
 use super::Woin;
 use crate::rules::conditions::Level;
-use crate::rules::system::{AttackRequest, FieldReader, RulesError, option};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::ruleset::option;
+use crate::rules::types::RulesError;
 
 /// WOIN-ATK-5, WOIN-DMG-1, WOIN-CRIT-2, WOIN-CRIT-3: the pool, the damage dice (a critical
 /// explodes its sixes), then a condition-table d6 per damage type on a critical.

@@ -6,9 +6,10 @@ use super::attack::{Prepared, immune};
 use super::tables::crit_row;
 use crate::rules::conditions::Source;
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
-use crate::rules::system::{
-    AttackOutcome, AttackRequest, FieldReader, Inflicted, RulesError, option,
-};
+use crate::rules::effect::{AttackOutcome, Inflicted};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::ruleset::option;
+use crate::rules::types::RulesError;
 
 /// Everything a hit inflicts after its damage, in this order: the condition table (one d6 per
 /// damage type from `dice`), weapon traits, a dart, a called shot, a grab. `loss` is the health

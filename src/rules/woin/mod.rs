@@ -15,16 +15,18 @@ pub mod verbs;
 
 use super::conditions::{Catalogue, Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
+use super::effect::{Effect, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
+use super::request::{
+    AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
+    ShakeOutcome, SpecialRequest,
+};
+use super::ruleset::{Ruleset, option};
 use super::state::SystemState;
 use super::stats::{FieldError, FieldKind, FieldSpec, StatValue, Stats};
-use super::system::{
-    ActionPool, ActionSpec, AttackRequest, CombatantView, DamageOutcome, DamageRequest, Health,
-    InitContext, InitRequest, OptionSpec, Options, Pass, RulesError, Ruleset, ShakeOutcome,
-    TurnStartEffect, option,
+use super::types::{
+    ActionPool, ActionSpec, Derived, Health, OptionSpec, Options, Pass, RulesError,
 };
-use super::system::{Effect, SpecialRequest, System};
-use crate::rules::system::Derived;
 
 /// The WOIN ruleset.
 pub struct Woin;
@@ -177,7 +179,7 @@ impl Ruleset for Woin {
     }
 
     fn tag(&self) -> &'static str {
-        "Woin"
+        state::TAG
     }
 
     fn odds_report(&self, args: &[String]) -> Result<String, String> {
@@ -584,7 +586,7 @@ impl Ruleset for Woin {
         &self,
         request: AttackRequest<'_>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
-        let fields = crate::rules::system::FieldReader(request.fields);
+        let fields = crate::rules::request::FieldReader(request.fields);
         Ok(if fields.flag("overwatch") {
             Vec::new()
         } else if fields.value("called").is_some() {
@@ -692,7 +694,7 @@ impl Ruleset for Woin {
         Ok(effects)
     }
 
-    crate::rules::state::own_state!(state, WoinState, WoinEvent, System::WOIN);
+    crate::rules::ruleset::own_state!(state, WoinState, WoinEvent);
 
     fn surprise_label(&self) -> &'static str {
         "Ambush turn"

@@ -4,8 +4,10 @@
 
 use super::Woin;
 use super::attack::{cover_dice, overwatch_shots};
+use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::ruleset::option;
 use crate::rules::stats::Stats;
-use crate::rules::system::{AttackRequest, FieldReader, RulesError, option};
+use crate::rules::types::RulesError;
 
 /// Range increments beyond which no attack is possible (WOIN-ATK-2).
 const MAX_INCREMENTS: i64 = 5;

@@ -3,9 +3,9 @@
 //! they take away, and Dazed's fall.
 
 use crate::rules::conditions::{Condition, Level, Source};
-use crate::rules::system::{
-    AttackOutcome, AttackRequest, CombatantView, FieldReader, Inflicted, RulesError,
-};
+use crate::rules::effect::{AttackOutcome, Inflicted};
+use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
+use crate::rules::types::RulesError;
 
 /// What an Angry combatant may still do: attack, and move toward a foe. Reading: aim, feint,
 /// overwatch and drawing a weapon are part of attacking.

@@ -4,8 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::dice::RollRecord;
+use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{SystemEvent, SystemState};
-use crate::rules::system::{Fact, Line, Roster, RulesError, System};
+use crate::rules::types::RulesError;
 
 /// Most LUC dice spent at once (the stat's own limit).
 const MAX_LUC: i64 = 99;
@@ -93,9 +94,12 @@ pub enum WoinEvent {
     },
 }
 
+/// The tag this system's events and saves carry: `Woin(…)`.
+pub const TAG: &str = "Woin";
+
 impl WoinEvent {
     pub fn wrap(self) -> SystemEvent {
-        SystemEvent::new(System::WOIN, self)
+        SystemEvent::new(TAG, self)
     }
 }
 

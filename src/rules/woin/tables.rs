@@ -3,7 +3,8 @@
 
 use crate::rules::signature::{ArgKind, field};
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::system::{ActionSpec, OptionSpec, RulesError};
+use crate::rules::types::{ActionSpec, OptionSpec, RulesError};
+use crate::rules::words::nearest;
 
 const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
     ActionSpec { key, label, pool: "actions", cost, fields: &[] }
@@ -146,7 +147,7 @@ pub fn canonical_type(kind: &str) -> Option<&'static str> {
 pub fn damage_type(kind: &str) -> Result<&'static str, RulesError> {
     canonical_type(kind).ok_or_else(|| {
         let names = CRIT_TABLE.iter().flat_map(|(names, _)| names.iter().copied());
-        let near = crate::rules::nearest(kind, names, 3);
+        let near = nearest(kind, names, 3);
         RulesError::Invalid(format!(
             "unknown WOIN damage type '{kind}'; nearest: {}",
             near.join(", ")
@@ -171,7 +172,7 @@ pub fn immunities(entries: &[String], conditions: &[&str]) -> Result<Vec<String>
                     .flat_map(|(names, _)| names.iter().map(|n| n.to_string()))
                     .chain(conditions.iter().map(|c| c.to_ascii_lowercase()))
                     .collect();
-                let near = crate::rules::nearest(entry, known.iter().map(String::as_str), 3);
+                let near = nearest(entry, known.iter().map(String::as_str), 3);
                 unknown.push(format!(
                     "'{entry}' is neither a WOIN damage type nor a condition (nearest: {})",
                     near.join(", ")

@@ -4,10 +4,10 @@
 use super::state::{WoinEvent, of};
 use crate::rules::conditions::own;
 use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
 use crate::rules::state::SystemState;
-use crate::rules::system::{
-    ActionSpec, CombatantView, Effect, FieldReader, RulesError, SpecialRequest, Who,
-};
+use crate::rules::types::{ActionSpec, RulesError};
 
 fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))

@@ -3,9 +3,11 @@
 
 use super::{D4, log, need, typed};
 use crate::rules::dice::DiceSource;
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{CombatantView, SpecialRequest};
 use crate::rules::savage::state::{self, LastHit};
 use crate::rules::savage::{Savage, TN, trait_roll};
-use crate::rules::system::{CombatantView, Effect, Health, RulesError, SpecialRequest, Who};
+use crate::rules::types::{Health, RulesError};
 
 /// SW-DMG-4: a benny and a Vigor roll; each success and raise cancels a wound of that hit.
 pub(super) fn soak(

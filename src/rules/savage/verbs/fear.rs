@@ -3,9 +3,11 @@
 
 use super::{add, field, log, need, roll_trait, typed};
 use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{CombatantView, SpecialRequest};
 use crate::rules::savage::attack::MAX_FIELD;
 use crate::rules::savage::{Savage, TN, tables};
-use crate::rules::system::{CombatantView, Effect, RulesError, SpecialRequest, Who};
+use crate::rules::types::RulesError;
 
 /// SW-FEAR-1: the sights, as `fear NAME SIGHT` takes them (horrific is the same as grotesque).
 const SIGHTS: [&str; 3] = ["grotesque", "horrific", "terror"];

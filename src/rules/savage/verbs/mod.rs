@@ -9,8 +9,10 @@ use super::attack::{MAX_FIELD, defending, int_within, trait_modifiers};
 use super::damage_dice::{check_damage, roll_damage};
 use super::{ACTIONS, Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use crate::rules::effect::{Effect, Who};
+use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
 use crate::rules::stats::TraitDie;
-use crate::rules::system::{CombatantView, Effect, FieldReader, RulesError, SpecialRequest, Who};
+use crate::rules::types::RulesError;
 
 const D4: TraitDie = TraitDie { sides: 4, bonus: 0 };
 
@@ -225,7 +227,7 @@ fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
             text: format!("blast on {}: {dmg} = {total}{cover_text}", target.name),
             roll: Some(roll.clone()),
         },
-        Effect::Hit(crate::rules::system::Hit {
+        Effect::Hit(crate::rules::effect::Hit {
             target: Who::TARGET,
             amount: total,
             roll: Some(roll),
