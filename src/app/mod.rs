@@ -1,5 +1,6 @@
-//! The dashboard's state machine: its modes (normal, command line, dialog, help, picker) and the
-//! state they share. It performs no I/O: writes are handed to the runtime as [`Effect`]s.
+//! The dashboard's state machine: its modes (normal, command line, dialog, help, picker), the
+//! timeline over the fight's history (`timeline`, also `skirmish replay`) and the state they
+//! share. It performs no I/O: writes are handed to the runtime as [`Effect`]s.
 
 mod command_line;
 pub mod dialog;
@@ -12,6 +13,7 @@ mod keys;
 mod probe;
 mod rows;
 mod run;
+pub mod timeline;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -26,6 +28,7 @@ use dialog::Dialog;
 pub use fights::FightRow;
 use keymap::KeyMap;
 pub use run::{Ran, branches_answer};
+use timeline::Timeline;
 
 /// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
 pub const MIN_WIDTH: u16 = 60;
@@ -171,7 +174,7 @@ pub struct App {
     pub summary: Option<String>,
     /// The timeline over the fight's history (`t`, or `skirmish replay`): the panes show a past
     /// step and keys move through it.
-    pub timeline: Option<Box<crate::replay::Timeline>>,
+    pub timeline: Option<Box<Timeline>>,
     pub quit: bool,
     /// The terminal's size as the runtime last reported it (unknown in most tests).
     pub screen: Option<(u16, u16)>,

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use super::panes;
 use super::theme::Theme;
 use crate::app::App;
-use crate::replay::{Prompt, Timeline};
+use crate::app::timeline::{LineChoice, Prompt, Timeline};
 
 /// Draw the timeline screen; returns where the cursor goes when a prompt is open.
 pub fn render(
@@ -193,7 +193,7 @@ fn render_keys(timeline: &Timeline, theme: Theme, area: Rect, buf: &mut Buffer) 
 
 fn render_choices(
     timeline: &Timeline,
-    choices: &[crate::replay::LineChoice],
+    choices: &[LineChoice],
     at: usize,
     theme: Theme,
     area: Rect,
