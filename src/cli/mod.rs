@@ -3,6 +3,7 @@
 //! clock-seeded dice. The tracker's start, `run` scripts and their text and JSON output each have
 //! a module here.
 
+mod answer;
 mod json;
 mod list;
 mod replan;
@@ -12,9 +13,10 @@ mod text;
 mod tracker;
 pub mod watch;
 
+pub use answer::Answer;
 pub use json::to_json;
 pub use list::{rows as fight_rows, table as fight_table};
-pub use script::{Answer, SaveTargets, ScriptError, run_onto, run_script};
+pub use script::{SaveTargets, ScriptError, run_onto, run_script};
 pub use text::to_text;
 pub use tracker::{Start, replay_app, tracker_app};
 
