@@ -14,6 +14,7 @@ mod probe;
 mod rows;
 mod run;
 pub mod timeline;
+mod timeline_keys;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -25,14 +26,22 @@ use crate::command::display::quote;
 use crate::encounter::{Session, slug};
 use crate::rules::dice::{DiceSource, SeededDice};
 use dialog::Dialog;
-pub use fights::FightRow;
 use keymap::KeyMap;
-pub use run::{Ran, branches_answer};
 use timeline::Timeline;
 
 /// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 20;
+
+/// One fight in the picker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FightRow {
+    /// The encounter's name.
+    pub name: String,
+    /// Its system, round, when it was last played and its file, in one line.
+    pub detail: String,
+    pub path: PathBuf,
+}
 
 /// What the app is doing with keys.
 #[derive(Debug, Clone)]
@@ -103,6 +112,16 @@ pub struct Effect {
     pub journal: crate::save::journal::Written,
     /// A report (`:export`), not the fight: no lock, and the fight's save state is untouched.
     pub report: bool,
+}
+
+/// How a command went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ran {
+    Applied,
+    Refused,
+    /// Refused for the faces typed at the table: too few, one the die does not have, or text
+    /// that is not faces. Typing them again may work.
+    BadFaces,
 }
 
 /// The message under the panes.
@@ -386,4 +405,21 @@ impl App {
     pub fn is_interrupt(key: &KeyEvent) -> bool {
         key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)
     }
+}
+
+/// What `branches` answers, in the tracker and in scripts: each line of play that starts here,
+/// with its first command and length.
+pub fn branches_answer(branches: &[crate::encounter::history::Branch]) -> String {
+    if branches.is_empty() {
+        return "no line of play goes on from here".into();
+    }
+    let listed: Vec<String> = branches
+        .iter()
+        .map(|b| {
+            let n = b.length;
+            let unit = if n == 1 { "command" } else { "commands" };
+            format!("{}: {} ({n} {unit})", b.number, b.first)
+        })
+        .collect();
+    format!("branches here · {} · :branch N", listed.join(" · "))
 }
