@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::answer::Answer;
+use super::json::to_json;
+use super::shared::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice};
 use super::text::with_answers;
-use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice, to_json};
 use crate::command::{self, Command};
 use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
