@@ -36,10 +36,10 @@ pub fn render(
         Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(bottom);
     render_header(app, timeline, theme, header, buf);
     panes::order(app, theme, order, buf);
-    panes::combatant(app, theme, combatant, buf);
+    super::combatant_pane::combatant(app, theme, combatant, buf);
     let marked =
         timeline.at.checked_sub(1).and_then(|i| timeline.steps.get(i)).map_or(0, |s| s.lines);
-    panes::log_marked(app, theme, log, buf, marked);
+    super::log_pane::log_marked(app, theme, log, buf, marked);
     panes::actions(app, theme, actions, buf);
     render_bar(timeline, theme, bar, buf);
     let style = if app.status.error { theme.error() } else { theme.plain() };
@@ -76,7 +76,7 @@ fn render_header(app: &App, timeline: &Timeline, theme: Theme, area: Rect, buf: 
     let room = area.width.saturating_sub(width);
     // The system's name goes first when the line is too long for the screen.
     let mut left = format!(" ⏮ {what} · {} · {} · {round} · {turn}", enc.name, enc.system);
-    if super::cells(&left) > room as usize {
+    if super::fit::cells(&left) > room as usize {
         left = format!(" ⏮ {what} · {} · {round} · {turn}", enc.name);
     }
     buf.set_style(area, theme.header());
