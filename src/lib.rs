@@ -7,7 +7,6 @@ pub mod command;
 pub mod encounter;
 pub mod export;
 pub mod printable;
-pub mod replay;
 pub mod rules;
 pub mod runtime;
 pub mod save;

@@ -1,15 +1,12 @@
 //! The terminal side of the TUI: the guard that takes the terminal and gives it back on exit and
 //! on panic (`guard`, for the tracker, `replay` and `watch`); the event loop that draws only after
-//! something changed, as one write per frame wrapped in synchronized output; and the file writes
-//! the app asks for.
+//! something changed, as one write per frame (`frame`) wrapped in synchronized output; and the
+//! file writes the app asks for.
 
-use std::cell::RefCell;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use color_eyre::eyre::Result;
-use ratatui::Terminal;
 use ratatui::crossterm::event;
 use ratatui::crossterm::queue;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
@@ -20,74 +17,11 @@ use crate::save;
 use crate::ui::{self, theme::Theme};
 
 mod backend;
+mod frame;
 mod guard;
 pub use backend::FrameBackend;
+pub use frame::{FrameWriter, Screen};
 pub use guard::{TerminalGuard, Tty};
-
-/// Collects a whole frame and hands it to the terminal in one write. Clones share the same
-/// buffer, so the loop can add the synchronized-output markers around what ratatui writes.
-pub struct FrameWriter<W: Write> {
-    shared: Rc<RefCell<(Vec<u8>, W)>>,
-}
-
-impl<W: Write> Clone for FrameWriter<W> {
-    fn clone(&self) -> Self {
-        FrameWriter { shared: Rc::clone(&self.shared) }
-    }
-}
-
-impl<W: Write> FrameWriter<W> {
-    pub fn new(out: W) -> Self {
-        FrameWriter { shared: Rc::new(RefCell::new((Vec::with_capacity(64 * 1024), out))) }
-    }
-
-    /// Send everything collected since the last commit, as one write.
-    pub fn commit(&self) -> io::Result<()> {
-        let mut shared = self.shared.borrow_mut();
-        let (buffer, out) = &mut *shared;
-        if !buffer.is_empty() {
-            out.write_all(buffer)?;
-            out.flush()?;
-            buffer.clear();
-        }
-        Ok(())
-    }
-
-    /// How many bytes are collected and not yet sent.
-    pub fn pending(&self) -> usize {
-        self.shared.borrow().0.len()
-    }
-
-    /// What was collected and not yet sent.
-    pub fn contents(&self) -> Vec<u8> {
-        self.shared.borrow().0.clone()
-    }
-
-    /// Forget what was collected (tests measure one frame at a time).
-    pub fn discard(&self) {
-        self.shared.borrow_mut().0.clear();
-    }
-
-    /// Forget what was collected after the first `len` bytes.
-    pub fn truncate(&self, len: usize) {
-        self.shared.borrow_mut().0.truncate(len);
-    }
-}
-
-impl<W: Write> Write for FrameWriter<W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.shared.borrow_mut().0.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    /// Deferred: ratatui flushes after each draw, but the frame is sent by [`FrameWriter::commit`].
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The dashboard's terminal: frames collected by a [`FrameWriter`], drawn by [`FrameBackend`].
-pub type Screen<W> = Terminal<FrameBackend<FrameWriter<W>>>;
 
 /// Draw one frame of the dashboard inside synchronized output, collected in `frame` (the
 /// caller commits it); a frame in which nothing changed adds nothing at all.

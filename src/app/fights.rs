@@ -8,18 +8,8 @@ use std::sync::Arc;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::keymap::KeyMap;
-use super::{App, Mode, NewFiles, SaveState, Status};
+use super::{App, FightRow, Mode, NewFiles, SaveState, Status};
 use crate::encounter::{Assets, Session};
-
-/// One fight in the picker.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FightRow {
-    /// The encounter's name.
-    pub name: String,
-    /// Its system, round, when it was last played and its file, in one line.
-    pub detail: String,
-    pub path: PathBuf,
-}
 
 impl App {
     /// Start on the picker of the saves folder's fights.

@@ -1,5 +1,6 @@
-//! The dashboard's state machine: its modes (normal, command line, dialog, help, picker) and the
-//! state they share. It performs no I/O: writes are handed to the runtime as [`Effect`]s.
+//! The dashboard's state machine: its modes (normal, command line, dialog, help, picker), the
+//! timeline over the fight's history (`timeline`, also `skirmish replay`) and the state they
+//! share. It performs no I/O: writes are handed to the runtime as [`Effect`]s.
 
 mod command_line;
 pub mod dialog;
@@ -12,6 +13,8 @@ mod keys;
 mod probe;
 mod rows;
 mod run;
+pub mod timeline;
+mod timeline_keys;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -23,13 +26,22 @@ use crate::command::display::quote;
 use crate::encounter::{Session, slug};
 use crate::rules::dice::{DiceSource, SeededDice};
 use dialog::Dialog;
-pub use fights::FightRow;
 use keymap::KeyMap;
-pub use run::{Ran, branches_answer};
+use timeline::Timeline;
 
 /// Smallest terminal the dashboard lays out in; below it only quitting and resizing work.
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 20;
+
+/// One fight in the picker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FightRow {
+    /// The encounter's name.
+    pub name: String,
+    /// Its system, round, when it was last played and its file, in one line.
+    pub detail: String,
+    pub path: PathBuf,
+}
 
 /// What the app is doing with keys.
 #[derive(Debug, Clone)]
@@ -102,6 +114,16 @@ pub struct Effect {
     pub report: bool,
 }
 
+/// How a command went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ran {
+    Applied,
+    Refused,
+    /// Refused for the faces typed at the table: too few, one the die does not have, or text
+    /// that is not faces. Typing them again may work.
+    BadFaces,
+}
+
 /// The message under the panes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Status {
@@ -171,7 +193,7 @@ pub struct App {
     pub summary: Option<String>,
     /// The timeline over the fight's history (`t`, or `skirmish replay`): the panes show a past
     /// step and keys move through it.
-    pub timeline: Option<Box<crate::replay::Timeline>>,
+    pub timeline: Option<Box<Timeline>>,
     pub quit: bool,
     /// The terminal's size as the runtime last reported it (unknown in most tests).
     pub screen: Option<(u16, u16)>,
@@ -383,4 +405,21 @@ impl App {
     pub fn is_interrupt(key: &KeyEvent) -> bool {
         key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)
     }
+}
+
+/// What `branches` answers, in the tracker and in scripts: each line of play that starts here,
+/// with its first command and length.
+pub fn branches_answer(branches: &[crate::encounter::history::Branch]) -> String {
+    if branches.is_empty() {
+        return "no line of play goes on from here".into();
+    }
+    let listed: Vec<String> = branches
+        .iter()
+        .map(|b| {
+            let n = b.length;
+            let unit = if n == 1 { "command" } else { "commands" };
+            format!("{}: {} ({n} {unit})", b.number, b.first)
+        })
+        .collect();
+    format!("branches here · {} · :branch N", listed.join(" · "))
 }

@@ -4,20 +4,10 @@
 use std::path::PathBuf;
 
 use super::probe::{CardsFirst, is_about_faces};
-use super::{App, Effect, Mode, SaveState};
+use super::{App, Effect, Mode, Ran, SaveState, branches_answer};
 use crate::command::{self, Command};
 use crate::encounter::{Event, Outcome};
 use crate::rules::dice::{ScriptedDice, TypedFirst};
-
-/// How a command went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ran {
-    Applied,
-    Refused,
-    /// Refused for the faces typed at the table: too few, one the die does not have, or text
-    /// that is not faces. Typing them again may work.
-    BadFaces,
-}
 
 /// The start of the question `next` asks once the fight has ended.
 const OVER_WARNING: &str = "the fight is over";
@@ -393,23 +383,6 @@ impl App {
             self.autosave();
         }
     }
-}
-
-/// What `branches` answers, in the tracker and in scripts: each line of play that starts here,
-/// with its first command and length.
-pub fn branches_answer(branches: &[crate::encounter::history::Branch]) -> String {
-    if branches.is_empty() {
-        return "no line of play goes on from here".into();
-    }
-    let listed: Vec<String> = branches
-        .iter()
-        .map(|b| {
-            let n = b.length;
-            let unit = if n == 1 { "command" } else { "commands" };
-            format!("{}: {} ({n} {unit})", b.number, b.first)
-        })
-        .collect();
-    format!("branches here · {} · :branch N", listed.join(" · "))
 }
 
 /// The current command ended with the log's word on faces typed at the table.

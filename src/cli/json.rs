@@ -3,6 +3,7 @@
 
 use serde_json::{Value, json};
 
+use super::answer::Answer;
 use crate::encounter::{Combatant, Session};
 use crate::rules::initiative::InitValue;
 use crate::rules::stats::StatValue;
@@ -120,7 +121,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
 
 /// The `messages` of `skirmish run --json`: what each command that only answers said, with its
 /// script line and how many log lines came before it (at most the log's length).
-pub fn answers_json(session: &Session, answers: &[super::script::Answer]) -> Value {
+pub fn answers_json(session: &Session, answers: &[Answer]) -> Value {
     let log_lines = session.log_total();
     answers
         .iter()

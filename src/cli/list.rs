@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::{EXIT_INPUT, fail, load_assets};
+use super::shared::{EXIT_INPUT, fail, load_assets};
 use crate::app::FightRow;
 use crate::save;
 use crate::save::list::Fight;

@@ -3,33 +3,35 @@
 //! clock-seeded dice. The tracker's start, `run` scripts and their text and JSON output each have
 //! a module here.
 
+mod answer;
 mod json;
 mod list;
 mod replan;
 mod script;
+mod shared;
 pub mod shell;
 mod text;
 mod tracker;
 pub mod watch;
 
+pub use answer::Answer;
 pub use json::to_json;
 pub use list::{rows as fight_rows, table as fight_table};
-pub use script::{Answer, SaveTargets, ScriptError, run_onto, run_script};
+pub use script::{SaveTargets, ScriptError, run_onto, run_script};
 pub use text::to_text;
 pub use tracker::{Start, replay_app, tracker_app};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueHint};
 
-use crate::encounter::Assets;
 use crate::printable::escaped;
 use crate::rules::System;
-use crate::rules::dice::{DiceExpr, SeededDice};
+use crate::rules::dice::DiceExpr;
 use crate::save;
 use script::run;
+use shared::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice};
 use tracker::tui;
 
 /// skirmish: a keyboard-only battle tracker for WOIN, Gempunks, Savage Worlds and GURPS.
@@ -152,36 +154,6 @@ pub enum Sub {
     Completions { shell: clap_complete::Shell },
     /// Print the manual page (roff), e.g. `skirmish man > ~/.local/share/man/man1/skirmish.1`.
     Man,
-}
-
-/// Exit code for a command that failed in a script.
-const EXIT_COMMAND: u8 = 1;
-/// Exit code for unreadable input: a bad save, a bad dice list, a missing script.
-const EXIT_INPUT: u8 = 2;
-
-/// Dice for play: seeded from the clock unless a seed is given.
-pub fn play_dice(seed: Option<u64>) -> SeededDice {
-    let seed = seed.unwrap_or_else(|| {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        nanos ^ u64::from(std::process::id()).rotate_left(32)
-    });
-    SeededDice::new(seed)
-}
-
-/// Load the assets, with the user's overrides.
-pub fn load_assets() -> Result<Arc<Assets>, save::LoadError> {
-    save::assets::load(save::assets::config_dir().as_deref()).map(Arc::new)
-}
-
-fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
-    // A message may quote a name or a line from a file: each of its lines with its control
-    // characters escaped.
-    let message = message.to_string();
-    let lines: Vec<_> = message.split('\n').map(escaped).collect();
-    eprintln!("skirmish: {}", lines.join("\n"));
-    ExitCode::from(code)
 }
 
 /// Run a subcommand (or, with none, the tracker).

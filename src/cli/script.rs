@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use super::answer::Answer;
+use super::json::to_json;
+use super::shared::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice};
 use super::text::with_answers;
-use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets, play_dice, to_json};
 use crate::command::{self, Command};
 use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
@@ -168,19 +170,6 @@ pub struct SaveTargets<'a> {
     pub after: Option<&'a Path>,
     /// The save the encounter was loaded from: a bare `save` line's target when `after` is none.
     pub loaded_from: Option<&'a Path>,
-}
-
-/// What a command that only answers (`branches`, `help`) said in a script: nothing is recorded
-/// for it, and `skirmish run` prints it in order with the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    /// The script's line (from 1).
-    pub line: usize,
-    /// The command as typed, trimmed.
-    pub command: String,
-    pub text: String,
-    /// How many log lines came before it.
-    pub log: usize,
 }
 
 /// Why a script stopped, as `skirmish run` reports it.

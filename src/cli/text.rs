@@ -2,7 +2,7 @@
 //! combatant's health and flags. Names and notes reach the terminal with their control
 //! characters escaped.
 
-use super::script::Answer;
+use super::answer::Answer;
 use crate::encounter::{LogEntry, Session};
 use crate::printable::escaped;
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets};
+use super::shared::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets};
 use crate::app::keymap::KeyMap;
 use crate::app::{App, NewFiles, Status};
 use crate::command::Command;

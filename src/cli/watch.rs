@@ -13,7 +13,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers
 use ratatui::crossterm::queue;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 
-use super::{EXIT_INPUT, fail, load_assets};
+use super::shared::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets};
 use crate::runtime::TerminalGuard;
 use crate::save::follow::{Follower, Found, Target};
 use crate::ui::player::{PlayerScreen, WatchNote};
@@ -166,7 +166,7 @@ pub(super) fn watch(
     }
     match run(Watch::new(follower)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => fail(super::EXIT_COMMAND, format!("{err:#}")),
+        Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),
     }
 }
 

@@ -16,7 +16,8 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 use ratatui::layout::{Position, Size};
 
-use super::{FrameBackend, FrameWriter, Screen};
+use super::backend::FrameBackend;
+use super::frame::{FrameWriter, Screen};
 
 /// What the guard needs of a terminal. The process's own is taken by [`TerminalGuard::enter`];
 /// a test hands [`TerminalGuard::take`] one that records what it is told.

@@ -6,9 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use super::draw;
+use super::fit::{cells, fit, shorten};
 use super::panes::{block, pane};
 use super::theme::Theme;
-use super::{cells, draw, fit, shorten};
 use crate::app::{App, Row};
 use crate::encounter::Combatant;
 use crate::rules::conditions::Level;

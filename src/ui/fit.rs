@@ -65,6 +65,37 @@ fn cut(text: &str, width: usize) -> (String, usize) {
     (out, used + 1)
 }
 
+/// Words laid out in rows of at most `width` cells, breaking at spaces; a word longer than a
+/// row is cut across rows.
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows: Vec<String> = Vec::new();
+    let (mut row, mut used) = (String::new(), 0);
+    for word in text.split(' ') {
+        if used > 0 && used + 1 + cells(word) > width {
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+        }
+        if used > 0 {
+            row.push(' ');
+            used += 1;
+        }
+        for c in word.chars() {
+            let wide = cells(c.encode_utf8(&mut [0; 4]));
+            if used > 0 && used + wide > width {
+                rows.push(std::mem::take(&mut row));
+                used = 0;
+            }
+            row.push(c);
+            used += wide;
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use ratatui::buffer::Buffer;

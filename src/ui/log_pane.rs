@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::cells;
+use super::fit::cells;
 use super::panes::block;
 use super::theme::Theme;
 use crate::app::App;

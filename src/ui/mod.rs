@@ -19,6 +19,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::{App, Mode, SaveState};
 pub use crate::app::{MIN_HEIGHT, MIN_WIDTH};
+use fit::wrap_words;
 pub(crate) use fit::{cells, fit, shorten};
 use theme::Theme;
 
@@ -56,8 +57,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     render_header(app, theme, header, buf);
     let rows = app.rows();
     panes::order_of(app, &rows, theme, order, buf);
-    panes::combatant_of(app, &rows, theme, combatant, buf);
-    panes::log(app, theme, log, buf);
+    combatant_pane::combatant_of(app, &rows, theme, combatant, buf);
+    log_pane::log(app, theme, log, buf);
     panes::actions(app, theme, actions, buf);
     // A message longer than a line takes the key bar's line and, when it needs them, the lines
     // above (up to half the screen), so it is read whole.
@@ -89,7 +90,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
     match &app.mode {
         Mode::Dialog(dialog) => cursor = overlay::dialog(dialog, theme, area, buf),
         Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),
-        Mode::Sheet { id, scroll } => panes::sheet(app, id, *scroll, theme, area, buf),
+        Mode::Sheet { id, scroll } => combatant_pane::sheet(app, id, *scroll, theme, area, buf),
         Mode::Normal => {
             if let Some(text) = &app.summary {
                 overlay::summary(text, theme, area, buf);
@@ -124,14 +125,14 @@ fn dashboard(area: Rect) -> [Rect; 7] {
 /// at once from the oldest line.
 pub fn log_scroll_within(app: &App, area: Rect) -> usize {
     let [_, _, _, log, ..] = dashboard(area);
-    panes::log_scroll_within(app, log)
+    log_pane::log_scroll_within(app, log)
 }
 
 /// Whether the dice log, scrolled as the app says on a screen of `area`, reaches past the oldest
 /// line the session holds (see [`crate::encounter::LOG_KEPT`]).
 pub fn log_wants_older(app: &App, area: Rect) -> bool {
     let [_, _, _, log, ..] = dashboard(area);
-    panes::wants_older(app, log)
+    log_pane::wants_older(app, log)
 }
 
 /// What the runtime does before each frame on a screen of `area`: a log scrolled back past the
@@ -155,7 +156,9 @@ pub fn overlay_scroll_within(app: &App, area: Rect) -> Option<u16> {
     }
     match &app.mode {
         Mode::Help { scroll } => Some((*scroll).min(overlay::help_scroll_max(app, area))),
-        Mode::Sheet { id, scroll } => Some((*scroll).min(panes::sheet_scroll_max(app, id, area))),
+        Mode::Sheet { id, scroll } => {
+            Some((*scroll).min(combatant_pane::sheet_scroll_max(app, id, area)))
+        }
         _ => None,
     }
 }
@@ -175,8 +178,8 @@ pub fn render_pane(app: &App, theme: Theme, pane: Pane, area: Rect, buf: &mut Bu
     match pane {
         Pane::Header => render_header(app, theme, area, buf),
         Pane::Order => panes::order(app, theme, area, buf),
-        Pane::Combatant => panes::combatant(app, theme, area, buf),
-        Pane::Log => panes::log(app, theme, area, buf),
+        Pane::Combatant => combatant_pane::combatant(app, theme, area, buf),
+        Pane::Log => log_pane::log(app, theme, area, buf),
         Pane::Actions => panes::actions(app, theme, area, buf),
     }
 }
@@ -194,37 +197,6 @@ pub fn buffer_text(buf: &Buffer) -> String {
         out.push('\n');
     }
     out
-}
-
-/// Words laid out in rows of at most `width` cells, breaking at spaces; a word longer than a
-/// row is cut across rows.
-pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut rows: Vec<String> = Vec::new();
-    let (mut row, mut used) = (String::new(), 0);
-    for word in text.split(' ') {
-        if used > 0 && used + 1 + cells(word) > width {
-            rows.push(std::mem::take(&mut row));
-            used = 0;
-        }
-        if used > 0 {
-            row.push(' ');
-            used += 1;
-        }
-        for c in word.chars() {
-            let wide = cells(c.encode_utf8(&mut [0; 4]));
-            if used > 0 && used + wide > width {
-                rows.push(std::mem::take(&mut row));
-                used = 0;
-            }
-            row.push(c);
-            used += wide;
-        }
-    }
-    if !row.is_empty() || rows.is_empty() {
-        rows.push(row);
-    }
-    rows
 }
 
 /// The only thing drawn below the smallest size; keys then only quit (see `App::too_small`).

@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+use super::fit::{cells, shorten, wrap_words};
 use super::theme::Theme;
 use crate::app::dialog::{Dialog, Step};
 use crate::app::keymap::Action;
@@ -56,33 +57,32 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         // An answer too long for a row (a defense with its odds) wraps by words, never cut.
         let label = format!("{}: ", step.label());
         let width = inner.width as usize;
-        if super::cells(&label) + super::cells(shown) <= width {
+        if cells(&label) + cells(shown) <= width {
             lines.push(Line::from(vec![
                 Span::styled(label, theme.dim()),
                 Span::raw(shown.to_string()),
             ]));
         } else {
-            let rows = super::wrap_words(&format!("{label}{shown}"), width);
+            let rows = wrap_words(&format!("{label}{shown}"), width);
             lines.extend(rows.into_iter().map(Line::raw));
         }
     }
     if let Some(preview) = &dialog.preview {
-        let rows = super::wrap_words(&format!("odds: {preview}"), inner.width as usize);
+        let rows = wrap_words(&format!("odds: {preview}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
     }
     if let (Some(needs), None) = (&dialog.needs, &dialog.refused) {
-        let rows = super::wrap_words(&format!("rolls: {needs}"), inner.width as usize);
+        let rows = wrap_words(&format!("rolls: {needs}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
     }
     if let (Some(why), None) = (&dialog.fix, &dialog.refused) {
-        let rows =
-            super::wrap_words(&format!("refused: {why} · change it here"), inner.width as usize);
+        let rows = wrap_words(&format!("refused: {why} · change it here"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
     }
     // The cursor as (column, line) inside, placed once the box is.
     let mut cursor: Option<(u16, usize)> = None;
     if let Some(why) = &dialog.refused {
-        let rows = super::wrap_words(&format!("refused: {why}"), inner.width as usize);
+        let rows = wrap_words(&format!("refused: {why}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
         lines.push(Line::styled("nothing changed · Enter or Esc closes", theme.dim()));
     } else if let Some(step) = dialog.step() {
@@ -93,7 +93,7 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                 lines.push(line);
                 // The hint may be longer than the dialog is wide: wrap it by words.
                 lines.extend(
-                    super::wrap_words(hint, inner.width as usize)
+                    wrap_words(hint, inner.width as usize)
                         .into_iter()
                         .map(|row| Line::styled(row, theme.dim())),
                 );
@@ -109,7 +109,7 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                 let width = inner.width as usize;
                 let rows = options.iter().zip(on).map(|((_, text), on)| {
                     let mark = if *on { "[x]" } else { "[ ]" };
-                    super::shorten(&format!("  {mark} {text}"), width)
+                    shorten(&format!("  {mark} {text}"), width)
                 });
                 lines.extend(window(rows, *at, room, theme));
             }
@@ -125,8 +125,7 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                 }
                 // A row too long ends in `…`, so a cut figure never reads as another.
                 let width = inner.width as usize;
-                let rows =
-                    visible.iter().map(|(_, label)| super::shorten(&format!("  {label}"), width));
+                let rows = visible.iter().map(|(_, label)| shorten(&format!("  {label}"), width));
                 lines.extend(window(rows, *at, room, theme));
             }
         }
@@ -157,13 +156,13 @@ pub(super) fn field_line(
     theme: Theme,
 ) -> (Line<'static>, u16) {
     let prefix = format!("{label}: ");
-    let room = (width as usize).saturating_sub(super::cells(&prefix) + 1).max(1);
+    let room = (width as usize).saturating_sub(cells(&prefix) + 1).max(1);
     let scroll = input.visual_scroll(room);
     let mut skipped = 0;
     let mut used = 0;
     let mut shown = String::new();
     for ch in input.value().chars() {
-        let w = super::cells(ch.encode_utf8(&mut [0; 4]));
+        let w = cells(ch.encode_utf8(&mut [0; 4]));
         if skipped < scroll {
             skipped += w;
             continue;
@@ -174,7 +173,7 @@ pub(super) fn field_line(
         used += w;
         shown.push(ch);
     }
-    let x = super::cells(&prefix) + input.visual_cursor().saturating_sub(scroll);
+    let x = cells(&prefix) + input.visual_cursor().saturating_sub(scroll);
     let line = Line::from(vec![Span::styled(prefix, theme.key()), Span::raw(shown)]);
     (line, u16::try_from(x).unwrap_or(u16::MAX).min(width.saturating_sub(1)))
 }
@@ -225,8 +224,8 @@ fn help_rect(area: Rect) -> Rect {
 fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     // A key or option and what it does; the text wraps under itself, not under the key.
     let entry = |key: String, text: &str| -> Vec<Line<'static>> {
-        let indent = super::cells(&key);
-        let rows = super::wrap_words(text, width.saturating_sub(indent).max(10));
+        let indent = cells(&key);
+        let rows = wrap_words(text, width.saturating_sub(indent).max(10));
         rows.into_iter()
             .enumerate()
             .map(|(n, row)| {
@@ -275,7 +274,7 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
         lines.push(Line::from(vec![Span::styled(c.usage(), theme.key())]));
         // Wrapped here, under itself, so the rows counted for "↓ more" are the rows shown.
         let rows =
-            super::wrap_words(&crate::command::table::summary(c), width.saturating_sub(4).max(10));
+            wrap_words(&crate::command::table::summary(c), width.saturating_sub(4).max(10));
         lines.extend(rows.into_iter().map(|row| Line::styled(format!("    {row}"), theme.plain())));
     }
     if let Some(reference) = app.session.assets().reference(app.session.encounter().system) {
@@ -356,7 +355,7 @@ fn status_note(status: &Status, width: u16, theme: Theme) -> Vec<Line<'static>> 
     if !status.error || status.text.is_empty() {
         return Vec::new();
     }
-    let rows = super::wrap_words(&status.text, width.saturating_sub(2).max(1) as usize);
+    let rows = wrap_words(&status.text, width.saturating_sub(2).max(1) as usize);
     let mut lines: Vec<Line> = rows.into_iter().map(|r| Line::styled(r, theme.error())).collect();
     lines.push(Line::raw(""));
     lines
@@ -436,7 +435,7 @@ pub fn recover(
 /// The end of a fight: the summary the log also keeps, until a key closes it.
 pub fn summary(text: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(8).min(64);
-    let rows = super::wrap_words(text, width.saturating_sub(4) as usize);
+    let rows = wrap_words(text, width.saturating_sub(4) as usize);
     let rect = centered(area, width, rows.len() as u16 + 4);
     Clear.render(rect, buf);
     let mut lines: Vec<Line> =

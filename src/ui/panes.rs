@@ -7,15 +7,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::draw;
+use super::fit::{cells, fit, shorten};
 use super::theme::Theme;
-use super::{cells, draw, fit, shorten};
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
 use crate::rules::Health;
 use crate::rules::conditions::Level;
-
-pub use super::combatant_pane::{combatant, combatant_of, sheet, sheet_scroll_max};
-pub use super::log_pane::{log, log_marked, log_scroll_within, wants_older};
 
 pub(super) fn block(title: &str, theme: Theme) -> Block<'static> {
     Block::bordered()

@@ -9,8 +9,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::fit::{cells, fit};
 use super::theme::Theme;
-use super::{cells, fit};
 use crate::rules::types::HealthBand;
 use crate::view::{PlayerCombatant, PlayerHealth, PlayerView, band_word};
 

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use super::panes;
 use super::theme::Theme;
 use crate::app::App;
-use crate::replay::{Prompt, Timeline};
+use crate::app::timeline::{LineChoice, Prompt, Timeline};
 
 /// Draw the timeline screen; returns where the cursor goes when a prompt is open.
 pub fn render(
@@ -36,10 +36,10 @@ pub fn render(
         Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(bottom);
     render_header(app, timeline, theme, header, buf);
     panes::order(app, theme, order, buf);
-    panes::combatant(app, theme, combatant, buf);
+    super::combatant_pane::combatant(app, theme, combatant, buf);
     let marked =
         timeline.at.checked_sub(1).and_then(|i| timeline.steps.get(i)).map_or(0, |s| s.lines);
-    panes::log_marked(app, theme, log, buf, marked);
+    super::log_pane::log_marked(app, theme, log, buf, marked);
     panes::actions(app, theme, actions, buf);
     render_bar(timeline, theme, bar, buf);
     let style = if app.status.error { theme.error() } else { theme.plain() };
@@ -76,7 +76,7 @@ fn render_header(app: &App, timeline: &Timeline, theme: Theme, area: Rect, buf: 
     let room = area.width.saturating_sub(width);
     // The system's name goes first when the line is too long for the screen.
     let mut left = format!(" ⏮ {what} · {} · {} · {round} · {turn}", enc.name, enc.system);
-    if super::cells(&left) > room as usize {
+    if super::fit::cells(&left) > room as usize {
         left = format!(" ⏮ {what} · {} · {round} · {turn}", enc.name);
     }
     buf.set_style(area, theme.header());
@@ -193,7 +193,7 @@ fn render_keys(timeline: &Timeline, theme: Theme, area: Rect, buf: &mut Buffer) 
 
 fn render_choices(
     timeline: &Timeline,
-    choices: &[crate::replay::LineChoice],
+    choices: &[LineChoice],
     at: usize,
     theme: Theme,
     area: Rect,

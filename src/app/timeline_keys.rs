@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
-use super::{PACE_MS, Prompt, Timeline, branch_session};
-use crate::app::{App, Mode};
+use super::timeline::{PACE_MS, Prompt, Timeline, branch_session};
+use super::{App, Mode};
 
 impl App {
     /// Open the timeline over this fight. `live`: the tracker's `t`, which keeps the present to

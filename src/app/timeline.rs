@@ -1,10 +1,8 @@
-//! Walking a fight's history: the timeline of `skirmish replay FILE` and of the tracker's `t` key.
-//! The panes show the fight as it stood after any command (the state is the fold of the events up
-//! to there, so nothing is re-rolled and no turn-start effect fires again); keys step by command,
-//! turn and round, jump to a round, play at a pace, pick another line of play from the history
-//! tree, and branch into a new file. Nothing here writes: a branch is handed to the runtime.
-
-mod keys;
+//! The timeline over a fight's history (`skirmish replay FILE`, the tracker's `t`), as a model of
+//! its own: the line of play on screen with each step's round, turn and forks, the step shown,
+//! the pace of play, the tree's other lines and a branch's default name. It knows nothing of the
+//! app; the keys that move it (`timeline_keys`) show each step as the fold of the events up to
+//! there, so nothing is re-rolled. Nothing here writes: a branch is handed to the runtime.
 
 use std::path::PathBuf;
 
@@ -98,7 +96,7 @@ impl Timeline {
     }
 
     /// Show the line of play ending at `end`.
-    fn set_line(&mut self, session: &Session, end: Option<usize>) {
+    pub(super) fn set_line(&mut self, session: &Session, end: Option<usize>) {
         self.line = session.path_to(end);
         let nodes = session.nodes();
         let mut children = vec![0usize; nodes.len()];
@@ -149,7 +147,7 @@ impl Timeline {
     }
 
     /// The step before the turn at `at`, or the turn before it: where `[` goes.
-    fn turn_back(&self) -> usize {
+    pub(super) fn turn_back(&self) -> usize {
         (0..self.at.saturating_sub(1))
             .rev()
             .find(|&k| self.steps.get(k).is_some_and(|s| s.turn))
@@ -157,7 +155,7 @@ impl Timeline {
     }
 
     /// The next step that starts a turn: where `]` goes.
-    fn turn_forward(&self) -> usize {
+    pub(super) fn turn_forward(&self) -> usize {
         (self.at..self.steps.len())
             .find(|&k| self.steps[k].turn)
             .map_or(self.steps.len(), |k| k + 1)
