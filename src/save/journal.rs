@@ -74,7 +74,7 @@ impl Header {
         })
     }
 
-    /// Check a header read from line `at` of the file: a version 5 header must match its sum.
+    /// Check a header read from line `at` of the file: since version 5 it must match its sum.
     /// The sum the first record chains to.
     fn check(&self, text: &str, at: usize) -> Result<String, Damage> {
         if self.version < SUMMED_HEADER {

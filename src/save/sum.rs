@@ -67,3 +67,33 @@ pub fn mismatch(line: usize) -> Damage {
             .into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{body, chained, split};
+
+    #[test]
+    fn a_prefix_is_16_hex_digits_and_a_space() {
+        let cases = [
+            ("3974df0761c667b5 Command(n: 1)", Some(("3974df0761c667b5", "Command(n: 1)"))),
+            ("3974df0761c667b5 ", Some(("3974df0761c667b5", ""))),
+            ("3974df0761c667b5Command(n: 1)", None),
+            ("3974df0761c667bz Command(n: 1)", None),
+            ("3974df0761c667 Command(n: 1)", None),
+            ("Command(n: 1, sum: \"3974df0761c667b5\")", None),
+            ("é974df0761c667b5 Command", None),
+            ("", None),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(split(line), expected, "{line:?}");
+        }
+        assert_eq!(body("At(n: 2)"), "At(n: 2)", "an older record is its own body");
+    }
+
+    #[test]
+    fn a_sum_chains_to_the_one_before() {
+        // FNV-1a 64 of the empty input is its offset basis.
+        assert_eq!(chained(b"", ""), "cbf29ce484222325");
+        assert_ne!(chained(b"At(n: 1)", "a"), chained(b"At(n: 1)", "b"));
+    }
+}
