@@ -231,7 +231,7 @@ fn main() {
     for (events, session) in sizes {
         let mut session = session;
         let journal = dir.join(format!("journal-{}.ron", events.replace(' ', "-")));
-        let (text, mut written) = save::journal::write_full(&session);
+        let (text, mut written) = save::journal::write_full(&session).expect("written");
         std::fs::write(&journal, text).expect("journal");
         // Appends go through the fight's lock, as the tracker's do.
         let mut lock = save::lock::lock(&journal).expect("lock");
@@ -239,14 +239,14 @@ fn main() {
         let mut dice = SeededDice::new(9);
         measure(&format!("command + synced append, {events}"), 1.0, 51, || {
             session.execute(&roll, &mut dice).expect("rolls");
-            let (tail, now) = save::journal::tail(&session, &written);
+            let (tail, now) = save::journal::tail(&session, &written).expect("written");
             lock.append(tail.as_bytes()).expect("append");
             written = now;
         });
         // The same without the disk: what the command itself costs (plan, fold, its record).
         measure(&format!("command + its record, {events}"), 1.0, 51, || {
             session.execute(&roll, &mut dice).expect("rolls");
-            let (tail, now) = save::journal::tail(&session, &written);
+            let (tail, now) = save::journal::tail(&session, &written).expect("written");
             black_box(tail);
             written = now;
         });
@@ -259,7 +259,7 @@ fn main() {
         // The players' watcher: one poll after the GM's next command is appended (the append
         // itself outside the time), on the journal written afresh (the record-only case above
         // appended nothing).
-        let (text, now) = save::journal::write_full(&session);
+        let (text, now) = save::journal::write_full(&session).expect("written");
         std::fs::write(&journal, text).expect("journal");
         written = now;
         let mut watcher = Follower::new(Target::File(journal.clone()), assets.clone());
@@ -273,7 +273,7 @@ fn main() {
         let (times, views): (Vec<Duration>, Vec<Duration>) = (0..polls)
             .map(|_| {
                 session.execute(&roll, &mut dice).expect("rolls");
-                let (tail, now) = save::journal::tail(&session, &written);
+                let (tail, now) = save::journal::tail(&session, &written).expect("written");
                 lock.append(tail.as_bytes()).expect("append");
                 written = now;
                 let start = Instant::now();
@@ -322,7 +322,7 @@ fn appending_opening_following(assets: &Arc<Assets>, dir: &Path) {
     use skirmish::app::{App, NewFiles, Ran, keymap::KeyMap};
     for (label, events) in [("100", 100), ("10k", 10_000), ("100k", 100_000)] {
         let session = fight(events, assets);
-        let (text, written) = save::journal::write_full(&session);
+        let (text, written) = save::journal::write_full(&session).expect("written");
         let runs = if events > 10_000 { 5 } else { 11 };
 
         // Item 2: the script's command planned on the fight as the file holds it, then saved.
@@ -343,7 +343,7 @@ fn appending_opening_following(assets: &Arc<Assets>, dir: &Path) {
             let command = parse(line).ok().flatten().expect("parses");
             played.execute(&command, &mut dice).expect("applies");
         }
-        let (tail, _) = save::journal::tail(&played, &written);
+        let (tail, _) = save::journal::tail(&played, &written).expect("written");
         let undone = dir.join(format!("undone-{label}.ron"));
         std::fs::write(&undone, format!("{text}{tail}")).expect("journal");
         let open = || {
@@ -398,7 +398,8 @@ fn appending_opening_following(assets: &Arc<Assets>, dir: &Path) {
         let polls: Vec<Duration> = (0..runs)
             .map(|_| {
                 gm.execute(&roll, &mut dice).expect("rolls");
-                lock.replace(save::journal::write(&gm).as_bytes()).expect("compacts");
+                lock.replace(save::journal::write(&gm).expect("written").as_bytes())
+                    .expect("compacts");
                 let start = Instant::now();
                 let found = watcher.poll();
                 let took = start.elapsed();

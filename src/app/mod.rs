@@ -338,7 +338,10 @@ impl App {
                 }
             }
             Err(why) => {
-                let lost = held.lines().filter(|l| l.starts_with("Command(")).count();
+                let lost = held
+                    .lines()
+                    .filter(|l| crate::save::journal::command_number(l).is_some())
+                    .count();
                 let why = match lost {
                     0 => why,
                     1 => format!("{why}; the 1 command made since opening is not written"),

@@ -169,17 +169,17 @@ impl App {
                         self.error(refused);
                         return Ran::Refused;
                     }
-                    Some(path) => {
-                        let (text, journal) = crate::save::journal::write_full(&self.session);
-                        self.effects.push(Effect {
+                    Some(path) => match crate::save::journal::write_full(&self.session) {
+                        Ok((text, journal)) => self.effects.push(Effect {
                             path,
                             text,
                             switch_to: true,
                             append: false,
                             journal,
                             report: false,
-                        });
-                    }
+                        }),
+                        Err(err) => self.error(format!("could not save {}: {err}", path.display())),
+                    },
                     None => self.error("save needs a file name here: s, then type one"),
                 }
             }
@@ -338,9 +338,18 @@ impl App {
         // come and agrees with the snapshot they were made on.
         if self.loading.is_some() {
             if let Some(written) = self.journal.as_ref() {
-                let (text, journal) = journal::tail(&self.session, written);
-                self.held.push_str(&text);
-                self.journal = Some(journal);
+                match journal::tail(&self.session, written) {
+                    Ok((text, journal)) => {
+                        self.held.push_str(&text);
+                        self.journal = Some(journal);
+                    }
+                    Err(err) => {
+                        self.journal = None;
+                        self.save_state = SaveState::Failed(err.to_string());
+                        self.error(format!("could not save: {err}"));
+                        return;
+                    }
+                }
             }
             self.save_state = SaveState::Unsaved;
             return;
@@ -351,20 +360,41 @@ impl App {
         };
         self.save_state = SaveState::Unsaved;
         let effect = match self.journal.as_ref().filter(|w| !w.wants_compacting()) {
-            Some(written) => {
-                let (text, journal) = journal::tail(&self.session, written);
-                if text.is_empty() {
-                    self.save_state = SaveState::Saved;
-                    return;
+            Some(written) => journal::tail(&self.session, written).map(|(text, journal)| {
+                let append = true;
+                Effect {
+                    path: path.clone(),
+                    text,
+                    switch_to: false,
+                    append,
+                    journal,
+                    report: false,
                 }
-                Effect { path, text, switch_to: false, append: true, journal, report: false }
-            }
-            None => {
-                let (text, journal) = journal::write_full(&self.session);
-                Effect { path, text, switch_to: false, append: false, journal, report: false }
-            }
+            }),
+            None => journal::write_full(&self.session).map(|(text, journal)| {
+                let append = false;
+                Effect {
+                    path: path.clone(),
+                    text,
+                    switch_to: false,
+                    append,
+                    journal,
+                    report: false,
+                }
+            }),
         };
-        self.effects.push(effect);
+        match effect {
+            Ok(effect) if effect.append && effect.text.is_empty() => {
+                self.save_state = SaveState::Saved;
+            }
+            Ok(effect) => self.effects.push(effect),
+            // Nothing is written and the file stays as it was; the next write is a whole one.
+            Err(err) => {
+                self.journal = None;
+                self.save_state = SaveState::Failed(err.to_string());
+                self.error(format!("could not save {}: {err}", path.display()));
+            }
+        }
     }
 
     /// Rewrite the whole journal (compaction), as on quit. A long fight's history still being

@@ -355,15 +355,10 @@ fn write_to(session: &Session, path: &Path, writes: &mut Writes<'_>) -> Result<(
             let own = loaded.is_some_and(|from| lock.is(from));
             let known = writes.known.as_ref().filter(|w| own && !w.wants_compacting());
             let (text, now, append) = match known {
-                Some(known) => {
-                    let (text, now) = journal::tail(session, known);
-                    (text, now, true)
-                }
-                None => {
-                    let (text, now) = journal::write_full(session);
-                    (text, now, false)
-                }
-            };
+                Some(known) => journal::tail(session, known).map(|(text, now)| (text, now, true)),
+                None => journal::write_full(session).map(|(text, now)| (text, now, false)),
+            }
+            .map_err(|err| format!("{}: {err}", path.display()))?;
             let done = match (append, text.is_empty()) {
                 (true, true) => Ok(()),
                 (true, false) => lock.append(text.as_bytes()),

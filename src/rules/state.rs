@@ -52,9 +52,10 @@ impl SystemState {
         self.0.as_any().downcast_ref()
     }
 
-    /// The state as RON text, for a snapshot; read back with [`decode_state`].
-    pub fn to_ron(&self) -> String {
-        ron::to_string(&*self.0).unwrap_or_default()
+    /// The state as RON text, for a snapshot; read back with [`decode_state`]. An error when
+    /// the system's state does not serialise (the snapshot is then not written).
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        ron::to_string(&*self.0)
     }
 
     pub fn get_mut<T: Any>(&mut self) -> Option<&mut T> {

@@ -162,7 +162,7 @@ impl End {
             if text.trim().is_empty() {
                 continue;
             }
-            if text.starts_with("Snapshot(") {
+            if super::sum::body(&text).starts_with("Snapshot(") {
                 break text;
             }
             if after.len() >= MOST {

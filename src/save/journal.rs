@@ -2,26 +2,48 @@
 //! events and the command it follows in the history tree, or a move of the current point (undo,
 //! redo, branch). Each record carries a checksum over its own text and the record before it, so
 //! an edit anywhere (a die face, a stat, a command's text, a record removed or moved) is found on
-//! load. Version 3 summed each record re-written; since version 4 the checksum covers the line
-//! exactly as written (its sum blanked), so checking it needs no second serialisation; since
-//! version 5 the header carries a sum too, and the first record chains to it.
+//! load. Since version 6 a record's sum is its line's fixed-width prefix (16 hex digits and a
+//! space) over the RON after it; the header keeps its sum as its last field, so that any
+//! skirmish reads a file's version from its first line. Versions 3 to 5 are read by
+//! [`super::older`].
 
-use std::fmt::Write as _;
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use super::lines::Lines;
+pub use super::lines::{Damage, Lines};
+use super::older::{self, Summed};
+use super::sum::{self, BLANK, PREFIX};
 use crate::encounter::{Encounter, Event, LogEntry, Node, Session};
 use crate::rules::System;
 
 /// The journal's format version.
-pub const VERSION: u32 = 5;
+pub const VERSION: u32 = 6;
 
 /// The first journal version; its checksums cover each record serialised again, compactly.
-pub const FIRST: u32 = 3;
+pub const FIRST: u32 = older::FIRST;
 
 /// The first version whose header is summed, and chained to by the first record.
 pub const SUMMED_HEADER: u32 = 5;
+
+/// The first version whose records carry their sum as their line's prefix.
+pub const PREFIXED: u32 = 6;
+
+/// Why a journal, or a record of it, could not be written: what it was and what the serialiser
+/// said. Nothing is written then; the file stays as it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteError {
+    pub what: String,
+    pub message: String,
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} cannot be written: {}", self.what, self.message)
+    }
+}
+
+impl std::error::Error for WriteError {}
 
 /// The first line: what fight this is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,28 +58,30 @@ pub struct Header {
 
 impl Header {
     /// A header of this version, as written, with its sum (none before version 5).
-    fn line(version: u32, system: System, name: &str) -> (String, String) {
+    fn line(version: u32, system: System, name: &str) -> Result<(String, String), WriteError> {
         let summed = version >= SUMMED_HEADER;
         let sum = if summed { BLANK.to_string() } else { String::new() };
-        let mut text = one_line(&Header { version, system, name: name.to_string(), sum });
-        match sum_at(&text).filter(|_| summed) {
+        let header = Header { version, system, name: name.to_string(), sum };
+        let mut text = one_line(&header)
+            .map_err(|message| WriteError { what: "the header".into(), message })?;
+        Ok(match sum::sum_at(&text).filter(|_| summed) {
             Some(at) => {
-                let sum = checksum_text(&text, at, "");
+                let sum = sum::inside(&text, at, "");
                 text.replace_range(at..at + BLANK.len(), &sum);
                 (text, sum)
             }
             None => (text, String::new()),
-        }
+        })
     }
 
-    /// Check a header read from line `at` of the file: a version 5 header must match its sum.
+    /// Check a header read from line `at` of the file: since version 5 it must match its sum.
     /// The sum the first record chains to.
     fn check(&self, text: &str, at: usize) -> Result<String, Damage> {
         if self.version < SUMMED_HEADER {
             return Ok(String::new());
         }
-        let expected = sum_at(text).map(|s| checksum_text(text, s, "")).unwrap_or_default();
-        if expected.is_empty() || expected != self.sum {
+        let expected = sum::sum_at(text).map(|s| sum::inside(text, s, ""));
+        let Some(expected) = expected.filter(|e| *e == self.sum) else {
             return Err(Damage {
                 line: at,
                 column: 1,
@@ -65,19 +89,19 @@ impl Header {
                           version was edited"
                     .into(),
             });
-        }
+        };
         Ok(expected)
     }
 }
 
-/// One line after the header.
+/// One line after the header, after its sum.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Record {
     /// Command `n` (from 1, in the order made), made after command `after` (0: the start); it
     /// becomes the current point.
-    Command { n: usize, after: usize, command: String, events: Vec<Event>, sum: String },
+    Command { n: usize, after: usize, command: String, events: Vec<Event> },
     /// The current point moved to command `n` (0: the start).
-    At { n: usize, sum: String },
+    At { n: usize },
     /// The state after command `n` (the current point when written), its system's own state as
     /// that system writes it, and the newest lines of the log (`lines` in all): a long fight
     /// opens from here while the records before it are read and checked behind the screen.
@@ -87,82 +111,50 @@ pub enum Record {
         state: String,
         log: Vec<LogEntry>,
         lines: usize,
-        sum: String,
     },
 }
 
 impl Record {
-    fn sum(&self) -> &str {
+    /// The record in words, for an error that names it.
+    fn what(&self) -> String {
         match self {
-            Record::Command { sum, .. } | Record::At { sum, .. } | Record::Snapshot { sum, .. } => {
-                sum
+            Record::Command { n, .. } => format!("command {n}'s record"),
+            Record::At { n } => format!("the move of the current point to command {n}"),
+            Record::Snapshot { n, .. } => format!("the snapshot after command {n}"),
+        }
+    }
+}
+
+impl From<Summed> for (Record, String) {
+    fn from(old: Summed) -> (Record, String) {
+        match old {
+            Summed::Command { n, after, command, events, sum } => {
+                (Record::Command { n, after, command, events }, sum)
+            }
+            Summed::At { n, sum } => (Record::At { n }, sum),
+            Summed::Snapshot { n, encounter, state, log, lines, sum } => {
+                (Record::Snapshot { n, encounter, state, log, lines }, sum)
             }
         }
     }
-
-    fn with_sum(mut self, sum: String) -> Record {
-        match &mut self {
-            Record::Command { sum: s, .. }
-            | Record::At { sum: s, .. }
-            | Record::Snapshot { sum: s, .. } => *s = sum,
-        }
-        self
-    }
 }
 
-/// FNV-1a, 64 bits: enough to notice an edit, not meant to resist a forger.
-fn fnv(bytes: &[u8], mut hash: u64) -> u64 {
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
-
-/// The checksum of a version 3 record: its compact text with an empty sum, chained to the
-/// previous record's.
-fn checksum_v3(record: &Record, previous: &str) -> String {
-    let bare = ron::to_string(&record.clone().with_sum(String::new())).unwrap_or_default();
-    let hash = fnv(bare.as_bytes(), fnv(previous.as_bytes(), 0xcbf2_9ce4_8422_2325));
-    format!("{hash:016x}")
-}
-
-/// What a sum reads before it is known.
-const BLANK: &str = "0000000000000000";
-
-/// Where a line's sum (its 16 hex digits) starts: the sum is a record's last field.
-fn sum_at(line: &str) -> Option<usize> {
-    let at = line.rfind("sum: \"")? + "sum: \"".len();
-    line.get(at..at + BLANK.len()).filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))?;
-    Some(at)
-}
-
-/// The checksum of a line as written (its sum, at `at`, read as blank), chained to `previous`.
-fn checksum_text(line: &str, at: usize, previous: &str) -> String {
-    let mut hash = fnv(previous.as_bytes(), 0xcbf2_9ce4_8422_2325);
-    hash = fnv(&line.as_bytes()[..at], hash);
-    hash = fnv(BLANK.as_bytes(), hash);
-    hash = fnv(&line.as_bytes()[at + BLANK.len()..], hash);
-    format!("{hash:016x}")
-}
-
-/// A value on one line, spaced for reading.
-fn one_line<T: Serialize>(value: &T) -> String {
+/// A value on one line, spaced for reading; what the serialiser said when it cannot be.
+fn one_line<T: Serialize>(value: &T) -> Result<String, String> {
     let config = ron::ser::PrettyConfig::new().depth_limit(0);
-    ron::ser::to_string_pretty(value, config).or_else(|_| ron::to_string(value)).unwrap_or_default()
+    ron::ser::to_string_pretty(value, config).map_err(|err| err.to_string())
 }
 
-/// One record as its line (without the newline), its checksum chained to `previous`.
-pub fn line(record: Record, previous: &str) -> (String, String) {
-    let mut text = one_line(&record.with_sum(BLANK.to_string()));
-    match sum_at(&text) {
-        Some(at) => {
-            let sum = checksum_text(&text, at, previous);
-            text.replace_range(at..at + BLANK.len(), &sum);
-            (text, sum)
-        }
-        None => (text, String::new()),
-    }
+/// One record as its line (without the newline), its checksum chained to `previous` as its
+/// prefix; and that checksum.
+pub fn line(record: &Record, previous: &str) -> Result<(String, String), WriteError> {
+    let body = one_line(record).map_err(|message| WriteError { what: record.what(), message })?;
+    let sum = sum::chained(body.as_bytes(), previous);
+    let mut text = String::with_capacity(PREFIX + body.len());
+    text.push_str(&sum);
+    text.push(' ');
+    text.push_str(&body);
+    Ok((text, sum))
 }
 
 /// How much of a session its journal file holds: commands written, the current point recorded,
@@ -214,8 +206,8 @@ impl Written {
 
 /// The records to append so the file holds the whole session: each new command (which becomes
 /// the current point as it is read), then the current point if it is elsewhere. Empty when the
-/// file is up to date.
-pub fn tail(session: &Session, written: &Written) -> (String, Written) {
+/// file is up to date. An error when a record cannot be written: nothing is to be appended then.
+pub fn tail(session: &Session, written: &Written) -> Result<(String, Written), WriteError> {
     let mut out = String::new();
     let mut now = written.clone();
     let offset = written.offset;
@@ -226,19 +218,20 @@ pub fn tail(session: &Session, written: &Written) -> (String, Written) {
             after: offset.number(node.parent),
             command: node.entry.command.clone(),
             events: node.entry.events.clone(),
-            sum: String::new(),
         };
-        let (text, sum) = line(record, &now.sum);
-        let _ = writeln!(out, "{text}");
+        let (text, sum) = line(&record, &now.sum)?;
+        out.push_str(&text);
+        out.push('\n');
         now = Written { nodes: i + 1, head: Some(i), sum, records: now.records + 1, offset };
     }
     if session.head() != now.head {
         let n = offset.number(session.head());
-        let (text, sum) = line(Record::At { n, sum: String::new() }, &now.sum);
-        let _ = writeln!(out, "{text}");
+        let (text, sum) = line(&Record::At { n }, &now.sum)?;
+        out.push_str(&text);
+        out.push('\n');
         now = Written { head: session.head(), sum, records: now.records + 1, ..now };
     }
-    (out, now)
+    Ok((out, now))
 }
 
 /// Commands past which a compacted journal ends with a snapshot of the current state.
@@ -248,42 +241,39 @@ pub const SNAPSHOT_AFTER: usize = 1000;
 const SNAPSHOT_LOG: usize = 500;
 
 /// The whole journal of a session, compacted, and what it holds; a long one ends with a
-/// snapshot of the current state.
-pub fn write_full(session: &Session) -> (String, Written) {
+/// snapshot of the current state. An error when any line cannot be written.
+pub fn write_full(session: &Session) -> Result<(String, Written), WriteError> {
     let enc = session.encounter();
-    let (mut out, sum) = Header::line(VERSION, enc.system, &enc.name);
+    let (mut out, sum) = Header::line(VERSION, enc.system, &enc.name)?;
     out.push('\n');
-    let (records, mut written) = tail(session, &Written { sum, ..Written::default() });
+    let (records, mut written) = tail(session, &Written { sum, ..Written::default() })?;
     out.push_str(&records);
     if session.nodes().len() >= SNAPSHOT_AFTER {
         let log = session.log();
+        let n = session.head().map_or(0, |h| h + 1);
+        let state = enc.state.to_ron().map_err(|err| WriteError {
+            what: format!("the snapshot after command {n} (its system's own state)"),
+            message: err.to_string(),
+        })?;
         let record = Record::Snapshot {
-            n: session.head().map_or(0, |h| h + 1),
+            n,
             encounter: Box::new(enc.clone()),
-            state: enc.state.to_ron(),
+            state,
             log: log[log.len().saturating_sub(SNAPSHOT_LOG)..].to_vec(),
             lines: session.log_total(),
-            sum: String::new(),
         };
-        let (text, sum) = line(record, &written.sum);
-        let _ = writeln!(out, "{text}");
+        let (text, sum) = line(&record, &written.sum)?;
+        out.push_str(&text);
+        out.push('\n');
         written = Written { sum, records: written.records + 1, ..written };
     }
-    (out, written)
+    Ok((out, written))
 }
 
 /// The whole journal of a session, compacted: the header, every command in the order made, and
 /// where the current point is when it is not the last command.
-pub fn write(session: &Session) -> String {
-    write_full(session).0
-}
-
-/// What is wrong with a journal, and on which line (from 1).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Damage {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
+pub fn write(session: &Session) -> Result<String, WriteError> {
+    write_full(session).map(|(text, _)| text)
 }
 
 /// A journal read back: the header, the tree, the current point, the line of each command, and
@@ -359,24 +349,28 @@ impl Chain {
     /// to the record before, its order. On success the chain moves past it; on failure it is
     /// left as it was.
     pub fn step(&mut self, text: &str, at: usize) -> Result<Step, Damage> {
-        let record: Record = parse(text, at)?;
-        let expected = match self.version {
-            FIRST => checksum_v3(&record, &self.sum),
-            _ => sum_at(text).map(|s| checksum_text(text, s, &self.sum)).unwrap_or_default(),
-        };
-        if expected != record.sum() {
-            return Err(Damage {
-                line: at,
-                column: 1,
-                message:
-                    "this record does not match its checksum: it, or one before it, was edited, \
-                          removed or moved"
+        let (record, sum) = if self.version >= PREFIXED {
+            let Some((sum, body)) = sum::split(text) else {
+                return Err(Damage {
+                    line: at,
+                    column: 1,
+                    message: "expected the record's checksum first: 16 hex digits and a space"
                         .into(),
-            });
-        }
-        let sum = expected;
+                });
+            };
+            let record: Record = parse(body, at).map_err(|mut damage| {
+                damage.column = damage.column.saturating_add(PREFIX);
+                damage
+            })?;
+            if sum::chained(body.as_bytes(), &self.sum) != sum {
+                return Err(sum::mismatch(at));
+            }
+            (record, sum.to_string())
+        } else {
+            older::check(text, at, self.version, &self.sum)?.into()
+        };
         let step = match record {
-            Record::Command { n, after, command, mut events, .. } => {
+            Record::Command { n, after, command, mut events } => {
                 // Deserialising leaves room for more; a loaded history never grows.
                 events.shrink_to_fit();
                 if n != self.commands + 1 || after >= n {
@@ -393,7 +387,7 @@ impl Chain {
                 let entry = crate::encounter::Entry { command, events };
                 Step::Command(Node { entry, parent: after.checked_sub(1) })
             }
-            Record::Snapshot { n, encounter, state, log, lines, .. } => {
+            Record::Snapshot { n, encounter, state, log, lines } => {
                 if n > self.commands {
                     return Err(Damage {
                         line: at,
@@ -403,7 +397,7 @@ impl Chain {
                 }
                 Step::Snapshot(Box::new(Snapshot { n, encounter, state, log, lines }))
             }
-            Record::At { n, .. } => {
+            Record::At { n } => {
                 if n > self.commands {
                     return Err(Damage {
                         line: at,
@@ -496,35 +490,30 @@ pub fn version(text: &str) -> Option<u32> {
 }
 
 /// Recompute every record's checksum, for a journal edited on purpose (tests that build damaged
-/// saves, tools that repair one); lines that do not parse are left as they are.
+/// saves, tools that repair one); lines that do not parse are left as they are. A version 6
+/// record is given a prefix if it has none.
 pub fn reseal(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut previous = String::new();
     let header = text.lines().next().and_then(|l| ron::from_str::<Header>(l).ok());
-    let old = header.as_ref().is_some_and(|h| h.version == FIRST);
+    let version = header.as_ref().map_or(0, |h| h.version);
     for (index, original) in text.lines().enumerate() {
-        if index == 0
-            && let Some(header) = header.as_ref().filter(|h| h.version >= SUMMED_HEADER)
-        {
-            let (line, sum) = Header::line(header.version, header.system, &header.name);
-            previous = sum;
-            out.push_str(&line);
-            out.push('\n');
-            continue;
-        }
-        match ron::from_str::<Record>(original) {
-            Ok(record) if index > 0 && old => {
-                let sum = checksum_v3(&record, &previous);
-                let (line, _) = (one_line(&record.with_sum(sum.clone())), ());
+        let resealed = match &header {
+            _ if index == 0 => header
+                .as_ref()
+                .filter(|h| h.version >= SUMMED_HEADER)
+                .and_then(|h| Header::line(h.version, h.system, &h.name).ok()),
+            _ if version >= PREFIXED => ron::from_str::<Record>(sum::body(original))
+                .ok()
+                .and_then(|record| line(&record, &previous).ok()),
+            _ => older::reseal(original, version, &previous),
+        };
+        match resealed {
+            Some((line, sum)) => {
                 previous = sum;
                 out.push_str(&line);
             }
-            Ok(record) if index > 0 => {
-                let (line, sum) = line(record, &previous);
-                previous = sum;
-                out.push_str(&line);
-            }
-            _ => out.push_str(original),
+            None => out.push_str(original),
         }
         out.push('\n');
     }
@@ -564,18 +553,24 @@ pub fn ends_before(line: &str) -> bool {
     command_number(line).is_some()
 }
 
-/// The number of the command a record's line holds, read from the start of the line as skirmish
-/// writes it (nothing else is parsed); `None` for any other record.
+/// The number of the command a record's line holds, read from the start of the line (after its
+/// sum) as skirmish writes it (nothing else is parsed); `None` for any other record.
 pub fn command_number(line: &str) -> Option<usize> {
-    let rest = line.strip_prefix("Command(n: ")?;
+    let rest = sum::body(line).strip_prefix("Command(n: ")?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     rest.get(..digits)?.parse().ok()
 }
 
-/// The checksum a record's line gives for itself, as written (what the next record chains to).
+/// The checksum a record's line gives for itself, as written (what the next record chains to):
+/// its prefix.
 pub fn sum_of(line: &str) -> Option<&str> {
-    let at = sum_at(line)?;
-    line.get(at..at + BLANK.len())
+    sum::split(line).map(|(sum, _)| sum)
+}
+
+/// A version 6 record's line read (its sum not checked), with the sum its prefix gives.
+fn record_of(line: &str) -> Option<(Record, &str)> {
+    let (sum, body) = sum::split(line)?;
+    Some((ron::from_str(body).ok()?, sum))
 }
 
 /// A long fight as its journal's end shows it: the state of its last snapshot with the commands
@@ -607,7 +602,7 @@ pub fn preview(
     let mut commands = None;
     let mut records = 1;
     for line in end.before.iter().rev() {
-        match ron::from_str::<Record>(line).ok()? {
+        match record_of(line)?.0 {
             Record::Command { n, .. } => {
                 commands = Some(n);
                 break;
@@ -620,8 +615,7 @@ pub fn preview(
         None if end.from_start => 0,
         None => return None,
     };
-    let Record::Snapshot { n: at, encounter, state, log, lines, sum } =
-        ron::from_str(&end.snapshot).ok()?
+    let (Record::Snapshot { n: at, encounter, state, log, lines }, sum) = record_of(&end.snapshot)?
     else {
         return None;
     };
@@ -629,21 +623,22 @@ pub fn preview(
     let encounter = snapshot.encounter(header.system)?;
     let offset = Offset { commands, at };
     let mut session = Session::preview(encounter, snapshot.log, assets);
-    let mut sum = sum;
+    let mut sum = sum.to_string();
     records += commands;
     for line in &end.after {
-        match ron::from_str::<Record>(line).ok()? {
-            Record::Command { n, after, command, events, sum: s } => {
+        let (record, s) = record_of(line)?;
+        match record {
+            Record::Command { n, after, command, events } => {
                 if n != offset.number(Some(session.nodes().len())) {
                     return None;
                 }
                 let entry = crate::encounter::Entry { command, events };
                 session.add_recorded(Node { entry, parent: offset.node(after)? }).ok()?;
-                sum = s;
+                sum = s.to_string();
             }
-            Record::At { n, sum: s } => {
+            Record::At { n } => {
                 session.jump(offset.node(n)?).ok()?;
-                sum = s;
+                sum = s.to_string();
             }
             Record::Snapshot { .. } => return None,
         }
@@ -663,11 +658,12 @@ pub fn written_of(text: &str, session: &Session) -> Option<Written> {
     }
     let last = text.lines().rev().find(|l| !l.trim().is_empty())?;
     let records = text.lines().filter(|l| !l.trim().is_empty()).count().checked_sub(1)?;
-    let sum = match sum_at(last) {
-        Some(at) => last.get(at..at + BLANK.len())?.to_string(),
-        None if records == 0 => String::new(),
-        None => return None,
-    };
+    // With no record yet, the next chains to the header's sum, written inside it.
+    let sum = match records {
+        0 => sum::sum_at(last).and_then(|at| last.get(at..at + BLANK.len()))?,
+        _ => sum_of(last)?,
+    }
+    .to_string();
     let nodes = session.nodes().len();
     Some(Written { nodes, head: session.head(), sum, records, offset: Offset::default() })
 }

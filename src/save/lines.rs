@@ -1,7 +1,14 @@
 //! A save file's lines read one at a time (a long journal is never held whole), each with its
-//! number, a byte that is not UTF-8 named by its line and column.
+//! number, a byte that is not UTF-8 named by its line and column; and the damage a line can
+//! show, which every reader of a journal reports.
 
-use super::journal::Damage;
+/// What is wrong with a journal, and on which line (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
 
 /// Lines read one at a time from a file or a text, so a long journal is never held whole: each
 /// line's number (from 1), blank lines skipped, line ends (`\n`, `\r\n`) cut off.

@@ -8,6 +8,8 @@ pub mod journal;
 mod lines;
 pub mod list;
 pub mod lock;
+mod older;
+mod sum;
 pub mod upgrade;
 
 pub use lock::{backup_path, write_atomic};
@@ -118,8 +120,8 @@ pub fn parse_ron<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Resul
     })
 }
 
-/// The RON text of a session.
-pub fn to_ron(session: &Session) -> String {
+/// The RON text of a session; an error naming the record that cannot be written.
+pub fn to_ron(session: &Session) -> Result<String, journal::WriteError> {
     journal::write(session)
 }
 
@@ -412,9 +414,10 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
 }
 
 /// Save a session atomically, under the file's lock while it is written (refused if another
-/// skirmish holds it).
+/// skirmish holds it). A record that cannot be written is an error before the file is touched.
 pub fn save(session: &Session, path: &Path) -> io::Result<()> {
-    write_atomic(path, to_ron(session).as_bytes())
+    let text = to_ron(session).map_err(io::Error::other)?;
+    write_atomic(path, text.as_bytes())
 }
 
 /// Whether `save TARGET` may write there: a file that exists and is not the fight's own (`own`)

@@ -50,12 +50,12 @@ fn long_fight() -> &'static Session {
 /// The long fight compacted (ending with its snapshot), then `moves` played and appended.
 fn long_file(dir: &Path, name: &str, moves: &[&str]) -> (PathBuf, Session, String) {
     let mut s = long_fight().clone();
-    let (text, written) = save::journal::write_full(&s);
+    let (text, written) = save::journal::write_full(&s).expect("written");
     assert!(text.len() > 1 << 20, "over a MiB: {}", text.len());
     for line in moves {
         run(&mut s, line);
     }
-    let (tail, _) = save::journal::tail(&s, &written);
+    let (tail, _) = save::journal::tail(&s, &written).expect("written");
     let path = dir.join(name);
     std::fs::write(&path, format!("{text}{tail}")).expect("written");
     (path, s, text)
@@ -116,7 +116,10 @@ fn run_save_onto_its_own_file_appends_and_keeps_every_older_byte() {
         let appended_fight = save::load(&path, assets()).expect("the appended file loads");
         let rewritten = save::load(&other, assets()).expect("the rewrite loads");
         same_fight(&appended_fight, &rewritten, &format!("{system} {script:?}"));
-        assert_eq!(save::to_ron(&appended_fight), std::fs::read_to_string(&other).expect("read"));
+        assert_eq!(
+            save::to_ron(&appended_fight).expect("written"),
+            std::fs::read_to_string(&other).expect("read")
+        );
         let _ = std::fs::remove_file(save::backup_path(&path));
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -312,13 +315,13 @@ struct Gm {
 impl Gm {
     fn play(&mut self, line: &str) {
         run(&mut self.session, line);
-        let (tail, now) = save::journal::tail(&self.session, &self.written);
+        let (tail, now) = save::journal::tail(&self.session, &self.written).expect("written");
         self.lock.append(tail.as_bytes()).expect("appended");
         self.written = now;
     }
 
     fn compact(&mut self) {
-        let (text, now) = save::journal::write_full(&self.session);
+        let (text, now) = save::journal::write_full(&self.session).expect("written");
         self.lock.replace(text.as_bytes()).expect("compacted");
         self.written = now;
     }
@@ -335,7 +338,7 @@ fn the_watcher_follows_a_compaction_from_its_snapshot() {
     let path = dir.join("followed.ron");
     let mut s = long_fight().clone();
     run(&mut s, "roll 1d6");
-    let (text, written) = save::journal::write_full(&s);
+    let (text, written) = save::journal::write_full(&s).expect("written");
     std::fs::write(&path, &text).expect("written");
     let lock = save::lock::lock(&path).expect("locked");
     let mut gm = Gm { session: s, written, lock };
@@ -387,7 +390,7 @@ fn the_watcher_follows_a_compaction_from_its_snapshot() {
     while other.nodes().len() < gm.session.nodes().len() {
         run(&mut other, "damage Aria 40 raw");
     }
-    let (text, _) = save::journal::write_full(&other);
+    let (text, _) = save::journal::write_full(&other).expect("written");
     drop(gm);
     save::write_atomic(&path, text.as_bytes()).expect("written");
     let reads = watcher.whole_reads();

@@ -219,7 +219,8 @@ const SAVAGE_FIGHT: Fight =
 
 /// The save skirmish writes after `fight`; it loads again as written.
 fn good_save((script, dice): Fight) -> String {
-    let text = save::to_ron(&check_success(exec(script, dice, None), script, dice));
+    let text =
+        save::to_ron(&check_success(exec(script, dice, None), script, dice)).expect("written");
     if let Err(err) = save::from_ron(&text, Path::new("good.ron"), assets()) {
         panic!("the unedited save should load: {err}\n{text}");
     }
@@ -230,7 +231,7 @@ fn good_save((script, dice): Fight) -> String {
 fn command_around(save: &str, text: &str) -> (usize, usize) {
     let mut found = (0, 0);
     for (index, line) in save.lines().enumerate() {
-        if line.starts_with("Command(") {
+        if save::journal::command_number(line).is_some() {
             found = (index + 1, found.1 + 1);
         }
         if line.contains(text) {

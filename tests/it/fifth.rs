@@ -288,7 +288,7 @@ fn a_fifth_ruleset_runs_a_fight_with_its_own_state_verb_and_a_two_target_attack(
     assert_eq!(state.rallies, ["aria"]);
 
     // Its event is saved in the system's own shape.
-    let text = skirmish::save::to_ron(&s);
+    let text = skirmish::save::to_ron(&s).expect("written");
     assert!(text.contains(r#"System(Lite(Rallied(id: "aria")))"#), "{text}");
 
     // The other systems' commands stay theirs; its command is not theirs.

@@ -374,7 +374,11 @@ fn the_regiment_demo_matches_its_script() {
             .expect("the demo script runs");
     let sample =
         std::fs::read_to_string(root.join("saves/gempunks-regiment-demo.ron")).expect("sample");
-    assert_eq!(skirmish::save::to_ron(&session), sample, "regenerate with its script");
+    assert_eq!(
+        skirmish::save::to_ron(&session).expect("written"),
+        sample,
+        "regenerate with its script"
+    );
     let state = skirmish::cli::to_json(&session);
     let bandits = combatant(&state, "bandits");
     assert_eq!(bandits["members"]["total"], 20);

@@ -45,7 +45,7 @@ fn a_command_after_undo_starts_a_branch_and_keeps_the_old_line() {
     assert_eq!(run(&mut s, "branch 1"), Outcome::Branched { number: 1, steps: 2 });
     assert_eq!(names(&s), ["A", "B", "C"]);
     // Both lines survive a save and a reload, and so does the current point.
-    let text = save::to_ron(&s);
+    let text = save::to_ron(&s).expect("written");
     let mut back = save::from_ron(&text, Path::new("t.ron"), assets()).expect("reloads");
     assert_eq!(back.nodes(), s.nodes());
     assert_eq!(back.head(), s.head());
@@ -181,7 +181,7 @@ proptest! {
             prop_assert_eq!(names(&s), line);
             prop_assert_eq!(s.nodes().len(), made.len());
         }
-        let back = save::from_ron(&save::to_ron(&s), Path::new("m.ron"), assets()).unwrap();
+        let back = save::from_ron(&save::to_ron(&s).expect("written"), Path::new("m.ron"), assets()).unwrap();
         prop_assert_eq!(back.nodes(), s.nodes());
         prop_assert_eq!(back.encounter(), s.encounter());
     }
@@ -672,16 +672,21 @@ fn long_fight(commands: usize) -> Session {
 #[test]
 fn a_long_journal_opens_from_its_snapshot() {
     let mut s = long_fight(1200);
-    let (text, written) = save::journal::write_full(&s);
+    let (text, written) = save::journal::write_full(&s).expect("written");
     let last = text.lines().last().unwrap_or_default();
-    assert!(last.starts_with("Snapshot(n: "), "{}", &last[..40.min(last.len())]);
+    // After its sum: 16 hex digits and a space.
+    assert!(
+        last.get(17..).is_some_and(|r| r.starts_with("Snapshot(n: ")),
+        "{}",
+        &last[..40.min(last.len())]
+    );
     let glance = save::journal::glance(&text).expect("a glance");
     assert_eq!(&glance.encounter, s.encounter());
     assert!(s.log().ends_with(&glance.log) && glance.log.len() >= 100);
     // Commands appended after the snapshot are folded onto it.
     run(&mut s, "damage Aria 2 raw");
     run(&mut s, "note Aria steady");
-    let (more, _) = save::journal::tail(&s, &written);
+    let (more, _) = save::journal::tail(&s, &written).expect("written");
     let appended = text.clone() + &more;
     let glance = save::journal::glance(&appended).expect("a glance");
     assert_eq!(&glance.encounter, s.encounter());
@@ -690,13 +695,13 @@ fn a_long_journal_opens_from_its_snapshot() {
     assert_eq!(back.encounter(), s.encounter());
     // An undo since is folded from the snapshot; one past it needs the whole journal.
     run(&mut s, "undo");
-    let (moved, _) = save::journal::tail(&s, &written);
+    let (moved, _) = save::journal::tail(&s, &written).expect("written");
     let glance = save::journal::glance(&(text.clone() + &moved)).expect("a glance");
     assert_eq!(&glance.encounter, s.encounter());
     for _ in 0..3 {
         run(&mut s, "undo");
     }
-    let (moved, _) = save::journal::tail(&s, &written);
+    let (moved, _) = save::journal::tail(&s, &written).expect("written");
     assert!(save::journal::glance(&(text + &moved)).is_none());
 }
 
@@ -714,7 +719,7 @@ fn the_tracker_opens_a_long_fight_at_once_and_checks_it_behind_the_screen() {
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("long.ron");
     let s = long_fight(6000);
-    let (text, _) = save::journal::write_full(&s);
+    let (text, _) = save::journal::write_full(&s).expect("written");
     assert!(text.len() > 1 << 20, "over a MiB: {}", text.len());
     std::fs::write(&path, &text).expect("written");
     let open = |path: &Path| {
@@ -766,7 +771,7 @@ fn each_systems_state_round_trips_through_a_snapshot() {
     for (name, text) in save::DEMOS {
         let session = save::from_ron(text, Path::new(name), assets()).expect("demo loads");
         let enc = session.encounter();
-        let written = enc.state.to_ron();
+        let written = enc.state.to_ron().expect("written");
         let mut de = ron::Deserializer::from_str(&written).expect("RON");
         let mut erased = <dyn erased_serde::Deserializer>::erase(&mut de);
         let back = enc.system.rules().decode_state(&mut erased).expect("reads back");

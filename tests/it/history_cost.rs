@@ -162,7 +162,7 @@ fn a_loaded_tree_counts_its_forks_at_every_point() {
         "add A", "add B", "undo", "add C", "add D", "undo", "undo", "undo", "add E", "undo",
         "redo", "add F", "undo",
     ]);
-    let text = save::to_ron(&s);
+    let text = save::to_ron(&s).expect("written");
     let journal = save::from_ron(&text, Path::new("forks.ron"), assets()).expect("loads");
     let tree = Session::from_tree(System::WOIN, "forks", s.nodes().to_vec(), s.head(), assets())
         .expect("folds");
@@ -252,7 +252,7 @@ proptest! {
                 s.branches().into_iter().map(|b| (b.number, b.first, b.length, b.made)).collect();
             prop_assert_eq!(got, want);
         }
-        let mut back = save::from_ron(&save::to_ron(&s), Path::new("m.ron"), assets()).unwrap();
+        let mut back = save::from_ron(&save::to_ron(&s).expect("written"), Path::new("m.ron"), assets()).unwrap();
         prop_assert_eq!(back.forks_here(), s.forks_here());
         for point in std::iter::once(None).chain((0..s.nodes().len()).map(Some)) {
             back.jump_to(point).unwrap();

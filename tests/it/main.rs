@@ -21,6 +21,7 @@ mod harness;
 mod history;
 mod history_cost;
 mod initiative;
+mod journal_write;
 mod legal;
 mod locks;
 mod log_scroll;

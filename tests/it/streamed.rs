@@ -26,7 +26,11 @@ fn a_journal_read_line_by_line_is_the_fight_read_whole() {
         assert_eq!(streamed.nodes(), whole.nodes(), "{name}");
         assert_eq!(streamed.head(), whole.head(), "{name}");
         assert_eq!(streamed.log(), whole.log(), "{name}");
-        assert_eq!(save::to_ron(&streamed), save::to_ron(&whole), "{name}");
+        assert_eq!(
+            save::to_ron(&streamed).expect("written"),
+            save::to_ron(&whole).expect("written"),
+            "{name}"
+        );
         let Ok(save::Opened::Whole(_, written)) = save::open(&path, assets()) else {
             panic!("{name}: a demo opens whole");
         };

@@ -139,7 +139,7 @@ fn replan_plays_typed_faces_back() {
     let dir = std::env::temp_dir().join(format!("skirmish-typed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("typed.ron");
-    let (text, _) = skirmish::save::journal::write_full(&s);
+    let (text, _) = skirmish::save::journal::write_full(&s).expect("written");
     std::fs::write(&path, text).expect("written");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .arg("check")

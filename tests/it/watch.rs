@@ -860,7 +860,8 @@ fn the_watch_screen_keeps_the_newest_lines_of_a_long_log() {
         script.push_str("damage Aria 1 raw\nheal Aria 1\n");
     }
     let session = play(&script);
-    std::fs::write(&path, skirmish::save::journal::write(&session)).expect("written");
+    std::fs::write(&path, skirmish::save::journal::write(&session).expect("written"))
+        .expect("written");
     let mut watch = Watch::new(Follower::new(Target::File(path), assets()));
     watch.poll();
     let whole = player_view(&session);

@@ -152,7 +152,7 @@ fn pv_show_2_show_is_a_command_in_the_journal() {
     }
     // Saved and loaded: still shown; `undo` takes it back.
     let session = play(&format!("{PREPARED}\nshow"));
-    let text = skirmish::save::journal::write(&session);
+    let text = skirmish::save::journal::write(&session).expect("written");
     assert!(text.contains("Show"), "the journal has the command: {text}");
     let dir = temp_dir("show-journal");
     let path = dir.join("fight.ron");
