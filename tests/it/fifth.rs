@@ -333,7 +333,7 @@ fn a_registered_fifth_system_saves_loads_checks_and_replays_its_fight() {
     let lines = ["add Aria side=pc hp=8", "add Gob hp=5", "add Nob hp=5", "start"];
     run(&mut s, &lines, &mut dice);
     run(&mut s, &["attack Aria Gob,Nob", "cond Aria dazed", "rally Aria"], &mut dice);
-    let text = skirmish::save::to_ron(&s);
+    let text = skirmish::save::to_ron(&s).expect("written");
 
     let loaded = skirmish::save::from_ron(&text, std::path::Path::new("lite.ron"), assets())
         .unwrap_or_else(|e| panic!("{e}"));
@@ -341,7 +341,11 @@ fn a_registered_fifth_system_saves_loads_checks_and_replays_its_fight() {
     assert_eq!(loaded.encounter(), s.encounter(), "the same fight, its own state too");
     let log = |s: &Session| s.log().iter().map(|l| l.text.clone()).collect::<Vec<_>>();
     assert_eq!(log(&loaded), log(&s));
-    assert_eq!(skirmish::save::to_ron(&loaded), text, "saved again, the same text");
+    assert_eq!(
+        skirmish::save::to_ron(&loaded).expect("written"),
+        text,
+        "saved again, the same text"
+    );
 
     let mut loaded = loaded;
     run(&mut loaded, &["undo"], &mut dice);

@@ -10,14 +10,15 @@ use skirmish::command::parse_in;
 use skirmish::encounter::{Assets, Session};
 use skirmish::rules::conditions::Condition;
 use skirmish::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use skirmish::rules::effect::Effect;
 use skirmish::rules::initiative::{InitValue, Initiative};
+use skirmish::rules::request::{
+    DamageOutcome, DamageRequest, InitContext, InitRequest, ShakeOutcome, SpecialRequest,
+};
+use skirmish::rules::ruleset::{Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
 use skirmish::rules::state::{SystemEvent, SystemState};
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
-use skirmish::rules::system::{
-    DamageOutcome, DamageRequest, Effect, InitContext, InitRequest, Line, Roster, ShakeOutcome,
-    SpecialRequest,
-};
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
 use skirmish::save;
 
@@ -84,7 +85,7 @@ impl Ruleset for Jammed {
 
     fn glance(
         &self,
-        _: skirmish::rules::system::CombatantView<'_>,
+        _: skirmish::rules::request::CombatantView<'_>,
         _: &str,
         _: &SystemState,
     ) -> Vec<(&'static str, String)> {
@@ -132,7 +133,7 @@ impl Ruleset for Jammed {
         _: &Stats,
         _: Health,
         _: &Condition,
-        _: &skirmish::rules::system::Options,
+        _: &skirmish::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -153,7 +154,7 @@ impl Ruleset for Jammed {
         _: SpecialRequest<'_>,
         _: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
-        Ok(vec![Effect::System(SystemEvent::new(jammed(), Unwritable))])
+        Ok(vec![Effect::System(SystemEvent::new(self.tag(), Unwritable))])
     }
 }
 
