@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::Report;
+use super::report::Report;
 use crate::printable::escaped;
 
 /// Text as it reads, never as markup: control characters escaped ([`escaped`]), a backslash

@@ -3,12 +3,12 @@
 //! [`Session`] and returns text; the caller writes it.
 
 mod markdown;
+mod report;
 mod stats;
 
 pub use markdown::to_markdown;
+pub use report::{LogLine, LogRound, LogTurn, Participant, Report};
 pub use stats::{BiggestHit, Statistics, statistics};
-
-use serde::Serialize;
 
 use crate::encounter::{Opens, Session};
 use stats::Tally;
@@ -38,64 +38,6 @@ impl Format {
             Format::Json => "json",
         }
     }
-}
-
-/// Everything a report says, in the order the Markdown prints it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Report {
-    pub title: String,
-    pub system: String,
-    /// The day of the fight (the save's last write), when known: `2026-11-22`.
-    pub date: Option<String>,
-    pub rounds: u32,
-    /// The end-of-fight summary, when the fight has ended.
-    pub ended: Option<String>,
-    pub participants: Vec<Participant>,
-    pub log: Vec<LogRound>,
-}
-
-/// One combatant in the report.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Participant {
-    pub id: String,
-    pub name: String,
-    pub side: String,
-    /// Kept off the players' view (`hidden`).
-    pub hidden: bool,
-    /// Health as the system writes it: as the fight began (after any `edit` before `start`), or
-    /// as it joined if later; and now.
-    pub health_start: String,
-    pub health_end: String,
-    pub down: bool,
-    pub conditions: Vec<String>,
-    /// The GM's notes about it.
-    pub notes: Vec<String>,
-    pub stats: Statistics,
-}
-
-/// A round of the log: its own line (`Round 2`) and any before anyone's turn, then each turn's.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LogRound {
-    /// 0 is the setup before round 1.
-    pub round: u32,
-    pub turns: Vec<LogTurn>,
-}
-
-/// The lines of one turn, the line that opened it first (`Rook's turn`), or of the round's start
-/// with no one named.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LogTurn {
-    pub who: Option<String>,
-    pub lines: Vec<LogLine>,
-}
-
-/// One line of the log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LogLine {
-    pub text: String,
-    /// The line opens its round or turn (the Markdown prints it as the heading).
-    #[serde(skip)]
-    pub heading: bool,
 }
 
 /// Build the report of the current line of play. `date` is the caller's (the report itself reads

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{HealthShown, band_word, health_shown, visible};
+use super::shown::{HealthShown, band_word, health_shown, visible};
 use crate::encounter::{Combatant, CombatantId, Encounter, Ended, Entry, Event};
 use crate::rules::types::HealthBand;
 use crate::rules::{Side, System};

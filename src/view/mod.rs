@@ -7,10 +7,12 @@
 
 mod live;
 mod log;
+mod shown;
 mod text;
 
 pub use live::LiveView;
 pub use log::{Mark, PlayerLine, Said, Seen, Told};
+pub use shown::{HealthShown, band_word, health_shown, visible};
 pub use text::to_text;
 
 use serde::Serialize;
@@ -122,29 +124,6 @@ pub enum PlayerHealth {
     Label { band: HealthBand },
     /// `hidden`: nothing.
     Hidden,
-}
-
-/// How a side's health is shown: `exact`, `label` or `hidden`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HealthShown {
-    Exact,
-    Label,
-    Hidden,
-}
-
-/// The `player_health.*` option for a side, as set or by default.
-pub fn health_shown(encounter: &Encounter, side: Side) -> HealthShown {
-    match encounter.option(&format!("player_health.{}", side.key())) {
-        "exact" => HealthShown::Exact,
-        "hidden" => HealthShown::Hidden,
-        // `label`, and anything unexpected: the less telling choice.
-        _ => HealthShown::Label,
-    }
-}
-
-/// Whether the players may see this combatant.
-pub fn visible(c: &Combatant) -> bool {
-    !c.hidden
 }
 
 /// A combatant's health for the players.
@@ -271,16 +250,4 @@ fn next_visible(encounter: &Encounter) -> Option<(String, u8)> {
 
 fn side_key<S: serde::Serializer>(side: &Side, out: S) -> Result<S::Ok, S::Error> {
     out.serialize_str(side.key())
-}
-
-/// The words for a health label: how someone looks, in words no system uses for a rule (no
-/// "critical", read beside a hit as a critical hit; no condition's name).
-pub fn band_word(band: HealthBand) -> &'static str {
-    match band {
-        HealthBand::Unhurt => "unhurt",
-        HealthBand::Hurt => "hurt",
-        HealthBand::Bloodied => "badly hurt",
-        HealthBand::Critical => "barely standing",
-        HealthBand::Down => "out of the fight",
-    }
 }
