@@ -4,7 +4,7 @@
 
 use crate::encounter::{Combatant, Encounter};
 use crate::rules::Side;
-use crate::rules::system::HealthBand;
+use crate::rules::types::HealthBand;
 
 /// How a side's health is shown: `exact`, `label` or `hidden`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
