@@ -9,7 +9,7 @@ use super::defend::defend;
 use super::defense::{self, Asked};
 use super::injury;
 use super::maneuver::Kind;
-use super::roll::{self, Verdict};
+use super::roll::{self, Sources, Verdict, with};
 use super::skill::{Plan, Strike, plan, plan_strike};
 use super::state::{self, CritFlags, GurpsEvent, Person};
 use super::tables::{self, CritHit};
@@ -97,21 +97,6 @@ fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesEr
     f.value(key)
         .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
         .transpose()
-}
-
-/// Dice for one kind of roll: the typed faces while they last, then the session's dice.
-pub(super) struct Faces<'d> {
-    pub(super) typed: Option<ScriptedDice>,
-    dice: &'d mut dyn DiceSource,
-}
-
-impl DiceSource for Faces<'_> {
-    fn roll(&mut self, sides: u32) -> Result<u32, crate::rules::dice::DiceError> {
-        match self.typed.as_mut().filter(|t| t.remaining() > 0) {
-            Some(t) => t.roll(sides),
-            None => self.dice.roll(sides),
-        }
-    }
 }
 
 /// The attack: the effects the engine records, in the dice order of GURPS-ORDER-1.
@@ -284,21 +269,6 @@ pub fn resolve(
         effects.push(Effect::Continue { weapon, fields, targets });
     }
     Ok(effects)
-}
-
-pub(super) struct Sources {
-    pub(super) attack: Option<ScriptedDice>,
-    pub(super) defense: Option<ScriptedDice>,
-    pub(super) damage: Option<ScriptedDice>,
-    pub(super) location: Option<ScriptedDice>,
-    pub(super) crit: Option<ScriptedDice>,
-}
-
-pub(super) fn with<'d>(
-    typed: &'d mut Option<ScriptedDice>,
-    dice: &'d mut dyn DiceSource,
-) -> Faces<'d> {
-    Faces { typed: typed.take(), dice }
 }
 
 /// One attack on the target through GURPS-ORDER-1 steps 2–6.

@@ -3,8 +3,8 @@
 //! a critical hit's result (GURPS-ATK-3, GURPS-CRIT-2).
 
 use super::Gurps;
-use super::attack::Sources;
 use super::roll;
+use super::roll::Sources;
 use super::state::GurpsEvent;
 use super::tables::{self, CritHit, CritMiss};
 use super::weapon::Arms;
@@ -42,7 +42,7 @@ pub(super) fn critical_miss(
     effects: &mut Vec<Effect>,
 ) -> Result<(), RulesError> {
     let auto = option(&Gurps, req.options, "gurps_crit_reroll") == "auto";
-    let mut src = super::attack::with(&mut srcs.crit, dice);
+    let mut src = super::roll::with(&mut srcs.crit, dice);
     let first = roll::table("critical miss", &mut src)?;
     let result = tables::critical_miss(first.total);
     let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());

@@ -3,11 +3,11 @@
 //! (GURPS-DEF-8) and Double Defense's second (GURPS-MAN-9), with critical defenses (GURPS-DEF-6).
 
 use super::Gurps;
-use super::attack::{Sources, with};
 use super::critical::critical_miss;
 use super::defense::{self, Asked, Choice, Incoming};
 use super::maneuver::Kind;
 use super::roll::{self, Verdict};
+use super::roll::{Sources, with};
 use super::skill::Plan;
 use super::state::{GurpsEvent, Person};
 use super::tables;

@@ -329,7 +329,7 @@ impl Ruleset for Gurps {
                 action.key
             )));
         }
-        maneuver::choose(request, action.key, false)
+        verbs::choose_maneuver(request, action.key, false)
     }
 
     // GURPS-ROLL-2: on 3d6 a 3 or 4 always succeeds and 17 or 18 fails critically.

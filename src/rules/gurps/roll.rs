@@ -1,7 +1,7 @@
 //! GURPS success rolls: 3d6 against an effective skill, margin, and the critical bands
-//! (GURPS-ROLL-1, GURPS-ROLL-2).
+//! (GURPS-ROLL-1, GURPS-ROLL-2); and the dice for each kind of an attack's rolls, typed faces first.
 
-use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
+use crate::rules::dice::{DiceError, DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::types::RulesError;
 
 /// How a success roll came out.
@@ -78,4 +78,36 @@ pub fn table(label: &str, dice: &mut dyn DiceSource) -> Result<RollRecord, Rules
     let mut roll = DiceExpr::parse("3d6")?.roll(dice)?;
     roll.expr = format!("3d6 {label}");
     Ok(roll)
+}
+
+/// Dice for one kind of roll: the typed faces while they last, then the session's dice.
+pub(super) struct Faces<'d> {
+    pub(super) typed: Option<ScriptedDice>,
+    dice: &'d mut dyn DiceSource,
+}
+
+impl DiceSource for Faces<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        match self.typed.as_mut().filter(|t| t.remaining() > 0) {
+            Some(t) => t.roll(sides),
+            None => self.dice.roll(sides),
+        }
+    }
+}
+
+/// The faces typed for each kind of an attack's rolls (`roll=`, `defroll=` …), each taken once.
+pub(super) struct Sources {
+    pub(super) attack: Option<ScriptedDice>,
+    pub(super) defense: Option<ScriptedDice>,
+    pub(super) damage: Option<ScriptedDice>,
+    pub(super) location: Option<ScriptedDice>,
+    pub(super) crit: Option<ScriptedDice>,
+}
+
+/// The dice for one kind of roll: its typed faces (taken), then the session's dice.
+pub(super) fn with<'d>(
+    typed: &'d mut Option<ScriptedDice>,
+    dice: &'d mut dyn DiceSource,
+) -> Faces<'d> {
+    Faces { typed: typed.take(), dice }
 }

@@ -26,7 +26,7 @@ pub fn special(
             if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
                 return Ok(effects);
             }
-            effects.extend(maneuver::take(req)?);
+            effects.extend(take_maneuver(req)?);
             Ok(effects)
         }
         "feint" => feint(req, dice),
@@ -349,4 +349,136 @@ fn posture(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
 fn skip_ht(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
     let Some(id) = req.actor_id else { return invalid("skipht NAME") };
     Ok(vec![Effect::System(GurpsEvent::SkipHt { id: id.into() }.wrap())])
+}
+
+/// `maneuver NAME KIND [target=NAME] [braced] [then=KIND] [weapon=WEAPON]`.
+fn take_maneuver(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+    let Some(word) = request.words.first() else {
+        let name = request.actor.map_or("NAME", |a| a.name);
+        return Err(RulesError::Invalid(format!(
+            "maneuver {name}: which one? {}",
+            maneuver::list()
+        )));
+    };
+    choose_maneuver(request, word, true)
+}
+
+/// Take the maneuver `word`; `spend` when the verb (not `do`, which pays itself) pays for it.
+pub(super) fn choose_maneuver(
+    request: SpecialRequest<'_>,
+    word: &str,
+    spend: bool,
+) -> Result<Vec<Effect>, RulesError> {
+    let (Some(actor), Some(id)) = (request.actor, request.actor_id) else {
+        return Err(RulesError::Invalid("maneuver NAME KIND: name who takes it".into()));
+    };
+    let Some(kind) = Kind::parse(word) else {
+        return Err(RulesError::Invalid(format!(
+            "unknown maneuver '{word}'; expected {}",
+            maneuver::list()
+        )));
+    };
+    let me = state::person(request.state, id);
+    if me.maneuver.is_some() && me.in_turn {
+        return Err(RulesError::Invalid(format!(
+            "{} already took {} this turn; one maneuver a turn (GURPS-MAN-1)",
+            actor.name,
+            me.maneuver.as_ref().map_or(String::new(), Maneuver::describe)
+        )));
+    }
+    // GURPS-STUN-1, GURPS-MAN-11: stunned, it may only Do Nothing.
+    let stunned = actor.conditions.iter().any(|c| c.name == "Stunned");
+    if stunned && kind != Kind::DoNothing {
+        return Err(RulesError::Invalid(format!(
+            "{} is stunned: Do Nothing only (GURPS-STUN-1)",
+            actor.name
+        )));
+    }
+    let f = FieldReader(request.fields);
+    let target = match f.value("target") {
+        Some(name) => Some(
+            request
+                .lookup
+                .find(name)
+                .map_err(|e| RulesError::Invalid(format!("target={name}: {e}")))?
+                .0
+                .to_string(),
+        ),
+        None => None,
+    };
+    // Each field is checked whatever the maneuver: one that belongs to another is refused
+    // rather than ignored (design rule 5).
+    let belongs = |field: &str, to: Kind, rule: &str| match f.0.iter().any(|(k, _)| k == field) {
+        true if kind != to => Err(RulesError::Invalid(format!(
+            "`{field}` is for {} ({rule}), not {}",
+            to.word(),
+            kind.word()
+        ))),
+        _ => Ok(()),
+    };
+    belongs("braced", Kind::Aim, "GURPS-MAN-3")?;
+    belongs("then", Kind::Wait, "GURPS-MAN-11")?;
+    belongs("weapon", Kind::Ready, "GURPS-MAN-10")?;
+    if matches!(kind, Kind::Aim | Kind::Evaluate | Kind::Feint) && target.is_none() {
+        return Err(RulesError::Invalid(format!(
+            "{} needs one target: target=NAME (GURPS-MAN-3, MAN-4, MAN-6)",
+            kind.word()
+        )));
+    }
+    let mut maneuver = Maneuver::new(kind);
+    maneuver.target = target.clone();
+    maneuver.braced = f.flag("braced");
+    let prev = me.previous.as_ref().filter(|p| p.kind == kind && p.target == target);
+    let mut extra = Vec::new();
+    match kind {
+        // GURPS-MAN-3: consecutive turns of Aim on the same target count up.
+        Kind::Aim => maneuver.aim_turns = prev.map_or(0, |p| p.aim_turns).saturating_add(1),
+        // GURPS-MAN-4: +1 per consecutive turn, at most +3.
+        Kind::Evaluate => maneuver.evaluate = (prev.map_or(0, |p| p.evaluate) + 1).min(3),
+        // GURPS-MAN-10: Ready takes up an unready weapon (weapon=NAME, else the first).
+        Kind::Ready => {
+            let weapon = match f.value("weapon") {
+                Some(w) => Some(
+                    me.unready.iter().find(|u| u.eq_ignore_ascii_case(w)).cloned().ok_or_else(
+                        || {
+                            let unready = match me.unready.is_empty() {
+                                true => "none".to_string(),
+                                false => me.unready.join(", "),
+                            };
+                            RulesError::Invalid(format!(
+                                "weapon={w}: {} has no unready weapon of that name (unready: \
+                                 {unready})",
+                                actor.name
+                            ))
+                        },
+                    )?,
+                ),
+                None => me.unready.first().cloned(),
+            };
+            if let Some(weapon) = weapon {
+                let event = GurpsEvent::Readied { id: id.to_string(), weapon };
+                extra.push(Effect::System(event.wrap()));
+            }
+        }
+        Kind::Wait => {
+            let then = f.value("then").unwrap_or("attack");
+            let then = Kind::parse(then)
+                .filter(|k| k.attacks() > 0 || matches!(k, Kind::Feint | Kind::Ready))
+                .ok_or_else(|| {
+                    RulesError::Invalid(format!(
+                        "then={then}: expected attack, feint, aoa-determined, aoa-double, \
+                         aoa-feint, aoa-strong, move-attack or ready (GURPS-MAN-11)"
+                    ))
+                })?;
+            maneuver.then = Some(then);
+        }
+        _ => {}
+    }
+    let mut effects =
+        vec![Effect::System(GurpsEvent::Maneuver { id: id.to_string(), maneuver }.wrap())];
+    effects.extend(extra);
+    if spend {
+        effects.push(Effect::Spend { who: Who::Actor, amount: 1, what: kind.word().to_string() });
+    }
+    Ok(effects)
 }

@@ -5,9 +5,8 @@
 //! Wild Die with its aces, each damage die with its aces in order, then the raise d6. Autofire
 //! has its own module.
 
-use super::autofire::autofire;
 use super::damage_dice::{acing, check_damage, roll_damage};
-use super::tables;
+use super::tables::{self, MAX_FIELD};
 use super::{Savage, TN, TraitRoll, trait_roll};
 use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
@@ -16,9 +15,6 @@ use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::TraitDie;
 use crate::rules::types::RulesError;
-
-/// Largest TN, modifier, gang-up count, obstacle armor or AP an attack field takes either way.
-pub(super) const MAX_FIELD: i64 = 100;
 
 /// A whole-number field within `min..=max`, if given.
 pub(super) fn int_within(
@@ -466,17 +462,14 @@ fn armor_piercing(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<i64, RulesEr
         .max(0))
 }
 
-/// Resolve one Savage Worlds attack.
+/// Resolve one Savage Worlds attack of one shot or blow, prepared (autofire is `autofire`'s).
 pub fn resolve(
     req: AttackRequest<'_>,
+    p: &Prepared,
     dice: &mut dyn DiceSource,
 ) -> Result<AttackOutcome, RulesError> {
-    let p = prepare(req)?;
     let f = crate::rules::request::FieldReader(req.fields);
     let wild = Savage::is_wild(req.attacker.stats);
-    if let Some(shots) = f.int("autofire")?.filter(|n| *n > 1) {
-        return autofire(req, &p, shots, dice);
-    }
     let mut typed_roll = typed(&f, "roll")?;
     let source: &mut dyn DiceSource = match typed_roll.as_mut() {
         Some(t) => t,
@@ -493,7 +486,7 @@ pub fn resolve(
     let success = (roll.total >= p.tn && !roll.critical_failure) || through_obstacle;
     let raises = if success { roll.raises(p.tn) } else { 0 };
     let mut out = AttackOutcome {
-        summary: summary(req, &p, &roll, success, raises),
+        summary: summary(req, p, &roll, success, raises),
         hit: success,
         cost: vec![("actions", 1)],
         ..AttackOutcome::default()
@@ -519,7 +512,7 @@ pub fn resolve(
     if !success {
         return Ok(out);
     }
-    land_damage(req, &p, raises, through_obstacle.then_some(obstacle), &mut out, dice)?;
+    land_damage(req, p, raises, through_obstacle.then_some(obstacle), &mut out, dice)?;
     Ok(out)
 }
 

@@ -431,7 +431,13 @@ impl Ruleset for Savage {
                     .into(),
             ));
         }
-        Ok(attack::resolve(request, dice)?.into_effects())
+        let prepared = attack::prepare(request)?;
+        let f = FieldReader(request.fields);
+        let outcome = match f.int("autofire")?.filter(|n| *n > 1) {
+            Some(shots) => autofire::autofire(request, &prepared, shots, dice)?,
+            None => attack::resolve(request, &prepared, dice)?,
+        };
+        Ok(outcome.into_effects())
     }
 
     fn special(

@@ -49,7 +49,7 @@ pub const USAGE: &str = "savage DIE [tn=N] [mod=N] [extra]";
 
 /// `skirmish odds savage d8 tn=4 mod=-2 [extra]`: success and raise odds of a trait roll.
 pub fn odds_report(args: &[String]) -> Result<String, String> {
-    use super::attack::MAX_FIELD;
+    use super::tables::MAX_FIELD;
     use crate::rules::stats::TraitDie;
     let usage = "expected: skirmish odds savage d8 [tn=4] [mod=-2] [extra]";
     let die = args.first().and_then(|d| TraitDie::parse(d)).ok_or(usage)?;

@@ -4,6 +4,9 @@
 use crate::rules::stats::{FieldKind, FieldSpec};
 use crate::rules::types::OptionSpec;
 
+/// Largest TN, modifier, gang-up count, obstacle armor or AP an attack field takes either way.
+pub(super) const MAX_FIELD: i64 = 100;
+
 /// Weapon fields (`weapon NAME WEAPON …`, bestiary `weapons`).
 pub static WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec { name: "dmg", kind: FieldKind::Text, help: "damage: str+d6, 2d6, 2d8+1 …" },

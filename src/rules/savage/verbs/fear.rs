@@ -5,7 +5,7 @@ use super::{add, field, log, need, roll_trait, typed};
 use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, SpecialRequest};
-use crate::rules::savage::attack::MAX_FIELD;
+use crate::rules::savage::tables::MAX_FIELD;
 use crate::rules::savage::{Savage, TN, tables};
 use crate::rules::types::RulesError;
 

@@ -5,8 +5,9 @@
 mod bennies;
 mod fear;
 
-use super::attack::{MAX_FIELD, defending, int_within, trait_modifiers};
+use super::attack::{defending, int_within, trait_modifiers};
 use super::damage_dice::{check_damage, roll_damage};
+use super::tables::MAX_FIELD;
 use super::{ACTIONS, Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
 use crate::rules::effect::{Effect, Who};
