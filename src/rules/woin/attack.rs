@@ -9,9 +9,11 @@ use super::Woin;
 use super::damage_roll::roll_damage;
 use super::hit_effects;
 use super::pool::{self, Pool};
+use super::prepared::roll_d6s;
+pub use super::prepared::{Prepared, cover_dice, immune, overwatch_shots};
 use super::tables::WEAPON_FIELDS;
 use crate::rules::conditions::{Condition, Level};
-use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord, ScriptedDice};
+use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::effect::{AttackOutcome, Hit, Who};
 use crate::rules::request::{AttackRequest, DamageRequest, FieldReader};
 use crate::rules::ruleset::{Ruleset, option};
@@ -72,43 +74,6 @@ pub fn effective_defense(
         }
     }
     defense.max(0)
-}
-
-/// Immune to a condition or a damage type; damage types compare canonically (WOIN-TYPE-1:
-/// `immune=fire` covers `heat`).
-pub fn immune(stats: &crate::rules::stats::Stats, what: &str) -> bool {
-    let kind = super::tables::canonical_type(what);
-    stats.list("immune").iter().any(|i| {
-        i.eq_ignore_ascii_case(what)
-            || kind.is_some_and(|k| super::tables::canonical_type(i) == Some(k))
-    })
-}
-
-/// Roll `count` d6 from `dice` as one record.
-pub(super) fn roll_d6s(count: i64, dice: &mut dyn DiceSource) -> Result<Vec<DieRoll>, RulesError> {
-    (0..count.max(0))
-        .map(|_| Ok(DieRoll { sides: 6, face: dice.roll(6)?, kept: true, exploded: false }))
-        .collect()
-}
-
-/// An attack worked out up to the roll: the pool with its modifiers, and what it is against.
-pub struct Prepared {
-    pub base: u32,
-    pub pool: i64,
-    pub parts: Vec<String>,
-    pub damage: DiceExpr,
-    pub types: Vec<String>,
-    pub traits: Vec<String>,
-    pub ranged: bool,
-    pub called: Option<String>,
-    pub vs: String,
-    pub defense: i64,
-    /// Sixes needed for a critical (WOIN-CRIT-1, WOIN-CRIT-4).
-    pub crit_sixes: u32,
-    pub spend: i64,
-    pub luc: i64,
-    /// The conditions a hit's dart inflicts (`dart=`), checked before any die.
-    pub dart: Option<&'static [&'static str]>,
 }
 
 /// Work out the pool and the DEFENSE without rolling (also used for the odds shown before).
@@ -404,20 +369,6 @@ fn land_damage(
 /// The weapon fields, for the ruleset.
 pub fn weapon_fields() -> &'static [crate::rules::stats::FieldSpec] {
     WEAPON_FIELDS
-}
-
-/// Dice of cover the target has from an ally's suppressive fire (WOIN-SUPP-1).
-pub fn cover_dice(req: AttackRequest<'_>) -> i64 {
-    let woin = super::state::of(req.state);
-    woin.suppressed.iter().filter(|s| s.ally == req.target_id).map(|s| s.dice).max().unwrap_or(0)
-}
-
-/// An overwatch shot, with how many targets this overwatch has already fired on (WOIN-OVER-1).
-pub fn overwatch_shots(req: AttackRequest<'_>) -> Option<usize> {
-    let woin = super::state::of(req.state);
-    FieldReader(req.fields)
-        .flag("overwatch")
-        .then(|| woin.overwatch.iter().find(|o| o.id == req.attacker_id).map_or(0, |o| o.shots))
 }
 
 /// WOIN-OVER-1: an overwatch shot needs overwatch, a target without cover, a new target this

@@ -1,7 +1,7 @@
 //! The damage roll of a WOIN hit: the weapon's damage dice, the dice bought from the pool, and on
 //! a critical every 6 exploding into another d6 (WOIN-DMG-1, WOIN-ATK-3, WOIN-CRIT-2).
 
-use super::attack::{Prepared, roll_d6s};
+use super::prepared::{Prepared, roll_d6s};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
 use crate::rules::types::RulesError;
 

@@ -2,7 +2,7 @@
 //! traits and darts, called shots (WOIN-CALL-1) and grabs (WOIN-GRAB-1).
 
 use super::Woin;
-use super::attack::{Prepared, immune};
+use super::prepared::{Prepared, immune};
 use super::tables::crit_row;
 use crate::rules::conditions::Source;
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};

@@ -8,6 +8,7 @@ mod dice_order;
 mod hit_effects;
 pub mod odds;
 mod pool;
+mod prepared;
 mod restrictions;
 pub mod state;
 pub mod tables;

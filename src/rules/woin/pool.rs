@@ -3,7 +3,7 @@
 //! overwatch and LUC (WOIN-ATK-2..4, WOIN-CALL-1, WOIN-SUPP-1, WOIN-OVER-1).
 
 use super::Woin;
-use super::attack::{cover_dice, overwatch_shots};
+use super::prepared::{cover_dice, overwatch_shots};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::stats::Stats;
