@@ -359,30 +359,21 @@ impl App {
             return;
         };
         self.save_state = SaveState::Unsaved;
-        let effect = match self.journal.as_ref().filter(|w| !w.wants_compacting()) {
-            Some(written) => journal::tail(&self.session, written).map(|(text, journal)| {
-                let append = true;
-                Effect {
-                    path: path.clone(),
-                    text,
-                    switch_to: false,
-                    append,
-                    journal,
-                    report: false,
-                }
-            }),
-            None => journal::write_full(&self.session).map(|(text, journal)| {
-                let append = false;
-                Effect {
-                    path: path.clone(),
-                    text,
-                    switch_to: false,
-                    append,
-                    journal,
-                    report: false,
-                }
-            }),
+        // Append what the file lacks, or write it whole when it asks to be compacted.
+        let written = self.journal.as_ref().filter(|w| !w.wants_compacting());
+        let append = written.is_some();
+        let made = match written {
+            Some(written) => journal::tail(&self.session, written),
+            None => journal::write_full(&self.session),
         };
+        let effect = made.map(|(text, journal)| Effect {
+            path: path.clone(),
+            text,
+            switch_to: false,
+            append,
+            journal,
+            report: false,
+        });
         match effect {
             Ok(effect) if effect.append && effect.text.is_empty() => {
                 self.save_state = SaveState::Saved;
