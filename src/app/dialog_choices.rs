@@ -20,7 +20,7 @@ impl App {
         let Some(Step::Pick { label, .. }) = dialog.step() else { return };
         let label = *label;
         let enc = self.session.encounter();
-        if !enc.system.rules().attack_choices().iter().any(|c| c.label == label) {
+        if !enc.system.rules().spec().attack.choices.iter().any(|c| c.label == label) {
             return;
         }
         let (text, _) = dialog.command();

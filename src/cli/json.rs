@@ -48,7 +48,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
         "name": c.name,
         "side": c.side.key(),
         "initiative": c.initiative.as_ref().map_or(Value::Null, |i| initiative_json(i.value)),
-        "health": {"current": c.health.current, "max": enc.system.rules().max_health(c.health, &c.conditions)},
+        "health": {"current": c.health.current, "max": enc.health_now(c).max},
         "card": match c.initiative.as_ref().map(|i| i.value) {
             Some(InitValue::Card(card)) => json!(card.code()),
             _ => Value::Null,
@@ -73,7 +73,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
     if let Value::Object(map) = &mut object {
         // Derived figures (effective DEFENSEs, SOAK …) first: they win over the raw stats.
         let rules = enc.system.rules();
-        for (path, value) in rules.derived_in(c.view(), &c.id, &enc.state) {
+        for (path, value) in rules.sheet(enc.subject(c)).derived {
             match path.split_once('.') {
                 Some((group, key)) => {
                     let entry = map.entry(group.to_string()).or_insert_with(|| json!({}));
@@ -143,7 +143,7 @@ pub fn to_json(session: &Session) -> Value {
         "options": crate::rules::ruleset::all_options(enc.system.rules())
             .map(|o| (o.name.to_string(), json!(enc.option(o.name))))
             .collect::<serde_json::Map<String, Value>>(),
-        "system": enc.system.rules().state_figures(&enc.state).into_iter()
+        "system": enc.system.rules().board(&enc.state, &enc.options).figures.into_iter()
             .map(|(name, value)| (name.to_string(), derived_json(&value)))
             .collect::<serde_json::Map<String, Value>>(),
         "combatants": enc.combatants.iter().map(|c| combatant_json(session, c)).collect::<Vec<_>>(),

@@ -215,7 +215,7 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         Sub::Odds { system, args } => {
             let report = System::parse(&system)
                 .ok_or_else(|| format!("unknown system '{system}'"))
-                .and_then(|s| s.rules().odds_report(&args).map_err(|e| e.to_string()));
+                .and_then(|s| s.rules().spec().odds_report(&args));
             match report {
                 Ok(text) => {
                     print!("{text}");

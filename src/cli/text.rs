@@ -69,7 +69,7 @@ pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
         if c.held {
             flags.push("holding".to_string());
         }
-        if let Some(s) = rules.strength(c.view()) {
+        if let Some(s) = rules.unit(c.view()).strength {
             flags.push(format!("members {s}"));
         }
         flags.extend(c.conditions.iter().map(ToString::to_string));
@@ -77,7 +77,7 @@ pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
             "{marker} {init:>5}  {:<16} {:<7} {:<14} {}",
             c.name,
             c.side.key(),
-            rules.health_text(enc.health_now(c)),
+            rules.spec().health.text(enc.health_now(c)),
             flags.join(", ")
         );
         out.push_str(&escaped(row.trim_end()));

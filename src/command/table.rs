@@ -404,7 +404,7 @@ fn systems(system: Option<System>) -> impl Iterator<Item = System> {
 
 /// The commands available: the core ones, then the system's own (every system's when `None`).
 pub fn commands(system: Option<System>) -> impl Iterator<Item = &'static CommandSpec> {
-    COMMANDS.iter().chain(systems(system).flat_map(|s| s.rules().commands().iter()))
+    COMMANDS.iter().chain(systems(system).flat_map(|s| s.rules().spec().commands.iter()))
 }
 
 fn named(spec: &CommandSpec, word: &str) -> bool {
@@ -427,13 +427,13 @@ pub fn find(word: &str, system: Option<System>) -> Option<&'static CommandSpec> 
 pub fn is_attack_field(word: &str, system: Option<System>) -> bool {
     let word = word.to_ascii_lowercase();
     let declared = |f: &FieldArg| f.name == word;
-    declared(&FORCE) || systems(system).any(|s| s.rules().attack_fields().iter().any(declared))
+    declared(&FORCE) || systems(system).any(|s| s.rules().spec().attack.fields.iter().any(declared))
 }
 
 /// The built-in system that declares a command, when another system is in play.
 pub fn owner(word: &str) -> Option<System> {
     let word = word.to_ascii_lowercase();
-    System::ALL.into_iter().find(|s| s.rules().commands().iter().any(|c| named(c, &word)))
+    System::ALL.into_iter().find(|s| s.rules().spec().commands.iter().any(|c| named(c, &word)))
 }
 
 /// `help` or `help NAME` as a line typed: `Some(None)` for every command, `Some(Some(NAME))` for
@@ -459,8 +459,15 @@ pub fn help_for(word: &str, system: Option<System>) -> Result<String, String> {
     if spec.name == "attack"
         && let Some(system) = system
     {
-        let fields: Vec<String> =
-            system.rules().attack_fields().iter().chain([&FORCE]).map(FieldArg::usage).collect();
+        let fields: Vec<String> = system
+            .rules()
+            .spec()
+            .attack
+            .fields
+            .iter()
+            .chain([&FORCE])
+            .map(FieldArg::usage)
+            .collect();
         text.push_str(&format!(" · {system} fields: {} weapon=none", fields.join(" ")));
     }
     Ok(text)
@@ -605,7 +612,7 @@ pub fn markdown() -> String {
         describe(&mut out, c, "##");
     }
     for system in System::ALL {
-        let own = system.rules().commands();
+        let own = system.rules().spec().commands;
         if own.is_empty() {
             continue;
         }
@@ -628,7 +635,7 @@ pub fn markdown() -> String {
             "\n### {system} (`new {}`)\n\n| field | takes | meaning |\n|---|---|---|\n",
             system.key()
         ));
-        for field in system.rules().fields() {
+        for field in system.rules().spec().fields {
             out.push_str(&format!(
                 "| `{}` | {} | {} |\n",
                 field.name,

@@ -7,6 +7,7 @@ use super::fold::ApplyError;
 use crate::command::parse::MAX_AMOUNT;
 use crate::rules::dice::{MAX_SIDES, MAX_TOTAL, RollRecord};
 use crate::rules::initiative::{InitValue, Initiative};
+use crate::rules::request::FieldOf;
 use crate::rules::stats::{FieldSpec, MAX_STAT, Stats, format_hundredths};
 use crate::rules::{Health, Ruleset};
 
@@ -22,7 +23,7 @@ impl Encounter {
         let rules = self.system.rules();
         let checked = match event {
             Event::Added { combatant: c } => health(c.health)
-                .and_then(|()| stats(rules.fields(), &c.stats))
+                .and_then(|()| stats(rules.spec().fields, &c.stats))
                 .and_then(|()| c.weapons.iter().try_for_each(|w| weapon(rules, &w.stats)))
                 .and_then(|()| {
                     c.initiative.as_ref().map_or(Ok(()), |init| self.initiative(&c.stats, init))
@@ -43,7 +44,7 @@ impl Encounter {
             Event::Healed { amount, .. } => within("healing", *amount, 0, MAX_AMOUNT),
             Event::StatChanged { field, value, .. } => within(field, *value, -MAX_STAT, MAX_STAT),
             Event::Edited { stats: s, health: h, .. } => {
-                health(*h).and_then(|()| stats(rules.fields(), s))
+                health(*h).and_then(|()| stats(rules.spec().fields, s))
             }
             Event::WeaponSet { weapon: w, .. } => weapon(rules, &w.stats),
             Event::Rolled { roll, .. } | Event::ShakeRolled { roll, .. } => dice(roll),
@@ -103,10 +104,10 @@ fn stats(table: &[FieldSpec], stats: &Stats) -> Result<(), String> {
 /// A weapon's fields read back as `weapon` reads them: the table's ranges, then what the
 /// system checks in them (a Gempunks weapon's damage parts and range increments).
 fn weapon(rules: &dyn Ruleset, fields: &Stats) -> Result<(), String> {
-    stats(rules.weapon_fields(), fields)?;
+    stats(rules.spec().weapon_fields, fields)?;
     let mut again = fields.clone();
     fields.iter().try_for_each(|(field, _)| {
-        rules.check_weapon_names(&mut again, field).map_err(|err| err.to_string())
+        rules.check_names(&mut again, field, FieldOf::Weapon).map_err(|err| err.to_string())
     })
 }
 

@@ -13,6 +13,7 @@ pub mod request;
 pub mod ruleset;
 pub mod savage;
 pub mod signature;
+pub mod spec;
 pub mod state;
 pub mod stats;
 pub mod system;

@@ -44,6 +44,119 @@ pub struct CombatantView<'a> {
     pub initiative: Option<&'a Initiative>,
 }
 
+/// One combatant with the encounter around it: what most of the rules' questions are about.
+#[derive(Debug, Clone, Copy)]
+pub struct Subject<'a> {
+    pub id: &'a str,
+    pub view: CombatantView<'a>,
+    /// The system's own state.
+    pub state: &'a SystemState,
+    pub options: &'a Options,
+}
+
+/// A moment of the fight at which a system may act, with what its rules read there. Each
+/// answers with effects the engine applies as it applies an attack's.
+#[derive(Debug, Clone, Copy)]
+pub enum Moment<'a> {
+    /// `start` begins the fight, before initiative (WOIN ambushes).
+    BeforeStart { state: &'a SystemState },
+    /// Initiative is about to be dealt afresh; the cards kept in hand (SW-INIT-3: a shuffle
+    /// after a Joker). Decided before the round begins, applied after it.
+    NewDeal { state: &'a SystemState, kept: &'a [Card] },
+    /// A round begins, for each combatant (SW-INC-2: Bleeding Out).
+    RoundStart { who: CombatantView<'a> },
+    /// A combatant's own turn ends, before the next begins (GURPS-STUN-2); effects land on it
+    /// (`Who::Actor`).
+    TurnEnd { who: Subject<'a> },
+    /// A combatant just took damage (SW-INC-1: the Incapacitation roll).
+    AfterDamage { who: CombatantView<'a>, was_down: bool, hit: super::effect::HitKind<'a> },
+    /// One of the words `next` took, for the combatant whose turn it begins, before its
+    /// turn-start rolls (GURPS `skip_ht`).
+    NextFlag { flag: &'a str, id: &'a str },
+    /// `set NAME N` for one of the spec's settable counters (the GM's benny pool): the system
+    /// event that sets it; none when the system keeps no such counter.
+    Set { name: &'a str, value: i64 },
+}
+
+/// A newcomer about to join the fight, its stats still open to the system.
+#[derive(Debug)]
+pub struct Newcomer<'a> {
+    pub name: &'a str,
+    /// `add NAME xN`.
+    pub count: Option<u32>,
+    pub side: Side,
+    pub stats: &'a mut Stats,
+    pub options: &'a Options,
+}
+
+/// Where a field whose names are checked was set.
+#[derive(Debug, Clone, Copy)]
+pub enum FieldOf<'a> {
+    /// A combatant's own stats (`add`, `edit`, a bestiary entry), with the conditions known.
+    Stats { catalogue: &'a super::conditions::Catalogue },
+    /// A weapon's (`weapon`, a bestiary weapon).
+    Weapon,
+}
+
+/// A condition about to land on a combatant.
+#[derive(Debug, Clone, Copy)]
+pub struct Arrival<'a> {
+    pub stats: &'a Stats,
+    pub spec: &'a super::conditions::ConditionSpec,
+    /// The copy it already has, if any.
+    pub existing: Option<&'a Condition>,
+    pub severe: bool,
+}
+
+/// What becomes of a condition about to land.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Landing {
+    /// It never lands from the rules (WOIN `immune=poisoned`).
+    Immune,
+    /// It lands at this level, ending these conditions as it does (GURPS postures: one at a time).
+    Lands { level: super::conditions::Level, ends: Vec<&'static str> },
+}
+
+/// How far healing may go now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Healing {
+    /// The highest health can go (WOIN: halved by severe Fatigued).
+    pub max: i64,
+    /// Why it cannot be restored at all now, if so (WOIN: Poisoned).
+    pub refused: Option<String>,
+}
+
+/// What the rules show of one combatant: the figures at a glance, the derived figures and the
+/// status lines, for the screens and `--json` to lay out.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Sheet {
+    /// The same labels in the same order for everyone of the system, so the pane shows each in
+    /// a fixed cell and a selection move redraws only values. Every stat as set is on it.
+    pub glance: Vec<(&'static str, String)>,
+    /// Figures as the rules use them now, as dotted names (`defenses.melee`).
+    pub derived: Vec<(&'static str, Derived)>,
+    /// Extra lines (GURPS: maneuver, posture, shock, weapons not ready).
+    pub status: Vec<String>,
+}
+
+/// What the rules show of the encounter as a whole.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Board {
+    /// Figures of the system's own state for `--json` (`gm_bennies`, `deck_left`).
+    pub figures: Vec<(&'static str, Derived)>,
+    /// A word for the turn-order pane's title (`deck 40 left`).
+    pub order_status: Option<String>,
+}
+
+/// What kind of combatant the stats make, and a unit's strength.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Unit {
+    /// For the `add` echo (`Wild Card`, `regiment`).
+    pub kind: Option<&'static str>,
+    /// A combatant standing for several members (a Gempunks regiment): its strength now.
+    pub strength: Option<Strength>,
+}
+
 /// A combatant taking part in an attack: its id and how the rules see it.
 #[derive(Debug, Clone, Copy)]
 pub struct Party<'a> {

@@ -161,8 +161,11 @@ fn rules_arithmetic_survives_extreme_health_and_counts() {
 
     let dying = Health { current: i64::MIN, max: i64::MAX };
     assert_eq!(Savage::wound_penalty(dying), -3);
-    assert!(Savage.health_text(dying).contains(&i64::MAX.to_string()));
-    assert!(Gurps.is_down(Health { current: i64::MIN, max: i64::MAX }, &[]));
+    assert!(Savage.spec().health.text(dying).contains(&i64::MAX.to_string()));
+    assert_eq!(
+        Gurps.standing(Health { current: i64::MIN, max: i64::MAX }, &[]),
+        skirmish::rules::types::HealthBand::Down
+    );
 
     let mut stats = Stats::default();
     stats.set_int("actions", 6);

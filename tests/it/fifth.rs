@@ -17,6 +17,7 @@ use skirmish::rules::request::{
 };
 use skirmish::rules::ruleset::{Fact, Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
+use skirmish::rules::spec::{Counts, HealthSpec, Spec};
 use skirmish::rules::state::{SystemEvent, SystemState, decode, decode_state};
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
@@ -55,42 +56,28 @@ static COMMANDS: &[CommandSpec] = &[CommandSpec {
     example: "rally Aria",
 }];
 
+static SPEC: Spec = Spec {
+    commands: COMMANDS,
+    fields: FIELDS,
+    health: HealthSpec { label: "HP", counts: Counts::Left },
+    ..Spec::new("lite", "Lite", "Lite")
+};
+
 impl Ruleset for Lite {
-    fn key(&self) -> &'static str {
-        "lite"
+    fn spec(&self) -> &'static Spec {
+        &SPEC
     }
 
-    fn name(&self) -> &'static str {
-        "Lite"
-    }
-
-    fn tag(&self) -> &'static str {
-        "Lite"
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        COMMANDS
-    }
-
-    fn fields(&self) -> &'static [FieldSpec] {
-        FIELDS
-    }
-
-    fn glance(
-        &self,
-        who: skirmish::rules::request::CombatantView<'_>,
-        _: &str,
-        _: &SystemState,
-    ) -> Vec<(&'static str, String)> {
-        vec![("hp", who.stats.int_or("hp", 6).to_string())]
+    fn sheet(&self, who: skirmish::rules::request::Subject<'_>) -> skirmish::rules::request::Sheet {
+        let who = who.view;
+        skirmish::rules::request::Sheet {
+            glance: vec![("hp", who.stats.int_or("hp", 6).to_string())],
+            ..Default::default()
+        }
     }
 
     fn health(&self, stats: &Stats) -> Health {
         Health::full(stats.int_or("hp", 6))
-    }
-
-    fn health_label(&self) -> &'static str {
-        "HP"
     }
 
     fn roll_initiative(
@@ -110,7 +97,7 @@ impl Ruleset for Lite {
         Ok(Initiative::new(InitValue::Count(n)))
     }
 
-    fn turn_budget(&self, _: &Stats, _: &[Condition], _: Pass) -> Vec<ActionPool> {
+    fn turn_budget(&self, _: skirmish::rules::request::Subject<'_>, _: Pass) -> Vec<ActionPool> {
         vec![ActionPool::new("actions", 1)]
     }
 
@@ -125,10 +112,8 @@ impl Ruleset for Lite {
 
     fn shake_off(
         &self,
-        _: &Stats,
-        _: Health,
+        _: skirmish::rules::request::Subject<'_>,
         _: &Condition,
-        _: &skirmish::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -171,7 +156,7 @@ impl Ruleset for Lite {
         &self,
         d: &mut dyn erased_serde::Deserializer,
     ) -> Result<SystemEvent, erased_serde::Error> {
-        decode::<LiteEvent>(self.tag(), d)
+        decode::<LiteEvent>(self.spec().tag, d)
     }
 
     fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
@@ -187,7 +172,10 @@ impl Ruleset for Lite {
     ) -> Result<Vec<Effect>, RulesError> {
         let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
         Ok(vec![
-            Effect::System(SystemEvent::new(self.tag(), LiteEvent::Rallied { id: id.to_string() })),
+            Effect::System(SystemEvent::new(
+                self.spec().tag,
+                LiteEvent::Rallied { id: id.to_string() },
+            )),
             Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
         ])
     }

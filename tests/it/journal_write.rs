@@ -17,6 +17,7 @@ use skirmish::rules::request::{
 };
 use skirmish::rules::ruleset::{Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
+use skirmish::rules::spec::{Counts, HealthSpec, Spec};
 use skirmish::rules::state::{SystemEvent, SystemState};
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
@@ -62,42 +63,24 @@ static COMMANDS: &[CommandSpec] = &[CommandSpec {
     example: "jam Aria",
 }];
 
+static SPEC: Spec = Spec {
+    commands: COMMANDS,
+    fields: FIELDS,
+    health: HealthSpec { label: "HP", counts: Counts::Left },
+    ..Spec::new("jammed", "Jammed", "Jammed")
+};
+
 impl Ruleset for Jammed {
-    fn key(&self) -> &'static str {
-        "jammed"
+    fn spec(&self) -> &'static Spec {
+        &SPEC
     }
 
-    fn name(&self) -> &'static str {
-        "Jammed"
-    }
-
-    fn tag(&self) -> &'static str {
-        "Jammed"
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        COMMANDS
-    }
-
-    fn fields(&self) -> &'static [FieldSpec] {
-        FIELDS
-    }
-
-    fn glance(
-        &self,
-        _: skirmish::rules::request::CombatantView<'_>,
-        _: &str,
-        _: &SystemState,
-    ) -> Vec<(&'static str, String)> {
-        Vec::new()
+    fn sheet(&self, _: skirmish::rules::request::Subject<'_>) -> skirmish::rules::request::Sheet {
+        skirmish::rules::request::Sheet::default()
     }
 
     fn health(&self, stats: &Stats) -> Health {
         Health::full(stats.int_or("hp", 6))
-    }
-
-    fn health_label(&self) -> &'static str {
-        "HP"
     }
 
     fn roll_initiative(
@@ -115,7 +98,7 @@ impl Ruleset for Jammed {
         Ok(Initiative::new(InitValue::Count(n)))
     }
 
-    fn turn_budget(&self, _: &Stats, _: &[Condition], _: Pass) -> Vec<ActionPool> {
+    fn turn_budget(&self, _: skirmish::rules::request::Subject<'_>, _: Pass) -> Vec<ActionPool> {
         vec![ActionPool::new("actions", 1)]
     }
 
@@ -130,10 +113,8 @@ impl Ruleset for Jammed {
 
     fn shake_off(
         &self,
-        _: &Stats,
-        _: Health,
+        _: skirmish::rules::request::Subject<'_>,
         _: &Condition,
-        _: &skirmish::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -154,7 +135,7 @@ impl Ruleset for Jammed {
         _: SpecialRequest<'_>,
         _: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
-        Ok(vec![Effect::System(SystemEvent::new(self.tag(), Unwritable))])
+        Ok(vec![Effect::System(SystemEvent::new(self.spec().tag, Unwritable))])
     }
 }
 

@@ -100,8 +100,8 @@ fn next(args: &mut Args<'_>, system: Option<System>) -> Result<Command, ParseErr
     let mut flags = Vec::new();
     // The encounter's system's words; with none known, any system's.
     let words: Vec<&'static str> = match system {
-        Some(s) => s.rules().next_flags().to_vec(),
-        None => System::ALL.iter().flat_map(|s| s.rules().next_flags()).copied().collect(),
+        Some(s) => s.rules().spec().next_flags.to_vec(),
+        None => System::ALL.iter().flat_map(|s| s.rules().spec().next_flags).copied().collect(),
     };
     for token in args.rest() {
         let field = field_of(token)?;

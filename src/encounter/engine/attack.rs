@@ -168,7 +168,7 @@ pub(super) fn with_request<'e, R>(
     let bare = bare_attack(weapon, pairs)?;
     // Legality before dice: a field the system does not declare, or a switch given a value it
     // does not take, is refused here, before the system prepares anything (issue 14 item 4).
-    let table = enc.system.rules().attack_fields();
+    let table = enc.system.rules().spec().attack.fields;
     let typed = FieldReader(pairs);
     if let Some(unknown) = typed.undeclared(&[table, &[FORCE], &[WEAPON]]) {
         let names: Vec<&str> = table.iter().chain([&FORCE]).map(|f| f.name).collect();

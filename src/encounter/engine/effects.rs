@@ -1,6 +1,7 @@
 //! Turning the rules' effects into events: system verbs, the damage pipeline every hit goes through, and the after-damage hooks.
 
 use super::*;
+use crate::rules::request::Moment;
 use crate::rules::signature::{FORCE, FieldArg};
 
 /// Someone a hit landed on during the effects being applied, waiting for the after-damage hooks.
@@ -20,7 +21,7 @@ impl Planner<'_> {
         fields: &[Field],
     ) -> Result<(), EngineError> {
         let system = self.scratch.system;
-        let Some(spec) = system.rules().commands().iter().find(|c| c.name == verb) else {
+        let Some(spec) = system.rules().spec().commands.iter().find(|c| c.name == verb) else {
             return refuse(match crate::command::table::owner(verb) {
                 Some(owner) => {
                     format!("`{verb}` is a {owner} command; this encounter runs {system}")
@@ -120,7 +121,7 @@ impl Planner<'_> {
             amount: hit.amount,
             roll: hit.roll.clone().map(Box::new),
             // The damage type as the system names it (WOIN-TYPE-1: `fire` is `heat`).
-            kind: hit.kind.as_deref().map(|k| self.scratch.system.rules().damage_kind(k)),
+            kind: hit.kind.as_deref().map(|k| (self.scratch.system.rules().spec().damage_kind)(k)),
             loss: outcome.loss,
             explain: outcome.explain,
         })?;
@@ -318,8 +319,11 @@ impl Planner<'_> {
             options: Some(&self.scratch.options),
             ..hit
         };
-        let effects =
-            self.scratch.system.rules().after_damage(c.view(), was_down, hit, self.dice)?;
+        let effects = self
+            .scratch
+            .system
+            .rules()
+            .moment(Moment::AfterDamage { who: c.view(), was_down, hit }, self.dice)?;
         // Through the same door: a hit these bring gets its own after-damage hooks.
         self.apply_effects(id, &[], effects)
     }

@@ -6,7 +6,6 @@ use super::Gempunks;
 use super::state::{self, GemEvent, GemState};
 use crate::rules::effect::Effect;
 use crate::rules::request::{AttackRequest, CombatantView, FieldReader, Party};
-use crate::rules::ruleset::Ruleset;
 use crate::rules::types::{Options, Pass};
 
 /// Whether the members pay for the set with their standard actions: on the leader's own turn,
@@ -20,7 +19,7 @@ fn pays(req: &AttackRequest<'_>) -> bool {
 /// actions owed take it, GEM-INIT-3).
 fn standard_of(who: CombatantView<'_>, options: &Options) -> u8 {
     Gempunks
-        .turn_budget_in(who, Pass::main(0, 0), options)
+        .budget_in(who, Pass::main(0, 0), options)
         .iter()
         .find(|p| p.name == "standard")
         .map_or(0, |p| p.total)

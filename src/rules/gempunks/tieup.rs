@@ -6,7 +6,7 @@ use super::attack::typed;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{AttackRequest, FieldReader, SpecialRequest};
-use crate::rules::ruleset::{Ruleset, option};
+use crate::rules::ruleset::option;
 use crate::rules::types::{Pass, RulesError};
 
 pub const TIED: &str = "Tied Up";
@@ -100,7 +100,7 @@ pub fn escape(
                 current.unwrap_or("no one")
             )));
         }
-        let budget = Gempunks.turn_budget_in(who, Pass::main(0, 1), req.options);
+        let budget = Gempunks.budget_in(who, Pass::main(0, 1), req.options);
         let standard = budget.iter().find(|p| p.name == "standard").map_or(0, |p| p.total);
         if req.actions_taken >= standard {
             return Err(invalid(format!(

@@ -10,9 +10,11 @@ pub mod odds;
 mod pool;
 mod prepared;
 mod restrictions;
+pub mod spec;
 pub mod state;
 pub mod tables;
 pub mod verbs;
+use spec::SPEC;
 
 use super::conditions::{Catalogue, Condition, ConditionSpec, Level};
 use super::dice::{DiceExpr, DiceSource};
@@ -24,52 +26,12 @@ use super::request::{
 };
 use super::ruleset::{Ruleset, option};
 use super::state::SystemState;
-use super::stats::{FieldError, FieldKind, FieldSpec, StatValue, Stats};
-use super::types::{
-    ActionPool, ActionSpec, Derived, Health, OptionSpec, Options, Pass, RulesError,
-};
+use super::stats::{FieldError, StatValue, Stats};
+use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError};
+use crate::rules::request::{Arrival, FieldOf, Healing, Landing, Moment, Sheet, Subject};
 
 /// The WOIN ruleset.
 pub struct Woin;
-
-use crate::rules::stats::int_field as int;
-
-static FIELDS: &[FieldSpec] = &[
-    FieldSpec {
-        name: "init",
-        kind: FieldKind::Dice,
-        help: "INITIATIVE pool (INTUITION + skill dice), e.g. 4d6",
-    },
-    int("agi", 0, 99, "AGILITY score, breaks initiative ties"),
-    int("intuition", 0, 99, "INTUITION score: most targets an overwatch can fire on (default 3)"),
-    int("health", 1, 100_000, "maximum HEALTH"),
-    int("soak", 0, 1000, "SOAK subtracted from each hit's damage"),
-    int("melee", 0, 99, "MELEE DEFENSE"),
-    int("ranged", 0, 99, "RANGED DEFENSE"),
-    int("mental", 0, 99, "MENTAL DEFENSE"),
-    int("vital", 0, 99, "VITAL DEFENSE"),
-    int("actions", 1, 20, "actions per turn (2 normally; 3+ act again later in the round)"),
-    int("luc", 0, 99, "LUC dice left"),
-    int("max_pool", 1, 99, "largest dice pool allowed (grade)"),
-    int("speed", 0, 999, "SPEED in squares"),
-    FieldSpec {
-        name: "size",
-        kind: FieldKind::Text,
-        help: "size category: small, medium, large …",
-    },
-    FieldSpec { name: "human", kind: FieldKind::Flag, help: "human: +1 to shake off conditions" },
-    FieldSpec {
-        name: "immune",
-        kind: FieldKind::List,
-        help: "damage types and conditions it ignores",
-    },
-    FieldSpec {
-        name: "will",
-        kind: FieldKind::Dice,
-        help: "attribute pool for shake-off checks (option shake_off=attribute)",
-    },
-    int("legs", 0, 100, "legs (called push or trip: +1d6 for more than two or none)"),
-];
 
 /// Initiative pool when none is given: an average INTUITION of 2d6.
 const DEFAULT_INIT: &str = "2d6";
@@ -166,45 +128,8 @@ impl Woin {
     }
 }
 
-impl Ruleset for Woin {
-    fn key(&self) -> &'static str {
-        "woin"
-    }
-
-    fn aliases(&self) -> &'static [&'static str] {
-        &["new", "old"]
-    }
-
-    fn name(&self) -> &'static str {
-        "WOIN"
-    }
-
-    fn tag(&self) -> &'static str {
-        state::TAG
-    }
-
-    fn odds_report(&self, args: &[String]) -> Result<String, String> {
-        let _ = args;
-        Ok(odds::report())
-    }
-
-    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
-        Some(("woin", "seed 000's critical-hit tables beside the exact values, misprints marked"))
-    }
-
-    fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
-        commands::COMMANDS
-    }
-
-    fn pools(&self) -> &'static [&'static str] {
-        &["actions", "free", "reaction"]
-    }
-
-    fn fields(&self) -> &'static [FieldSpec] {
-        FIELDS
-    }
-
-    fn glance(
+impl Woin {
+    pub(crate) fn glance(
         &self,
         who: CombatantView<'_>,
         _: &str,
@@ -221,64 +146,27 @@ impl Ruleset for Woin {
         ]
     }
 
-    fn health(&self, stats: &Stats) -> Health {
-        Health::full(stats.int_or("health", DEFAULT_HEALTH))
-    }
-
-    fn health_label(&self) -> &'static str {
-        "HEALTH"
-    }
-
-    // WOIN-INIT-1: an INTUITION check with the INITIATIVE pool; AGILITY is the first tie-break.
-    fn roll_initiative(
-        &self,
-        who: InitRequest<'_>,
-        _ctx: &mut InitContext,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Initiative, RulesError> {
-        // WOIN-INIT-1, with Deaf's lost dice.
-        let roll = Self::init_pool(who.stats, who.conditions)?.roll(dice)?;
-        let mut init = Initiative::new(InitValue::Count(roll.total))
-            .with_ties(vec![who.stats.int_or("agi", 0)]);
-        init.roll = Some(roll);
-        Ok(init)
-    }
-
-    fn typed_init_hint(&self) -> &'static str {
-        "the total rolled at the table, such as 17 (ties go to AGI)"
-    }
-
-    fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
-        let total =
-            text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
-                RulesError::Invalid(format!(
-                    "WOIN initiative is a whole number from {} to {} such as 17, not '{text}'",
-                    TYPED_INIT.start(),
-                    TYPED_INIT.end()
-                ))
-            })?;
-        let mut init =
-            Initiative::new(InitValue::Count(total)).with_ties(vec![stats.int_or("agi", 0)]);
-        init.typed = true;
-        Ok(init)
-    }
-
-    // WOIN-INIT-3..5: two actions on the count; a third at −10; a fourth and more every 5 counts.
-    fn passes(&self, stats: &Stats, init: &Initiative) -> Vec<Pass> {
-        let count = init.value.rank();
-        let actions = stats.int_or("actions", DEFAULT_ACTIONS).clamp(1, 20) as u8;
-        match actions {
-            0..=2 => vec![Pass::main(count, actions)],
-            3 => vec![Pass::main(count, 2), Pass::extra(count.saturating_sub(10), 1)],
-            n => std::iter::once(Pass::main(count, 2))
-                .chain((1..=i64::from(n - 2)).map(|k| Pass::extra(count.saturating_sub(5 * k), 1)))
-                .collect(),
-        }
+    // Effective SOAK (WOIN-DMG-2) and DEFENSEs (Slowed, Downed, Restrained), and LUC dice left.
+    pub(crate) fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
+        let defense = |which| attack::effective_defense(who.stats, who.conditions, which);
+        vec![
+            ("soak", Derived::Int(Self::effective_soak(who.stats, who.conditions))),
+            ("defenses.melee", Derived::Int(defense("melee"))),
+            ("defenses.ranged", Derived::Int(defense("ranged"))),
+            ("defenses.mental", Derived::Int(defense("mental"))),
+            ("defenses.vital", Derived::Int(defense("vital"))),
+            ("luc", Derived::Int(who.stats.int_or("luc", 0))),
+        ]
     }
 
     // WOIN-INIT-3: the actions of this pass, plus a free action and a reaction on the main turn.
     // WOIN-ACT-2: conditions take actions away.
-    fn turn_budget(&self, _stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool> {
+    pub(crate) fn budget(
+        &self,
+        _stats: &Stats,
+        conditions: &[Condition],
+        pass: Pass,
+    ) -> Vec<ActionPool> {
         let (actions, note) = Self::pass_actions(pass.actions, conditions, pass.main);
         let mut actions_pool = ActionPool::new("actions", actions);
         actions_pool.note = note;
@@ -290,50 +178,12 @@ impl Ruleset for Woin {
         pools
     }
 
-    // WOIN-DMG-1: SOAK reduces damage, but every 6 on the damage dice still does 1.
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
-        // WOIN-TYPE-1: an unknown type is refused; immunity compares canonical types.
-        let kind = hit.kind.map(tables::damage_type).transpose()?;
-        if let Some(kind) = kind
-            && attack::immune(hit.stats, kind)
-        {
-            return Ok(DamageOutcome {
-                loss: 0,
-                conditions: vec![],
-                explain: format!("immune to {kind}"),
-                events: vec![],
-            });
-        }
-        let soak = Self::effective_soak(hit.stats, hit.conditions);
-        let sixes = hit.roll.map_or(0, |r| r.count_faces(6)) as i64;
-        let after_soak = hit.amount.saturating_sub(soak).max(0);
-        let loss = after_soak.max(sixes);
-        let explain = if soak == 0 {
-            format!("{} damage", hit.amount)
-        } else if loss > after_soak {
-            format!("{} − SOAK {soak}, but {sixes} six(es) still do {sixes}", hit.amount)
-        } else {
-            format!("{} − SOAK {soak} = {loss}", hit.amount)
-        };
-        Ok(DamageOutcome { loss, conditions: vec![], explain, events: vec![] })
-    }
-
-    // WOIN-ACT-1: costs in actions.
-    fn actions(&self) -> &'static [ActionSpec] {
-        tables::ACTIONS
-    }
-
-    // WOIN-CRIT-1: sixes are what matter on a WOIN roll.
-    fn notable(&self, roll: &super::dice::RollRecord) -> Vec<bool> {
-        roll.dice.iter().map(|d| d.sides == 6 && d.face == 6).collect()
-    }
-
-    fn immune_to(&self, stats: &Stats, condition: &str) -> bool {
+    pub(crate) fn immune_to(&self, stats: &Stats, condition: &str) -> bool {
         attack::immune(stats, condition)
     }
 
     // WOIN-COND-1: a second application makes a condition severe; a third changes nothing.
-    fn condition_level(
+    pub(crate) fn condition_level(
         &self,
         spec: &ConditionSpec,
         existing: Option<&Condition>,
@@ -351,29 +201,8 @@ impl Ruleset for Woin {
         })
     }
 
-    // WOIN-COND-2, WOIN-COND-4, WOIN-COND-5: 1d6, 5–6 removes it, humans +1, severe needs a 6,
-    // persistent conditions cannot be shaken off.
-    fn shake_off(
-        &self,
-        stats: &Stats,
-        health: Health,
-        condition: &Condition,
-        options: &Options,
-        dice: &mut dyn DiceSource,
-    ) -> Result<ShakeOutcome, RulesError> {
-        let who = CombatantView {
-            name: "",
-            stats,
-            health,
-            conditions: &[],
-            weapons: &[],
-            initiative: None,
-        };
-        self.shake_off_in(who, condition, options, dice)
-    }
-
     // WOIN-COND-11: severe Sick takes 2d6 off the attribute check (the d6 roll is no check).
-    fn shake_off_in(
+    pub(crate) fn shake_in(
         &self,
         who: CombatantView<'_>,
         condition: &Condition,
@@ -418,21 +247,8 @@ impl Ruleset for Woin {
         Ok(ShakeOutcome { roll, success, explain })
     }
 
-    // Effective SOAK (WOIN-DMG-2) and DEFENSEs (Slowed, Downed, Restrained), and LUC dice left.
-    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
-        let defense = |which| attack::effective_defense(who.stats, who.conditions, which);
-        vec![
-            ("soak", Derived::Int(Self::effective_soak(who.stats, who.conditions))),
-            ("defenses.melee", Derived::Int(defense("melee"))),
-            ("defenses.ranged", Derived::Int(defense("ranged"))),
-            ("defenses.mental", Derived::Int(defense("mental"))),
-            ("defenses.vital", Derived::Int(defense("vital"))),
-            ("luc", Derived::Int(who.stats.int_or("luc", 0))),
-        ]
-    }
-
     // WOIN-TYPE-1: `immune=` names damage types and conditions, kept canonical.
-    fn check_names(
+    pub(crate) fn names_in_stats(
         &self,
         stats: &mut Stats,
         field: &str,
@@ -451,7 +267,7 @@ impl Ruleset for Woin {
     }
 
     // WOIN-TYPE-1: a weapon's `type=` names damage types, kept canonical.
-    fn check_weapon_names(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
+    pub(crate) fn names_in_weapon(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
         if field != "type" {
             return Ok(());
         }
@@ -471,21 +287,8 @@ impl Ruleset for Woin {
         Ok(())
     }
 
-    fn weapon_fields(&self) -> &'static [FieldSpec] {
-        tables::WEAPON_FIELDS
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        tables::OPTIONS
-    }
-
-    // WOIN-COND-2: one action per attempt.
-    fn shake_cost(&self) -> (&'static str, u8) {
-        ("actions", 1)
-    }
-
     // Poisoned: wounds cannot be healed.
-    fn can_heal(&self, conditions: &[Condition]) -> Result<(), RulesError> {
+    pub(crate) fn can_heal(&self, conditions: &[Condition]) -> Result<(), RulesError> {
         if conditions.iter().any(|c| c.name == "Poisoned") {
             return Err(RulesError::Invalid(
                 "Poisoned: wounds cannot be healed until it ends".into(),
@@ -495,7 +298,7 @@ impl Ruleset for Woin {
     }
 
     // WOIN-COND-9: severe Fatigued halves max HEALTH.
-    fn max_health(&self, health: Health, conditions: &[Condition]) -> i64 {
+    pub(crate) fn max_health(&self, health: Health, conditions: &[Condition]) -> i64 {
         if conditions.iter().any(|c| c.name == "Fatigued" && c.level == Level::Severe) {
             health.max / 2
         } else {
@@ -503,46 +306,9 @@ impl Ruleset for Woin {
         }
     }
 
-    // WOIN-TYPE-1: the log names each damage type by its canonical name (`fire` → `heat`).
-    fn damage_kind(&self, kind: &str) -> String {
-        kind.split(',')
-            .map(|k| tables::canonical_type(k).unwrap_or(k))
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
-    // WOIN-COND-11: Pain hurts 1d6 (not SOAKed) as its second action of a turn is spent; severe,
-    // as the first is. Only the turn's actions count, not free actions or reactions; crossing
-    // that line once, it hurts at most once a turn (the spec's Reading).
-    fn actions_spent(
-        &self,
-        who: CombatantView<'_>,
-        before: &[ActionPool],
-        after: &[ActionPool],
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        let Some(pain) = who.conditions.iter().find(|c| c.name == "Pain") else {
-            return Ok(Vec::new());
-        };
-        let used =
-            |pools: &[ActionPool]| pools.iter().find(|p| p.name == "actions").map_or(0, |p| p.used);
-        let line = if pain.level == Level::Severe { 1 } else { 2 };
-        if used(before) >= line || used(after) < line {
-            return Ok(Vec::new());
-        }
-        let roll = DiceExpr::parse("1d6")?.roll(dice)?;
-        let which = if line == 1 { "an action" } else { "a second action" };
-        Ok(vec![TurnStartEffect::Damage {
-            amount: roll.total,
-            kind: None,
-            explain: format!("Pain ({}) on {which} this turn, not SOAKed", pain.level),
-            roll,
-        }])
-    }
-
     // WOIN-COND-8: Bleeding, Burning and severe Poisoned hurt as the turn begins (not SOAKed);
     // WOIN-COND-10: severe Confused rolls what it does this turn.
-    fn turn_start(
+    pub(crate) fn start_of_turn(
         &self,
         who: CombatantView<'_>,
         _options: &Options,
@@ -582,6 +348,193 @@ impl Ruleset for Woin {
         Ok(effects)
     }
 
+    // WOIN-AMBUSH-1: ambush checks come before initiative (seed 001, step 1).
+    pub(crate) fn before_start(
+        &self,
+        state: &SystemState,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        verbs::resolve_ambushes(state, dice)
+    }
+}
+
+impl Ruleset for Woin {
+    fn spec(&self) -> &'static crate::rules::spec::Spec {
+        &SPEC
+    }
+
+    fn sheet(&self, who: Subject<'_>) -> Sheet {
+        Sheet {
+            glance: self.glance(who.view, who.id, who.state),
+            derived: self.derived(who.view),
+            status: Vec::new(),
+        }
+    }
+
+    fn healing(&self, health: Health, conditions: &[Condition]) -> Healing {
+        Healing {
+            max: self.max_health(health, conditions),
+            refused: self.can_heal(conditions).err().map(|e| e.to_string()),
+        }
+    }
+
+    fn turn_budget(&self, who: Subject<'_>, pass: Pass) -> Vec<ActionPool> {
+        self.budget(who.view.stats, who.view.conditions, pass)
+    }
+
+    fn arrival(&self, arrival: Arrival<'_>) -> Result<Landing, RulesError> {
+        if self.immune_to(arrival.stats, &arrival.spec.name) {
+            return Ok(Landing::Immune);
+        }
+        let level = self.condition_level(arrival.spec, arrival.existing, arrival.severe)?;
+        Ok(Landing::Lands { level, ends: Vec::new() })
+    }
+
+    fn check_names(
+        &self,
+        stats: &mut Stats,
+        field: &str,
+        of: FieldOf<'_>,
+    ) -> Result<(), FieldError> {
+        match of {
+            FieldOf::Stats { catalogue } => self.names_in_stats(stats, field, catalogue),
+            FieldOf::Weapon => self.names_in_weapon(stats, field),
+        }
+    }
+
+    fn shake_off(
+        &self,
+        who: Subject<'_>,
+        condition: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        self.shake_in(who.view, condition, who.options, dice)
+    }
+
+    fn turn_start(
+        &self,
+        who: Subject<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        self.start_of_turn(who.view, who.options, dice)
+    }
+
+    fn moment(&self, at: Moment<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+        match at {
+            Moment::BeforeStart { state } => self.before_start(state, dice),
+            Moment::NewDeal { .. }
+            | Moment::RoundStart { .. }
+            | Moment::TurnEnd { .. }
+            | Moment::AfterDamage { .. }
+            | Moment::NextFlag { .. }
+            | Moment::Set { .. } => Ok(Vec::new()),
+        }
+    }
+
+    fn health(&self, stats: &Stats) -> Health {
+        Health::full(stats.int_or("health", DEFAULT_HEALTH))
+    }
+
+    // WOIN-INIT-1: an INTUITION check with the INITIATIVE pool; AGILITY is the first tie-break.
+    fn roll_initiative(
+        &self,
+        who: InitRequest<'_>,
+        _ctx: &mut InitContext,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Initiative, RulesError> {
+        // WOIN-INIT-1, with Deaf's lost dice.
+        let roll = Self::init_pool(who.stats, who.conditions)?.roll(dice)?;
+        let mut init = Initiative::new(InitValue::Count(roll.total))
+            .with_ties(vec![who.stats.int_or("agi", 0)]);
+        init.roll = Some(roll);
+        Ok(init)
+    }
+
+    fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
+        let total =
+            text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
+                RulesError::Invalid(format!(
+                    "WOIN initiative is a whole number from {} to {} such as 17, not '{text}'",
+                    TYPED_INIT.start(),
+                    TYPED_INIT.end()
+                ))
+            })?;
+        let mut init =
+            Initiative::new(InitValue::Count(total)).with_ties(vec![stats.int_or("agi", 0)]);
+        init.typed = true;
+        Ok(init)
+    }
+
+    // WOIN-INIT-3..5: two actions on the count; a third at −10; a fourth and more every 5 counts.
+    fn passes(&self, stats: &Stats, init: &Initiative) -> Vec<Pass> {
+        let count = init.value.rank();
+        let actions = stats.int_or("actions", DEFAULT_ACTIONS).clamp(1, 20) as u8;
+        match actions {
+            0..=2 => vec![Pass::main(count, actions)],
+            3 => vec![Pass::main(count, 2), Pass::extra(count.saturating_sub(10), 1)],
+            n => std::iter::once(Pass::main(count, 2))
+                .chain((1..=i64::from(n - 2)).map(|k| Pass::extra(count.saturating_sub(5 * k), 1)))
+                .collect(),
+        }
+    }
+
+    // WOIN-DMG-1: SOAK reduces damage, but every 6 on the damage dice still does 1.
+    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+        // WOIN-TYPE-1: an unknown type is refused; immunity compares canonical types.
+        let kind = hit.kind.map(tables::damage_type).transpose()?;
+        if let Some(kind) = kind
+            && attack::immune(hit.stats, kind)
+        {
+            return Ok(DamageOutcome {
+                loss: 0,
+                conditions: vec![],
+                explain: format!("immune to {kind}"),
+                events: vec![],
+            });
+        }
+        let soak = Self::effective_soak(hit.stats, hit.conditions);
+        let sixes = hit.roll.map_or(0, |r| r.count_faces(6)) as i64;
+        let after_soak = hit.amount.saturating_sub(soak).max(0);
+        let loss = after_soak.max(sixes);
+        let explain = if soak == 0 {
+            format!("{} damage", hit.amount)
+        } else if loss > after_soak {
+            format!("{} − SOAK {soak}, but {sixes} six(es) still do {sixes}", hit.amount)
+        } else {
+            format!("{} − SOAK {soak} = {loss}", hit.amount)
+        };
+        Ok(DamageOutcome { loss, conditions: vec![], explain, events: vec![] })
+    }
+
+    // WOIN-COND-11: Pain hurts 1d6 (not SOAKed) as its second action of a turn is spent; severe,
+    // as the first is. Only the turn's actions count, not free actions or reactions; crossing
+    // that line once, it hurts at most once a turn (the spec's Reading).
+    fn actions_spent(
+        &self,
+        who: CombatantView<'_>,
+        before: &[ActionPool],
+        after: &[ActionPool],
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        let Some(pain) = who.conditions.iter().find(|c| c.name == "Pain") else {
+            return Ok(Vec::new());
+        };
+        let used =
+            |pools: &[ActionPool]| pools.iter().find(|p| p.name == "actions").map_or(0, |p| p.used);
+        let line = if pain.level == Level::Severe { 1 } else { 2 };
+        if used(before) >= line || used(after) < line {
+            return Ok(Vec::new());
+        }
+        let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+        let which = if line == 1 { "an action" } else { "a second action" };
+        Ok(vec![TurnStartEffect::Damage {
+            amount: roll.total,
+            kind: None,
+            explain: format!("Pain ({}) on {which} this turn, not SOAKed", pain.level),
+            roll,
+        }])
+    }
+
     // WOIN-CALL-1: a called shot takes two actions; an overwatch shot was paid for already.
     fn attack_cost(
         &self,
@@ -595,31 +548,6 @@ impl Ruleset for Woin {
         } else {
             vec![("actions", 1)]
         })
-    }
-
-    fn attack_fields(&self) -> &'static [crate::rules::signature::FieldArg] {
-        attack::ATTACK_FIELDS
-    }
-
-    fn attack_hint(&self) -> &'static str {
-        "blank, or spend=N luc=N range=N pinned=N crossfire=N called=trip …"
-    }
-
-    fn bare_attack_hint(&self) -> &'static str {
-        "no weapon: give pool= and dmg= below"
-    }
-
-    // WOIN-ATK-2: the positional modifiers that are simply on or off.
-    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("higher", "higher ground +1d6"),
-            ("cover", "target in cover −2d6"),
-            ("flank", "flanking (melee) +1d6"),
-            ("into_melee", "shooting into melee −2d6"),
-            ("dark", "darkness, fog or smoke −2d6"),
-            ("prone", "prone target −1d6 ranged, +2d6 melee (auto when lying)"),
-            ("aim", "aimed or feinted +1d6"),
-        ]
     }
 
     fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
@@ -696,23 +624,6 @@ impl Ruleset for Woin {
     }
 
     crate::rules::ruleset::own_state!(state, WoinState, WoinEvent);
-
-    fn surprise_label(&self) -> &'static str {
-        "Ambush turn"
-    }
-
-    // WOIN-AMBUSH-1: ambush checks come before initiative (seed 001, step 1).
-    fn before_start(
-        &self,
-        state: &SystemState,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::resolve_ambushes(state, dice)
-    }
-
-    fn cancel_phrase(&self) -> &'static str {
-        "cancelled with a LUC die"
-    }
 
     fn do_action(
         &self,
