@@ -162,13 +162,13 @@ impl Encounter {
     /// A combatant's health as it stands, its maximum as its conditions leave it (WOIN's severe
     /// Fatigued halves it): what every screen shows.
     pub fn health_now(&self, c: &Combatant) -> crate::rules::Health {
-        let max = self.system.rules().healing(c.health, &c.conditions).max;
+        let max = self.system.rules().vitals(c.health, &c.conditions).healing.max;
         crate::rules::Health { current: c.health.current, max }
     }
 
     /// Down or dead: listed, but skipped.
     pub fn is_down(&self, c: &Combatant) -> bool {
-        self.system.rules().standing(c.health, &c.conditions)
+        self.system.rules().vitals(c.health, &c.conditions).band
             == crate::rules::types::HealthBand::Down
     }
 

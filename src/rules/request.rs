@@ -126,6 +126,44 @@ pub struct Healing {
     pub refused: Option<String>,
 }
 
+/// How a combatant's health stands now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vitals {
+    /// How hurt it looks; [`HealthBand::Down`] is out of the fight.
+    pub band: HealthBand,
+    pub healing: Healing,
+}
+
+/// The band most systems use: down at 0 or less, Dead or Unconscious, else by the share of
+/// health left.
+pub fn default_band(health: Health, conditions: &[Condition]) -> HealthBand {
+    let down = health.current <= 0
+        || conditions.iter().any(|c| c.name == "Dead" || c.name == "Unconscious");
+    if down { HealthBand::Down } else { HealthBand::from_share(health.current, health.max) }
+}
+
+/// What the attack dialog shows of an attack written so far, each part when the system can tell.
+#[derive(Debug)]
+pub struct AttackGuide {
+    /// The hint for the dialog's free field, naming only the options that apply to the weapon
+    /// chosen; `None` keeps the spec's.
+    pub hint: Option<String>,
+    /// The switches that apply (Savage Worlds: only the modifiers for the roll the weapon
+    /// makes); `None` offers them all.
+    pub toggles: Option<Vec<(&'static str, &'static str)>>,
+    /// The rolls it asks for, in the order the rules make them, for a GM typing the faces
+    /// rolled at the table (`attack 5d6, then damage 2d6 if it hits, …`).
+    pub dice_order: Result<Option<String>, RulesError>,
+    /// The odds before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
+    pub odds: Result<Option<String>, RulesError>,
+}
+
+impl Default for AttackGuide {
+    fn default() -> AttackGuide {
+        AttackGuide { hint: None, toggles: None, dice_order: Ok(None), odds: Ok(None) }
+    }
+}
+
 /// What the rules show of one combatant: the figures at a glance, the derived figures and the
 /// status lines, for the screens and `--json` to lay out.
 #[derive(Debug, Clone, Default, PartialEq)]

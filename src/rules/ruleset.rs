@@ -102,18 +102,13 @@ pub trait Ruleset: Sync {
     /// Starting health from the stats.
     fn health(&self, stats: &Stats) -> Health;
 
-    /// How hurt a combatant is, as the players see it; [`HealthBand::Down`] is out of the fight:
-    /// listed but skipped. By default down at 0 or less, Dead or Unconscious, else by the share
-    /// of health left.
-    fn standing(&self, health: Health, conditions: &[Condition]) -> HealthBand {
-        let down = health.current <= 0
-            || conditions.iter().any(|c| c.name == "Dead" || c.name == "Unconscious");
-        if down { HealthBand::Down } else { HealthBand::from_share(health.current, health.max) }
-    }
-
-    /// How far healing may go now.
-    fn healing(&self, health: Health, _conditions: &[Condition]) -> Healing {
-        Healing { max: health.max, refused: None }
+    /// How a combatant's health stands now: how hurt it is ([`HealthBand::Down`] is out of the
+    /// fight: listed but skipped) and how far healing may go.
+    fn vitals(&self, health: Health, conditions: &[Condition]) -> Vitals {
+        Vitals {
+            band: default_band(health, conditions),
+            healing: Healing { max: health.max, refused: None },
+        }
     }
 
     /// What a turn allows.
@@ -201,12 +196,6 @@ pub trait Ruleset: Sync {
         Ok(Vec::new())
     }
 
-    /// [`Self::attack_hint`] for this attack, the weapon chosen, naming only the options that
-    /// apply to it; `None` keeps the general one.
-    fn attack_hint_now(&self, _request: AttackRequest<'_>) -> Option<String> {
-        None
-    }
-
     /// Roll an attack's hit dice ahead of its damage and propose how the hits are shared among
     /// its targets, for the GM to accept or change (`None`: nothing to share).
     fn attack_proposal(
@@ -228,13 +217,11 @@ pub trait Ruleset: Sync {
         Ok(None)
     }
 
-    /// Those of [`Self::attack_toggles`] that apply to this attack, the weapon chosen (Savage
-    /// Worlds: only the modifiers for the roll the weapon makes); `None` offers them all.
-    fn attack_toggles_now(
-        &self,
-        _request: AttackRequest<'_>,
-    ) -> Option<Vec<(&'static str, &'static str)>> {
-        None
+    /// What the attack dialog shows of the attack written so far, each part when the system can
+    /// tell: the hint for its free field, the switches that apply, the order of its rolls, the
+    /// odds.
+    fn attack_guide(&self, _request: AttackRequest<'_>) -> AttackGuide {
+        AttackGuide::default()
     }
 
     /// What an attack will cost, known before any die is rolled, so a refusal comes first.
@@ -243,17 +230,6 @@ pub trait Ruleset: Sync {
         _request: AttackRequest<'_>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         Ok(Vec::new())
-    }
-
-    /// The rolls an attack asks for, in the order the rules make them, for a GM typing the
-    /// faces rolled at the table (`attack 5d6, then damage 2d6 if it hits, …`).
-    fn dice_order(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        Ok(None)
-    }
-
-    /// The odds of an attack before it is rolled, in words (`6d6 vs MELEE 10: hit 72%, …`).
-    fn attack_odds(&self, _request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        Ok(None)
     }
 
     /// The system's own state at the start of an encounter.

@@ -245,6 +245,6 @@ fn damage(encounter: &Encounter, c: &Combatant, amount: i64, loss: i64) -> Said 
         side: c.side,
         loss,
         health: rules.spec().health.text(c.health),
-        band: rules.standing(c.health, &c.conditions),
+        band: rules.vitals(c.health, &c.conditions).band,
     }
 }

@@ -129,7 +129,7 @@ pub enum PlayerHealth {
 /// A combatant's health for the players.
 pub fn player_health(encounter: &Encounter, c: &Combatant) -> PlayerHealth {
     let rules = encounter.system.rules();
-    let band = rules.standing(c.health, &c.conditions);
+    let band = rules.vitals(c.health, &c.conditions).band;
     match health_shown(encounter, c.side) {
         HealthShown::Exact => {
             PlayerHealth::Exact { text: rules.spec().health.text(encounter.health_now(c)), band }

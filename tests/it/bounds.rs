@@ -163,7 +163,7 @@ fn rules_arithmetic_survives_extreme_health_and_counts() {
     assert_eq!(Savage::wound_penalty(dying), -3);
     assert!(Savage.spec().health.text(dying).contains(&i64::MAX.to_string()));
     assert_eq!(
-        Gurps.standing(Health { current: i64::MIN, max: i64::MAX }, &[]),
+        Gurps.vitals(Health { current: i64::MIN, max: i64::MAX }, &[]).band,
         skirmish::rules::types::HealthBand::Down
     );
 

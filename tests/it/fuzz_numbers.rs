@@ -382,8 +382,7 @@ fn play(i: usize, lines: &[String]) {
             let enc = session.encounter();
             let _ = engine::attack_preview(enc, &command);
             let _ = engine::attack_dice_order(enc, &command);
-            let _ = engine::attack_toggles_now(enc, &command);
-            let _ = engine::attack_hint_now(enc, &command);
+            let _ = engine::attack_guide(enc, &command);
             for choice in system.rules().spec().attack.choices {
                 let _ = engine::attack_choice_now(enc, &command, choice.label);
             }

@@ -1,7 +1,7 @@
 //! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
 
 use super::*;
-use crate::rules::request::FieldReader;
+use crate::rules::request::{AttackGuide, FieldReader};
 use crate::rules::signature::{ArgKind, FORCE, FieldArg, field};
 
 impl Planner<'_> {
@@ -250,16 +250,25 @@ pub(super) fn with_request<'e, R>(
     ask(request)
 }
 
-/// The odds of an `attack` command before it is rolled, when the system can tell.
-pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
+/// What the attack dialog shows of an `attack` command written so far (its hint, switches,
+/// order of rolls and odds), when the system can tell; `None` for another command.
+pub fn attack_guide(
+    enc: &Encounter,
+    command: &Command,
+) -> Result<Option<AttackGuide>, EngineError> {
     let Command::Attack { attacker, targets, weapon, fields } = command else {
         return Ok(None);
     };
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
     with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().attack_odds(request)?)
+        Ok(Some(enc.system.rules().attack_guide(request)))
     })
+}
+
+/// The odds of an `attack` command before it is rolled, when the system can tell.
+pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
+    Ok(attack_guide(enc, command)?.map(|guide| guide.odds).transpose()?.flatten())
 }
 
 /// The rolls an attack asks for, in the order its system makes them, when the system says.
@@ -267,14 +276,7 @@ pub fn attack_dice_order(
     enc: &Encounter,
     command: &Command,
 ) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
-        return Ok(None);
-    };
-    let pairs = field_pairs(fields);
-    let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().dice_order(request)?)
-    })
+    Ok(attack_guide(enc, command)?.map(|guide| guide.dice_order).transpose()?.flatten())
 }
 
 /// One of the system's attack-dialog picks as it stands for the attack written so far (GURPS:
@@ -291,34 +293,6 @@ pub fn attack_choice_now(
     let sides = attack_sides(enc, attacker, targets)?;
     with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
         Ok(enc.system.rules().attack_choice_now(request, label)?)
-    })
-}
-
-/// The attack-dialog switches that apply to the attack written so far, when the system can tell.
-pub fn attack_toggles_now(
-    enc: &Encounter,
-    command: &Command,
-) -> Result<Option<Vec<(&'static str, &'static str)>>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
-        return Ok(None);
-    };
-    let pairs = field_pairs(fields);
-    let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().attack_toggles_now(request))
-    })
-}
-
-/// The attack dialog's hint for its free field, for the attack written so far, when the
-/// system can tell.
-pub fn attack_hint_now(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
-        return Ok(None);
-    };
-    let pairs = field_pairs(fields);
-    let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().attack_hint_now(request))
     })
 }
 

@@ -89,7 +89,7 @@ impl Planner<'_> {
     pub(super) fn heal(&mut self, who: &str, amount: &Amount) -> Result<(), EngineError> {
         let c = self.who(who)?;
         let rules = self.scratch.system.rules();
-        if let Some(why) = rules.healing(c.health, &c.conditions).refused {
+        if let Some(why) = rules.vitals(c.health, &c.conditions).healing.refused {
             return Err(RulesError::Invalid(why).into());
         }
         // Dice are rolled once healing is allowed, and the roll logged before the healing.
@@ -104,8 +104,12 @@ impl Planner<'_> {
             }
         };
         let c = self.who(who)?;
-        let room =
-            rules.healing(c.health, &c.conditions).max.saturating_sub(c.health.current).max(0);
+        let room = rules
+            .vitals(c.health, &c.conditions)
+            .healing
+            .max
+            .saturating_sub(c.health.current)
+            .max(0);
         let id = c.id.to_string();
         self.emit(Event::Healed { id: id.into(), amount: amount.min(room), within_hit: false })
     }

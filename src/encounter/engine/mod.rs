@@ -11,8 +11,7 @@ mod roster;
 mod turns;
 
 pub use attack::{
-    attack_choice_now, attack_dice_order, attack_hint_now, attack_preview, attack_proposal,
-    attack_toggles_now,
+    attack_choice_now, attack_dice_order, attack_guide, attack_preview, attack_proposal,
 };
 use effects::{Struck, special_request};
 use health::{Give, own_condition};

@@ -37,6 +37,7 @@ use super::request::{
 use super::ruleset::{Ruleset, option};
 use super::stats::{FieldError, StatValue, Stats};
 use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError, Strength};
+use crate::rules::request::AttackGuide;
 use crate::rules::request::{FieldOf, Newcomer, Sheet, Subject, Unit};
 
 /// The Gempunks ruleset.
@@ -281,9 +282,37 @@ impl Gempunks {
     }
 }
 
+impl Gempunks {
+    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
+    }
+
+    // Issue 11 item 6: the exact distribution of hits and crits before rolling.
+    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        let p = prepare::prepare(request)?;
+        let f = super::request::FieldReader(request.fields);
+        let auto = f.flag("auto") || f.value("willing").is_some();
+        let need = p.dice.first().map_or(0, |d| d.need);
+        let same = p.dice.iter().all(|d| d.need == need);
+        if !same {
+            return Ok(Some(format!("{} dice, each against its own target's need", p.dice.len())));
+        }
+        let n = u32::try_from(p.dice.len()).unwrap_or(u32::MAX);
+        Ok(Some(odds::summary(n, need, p.heavy, auto)))
+    }
+}
+
 impl Ruleset for Gempunks {
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
+    }
+
+    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+        AttackGuide {
+            dice_order: self.order_of_dice(request),
+            odds: self.odds_now(request),
+            ..AttackGuide::default()
+        }
     }
 
     fn sheet(&self, who: Subject<'_>) -> Sheet {
@@ -531,24 +560,6 @@ impl Ruleset for Gempunks {
         } else {
             vec![("standard", 1)]
         })
-    }
-
-    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        dice_order::describe(request).map(Some)
-    }
-
-    // Issue 11 item 6: the exact distribution of hits and crits before rolling.
-    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        let p = prepare::prepare(request)?;
-        let f = super::request::FieldReader(request.fields);
-        let auto = f.flag("auto") || f.value("willing").is_some();
-        let need = p.dice.first().map_or(0, |d| d.need);
-        let same = p.dice.iter().all(|d| d.need == need);
-        if !same {
-            return Ok(Some(format!("{} dice, each against its own target's need", p.dice.len())));
-        }
-        let n = u32::try_from(p.dice.len()).unwrap_or(u32::MAX);
-        Ok(Some(odds::summary(n, need, p.heavy, auto)))
     }
 
     fn attack(

@@ -35,6 +35,7 @@ use super::stats::{FieldError, StatValue, Stats, format_hundredths, parse_hundre
 use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError};
 use crate::rules::conditions::Level;
 use crate::rules::request::{Arrival, FieldOf, Landing, Moment, Sheet, Subject};
+use crate::rules::request::{AttackGuide, Healing, Vitals};
 use crate::rules::types::HealthBand;
 
 /// The GURPS ruleset.
@@ -400,9 +401,42 @@ impl Gurps {
     }
 }
 
+impl Gurps {
+    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
+    }
+
+    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        attack::odds(request).map(Some)
+    }
+
+    fn band(&self, health: Health, conditions: &[Condition]) -> HealthBand {
+        if self.is_down(health, conditions) {
+            HealthBand::Down
+        } else {
+            HealthBand::from_share(health.current, health.max)
+        }
+    }
+}
+
 impl Ruleset for Gurps {
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
+    }
+
+    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+        AttackGuide {
+            dice_order: self.order_of_dice(request),
+            odds: self.odds_now(request),
+            ..AttackGuide::default()
+        }
+    }
+
+    fn vitals(&self, health: Health, conditions: &[Condition]) -> Vitals {
+        Vitals {
+            band: self.band(health, conditions),
+            healing: Healing { max: health.max, refused: None },
+        }
     }
 
     fn sheet(&self, who: Subject<'_>) -> Sheet {
@@ -410,14 +444,6 @@ impl Ruleset for Gurps {
             glance: self.glance(who.view, who.id, who.state),
             derived: self.derived_in(who.view, who.id, who.state),
             status: self.status_lines(who.view, who.id, who.state),
-        }
-    }
-
-    fn standing(&self, health: Health, conditions: &[Condition]) -> HealthBand {
-        if self.is_down(health, conditions) {
-            HealthBand::Down
-        } else {
-            HealthBand::from_share(health.current, health.max)
         }
     }
 
@@ -561,14 +587,6 @@ impl Ruleset for Gurps {
         } else {
             Vec::new()
         })
-    }
-
-    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        dice_order::describe(request).map(Some)
-    }
-
-    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        attack::odds(request).map(Some)
     }
 
     fn attack(

@@ -36,6 +36,7 @@ use super::ruleset::Ruleset;
 use super::state::{SystemEvent, SystemState};
 use super::stats::{Stats, TraitDie};
 use super::types::{ActionPool, Derived, Health, HealthBand, Options, Pass, RulesError, Side};
+use crate::rules::request::{AttackGuide, Healing, Vitals};
 use crate::rules::request::{Board, Moment, Newcomer, Sheet, Subject, Unit};
 
 /// The Savage Worlds ruleset.
@@ -277,9 +278,51 @@ impl Savage {
     }
 }
 
+impl Savage {
+    fn hint_now(&self, request: AttackRequest<'_>) -> Option<String> {
+        attack::hint(request)
+    }
+
+    // SW-ATK-2: only the switches for the roll the weapon makes (a bare attack that has not
+    // named its skill yet is offered them all).
+    fn toggles_now(&self, request: AttackRequest<'_>) -> Option<Vec<(&'static str, &'static str)>> {
+        let skill = attack::known_skill(request)?;
+        let toggles = SPEC.attack.toggles.iter();
+        Some(toggles.filter(|(field, _)| tables::applies_to(field, &skill)).copied().collect())
+    }
+
+    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
+    }
+
+    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        attack::odds(request).map(Some)
+    }
+
+    fn band(&self, health: Health, conditions: &[Condition]) -> HealthBand {
+        self.health_band(health, conditions)
+    }
+}
+
 impl Ruleset for Savage {
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
+    }
+
+    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+        AttackGuide {
+            hint: self.hint_now(request),
+            toggles: self.toggles_now(request),
+            dice_order: self.order_of_dice(request),
+            odds: self.odds_now(request),
+        }
+    }
+
+    fn vitals(&self, health: Health, conditions: &[Condition]) -> Vitals {
+        Vitals {
+            band: self.band(health, conditions),
+            healing: Healing { max: health.max, refused: None },
+        }
     }
 
     fn sheet(&self, who: Subject<'_>) -> Sheet {
@@ -305,10 +348,6 @@ impl Ruleset for Savage {
 
     fn unit(&self, who: CombatantView<'_>) -> Unit {
         Unit { kind: self.kind_of(who.stats), strength: None }
-    }
-
-    fn standing(&self, health: Health, conditions: &[Condition]) -> HealthBand {
-        self.health_band(health, conditions)
     }
 
     fn turn_budget(&self, who: Subject<'_>, pass: Pass) -> Vec<ActionPool> {
@@ -386,29 +425,6 @@ impl Ruleset for Savage {
             )));
         }
         Ok(vec![("actions", 1)])
-    }
-
-    fn attack_hint_now(&self, request: AttackRequest<'_>) -> Option<String> {
-        attack::hint(request)
-    }
-
-    // SW-ATK-2: only the switches for the roll the weapon makes (a bare attack that has not
-    // named its skill yet is offered them all).
-    fn attack_toggles_now(
-        &self,
-        request: AttackRequest<'_>,
-    ) -> Option<Vec<(&'static str, &'static str)>> {
-        let skill = attack::known_skill(request)?;
-        let toggles = SPEC.attack.toggles.iter();
-        Some(toggles.filter(|(field, _)| tables::applies_to(field, &skill)).copied().collect())
-    }
-
-    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        dice_order::describe(request).map(Some)
-    }
-
-    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        attack::odds(request).map(Some)
     }
 
     fn attack(

@@ -29,6 +29,7 @@ use super::state::SystemState;
 use super::stats::{FieldError, StatValue, Stats};
 use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError};
 use crate::rules::request::{Arrival, FieldOf, Healing, Landing, Moment, Sheet, Subject};
+use crate::rules::request::{AttackGuide, Vitals, default_band};
 
 /// The WOIN ruleset.
 pub struct Woin;
@@ -358,9 +359,79 @@ impl Woin {
     }
 }
 
+impl Woin {
+    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        dice_order::describe(request).map(Some)
+    }
+
+    // Exact odds (fractions) for the pool as it stands, before rolling.
+    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+        let p = attack::prepare(request)?;
+        // Past the pools counted exactly, a correct value marked as rounded, never a clamped
+        // pool (issue 11 item 6).
+        let dice = u32::try_from(p.pool.max(0)).unwrap_or(0);
+        if dice > super::odds::MAX_DICE {
+            let (hit, critical) = odds::attack_rounded(dice, p.defense, p.crit_sixes)
+                .map_err(|e| RulesError::Invalid(e.to_string()))?;
+            let cursed = request
+                .target
+                .conditions
+                .iter()
+                .any(|c| c.name == "Cursed" && c.level == Level::Severe);
+            let critical = if cursed { hit } else { critical };
+            return Ok(Some(format!(
+                "{}d6 vs {} {}: hit ≈{:.1}%, critical ≈{:.1}% (rounded)",
+                p.pool,
+                p.vs.to_uppercase(),
+                p.defense,
+                hit * 100.0,
+                critical * 100.0
+            )));
+        }
+        let odds = odds::attack(dice, p.defense, p.crit_sixes)
+            .map_err(|e| RulesError::Invalid(e.to_string()))?;
+        let cursed = request
+            .target
+            .conditions
+            .iter()
+            .any(|c| c.name == "Cursed" && c.level == Level::Severe);
+        let critical = if cursed { odds.hit } else { odds.critical };
+        Ok(Some(format!(
+            "{}d6 vs {} {}: hit {:.1}%, critical {:.1}%",
+            p.pool,
+            p.vs.to_uppercase(),
+            p.defense,
+            odds.hit.percent(),
+            critical.percent()
+        )))
+    }
+
+    fn heal_room(&self, health: Health, conditions: &[Condition]) -> Healing {
+        Healing {
+            max: self.max_health(health, conditions),
+            refused: self.can_heal(conditions).err().map(|e| e.to_string()),
+        }
+    }
+}
+
 impl Ruleset for Woin {
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
+    }
+
+    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+        AttackGuide {
+            dice_order: self.order_of_dice(request),
+            odds: self.odds_now(request),
+            ..AttackGuide::default()
+        }
+    }
+
+    fn vitals(&self, health: Health, conditions: &[Condition]) -> Vitals {
+        Vitals {
+            band: default_band(health, conditions),
+            healing: self.heal_room(health, conditions),
+        }
     }
 
     fn sheet(&self, who: Subject<'_>) -> Sheet {
@@ -368,13 +439,6 @@ impl Ruleset for Woin {
             glance: self.glance(who.view, who.id, who.state),
             derived: self.derived(who.view),
             status: Vec::new(),
-        }
-    }
-
-    fn healing(&self, health: Health, conditions: &[Condition]) -> Healing {
-        Healing {
-            max: self.max_health(health, conditions),
-            refused: self.can_heal(conditions).err().map(|e| e.to_string()),
         }
     }
 
@@ -548,52 +612,6 @@ impl Ruleset for Woin {
         } else {
             vec![("actions", 1)]
         })
-    }
-
-    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        dice_order::describe(request).map(Some)
-    }
-
-    // Exact odds (fractions) for the pool as it stands, before rolling.
-    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        let p = attack::prepare(request)?;
-        // Past the pools counted exactly, a correct value marked as rounded, never a clamped
-        // pool (issue 11 item 6).
-        let dice = u32::try_from(p.pool.max(0)).unwrap_or(0);
-        if dice > super::odds::MAX_DICE {
-            let (hit, critical) = odds::attack_rounded(dice, p.defense, p.crit_sixes)
-                .map_err(|e| RulesError::Invalid(e.to_string()))?;
-            let cursed = request
-                .target
-                .conditions
-                .iter()
-                .any(|c| c.name == "Cursed" && c.level == Level::Severe);
-            let critical = if cursed { hit } else { critical };
-            return Ok(Some(format!(
-                "{}d6 vs {} {}: hit ≈{:.1}%, critical ≈{:.1}% (rounded)",
-                p.pool,
-                p.vs.to_uppercase(),
-                p.defense,
-                hit * 100.0,
-                critical * 100.0
-            )));
-        }
-        let odds = odds::attack(dice, p.defense, p.crit_sixes)
-            .map_err(|e| RulesError::Invalid(e.to_string()))?;
-        let cursed = request
-            .target
-            .conditions
-            .iter()
-            .any(|c| c.name == "Cursed" && c.level == Level::Severe);
-        let critical = if cursed { odds.hit } else { odds.critical };
-        Ok(Some(format!(
-            "{}d6 vs {} {}: hit {:.1}%, critical {:.1}%",
-            p.pool,
-            p.vs.to_uppercase(),
-            p.defense,
-            odds.hit.percent(),
-            critical.percent()
-        )))
     }
 
     fn attack(
