@@ -17,6 +17,7 @@ pub mod spec;
 pub mod state;
 pub mod stats;
 pub mod system;
+pub mod typed;
 pub mod types;
 pub mod woin;
 pub mod words;

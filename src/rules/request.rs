@@ -22,9 +22,9 @@ pub struct InitRequest<'a> {
 /// What initiative rolls share within one encounter: the system's state (the action deck), and
 /// rolls made once for several combatants (a Gempunks controller's die), by key.
 #[derive(Debug, Clone)]
-pub struct InitContext {
+pub struct InitContext<S = SystemState> {
     /// A working copy of the system's state, changed as cards are drawn.
-    pub state: SystemState,
+    pub state: S,
     pub shared: Vec<(String, RollRecord)>,
     /// Cards in someone's hand that a reshuffle must not return to the deck.
     pub in_hand: Vec<Card>,
@@ -45,31 +45,31 @@ pub struct CombatantView<'a> {
 }
 
 /// One combatant with the encounter around it: what most of the rules' questions are about.
-#[derive(Debug, Clone, Copy)]
-pub struct Subject<'a> {
+#[derive(Debug)]
+pub struct Subject<'a, S = SystemState> {
     pub id: &'a str,
     pub view: CombatantView<'a>,
     /// The system's own state.
-    pub state: &'a SystemState,
+    pub state: &'a S,
     pub options: &'a Options,
 }
 
 /// A moment of the fight at which a system may act, with what its rules read there. Each
 /// answers with effects the engine applies as it applies an attack's.
-#[derive(Debug, Clone, Copy)]
-pub enum Moment<'a> {
+#[derive(Debug)]
+pub enum Moment<'a, S = SystemState> {
     /// `start` begins the fight, before initiative (WOIN ambushes).
-    BeforeStart { state: &'a SystemState },
+    BeforeStart { state: &'a S },
     /// Initiative is about to be dealt afresh; the cards kept in hand (SW-INIT-3: a shuffle
     /// after a Joker). Decided before the round begins, applied after it.
-    NewDeal { state: &'a SystemState, kept: &'a [Card] },
+    NewDeal { state: &'a S, kept: &'a [Card] },
     /// A round begins, for each combatant (SW-INC-2: Bleeding Out).
     RoundStart { who: CombatantView<'a> },
     /// A combatant's own turn ends, before the next begins (GURPS-STUN-2); effects land on it
     /// (`Who::Actor`).
-    TurnEnd { who: Subject<'a> },
+    TurnEnd { who: Subject<'a, S> },
     /// A combatant just took damage (SW-INC-1: the Incapacitation roll).
-    AfterDamage { who: CombatantView<'a>, was_down: bool, hit: super::effect::HitKind<'a> },
+    AfterDamage { who: CombatantView<'a>, was_down: bool, hit: super::effect::HitKind<'a, S> },
     /// One of the words `next` took, for the combatant whose turn it begins, before its
     /// turn-start rolls (GURPS `skip_ht`).
     NextFlag { flag: &'a str, id: &'a str },
@@ -207,8 +207,8 @@ pub struct Party<'a> {
 
 /// What an attack asks for: an attacker (the first of the members attacking together), one or
 /// more targets, the weapon and the system's options.
-#[derive(Debug, Clone, Copy)]
-pub struct AttackRequest<'a> {
+#[derive(Debug)]
+pub struct AttackRequest<'a, S = SystemState> {
     pub attacker: CombatantView<'a>,
     /// The first target.
     pub target: CombatantView<'a>,
@@ -224,7 +224,7 @@ pub struct AttackRequest<'a> {
     /// It is the attacker's turn.
     pub on_turn: bool,
     /// The system's own state.
-    pub state: &'a SystemState,
+    pub state: &'a S,
     /// Actions the attacker has already taken this turn (SW-ACT-1).
     pub actions_taken: u8,
 }
@@ -329,8 +329,7 @@ pub trait Lookup {
 }
 
 /// What a system verb is asked.
-#[derive(Clone, Copy)]
-pub struct SpecialRequest<'a> {
+pub struct SpecialRequest<'a, S = SystemState> {
     pub verb: &'a str,
     pub actor: Option<CombatantView<'a>>,
     pub target: Option<CombatantView<'a>>,
@@ -344,7 +343,7 @@ pub struct SpecialRequest<'a> {
     /// The fight is under way (a round or a surprise turn has begun).
     pub started: bool,
     /// The system's own state.
-    pub state: &'a SystemState,
+    pub state: &'a S,
     /// Every combatant, for names given in fields.
     pub lookup: &'a dyn Lookup,
     /// Whose turn it is (the one an `interrupt` contests with).
@@ -358,8 +357,8 @@ pub struct SpecialRequest<'a> {
 }
 
 /// Damage arriving at a combatant, before the system's damage model.
-#[derive(Debug, Clone, Copy)]
-pub struct DamageRequest<'a> {
+#[derive(Debug)]
+pub struct DamageRequest<'a, S = SystemState> {
     pub stats: &'a Stats,
     pub health: Health,
     pub conditions: &'a [Condition],
@@ -374,7 +373,7 @@ pub struct DamageRequest<'a> {
     pub location: Option<&'a str>,
     /// The combatant's id and the system's own state (GURPS FP and crippled parts).
     pub id: &'a str,
-    pub state: &'a SystemState,
+    pub state: &'a S,
     /// The damage as typed parts, when the hit has several (see [`super::effect::Hit::parts`]).
     pub parts: &'a [(String, i64)],
     /// The encounter's rule options (a Gempunks regiment's overflow reading).
@@ -401,4 +400,139 @@ pub struct ShakeOutcome {
     pub roll: RollRecord,
     pub success: bool,
     pub explain: String,
+}
+
+/// `Clone` and `Copy` for a request whatever its state type: it holds the state by reference.
+macro_rules! copy_whatever_the_state {
+    ($($name:ident),*) => {$(
+        impl<S> Clone for $name<'_, S> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        impl<S> Copy for $name<'_, S> {}
+    )*};
+}
+
+copy_whatever_the_state!(Subject, Moment, AttackRequest, SpecialRequest, DamageRequest);
+
+impl<'a> Subject<'a> {
+    /// The same question, the state read as the system's own type.
+    pub fn with_state<T>(self, state: &'a T) -> Subject<'a, T> {
+        let Subject { id, view, state: _, options } = self;
+        Subject { id, view, state, options }
+    }
+}
+
+impl<'a> AttackRequest<'a> {
+    /// The same request, the state read as the system's own type.
+    pub fn with_state<T>(self, state: &'a T) -> AttackRequest<'a, T> {
+        let AttackRequest {
+            attacker,
+            target,
+            weapon,
+            fields,
+            options,
+            attacker_id,
+            target_id,
+            members,
+            targets,
+            on_turn,
+            state: _,
+            actions_taken,
+        } = self;
+        AttackRequest {
+            attacker,
+            target,
+            weapon,
+            fields,
+            options,
+            attacker_id,
+            target_id,
+            members,
+            targets,
+            on_turn,
+            state,
+            actions_taken,
+        }
+    }
+}
+
+impl<'a> SpecialRequest<'a> {
+    /// The same request, the state read as the system's own type.
+    pub fn with_state<T>(self, state: &'a T) -> SpecialRequest<'a, T> {
+        let SpecialRequest {
+            verb,
+            actor,
+            target,
+            words,
+            fields,
+            options,
+            actor_id,
+            target_id,
+            round,
+            started,
+            state: _,
+            lookup,
+            current,
+            tried,
+            actions_taken,
+            held,
+        } = self;
+        SpecialRequest {
+            verb,
+            actor,
+            target,
+            words,
+            fields,
+            options,
+            actor_id,
+            target_id,
+            round,
+            started,
+            state,
+            lookup,
+            current,
+            tried,
+            actions_taken,
+            held,
+        }
+    }
+}
+
+impl<'a> DamageRequest<'a> {
+    /// The same request, the state read as the system's own type.
+    pub fn with_state<T>(self, state: &'a T) -> DamageRequest<'a, T> {
+        let DamageRequest {
+            stats,
+            health,
+            conditions,
+            amount,
+            roll,
+            kind,
+            armor_ignored,
+            armor_added,
+            location,
+            id,
+            state: _,
+            parts,
+            options,
+        } = self;
+        DamageRequest {
+            stats,
+            health,
+            conditions,
+            amount,
+            roll,
+            kind,
+            armor_ignored,
+            armor_added,
+            location,
+            id,
+            state,
+            parts,
+            options,
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! The one interface every game system implements ([`Ruleset`]), and what its fold sees.
 
 use super::cards::Card;
-use super::conditions::{Condition, Level};
+use super::conditions::Condition;
 use super::dice::{DiceSource, RollRecord};
 use super::effect::*;
 use super::initiative::Initiative;
@@ -72,73 +72,47 @@ pub enum Fact<'a> {
     },
 }
 
-/// Everything that differs between the four systems.
+/// A system as the engine and the journal hold it: its types erased. Every [`Rules`] is one,
+/// through the one blanket implementation in `typed.rs`; the methods are documented there.
+///
+/// [`Rules`]: super::typed::Rules
 pub trait Ruleset: Sync {
-    /// What is constant about the system: identity, words, tables.
+    /// As [`Rules::spec`].
     fn spec(&self) -> &'static Spec;
 
-    /// What the rules show of one combatant now (defaults filled in, conditions applied).
+    /// As [`Rules::sheet`].
     fn sheet(&self, who: Subject<'_>) -> Sheet;
 
-    /// What the rules show of the encounter as a whole, with the options in force.
-    fn board(&self, _state: &SystemState, _options: &Options) -> Board {
-        Board::default()
-    }
+    /// As [`Rules::board`].
+    fn board(&self, state: &SystemState, options: &Options) -> Board;
 
-    /// Settle a newcomer before its health is worked out: its stats from its side (Savage
-    /// Worlds: a player character is a Wild Card unless marked an Extra), and whether `add NAME
-    /// xN` makes one combatant standing for N members (a Gempunks regiment): then the unit's
-    /// name. `None` adds N separate combatants as usual.
-    fn enter(&self, _newcomer: Newcomer<'_>) -> Result<Option<String>, RulesError> {
-        Ok(None)
-    }
+    /// As [`Rules::enter`].
+    fn enter(&self, newcomer: Newcomer<'_>) -> Result<Option<String>, RulesError>;
 
-    /// What kind of combatant the stats make (for the `add` echo), and a unit's strength now
-    /// (`Bandits 17/20`).
-    fn unit(&self, _who: CombatantView<'_>) -> Unit {
-        Unit::default()
-    }
+    /// As [`Rules::unit`].
+    fn unit(&self, who: CombatantView<'_>) -> Unit;
 
-    /// Starting health from the stats.
+    /// As [`Rules::health`].
     fn health(&self, stats: &Stats) -> Health;
 
-    /// How a combatant's health stands now: how hurt it is ([`HealthBand::Down`] is out of the
-    /// fight: listed but skipped) and how far healing may go.
-    fn vitals(&self, health: Health, conditions: &[Condition]) -> Vitals {
-        Vitals {
-            band: default_band(health, conditions),
-            healing: Healing { max: health.max, refused: None },
-        }
-    }
+    /// As [`Rules::vitals`].
+    fn vitals(&self, health: Health, conditions: &[Condition]) -> Vitals;
 
-    /// What a turn allows.
+    /// As [`Rules::turn_budget`].
     fn turn_budget(&self, who: Subject<'_>, pass: Pass) -> Vec<ActionPool>;
 
-    /// What becomes of a condition about to land: by default it lands at its first level, or
-    /// severe when asked and the condition has one.
-    fn arrival(&self, arrival: Arrival<'_>) -> Result<Landing, RulesError> {
-        let spec = arrival.spec;
-        if arrival.severe && spec.severe.is_none() {
-            return Err(RulesError::Invalid(format!("{} has no severe level", spec.name)));
-        }
-        let level = if arrival.severe { Level::Severe } else { Level::First };
-        Ok(Landing::Lands { level, ends: Vec::new() })
-    }
+    /// As [`Rules::arrival`].
+    fn arrival(&self, arrival: Arrival<'_>) -> Result<Landing, RulesError>;
 
-    /// A field `add`, `edit`, `weapon` or a bestiary entry has just set (`field`, lowercase),
-    /// checked for the names it holds (damage types, conditions) and kept under their canonical
-    /// names; an unknown name is refused with the nearest (WOIN `immune=firee`, WOIN-TYPE-1).
-    /// Most fields hold no names.
+    /// As [`Rules::check_names`].
     fn check_names(
         &self,
-        _stats: &mut Stats,
-        _field: &str,
-        _of: FieldOf<'_>,
-    ) -> Result<(), FieldError> {
-        Ok(())
-    }
+        stats: &mut Stats,
+        field: &str,
+        of: FieldOf<'_>,
+    ) -> Result<(), FieldError>;
 
-    /// Roll to shake off a condition.
+    /// As [`Rules::shake_off`].
     fn shake_off(
         &self,
         who: Subject<'_>,
@@ -146,26 +120,17 @@ pub trait Ruleset: Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError>;
 
-    /// What happens as a combatant's turn begins (ongoing damage, a Confused roll, GURPS-HP-2).
+    /// As [`Rules::turn_start`].
     fn turn_start(
         &self,
-        _who: Subject<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        Ok(Vec::new())
-    }
+        who: Subject<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError>;
 
-    /// What the system does at a moment of the fight (before the start, a new deal, a round's
-    /// start, a turn's end, after damage, a word of `next`, `set`).
-    fn moment(
-        &self,
-        _at: Moment<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Ok(Vec::new())
-    }
+    /// As [`Rules::moment`].
+    fn moment(&self, at: Moment<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError>;
 
-    /// Roll (or deal) initiative for one combatant or group.
+    /// As [`Rules::roll_initiative`].
     fn roll_initiative(
         &self,
         who: InitRequest<'_>,
@@ -173,129 +138,93 @@ pub trait Ruleset: Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError>;
 
-    /// Initiative typed in by the GM (`17`, `6.25`, `QS`, `joker`).
+    /// As [`Rules::typed_initiative`].
     fn typed_initiative(&self, stats: &Stats, text: &str) -> Result<Initiative, RulesError>;
 
-    /// The turns a combatant takes in a round (WOIN creatures with 3+ actions act more than once).
-    fn passes(&self, _stats: &Stats, init: &Initiative) -> Vec<Pass> {
-        vec![Pass::main(init.value.rank(), 1)]
-    }
+    /// As [`Rules::passes`].
+    fn passes(&self, stats: &Stats, init: &Initiative) -> Vec<Pass>;
 
-    /// Apply the system's damage model.
+    /// As [`Rules::damage`].
     fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError>;
 
-    /// Actions were just spent on `who`'s own turn: its pools `before` and `after` the command.
-    /// What follows from it (WOIN Pain's 1d6 on a second action), as turn-start effects are.
+    /// As [`Rules::actions_spent`].
     fn actions_spent(
         &self,
-        _who: CombatantView<'_>,
-        _before: &[ActionPool],
-        _after: &[ActionPool],
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        Ok(Vec::new())
-    }
+        who: CombatantView<'_>,
+        before: &[ActionPool],
+        after: &[ActionPool],
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError>;
 
-    /// Roll an attack's hit dice ahead of its damage and propose how the hits are shared among
-    /// its targets, for the GM to accept or change (`None`: nothing to share).
+    /// As [`Rules::attack_proposal`].
     fn attack_proposal(
         &self,
-        _request: AttackRequest<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Option<Proposal>, RulesError> {
-        Ok(None)
-    }
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Option<Proposal>, RulesError>;
 
-    /// One of [`Self::attack_choices`] as it stands for this attack, the picks before it made
-    /// (GURPS: each defense the target has against it, with its value and odds): (label, field
-    /// text) with the one to preselect first; `None` keeps the fixed list.
+    /// As [`Rules::attack_choice_now`].
     fn attack_choice_now(
         &self,
-        _request: AttackRequest<'_>,
-        _label: &str,
-    ) -> Result<Option<Vec<(String, String)>>, RulesError> {
-        Ok(None)
-    }
+        request: AttackRequest<'_>,
+        label: &str,
+    ) -> Result<Option<Vec<(String, String)>>, RulesError>;
 
-    /// What the attack dialog shows of the attack written so far, each part when the system can
-    /// tell: the hint for its free field, the switches that apply, the order of its rolls, the
-    /// odds.
-    fn attack_guide(&self, _request: AttackRequest<'_>) -> AttackGuide {
-        AttackGuide::default()
-    }
+    /// As [`Rules::attack_guide`].
+    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide;
 
-    /// What an attack will cost, known before any die is rolled, so a refusal comes first.
+    /// As [`Rules::attack_cost`].
     fn attack_cost(
         &self,
-        _request: AttackRequest<'_>,
-    ) -> Result<Vec<(&'static str, u8)>, RulesError> {
-        Ok(Vec::new())
-    }
+        request: AttackRequest<'_>,
+    ) -> Result<Vec<(&'static str, u8)>, RulesError>;
 
     /// The system's own state at the start of an encounter.
-    fn new_state(&self) -> SystemState {
-        SystemState::none()
-    }
+    fn new_state(&self) -> SystemState;
 
-    /// Read this system's state from a snapshot (see [`super::state::decode_state`]); a system
-    /// that keeps nothing reads `()`.
+    /// Read the system's state back from a snapshot.
     fn decode_state(
         &self,
         d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemState, erased_serde::Error> {
-        super::state::decode_state::<()>(d)
-    }
+    ) -> Result<SystemState, erased_serde::Error>;
 
-    /// Read one of this system's events from a save (see [`super::state::decode`]).
+    /// Read one of the system's events back from a save.
     fn decode_event(
         &self,
-        _d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemEvent, erased_serde::Error> {
-        Err(serde::de::Error::custom(format!("{} has no events of its own", self.spec().name)))
-    }
+        d: &mut dyn erased_serde::Deserializer,
+    ) -> Result<SystemEvent, erased_serde::Error>;
 
-    /// Apply one of this system's events to its state; the log line it leaves.
+    /// Apply one of the system's events to its state; the log line it leaves.
     fn apply_event(
         &self,
-        _state: &mut SystemState,
+        state: &mut SystemState,
         event: &SystemEvent,
-        _roster: &mut dyn Roster,
-    ) -> Result<Line, RulesError> {
-        Err(RulesError::Invalid(format!("{} cannot apply {event:?}", self.spec().name)))
-    }
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError>;
 
     /// Follow a core event in the system's own state.
-    fn observe(&self, _state: &mut SystemState, _fact: Fact<'_>) {}
+    fn observe(&self, state: &mut SystemState, fact: Fact<'_>);
 
-    /// What an action of the `do` list does beyond spending its cost (WOIN suppressive fire).
+    /// As [`Rules::do_action`].
     fn do_action(
         &self,
-        _action: &ActionSpec,
-        _request: SpecialRequest<'_>,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Ok(Vec::new())
-    }
+        action: &ActionSpec,
+        request: SpecialRequest<'_>,
+    ) -> Result<Vec<Effect>, RulesError>;
 
-    /// A system verb (`soak`, `trick`, `fear` …). `None` of them by default.
+    /// As [`Rules::special`].
     fn special(
         &self,
         request: SpecialRequest<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Err(RulesError::Invalid(format!("`{}` is not part of {}", request.verb, self.spec().name)))
-    }
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError>;
 
-    /// Resolve an attack. Each system's issue brings its own resolution.
+    /// As [`Rules::attack`].
     fn attack(
         &self,
-        _request: AttackRequest<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Err(RulesError::NotYet(format!(
-            "attack resolution for {} is not built yet; use damage and cond meanwhile",
-            self.spec().name
-        )))
-    }
+        request: AttackRequest<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError>;
 }
 
 /// Every option an encounter of this system takes: the core ones, then the system's own.
@@ -307,48 +236,3 @@ pub fn all_options(rules: &dyn Ruleset) -> impl Iterator<Item = &'static OptionS
 pub fn option<'a>(rules: &dyn Ruleset, options: &'a Options, name: &str) -> &'a str {
     rules.spec().option(options, name)
 }
-
-/// The `Ruleset` methods by which a system keeps its own state and events, written once for every
-/// system: `$module` holds the state type, the event type, and the `apply` and `observe` functions.
-macro_rules! own_state {
-    ($module:ident, $state:ident, $event:ident) => {
-        fn new_state(&self) -> $crate::rules::state::SystemState {
-            $crate::rules::state::SystemState::new($module::$state::default())
-        }
-
-        fn decode_state(
-            &self,
-            d: &mut dyn erased_serde::Deserializer,
-        ) -> Result<$crate::rules::state::SystemState, erased_serde::Error> {
-            $crate::rules::state::decode_state::<$module::$state>(d)
-        }
-
-        fn decode_event(
-            &self,
-            d: &mut dyn erased_serde::Deserializer,
-        ) -> Result<$crate::rules::state::SystemEvent, erased_serde::Error> {
-            $crate::rules::state::decode::<$module::$event>(
-                $crate::rules::ruleset::Ruleset::spec(self).tag,
-                d,
-            )
-        }
-
-        fn apply_event(
-            &self,
-            state: &mut $crate::rules::state::SystemState,
-            event: &$crate::rules::state::SystemEvent,
-            roster: &mut dyn $crate::rules::ruleset::Roster,
-        ) -> Result<$crate::rules::ruleset::Line, $crate::rules::types::RulesError> {
-            $module::apply(state, event, roster)
-        }
-
-        fn observe(
-            &self,
-            state: &mut $crate::rules::state::SystemState,
-            fact: $crate::rules::ruleset::Fact<'_>,
-        ) {
-            $module::observe(state, fact);
-        }
-    };
-}
-pub(crate) use own_state;

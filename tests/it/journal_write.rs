@@ -18,9 +18,10 @@ use skirmish::rules::request::{
 use skirmish::rules::ruleset::{Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
 use skirmish::rules::spec::{Counts, HealthSpec, Spec};
-use skirmish::rules::state::{SystemEvent, SystemState};
+use skirmish::rules::state::SystemEvent;
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
-use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
+use skirmish::rules::typed::Rules;
+use skirmish::rules::{ActionPool, Health, Pass, RulesError, System};
 use skirmish::save;
 
 fn assets() -> Arc<Assets> {
@@ -70,12 +71,18 @@ static SPEC: Spec = Spec {
     ..Spec::new("jammed", "Jammed", "Jammed")
 };
 
-impl Ruleset for Jammed {
+impl Rules for Jammed {
+    type State = ();
+    type Event = Unwritable;
+
     fn spec(&self) -> &'static Spec {
         &SPEC
     }
 
-    fn sheet(&self, _: skirmish::rules::request::Subject<'_>) -> skirmish::rules::request::Sheet {
+    fn sheet(
+        &self,
+        _: skirmish::rules::request::Subject<'_, ()>,
+    ) -> skirmish::rules::request::Sheet {
         skirmish::rules::request::Sheet::default()
     }
 
@@ -86,7 +93,7 @@ impl Ruleset for Jammed {
     fn roll_initiative(
         &self,
         _: InitRequest<'_>,
-        _: &mut InitContext,
+        _: &mut InitContext<()>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -98,11 +105,15 @@ impl Ruleset for Jammed {
         Ok(Initiative::new(InitValue::Count(n)))
     }
 
-    fn turn_budget(&self, _: skirmish::rules::request::Subject<'_>, _: Pass) -> Vec<ActionPool> {
+    fn turn_budget(
+        &self,
+        _: skirmish::rules::request::Subject<'_, ()>,
+        _: Pass,
+    ) -> Vec<ActionPool> {
         vec![ActionPool::new("actions", 1)]
     }
 
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, ()>) -> Result<DamageOutcome, RulesError> {
         Ok(DamageOutcome {
             loss: hit.amount,
             conditions: vec![],
@@ -113,7 +124,7 @@ impl Ruleset for Jammed {
 
     fn shake_off(
         &self,
-        _: skirmish::rules::request::Subject<'_>,
+        _: skirmish::rules::request::Subject<'_, ()>,
         _: &Condition,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
@@ -121,21 +132,16 @@ impl Ruleset for Jammed {
         Ok(ShakeOutcome { roll, success: true, explain: String::new() })
     }
 
-    fn apply_event(
-        &self,
-        _: &mut SystemState,
-        _: &SystemEvent,
-        _: &mut dyn Roster,
-    ) -> Result<Line, RulesError> {
+    fn apply(&self, _: &mut (), _: &Unwritable, _: &mut dyn Roster) -> Result<Line, RulesError> {
         Ok(Line { text: "jammed".into(), roll: None, who: None })
     }
 
     fn special(
         &self,
-        _: SpecialRequest<'_>,
+        _: SpecialRequest<'_, ()>,
         _: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
-        Ok(vec![Effect::System(SystemEvent::new(self.spec().tag, Unwritable))])
+        Ok(vec![Effect::System(SystemEvent::new(SPEC.tag, Unwritable))])
     }
 }
 

@@ -25,6 +25,7 @@ mod tieup;
 mod turns;
 mod weapon;
 use spec::SPEC;
+use state::{GemEvent, GemState};
 
 use super::conditions::{Catalogue, Condition};
 use super::dice::{DiceExpr, DiceSource};
@@ -34,8 +35,9 @@ use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
     ShakeOutcome,
 };
-use super::ruleset::{Ruleset, option};
+use super::ruleset::{Line, Roster, option};
 use super::stats::{FieldError, StatValue, Stats};
+use super::typed::Rules;
 use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError, Strength};
 use crate::rules::request::AttackGuide;
 use crate::rules::request::{FieldOf, Newcomer, Sheet, Subject, Unit};
@@ -53,7 +55,7 @@ impl Gempunks {
         &self,
         who: CombatantView<'_>,
         _: &str,
-        _: &super::state::SystemState,
+        _: &GemState,
     ) -> Vec<(&'static str, String)> {
         let s = who.stats;
         // GEM-MOD-4: down, Unconscious or Stationary, both defenses are 2.
@@ -266,11 +268,11 @@ impl Gempunks {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        state: &super::state::SystemState,
+        state: &GemState,
         options: &Options,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        let gem = state::of(state);
+        let gem = state;
         // GEM-INIT-2: a standard action spent ahead in another member's set is gone, if this
         // turn has one.
         let standard = self
@@ -283,12 +285,15 @@ impl Gempunks {
 }
 
 impl Gempunks {
-    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn order_of_dice(
+        &self,
+        request: AttackRequest<'_, GemState>,
+    ) -> Result<Option<String>, RulesError> {
         dice_order::describe(request).map(Some)
     }
 
     // Issue 11 item 6: the exact distribution of hits and crits before rolling.
-    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn odds_now(&self, request: AttackRequest<'_, GemState>) -> Result<Option<String>, RulesError> {
         let p = prepare::prepare(request)?;
         let f = super::request::FieldReader(request.fields);
         let auto = f.flag("auto") || f.value("willing").is_some();
@@ -302,12 +307,15 @@ impl Gempunks {
     }
 }
 
-impl Ruleset for Gempunks {
+impl Rules for Gempunks {
+    type State = GemState;
+    type Event = GemEvent;
+
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
     }
 
-    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+    fn attack_guide(&self, request: AttackRequest<'_, GemState>) -> AttackGuide {
         AttackGuide {
             dice_order: self.order_of_dice(request),
             odds: self.odds_now(request),
@@ -315,7 +323,7 @@ impl Ruleset for Gempunks {
         }
     }
 
-    fn sheet(&self, who: Subject<'_>) -> Sheet {
+    fn sheet(&self, who: Subject<'_, GemState>) -> Sheet {
         Sheet {
             glance: self.glance(who.view, who.id, who.state),
             derived: self.derived(who.view),
@@ -333,7 +341,7 @@ impl Ruleset for Gempunks {
         Unit { kind: self.kind_of(who.stats), strength: self.strength(who) }
     }
 
-    fn turn_budget(&self, who: Subject<'_>, pass: Pass) -> Vec<ActionPool> {
+    fn turn_budget(&self, who: Subject<'_, GemState>, pass: Pass) -> Vec<ActionPool> {
         self.budget_in(who.view, pass, who.options)
     }
 
@@ -351,7 +359,7 @@ impl Ruleset for Gempunks {
 
     fn shake_off(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, GemState>,
         condition: &Condition,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
@@ -360,7 +368,7 @@ impl Ruleset for Gempunks {
 
     fn turn_start(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
         self.start_of_turn_in(who.view, who.id, who.state, who.options, dice)
@@ -368,7 +376,7 @@ impl Ruleset for Gempunks {
 
     fn special(
         &self,
-        request: super::request::SpecialRequest<'_>,
+        request: super::request::SpecialRequest<'_, GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         match request.verb {
@@ -388,7 +396,7 @@ impl Ruleset for Gempunks {
     fn roll_initiative(
         &self,
         who: InitRequest<'_>,
-        ctx: &mut InitContext,
+        ctx: &mut InitContext<GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         let controller = who
@@ -427,7 +435,7 @@ impl Ruleset for Gempunks {
     fn do_action(
         &self,
         action: &ActionSpec,
-        request: super::request::SpecialRequest<'_>,
+        request: super::request::SpecialRequest<'_, GemState>,
     ) -> Result<Vec<Effect>, RulesError> {
         let condition = match action.key {
             "pickup" => return items::pickup(request),
@@ -451,7 +459,7 @@ impl Ruleset for Gempunks {
     }
 
     // GEM-DMG-1, GEM-DMG-2, GEM-REG-5: net damage by type, wounds, a regiment's pool.
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, GemState>) -> Result<DamageOutcome, RulesError> {
         let parts: Vec<(Option<String>, i64)> = if hit.parts.is_empty() {
             vec![(hit.kind.map(tables::canonical_type), hit.amount)]
         } else {
@@ -517,7 +525,7 @@ impl Ruleset for Gempunks {
     // GEM-ATK-6, GEM-ATK-7: the hits rolled ahead of damage, with their proposed sharing.
     fn attack_proposal(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Option<super::effect::Proposal>, RulesError> {
         proposal::proposal(request, dice)
@@ -528,10 +536,10 @@ impl Ruleset for Gempunks {
     // GEM-REG-3: a regiment rolls at most 3 sets between its turns.
     fn attack_cost(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GemState>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         let f = super::request::FieldReader(request.fields);
-        let gem = state::of(request.state);
+        let gem = request.state;
         for m in request.members {
             if regiment_members(m.view.stats).is_some()
                 && gem.sets_of(m.id) >= 3
@@ -544,9 +552,9 @@ impl Ruleset for Gempunks {
             }
         }
         let p = prepare::prepare(request)?;
-        items::check_weapon(request, &gem)?;
+        items::check_weapon(request, gem)?;
         // GEM-ACT-7, GEM-ACT-8: a reaction is a guard's attack.
-        guard::check(request, &p, &gem)?;
+        guard::check(request, &p, gem)?;
         // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
         if f.flag("immediate") && turns::debts(request.attacker.conditions) >= 2 {
             return Err(RulesError::Invalid(format!(
@@ -564,7 +572,7 @@ impl Ruleset for Gempunks {
 
     fn attack(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         let mut effects = vec![];
@@ -604,7 +612,18 @@ impl Ruleset for Gempunks {
         Ok(effects)
     }
 
-    crate::rules::ruleset::own_state!(state, GemState, GemEvent);
+    fn apply(
+        &self,
+        state: &mut GemState,
+        event: &GemEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut GemState, fact: crate::rules::ruleset::Fact<'_>) {
+        state::observe(state, fact);
+    }
 }
 
 /// A regiment's member count (GEM-REG-1), or `None` for a single creature.

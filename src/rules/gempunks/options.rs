@@ -5,7 +5,7 @@ use super::attack::Instance;
 use super::damage::{self, DEFAULT_TOUGHNESS};
 use super::items;
 use super::prepare::{Prepared, f_flag, f_value, option_of};
-use super::state::{self, GemState, Place};
+use super::state::{GemState, Place};
 use super::tieup;
 use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
@@ -103,7 +103,7 @@ pub(super) struct Tracker {
 }
 
 impl Tracker {
-    pub(super) fn new(req: AttackRequest<'_>) -> Tracker {
+    pub(super) fn new(req: AttackRequest<'_, GemState>) -> Tracker {
         let skips = req
             .targets
             .iter()
@@ -131,14 +131,19 @@ impl Tracker {
             strangled: vec![false; req.targets.len()],
             tied: vec![false; req.targets.len()],
             moved: Vec::new(),
-            gem: state::of(req.state),
+            gem: req.state.clone(),
         }
     }
 
     /// GEM-OPT-4, GEM-OPT-9: the item a successful Disarm or Pickpocket moves, or a Reverse
     /// Pickpocket stows (`item=`; a Disarm defaults to the first weapon the target still holds).
     /// An unarmed attacker with `take` keeps it (an item already moved this set stays moved).
-    fn item_for(&mut self, req: AttackRequest<'_>, p: &Prepared, t: usize) -> Option<Effect> {
+    fn item_for(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        p: &Prepared,
+        t: usize,
+    ) -> Option<Effect> {
         let target = &req.targets[t];
         let attacker = req.attacker.name;
         let named = f_value(req, "item");
@@ -203,7 +208,7 @@ impl Tracker {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn instance(
         &mut self,
-        req: AttackRequest<'_>,
+        req: AttackRequest<'_, GemState>,
         p: &Prepared,
         inst: Instance,
         t: usize,

@@ -9,6 +9,7 @@ use super::split;
 use super::state;
 use super::weapon::Arms;
 use super::{Gempunks, member_hp, regiment_members};
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
@@ -71,7 +72,7 @@ pub(super) fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
 
 /// The members taking part: a regiment's standing members less those Incapacitate holds back
 /// this turn (GEM-OPT-2), or one per combatant of a group with a standard action left (GEM-INIT-2).
-fn standing_members(req: &AttackRequest<'_>, gem: &state::GemState) -> i64 {
+fn standing_members(req: &AttackRequest<'_, GemState>, gem: &state::GemState) -> i64 {
     super::group::taking_part(req, gem)
         .0
         .iter()
@@ -88,7 +89,11 @@ fn standing_members(req: &AttackRequest<'_>, gem: &state::GemState) -> i64 {
 
 /// Legality before dice (issue 14 item 4): the fields read only after the attack dice (typed
 /// faces, `area=` and `split=` lists, `ride=`) are checked now, so a bad one is refused first.
-fn read_ahead(req: AttackRequest<'_>, f: &FieldReader<'_>, area: bool) -> Result<(), RulesError> {
+fn read_ahead(
+    req: AttackRequest<'_, GemState>,
+    f: &FieldReader<'_>,
+    area: bool,
+) -> Result<(), RulesError> {
     for key in ["roll", "dmgroll"] {
         super::attack::typed(*f, key)?;
     }
@@ -146,7 +151,7 @@ fn read_ahead(req: AttackRequest<'_>, f: &FieldReader<'_>, area: bool) -> Result
 
 /// GEM-ATK-1, GEM-MOD-1..4, GEM-CHOOSE-1, GEM-REG-4, GEM-ATK-4: read the command, check it is
 /// legal, and work out every die's need before rolling.
-pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
+pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError> {
     let f = FieldReader(req.fields);
     let arms = Arms::from(req.weapon.map(|w| w.name.as_str()), req.weapon.map(|w| &w.stats), f)?;
     let option = match f.value("option") {
@@ -312,7 +317,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         mods.push((format!("far ×{far}"), -far));
     }
     // GEM-MOD-4: Multiweapon, from the weapons used this round or `wield=N`.
-    let gem = state::of(req.state);
+    let gem = req.state;
     let mut wields = gem.wields_of(req.attacker_id);
     if !wields.contains(&arms.name.as_str()) {
         wields.push(&arms.name);
@@ -469,7 +474,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
         })
         .collect();
     // GEM-ACT-1, GEM-REG-4: the dice.
-    let members = standing_members(&req, &gem);
+    let members = standing_members(&req, gem);
     if members == 0 && gem.benched_of(req.attacker_id) > 0 {
         return Err(invalid(format!(
             "every member of {attacker} standing lost its standard action to Incapacitate this \
@@ -585,14 +590,14 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     })
 }
 
-pub(super) fn option_of<'a>(req: AttackRequest<'a>, name: &str) -> &'a str {
+pub(super) fn option_of<'a>(req: AttackRequest<'a, GemState>, name: &str) -> &'a str {
     option(&Gempunks, req.options, name)
 }
 
-pub(super) fn f_value<'a>(req: AttackRequest<'a>, key: &str) -> Option<&'a str> {
+pub(super) fn f_value<'a>(req: AttackRequest<'a, GemState>, key: &str) -> Option<&'a str> {
     req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
 }
 
-pub(super) fn f_flag(req: AttackRequest<'_>, key: &str) -> bool {
+pub(super) fn f_flag(req: AttackRequest<'_, GemState>, key: &str) -> bool {
     FieldReader(req.fields).flag(key)
 }

@@ -5,6 +5,7 @@ use super::Gempunks;
 use super::attack::typed;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
 use crate::rules::effect::{Effect, Who};
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader, SpecialRequest};
 use crate::rules::ruleset::option;
 use crate::rules::types::{Pass, RulesError};
@@ -47,7 +48,7 @@ fn shown(roll: &RollRecord) -> String {
 /// The DC a Tie Up ties with: `dc=N` as typed, else the tier's items check rolled now. The text
 /// says how it came, the roll is there when one was made.
 pub fn dc(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     dice: &mut dyn DiceSource,
 ) -> Result<(i64, String, Option<RollRecord>), RulesError> {
     if let Some(dc) = FieldReader(req.fields).int("dc")? {
@@ -68,7 +69,7 @@ pub fn written_dc(detail: Option<&str>) -> Option<i64> {
 /// `escape NAME [roll=FACE] [dc=N] [force]` (GEM-ACT-6): on its own turn, for its standard action,
 /// a tied-up creature rolls legerdemain; at DC + 3 or more it is free.
 pub fn escape(
-    req: SpecialRequest<'_>,
+    req: SpecialRequest<'_, GemState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let f = FieldReader(req.fields);

@@ -17,6 +17,7 @@ use super::weapon::{damage_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
@@ -65,7 +66,10 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
 /// GURPS-MAN-7: the weapon `second=` names for All-Out Attack (Double)'s other attack, found as
 /// the engine will find it (whole name, or a unique beginning) and ready, checked before the
 /// first strike's dice rather than after them.
-fn second_weapon(req: &AttackRequest<'_>, f: &FieldReader<'_>) -> Result<(), RulesError> {
+fn second_weapon(
+    req: &AttackRequest<'_, GurpsState>,
+    f: &FieldReader<'_>,
+) -> Result<(), RulesError> {
     let Some(wanted) = f.value("second") else {
         return Ok(());
     };
@@ -101,7 +105,7 @@ fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesEr
 
 /// The attack: the effects the engine records, in the dice order of GURPS-ORDER-1.
 pub fn resolve(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     if let [first, _, ..] = req.members {
@@ -273,7 +277,7 @@ pub fn resolve(
 
 /// One attack on the target through GURPS-ORDER-1 steps 2–6.
 fn one(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
     label: &str,
     target: &mut Person,
@@ -463,7 +467,7 @@ fn one(
 }
 
 /// The odds shown before rolling: hit, critical, and the best defense.
-pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
+pub fn odds(req: AttackRequest<'_, GurpsState>) -> Result<String, RulesError> {
     let p = plan(&req)?;
     let skill = p.skill();
     let f = FieldReader(req.fields);

@@ -14,12 +14,13 @@ use super::tables;
 use super::weapon::{Arms, invalid};
 use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, Who};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
 
 /// The attack as the defense sees it.
-pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {
+pub(super) fn incoming(req: &AttackRequest<'_, GurpsState>, p: &Plan) -> Incoming {
     Incoming {
         attacker: req.attacker_id.to_string(),
         melee: p.arms.melee(),
@@ -36,7 +37,7 @@ pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {
 /// defense open to the target (Dodge, Parry with each weapon, Block) with its value and the exact
 /// odds it succeeds (and with a retreat, when one is open), then none. `None` when the attack as
 /// written is not one the rules would make (the dialog keeps its fixed list; the preview says why).
-pub fn defense_picks(req: &AttackRequest<'_>) -> Option<Vec<(String, String)>> {
+pub fn defense_picks(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<(String, String)>> {
     let p = super::skill::plan(req).ok()?;
     let target = super::state::person(req.state, req.target_id);
     let incoming = incoming(req, &p);
@@ -89,7 +90,7 @@ pub fn defense_picks(req: &AttackRequest<'_>) -> Option<Vec<(String, String)>> {
 /// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
 /// the attack hits, or `None` when it is stopped.
 pub(super) fn defend(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
     at: tables::Location,
     target: &mut Person,

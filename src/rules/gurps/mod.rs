@@ -19,6 +19,7 @@ pub mod state;
 pub mod tables;
 mod verbs;
 pub mod weapon;
+use crate::rules::gurps::state::GurpsState;
 use spec::SPEC;
 
 use super::conditions::Condition;
@@ -29,14 +30,15 @@ use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
     ShakeOutcome, SpecialRequest,
 };
-use super::ruleset::{Ruleset, option};
-use super::state::SystemState;
+use super::ruleset::{Line, Roster, option};
 use super::stats::{FieldError, StatValue, Stats, format_hundredths, parse_hundredths};
+use super::typed::Rules;
 use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError};
 use crate::rules::conditions::Level;
 use crate::rules::request::{Arrival, FieldOf, Landing, Moment, Sheet, Subject};
 use crate::rules::request::{AttackGuide, Healing, Vitals};
 use crate::rules::types::HealthBand;
+use state::GurpsEvent;
 
 /// The GURPS ruleset.
 pub struct Gurps;
@@ -108,7 +110,7 @@ impl Gurps {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        st: &SystemState,
+        st: &GurpsState,
     ) -> Vec<(&'static str, String)> {
         let me = state::person(st, id);
         let (dodge, parry, block) = defense::standing(who, &me);
@@ -129,7 +131,7 @@ impl Gurps {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        st: &SystemState,
+        st: &GurpsState,
     ) -> Vec<(&'static str, Derived)> {
         let me = state::person(st, id);
         let max_fp = Self::max_fp(who.stats);
@@ -168,7 +170,7 @@ impl Gurps {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        st: &SystemState,
+        st: &GurpsState,
     ) -> Vec<String> {
         let me = state::person(st, id);
         let figures = self.derived_in(who, id, st);
@@ -296,7 +298,7 @@ impl Gurps {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        st: &SystemState,
+        st: &GurpsState,
         options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
@@ -363,7 +365,7 @@ impl Gurps {
         &self,
         who: CombatantView<'_>,
         id: &str,
-        _state: &SystemState,
+        _state: &GurpsState,
         _options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
@@ -394,7 +396,7 @@ impl Gurps {
         &self,
         who: CombatantView<'_>,
         _was_down: bool,
-        hit: HitKind<'_>,
+        hit: HitKind<'_, GurpsState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         injury::after_damage(who, hit, dice)
@@ -402,11 +404,17 @@ impl Gurps {
 }
 
 impl Gurps {
-    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn order_of_dice(
+        &self,
+        request: AttackRequest<'_, GurpsState>,
+    ) -> Result<Option<String>, RulesError> {
         dice_order::describe(request).map(Some)
     }
 
-    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn odds_now(
+        &self,
+        request: AttackRequest<'_, GurpsState>,
+    ) -> Result<Option<String>, RulesError> {
         attack::odds(request).map(Some)
     }
 
@@ -419,12 +427,15 @@ impl Gurps {
     }
 }
 
-impl Ruleset for Gurps {
+impl Rules for Gurps {
+    type State = GurpsState;
+    type Event = GurpsEvent;
+
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
     }
 
-    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+    fn attack_guide(&self, request: AttackRequest<'_, GurpsState>) -> AttackGuide {
         AttackGuide {
             dice_order: self.order_of_dice(request),
             odds: self.odds_now(request),
@@ -439,7 +450,7 @@ impl Ruleset for Gurps {
         }
     }
 
-    fn sheet(&self, who: Subject<'_>) -> Sheet {
+    fn sheet(&self, who: Subject<'_, GurpsState>) -> Sheet {
         Sheet {
             glance: self.glance(who.view, who.id, who.state),
             derived: self.derived_in(who.view, who.id, who.state),
@@ -447,7 +458,7 @@ impl Ruleset for Gurps {
         }
     }
 
-    fn turn_budget(&self, who: Subject<'_>, pass: Pass) -> Vec<ActionPool> {
+    fn turn_budget(&self, who: Subject<'_, GurpsState>, pass: Pass) -> Vec<ActionPool> {
         self.budget(who.view.stats, who.view.conditions, pass)
     }
 
@@ -474,7 +485,7 @@ impl Ruleset for Gurps {
 
     fn shake_off(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, GurpsState>,
         condition: &Condition,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
@@ -483,13 +494,17 @@ impl Ruleset for Gurps {
 
     fn turn_start(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, GurpsState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
         self.start_of_turn_in(who.view, who.id, who.state, who.options, dice)
     }
 
-    fn moment(&self, at: Moment<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    fn moment(
+        &self,
+        at: Moment<'_, GurpsState>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
         match at {
             Moment::TurnEnd { who } => {
                 self.turn_end(who.view, who.id, who.state, who.options, dice)
@@ -513,7 +528,7 @@ impl Ruleset for Gurps {
     fn roll_initiative(
         &self,
         who: InitRequest<'_>,
-        _ctx: &mut InitContext,
+        _ctx: &mut InitContext<GurpsState>,
         _dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         Ok(Initiative::new(InitValue::Speed(Self::basic_speed(who.stats)))
@@ -537,7 +552,7 @@ impl Ruleset for Gurps {
     fn do_action(
         &self,
         action: &ActionSpec,
-        request: SpecialRequest<'_>,
+        request: SpecialRequest<'_, GurpsState>,
     ) -> Result<Vec<Effect>, RulesError> {
         // GURPS-HP-2 (`on_action`): the HT roll needs dice, which `do` does not roll.
         let zero = request.actor.is_some_and(|a| a.health.current <= 0);
@@ -554,15 +569,13 @@ impl Ruleset for Gurps {
         verbs::choose_maneuver(request, action.key, false)
     }
 
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, GurpsState>) -> Result<DamageOutcome, RulesError> {
         injury::damage(hit)
     }
 
-    crate::rules::ruleset::own_state!(state, GurpsState, GurpsEvent);
-
     fn special(
         &self,
-        request: SpecialRequest<'_>,
+        request: SpecialRequest<'_, GurpsState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         verbs::special(request, dice)
@@ -570,7 +583,7 @@ impl Ruleset for Gurps {
 
     fn attack_choice_now(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GurpsState>,
         label: &str,
     ) -> Result<Option<Vec<(String, String)>>, RulesError> {
         Ok(if label == "defense" { defend::defense_picks(&request) } else { None })
@@ -579,7 +592,7 @@ impl Ruleset for Gurps {
     // GURPS-MAN-1: an attack on its turn without a maneuver takes Attack.
     fn attack_cost(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GurpsState>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         let me = state::person(request.state, request.attacker_id);
         Ok(if request.on_turn && !(me.in_turn && me.maneuver.is_some()) {
@@ -591,9 +604,22 @@ impl Ruleset for Gurps {
 
     fn attack(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GurpsState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         attack::resolve(request, dice)
+    }
+
+    fn apply(
+        &self,
+        state: &mut GurpsState,
+        event: &GurpsEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut GurpsState, fact: crate::rules::ruleset::Fact<'_>) {
+        state::observe(state, fact);
     }
 }

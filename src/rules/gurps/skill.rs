@@ -9,6 +9,7 @@ use super::maneuver::{Kind, Maneuver};
 use super::state;
 use super::tables;
 use super::weapon::{Arms, arms, invalid, signed};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
@@ -68,13 +69,16 @@ pub enum Strike {
 
 /// The checks and the effective skill (GURPS-ATK-1, GURPS-ATK-2, GURPS-ATK-5, GURPS-ATK-6,
 /// GURPS-MAN-3, GURPS-MAN-4, GURPS-MAN-7, GURPS-MAN-8, GURPS-RANGE-1, GURPS-POST-2).
-pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
+pub fn plan(req: &AttackRequest<'_, GurpsState>) -> Result<Plan, RulesError> {
     plan_strike(req, Strike::First)
 }
 
 /// [`plan`] for one strike of the command. A later strike is made under the maneuver the first
 /// took, and what the maneuver allows was checked for the whole command by the first.
-pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, RulesError> {
+pub fn plan_strike(
+    req: &AttackRequest<'_, GurpsState>,
+    strike: Strike,
+) -> Result<Plan, RulesError> {
     let f = FieldReader(req.fields);
     let who = req.attacker;
     let has = |n: &str| who.conditions.iter().any(|c| c.name == n);
@@ -293,7 +297,11 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
 
 /// GURPS-ATK-1: `range=YARDS` on a melee attack is the distance to the foe; the weapon's Reach
 /// (`C`, `1`, `1-2`, `C,1`, `2*`) must cover it, unless `force`.
-fn check_reach(req: &AttackRequest<'_>, arms: &Arms, yards: &str) -> Result<(), RulesError> {
+fn check_reach(
+    req: &AttackRequest<'_, GurpsState>,
+    arms: &Arms,
+    yards: &str,
+) -> Result<(), RulesError> {
     let distance: i64 =
         yards.trim().parse().ok().filter(|n| (0..=100_000).contains(n)).ok_or_else(|| {
             RulesError::Invalid(format!("range={yards}: expected the distance in whole yards"))

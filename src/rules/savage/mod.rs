@@ -32,12 +32,14 @@ use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, FieldReader, InitContext,
     InitRequest, ShakeOutcome, SpecialRequest,
 };
-use super::ruleset::Ruleset;
-use super::state::{SystemEvent, SystemState};
+use super::ruleset::{Line, Roster};
+use super::state::SystemEvent;
 use super::stats::{Stats, TraitDie};
+use super::typed::Rules;
 use super::types::{ActionPool, Derived, Health, HealthBand, Options, Pass, RulesError, Side};
 use crate::rules::request::{AttackGuide, Healing, Vitals};
 use crate::rules::request::{Board, Moment, Newcomer, Sheet, Subject, Unit};
+use state::{SavageEvent, SavageState};
 
 /// The Savage Worlds ruleset.
 pub struct Savage;
@@ -75,7 +77,7 @@ impl Savage {
         &self,
         who: CombatantView<'_>,
         _: &str,
-        _: &SystemState,
+        _: &SavageState,
     ) -> Vec<(&'static str, String)> {
         // An untrained skill rolls d4−2 (the attack's own reading of an unset skill).
         // A die as people write it: `d6−1`, with a true minus sign.
@@ -145,7 +147,7 @@ impl Savage {
         &self,
         who: CombatantView<'_>,
         _: &str,
-        _: &SystemState,
+        _: &SavageState,
     ) -> Vec<String> {
         let carried: Vec<String> = attack::trait_modifiers(who)
             .iter()
@@ -157,8 +159,8 @@ impl Savage {
         }
     }
 
-    pub(crate) fn state_figures(&self, state: &SystemState) -> Vec<(&'static str, Derived)> {
-        let st = state::of(state);
+    pub(crate) fn state_figures(&self, state: &SavageState) -> Vec<(&'static str, Derived)> {
+        let st = state;
         let deck_left = i64::try_from(st.deck.remaining().len()).unwrap_or(i64::MAX);
         vec![
             ("gm_bennies", Derived::Int(st.gm_bennies)),
@@ -167,8 +169,8 @@ impl Savage {
         ]
     }
 
-    pub(crate) fn order_status(&self, state: &SystemState, options: &Options) -> Option<String> {
-        let st = state::of(state);
+    pub(crate) fn order_status(&self, state: &SavageState, options: &Options) -> Option<String> {
+        let st = state;
         // SW-INIT-6: the cards are the table's; the tracker's own deck is not in play.
         let deck = if SPEC.deals_by_hand(options) {
             "physical deck".to_string()
@@ -246,8 +248,8 @@ impl Savage {
     }
 
     // SW-INIT-3: after a Joker the deck is shuffled before the next deal.
-    pub(crate) fn new_deal(&self, state: &SystemState, kept: &[Card]) -> Vec<SystemEvent> {
-        if state::of(state).joker_out {
+    pub(crate) fn new_deal(&self, state: &SavageState, kept: &[Card]) -> Vec<SystemEvent> {
+        if state.joker_out {
             vec![state::SavageEvent::DeckShuffled { kept: kept.to_vec() }.wrap()]
         } else {
             Vec::new()
@@ -263,7 +265,7 @@ impl Savage {
         &self,
         who: CombatantView<'_>,
         was_down: bool,
-        hit: HitKind<'_>,
+        hit: HitKind<'_, SavageState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         incapacitation::after_damage(who, was_down, hit, dice)
@@ -279,23 +281,32 @@ impl Savage {
 }
 
 impl Savage {
-    fn hint_now(&self, request: AttackRequest<'_>) -> Option<String> {
+    fn hint_now(&self, request: AttackRequest<'_, SavageState>) -> Option<String> {
         attack::hint(request)
     }
 
     // SW-ATK-2: only the switches for the roll the weapon makes (a bare attack that has not
     // named its skill yet is offered them all).
-    fn toggles_now(&self, request: AttackRequest<'_>) -> Option<Vec<(&'static str, &'static str)>> {
+    fn toggles_now(
+        &self,
+        request: AttackRequest<'_, SavageState>,
+    ) -> Option<Vec<(&'static str, &'static str)>> {
         let skill = attack::known_skill(request)?;
         let toggles = SPEC.attack.toggles.iter();
         Some(toggles.filter(|(field, _)| tables::applies_to(field, &skill)).copied().collect())
     }
 
-    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn order_of_dice(
+        &self,
+        request: AttackRequest<'_, SavageState>,
+    ) -> Result<Option<String>, RulesError> {
         dice_order::describe(request).map(Some)
     }
 
-    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn odds_now(
+        &self,
+        request: AttackRequest<'_, SavageState>,
+    ) -> Result<Option<String>, RulesError> {
         attack::odds(request).map(Some)
     }
 
@@ -304,12 +315,15 @@ impl Savage {
     }
 }
 
-impl Ruleset for Savage {
+impl Rules for Savage {
+    type State = SavageState;
+    type Event = SavageEvent;
+
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
     }
 
-    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+    fn attack_guide(&self, request: AttackRequest<'_, SavageState>) -> AttackGuide {
         AttackGuide {
             hint: self.hint_now(request),
             toggles: self.toggles_now(request),
@@ -325,7 +339,7 @@ impl Ruleset for Savage {
         }
     }
 
-    fn sheet(&self, who: Subject<'_>) -> Sheet {
+    fn sheet(&self, who: Subject<'_, SavageState>) -> Sheet {
         Sheet {
             glance: self.glance(who.view, who.id, who.state),
             derived: self.derived(who.view),
@@ -333,7 +347,7 @@ impl Ruleset for Savage {
         }
     }
 
-    fn board(&self, state: &SystemState, options: &Options) -> Board {
+    fn board(&self, state: &SavageState, options: &Options) -> Board {
         Board {
             figures: self.state_figures(state),
             order_status: self.order_status(state, options),
@@ -350,13 +364,13 @@ impl Ruleset for Savage {
         Unit { kind: self.kind_of(who.stats), strength: None }
     }
 
-    fn turn_budget(&self, who: Subject<'_>, pass: Pass) -> Vec<ActionPool> {
+    fn turn_budget(&self, who: Subject<'_, SavageState>, pass: Pass) -> Vec<ActionPool> {
         self.budget(who.view.stats, who.view.conditions, pass)
     }
 
     fn shake_off(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, SavageState>,
         condition: &Condition,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
@@ -365,13 +379,17 @@ impl Ruleset for Savage {
 
     fn turn_start(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, SavageState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
         self.start_of_turn(who.view, who.options, dice)
     }
 
-    fn moment(&self, at: Moment<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    fn moment(
+        &self,
+        at: Moment<'_, SavageState>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
         match at {
             Moment::NewDeal { state, kept } => {
                 Ok(self.new_deal(state, kept).into_iter().map(Effect::System).collect())
@@ -389,8 +407,6 @@ impl Ruleset for Savage {
         }
     }
 
-    crate::rules::ruleset::own_state!(state, SavageState, SavageEvent);
-
     // Health counts wounds still to take: a Wild Card 3, beyond which it is incapacitated
     // (SW-DMG-3); an Extra 0, so its first wound takes it out.
     fn health(&self, stats: &Stats) -> Health {
@@ -400,7 +416,7 @@ impl Ruleset for Savage {
     fn roll_initiative(
         &self,
         who: InitRequest<'_>,
-        ctx: &mut InitContext,
+        ctx: &mut InitContext<SavageState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         deal::deal(who, ctx, dice)
@@ -413,7 +429,7 @@ impl Ruleset for Savage {
     // SW-ACT-1: an attack (autofire included) is one action.
     fn attack_cost(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, SavageState>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         // SW-ATK-2: after Defend, no other action this turn (checked before any die).
         let forced = FieldReader(request.fields).flag("force");
@@ -429,7 +445,7 @@ impl Ruleset for Savage {
 
     fn attack(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, SavageState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         if let [first, _, ..] = request.members {
@@ -455,13 +471,26 @@ impl Ruleset for Savage {
 
     fn special(
         &self,
-        request: SpecialRequest<'_>,
+        request: SpecialRequest<'_, SavageState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         verbs::special(request, dice)
     }
 
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, SavageState>) -> Result<DamageOutcome, RulesError> {
         wounds::damage(hit)
+    }
+
+    fn apply(
+        &self,
+        state: &mut SavageState,
+        event: &SavageEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut SavageState, fact: crate::rules::ruleset::Fact<'_>) {
+        state::observe(state, fact);
     }
 }

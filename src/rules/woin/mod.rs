@@ -24,12 +24,13 @@ use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
     ShakeOutcome, SpecialRequest,
 };
-use super::ruleset::{Ruleset, option};
-use super::state::SystemState;
+use super::ruleset::{Line, Roster, option};
 use super::stats::{FieldError, StatValue, Stats};
+use super::typed::Rules;
 use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError};
 use crate::rules::request::{Arrival, FieldOf, Healing, Landing, Moment, Sheet, Subject};
 use crate::rules::request::{AttackGuide, Vitals, default_band};
+use state::{WoinEvent, WoinState};
 
 /// The WOIN ruleset.
 pub struct Woin;
@@ -134,7 +135,7 @@ impl Woin {
         &self,
         who: CombatantView<'_>,
         _: &str,
-        _: &SystemState,
+        _: &WoinState,
     ) -> Vec<(&'static str, String)> {
         let defense = |which| attack::effective_defense(who.stats, who.conditions, which);
         vec![
@@ -352,7 +353,7 @@ impl Woin {
     // WOIN-AMBUSH-1: ambush checks come before initiative (seed 001, step 1).
     pub(crate) fn before_start(
         &self,
-        state: &SystemState,
+        state: &WoinState,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         verbs::resolve_ambushes(state, dice)
@@ -360,12 +361,18 @@ impl Woin {
 }
 
 impl Woin {
-    fn order_of_dice(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn order_of_dice(
+        &self,
+        request: AttackRequest<'_, WoinState>,
+    ) -> Result<Option<String>, RulesError> {
         dice_order::describe(request).map(Some)
     }
 
     // Exact odds (fractions) for the pool as it stands, before rolling.
-    fn odds_now(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
+    fn odds_now(
+        &self,
+        request: AttackRequest<'_, WoinState>,
+    ) -> Result<Option<String>, RulesError> {
         let p = attack::prepare(request)?;
         // Past the pools counted exactly, a correct value marked as rounded, never a clamped
         // pool (issue 11 item 6).
@@ -414,12 +421,15 @@ impl Woin {
     }
 }
 
-impl Ruleset for Woin {
+impl Rules for Woin {
+    type State = WoinState;
+    type Event = WoinEvent;
+
     fn spec(&self) -> &'static crate::rules::spec::Spec {
         &SPEC
     }
 
-    fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {
+    fn attack_guide(&self, request: AttackRequest<'_, WoinState>) -> AttackGuide {
         AttackGuide {
             dice_order: self.order_of_dice(request),
             odds: self.odds_now(request),
@@ -434,7 +444,7 @@ impl Ruleset for Woin {
         }
     }
 
-    fn sheet(&self, who: Subject<'_>) -> Sheet {
+    fn sheet(&self, who: Subject<'_, WoinState>) -> Sheet {
         Sheet {
             glance: self.glance(who.view, who.id, who.state),
             derived: self.derived(who.view),
@@ -442,7 +452,7 @@ impl Ruleset for Woin {
         }
     }
 
-    fn turn_budget(&self, who: Subject<'_>, pass: Pass) -> Vec<ActionPool> {
+    fn turn_budget(&self, who: Subject<'_, WoinState>, pass: Pass) -> Vec<ActionPool> {
         self.budget(who.view.stats, who.view.conditions, pass)
     }
 
@@ -468,7 +478,7 @@ impl Ruleset for Woin {
 
     fn shake_off(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, WoinState>,
         condition: &Condition,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
@@ -477,13 +487,17 @@ impl Ruleset for Woin {
 
     fn turn_start(
         &self,
-        who: Subject<'_>,
+        who: Subject<'_, WoinState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<TurnStartEffect>, RulesError> {
         self.start_of_turn(who.view, who.options, dice)
     }
 
-    fn moment(&self, at: Moment<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    fn moment(
+        &self,
+        at: Moment<'_, WoinState>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
         match at {
             Moment::BeforeStart { state } => self.before_start(state, dice),
             Moment::NewDeal { .. }
@@ -503,7 +517,7 @@ impl Ruleset for Woin {
     fn roll_initiative(
         &self,
         who: InitRequest<'_>,
-        _ctx: &mut InitContext,
+        _ctx: &mut InitContext<WoinState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         // WOIN-INIT-1, with Deaf's lost dice.
@@ -543,7 +557,7 @@ impl Ruleset for Woin {
     }
 
     // WOIN-DMG-1: SOAK reduces damage, but every 6 on the damage dice still does 1.
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, WoinState>) -> Result<DamageOutcome, RulesError> {
         // WOIN-TYPE-1: an unknown type is refused; immunity compares canonical types.
         let kind = hit.kind.map(tables::damage_type).transpose()?;
         if let Some(kind) = kind
@@ -602,7 +616,7 @@ impl Ruleset for Woin {
     // WOIN-CALL-1: a called shot takes two actions; an overwatch shot was paid for already.
     fn attack_cost(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, WoinState>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         let fields = crate::rules::request::FieldReader(request.fields);
         Ok(if fields.flag("overwatch") {
@@ -616,7 +630,7 @@ impl Ruleset for Woin {
 
     fn attack(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, WoinState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         if let [first, _, ..] = request.members {
@@ -641,21 +655,32 @@ impl Ruleset for Woin {
         Ok(effects)
     }
 
-    crate::rules::ruleset::own_state!(state, WoinState, WoinEvent);
-
     fn do_action(
         &self,
         action: &ActionSpec,
-        request: SpecialRequest<'_>,
+        request: SpecialRequest<'_, WoinState>,
     ) -> Result<Vec<Effect>, RulesError> {
         verbs::do_action(action, request)
     }
 
     fn special(
         &self,
-        request: SpecialRequest<'_>,
+        request: SpecialRequest<'_, WoinState>,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         verbs::special(request)
+    }
+
+    fn apply(
+        &self,
+        state: &mut WoinState,
+        event: &WoinEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut WoinState, fact: crate::rules::ruleset::Fact<'_>) {
+        state::observe(state, fact);
     }
 }
