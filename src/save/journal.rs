@@ -476,6 +476,14 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Dam
     })
 }
 
+/// The sum the first record of a current journal chains to, from its header line: `None` when
+/// the line is not a header of this version or does not match its sum.
+pub fn header_sum(line: &str) -> Option<String> {
+    let header: Header = ron::from_str(line).ok()?;
+    (header.version == VERSION).then_some(())?;
+    header.check(line, 1).ok()
+}
+
 /// Whether the text is a journal (its first line a header of version 3 or later).
 pub fn is_journal(text: &str) -> bool {
     version(text).is_some_and(|v| v >= FIRST)
