@@ -167,6 +167,8 @@ struct Origin {
     from_snapshot: bool,
     /// Lines of the whole log before the first one the session holds.
     earlier: usize,
+    /// Records in the file after its last snapshot (counted only when opened from it).
+    since_snapshot: usize,
     /// The fewest lines the current line of play has held since the file was loaded, counted
     /// in the whole log: the lines from there on are the script's.
     lowest: usize,
@@ -191,14 +193,15 @@ fn load_held(
     from_snapshot: bool,
 ) -> Result<Loaded, save::LoadError> {
     if from_snapshot && let Some(opened) = save::tail::open(path, assets.clone()) {
-        let save::tail::FromSnapshot { session, written, earlier } = opened;
+        let save::tail::FromSnapshot { session, written, earlier, after } = opened;
         let lowest = earlier.saturating_add(session.log_total());
-        let origin = Origin { from_snapshot: true, earlier, lowest };
+        let origin = Origin { from_snapshot: true, earlier, lowest, since_snapshot: after };
         return Ok(Loaded { session: Some(session), known: Some(written), origin });
     }
     let (session, written) = save::load_whole(path, assets)?;
     let held = locks.iter().any(|lock| lock.is(path));
-    let origin = Origin { from_snapshot: false, earlier: 0, lowest: session.log_total() };
+    let lowest = session.log_total();
+    let origin = Origin { from_snapshot: false, earlier: 0, lowest, since_snapshot: 0 };
     Ok(Loaded { session: Some(session), known: written.filter(|_| held), origin })
 }
 
@@ -441,8 +444,8 @@ fn write_to(session: &mut Session, path: &Path, writes: &mut Writes<'_>) -> Resu
             // The records after a snapshot are appended however many there are: a rewrite
             // (a compaction) needs the whole history.
             let known = writes.known.as_ref().filter(|w| own && (partial || !w.wants_compacting()));
-            let (text, now, append) = match known {
-                Some(known) => journal::tail(session, known).map(|(text, now)| (text, now, true)),
+            let made = match known {
+                Some(known) => appended(session, known, writes.origin),
                 None if partial => {
                     return Err(format!(
                         "{}: what the file holds is not known after a failed write; nothing more \
@@ -450,16 +453,20 @@ fn write_to(session: &mut Session, path: &Path, writes: &mut Writes<'_>) -> Resu
                         path.display()
                     ));
                 }
-                None => journal::write_full(session).map(|(text, now)| (text, now, false)),
+                None => journal::write_full(session).map(|(text, now)| Made::Whole(text, now)),
             }
             .map_err(|err| format!("{}: {err}", path.display()))?;
-            let done = match (append, text.is_empty()) {
-                (true, true) => Ok(()),
-                (true, false) => lock.append(text.as_bytes()),
-                (false, _) => lock.replace(text.as_bytes()),
+            let now = made.written();
+            let done = match &made {
+                Made::Appended { text, .. } if text.is_empty() => Ok(()),
+                Made::Appended { text, .. } => lock.append(text.as_bytes()),
+                Made::Whole(text, _) => lock.replace(text.as_bytes()),
             };
             // The lock follows a rewrite to the new file, so what it holds stays known.
             if own && done.is_ok() {
+                if let Made::Appended { since_snapshot, .. } = made {
+                    writes.origin.since_snapshot = since_snapshot;
+                }
                 writes.known = Some(now);
             } else if own {
                 writes.known = None;
@@ -473,6 +480,42 @@ fn write_to(session: &mut Session, path: &Path, writes: &mut Writes<'_>) -> Resu
         io::ErrorKind::ResourceBusy => err.to_string(),
         _ => format!("{}: {err}", path.display()),
     })
+}
+
+/// What a write to the fight's own file is: records to append (with how many records will then
+/// follow the file's last snapshot), or the whole journal; and what the file then holds.
+enum Made {
+    Appended { text: String, now: journal::Written, since_snapshot: usize },
+    Whole(String, journal::Written),
+}
+
+impl Made {
+    fn written(&self) -> journal::Written {
+        match self {
+            Made::Appended { now, .. } | Made::Whole(_, now) => now.clone(),
+        }
+    }
+}
+
+/// The records that bring the file up to the session (see [`journal::tail`]). A fight opened
+/// from its snapshot also gets a new snapshot of where it stands, appended after them, once
+/// [`journal::SNAPSHOT_AFTER`] records or more follow the last one: the next append then starts
+/// there, and never reads more than that many records (a rewrite would need the whole history).
+fn appended(
+    session: &Session,
+    known: &journal::Written,
+    origin: &Origin,
+) -> Result<Made, journal::WriteError> {
+    let (mut text, mut now) = journal::tail(session, known)?;
+    let added = now.records.saturating_sub(known.records);
+    let mut since_snapshot = origin.since_snapshot.saturating_add(added);
+    if origin.from_snapshot && since_snapshot >= journal::SNAPSHOT_AFTER {
+        let (line, with) = journal::snapshot(session, &now, origin.earlier)?;
+        text.push_str(&line);
+        now = with;
+        since_snapshot = 0;
+    }
+    Ok(Made::Appended { text, now, since_snapshot })
 }
 
 /// Whether `command` needs the history before the snapshot a fight was opened from (the
@@ -503,6 +546,6 @@ fn read_whole(session: &mut Session, writes: &mut Writes<'_>) -> Result<(), Stri
     })?;
     *session = grafted;
     writes.known = before;
-    *writes.origin = Origin { from_snapshot: false, earlier: 0, lowest: writes.origin.lowest };
+    *writes.origin = Origin { from_snapshot: false, earlier: 0, ..*writes.origin };
     Ok(())
 }

@@ -20,6 +20,8 @@ pub struct FromSnapshot {
     /// Lines of the whole log before the first line the session holds: the snapshot keeps only
     /// the newest lines of the log.
     pub earlier: usize,
+    /// How many records follow the snapshot.
+    pub after: usize,
 }
 
 /// Open a journal from its last snapshot to append to it. Checked as a whole load checks these
@@ -59,5 +61,6 @@ pub fn open(path: &Path, assets: Arc<Assets>) -> Option<FromSnapshot> {
         return None;
     }
     let earlier = snapshot.lines.checked_sub(snapshot.log.len())?;
-    Some(FromSnapshot { session: preview.session, written: preview.written, earlier })
+    let after = end.after.len();
+    Some(FromSnapshot { session: preview.session, written: preview.written, earlier, after })
 }

@@ -266,3 +266,43 @@ fn the_new_lines_are_all_printed_when_the_session_let_some_go() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Appends that take the records after the last snapshot to 1,000 or more end with a new
+/// snapshot, appended like any record: the file checks whole, a fight opened from the new
+/// snapshot stands where the whole read stands, and the next append reads from it only (an edit
+/// before it, after the old snapshot, goes unseen by the append and is named by `check`).
+#[test]
+fn a_long_run_of_appends_ends_with_a_new_snapshot_that_the_next_append_starts_from() {
+    let dir = temp("resnap");
+    let path = fight_file(&dir, "fight.ron");
+    let snapshots = |text: &str| text.lines().filter(|l| l[17..].starts_with("Snapshot(")).count();
+    assert!(run_on(&path, &"roll 1d6\n".repeat(600), &[]).status.success());
+    let journal = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(snapshots(&journal), 1, "600 records: no new snapshot yet");
+    assert!(run_on(&path, &"damage Aria 1d6 raw\n".repeat(400), &[]).status.success());
+    let journal = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(snapshots(&journal), 2, "1,000 records after the last one: a new snapshot");
+    let last = journal.lines().last().expect("a last line");
+    assert!(last[17..].starts_with("Snapshot("), "the new snapshot ends the file");
+    let out = check(&path);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let whole = save::load(&path, assets()).expect("loads whole");
+    let opened = save::tail::open(&path, assets()).expect("opens from the new snapshot");
+    assert_eq!(opened.after, 0, "nothing after the new snapshot");
+    assert_eq!(opened.session.encounter(), whole.encounter(), "the same state");
+    assert_eq!(opened.earlier + opened.session.log_total(), whole.log_total(), "the same log");
+    assert!(whole.log().ends_with(opened.session.log()), "the same newest lines");
+    // An edit between the two snapshots is not read by the next append.
+    let lines: Vec<&str> = journal.lines().collect();
+    let old_snapshot = compacted().lines().count();
+    let damaged_at = line_with_face(&journal, old_snapshot + 10);
+    assert!(damaged_at < lines.len(), "before the new snapshot");
+    let damaged = with_line(&journal, damaged_at, other_face);
+    std::fs::write(&path, &damaged).expect("written");
+    let out = run_on(&path, "roll 2d6\n", &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(&path).expect("read").starts_with(&damaged));
+    let out = check(&path);
+    assert!(text(&out.stderr).contains(&format!("fight.ron:{damaged_at}:")), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
