@@ -91,7 +91,8 @@ pub enum Sub {
         #[arg(long)]
         json: bool,
         /// Which log lines to print: new (the default with a FILE: those the script added,
-        /// after a line counting the rest) or all (the default without a FILE).
+        /// after a line counting the rest; with --json, `log` holds them and `log_from` the
+        /// index of the first in the whole log) or all (the default without a FILE).
         #[arg(long, value_name = "new|all", value_enum)]
         log: Option<log_from::LogShown>,
         /// Write the resulting encounter to this file.
