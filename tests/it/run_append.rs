@@ -306,3 +306,24 @@ fn a_long_run_of_appends_ends_with_a_new_snapshot_that_the_next_append_starts_fr
     assert!(text(&out.stderr).contains(&format!("fight.ron:{damaged_at}:")), "{out:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `save PATH` line naming another file, on a fight opened from its snapshot, writes the whole
+/// fight there (its history read at that line, the script's records grafted on): the same file
+/// as the whole-file path writes; the fight's own file still gets only the new records.
+#[test]
+fn a_save_elsewhere_from_the_snapshot_writes_the_whole_fight() {
+    let dir = temp("elsewhere");
+    let (fast, whole) = (fight_file(&dir, "fast.ron"), fight_file(&dir, "whole.ron"));
+    let copy = |name: &str| dir.join(name).to_str().expect("utf-8").to_string();
+    let script = |to: &str| format!("roll 1d6\nsave {to}\nroll 2d6\n");
+    let out = run_on(&fast, &script(&copy("fast-copy.ron")), &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run_on(&whole, &script(&copy("whole-copy.ron")), &["--log", "all"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("read");
+    assert_eq!(read("fast-copy.ron"), read("whole-copy.ron"), "the whole fight, the same bytes");
+    assert!(read("fast.ron").starts_with(compacted()), "its own file appended to");
+    assert_eq!(read("fast.ron"), read("whole.ron"));
+    assert!(check(&dir.join("fast-copy.ron")).status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
