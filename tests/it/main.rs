@@ -32,6 +32,7 @@ mod odds;
 mod odds_large;
 mod replay;
 mod rules;
+mod run_append;
 mod savage;
 mod saves;
 mod streamed;
