@@ -404,7 +404,9 @@ fn systems(system: Option<System>) -> impl Iterator<Item = System> {
 
 /// The commands available: the core ones, then the system's own (every system's when `None`).
 pub fn commands(system: Option<System>) -> impl Iterator<Item = &'static CommandSpec> {
-    COMMANDS.iter().chain(systems(system).flat_map(|s| s.rules().commands().iter()))
+    COMMANDS
+        .iter()
+        .chain(systems(system).flat_map(|s| s.rules().commands().iter().map(|v| &v.spec)))
 }
 
 fn named(spec: &CommandSpec, word: &str) -> bool {
@@ -433,7 +435,7 @@ pub fn is_attack_field(word: &str, system: Option<System>) -> bool {
 /// The built-in system that declares a command, when another system is in play.
 pub fn owner(word: &str) -> Option<System> {
     let word = word.to_ascii_lowercase();
-    System::ALL.into_iter().find(|s| s.rules().commands().iter().any(|c| named(c, &word)))
+    System::ALL.into_iter().find(|s| s.rules().commands().iter().any(|v| named(&v.spec, &word)))
 }
 
 /// `help` or `help NAME` as a line typed: `Some(None)` for every command, `Some(Some(NAME))` for
@@ -600,7 +602,7 @@ pub fn markdown() -> String {
          and `swap` also take a group by its name (`init Bandit 9H`).\n\n\
          | command | aliases | what it does |\n|---|---|---|\n",
     );
-    summary_table(&mut out, COMMANDS);
+    summary_table(&mut out, COMMANDS.iter());
     for c in COMMANDS {
         describe(&mut out, c, "##");
     }
@@ -613,7 +615,8 @@ pub fn markdown() -> String {
             "\n## {system} commands\n\nOnly in a {system} encounter (`new {}`), besides the ones above.\n\n",
             system.key()
         ));
-        summary_table(&mut out, own);
+        let own: Vec<&CommandSpec> = own.iter().map(|v| &v.spec).collect();
+        summary_table(&mut out, own.iter().copied());
         for c in own {
             describe(&mut out, c, "###");
         }
@@ -640,7 +643,7 @@ pub fn markdown() -> String {
     out
 }
 
-fn summary_table(out: &mut String, specs: &[CommandSpec]) {
+fn summary_table<'a>(out: &mut String, specs: impl Iterator<Item = &'a CommandSpec>) {
     if !out.ends_with("|---|---|---|\n") {
         out.push_str("| command | aliases | what it does |\n|---|---|---|\n");
     }

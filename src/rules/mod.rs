@@ -17,6 +17,7 @@ pub mod state;
 pub mod stats;
 pub mod system;
 pub mod types;
+pub mod verb;
 pub mod woin;
 pub mod words;
 

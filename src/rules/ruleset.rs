@@ -87,8 +87,8 @@ pub trait Ruleset: Sync {
     /// The tag saves use: `Savage`.
     fn tag(&self) -> &'static str;
 
-    /// The commands only this system has (`soak`, `luck` …), declared once.
-    fn commands(&self) -> &'static [super::signature::CommandSpec] {
+    /// The commands only this system has (`soak`, `luck` …), each declared once with its function.
+    fn commands(&self) -> &'static [super::verb::Verb] {
         &[]
     }
 
@@ -637,15 +637,6 @@ pub trait Ruleset: Sync {
     /// shows, for `--help`, the manual page and completion; `None` without an odds report.
     fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
         None
-    }
-
-    /// A system verb (`soak`, `trick`, `fear` …). `None` of them by default.
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Err(RulesError::Invalid(format!("`{}` is not part of {}", request.verb, self.name())))
     }
 
     /// What the rules do right after a combatant took damage (SW-INC-1: the Incapacitation roll).

@@ -19,6 +19,7 @@ use skirmish::rules::ruleset::{Fact, Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
 use skirmish::rules::state::{SystemEvent, SystemState, decode, decode_state};
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
+use skirmish::rules::verb::Verb;
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
 
 /// Lite: 1d6 initiative, one action, hits of 1d6 on a 4+, and a `rally` that the system counts.
@@ -45,15 +46,27 @@ enum LiteEvent {
 
 static FIELDS: &[FieldSpec] = &[int_field("hp", 1, 100, "hit points")];
 
-static COMMANDS: &[CommandSpec] = &[CommandSpec {
-    name: "rally",
-    aliases: &[],
-    args: &[req("NAME", ArgKind::Combatant)],
-    fields: &[],
-    summary: "Lite: shake off Dazed and count the rally",
-    help: "Removes Dazed; the system keeps count.",
-    example: "rally Aria",
+static COMMANDS: &[Verb] = &[Verb {
+    spec: CommandSpec {
+        name: "rally",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
+        summary: "Lite: shake off Dazed and count the rally",
+        help: "Removes Dazed; the system keeps count.",
+        example: "rally Aria",
+    },
+    run: rally,
 }];
+
+/// `rally NAME`: Dazed goes, and the system counts the rally in its own event.
+fn rally(request: SpecialRequest<'_>, _: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
+    Ok(vec![
+        Effect::System(SystemEvent::new("Lite", LiteEvent::Rallied { id: id.to_string() })),
+        Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
+    ])
+}
 
 impl Ruleset for Lite {
     fn key(&self) -> &'static str {
@@ -68,7 +81,7 @@ impl Ruleset for Lite {
         "Lite"
     }
 
-    fn commands(&self) -> &'static [CommandSpec] {
+    fn commands(&self) -> &'static [Verb] {
         COMMANDS
     }
 
@@ -178,18 +191,6 @@ impl Ruleset for Lite {
         if let (Fact::TurnStarted { .. }, Some(st)) = (fact, state.get_mut::<LiteState>()) {
             st.turns += 1;
         }
-    }
-
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
-        Ok(vec![
-            Effect::System(SystemEvent::new(self.tag(), LiteEvent::Rallied { id: id.to_string() })),
-            Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
-        ])
     }
 
     /// One d6 against each target in turn: 4+ hits for 1d6.

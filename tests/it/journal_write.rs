@@ -19,6 +19,7 @@ use skirmish::rules::ruleset::{Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
 use skirmish::rules::state::{SystemEvent, SystemState};
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
+use skirmish::rules::verb::Verb;
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
 use skirmish::save;
 
@@ -52,15 +53,23 @@ impl Serialize for Unwritable {
 
 static FIELDS: &[FieldSpec] = &[int_field("hp", 1, 100, "hit points")];
 
-static COMMANDS: &[CommandSpec] = &[CommandSpec {
-    name: "jam",
-    aliases: &[],
-    args: &[req("NAME", ArgKind::Combatant)],
-    fields: &[],
-    summary: "records an event that cannot be written",
-    help: "For the write path's tests.",
-    example: "jam Aria",
+static COMMANDS: &[Verb] = &[Verb {
+    spec: CommandSpec {
+        name: "jam",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
+        summary: "records an event that cannot be written",
+        help: "For the write path's tests.",
+        example: "jam Aria",
+    },
+    run: jam,
 }];
+
+/// `jam NAME`: an event that cannot be serialised.
+fn jam(_: SpecialRequest<'_>, _: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    Ok(vec![Effect::System(SystemEvent::new("Jammed", Unwritable))])
+}
 
 impl Ruleset for Jammed {
     fn key(&self) -> &'static str {
@@ -75,7 +84,7 @@ impl Ruleset for Jammed {
         "Jammed"
     }
 
-    fn commands(&self) -> &'static [CommandSpec] {
+    fn commands(&self) -> &'static [Verb] {
         COMMANDS
     }
 
@@ -147,14 +156,6 @@ impl Ruleset for Jammed {
         _: &mut dyn Roster,
     ) -> Result<Line, RulesError> {
         Ok(Line { text: "jammed".into(), roll: None, who: None })
-    }
-
-    fn special(
-        &self,
-        _: SpecialRequest<'_>,
-        _: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Ok(vec![Effect::System(SystemEvent::new(self.tag(), Unwritable))])
     }
 }
 

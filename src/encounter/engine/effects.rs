@@ -20,7 +20,7 @@ impl Planner<'_> {
         fields: &[Field],
     ) -> Result<(), EngineError> {
         let system = self.scratch.system;
-        let Some(spec) = system.rules().commands().iter().find(|c| c.name == verb) else {
+        let Some(entry) = system.rules().commands().iter().find(|v| v.spec.name == verb) else {
             return refuse(match crate::command::table::owner(verb) {
                 Some(owner) => {
                     format!("`{verb}` is a {owner} command; this encounter runs {system}")
@@ -28,6 +28,7 @@ impl Planner<'_> {
                 None => format!("`{verb}` is not a {system} command"),
             });
         };
+        let spec = &entry.spec;
         let mut ids: Vec<String> = Vec::new();
         let mut words: Vec<String> = Vec::new();
         let mut arg_specs =
@@ -52,7 +53,7 @@ impl Planner<'_> {
         typed.check_values(force)?;
         typed.check_values(spec.fields)?;
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
-        let effects = self.scratch.system.rules().special(request, self.dice)?;
+        let effects = (entry.run)(request, self.dice)?;
         let actor = ids.first().cloned().unwrap_or_default();
         // What a verb costs is spent under the verb's name (GEM-ACT-6 `escape`), after its effects.
         let (costs, effects): (Vec<Effect>, Vec<Effect>) =

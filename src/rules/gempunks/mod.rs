@@ -68,19 +68,8 @@ impl Ruleset for Gempunks {
     }
 
     // GEM-ACT-6: `escape`, the tied creature's way out.
-    fn commands(&self) -> &'static [super::signature::CommandSpec] {
+    fn commands(&self) -> &'static [crate::rules::verb::Verb] {
         commands::COMMANDS
-    }
-
-    fn special(
-        &self,
-        request: super::request::SpecialRequest<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        match request.verb {
-            "escape" => tieup::escape(request, dice),
-            verb => Err(RulesError::Invalid(format!("`{verb}` is not part of Gempunks"))),
-        }
     }
 
     fn fields(&self) -> &'static [FieldSpec] {

@@ -161,7 +161,7 @@ impl Ruleset for Gurps {
         state::TAG
     }
 
-    fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
+    fn commands(&self) -> &'static [crate::rules::verb::Verb] {
         commands::COMMANDS
     }
 
@@ -405,14 +405,6 @@ impl Ruleset for Gurps {
     }
 
     crate::rules::ruleset::own_state!(state, GurpsState, GurpsEvent);
-
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::special(request, dice)
-    }
 
     fn attack_fields(&self) -> &'static [crate::rules::signature::FieldArg] {
         attack::ATTACK_FIELDS

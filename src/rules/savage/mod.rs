@@ -28,7 +28,7 @@ use super::effect::{Effect, HitKind, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
 use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, FieldReader, InitContext,
-    InitRequest, ShakeOutcome, SpecialRequest,
+    InitRequest, ShakeOutcome,
 };
 use super::ruleset::{Ruleset, option};
 use super::state::{SystemEvent, SystemState};
@@ -206,7 +206,7 @@ impl Ruleset for Savage {
         ]
     }
 
-    fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
+    fn commands(&self) -> &'static [crate::rules::verb::Verb] {
         commands::COMMANDS
     }
 
@@ -438,14 +438,6 @@ impl Ruleset for Savage {
             None => attack::resolve(request, &prepared, dice)?,
         };
         Ok(outcome.into_effects())
-    }
-
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::special(request, dice)
     }
 
     fn turn_start(

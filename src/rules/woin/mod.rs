@@ -192,7 +192,7 @@ impl Ruleset for Woin {
         Some(("woin", "seed 000's critical-hit tables beside the exact values, misprints marked"))
     }
 
-    fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
+    fn commands(&self) -> &'static [crate::rules::verb::Verb] {
         commands::COMMANDS
     }
 
@@ -720,13 +720,5 @@ impl Ruleset for Woin {
         request: SpecialRequest<'_>,
     ) -> Result<Vec<Effect>, RulesError> {
         verbs::do_action(action, request)
-    }
-
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::special(request)
     }
 }

@@ -2,8 +2,8 @@
 //! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1). Each verb is
 //! one function; bennies and fear have their own modules.
 
-mod bennies;
-mod fear;
+pub(in crate::rules::savage) mod bennies;
+pub(in crate::rules::savage) mod fear;
 
 use super::attack::{defending, int_within, trait_modifiers};
 use super::damage_dice::{check_damage, roll_damage};
@@ -138,31 +138,8 @@ fn opposed(
     Ok((effects, won, raise))
 }
 
-/// Run one of Savage Worlds' own verbs.
-pub fn special(
-    req: SpecialRequest<'_>,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Effect>, RulesError> {
-    match req.verb {
-        "interrupt" => interrupt(req, dice),
-        "blast" => blast(req, dice),
-        "suppressed" => suppressed(req, dice),
-        "deviate" => deviate(req, dice),
-        "soak" => bennies::soak(req, dice),
-        "benny" => bennies::benny(req),
-        "defend" => defend(&req),
-        "trick" => trick(req, dice),
-        "intimidate" | "taunt" => test_of_wills(req, dice),
-        "grapple" => grapple(req, dice),
-        "disarm" => disarm(req, dice),
-        "fear" => fear::fear(req, dice),
-        "reaction" => reaction(req, dice),
-        other => Err(RulesError::Invalid(format!("`{other}` is not part of Savage Worlds"))),
-    }
-}
-
 /// SW-INIT-4: both want to go first: opposed Agility; the held one acts now if it wins.
-fn interrupt(
+pub(in crate::rules::savage) fn interrupt(
     req: SpecialRequest<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -197,7 +174,10 @@ fn interrupt(
 }
 
 /// SW-ATK-5: area damage to one combatant under the template; cover counts as armor.
-fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn blast(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "an ATTACKER", "blast")?;
     let target = need(req.target, "a TARGET", "blast")?;
     let dmg = damage_field(&req, "2d6")?;
@@ -241,7 +221,7 @@ fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
 }
 
 /// SW-ATK-4: under suppressive fire, Spirit or be Shaken; a 1 on the Spirit die is a hit.
-fn suppressed(
+pub(in crate::rules::savage) fn suppressed(
     req: SpecialRequest<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -264,7 +244,10 @@ fn suppressed(
 }
 
 /// A thrown area weapon that misses lands 1d6" away, towards 1d12 o'clock.
-fn deviate(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn deviate(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "deviate")?;
     let inches = DiceExpr::parse("1d6")?.roll(dice)?;
     let clock = DiceExpr::parse("1d12")?.roll(dice)?;
@@ -279,11 +262,14 @@ fn deviate(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Eff
 
 /// SW-ATK-2: Defend, +2 Parry, the whole turn ("no other action"): refused, before anything
 /// changes, once the defender has acted this turn, unless `force`.
-fn defend(req: &SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn defend(
+    req: SpecialRequest<'_>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "a NAME", "defend")?;
     let own_turn = req.started && req.current.is_some_and(|c| c.name == actor.name);
     // Once Defending, check_action says so; before that, any action taken is named.
-    if own_turn && req.actions_taken > 0 && !defending(actor) && !forced(req) {
+    if own_turn && req.actions_taken > 0 && !defending(actor) && !forced(&req) {
         let taken = req.actions_taken;
         return Err(RulesError::Invalid(format!(
             "{} already acted this turn ({taken} of {ACTIONS} actions spent): Defend is the whole \
@@ -291,7 +277,7 @@ fn defend(req: &SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
             actor.name
         )));
     }
-    check_action(req, actor)?;
+    check_action(&req, actor)?;
     Ok(vec![
         add(Who::Actor, "Defending", None),
         Effect::SpendAll { who: Who::Actor, why: "defends".into() },
@@ -299,7 +285,10 @@ fn defend(req: &SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
 }
 
 /// SW-ATK-6: a trick, Agility or Smarts against the same.
-fn trick(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn trick(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let attribute = req.words.iter().find(|w| *w != "force").map_or("agility", String::as_str);
     if attribute != "agility" && attribute != "smarts" {
         return Err(RulesError::Invalid(format!(
@@ -316,13 +305,28 @@ fn trick(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
     Ok(effects)
 }
 
-/// SW-ATK-6: tests of wills.
-fn test_of_wills(
+/// SW-ATK-6: Intimidation against Spirit.
+pub(in crate::rules::savage) fn intimidate(
     req: SpecialRequest<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
-    let (mine, theirs) =
-        if req.verb == "intimidate" { ("intimidation", "spirit") } else { ("taunt", "smarts") };
+    test_of_wills(req, ("intimidation", "spirit"), dice)
+}
+
+/// SW-ATK-6: Taunt against Smarts.
+pub(in crate::rules::savage) fn taunt(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    test_of_wills(req, ("taunt", "smarts"), dice)
+}
+
+/// SW-ATK-6: a test of will, the actor's skill against the target's attribute.
+fn test_of_wills(
+    req: SpecialRequest<'_>,
+    (mine, theirs): (&str, &str),
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (mut effects, won, raise) = opposed(&req, mine, theirs, 0, dice)?;
     if won {
         let by = req.actor.map(|a| a.name.to_string());
@@ -341,7 +345,10 @@ fn test_of_wills(
 }
 
 /// SW-ATK-6: grapple, opposed Fighting; a raise also Shakes.
-fn grapple(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn grapple(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (mut effects, won, raise) = opposed(&req, "fighting", "fighting", 0, dice)?;
     if won {
         effects.push(add(Who::TARGET, "Grappled", None));
@@ -354,7 +361,10 @@ fn grapple(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Eff
 }
 
 /// SW-ATK-6: disarm at −2 against Parry; the defender's Strength against the damage.
-fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn disarm(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "an ATTACKER", "disarm")?;
     let target = need(req.target, "a TARGET", "disarm")?;
     check_action(&req, actor)?;
@@ -393,7 +403,10 @@ fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effe
 }
 
 /// SW-REACT-1: 2d6 on the reaction table.
-fn reaction(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn reaction(
+    req: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let mut typed_roll = typed(&req, "roll")?;
     let source: &mut dyn DiceSource = match typed_roll.as_mut() {
         Some(s) => s,
