@@ -37,6 +37,7 @@ mod saves;
 mod streamed;
 mod tui;
 mod tui_safety;
+mod typed_command;
 mod typed_dice;
 mod watch;
 mod watch_privacy;

@@ -1,6 +1,7 @@
 //! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
 
 use super::*;
+use crate::command::Command;
 use crate::rules::request::FieldReader;
 use crate::rules::signature::{ArgKind, FORCE, FieldArg, field};
 
@@ -250,14 +251,20 @@ pub(super) fn with_request<'e, R>(
     ask(request)
 }
 
+/// An `attack` command's values: its attacker, targets, weapon and fields.
+fn attack_of(command: &Command) -> Option<&crate::command::Args> {
+    Some(&command.invocation().filter(|_| command.is(&crate::command::table::ATTACK))?.args)
+}
+
 /// The odds of an `attack` command before it is rolled, when the system can tell.
 pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_odds(request)?)
     })
 }
@@ -267,12 +274,13 @@ pub fn attack_dice_order(
     enc: &Encounter,
     command: &Command,
 ) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().dice_order(request)?)
     })
 }
@@ -284,12 +292,13 @@ pub fn attack_choice_now(
     command: &Command,
     label: &str,
 ) -> Result<Option<Vec<(String, String)>>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_choice_now(request, label)?)
     })
 }
@@ -299,12 +308,13 @@ pub fn attack_toggles_now(
     enc: &Encounter,
     command: &Command,
 ) -> Result<Option<Vec<(&'static str, &'static str)>>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_toggles_now(request))
     })
 }
@@ -312,12 +322,13 @@ pub fn attack_toggles_now(
 /// The attack dialog's hint for its free field, for the attack written so far, when the
 /// system can tell.
 pub fn attack_hint_now(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_hint_now(request))
     })
 }
@@ -329,12 +340,13 @@ pub fn attack_proposal(
     command: &Command,
     dice: &mut dyn crate::rules::dice::DiceSource,
 ) -> Result<Option<crate::rules::effect::Proposal>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_proposal(request, dice)?)
     })
 }

@@ -12,15 +12,13 @@ pub(super) struct Struck {
 }
 
 impl Planner<'_> {
-    /// A system verb: combatant arguments become the actor and the target, the rest are words.
-    pub(super) fn special(
-        &mut self,
-        verb: &str,
-        args: &[String],
-        fields: &[Field],
-    ) -> Result<(), EngineError> {
+    /// A system verb: combatant arguments become the actor and the target, the rest are words;
+    /// the verb's own entry answers it.
+    pub(super) fn special(&mut self, invocation: &Invocation) -> Result<(), EngineError> {
         let system = self.scratch.system;
-        let Some(entry) = system.rules().commands().iter().find(|v| v.spec.name == verb) else {
+        let verb = invocation.name();
+        let own = system.rules().commands().iter().find(|v| invocation.is(&v.spec));
+        let Some(entry) = own else {
             return refuse(match crate::command::table::owner(verb) {
                 Some(owner) => {
                     format!("`{verb}` is a {owner} command; this encounter runs {system}")
@@ -29,16 +27,16 @@ impl Planner<'_> {
             });
         };
         let spec = &entry.spec;
+        let fields = invocation.args.last_fields();
         let mut ids: Vec<String> = Vec::new();
         let mut words: Vec<String> = Vec::new();
-        let mut arg_specs =
-            spec.args.iter().filter(|a| a.kind != crate::command::table::ArgKind::Fields);
-        for arg in args {
-            match arg_specs.next().map(|a| a.kind) {
-                Some(crate::command::table::ArgKind::Combatant) => {
-                    ids.push(self.who(arg)?.id.to_string())
+        for (arg, value) in spec.args.iter().zip(&invocation.args.0) {
+            let crate::command::Value::Word(word) = value else { continue };
+            match arg.kind {
+                crate::command::table::ArgKind::Combatant => {
+                    ids.push(self.who(word)?.id.to_string())
                 }
-                _ => words.push(arg.to_lowercase()),
+                _ => words.push(word.to_lowercase()),
             }
         }
         let pairs = field_pairs(fields);
