@@ -39,6 +39,7 @@ mod tui;
 mod tui_safety;
 mod typed_command;
 mod typed_dice;
+mod verb_dialog;
 mod watch;
 mod watch_privacy;
 mod woin;

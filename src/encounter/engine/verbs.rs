@@ -104,3 +104,19 @@ fn note(p: &mut Planner<'_>, a: &Args) -> Result<(), EngineError> {
     }
     p.emit(Event::Noted { id: id.into(), text: text.to_string() })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PLANS;
+    use crate::command::table::{COMMANDS, Run};
+
+    /// Every core entry the engine carries out has its function here, and only those do.
+    #[test]
+    fn every_engine_entry_has_one_plan() {
+        for entry in COMMANDS {
+            let plans = PLANS.iter().filter(|p| std::ptr::eq(p.entry, *entry)).count();
+            let wanted = usize::from(matches!(entry.run, Run::Engine));
+            assert_eq!(plans, wanted, "`{}` has {plans} plan(s)", entry.name);
+        }
+    }
+}
