@@ -2,6 +2,7 @@
 
 mod append;
 mod bounds;
+mod canonical;
 mod cli;
 mod cli_edges;
 mod command;

@@ -1,4 +1,4 @@
-//! Turning a [`Command`] into [`Event`]s: checks it against the encounter, rolls what the rules
+//! Turning a verb ([`Invocation`]) into [`Event`]s: checks it against the encounter, rolls what the rules
 //! call for through a [`DiceSource`], and plans the events on a scratch copy so a refused command
 //! changes nothing.
 
