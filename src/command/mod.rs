@@ -1,7 +1,9 @@
 //! The command language: the [`Command`] type every input becomes, its parser, its canonical text,
 //! and the table that documents it. Pure: no terminal, no files.
 
+mod complete;
 pub mod display;
+mod help;
 pub mod invocation;
 pub mod parse;
 mod session;
