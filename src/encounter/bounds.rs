@@ -50,7 +50,33 @@ impl Encounter {
             Event::Rolled { roll, .. } | Event::ShakeRolled { roll, .. } => dice(roll),
             Event::Logged { roll, .. } => roll.iter().try_for_each(|r| dice(r)),
             Event::Attacked { rolls, .. } => rolls.iter().try_for_each(dice),
-            _ => Ok(()),
+            // Listed, not left to a catch-all, so a new event is a decision here. These hold no
+            // number a command takes from a person (their faces and counts come from the dice
+            // and the budget, already checked), or only names and words; a system's own event
+            // is the system's.
+            Event::Removed { .. }
+            | Event::InitiativeCleared { .. }
+            | Event::RolledOff { .. }
+            | Event::Swapped { .. }
+            | Event::TurnStarted { .. }
+            | Event::Held { .. }
+            | Event::Acted { .. }
+            | Event::TurnPassed { .. }
+            | Event::TurnResumed
+            | Event::HoldLapsed { .. }
+            | Event::ConditionAdded { .. }
+            | Event::ConditionEnded { .. }
+            | Event::Noted { .. }
+            | Event::Hidden { .. }
+            | Event::Revealed { .. }
+            | Event::Shown { .. }
+            | Event::OptionSet { .. }
+            | Event::Spent { .. }
+            | Event::Refunded { .. }
+            | Event::SurpriseTurn { .. }
+            | Event::System(_)
+            | Event::FightOver { .. }
+            | Event::FacesTyped { .. } => Ok(()),
         };
         checked.map_err(ApplyError)
     }

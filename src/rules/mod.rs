@@ -19,6 +19,7 @@ pub mod stats;
 pub mod system;
 pub mod typed;
 pub mod types;
+pub mod verb;
 pub mod woin;
 pub mod words;
 

@@ -212,13 +212,6 @@ pub trait Ruleset: Sync {
         request: SpecialRequest<'_>,
     ) -> Result<Vec<Effect>, RulesError>;
 
-    /// As [`Rules::special`].
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError>;
-
     /// As [`Rules::attack`].
     fn attack(
         &self,

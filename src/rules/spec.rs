@@ -3,9 +3,10 @@
 //! engine, the parser and the screens read these; behaviour lives in the rules trait.
 
 use super::dice::RollRecord;
-use super::signature::{CommandSpec, FieldArg};
+use super::signature::FieldArg;
 use super::stats::FieldSpec;
 use super::types::{ActionSpec, AttackChoice, OptionSpec, Options};
+use super::verb::Verb;
 
 /// Everything constant about one system, declared once as a `static`.
 #[derive(Debug)]
@@ -18,8 +19,8 @@ pub struct Spec {
     pub name: &'static str,
     /// The tag saves use: `Savage`.
     pub tag: &'static str,
-    /// The commands only this system has (`soak`, `luck` …).
-    pub commands: &'static [CommandSpec],
+    /// The commands only this system has (`soak`, `luck` …), each with its function.
+    pub commands: &'static [Verb],
     /// Fields `add` accepts, with their kinds.
     pub fields: &'static [FieldSpec],
     /// Fields a weapon takes (`weapon NAME WEAPON FIELD=VALUE …`).

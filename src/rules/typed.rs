@@ -210,15 +210,6 @@ pub trait Rules: Sync + Send + 'static {
         Ok(Vec::new())
     }
 
-    /// A system verb (`soak`, `trick`, `fear` …). `None` of them by default.
-    fn special(
-        &self,
-        request: SpecialRequest<'_, Self::State>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Err(RulesError::Invalid(format!("`{}` is not part of {}", request.verb, self.spec().name)))
-    }
-
     /// Resolve an attack. Each system's issue brings its own resolution.
     fn attack(
         &self,
@@ -462,15 +453,6 @@ impl<R: Rules> Ruleset for R {
         Rules::do_action(self, action, request.with_state(&state))
     }
 
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        let state = own::<R::State>(request.state);
-        Rules::special(self, request.with_state(&state), dice)
-    }
-
     fn attack(
         &self,
         request: AttackRequest<'_>,
@@ -479,6 +461,18 @@ impl<R: Rules> Ruleset for R {
         let state = own::<R::State>(request.state);
         Rules::attack(self, request.with_state(&state), dice)
     }
+}
+
+/// A system verb written for the system's own state, called with the engine's request: each
+/// entry of a verb table wraps its function in it (`run: |req, dice| typed::verb(req, dice,
+/// verbs::luck)`), so the erasure stays here.
+pub fn verb<S: Default + Clone + 'static>(
+    request: SpecialRequest<'_>,
+    dice: &mut dyn DiceSource,
+    run: super::verb::VerbFn<S>,
+) -> Result<Vec<Effect>, RulesError> {
+    let state = own::<S>(request.state);
+    run(request.with_state(&state), dice)
 }
 
 /// A system's state as its own type, borrowed in place. Only an encounter whose system state

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use skirmish::command::{Amount, Command, parse};
+use crate::typed_command::{Command, parse};
+use skirmish::command::Amount;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::save;
 
@@ -366,7 +367,7 @@ fn the_round_after_the_last_is_refused() {
     let next = parse("next").ok().flatten().expect("next parses");
     let mut dice = ScriptedDice::new([]);
     let err = (0..10)
-        .find_map(|_| session.execute(&next, &mut dice).err())
+        .find_map(|_| session.execute(&next.clone().into(), &mut dice).err())
         .expect("the round ends within ten turns");
     assert!(
         err.to_string().contains("round 100001 is out of range; expected 0 to 100000"),

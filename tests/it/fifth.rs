@@ -21,6 +21,7 @@ use skirmish::rules::spec::{Counts, HealthSpec, Spec};
 use skirmish::rules::state::SystemEvent;
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
 use skirmish::rules::typed::Rules;
+use skirmish::rules::verb::Verb;
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, System};
 
 /// Lite: 1d6 initiative, one action, hits of 1d6 on a 4+, and a `rally` that the system counts.
@@ -47,15 +48,27 @@ enum LiteEvent {
 
 static FIELDS: &[FieldSpec] = &[int_field("hp", 1, 100, "hit points")];
 
-static COMMANDS: &[CommandSpec] = &[CommandSpec {
-    name: "rally",
-    aliases: &[],
-    args: &[req("NAME", ArgKind::Combatant)],
-    fields: &[],
-    summary: "Lite: shake off Dazed and count the rally",
-    help: "Removes Dazed; the system keeps count.",
-    example: "rally Aria",
+static COMMANDS: &[Verb] = &[Verb {
+    spec: CommandSpec {
+        name: "rally",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
+        summary: "Lite: shake off Dazed and count the rally",
+        help: "Removes Dazed; the system keeps count.",
+        example: "rally Aria",
+    },
+    run: rally,
 }];
+
+/// `rally NAME`: Dazed goes, and the system counts the rally in its own event.
+fn rally(request: SpecialRequest<'_>, _: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
+    Ok(vec![
+        Effect::System(SystemEvent::new("Lite", LiteEvent::Rallied { id: id.to_string() })),
+        Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
+    ])
+}
 
 static SPEC: Spec = Spec {
     commands: COMMANDS,
@@ -153,18 +166,6 @@ impl Rules for Lite {
         if let Fact::TurnStarted { .. } = fact {
             st.turns += 1;
         }
-    }
-
-    fn special(
-        &self,
-        request: SpecialRequest<'_, LiteState>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
-        Ok(vec![
-            Effect::System(SystemEvent::new(SPEC.tag, LiteEvent::Rallied { id: id.to_string() })),
-            Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
-        ])
     }
 
     /// One d6 against each target in turn: 4+ hits for 1d6.

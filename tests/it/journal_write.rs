@@ -21,6 +21,7 @@ use skirmish::rules::spec::{Counts, HealthSpec, Spec};
 use skirmish::rules::state::SystemEvent;
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
 use skirmish::rules::typed::Rules;
+use skirmish::rules::verb::Verb;
 use skirmish::rules::{ActionPool, Health, Pass, RulesError, System};
 use skirmish::save;
 
@@ -54,15 +55,23 @@ impl Serialize for Unwritable {
 
 static FIELDS: &[FieldSpec] = &[int_field("hp", 1, 100, "hit points")];
 
-static COMMANDS: &[CommandSpec] = &[CommandSpec {
-    name: "jam",
-    aliases: &[],
-    args: &[req("NAME", ArgKind::Combatant)],
-    fields: &[],
-    summary: "records an event that cannot be written",
-    help: "For the write path's tests.",
-    example: "jam Aria",
+static COMMANDS: &[Verb] = &[Verb {
+    spec: CommandSpec {
+        name: "jam",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
+        summary: "records an event that cannot be written",
+        help: "For the write path's tests.",
+        example: "jam Aria",
+    },
+    run: jam,
 }];
+
+/// `jam NAME`: an event that cannot be serialised.
+fn jam(_: SpecialRequest<'_>, _: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    Ok(vec![Effect::System(SystemEvent::new("Jammed", Unwritable))])
+}
 
 static SPEC: Spec = Spec {
     commands: COMMANDS,
@@ -134,14 +143,6 @@ impl Rules for Jammed {
 
     fn apply(&self, _: &mut (), _: &Unwritable, _: &mut dyn Roster) -> Result<Line, RulesError> {
         Ok(Line { text: "jammed".into(), roll: None, who: None })
-    }
-
-    fn special(
-        &self,
-        _: SpecialRequest<'_, ()>,
-        _: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Ok(vec![Effect::System(SystemEvent::new(SPEC.tag, Unwritable))])
     }
 }
 

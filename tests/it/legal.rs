@@ -242,7 +242,7 @@ fn verb_of(line: &str) -> &str {
 fn every_verb_switch_takes_only_on_or_off() {
     let mut wrong = Vec::new();
     for system in skirmish::rules::System::ALL {
-        for spec in system.rules().spec().commands {
+        for spec in system.rules().spec().commands.iter().map(|v| &v.spec) {
             let found = VERBS.iter().find(|(_, _, line)| verb_of(line) == spec.name);
             assert!(found.is_some(), "{system}: `{}` needs a line in VERBS", spec.name);
         }

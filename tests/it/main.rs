@@ -2,6 +2,7 @@
 
 mod append;
 mod bounds;
+mod canonical;
 mod cli;
 mod cli_edges;
 mod command;
@@ -38,7 +39,9 @@ mod saves;
 mod streamed;
 mod tui;
 mod tui_safety;
+mod typed_command;
 mod typed_dice;
+mod verb_dialog;
 mod watch;
 mod watch_privacy;
 mod woin;

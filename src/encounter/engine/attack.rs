@@ -1,6 +1,7 @@
 //! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
 
 use super::*;
+use crate::command::Command;
 use crate::rules::request::{AttackGuide, FieldReader};
 use crate::rules::signature::{ArgKind, FORCE, FieldArg, field};
 
@@ -250,18 +251,24 @@ pub(super) fn with_request<'e, R>(
     ask(request)
 }
 
+/// An `attack` command's values: its attacker, targets, weapon and fields.
+fn attack_of(command: &Command) -> Option<&crate::command::Args> {
+    Some(&command.invocation().filter(|_| command.is(&crate::command::table::ATTACK))?.args)
+}
+
 /// What the attack dialog shows of an `attack` command written so far (its hint, switches,
 /// order of rolls and odds), when the system can tell; `None` for another command.
 pub fn attack_guide(
     enc: &Encounter,
     command: &Command,
 ) -> Result<Option<AttackGuide>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(Some(enc.system.rules().attack_guide(request)))
     })
 }
@@ -286,12 +293,13 @@ pub fn attack_choice_now(
     command: &Command,
     label: &str,
 ) -> Result<Option<Vec<(String, String)>>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_choice_now(request, label)?)
     })
 }
@@ -303,12 +311,13 @@ pub fn attack_proposal(
     command: &Command,
     dice: &mut dyn crate::rules::dice::DiceSource,
 ) -> Result<Option<crate::rules::effect::Proposal>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_proposal(request, dice)?)
     })
 }

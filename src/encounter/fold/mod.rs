@@ -52,7 +52,38 @@ impl Opens {
             Event::TurnStarted { .. } | Event::Acted { .. } | Event::TurnResumed => {
                 Some(Opens::Turn)
             }
-            _ => None,
+            // Listed, so a new event is a decision here too.
+            Event::Added { .. }
+            | Event::Removed { .. }
+            | Event::InitiativeSet { .. }
+            | Event::InitiativeCleared { .. }
+            | Event::RolledOff { .. }
+            | Event::Swapped { .. }
+            | Event::Held { .. }
+            | Event::TurnPassed { .. }
+            | Event::HoldLapsed { .. }
+            | Event::Damaged { .. }
+            | Event::Healed { .. }
+            | Event::ConditionAdded { .. }
+            | Event::ConditionEnded { .. }
+            | Event::ShakeRolled { .. }
+            | Event::Rolled { .. }
+            | Event::Noted { .. }
+            | Event::Hidden { .. }
+            | Event::Revealed { .. }
+            | Event::Shown { .. }
+            | Event::Edited { .. }
+            | Event::WeaponSet { .. }
+            | Event::OptionSet { .. }
+            | Event::Spent { .. }
+            | Event::Refunded { .. }
+            | Event::Attacked { .. }
+            | Event::SurpriseTurn { .. }
+            | Event::StatChanged { .. }
+            | Event::System(_)
+            | Event::FightOver { .. }
+            | Event::FacesTyped { .. }
+            | Event::Logged { .. } => None,
         }
     }
 }

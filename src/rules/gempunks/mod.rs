@@ -119,17 +119,6 @@ impl Rules for Gempunks {
         self.start_of_turn_in(who.view, who.id, who.state, who.options, dice)
     }
 
-    fn special(
-        &self,
-        request: super::request::SpecialRequest<'_, GemState>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        match request.verb {
-            "escape" => tieup::escape(request, dice),
-            verb => Err(RulesError::Invalid(format!("`{verb}` is not part of Gempunks"))),
-        }
-    }
-
     // A regiment's HP pool: members × each member's HP (issue 11, JSON `health`).
     fn health(&self, stats: &Stats) -> Health {
         let hp = member_hp(stats);

@@ -251,14 +251,6 @@ impl Rules for Gurps {
         injury::damage(hit)
     }
 
-    fn special(
-        &self,
-        request: SpecialRequest<'_, GurpsState>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::special(request, dice)
-    }
-
     fn attack_choice_now(
         &self,
         request: AttackRequest<'_, GurpsState>,

@@ -16,25 +16,19 @@ fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))
 }
 
-pub fn special(
+/// `maneuver NAME KIND`: the rolls a 0 HP or 0 FP combatant makes to act first, then the
+/// maneuver taken.
+pub(super) fn maneuver(
     req: SpecialRequest<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
-    match req.verb {
-        "maneuver" => {
-            let mut effects = zero_hp_on_action(&req, dice)?;
-            effects.extend(zero_fp_will(&req, dice)?);
-            if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
-                return Ok(effects);
-            }
-            effects.extend(take_maneuver(req)?);
-            Ok(effects)
-        }
-        "feint" => feint(req, dice),
-        "posture" => posture(req),
-        "skipht" => skip_ht(req),
-        other => invalid(format!("`{other}` is not part of GURPS")),
+    let mut effects = zero_hp_on_action(&req, dice)?;
+    effects.extend(zero_fp_will(&req, dice)?);
+    if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
+        return Ok(effects);
     }
+    effects.extend(take_maneuver(req)?);
+    Ok(effects)
 }
 
 /// GURPS-HP-2 with `set gurps_zero_hp_check on_action`: at 0 HP or less, picking a maneuver
@@ -145,7 +139,7 @@ fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesEr
 
 // GURPS-MAN-6: a Quick Contest; the winner's margin (less the foe's, if it also succeeded)
 // comes off the foe's defense against the attacker's next attack.
-fn feint(
+pub(super) fn feint(
     req: SpecialRequest<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -267,7 +261,10 @@ fn feint(
 
 // GURPS-POST-1, GURPS-POST-2: one Change Posture per change; standing ↔ crouching is free,
 // kneeling ↔ standing may use a step.
-fn posture(req: SpecialRequest<'_, GurpsState>) -> Result<Vec<Effect>, RulesError> {
+pub(super) fn posture(
+    req: SpecialRequest<'_, GurpsState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
         return invalid("posture NAME POSTURE");
     };
@@ -350,7 +347,10 @@ fn posture(req: SpecialRequest<'_, GurpsState>) -> Result<Vec<Effect>, RulesErro
 }
 
 // GURPS-HP-2: it will Do Nothing, so the HT roll at 0 HP is skipped this turn.
-fn skip_ht(req: SpecialRequest<'_, GurpsState>) -> Result<Vec<Effect>, RulesError> {
+pub(super) fn skip_ht(
+    req: SpecialRequest<'_, GurpsState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let Some(id) = req.actor_id else { return invalid("skipht NAME") };
     Ok(vec![Effect::System(GurpsEvent::SkipHt { id: id.into() }.wrap())])
 }

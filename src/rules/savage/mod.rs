@@ -32,7 +32,7 @@ use super::effect::{Effect, HitKind, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
 use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, FieldReader, InitContext,
-    InitRequest, ShakeOutcome, SpecialRequest,
+    InitRequest, ShakeOutcome,
 };
 use super::ruleset::{Line, Roster};
 use super::state::SystemEvent;
@@ -226,14 +226,6 @@ impl Rules for Savage {
             None => attack::resolve(request, &prepared, dice)?,
         };
         Ok(outcome.into_effects())
-    }
-
-    fn special(
-        &self,
-        request: SpecialRequest<'_, SavageState>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::special(request, dice)
     }
 
     fn damage(&self, hit: DamageRequest<'_, SavageState>) -> Result<DamageOutcome, RulesError> {

@@ -374,14 +374,6 @@ impl Rules for Woin {
         verbs::do_action(action, request)
     }
 
-    fn special(
-        &self,
-        request: SpecialRequest<'_, WoinState>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::special(request)
-    }
-
     fn apply(
         &self,
         state: &mut WoinState,

@@ -13,17 +13,12 @@ fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))
 }
 
-/// `luck NAME CONDITION` and `ambush ATTACKER TARGET [pool=DICE] [vs=DICE]`.
-pub fn special(req: SpecialRequest<'_, WoinState>) -> Result<Vec<Effect>, RulesError> {
-    match req.verb {
-        "luck" => luck(req),
-        "ambush" => declare_ambush(req),
-        other => invalid(format!("`{other}` is not part of WOIN")),
-    }
-}
-
-// WOIN-COND-6: a LUC die, spent as the reaction, cancels a condition as it is applied.
-fn luck(req: SpecialRequest<'_, WoinState>) -> Result<Vec<Effect>, RulesError> {
+/// `luck NAME CONDITION` (WOIN-COND-6): a LUC die, spent as the reaction, cancels a condition
+/// as it is applied.
+pub(super) fn luck(
+    req: SpecialRequest<'_, WoinState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
         return invalid("`luck` needs a NAME");
     };
@@ -55,8 +50,12 @@ fn luck(req: SpecialRequest<'_, WoinState>) -> Result<Vec<Effect>, RulesError> {
     ])
 }
 
-// WOIN-AMBUSH-1: declared before the fight; `start` rolls it.
-fn declare_ambush(req: SpecialRequest<'_, WoinState>) -> Result<Vec<Effect>, RulesError> {
+/// `ambush ATTACKER TARGET [pool=DICE] [vs=DICE]` (WOIN-AMBUSH-1): declared before the fight;
+/// `start` rolls it.
+pub(super) fn declare_ambush(
+    req: SpecialRequest<'_, WoinState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     if req.started {
         return invalid("ambushes are declared before `start`; the fight is already on");
     }

@@ -11,7 +11,7 @@ use crate::rules::savage::{Savage, TN, trait_roll};
 use crate::rules::types::{Health, RulesError};
 
 /// SW-DMG-4: a benny and a Vigor roll; each success and raise cancels a wound of that hit.
-pub(super) fn soak(
+pub(in crate::rules::savage) fn soak(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -94,7 +94,10 @@ fn wounds_soaked(
 }
 
 /// SW-SHAKEN-1: a benny removes Shaken at any time.
-pub(super) fn benny(req: SpecialRequest<'_, SavageState>) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn benny(
+    req: SpecialRequest<'_, SavageState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "benny")?;
     if !who.conditions.iter().any(|c| c.name == "Shaken") {
         return Err(RulesError::Invalid(format!("{} is not Shaken", who.name)));

@@ -14,7 +14,7 @@ use crate::rules::types::RulesError;
 const SIGHTS: [&str; 3] = ["grotesque", "horrific", "terror"];
 
 /// SW-FEAR-1: Guts; failure Shakes; a 1 on the Guts die brings on the sight's effect.
-pub(super) fn fear(
+pub(in crate::rules::savage) fn fear(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {

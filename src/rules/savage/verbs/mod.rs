@@ -2,8 +2,8 @@
 //! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1). Each verb is
 //! one function; bennies and fear have their own modules.
 
-mod bennies;
-mod fear;
+pub(in crate::rules::savage) mod bennies;
+pub(in crate::rules::savage) mod fear;
 
 use super::attack::{defending, int_within, trait_modifiers};
 use super::damage_dice::{check_damage, roll_damage};
@@ -148,31 +148,8 @@ fn opposed(
     Ok((effects, won, raise))
 }
 
-/// Run one of Savage Worlds' own verbs.
-pub fn special(
-    req: SpecialRequest<'_, SavageState>,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Effect>, RulesError> {
-    match req.verb {
-        "interrupt" => interrupt(req, dice),
-        "blast" => blast(req, dice),
-        "suppressed" => suppressed(req, dice),
-        "deviate" => deviate(req, dice),
-        "soak" => bennies::soak(req, dice),
-        "benny" => bennies::benny(req),
-        "defend" => defend(&req),
-        "trick" => trick(req, dice),
-        "intimidate" | "taunt" => test_of_wills(req, dice),
-        "grapple" => grapple(req, dice),
-        "disarm" => disarm(req, dice),
-        "fear" => fear::fear(req, dice),
-        "reaction" => reaction(req, dice),
-        other => Err(RulesError::Invalid(format!("`{other}` is not part of Savage Worlds"))),
-    }
-}
-
 /// SW-INIT-4: both want to go first: opposed Agility; the held one acts now if it wins.
-fn interrupt(
+pub(in crate::rules::savage) fn interrupt(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -207,7 +184,7 @@ fn interrupt(
 }
 
 /// SW-ATK-5: area damage to one combatant under the template; cover counts as armor.
-fn blast(
+pub(in crate::rules::savage) fn blast(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -254,7 +231,7 @@ fn blast(
 }
 
 /// SW-ATK-4: under suppressive fire, Spirit or be Shaken; a 1 on the Spirit die is a hit.
-fn suppressed(
+pub(in crate::rules::savage) fn suppressed(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -277,7 +254,7 @@ fn suppressed(
 }
 
 /// A thrown area weapon that misses lands 1d6" away, towards 1d12 o'clock.
-fn deviate(
+pub(in crate::rules::savage) fn deviate(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -295,11 +272,14 @@ fn deviate(
 
 /// SW-ATK-2: Defend, +2 Parry, the whole turn ("no other action"): refused, before anything
 /// changes, once the defender has acted this turn, unless `force`.
-fn defend(req: &SpecialRequest<'_, SavageState>) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn defend(
+    req: SpecialRequest<'_, SavageState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "a NAME", "defend")?;
     let own_turn = req.started && req.current.is_some_and(|c| c.name == actor.name);
     // Once Defending, check_action says so; before that, any action taken is named.
-    if own_turn && req.actions_taken > 0 && !defending(actor) && !forced(req) {
+    if own_turn && req.actions_taken > 0 && !defending(actor) && !forced(&req) {
         let taken = req.actions_taken;
         return Err(RulesError::Invalid(format!(
             "{} already acted this turn ({taken} of {ACTIONS} actions spent): Defend is the whole \
@@ -307,7 +287,7 @@ fn defend(req: &SpecialRequest<'_, SavageState>) -> Result<Vec<Effect>, RulesErr
             actor.name
         )));
     }
-    check_action(req, actor)?;
+    check_action(&req, actor)?;
     Ok(vec![
         add(Who::Actor, "Defending", None),
         Effect::SpendAll { who: Who::Actor, why: "defends".into() },
@@ -315,7 +295,7 @@ fn defend(req: &SpecialRequest<'_, SavageState>) -> Result<Vec<Effect>, RulesErr
 }
 
 /// SW-ATK-6: a trick, Agility or Smarts against the same.
-fn trick(
+pub(in crate::rules::savage) fn trick(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -335,13 +315,28 @@ fn trick(
     Ok(effects)
 }
 
-/// SW-ATK-6: tests of wills.
-fn test_of_wills(
+/// SW-ATK-6: Intimidation against Spirit.
+pub(in crate::rules::savage) fn intimidate(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
-    let (mine, theirs) =
-        if req.verb == "intimidate" { ("intimidation", "spirit") } else { ("taunt", "smarts") };
+    test_of_wills(req, ("intimidation", "spirit"), dice)
+}
+
+/// SW-ATK-6: Taunt against Smarts.
+pub(in crate::rules::savage) fn taunt(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    test_of_wills(req, ("taunt", "smarts"), dice)
+}
+
+/// SW-ATK-6: a test of will, the actor's skill against the target's attribute.
+fn test_of_wills(
+    req: SpecialRequest<'_, SavageState>,
+    (mine, theirs): (&str, &str),
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (mut effects, won, raise) = opposed(&req, mine, theirs, 0, dice)?;
     if won {
         let by = req.actor.map(|a| a.name.to_string());
@@ -360,7 +355,7 @@ fn test_of_wills(
 }
 
 /// SW-ATK-6: grapple, opposed Fighting; a raise also Shakes.
-fn grapple(
+pub(in crate::rules::savage) fn grapple(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -376,7 +371,7 @@ fn grapple(
 }
 
 /// SW-ATK-6: disarm at −2 against Parry; the defender's Strength against the damage.
-fn disarm(
+pub(in crate::rules::savage) fn disarm(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
@@ -418,7 +413,7 @@ fn disarm(
 }
 
 /// SW-REACT-1: 2d6 on the reaction table.
-fn reaction(
+pub(in crate::rules::savage) fn reaction(
     req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
