@@ -1,6 +1,7 @@
 //! The integration tests, as one binary with a module per area.
 
 mod append;
+mod ask;
 mod bounds;
 mod canonical;
 mod cli;
