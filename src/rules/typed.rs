@@ -15,7 +15,7 @@ use super::initiative::Initiative;
 use super::request::*;
 use super::ruleset::{Fact, Line, Roster, Ruleset};
 use super::spec::Spec;
-use super::state::{SystemEvent, SystemState};
+use super::state::{Bounded, SystemEvent, SystemState};
 use super::stats::{FieldError, Stats};
 use super::types::*;
 
@@ -41,6 +41,7 @@ pub trait Rules: Sync + Send + 'static {
         + DeserializeOwned
         + Send
         + Sync
+        + Bounded
         + 'static;
 
     /// What is constant about the system: identity, words, tables.
