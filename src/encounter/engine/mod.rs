@@ -13,9 +13,7 @@ mod turns;
 mod verbs;
 
 pub use ask::{Planned, Question, plan_asking};
-pub use attack::{
-    attack_choice_now, attack_dice_order, attack_guide, attack_preview, attack_proposal,
-};
+pub use attack::{attack_choice, attack_dice_order, attack_guide, attack_preview, attack_proposal};
 use effects::{Struck, special_request};
 use health::Give;
 
