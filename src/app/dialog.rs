@@ -1,11 +1,12 @@
-//! Small dialogs the keys open: a sequence of steps (pick from a filtered list, or type a value),
-//! ending in the text of a command, so a dialog can only do what a typed command could.
+//! Small dialogs the keys open: steps (pick from a filtered list, or type a value) ending in a
+//! command's text (a verb's from its signature), so a dialog can only do what a command could.
 
 use std::path::{Path, PathBuf};
 
 use tui_input::Input;
 
-use crate::rules::signature::CommandSpec;
+use crate::command::display::quote;
+use crate::rules::signature::{Arg, CommandSpec, Read};
 
 /// One question in a dialog.
 #[derive(Debug, Clone)]
@@ -201,7 +202,7 @@ impl Dialog {
     /// The command text and the typed faces (if any) once every step is answered.
     pub fn command(&self) -> (String, Option<String>) {
         let a = |i: usize| self.answers.get(i).map(String::as_str).unwrap_or("");
-        let q = |i: usize| crate::command::display::quote(a(i));
+        let q = |i: usize| quote(a(i));
         let extra = |i: usize| if a(i).is_empty() { String::new() } else { format!(" {}", a(i)) };
         let text = match self.template {
             Template::Damage => format!("damage {} {}", q(0), a(1)),
@@ -223,7 +224,7 @@ impl Dialog {
                 if self.more_targets {
                     for id in a(end).split_whitespace().filter(|id| *id != a(1)) {
                         targets.push(',');
-                        targets.push_str(&crate::command::display::quote(id));
+                        targets.push_str(&quote(id));
                     }
                 }
                 let mut text = format!("attack {} {targets}{weapon}{rest}", q(0));
@@ -239,12 +240,12 @@ impl Dialog {
             }
             Template::Roll => match a(1) {
                 "" => format!("roll {}", a(0)),
-                who => format!("roll {} for {}", a(0), crate::command::display::quote(who)),
+                who => format!("roll {} for {}", a(0), quote(who)),
             },
             Template::Initiative => format!("init {} {}", q(0), q(1)),
             Template::Act => format!("act {}", q(0)),
             Template::Line => self.line.clone(),
-            Template::Verb => super::dialog_verb::text(self.verb, &self.answers),
+            Template::Verb => verb_text(self.verb, &self.answers),
             Template::Save => {
                 // `NAME overwrite` replaces a file that holds another fight, as on the line.
                 let typed = a(0).trim();
@@ -253,10 +254,7 @@ impl Dialog {
                     _ => (typed, ""),
                 };
                 let path = save_target(&self.folder, name);
-                format!(
-                    "save {}{overwrite}",
-                    crate::command::display::quote(&path.to_string_lossy())
-                )
+                format!("save {}{overwrite}", quote(&path.to_string_lossy()))
             }
         };
         let faces = match &self.split_stage {
@@ -271,6 +269,34 @@ impl Dialog {
 /// A weapon name as the parser reads it back: always quoted, so it is never taken for a flag.
 fn weapon_word(name: &str) -> String {
     format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The arguments a dialog asks for (a usage-only one is not asked).
+pub(super) fn asked(spec: &CommandSpec) -> impl Iterator<Item = &Arg> {
+    spec.args.iter().filter(|a| a.read != Read::Shown)
+}
+
+/// The command a verb's dialog writes: its name, then each answer given (a name quoted, a weapon
+/// always quoted, `for NAME` with its word, anything else as typed).
+fn verb_text(spec: Option<&CommandSpec>, answers: &[String]) -> String {
+    let Some(spec) = spec else { return String::new() };
+    let mut out = spec.name.to_string();
+    let mut args = asked(spec);
+    for answer in answers {
+        let arg = args.next();
+        if answer.is_empty() {
+            continue;
+        }
+        let word = match arg.map(|a| a.read) {
+            Some(Read::Word | Read::Lower) => quote(answer),
+            Some(Read::Weapon) => weapon_word(answer),
+            Some(Read::ForName) => format!("for {}", quote(answer)),
+            _ => answer.clone(),
+        };
+        out.push(' ');
+        out.push_str(&word);
+    }
+    out
 }
 
 /// The file Save as writes: the name typed, in `folder` unless it is an absolute path, with

@@ -1,10 +1,9 @@
 //! A dialog for any verb, made from its signature: a step per argument by its kind (a combatant or
-//! a condition picked, a flag switched, anything else typed) and one for its fields, ending in
-//! the command's text like every dialog. `:VERB` alone opens it.
+//! a condition picked, a flag switched, anything else typed) and one for its fields; `:VERB` alone
+//! opens it, and `Dialog::command` writes its text like every dialog's.
 
-use super::dialog::{Dialog, Step, Template};
+use super::dialog::{Dialog, Step, Template, asked};
 use super::{App, Mode};
-use crate::command::display::quote;
 use crate::command::table::{self, Found, Run};
 use crate::rules::signature::{Arg, ArgKind, CommandSpec, FORCE, FieldArg, Read};
 
@@ -81,38 +80,8 @@ impl App {
     }
 }
 
-/// The arguments a dialog asks for (a usage-only one is not asked).
-fn asked(spec: &CommandSpec) -> impl Iterator<Item = &Arg> {
-    spec.args.iter().filter(|a| a.read != Read::Shown)
-}
-
 /// A text step's hint: what the argument takes.
 fn expected(arg: &Arg) -> String {
     let what = if arg.what == arg.name { arg.kind.placeholder() } else { arg.what };
     if arg.optional { format!("blank, or {what}") } else { what.to_string() }
-}
-
-/// The command a verb's dialog writes: its name, then each answer given (a name quoted, a weapon
-/// always quoted, `for NAME` with its word, anything else as typed).
-pub(super) fn text(spec: Option<&CommandSpec>, answers: &[String]) -> String {
-    let Some(spec) = spec else { return String::new() };
-    let mut out = spec.name.to_string();
-    let mut args = asked(spec);
-    for answer in answers {
-        let arg = args.next();
-        if answer.is_empty() {
-            continue;
-        }
-        let word = match arg.map(|a| a.read) {
-            Some(Read::Word | Read::Lower) => quote(answer),
-            Some(Read::Weapon) => {
-                format!("\"{}\"", answer.replace('\\', "\\\\").replace('"', "\\\""))
-            }
-            Some(Read::ForName) => format!("for {}", quote(answer)),
-            _ => answer.clone(),
-        };
-        out.push(' ');
-        out.push_str(&word);
-    }
-    out
 }

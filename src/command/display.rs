@@ -1,9 +1,9 @@
-//! Canonical text for a [`Command`]: what the history and save files show, and what parses back
-//! to the same command.
+//! Canonical text for a [`Command`](super::Command) and its parts (an [`Invocation`], a field, an
+//! amount): what the history and save files show, and what parses back to the same command.
 
 use std::fmt;
 
-use super::invocation::{Args, Value};
+use super::invocation::{Args, Invocation, Value};
 use super::{Amount, Field};
 use crate::rules::signature::{Arg, CommandSpec, Read};
 
@@ -46,6 +46,12 @@ impl fmt::Display for Amount {
             Amount::Fixed(n) => write!(f, "{n}"),
             Amount::Dice(expr) => write!(f, "{}", quote(expr)),
         }
+    }
+}
+
+impl fmt::Display for Invocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write(f, self.spec, &self.args)
     }
 }
 

@@ -1,8 +1,6 @@
 //! A parsed command: the table entry it names and the values read for its arguments, one per
 //! argument in the order the signature declares them, with typed accessors.
 
-use std::fmt;
-
 use super::{Amount, Field};
 use crate::rules::signature::CommandSpec;
 use crate::rules::{Side, System};
@@ -165,9 +163,3 @@ impl PartialEq for Invocation {
 }
 
 impl Eq for Invocation {}
-
-impl fmt::Display for Invocation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::display::write(f, self.spec, &self.args)
-    }
-}

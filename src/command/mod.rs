@@ -74,7 +74,7 @@ impl Command {
     pub fn name(&self) -> &'static str {
         match self {
             Command::Verb(verb) => verb.name(),
-            session => session::entry(session).map_or("", |(entry, _)| entry.name),
+            session => session.session_entry().map_or("", |(entry, _)| entry.name),
         }
     }
 
@@ -95,13 +95,36 @@ impl Command {
     pub fn is(&self, entry: &table::Entry) -> bool {
         self.invocation().is_some_and(|verb| verb.is(&entry.spec))
     }
+
+    /// A session operation's entry and its values, for its name and canonical text (`None` for a
+    /// verb, which has its own): the way back from the builders in `session.rs`.
+    fn session_entry(&self) -> Option<(&'static Entry, Args)> {
+        let word = |w: &Option<String>| w.clone().map_or(Value::Absent, Value::Word);
+        let (entry, values) = match self {
+            Command::New { system, name } => {
+                (&table::NEW, vec![Value::System(*system), word(name)])
+            }
+            Command::Undo => (&table::UNDO, vec![]),
+            Command::Redo => (&table::REDO, vec![]),
+            Command::Branches => (&table::BRANCHES, vec![]),
+            Command::Branch { number } => (&table::BRANCH, vec![Value::Number(*number)]),
+            Command::Save { path, overwrite } => {
+                (&table::SAVE, vec![word(path), Value::Flag(*overwrite)])
+            }
+            Command::Export { path, players } => {
+                (&table::EXPORT, vec![word(path), Value::Flag(*players)])
+            }
+            Command::Verb(_) => return None,
+        };
+        Some((entry, Args(values)))
+    }
 }
 
 impl std::fmt::Display for Command {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Command::Verb(verb) => verb.fmt(f),
-            session => match session::entry(session) {
+            session => match session.session_entry() {
                 Some((entry, args)) => display::write(f, &entry.spec, &args),
                 None => Ok(()),
             },
