@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use tui_input::Input;
 
-use crate::command::display::quote;
+use crate::command::display::{force_quote, quote};
 use crate::rules::signature::{Arg, CommandSpec, Read};
 
 /// One question in a dialog.
@@ -214,7 +214,7 @@ impl Dialog {
                 let weapon = match self.answers.get(2).map(String::as_str) {
                     None => String::new(),
                     Some("") => " weapon=none".to_string(),
-                    Some(name) => format!(" {}", weapon_word(name)),
+                    Some(name) => format!(" {}", force_quote(name)),
                 };
                 // The system's choices (a GURPS location, a defense), the switches, the rest.
                 let end = 3 + self.attack_extras;
@@ -266,11 +266,6 @@ impl Dialog {
     }
 }
 
-/// A weapon name as the parser reads it back: always quoted, so it is never taken for a flag.
-fn weapon_word(name: &str) -> String {
-    format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
 /// The arguments a dialog asks for (a usage-only one is not asked).
 pub(super) fn asked(spec: &CommandSpec) -> impl Iterator<Item = &Arg> {
     spec.args.iter().filter(|a| a.read != Read::Shown)
@@ -289,7 +284,7 @@ fn verb_text(spec: Option<&CommandSpec>, answers: &[String]) -> String {
         }
         let word = match arg.map(|a| a.read) {
             Some(Read::Word | Read::Lower) => quote(answer),
-            Some(Read::Weapon) => weapon_word(answer),
+            Some(Read::Weapon) => force_quote(answer),
             Some(Read::ForName) => format!("for {}", quote(answer)),
             _ => answer.clone(),
         };

@@ -26,8 +26,8 @@ pub fn quote(word: &str) -> String {
     out
 }
 
-/// A word always in quotes.
-fn force_quote(word: &str) -> String {
+/// A word always in quotes, so the parser never takes it for a flag (a weapon's name).
+pub fn force_quote(word: &str) -> String {
     format!("\"{}\"", word.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
