@@ -339,10 +339,8 @@ impl App {
                 }
             }
             Err(why) => {
-                let lost = held
-                    .lines()
-                    .filter(|l| crate::save::journal::command_number(l).is_some())
-                    .count();
+                let lost =
+                    held.lines().filter(|l| crate::save::peek::command_number(l).is_some()).count();
                 let why = match lost {
                     0 => why,
                     1 => format!("{why}; the 1 command made since opening is not written"),

@@ -13,6 +13,7 @@ use std::time::SystemTime;
 
 use super::end::End;
 use super::journal::{self, Chain, Step};
+use super::peek;
 use super::{LoadError, from_journal_lines, from_journal_on, from_ron, resume_path};
 use crate::encounter::{Assets, Session};
 
@@ -244,7 +245,7 @@ impl Follower {
         let Some(Kept { session, on: Some(tail) }) = self.kept.as_mut() else { return false };
         let known = session.nodes().len();
         let Ok(file) = fs::File::open(path) else { return false };
-        let enough = |line: &str| journal::command_number(line).is_some_and(|n| n <= known);
+        let enough = |line: &str| peek::command_number(line).is_some_and(|n| n <= known);
         let Ok(Some(end)) = End::read(file, enough) else { return false };
         let Ok(header) = ron::from_str::<journal::Header>(&end.header) else { return false };
         let enc = session.encounter();
@@ -255,7 +256,7 @@ impl Follower {
             return false;
         }
         let Some((first, before)) = end.before.split_first() else { return false };
-        let (Some(n), Some(sum)) = (journal::command_number(first), journal::sum_of(first)) else {
+        let (Some(n), Some(sum)) = (peek::command_number(first), peek::sum_of(first)) else {
             return false;
         };
         if n != known {

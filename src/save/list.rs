@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::UNIX_EPOCH;
 
 use super::journal::{self, Header};
+use super::peek;
 use crate::encounter::{Assets, Event};
 use crate::rules::System;
 
@@ -90,7 +91,7 @@ pub fn read(path: &Path, modified: Option<u64>, assets: &Arc<Assets>) -> Fight {
         fight.name = header.name;
         fight.system = Some(header.system);
     }
-    if let Some(glance) = journal::glance(&text) {
+    if let Some(glance) = peek::glance(&text) {
         fight.round = Some(glance.encounter.round);
         return fight;
     }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::end::End;
 use super::journal::{self, Chain, Step, Written};
+use super::peek;
 use crate::encounter::{Assets, Session};
 
 /// A fight opened from its journal's last snapshot, ready for new records to be appended.
@@ -36,14 +37,14 @@ pub struct FromSnapshot {
 /// check.
 pub fn open(path: &Path, assets: Arc<Assets>) -> Option<FromSnapshot> {
     let file = fs::File::open(path).ok()?;
-    let end = End::read(file, journal::ends_before).ok().flatten()?;
+    let end = End::read(file, peek::ends_before).ok().flatten()?;
     let header_sum = journal::header_sum(&end.header)?;
     let previous = match end.before.last() {
-        Some(line) => journal::sum_of(line)?.to_string(),
+        Some(line) => peek::sum_of(line)?.to_string(),
         None if end.from_start => header_sum,
         None => return None,
     };
-    let commands = match end.before.iter().rev().find_map(|l| journal::command_number(l)) {
+    let commands = match end.before.iter().rev().find_map(|l| peek::command_number(l)) {
         Some(n) => n,
         None if end.from_start => 0,
         None => return None,
@@ -55,7 +56,7 @@ pub fn open(path: &Path, assets: Arc<Assets>) -> Option<FromSnapshot> {
     for line in &end.after {
         chain.step(line, 0).ok()?;
     }
-    let preview = journal::preview(&end, assets)?;
+    let preview = peek::preview(&end, assets)?;
     // The preview read the same records as the chain did, without their sums.
     if preview.written.sum != chain.sum {
         return None;

@@ -238,7 +238,7 @@ fn good_save((script, dice): Fight) -> String {
 fn command_around(save: &str, text: &str) -> (usize, usize) {
     let mut found = (0, 0);
     for (index, line) in save.lines().enumerate() {
-        if save::journal::command_number(line).is_some() {
+        if save::peek::command_number(line).is_some() {
             found = (index + 1, found.1 + 1);
         }
         if line.contains(text) {

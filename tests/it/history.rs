@@ -680,7 +680,7 @@ fn a_long_journal_opens_from_its_snapshot() {
         "{}",
         &last[..40.min(last.len())]
     );
-    let glance = save::journal::glance(&text).expect("a glance");
+    let glance = save::peek::glance(&text).expect("a glance");
     assert_eq!(&glance.encounter, s.encounter());
     assert!(s.log().ends_with(&glance.log) && glance.log.len() >= 100);
     // Commands appended after the snapshot are folded onto it.
@@ -688,7 +688,7 @@ fn a_long_journal_opens_from_its_snapshot() {
     run(&mut s, "note Aria steady");
     let (more, _) = save::journal::tail(&s, &written).expect("written");
     let appended = text.clone() + &more;
-    let glance = save::journal::glance(&appended).expect("a glance");
+    let glance = save::peek::glance(&appended).expect("a glance");
     assert_eq!(&glance.encounter, s.encounter());
     assert!(s.log().ends_with(&glance.log));
     let back = save::from_ron(&appended, Path::new("long.ron"), assets()).expect("loads whole");
@@ -696,13 +696,13 @@ fn a_long_journal_opens_from_its_snapshot() {
     // An undo since is folded from the snapshot; one past it needs the whole journal.
     run(&mut s, "undo");
     let (moved, _) = save::journal::tail(&s, &written).expect("written");
-    let glance = save::journal::glance(&(text.clone() + &moved)).expect("a glance");
+    let glance = save::peek::glance(&(text.clone() + &moved)).expect("a glance");
     assert_eq!(&glance.encounter, s.encounter());
     for _ in 0..3 {
         run(&mut s, "undo");
     }
     let (moved, _) = save::journal::tail(&s, &written).expect("written");
-    assert!(save::journal::glance(&(text + &moved)).is_none());
+    assert!(save::peek::glance(&(text + &moved)).is_none());
 }
 
 /// The tracker opens a long fight (over a MiB) from its snapshot: commands run at once, and are

@@ -230,7 +230,7 @@ fn each_record_line_starts_with_its_checksum() {
             assert_eq!(&sum[16..], " ");
             assert!(["Command(", "At(", "Snapshot("].iter().any(|k| body.starts_with(k)), "{body}");
             assert!(!body.contains("sum: \""), "{}: {body}", system.key());
-            assert_eq!(save::journal::sum_of(line), Some(&line[..16]));
+            assert_eq!(save::peek::sum_of(line), Some(&line[..16]));
         }
     }
 }

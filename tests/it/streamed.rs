@@ -34,7 +34,7 @@ fn a_journal_read_line_by_line_is_the_fight_read_whole() {
         let Ok(save::Opened::Whole(_, written)) = save::open(&path, assets()) else {
             panic!("{name}: a demo opens whole");
         };
-        assert_eq!(written, save::journal::written_of(&text, &whole), "{name}");
+        assert_eq!(written, save::peek::written_of(&text, &whole), "{name}");
         assert!(written.is_some(), "{name}: a demo is appended to, not rewritten");
     }
 }
