@@ -4,6 +4,11 @@
 //! compacted and the watcher after a compaction at 100, 10k and 100k events;
 //! the memory a loaded fight holds, and a million dice rolls. A plain harness (no extra crates):
 //! each case runs several times and the median is printed next to its budget.
+#![expect(
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a benchmark that cannot set up its case stops with the reason"
+)]
 
 use std::alloc::{GlobalAlloc, Layout, System as Heap};
 use std::hint::black_box;
@@ -29,6 +34,7 @@ static PEAK: AtomicUsize = AtomicUsize::new(0);
 struct Counting;
 
 // SAFETY: every call is passed on to the system allocator unchanged; only sizes are counted.
+#[expect(unsafe_code, reason = "a counting allocator implements `GlobalAlloc`, an unsafe trait")]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();

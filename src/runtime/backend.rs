@@ -73,7 +73,10 @@ fn looks_same(a: &Cell, b: &Cell) -> bool {
 
 /// A cell that only the terminal knows (an image, a link): never written, never written through.
 fn untouchable(cell: &Cell) -> bool {
-    #[allow(deprecated)]
+    #[expect(
+        deprecated,
+        reason = "ratatui still sets `skip` for cells a widget leaves to the terminal"
+    )]
     let skip = cell.skip;
     skip || matches!(cell.diff_option, CellDiffOption::Skip)
 }

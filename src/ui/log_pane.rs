@@ -286,7 +286,10 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
 /// The newest command when it does not fit: its headline `h`, then as many of its lines as fit,
 /// the newest always at the bottom and the small print giving way first, whole lines only; any
 /// row left over shows the lines just above the headline.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the pane's geometry and the command's parts, laid out together"
+)]
 fn summary_rows(
     app: &App,
     theme: Theme,

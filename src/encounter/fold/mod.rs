@@ -1,5 +1,7 @@
 //! Applying one event to the encounter (the pure fold), and the log line each event leaves.
 //! `apply` only dispatches: each family of events is applied in its own file.
+// Every event is named, so a new one must say what it does to the state and the log.
+#![warn(clippy::wildcard_enum_match_arm)]
 
 mod budget;
 mod conditions;
@@ -52,7 +54,37 @@ impl Opens {
             Event::TurnStarted { .. } | Event::Acted { .. } | Event::TurnResumed => {
                 Some(Opens::Turn)
             }
-            _ => None,
+            Event::Added { .. }
+            | Event::Removed { .. }
+            | Event::InitiativeSet { .. }
+            | Event::InitiativeCleared { .. }
+            | Event::RolledOff { .. }
+            | Event::Swapped { .. }
+            | Event::Held { .. }
+            | Event::TurnPassed { .. }
+            | Event::HoldLapsed { .. }
+            | Event::Damaged { .. }
+            | Event::Healed { .. }
+            | Event::ConditionAdded { .. }
+            | Event::ConditionEnded { .. }
+            | Event::ShakeRolled { .. }
+            | Event::Rolled { .. }
+            | Event::Noted { .. }
+            | Event::Hidden { .. }
+            | Event::Revealed { .. }
+            | Event::Shown { .. }
+            | Event::Edited { .. }
+            | Event::WeaponSet { .. }
+            | Event::OptionSet { .. }
+            | Event::Spent { .. }
+            | Event::Refunded { .. }
+            | Event::Attacked { .. }
+            | Event::SurpriseTurn { .. }
+            | Event::StatChanged { .. }
+            | Event::System(_)
+            | Event::FightOver { .. }
+            | Event::FacesTyped { .. }
+            | Event::Logged { .. } => None,
         }
     }
 }

@@ -200,7 +200,10 @@ impl Tracker {
     }
 
     /// One instance: roll its damage (Ride: none), then what its option does (GEM-OPT-1..10).
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the attack's context, one instance and where it lands"
+    )]
     pub(super) fn instance(
         &mut self,
         req: AttackRequest<'_>,
