@@ -39,34 +39,7 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         width: base.width.saturating_sub(2),
         height: base.height.saturating_sub(2),
     };
-    let mut lines: Vec<Line> = Vec::new();
-    for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
-        // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
-        // rather than a blank).
-        let picked = match step {
-            Step::Pick { options, .. } => {
-                options.iter().find(|(_, value)| value == answer).map(|(label, _)| label.as_str())
-            }
-            _ => None,
-        };
-        let shown = match picked {
-            Some(label) => label,
-            None if answer.is_empty() => "—",
-            None => answer,
-        };
-        // An answer too long for a row (a defense with its odds) wraps by words, never cut.
-        let label = format!("{}: ", step.label());
-        let width = inner.width as usize;
-        if cells(&label) + cells(shown) <= width {
-            lines.push(Line::from(vec![
-                Span::styled(label, theme.dim()),
-                Span::raw(shown.to_string()),
-            ]));
-        } else {
-            let rows = wrap_words(&format!("{label}{shown}"), width);
-            lines.extend(rows.into_iter().map(Line::raw));
-        }
-    }
+    let mut lines = answered(dialog, theme, inner.width as usize);
     if let Some(preview) = &dialog.preview {
         let rows = wrap_words(&format!("odds: {preview}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
@@ -144,6 +117,38 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         let row = u16::try_from(line.checked_sub(skip)?).ok()?;
         Some((inner.x + x, inner.y + row))
     })
+}
+
+/// The steps answered so far, `label: answer`, an answer too long for a row wrapped by words.
+fn answered(dialog: &Dialog, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line> = Vec::new();
+    for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
+        // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
+        // rather than a blank).
+        let picked = match step {
+            Step::Pick { options, .. } => {
+                options.iter().find(|(_, value)| value == answer).map(|(label, _)| label.as_str())
+            }
+            _ => None,
+        };
+        let shown = match picked {
+            Some(label) => label,
+            None if answer.is_empty() => "—",
+            None => answer,
+        };
+        // An answer too long for a row (a defense with its odds) wraps by words, never cut.
+        let label = format!("{}: ", step.label());
+        if cells(&label) + cells(shown) <= width {
+            lines.push(Line::from(vec![
+                Span::styled(label, theme.dim()),
+                Span::raw(shown.to_string()),
+            ]));
+        } else {
+            let rows = wrap_words(&format!("{label}{shown}"), width);
+            lines.extend(rows.into_iter().map(Line::raw));
+        }
+    }
+    lines
 }
 
 /// A field being typed in, `label: value`, in `width` cells: a value longer than its room
