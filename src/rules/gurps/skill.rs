@@ -147,33 +147,7 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
         mods.push(("shock".into(), -me.shock));
     }
     posture(req, &arms, &mut mods);
-    let prev = me.previous.as_ref().filter(|p| p.target.as_deref() == Some(req.target_id));
-    // Read whatever the attack, so a bad value is refused before any die (issue 14 item 4).
-    let range = f.int_in("range", 0, 100_000)?;
-    let speed = f.int_in("speed", 0, 100_000)?;
-    defense_word(f.value("defense"))?;
-    if !arms.melee() {
-        // GURPS-MAN-3: Aim adds Acc, +1 after two turns, +2 after three; +1 braced. Not with
-        // Move and Attack.
-        if let Some(aim) = prev.filter(|p| p.kind == Kind::Aim && p.aim_turns > 0)
-            && kind != Kind::MoveAttack
-        {
-            let bonus = arms.acc + (aim.aim_turns - 1).min(2) + i64::from(aim.braced);
-            mods.push(("aim".into(), bonus));
-        }
-        // GURPS-RANGE-1: range and speed (read above).
-        let seed = option(&Gurps, req.options, "gurps_range_bands") == "seed";
-        let penalty = tables::range_penalty(range.saturating_add(speed), seed);
-        if penalty != 0 {
-            mods.push(("range".into(), penalty));
-        }
-    }
-    // GURPS-MAN-4: Evaluate on this foe last turn.
-    if let Some(ev) = prev.filter(|p| p.kind == Kind::Evaluate)
-        && ev.evaluate > 0
-    {
-        mods.push(("evaluate".into(), ev.evaluate));
-    }
+    sighting(req, &arms, kind, &me, &mut mods)?;
     let cap = maneuver_mods(kind, &arms, rapid, &mut mods)?;
     if deceptive > 0 {
         mods.push(("deceptive".into(), -2 * deceptive));
@@ -288,6 +262,46 @@ fn posture(req: &AttackRequest<'_>, arms: &Arms, mods: &mut Vec<(String, i64)>) 
     } else if let Some(p) = posture_of(req.target.conditions).filter(|p| p.ranged_at != 0) {
         mods.push((format!("target {}", p.key), p.ranged_at));
     }
+}
+
+/// GURPS-MAN-3, GURPS-RANGE-1, GURPS-MAN-4: Aim (at range, not with Move and Attack), range
+/// and speed, and an Evaluate on this foe last turn. `range=`, `speed=` and `defense=` are read
+/// whatever the attack, so a bad value is refused before any die (issue 14 item 4).
+fn sighting(
+    req: &AttackRequest<'_>,
+    arms: &Arms,
+    kind: Kind,
+    me: &state::Person,
+    mods: &mut Vec<(String, i64)>,
+) -> Result<(), RulesError> {
+    let f = FieldReader(req.fields);
+    let prev = me.previous.as_ref().filter(|p| p.target.as_deref() == Some(req.target_id));
+    let range = f.int_in("range", 0, 100_000)?;
+    let speed = f.int_in("speed", 0, 100_000)?;
+    defense_word(f.value("defense"))?;
+    if !arms.melee() {
+        // GURPS-MAN-3: Aim adds Acc, +1 after two turns, +2 after three; +1 braced. Not with
+        // Move and Attack.
+        if let Some(aim) = prev.filter(|p| p.kind == Kind::Aim && p.aim_turns > 0)
+            && kind != Kind::MoveAttack
+        {
+            let bonus = arms.acc + (aim.aim_turns - 1).min(2) + i64::from(aim.braced);
+            mods.push(("aim".into(), bonus));
+        }
+        // GURPS-RANGE-1: range and speed (read above).
+        let seed = option(&Gurps, req.options, "gurps_range_bands") == "seed";
+        let penalty = tables::range_penalty(range.saturating_add(speed), seed);
+        if penalty != 0 {
+            mods.push(("range".into(), penalty));
+        }
+    }
+    // GURPS-MAN-4: Evaluate on this foe last turn.
+    if let Some(ev) = prev.filter(|p| p.kind == Kind::Evaluate)
+        && ev.evaluate > 0
+    {
+        mods.push(("evaluate".into(), ev.evaluate));
+    }
+    Ok(())
 }
 
 /// GURPS-MAN-7, GURPS-MAN-8: All-Out Attack (Determined)'s bonus, Move and Attack's penalty and

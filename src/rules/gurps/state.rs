@@ -217,10 +217,8 @@ impl Person {
     fn count_attack(&mut self, weapon: Option<&str>, rapid: bool) {
         self.attacks = self.attacks.saturating_add(if rapid { 2 } else { 1 });
         self.rapid_used |= rapid;
-        if let Some(w) = weapon
-            && !self.attacked_with.iter().any(|x| x == w)
-        {
-            self.attacked_with.push(w.to_string());
+        if let Some(w) = weapon {
+            push_new(&mut self.attacked_with, w);
         }
     }
 
@@ -304,10 +302,7 @@ pub fn apply(
         }
         GurpsEvent::Crippled { id, location } => {
             let who = name(id);
-            let p = entry(st, id);
-            if !p.crippled.contains(location) {
-                p.crippled.push(location.clone());
-            }
+            push_new(&mut entry(st, id).crippled, location);
             line(format!("{who}'s {location} is crippled"), id)
         }
         GurpsEvent::Wounded { id, wound } => {
@@ -346,10 +341,7 @@ pub fn apply(
         }
         GurpsEvent::Unready { id, weapon, broken } => {
             let who = name(id);
-            let p = entry(st, id);
-            if !p.unready.contains(weapon) {
-                p.unready.push(weapon.clone());
-            }
+            push_new(&mut entry(st, id).unready, weapon);
             let what = if *broken { "is broken" } else { "is not ready" };
             line(format!("{who}'s {weapon} {what}"), id)
         }
@@ -367,6 +359,13 @@ pub fn apply(
             quiet(id)
         }
     })
+}
+
+/// `item` added to `list` unless it is there already.
+fn push_new(list: &mut Vec<String>, item: &str) {
+    if !list.iter().any(|x| x == item) {
+        list.push(item.to_string());
+    }
 }
 
 /// A bookkeeping event: no line of its own in the log.
