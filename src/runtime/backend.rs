@@ -108,7 +108,7 @@ impl<W: Write> Backend for FrameBackend<W> {
                     *column = Cell::EMPTY;
                 }
             }
-            self.pencil.known_width = self.pencil.known_width.max(next.len() as u16);
+            self.pencil.known_width = self.pencil.known_width.max(pen::column(next.len()));
             encode_row(&mut self.pencil, y, &shown, &next);
             self.screen[usize::from(y)] = next;
             start = end;

@@ -426,7 +426,7 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
     };
     super::panes::pane(&title, theme, area, buf);
     for (n, (line, mark)) in view.rows.into_iter().enumerate().take(height) {
-        let y = inner.y + n as u16;
+        let y = inner.y + super::fit::to_u16(n);
         super::draw::put_line(buf, inner.x, y, &line, inner.width);
         if let Some(mark) = mark {
             buf.set_string(inner.x, y, mark, theme.dim());

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::draw;
-use super::fit::{cells, fit, shorten};
+use super::fit::{cells, fit, shorten, to_u16};
 use super::theme::Theme;
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
@@ -37,7 +37,9 @@ fn bar(health: Health, width: usize, counts_taken: bool) -> String {
     }
     let left = health.current.clamp(0, health.max);
     let shown = if counts_taken { health.max - left } else { left };
-    let filled = ((shown * width as i64 + health.max - 1) / health.max) as usize;
+    let cells_wide = i64::try_from(width).unwrap_or(i64::MAX);
+    let filled = usize::try_from((shown.saturating_mul(cells_wide) + health.max - 1) / health.max)
+        .unwrap_or(0);
     format!("{}{}", "█".repeat(filled.min(width)), "░".repeat(width - filled.min(width)))
 }
 
@@ -164,7 +166,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
     let wanted = longest.min(room.max(single.unwrap_or(longest)));
     let name_width = wanted.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
     for (line_no, (index, c, name, health, members)) in visible.into_iter().enumerate() {
-        let y = inner.y + line_no as u16;
+        let y = inner.y + to_u16(line_no);
         let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());
         let mark = match members {
             Some(ms) if current.is_some_and(|i| ms.contains(&i)) => '▶',

@@ -76,10 +76,15 @@ pub(super) fn untouchable(cell: &Cell) -> bool {
     skip || matches!(cell.diff_option, CellDiffOption::Skip)
 }
 
+/// A column or a count of columns as the terminal's `u16`, held at `u16::MAX` rather than wrapped.
+pub(super) fn column(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
 /// Columns a cell's symbol takes.
 pub(super) fn width(cell: &Cell) -> u16 {
     let symbol = cell.symbol();
-    if symbol.len() == 1 { 1 } else { (Span::raw(symbol).width() as u16).clamp(1, 2) }
+    if symbol.len() == 1 { 1 } else { column(Span::raw(symbol).width()).clamp(1, 2) }
 }
 
 /// Where each glyph of a row starts: `true` where a glyph starts, `false` on the columns a wide

@@ -6,7 +6,7 @@ use ratatui::buffer::Cell;
 use ratatui::style::Color;
 
 use super::pen::{
-    Pen, SHOWN_ON_BLANK, blank, csi, looks_same, push_number, sgr_cost, sgr_params, starts,
+    Pen, SHOWN_ON_BLANK, blank, column, csi, looks_same, push_number, sgr_cost, sgr_params, starts,
     untouchable, width, write_sgr,
 };
 
@@ -192,7 +192,7 @@ impl Pencil {
 /// glyphs between the cursor and `n` when that is shorter.
 pub(super) fn go_to(pencil: &mut Pencil, n: usize, y: u16, next: &[Cell], starts: &[bool]) {
     let mut jump = pencil.trial();
-    jump.move_to(n as u16, y);
+    jump.move_to(column(n), y);
     let jump_cost = jump.out.len() + jump.pen_cost(&next[n]);
     if let Some((cx, cy)) = pencil.state.cursor {
         let cx = cx as usize;
@@ -206,10 +206,10 @@ pub(super) fn go_to(pencil: &mut Pencil, n: usize, y: u16, next: &[Cell], starts
             let mut x = cx;
             while x < n {
                 let w = width(&next[x]) as usize;
-                through.print(x as u16, y, &next[x], next.get(x + w));
+                through.print(column(x), y, &next[x], next.get(x + w));
                 x += w;
             }
-            if x == n && through.state.cursor == Some((n as u16, y)) {
+            if x == n && through.state.cursor == Some((column(n), y)) {
                 let cost = through.out.len() + through.pen_cost(&next[n]);
                 if cost < jump_cost {
                     pencil.adopt(through);
@@ -240,14 +240,14 @@ pub(super) fn encode_row(pencil: &mut Pencil, y: u16, shown: &[Cell], next: &[Ce
                     || width(&shown[x]) != width(&next[x]))
         })
         .collect();
-    let reaches_edge = pencil.edge == Some(len as u16);
+    let reaches_edge = pencil.edge == Some(column(len));
     let mut x = 0;
     while let Some(n) = (x..len).find(|&i| need[i]) {
         go_to(pencil, n, y, next, &next_starts);
         if !erasable(&next[n]) {
             let w = width(&next[n]) as usize;
             let then = next.get(n + w).filter(|_| need.get(n + w) == Some(&true));
-            pencil.print(n as u16, y, &next[n], then);
+            pencil.print(column(n), y, &next[n], then);
             x = n + w;
             continue;
         }
@@ -264,12 +264,12 @@ pub(super) fn encode_row(pencil: &mut Pencil, y: u16, shown: &[Cell], next: &[Ce
                     for i in n..=last {
                         let then =
                             next.get(i + 1).filter(|_| i < last || need.get(i + 1) == Some(&true));
-                        trial.print(i as u16, y, &next[i], then);
+                        trial.print(column(i), y, &next[i], then);
                     }
                 }
                 1 => {
                     trial.pen_for_erasing();
-                    csi(&mut trial.out, (last - n + 1) as u32, b'X');
+                    csi(&mut trial.out, u32::try_from(last - n + 1).unwrap_or(u32::MAX), b'X');
                 }
                 _ if end == len && reaches_edge => {
                     trial.pen_for_erasing();
@@ -280,7 +280,7 @@ pub(super) fn encode_row(pencil: &mut Pencil, y: u16, shown: &[Cell], next: &[Ce
             let mut cost = trial.out.len();
             if let Some(a) = after {
                 let mut probe = Vec::new();
-                moves(&mut probe, trial.state.cursor, (a as u16, y));
+                moves(&mut probe, trial.state.cursor, (column(a), y));
                 cost += probe.len() + trial.pen_cost(&next[a]);
             }
             if best.as_ref().is_none_or(|(c, _)| cost < *c) {
