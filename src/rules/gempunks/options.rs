@@ -1,16 +1,20 @@
 //! The attack options (GEM-OPT-1..10): which defense each attacks, and what each hit instance
 //! does to its target's state, instance by instance within one set.
 
+mod landed;
+
+use landed::Landed;
+
 use super::attack::Instance;
-use super::damage::{self, DEFAULT_TOUGHNESS};
+use super::damage;
 use super::items;
 use super::prepare::{Prepared, f_flag, f_value, option_of};
 use super::state::{self, GemState, Place};
 use super::tieup;
 use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
-use crate::rules::dice::{DiceSource, RollRecord};
-use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::dice::DiceSource;
+use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
@@ -521,82 +525,6 @@ fn ride(req: AttackRequest<'_>, who: Who, name: &str, head: &str, effects: &mut 
         detail: Some(format!("on {mn}")),
         persistent: false,
     });
-}
-
-/// One instance's damage rolled and weighed against its target: what every option reads.
-struct Landed<'a> {
-    who: Who,
-    name: &'a str,
-    /// `d3 ×2 → Rook`: the instance, opening each of its log lines.
-    head: String,
-    roll: RollRecord,
-    kind: Option<String>,
-    parts: Vec<(String, i64)>,
-    /// The damage before armor, and after it.
-    raw: i64,
-    net: i64,
-    toughness: i64,
-    /// Wounds after armor, and before it; `half`: the raw damage reaches half the Toughness.
-    wounds: i64,
-    raw_wounds: i64,
-    half: bool,
-}
-
-impl<'a> Landed<'a> {
-    fn roll(
-        req: AttackRequest<'a>,
-        p: &Prepared,
-        inst: Instance,
-        t: usize,
-        head: String,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Landed<'a>, RulesError> {
-        let target = &req.targets[t];
-        let s = target.view.stats;
-        let mult = option_of(req, "gem_mult_stat_bonus") != "off";
-        let (roll, parts) = damage::roll_instance(&p.arms, inst.m, req.attacker.stats, mult, dice)?;
-        let raw: i64 = parts.iter().map(|(_, a)| *a).sum::<i64>().max(0);
-        let toughness = s.int_or("toughness", DEFAULT_TOUGHNESS).max(1);
-        let double = option_of(req, "gem_vuln") == "double";
-        let kind = {
-            let kinds: Vec<&str> = parts.iter().filter_map(|(k, _)| k.as_deref()).collect();
-            (!kinds.is_empty()).then(|| kinds.join("+"))
-        };
-        let (net, _) = damage::net(s, &parts, 0, double);
-        Ok(Landed {
-            who: Who::Target(u8::try_from(t).unwrap_or(u8::MAX)),
-            name: target.view.name,
-            head,
-            roll,
-            kind,
-            parts: parts.iter().map(|(k, a)| (k.clone().unwrap_or_default(), *a)).collect(),
-            raw,
-            net,
-            toughness,
-            wounds: damage::wounds(net, toughness),
-            raw_wounds: raw / toughness,
-            half: 2 * raw >= toughness,
-        })
-    }
-
-    /// The hit, meeting `armor_added` on top of the target's armor and ignoring `armor_ignored`.
-    fn hit(&self, armor_added: i64, armor_ignored: i64) -> Hit {
-        Hit {
-            target: self.who,
-            amount: self.raw,
-            roll: Some(self.roll.clone()),
-            kind: self.kind.clone(),
-            parts: self.parts.clone(),
-            armor_added,
-            armor_ignored,
-            ..Hit::default()
-        }
-    }
-
-    /// A log line with the damage roll behind it.
-    fn note(&self, text: String) -> Effect {
-        Effect::Log { text, roll: Some(self.roll.clone()) }
-    }
 }
 
 /// A condition that lasts until removed, given by an option (Prone, Grappled with whom …).
