@@ -22,7 +22,7 @@ impl App {
                     if self.history.last() != Some(&line) {
                         self.history.push(line.clone());
                     }
-                    if !self.asks_faces_for(&line, "dice faces") {
+                    if !self.open_verb_dialog(&line) && !self.asks_faces_for(&line, "dice faces") {
                         self.run_line(&line, None);
                     }
                 }

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use tui_input::Input;
 
+use crate::rules::signature::CommandSpec;
+
 /// One question in a dialog.
 #[derive(Debug, Clone)]
 pub enum Step {
@@ -104,6 +106,8 @@ pub enum Template {
     /// A command line written already (`next`, or one typed after `:`), asking only for the
     /// faces of the rolls it makes (`set typed_dice ask`).
     Line,
+    /// Any verb, its steps made from its signature ([`Dialog::verb`]).
+    Verb,
 }
 
 /// A dialog in progress.
@@ -142,6 +146,8 @@ pub struct Dialog {
     /// The hits were rolled ahead of damage and a split step added: the attack faces (`roll=`)
     /// and the faces typed for the damage, if any.
     pub split_stage: Option<SplitStage>,
+    /// The verb a [`Template::Verb`] dialog writes, one step per argument and one for its fields.
+    pub verb: Option<&'static CommandSpec>,
 }
 
 /// An attack whose hit dice were rolled before its damage, waiting for the GM's split.
@@ -180,6 +186,7 @@ impl Dialog {
             more_targets: false,
             attack_extras: 2,
             split_stage: None,
+            verb: None,
         }
     }
 
@@ -237,6 +244,7 @@ impl Dialog {
             Template::Initiative => format!("init {} {}", q(0), q(1)),
             Template::Act => format!("act {}", q(0)),
             Template::Line => self.line.clone(),
+            Template::Verb => super::dialog_verb::text(self.verb, &self.answers),
             Template::Save => {
                 // `NAME overwrite` replaces a file that holds another fight, as on the line.
                 let typed = a(0).trim();

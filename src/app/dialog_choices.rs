@@ -20,7 +20,7 @@ impl App {
         let Some(Step::Pick { label, .. }) = dialog.step() else { return };
         let label = *label;
         let enc = self.session.encounter();
-        if !enc.system.rules().attack_choices().iter().any(|c| c.label == label) {
+        if !enc.system.rules().spec().attack.choices.iter().any(|c| c.label == label) {
             return;
         }
         let (text, _) = dialog.command();
@@ -62,9 +62,8 @@ impl App {
         let enc = self.session.encounter();
         let (text, _) = dialog.command();
         let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
-        let Ok(Some(apply)) = crate::encounter::engine::attack_toggles_now(enc, &cmd) else {
-            return;
-        };
+        let Ok(Some(guide)) = crate::encounter::engine::attack_guide(enc, &cmd) else { return };
+        let Some(apply) = guide.toggles else { return };
         let was_on = |field: &str| shown.iter().zip(on).any(|((f, _), on)| *on && f == field);
         let options: Vec<(String, String)> =
             apply.iter().map(|(field, label)| (field.to_string(), label.to_string())).collect();
@@ -84,7 +83,8 @@ impl App {
         let enc = self.session.encounter();
         let (text, _) = dialog.command();
         let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
-        let Ok(Some(now)) = crate::encounter::engine::attack_hint_now(enc, &cmd) else { return };
+        let Ok(Some(guide)) = crate::encounter::engine::attack_guide(enc, &cmd) else { return };
+        let Some(now) = guide.hint else { return };
         if let Some(Step::Text { hint, .. }) = dialog.step_mut() {
             *hint = now;
         }

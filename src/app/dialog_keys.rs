@@ -7,7 +7,7 @@ use tui_input::backend::crossterm::EventHandler;
 use super::dialog::{Step, Template};
 use super::probe::{BeforeFaces, before_faces};
 use super::{App, Mode, Ran};
-use crate::command::{self, Command};
+use crate::command::{self, Command, Value};
 
 impl App {
     pub(super) fn dialog_key(&mut self, key: KeyEvent) {
@@ -91,7 +91,7 @@ impl App {
     /// naming the rolls in order; otherwise, and when nothing is rolled, the turn passes at once.
     pub(super) fn next_turn(&mut self) {
         if !self.asks_faces_for("next", "next turn") {
-            let next = Command::Next { roll: Vec::new(), flags: Vec::new() };
+            let next = Command::verb(&command::table::NEXT, vec![Value::Absent]);
             _ = self.run_command(next, None);
         }
     }

@@ -137,9 +137,14 @@ impl App {
             })
             .unwrap_or_default();
         let mut weapon_options = weapons;
-        weapon_options.push((rules.bare_attack_hint().to_string(), String::new()));
-        let toggles: Vec<(String, String)> =
-            rules.attack_toggles().iter().map(|(k, l)| (k.to_string(), l.to_string())).collect();
+        weapon_options.push((rules.spec().attack.bare_hint.to_string(), String::new()));
+        let toggles: Vec<(String, String)> = rules
+            .spec()
+            .attack
+            .toggles
+            .iter()
+            .map(|(k, l)| (k.to_string(), l.to_string()))
+            .collect();
         let target = selected.filter(|s| Some(s.as_str()) != enc.current().map(|c| c.id.as_str()));
         // Targets: never the attacker; standing foes first, then the rest, then the down.
         let me = enc.current();
@@ -157,16 +162,16 @@ impl App {
             Step::pick("weapon", weapon_options, None),
         ];
         // The system's own picks (GURPS: the hit location, the target's defense), one key each.
-        let choices = rules.attack_choices();
+        let choices = rules.spec().attack.choices;
         for choice in choices {
             let options =
                 choice.options.iter().map(|(l, v)| (l.to_string(), v.to_string())).collect();
             steps.push(Step::pick(choice.label, options, None));
         }
         steps.push(Step::toggles(MODIFIERS, toggles));
-        steps.push(Step::text(MORE, rules.attack_hint(), "", true));
+        steps.push(Step::text(MORE, rules.spec().attack.hint, "", true));
         // Gempunks: more targets for one set.
-        let several = rules.several_targets();
+        let several = rules.spec().attack.targets == crate::rules::spec::Targets::Many;
         if several {
             let others = targets.into_iter().map(|(name, id)| (id, name)).collect();
             steps.push(Step::toggles("other targets", others));
@@ -199,7 +204,7 @@ impl App {
                 self.who_step(),
                 Step::text(
                     "value",
-                    self.session.encounter().system.rules().typed_init_hint(),
+                    self.session.encounter().system.rules().spec().initiative.typed_hint,
                     "",
                     false,
                 ),

@@ -5,7 +5,7 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
 
 use super::keymap::Action;
 use super::{App, LOG_STEP, Mode, Row};
-use crate::command::Command;
+use crate::command::{Command, Value, table};
 
 impl App {
     /// Handle a terminal event. Returns whether anything changed (the runtime redraws only then).
@@ -73,7 +73,10 @@ impl App {
             Action::NextTurn => self.next_turn(),
             Action::Undo => _ = self.run_command(Command::Undo, None),
             Action::Redo => _ = self.run_command(Command::Redo, None),
-            Action::Hold => _ = self.run_command(Command::Hold { who: None }, None),
+            Action::Hold => {
+                let hold = Command::verb(&table::HOLD, vec![Value::Absent]);
+                _ = self.run_command(hold, None);
+            }
             Action::Quit => self.quit_asking(&self.keymap.first_key_of(Action::Quit)),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             // The timeline walks the whole history.

@@ -7,6 +7,7 @@ pub mod dialog;
 mod dialog_choices;
 mod dialog_keys;
 mod dialog_open;
+mod dialog_verb;
 mod fights;
 pub mod keymap;
 mod keys;

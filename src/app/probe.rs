@@ -92,14 +92,18 @@ pub fn before_faces(
         // A refusal in the words: running the line reports it as a typed command would.
         Ok(None) | Err(_) => return (BeforeFaces::RunNow, Vec::new()),
     };
+    // The session's own commands roll nothing.
+    let Some(verb) = command.invocation() else {
+        return (BeforeFaces::RunNow, Vec::new());
+    };
     let mut lowest = Probe::new(false, deck, Vec::new());
-    let low = plan(encounter, &command, assets, &mut lowest);
+    let low = plan(encounter, verb, assets, &mut lowest);
     let (asked, lowest_count, cards) = (lowest.asked, lowest.count, lowest.cards);
     if !asked {
         return (BeforeFaces::RunNow, cards);
     }
     let mut highest = Probe::new(true, deck, cards);
-    let high = plan(encounter, &command, assets, &mut highest);
+    let high = plan(encounter, verb, assets, &mut highest);
     let (highest_count, cards) = (highest.count, highest.cards);
     (judge(encounter, &command, low, high, lowest_count, highest_count), cards)
 }
@@ -121,8 +125,8 @@ impl DiceSource for TopCard {
 /// the lowest and the highest faces. Nothing is drawn from the real deck.
 pub fn refusal(encounter: &Encounter, assets: &Assets, text: &str) -> Option<String> {
     let command = match command::parse_in(text, Some(encounter.system)) {
-        Ok(Some(command)) => command,
-        Ok(None) => return None,
+        Ok(Some(Command::Verb(command))) => command,
+        Ok(Some(_) | None) => return None,
         Err(err) => return Some(err.to_string()),
     };
     let mut deck = TopCard;

@@ -80,7 +80,7 @@ impl App {
         if let Command::Export { path, players } = &command {
             return self.export(path.as_deref(), *players);
         }
-        if matches!(command, Command::Next { .. }) && !self.confirmed_next() {
+        if command.is(&command::table::NEXT) && !self.confirmed_next() {
             return Ran::Refused;
         }
         let over_before = self.session.encounter().over;

@@ -1,9 +1,10 @@
 //! `skirmish run --json`: a session as one JSON object (state, combatants with their derived
-//! figures and budgets, and the log).
+//! figures and budgets, and the log, or the lines a script added to a loaded fight).
 
 use serde_json::{Value, json};
 
 use super::answer::Answer;
+use super::log_from::LogFrom;
 use crate::encounter::{Combatant, Session};
 use crate::rules::initiative::InitValue;
 use crate::rules::stats::StatValue;
@@ -48,7 +49,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
         "name": c.name,
         "side": c.side.key(),
         "initiative": c.initiative.as_ref().map_or(Value::Null, |i| initiative_json(i.value)),
-        "health": {"current": c.health.current, "max": enc.system.rules().max_health(c.health, &c.conditions)},
+        "health": {"current": c.health.current, "max": enc.health_now(c).max},
         "card": match c.initiative.as_ref().map(|i| i.value) {
             Some(InitValue::Card(card)) => json!(card.code()),
             _ => Value::Null,
@@ -73,7 +74,7 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
     if let Value::Object(map) = &mut object {
         // Derived figures (effective DEFENSEs, SOAK …) first: they win over the raw stats.
         let rules = enc.system.rules();
-        for (path, value) in rules.derived_in(c.view(), &c.id, &enc.state) {
+        for (path, value) in rules.sheet(enc.subject(c)).derived {
             match path.split_once('.') {
                 Some((group, key)) => {
                     let entry = map.entry(group.to_string()).or_insert_with(|| json!({}));
@@ -120,9 +121,10 @@ fn combatant_json(session: &Session, c: &Combatant) -> Value {
 }
 
 /// The `messages` of `skirmish run --json`: what each command that only answers said, with its
-/// script line and how many log lines came before it (at most the log's length).
-pub fn answers_json(session: &Session, answers: &[Answer]) -> Value {
-    let log_lines = session.log_total();
+/// script line and how many log lines came before it (at most the log's length), counted in the
+/// whole log.
+pub fn answers_json(session: &Session, answers: &[Answer], from: Option<&LogFrom<'_>>) -> Value {
+    let log_lines = from.map_or(0, |f| f.earlier).saturating_add(session.log_total());
     answers
         .iter()
         .map(|a| {
@@ -133,8 +135,14 @@ pub fn answers_json(session: &Session, answers: &[Answer]) -> Value {
 
 /// The `--json` shape of a session.
 pub fn to_json(session: &Session) -> Value {
+    to_json_from(session, None)
+}
+
+/// The `--json` shape of a session, its `log` from `from` on when given (with `log_from`, the
+/// index in the whole log of its first line, which is how many lines are left out), else whole.
+pub fn to_json_from(session: &Session, from: Option<&LogFrom<'_>>) -> Value {
     let enc = session.encounter();
-    json!({
+    let mut object = json!({
         "system": enc.system.key(),
         "name": enc.name,
         "round": enc.round,
@@ -143,19 +151,23 @@ pub fn to_json(session: &Session) -> Value {
         "options": crate::rules::ruleset::all_options(enc.system.rules())
             .map(|o| (o.name.to_string(), json!(enc.option(o.name))))
             .collect::<serde_json::Map<String, Value>>(),
-        "system": enc.system.rules().state_figures(&enc.state).into_iter()
+        "system": enc.system.rules().board(&enc.state, &enc.options).figures.into_iter()
             .map(|(name, value)| (name.to_string(), derived_json(&value)))
             .collect::<serde_json::Map<String, Value>>(),
         "combatants": enc.combatants.iter().map(|c| combatant_json(session, c)).collect::<Vec<_>>(),
-        "log": log_json(session),
-    })
+        "log": log_json(session, from),
+    });
+    if let Some(from) = from {
+        object["log_from"] = json!(from.first);
+    }
+    object
 }
 
-/// Every line of the current line's log, a long fight's older lines folded again; a line that
-/// says so ends the list should they not fold.
-fn log_json(session: &Session) -> Vec<Value> {
+/// Every line of the current line's log (from `from` on, when given), a long fight's older lines
+/// folded again; a line that says so ends the list should they not fold.
+fn log_json(session: &Session, from: Option<&LogFrom<'_>>) -> Vec<Value> {
     let mut out = Vec::new();
-    let folded = session.each_line(|l| {
+    let mut visit = |l: &crate::encounter::LogEntry| {
         let mut line = json!({"round": l.round, "text": l.text});
         if let Some(who) = &l.who {
             line["who"] = json!(who);
@@ -164,7 +176,11 @@ fn log_json(session: &Session) -> Vec<Value> {
             line["roll"] = json!({"expr": roll.expr, "faces": roll.faces(), "total": roll.total});
         }
         out.push(line);
-    });
+    };
+    let folded = match from {
+        None => session.each_line(&mut visit),
+        Some(from) => session.each_line_from(from.in_session(), &mut visit),
+    };
     if let Err(err) = folded {
         let text = format!("(the log stops here: its older lines did not fold again: {err})");
         out.push(json!({"round": session.encounter().round, "text": text}));

@@ -6,6 +6,7 @@
 mod answer;
 mod json;
 mod list;
+mod log_from;
 mod replan;
 mod script;
 mod shared;
@@ -65,6 +66,14 @@ pub enum Sub {
         name: Vec<String>,
     },
     /// Apply commands to an encounter without the TUI, then print the log and the final state.
+    ///
+    /// On a fight loaded from FILE only the log lines the script added are printed, after a
+    /// line counting those left out (--log all prints every one). With --save FILE onto FILE
+    /// itself, the script's records are appended: the file is opened from its last snapshot,
+    /// whose sum and every record after it are checked and folded as a whole load checks them,
+    /// and the history before the snapshot is not read (`skirmish check FILE` checks every
+    /// record). An undo past the snapshot, --log all, --recover and saving elsewhere read the
+    /// whole file.
     Run {
         /// A save file to start from (otherwise the script starts with `new SYSTEM`).
         #[arg(value_hint = ValueHint::FilePath)]
@@ -81,6 +90,11 @@ pub enum Sub {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Which log lines to print: new (the default with a FILE: those the script added,
+        /// after a line counting the rest; with --json, `log` holds them and `log_from` the
+        /// index of the first in the whole log) or all (the default without a FILE).
+        #[arg(long, value_name = "new|all", value_enum)]
+        log: Option<log_from::LogShown>,
         /// Write the resulting encounter to this file.
         #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
         save: Option<PathBuf>,
@@ -187,9 +201,9 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         Sub::Open { .. } | Sub::New { .. } | Sub::Watch { .. } | Sub::List => {
             main(Cli { saves: None, command: Some(sub) })
         }
-        Sub::Run { file, script, dice, seed, json, save, recover } => {
+        Sub::Run { file, script, dice, seed, json, log, save, recover } => {
             let files =
-                script::RunFiles { file: file.as_deref(), save_to: save.as_deref(), recover };
+                script::RunFiles { file: file.as_deref(), save_to: save.as_deref(), recover, log };
             run(files, script.as_deref(), dice.as_deref(), seed, json)
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
@@ -215,7 +229,7 @@ pub fn run_sub(sub: Sub) -> ExitCode {
         Sub::Odds { system, args } => {
             let report = System::parse(&system)
                 .ok_or_else(|| format!("unknown system '{system}'"))
-                .and_then(|s| s.rules().odds_report(&args).map_err(|e| e.to_string()));
+                .and_then(|s| s.rules().spec().odds_report(&args));
             match report {
                 Ok(text) => {
                     print!("{text}");

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::command::{Command, parse_in};
+use crate::command::{Command, parse_in, table};
 use crate::encounter::engine::plan;
 use crate::encounter::{Encounter, Event, Session};
 use crate::rules::dice::{DiceError, DiceSource, ScriptedDice, TypedFirst};
@@ -136,7 +136,11 @@ pub fn replan(session: &Session) -> Replanned {
         let n = index + 1;
         let text = node.entry.command.clone();
         let command = match parse_in(&text, Some(system)) {
-            Ok(Some(command)) => command,
+            Ok(Some(Command::Verb(command))) => command,
+            Ok(Some(_)) => {
+                found.differ.push((n, text, "the session's own command is no verb".into()));
+                return Ok(());
+            }
             Ok(None) => {
                 found.differ.push((n, text, "the command text is empty".into()));
                 return Ok(());
@@ -160,7 +164,7 @@ pub fn replan(session: &Session) -> Replanned {
             Some((typed, rolled)) => {
                 in_order = InOrder { faces: rolled.into(), missing: &mut dice.missing };
                 // `next roll=…` types its own faces: only the rolled ones come from outside.
-                if matches!(&command, Command::Next { roll, .. } if !roll.is_empty()) {
+                if command.is(&table::NEXT.spec) && !command.args.faces(0).is_empty() {
                     &mut in_order
                 } else {
                     typed_first = TypedFirst::new(ScriptedDice::new(typed), &mut in_order);

@@ -39,7 +39,9 @@ impl TypedValueParser for Offered {
 
 /// A system's key, with its other names accepted but not offered.
 fn system_value(system: System) -> PossibleValue {
-    PossibleValue::new(system.key()).help(system.rules().name()).aliases(system.rules().aliases())
+    PossibleValue::new(system.key())
+        .help(system.rules().spec().name)
+        .aliases(system.rules().spec().aliases)
 }
 
 /// The systems, after `new`.
@@ -49,7 +51,7 @@ pub fn systems() -> Offered {
 
 /// The systems that have an odds report, after `odds`.
 pub fn odds_systems() -> Offered {
-    let with_odds = System::ALL.into_iter().filter(|s| s.rules().odds_usage().is_some());
+    let with_odds = System::ALL.into_iter().filter(|s| s.rules().spec().odds.is_some());
     Offered(with_odds.map(system_value).collect())
 }
 
@@ -151,7 +153,9 @@ fn fish_positionals(sub: &clap::Command) -> String {
 /// `odds` in `skirmish --help`: one line per system that has odds.
 pub fn odds_about() -> String {
     let mut out = String::from("Exact odds before any die is rolled:");
-    for (usage, shows) in System::ALL.into_iter().filter_map(|s| s.rules().odds_usage()) {
+    for (usage, shows) in
+        System::ALL.into_iter().filter_map(|s| s.rules().spec().odds.map(|o| (o.usage, o.about)))
+    {
         out.push_str(&format!("\n`skirmish odds {usage}`: {shows}"));
     }
     out

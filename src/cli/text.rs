@@ -1,8 +1,9 @@
-//! `skirmish run`'s text report: the log, with what commands answered, then the order with each
-//! combatant's health and flags. Names and notes reach the terminal with their control
-//! characters escaped.
+//! `skirmish run`'s text report: the log (or only the lines a script added to a loaded fight),
+//! with what commands answered, then the order with each combatant's health and flags. Names and
+//! notes reach the terminal with their control characters escaped.
 
 use super::answer::Answer;
+use super::log_from::LogFrom;
 use crate::encounter::{LogEntry, Session};
 use crate::printable::escaped;
 
@@ -25,10 +26,16 @@ fn log_entry(line: &LogEntry) -> String {
 /// The text report with what the commands that only answer said, each after the log entries
 /// that came before it (a later undo may have taken some back), every line of it after `> `.
 pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
+    report(session, answers, None)
+}
+
+/// The text report, its log from `from` on (after a heading that counts the lines left out)
+/// when given, else whole.
+pub fn report(session: &Session, answers: &[Answer], from: Option<&LogFrom<'_>>) -> String {
     let enc = session.encounter();
-    let mut out = String::new();
+    let mut out = from.map_or_else(String::new, LogFrom::heading);
     let mut answers = answers.iter().peekable();
-    let mut at = 0;
+    let mut at = from.map_or(0, |f| f.first);
     // Each answer after the lines that came before it, the lines of a long fight folded again.
     let mut print_answers = |out: &mut String, at: usize, last: bool| {
         while let Some(answer) = answers.next_if(|a| last || a.log <= at) {
@@ -37,11 +44,15 @@ pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
             }
         }
     };
-    let folded = session.each_line(|line| {
+    let mut visit = |line: &LogEntry| {
         print_answers(&mut out, at, false);
         out.push_str(&log_entry(line));
         at += 1;
-    });
+    };
+    let folded = match from {
+        None => session.each_line(&mut visit),
+        Some(from) => session.each_line_from(from.in_session(), &mut visit),
+    };
     print_answers(&mut out, at, true);
     if let Err(err) = folded {
         out.push_str(&format!("(the log stops here: its older lines did not fold again: {err})\n"));
@@ -69,7 +80,7 @@ pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
         if c.held {
             flags.push("holding".to_string());
         }
-        if let Some(s) = rules.strength(c.view()) {
+        if let Some(s) = rules.unit(c.view()).strength {
             flags.push(format!("members {s}"));
         }
         flags.extend(c.conditions.iter().map(ToString::to_string));
@@ -77,7 +88,7 @@ pub fn with_answers(session: &Session, answers: &[Answer]) -> String {
             "{marker} {init:>5}  {:<16} {:<7} {:<14} {}",
             c.name,
             c.side.key(),
-            rules.health_text(enc.health_now(c)),
+            rules.spec().health.text(enc.health_now(c)),
             flags.join(", ")
         );
         out.push_str(&escaped(row.trim_end()));

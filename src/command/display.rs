@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use super::{Amount, Command, Field};
+use super::invocation::{Args, Value};
+use super::{Amount, Field};
+use crate::rules::signature::{Arg, CommandSpec, Read};
 
 /// Quote a word when the tokenizer would otherwise split or reinterpret it (used for completion too).
 pub fn quote(word: &str) -> String {
@@ -51,128 +53,49 @@ fn fields(f: &mut fmt::Formatter<'_>, fields: &[Field]) -> fmt::Result {
     fields.iter().try_for_each(|field| write!(f, " {field}"))
 }
 
-impl fmt::Display for Command {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.name())?;
-        match self {
-            Command::New { system, name } => {
-                write!(f, " {}", system.key())?;
-                if let Some(name) = name {
-                    write!(f, " {}", quote(name))?;
-                }
-            }
-            Command::Add { name, count, side, fields: list } => {
-                write!(f, " {}", quote(name))?;
-                if let Some(n) = count {
-                    write!(f, " x{n}")?;
-                }
-                if let Some(side) = side {
-                    write!(f, " side={side}")?;
-                }
+/// A command's canonical text from its signature and the values read: the one writer for every
+/// command, so what the journal keeps always reads back as the same command.
+pub fn write(f: &mut fmt::Formatter<'_>, spec: &CommandSpec, args: &Args) -> fmt::Result {
+    f.write_str(spec.name)?;
+    for (at, value) in args.0.iter().enumerate() {
+        let Some(arg) = spec.args.get(at) else {
+            // A system verb's fields, after its declared arguments.
+            if let Value::Fields(list) = value {
                 fields(f, list)?;
             }
-            Command::Edit { who, side, fields: list } => {
-                write!(f, " {}", quote(who))?;
-                if let Some(side) = side {
-                    write!(f, " side={side}")?;
+            continue;
+        };
+        match value {
+            Value::Absent | Value::Flag(false) => {}
+            Value::Word(word) => match arg.read {
+                // Always quoted so it can never be read back as a flag.
+                Read::Weapon => write!(f, " {}", force_quote(word))?,
+                Read::ForName => write!(f, " for {}", quote(word))?,
+                // Quoted, or it would read back as the flag after it (`raw`, `overwrite`).
+                _ if arg.optional && spells_a_flag(&spec.args[at + 1..], word) => {
+                    write!(f, " {}", force_quote(word))?
                 }
-                fields(f, list)?;
-            }
-            Command::Remove { who }
-            | Command::Act { who }
-            | Command::Hide { who }
-            | Command::Reveal { who } => write!(f, " {}", quote(who))?,
-            Command::Show { on } => {
-                if !on {
-                    write!(f, " off")?;
-                }
-            }
-            Command::Init { who, value } => write!(f, " {} {}", quote(who), quote(value))?,
-            Command::Swap { first, second } => write!(f, " {} {}", quote(first), quote(second))?,
-            Command::Hold { who } => {
-                if let Some(who) = who {
-                    write!(f, " {}", quote(who))?;
-                }
-            }
-            Command::Damage { who, amount, kind, raw } => {
-                write!(f, " {} {amount}", quote(who))?;
-                match kind {
-                    // Quoted, or it would read back as the `raw` flag.
-                    Some(kind) if kind.eq_ignore_ascii_case("raw") => write!(f, " \"{kind}\"")?,
-                    Some(kind) => write!(f, " {}", quote(kind))?,
-                    None => {}
-                }
-                if *raw {
-                    write!(f, " raw")?;
-                }
-            }
-            Command::Heal { who, amount } => write!(f, " {} {amount}", quote(who))?,
-            Command::Cond { who, condition, severe, fields: list } => {
-                write!(f, " {} {}", quote(who), quote(condition))?;
-                if *severe {
-                    write!(f, " severe")?;
-                }
-                fields(f, list)?;
-            }
-            Command::Uncond { who, condition } | Command::Shake { who, condition } => {
-                write!(f, " {} {}", quote(who), quote(condition))?;
-            }
-            Command::Attack { attacker, targets, weapon, fields: list } => {
+                _ => write!(f, " {}", quote(word))?,
+            },
+            Value::Flag(true) => match arg.read {
+                Read::Flag(word) => write!(f, " {word}")?,
+                _ => f.write_str(" off")?,
+            },
+            Value::Count(n) => write!(f, " x{n}")?,
+            Value::Side(side) => write!(f, " side={side}")?,
+            Value::Fields(list) => fields(f, list)?,
+            Value::Amount(amount) => write!(f, " {amount}")?,
+            Value::Names(names) => {
                 // Names with a comma are quoted, so the list splits only between names.
-                let quoted: Vec<String> = targets
+                let quoted: Vec<String> = names
                     .iter()
                     .map(|t| if t.contains(',') { force_quote(t) } else { quote(t) })
                     .collect();
-                write!(f, " {} {}", quote(attacker), quoted.join(","))?;
-                if let Some(weapon) = weapon {
-                    // Always quoted so it can never be read back as a flag.
-                    write!(f, " \"{}\"", weapon.replace('\\', "\\\\").replace('"', "\\\""))?;
-                }
-                fields(f, list)?;
+                write!(f, " {}", quoted.join(","))?;
             }
-            Command::Roll { expr, by } => {
-                write!(f, " {}", quote(expr))?;
-                if let Some(by) = by {
-                    write!(f, " for {}", quote(by))?;
-                }
-            }
-            Command::Note { who, text } => write!(f, " {} {}", quote(who), quote(text))?,
-            Command::Weapon { who, name, fields: list }
-            | Command::Do { who, action: name, fields: list } => {
-                write!(f, " {} {}", quote(who), quote(name))?;
-                fields(f, list)?;
-            }
-            Command::Special { args, fields: list, .. } => {
-                for arg in args {
-                    write!(f, " {}", quote(arg))?;
-                }
-                fields(f, list)?;
-            }
-            Command::Set { option, value } => write!(f, " {} {}", quote(option), quote(value))?,
-            Command::Save { path, overwrite } => {
-                match path {
-                    Some(path) if path.eq_ignore_ascii_case("overwrite") => {
-                        write!(f, " \"{path}\"")?
-                    }
-                    Some(path) => write!(f, " {}", quote(path))?,
-                    None => {}
-                }
-                if *overwrite {
-                    f.write_str(" overwrite")?;
-                }
-            }
-            Command::Export { path, players } => {
-                match path {
-                    // A file called `players` is quoted, so it reads as a path, not the flag.
-                    Some(path) if path.eq_ignore_ascii_case("players") => write!(f, " \"{path}\"")?,
-                    Some(path) => write!(f, " {}", quote(path))?,
-                    None => {}
-                }
-                if *players {
-                    f.write_str(" players")?;
-                }
-            }
-            Command::Next { roll, flags } => {
+            Value::Number(n) => write!(f, " {n}")?,
+            Value::System(system) => write!(f, " {}", system.key())?,
+            Value::TurnStart { roll, flags } => {
                 if !roll.is_empty() {
                     let faces: Vec<String> = roll.iter().map(u32::to_string).collect();
                     write!(f, " roll={}", faces.join(","))?;
@@ -181,9 +104,12 @@ impl fmt::Display for Command {
                     write!(f, " {flag}")?;
                 }
             }
-            Command::Start | Command::End | Command::Undo | Command::Redo | Command::Branches => {}
-            Command::Branch { number } => write!(f, " {number}")?,
         }
-        Ok(())
     }
+    Ok(())
+}
+
+/// The word is one of the flags declared after it.
+fn spells_a_flag(later: &[Arg], word: &str) -> bool {
+    later.iter().any(|a| matches!(a.read, Read::Flag(flag) if word.eq_ignore_ascii_case(flag)))
 }

@@ -1,16 +1,21 @@
 //! The command language: the [`Command`] type every input becomes, its parser, its canonical text,
 //! and the table that documents it. Pure: no terminal, no files.
 
+mod complete;
 pub mod display;
+mod help;
+pub mod invocation;
 pub mod parse;
+mod session;
 pub mod table;
 
+pub use invocation::{Args, Invocation, Value};
 pub use parse::{
     MAX_NAME, MAX_NOTE, MAX_TEXT, ParseError, parse, parse_fields, parse_in, tokenize,
 };
-pub use table::{COMMANDS, CommandSpec, complete};
+pub use table::{COMMANDS, CommandSpec, Entry, complete};
 
-use crate::rules::{Side, System};
+use crate::rules::System;
 
 /// A `FIELD=VALUE` pair, or a bare `FLAG` (value `None`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,128 +38,14 @@ pub enum Amount {
     Dice(String),
 }
 
-/// Everything a GM can do.
+/// Everything a GM can do: the session's own operations, a small set the session and the app
+/// carry out, and everything else, which the engine plans ([`Invocation`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     New {
         system: System,
         name: Option<String>,
     },
-    Add {
-        name: String,
-        count: Option<u32>,
-        side: Option<Side>,
-        fields: Vec<Field>,
-    },
-    Remove {
-        who: String,
-    },
-    Start,
-    Init {
-        who: String,
-        value: String,
-    },
-    Swap {
-        first: String,
-        second: String,
-    },
-    /// End the turn; `roll` holds faces typed at the table for the rolls the next turn's start
-    /// makes (ongoing damage, a recovery roll), used first, the rest rolled.
-    /// `flags` are the system's words for the turn that begins (GURPS `skip_ht`).
-    Next {
-        roll: Vec<u32>,
-        flags: Vec<String>,
-    },
-    Hold {
-        who: Option<String>,
-    },
-    Act {
-        who: String,
-    },
-    Damage {
-        who: String,
-        amount: Amount,
-        kind: Option<String>,
-        raw: bool,
-    },
-    Heal {
-        who: String,
-        amount: Amount,
-    },
-    Cond {
-        who: String,
-        condition: String,
-        severe: bool,
-        fields: Vec<Field>,
-    },
-    Uncond {
-        who: String,
-        condition: String,
-    },
-    Shake {
-        who: String,
-        condition: String,
-    },
-    /// An attacker (or a whole group, by its id) against one or more targets.
-    Attack {
-        attacker: String,
-        targets: Vec<String>,
-        weapon: Option<String>,
-        fields: Vec<Field>,
-    },
-    Roll {
-        expr: String,
-        by: Option<String>,
-    },
-    Note {
-        who: String,
-        text: String,
-    },
-    /// Keep a combatant (or a whole group, by its id) off the players' view.
-    Hide {
-        who: String,
-    },
-    /// Show a hidden combatant (or group) on the players' view.
-    Reveal {
-        who: String,
-    },
-    /// Put the fight on the players' view before it starts (`show`), or take it back off until
-    /// it starts (`show off`).
-    Show {
-        on: bool,
-    },
-    /// Give a combatant a weapon (replacing one of the same name).
-    Weapon {
-        who: String,
-        name: String,
-        fields: Vec<Field>,
-    },
-    /// Change a combatant's stats, side or weapons (`edit Aria agi=5 side=ally drop=club`).
-    Edit {
-        who: String,
-        side: Option<Side>,
-        fields: Vec<Field>,
-    },
-    /// Spend actions on something that is not an attack (`do Aria aim`).
-    Do {
-        who: String,
-        action: String,
-        fields: Vec<Field>,
-    },
-    /// Set an option of the system's rules (`set severe_needs_six off`).
-    Set {
-        option: String,
-        value: String,
-    },
-    /// A system's own command (`soak Jessa`, `luck Aria bleeding`, `fear Cole terror`): positional
-    /// words as the system's declaration orders them, then fields.
-    Special {
-        verb: &'static str,
-        args: Vec<String>,
-        fields: Vec<Field>,
-    },
-    /// End the fight deliberately, with its summary in the log.
-    End,
     Undo,
     Redo,
     /// List the lines of play that start at the current point.
@@ -174,44 +65,46 @@ pub enum Command {
         /// The players' copy (through the players' view, as `watch` shows the fight).
         players: bool,
     },
+    /// A core verb or one of the system's, planned by the engine.
+    Verb(Invocation),
 }
 
 impl Command {
     /// The command's name as typed (its first word).
     pub fn name(&self) -> &'static str {
         match self {
-            Command::New { .. } => "new",
-            Command::Add { .. } => "add",
-            Command::Remove { .. } => "remove",
-            Command::Start => "start",
-            Command::Init { .. } => "init",
-            Command::Swap { .. } => "swap",
-            Command::Next { .. } => "next",
-            Command::Hold { .. } => "hold",
-            Command::Act { .. } => "act",
-            Command::Damage { .. } => "damage",
-            Command::Heal { .. } => "heal",
-            Command::Cond { .. } => "cond",
-            Command::Uncond { .. } => "uncond",
-            Command::Shake { .. } => "shake",
-            Command::Attack { .. } => "attack",
-            Command::Roll { .. } => "roll",
-            Command::Note { .. } => "note",
-            Command::Hide { .. } => "hide",
-            Command::Reveal { .. } => "reveal",
-            Command::Show { .. } => "show",
-            Command::Weapon { .. } => "weapon",
-            Command::Edit { .. } => "edit",
-            Command::Do { .. } => "do",
-            Command::Set { .. } => "set",
-            Command::Special { verb, .. } => verb,
-            Command::End => "end",
-            Command::Undo => "undo",
-            Command::Redo => "redo",
-            Command::Branches => "branches",
-            Command::Branch { .. } => "branch",
-            Command::Save { .. } => "save",
-            Command::Export { .. } => "export",
+            Command::Verb(verb) => verb.name(),
+            session => session::entry(session).map_or("", |(entry, _)| entry.name),
+        }
+    }
+
+    /// A core verb with the values for its arguments, in the order its signature declares them.
+    pub fn verb(entry: &'static table::Entry, args: Vec<Value>) -> Command {
+        Command::Verb(Invocation::new(&entry.spec, args))
+    }
+
+    /// The verb, when the engine plans this command.
+    pub fn invocation(&self) -> Option<&Invocation> {
+        match self {
+            Command::Verb(verb) => Some(verb),
+            _ => None,
+        }
+    }
+
+    /// Whether this is a use of that core entry.
+    pub fn is(&self, entry: &table::Entry) -> bool {
+        self.invocation().is_some_and(|verb| verb.is(&entry.spec))
+    }
+}
+
+impl std::fmt::Display for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Command::Verb(verb) => verb.fmt(f),
+            session => match session::entry(session) {
+                Some((entry, args)) => display::write(f, &entry.spec, &args),
+                None => Ok(()),
+            },
         }
     }
 }

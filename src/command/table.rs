@@ -1,32 +1,71 @@
-//! The command table: every command's name, aliases, arguments and help, declared once. Help text,
-//! docs/commands.md and completion are all produced from it.
-
-use std::borrow::Cow;
+//! The command table: every core command's name, aliases, arguments, help and who carries it
+//! out, declared once, and the lookups over it and the systems' verbs.
 
 use crate::rules::System;
 use crate::rules::signature::FORCE;
 pub use crate::rules::signature::{Arg, ArgKind, CommandSpec, FieldArg};
-use crate::rules::signature::{opt, req};
+use crate::rules::signature::{Read, opt, req};
+use crate::rules::verb::Verb;
+
+use super::Command;
+pub use super::complete::{CompletionContext, complete};
+pub use super::help::{help, help_all, help_for, help_topic, markdown, summary};
+use super::invocation::Args;
+use super::session;
+
+/// A core command: its signature and help, and who carries it out.
+pub struct Entry {
+    pub spec: CommandSpec,
+    pub run: Run,
+}
+
+/// Who carries out a core command.
+pub enum Run {
+    /// The engine plans it, with the function its table (`encounter/engine/verbs.rs`) holds for
+    /// this entry: the engine sits below the command language, so the language cannot name it.
+    Engine,
+    /// The session or the app does: the command built from the values read.
+    Session(fn(&Args) -> Option<Command>),
+}
+
+impl std::ops::Deref for Entry {
+    type Target = CommandSpec;
+
+    fn deref(&self) -> &CommandSpec {
+        &self.spec
+    }
+}
 
 /// Every command, in the order the help lists them.
-pub static COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
+pub static COMMANDS: &[&Entry] = &[
+    &NEW, &ADD, &REMOVE, &START, &INIT, &SWAP, &NEXT, &END, &HOLD, &ACT, &DAMAGE, &HEAL, &COND,
+    &UNCOND, &SHAKE, &ATTACK, &ROLL, &NOTE, &HIDE, &REVEAL, &SHOW, &WEAPON, &EDIT, &DO, &SET,
+    &UNDO, &REDO, &BRANCHES, &BRANCH, &SAVE, &EXPORT,
+];
+
+pub static NEW: Entry = Entry {
+    run: Run::Session(session::new),
+    spec: CommandSpec {
         name: "new",
         aliases: &[],
-        args: &[req("SYSTEM", ArgKind::System), opt("NAME", ArgKind::Text)],
+        args: &[req("SYSTEM", ArgKind::System), opt("NAME", ArgKind::Text).reads(Read::Text)],
         fields: &[],
         summary: "start a new encounter under {systems}",
         help: "Begins an empty encounter. SYSTEM is one of {systems,}. \
                The name is free text; quote it if it has spaces.",
         example: "new woin \"Bridge of Sighs\"",
     },
-    CommandSpec {
+};
+
+pub static ADD: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "add",
         aliases: &["a"],
         args: &[
-            req("NAME", ArgKind::Creature),
-            opt("xN", ArgKind::Number),
-            opt("side=pc|ally|enemy|neutral", ArgKind::Fields),
+            req("NAME", ArgKind::Creature).expects("a NAME"),
+            opt("xN", ArgKind::Number).reads(Read::Count),
+            opt("side=pc|ally|enemy|neutral", ArgKind::Fields).reads(Read::Side),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
         fields: &[],
@@ -38,17 +77,25 @@ pub static COMMANDS: &[CommandSpec] = &[
                an error naming the valid ones.",
         example: "add Goblin x3 side=enemy",
     },
-    CommandSpec {
+};
+
+pub static REMOVE: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "remove",
         aliases: &["rm"],
-        args: &[req("NAME", ArgKind::Combatant)],
+        args: &[req("NAME", ArgKind::Combatant).expects("a combatant NAME")],
         fields: &[],
         summary: "take a combatant out of the encounter",
         help: "Removes a combatant. Whose turn it is does not change, unless it was the one removed; \
                then the turn passes on.",
         example: "remove \"Goblin 2\"",
     },
-    CommandSpec {
+};
+
+pub static START: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "start",
         aliases: &[],
         args: &[],
@@ -58,10 +105,18 @@ pub static COMMANDS: &[CommandSpec] = &[
                system's rules, sorts the order and starts round 1 with the first combatant able to act.",
         example: "start",
     },
-    CommandSpec {
+};
+
+pub static INIT: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "init",
         aliases: &["initiative"],
-        args: &[req("NAME", ArgKind::Combatant), req("VALUE", ArgKind::Text)],
+        args: &[
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("VALUE", ArgKind::Text)
+                .expects("an initiative VALUE, written as the encounter's system writes it"),
+        ],
         fields: &[],
         summary: "set initiative by hand, written as the encounter's system writes it",
         help: "Sets initiative from a roll, a speed or a card made at the table, written as the \
@@ -69,20 +124,31 @@ pub static COMMANDS: &[CommandSpec] = &[
                sets the whole group.",
         example: "init Aria 17",
     },
-    CommandSpec {
+};
+
+pub static SWAP: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "swap",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), req("OTHER", ArgKind::Combatant)],
+        args: &[
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("OTHER", ArgKind::Combatant).expects("the OTHER combatant's name"),
+        ],
         fields: &[],
         summary: "swap the order of two combatants whose initiative is tied",
         help: "Exchanges the places of two combatants with equal initiative (same value and \
                tie-breakers), for tables that settle ties their own way.",
         example: "swap Aria Brom",
     },
-    CommandSpec {
+};
+
+pub static NEXT: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "next",
         aliases: &["n"],
-        args: &[opt("roll=FACES", ArgKind::Fields)],
+        args: &[opt("roll=FACES", ArgKind::Fields).reads(Read::TurnStart)],
         fields: &[],
         summary: "end the turn and pass to the next combatant able to act",
         help: "Ends the current turn. Down and held combatants are skipped. After the last turn a \
@@ -93,7 +159,11 @@ pub static COMMANDS: &[CommandSpec] = &[
                may take words of its own for the turn that begins (its docs page lists them).",
         example: "next roll=4,6",
     },
-    CommandSpec {
+};
+
+pub static END: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "end",
         aliases: &[],
         args: &[],
@@ -105,10 +175,14 @@ pub static COMMANDS: &[CommandSpec] = &[
                `undo` takes the ending back.",
         example: "end",
     },
-    CommandSpec {
+};
+
+pub static HOLD: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "hold",
         aliases: &["delay"],
-        args: &[opt("NAME", ArgKind::Combatant)],
+        args: &[opt("NAME", ArgKind::Combatant).expects("a combatant NAME")],
         fields: &[],
         summary: "hold (delay) a combatant's turn; `act` takes it later",
         help: "Puts a combatant on hold, by default the current one, whose turn then passes on. \
@@ -116,23 +190,33 @@ pub static COMMANDS: &[CommandSpec] = &[
                across rounds or lapses when the round ends.",
         example: "hold",
     },
-    CommandSpec {
+};
+
+pub static ACT: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "act",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
+        args: &[req("NAME", ArgKind::Combatant).expects("a held combatant's NAME")],
         fields: &[],
         summary: "a held combatant acts now, interrupting",
         help: "Gives the turn to a held combatant now. When its turn ends, play returns to the \
                combatant it interrupted.",
         example: "act Aria",
     },
-    CommandSpec {
+};
+
+pub static DAMAGE: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "damage",
         aliases: &["dmg"],
         args: &[
-            req("NAME", ArgKind::Combatant),
-            req("AMOUNT|DICE", ArgKind::Dice),
-            opt("TYPE", ArgKind::Text),
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("AMOUNT|DICE", ArgKind::Dice)
+                .reads(Read::Amount("damage"))
+                .expects("an AMOUNT or DICE such as 7 or 2d6+1"),
+            opt("TYPE", ArgKind::Text).reads(Read::Kind),
             opt("raw", ArgKind::Word("raw")),
         ],
         fields: &[],
@@ -142,10 +226,19 @@ pub static COMMANDS: &[CommandSpec] = &[
                docs/systems says how). `raw` takes the amount straight off health.",
         example: "damage goblin 2d6+2 slashing",
     },
-    CommandSpec {
+};
+
+pub static HEAL: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "heal",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), req("AMOUNT|DICE", ArgKind::Dice)],
+        args: &[
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("AMOUNT|DICE", ArgKind::Dice)
+                .reads(Read::Amount("healing"))
+                .expects("an AMOUNT or DICE such as 5 or 2d4+2"),
+        ],
         fields: &[],
         summary: "restore health, up to the maximum",
         help: "Restores health in the system's own unit (hit points, or wounds where the system \
@@ -153,12 +246,16 @@ pub static COMMANDS: &[CommandSpec] = &[
                and logged as a roll before the healing.",
         example: "heal Aria 2d4+2",
     },
-    CommandSpec {
+};
+
+pub static COND: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "cond",
         aliases: &["condition"],
         args: &[
-            req("NAME", ArgKind::Combatant),
-            req("CONDITION", ArgKind::Condition),
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("CONDITION", ArgKind::Condition).expects("a CONDITION"),
             opt("severe", ArgKind::Word("severe")),
             opt("rounds=N source=spell|environment|crit by=NAME …", ArgKind::Fields),
         ],
@@ -170,32 +267,52 @@ pub static COMMANDS: &[CommandSpec] = &[
                who caused it, for the rules that care.",
         example: "cond goblin dazed",
     },
-    CommandSpec {
+};
+
+pub static UNCOND: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "uncond",
         aliases: &["clear"],
-        args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
+        args: &[
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("CONDITION", ArgKind::Condition).expects("a CONDITION"),
+        ],
         fields: &[],
         summary: "remove a condition",
         help: "Removes a condition entirely, whatever its level.",
         example: "uncond goblin dazed",
     },
-    CommandSpec {
+};
+
+pub static SHAKE: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "shake",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), req("CONDITION", ArgKind::Condition)],
+        args: &[
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("CONDITION", ArgKind::Condition).expects("a CONDITION"),
+        ],
         fields: &[],
         summary: "roll to shake off a condition",
         help: "Rolls the system's check to end a condition (a die, a trait or an attribute roll, \
                as the system says; its page under docs/systems gives the numbers).",
         example: "shake Aria dazed",
     },
-    CommandSpec {
+};
+
+pub static ATTACK: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "attack",
         aliases: &["atk"],
         args: &[
-            req("ATTACKER", ArgKind::Combatant),
-            req("TARGET[,TARGET…]", ArgKind::Combatant),
-            opt("WEAPON", ArgKind::Weapon),
+            req("ATTACKER", ArgKind::Combatant).expects("an ATTACKER"),
+            req("TARGET[,TARGET…]", ArgKind::Combatant)
+                .reads(Read::Names)
+                .expects("a TARGET (or several: Ogre,\"Cave Troll\")"),
+            opt("WEAPON", ArgKind::Weapon).reads(Read::Weapon),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
         fields: &[],
@@ -210,29 +327,49 @@ pub static COMMANDS: &[CommandSpec] = &[
                is refused before a die is rolled.",
         example: "attack Aria goblin sword higher",
     },
-    CommandSpec {
+};
+
+pub static ROLL: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "roll",
         aliases: &["r"],
-        args: &[req("EXPR", ArgKind::Dice), opt("for NAME", ArgKind::Combatant)],
+        args: &[
+            req("EXPR", ArgKind::Dice).reads(Read::Dice),
+            opt("for NAME", ArgKind::Combatant)
+                .reads(Read::ForName)
+                .expects("a combatant NAME after 'for'"),
+        ],
         fields: &[],
         summary: "roll dice and log the result",
         help: "Rolls any dice expression (see docs/dice.md) and writes it to the dice log, \
                optionally in a combatant's name.",
         example: "roll 4d6kh3 for Aria",
     },
-    CommandSpec {
+};
+
+pub static NOTE: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "note",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant), req("TEXT", ArgKind::Text)],
+        args: &[
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("TEXT", ArgKind::Text).reads(Read::Text).expects("the note's TEXT after the name"),
+        ],
         fields: &[],
         summary: "attach a note to a combatant",
         help: "Adds a line of free text to a combatant; the rest of the line is the note.",
         example: "note Aria owes the ferryman two coins",
     },
-    CommandSpec {
+};
+
+pub static HIDE: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "hide",
         aliases: &[],
-        args: &[req("NAME", ArgKind::Combatant)],
+        args: &[req("NAME", ArgKind::Combatant).expects("a combatant or group NAME")],
         fields: &[],
         summary: "keep a combatant, or a whole group by its id, off the players' view",
         help: "Takes a combatant off what `skirmish watch` shows the players: it is not listed, not \
@@ -241,20 +378,28 @@ pub static COMMANDS: &[CommandSpec] = &[
                `add … hidden` adds one already hidden; `reveal` shows it again.",
         example: "hide \"Cave Troll\"",
     },
-    CommandSpec {
+};
+
+pub static REVEAL: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "reveal",
         aliases: &["unhide"],
-        args: &[req("NAME", ArgKind::Combatant)],
+        args: &[req("NAME", ArgKind::Combatant).expects("a hidden combatant or group NAME")],
         fields: &[],
         summary: "show a hidden combatant, or a whole group by its id, to the players",
         help: "Puts a hidden combatant back on the players' view, from this moment on: what it did \
                while hidden stays anonymous in their log.",
         example: "reveal \"Cave Troll\"",
     },
-    CommandSpec {
+};
+
+pub static SHOW: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "show",
         aliases: &[],
-        args: &[opt("off", ArgKind::Word("off"))],
+        args: &[opt("off", ArgKind::Word("off")).reads(Read::OnOff)],
         fields: &[],
         summary: "put the fight on the players' view before it starts (`show off` takes it back)",
         help: "`skirmish watch` keeps a fight off the players' screens while the GM prepares it: \
@@ -264,12 +409,16 @@ pub static COMMANDS: &[CommandSpec] = &[
                keeps one combatant off their view).",
         example: "show",
     },
-    CommandSpec {
+};
+
+pub static WEAPON: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "weapon",
         aliases: &[],
         args: &[
-            req("NAME", ArgKind::Combatant),
-            req("WEAPON", ArgKind::Weapon),
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("WEAPON", ArgKind::Weapon).expects("a WEAPON name"),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
         fields: &[],
@@ -279,14 +428,20 @@ pub static COMMANDS: &[CommandSpec] = &[
                creatures come armed.",
         example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
     },
-    CommandSpec {
+};
+
+pub static EDIT: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "edit",
         aliases: &[],
         args: &[
-            req("NAME", ArgKind::Combatant),
-            opt("side=pc|ally|enemy|neutral", ArgKind::Fields),
-            opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
-            opt("drop=WEAPON", ArgKind::Fields),
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            opt("side=pc|ally|enemy|neutral", ArgKind::Fields).reads(Read::Side),
+            opt("FIELD=VALUE|FLAG …", ArgKind::Fields).reads(Read::Fields(Some(
+                "FIELD=VALUE … after the name: side=…, drop=WEAPON or the system's fields",
+            ))),
+            opt("drop=WEAPON", ArgKind::Fields).reads(Read::Shown),
         ],
         fields: &[],
         summary: "change a combatant's stats, side or weapons",
@@ -296,13 +451,17 @@ pub static COMMANDS: &[CommandSpec] = &[
                current health by the same amount. `undo` takes the change back.",
         example: "edit Goblin agi=5 side=neutral",
     },
-    CommandSpec {
+};
+
+pub static DO: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "do",
         aliases: &[],
         args: &[
-            req("NAME", ArgKind::Combatant),
-            req("ACTION", ArgKind::Text),
-            opt("force", ArgKind::Word("force")),
+            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("ACTION", ArgKind::Text).reads(Read::Lower).expects("an ACTION"),
+            opt("force", ArgKind::Word("force")).reads(Read::Fields(None)),
         ],
         fields: &[],
         summary: "spend actions on a costed action (move, aim, reload, cast …)",
@@ -311,10 +470,17 @@ pub static COMMANDS: &[CommandSpec] = &[
                action does to later rolls is the system's (the action menu says).",
         example: "do Aria aim",
     },
-    CommandSpec {
+};
+
+pub static SET: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
         name: "set",
         aliases: &["option"],
-        args: &[req("OPTION", ArgKind::Text), req("VALUE", ArgKind::Text)],
+        args: &[
+            req("OPTION", ArgKind::Text).reads(Read::Option).expects("an OPTION"),
+            req("VALUE", ArgKind::Text).reads(Read::Lower).expects("a VALUE"),
+        ],
         fields: &[],
         summary: "set one of the system's rule options (the Readings), or what the players see",
         help: "Changes how an unclear rule is played, for this encounter. The help lists the \
@@ -324,7 +490,11 @@ pub static COMMANDS: &[CommandSpec] = &[
                and allies, a label such as badly hurt for enemies and neutrals).",
         example: "set damage_die_cost 1",
     },
-    CommandSpec {
+};
+
+pub static UNDO: Entry = Entry {
+    run: Run::Session(session::undo),
+    spec: CommandSpec {
         name: "undo",
         aliases: &["u"],
         args: &[],
@@ -333,7 +503,11 @@ pub static COMMANDS: &[CommandSpec] = &[
         help: "Reverts the last command and every event it caused, back to the start of the encounter.",
         example: "undo",
     },
-    CommandSpec {
+};
+
+pub static REDO: Entry = Entry {
+    run: Run::Session(session::redo),
+    spec: CommandSpec {
         name: "redo",
         aliases: &[],
         args: &[],
@@ -344,7 +518,11 @@ pub static COMMANDS: &[CommandSpec] = &[
                `branch N`, that branch), else along the newest.",
         example: "redo",
     },
-    CommandSpec {
+};
+
+pub static BRANCHES: Entry = Entry {
+    run: Run::Session(session::branches),
+    spec: CommandSpec {
         name: "branches",
         aliases: &[],
         args: &[],
@@ -355,10 +533,16 @@ pub static COMMANDS: &[CommandSpec] = &[
                length. Nothing is ever dropped, and the save keeps every branch.",
         example: "branches",
     },
-    CommandSpec {
+};
+
+pub static BRANCH: Entry = Entry {
+    run: Run::Session(session::branch),
+    spec: CommandSpec {
         name: "branch",
         aliases: &[],
-        args: &[req("N", ArgKind::Number)],
+        args: &[req("N", ArgKind::Number)
+            .reads(Read::Branch)
+            .expects("a branch NUMBER (`branches` lists them)")],
         fields: &[],
         summary: "move onto branch N and along it to its end",
         help: "Moves onto the N-th branch that starts here (as `branches` numbers them) and replays \
@@ -366,10 +550,17 @@ pub static COMMANDS: &[CommandSpec] = &[
                Undo and redo then stay on it. Nothing is re-rolled.",
         example: "branch 1",
     },
-    CommandSpec {
+};
+
+pub static SAVE: Entry = Entry {
+    run: Run::Session(session::save),
+    spec: CommandSpec {
         name: "save",
         aliases: &["w"],
-        args: &[opt("PATH", ArgKind::Path), opt("overwrite", ArgKind::Word("overwrite"))],
+        args: &[
+            opt("PATH", ArgKind::Path).expects("a file PATH"),
+            opt("overwrite", ArgKind::Word("overwrite")),
+        ],
         fields: &[],
         summary: "save the encounter (it is also autosaved after every command)",
         help: "Writes the encounter to PATH, or to its current file. Writes are atomic and the \
@@ -378,10 +569,17 @@ pub static COMMANDS: &[CommandSpec] = &[
                the name; `overwrite` replaces it.",
         example: "save bridge.ron",
     },
-    CommandSpec {
+};
+
+pub static EXPORT: Entry = Entry {
+    run: Run::Session(session::export),
+    spec: CommandSpec {
         name: "export",
         aliases: &[],
-        args: &[opt("PATH", ArgKind::Path), opt("players", ArgKind::Word("players"))],
+        args: &[
+            opt("PATH", ArgKind::Path).expects("a report's file PATH"),
+            opt("players", ArgKind::Word("players")),
+        ],
         fields: &[],
         summary: "write a report of the fight: participants, statistics, the log by round",
         help: "Writes a Markdown report (JSON when PATH ends in .json) beside the save file, or \
@@ -392,7 +590,7 @@ pub static COMMANDS: &[CommandSpec] = &[
                writes reports; in a shell, `skirmish export FILE [--players]` does the same.",
         example: "export bridge.md",
     },
-];
+};
 
 /// The systems whose commands count: one, or every built-in system when none is chosen yet.
 fn systems(system: Option<System>) -> impl Iterator<Item = System> {
@@ -404,7 +602,10 @@ fn systems(system: Option<System>) -> impl Iterator<Item = System> {
 
 /// The commands available: the core ones, then the system's own (every system's when `None`).
 pub fn commands(system: Option<System>) -> impl Iterator<Item = &'static CommandSpec> {
-    COMMANDS.iter().chain(systems(system).flat_map(|s| s.rules().commands().iter()))
+    COMMANDS
+        .iter()
+        .map(|e| &e.spec)
+        .chain(systems(system).flat_map(|s| s.rules().spec().commands.iter().map(|v| &v.spec)))
 }
 
 fn named(spec: &CommandSpec, word: &str) -> bool {
@@ -412,9 +613,9 @@ fn named(spec: &CommandSpec, word: &str) -> bool {
 }
 
 /// A core command by name or alias, case-insensitively.
-pub fn find_core(word: &str) -> Option<&'static CommandSpec> {
+pub fn find_core(word: &str) -> Option<&'static Entry> {
     let word = word.to_ascii_lowercase();
-    COMMANDS.iter().find(|c| named(c, &word))
+    COMMANDS.iter().copied().find(|c| named(c, &word))
 }
 
 /// A command by name or alias among the core ones and the system's (any system's when `None`).
@@ -423,244 +624,37 @@ pub fn find(word: &str, system: Option<System>) -> Option<&'static CommandSpec> 
     commands(system).find(|c| named(c, &word))
 }
 
+/// What a command's name finds: a core entry, or one of a system's verbs.
+#[derive(Clone, Copy)]
+pub enum Found {
+    Core(&'static Entry),
+    System(&'static Verb),
+}
+
+/// The entry a command's first word names, among the core ones and the system's (any system's
+/// when `None`).
+pub fn lookup(word: &str, system: Option<System>) -> Option<Found> {
+    if let Some(entry) = find_core(word) {
+        return Some(Found::Core(entry));
+    }
+    let word = word.to_ascii_lowercase();
+    systems(system)
+        .flat_map(|s| s.rules().spec().commands.iter())
+        .find(|v| named(&v.spec, &word))
+        .map(Found::System)
+}
+
 /// A word `attack` reads as a field or flag of the system's (any system's when `None`).
 pub fn is_attack_field(word: &str, system: Option<System>) -> bool {
     let word = word.to_ascii_lowercase();
     let declared = |f: &FieldArg| f.name == word;
-    declared(&FORCE) || systems(system).any(|s| s.rules().attack_fields().iter().any(declared))
+    declared(&FORCE) || systems(system).any(|s| s.rules().spec().attack.fields.iter().any(declared))
 }
 
 /// The built-in system that declares a command, when another system is in play.
 pub fn owner(word: &str) -> Option<System> {
     let word = word.to_ascii_lowercase();
-    System::ALL.into_iter().find(|s| s.rules().commands().iter().any(|c| named(c, &word)))
-}
-
-/// `help` or `help NAME` as a line typed: `Some(None)` for every command, `Some(Some(NAME))` for
-/// one; `None` when the line asks something else. `help` is answered, never recorded.
-pub fn help_topic(line: &str) -> Option<Option<&str>> {
-    let mut words = line.split_whitespace();
-    words.next().filter(|w| w.eq_ignore_ascii_case("help"))?;
-    Some(words.next().filter(|w| !w.starts_with('#')))
-}
-
-/// `help NAME`: the command's usage and summary, and for `attack` every field the system's
-/// attack takes (its own table, then the engine's); why not, when no such command is here.
-pub fn help_for(word: &str, system: Option<System>) -> Result<String, String> {
-    let Some(spec) = find(word, system) else {
-        return Err(match (owner(word), system) {
-            (Some(owner), Some(system)) => {
-                format!("`{word}` is a {owner} command; this encounter runs {system}")
-            }
-            _ => format!("no command '{word}'; `help` lists them all"),
-        });
-    };
-    let mut text = format!("{} · {}", spec.usage(), summary(spec));
-    if spec.name == "attack"
-        && let Some(system) = system
-    {
-        let fields: Vec<String> =
-            system.rules().attack_fields().iter().chain([&FORCE]).map(FieldArg::usage).collect();
-        text.push_str(&format!(" · {system} fields: {} weapon=none", fields.join(" ")));
-    }
-    Ok(text)
-}
-
-/// `help` in a script: every command here, its usage and summary, one to a line.
-pub fn help_all(system: Option<System>) -> String {
-    commands(system).map(|c| format!("{} · {}\n", c.usage(), summary(c))).collect()
-}
-
-/// A command's one line, as people read it: `{systems}` in the table is the built-in systems'
-/// keys as a list (`woin, gempunks, savage or gurps`), `{systems,}` the same keys between commas.
-pub fn summary(spec: &CommandSpec) -> Cow<'static, str> {
-    with_systems(spec.summary)
-}
-
-/// A command's paragraph for docs/commands.md, the systems named as in [`summary`].
-pub fn help(spec: &CommandSpec) -> Cow<'static, str> {
-    with_systems(spec.help)
-}
-
-/// The text with the systems written from the registry's list, so no table repeats it.
-fn with_systems(text: &'static str) -> Cow<'static, str> {
-    if !text.contains("{systems") {
-        return Cow::Borrowed(text);
-    }
-    let keys: Vec<&str> = System::ALL.into_iter().map(System::key).collect();
-    Cow::Owned(
-        text.replace("{systems,}", &keys.join(", "))
-            .replace("{systems}", &System::listed(System::key)),
-    )
-}
-
-/// What completion can offer besides command names.
-#[derive(Debug, Clone, Default)]
-pub struct CompletionContext {
-    /// The encounter's system: its commands are offered besides the core ones.
-    pub system: Option<System>,
-    pub combatants: Vec<String>,
-    pub conditions: Vec<String>,
-    pub weapons: Vec<String>,
-    /// The names in the encounter's system's bestiary, offered after `add`.
-    pub creatures: Vec<String>,
-}
-
-/// Split a line being typed into finished words and the word under the cursor, honouring
-/// double quotes the way the tokenizer does.
-fn words_so_far(line: &str) -> (Vec<String>, String) {
-    let (mut done, mut word) = (Vec::new(), String::new());
-    let (mut in_word, mut in_quote, mut escaped) = (false, false, false);
-    for c in line.chars() {
-        if escaped {
-            word.push(c);
-            escaped = false;
-        } else if in_quote && c == '\\' {
-            escaped = true;
-        } else if c == '"' {
-            in_quote = !in_quote;
-            in_word = true;
-        } else if c.is_whitespace() && !in_quote {
-            if in_word {
-                done.push(std::mem::take(&mut word));
-                in_word = false;
-            }
-        } else {
-            word.push(c);
-            in_word = true;
-        }
-    }
-    (done, word)
-}
-
-/// Completions for the word under the cursor at the end of `line`: whole replacement words,
-/// quoted as the command language needs, sorted.
-pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
-    let (done, partial) = words_so_far(line);
-    let prefix = partial.to_lowercase();
-    let matching = |items: &mut dyn Iterator<Item = &str>| -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for item in items.filter(|i| i.to_lowercase().starts_with(&prefix)) {
-            let word = super::display::quote(item);
-            if !out.contains(&word) {
-                out.push(word);
-            }
-        }
-        out.sort_by_key(|w| w.trim_matches('"').to_lowercase());
-        out
-    };
-    let Some(first) = done.first() else {
-        return matching(&mut commands(ctx.system).map(|c| c.name));
-    };
-    let Some(spec) = find(first, ctx.system) else {
-        return Vec::new();
-    };
-    if spec.name == "roll" {
-        let is_for = |w: &String| w.eq_ignore_ascii_case("for");
-        let for_at = done.iter().position(is_for);
-        return match for_at {
-            // `roll for …` has no expression yet; after the name nothing more is taken.
-            Some(1) => Vec::new(),
-            Some(at) if at + 1 == done.len() => {
-                matching(&mut ctx.combatants.iter().map(String::as_str))
-            }
-            Some(_) => Vec::new(),
-            None if done.len() >= 2 => matching(&mut std::iter::once("for")),
-            None => Vec::new(),
-        };
-    }
-    let index = done.len() - 1;
-    let kind = spec
-        .args
-        .get(index)
-        .map(|a| a.kind)
-        .or_else(|| spec.args.last().filter(|a| a.kind == ArgKind::Fields).map(|a| a.kind));
-    match kind {
-        Some(ArgKind::System) => matching(&mut System::ALL.iter().map(|s| s.key())),
-        Some(ArgKind::Combatant) => matching(&mut ctx.combatants.iter().map(String::as_str)),
-        Some(ArgKind::Condition) => matching(&mut ctx.conditions.iter().map(String::as_str)),
-        Some(ArgKind::Weapon) => matching(&mut ctx.weapons.iter().map(String::as_str)),
-        Some(ArgKind::Creature) => matching(&mut ctx.creatures.iter().map(String::as_str)),
-        Some(ArgKind::Word(word)) => matching(&mut std::iter::once(word)),
-        _ => Vec::new(),
-    }
-}
-
-/// The text of docs/commands.md, generated from [`COMMANDS`] and each system's field table.
-pub fn markdown() -> String {
-    let mut out = String::from(
-        "# Commands\n\n\
-         <!-- Generated from src/command/table.rs by `SKIRMISH_BLESS=1 cargo test docs`; do not edit by hand. -->\n\n\
-         One language everywhere: the TUI command line (`:`), scripts for `skirmish run` (one command \
-         per line, `#` starts a comment) and the key bindings all produce these commands. Names with \
-         spaces are quoted (`\"Goblin 2\"`). A combatant can be named by its id (`goblin-2`), its \
-         name in any case, or any unique beginning of either (`gob` when only one goblin is left); \
-         in quotes, the beginnings of its words in turn (`\"gob 2\"` for Goblin 2). Bare words are \
-         always separate arguments: `damage gob 2 slashing` is 2 damage to the one goblin. `init` \
-         and `swap` also take a group by its name (`init Bandit 9H`).\n\n\
-         | command | aliases | what it does |\n|---|---|---|\n",
-    );
-    summary_table(&mut out, COMMANDS);
-    for c in COMMANDS {
-        describe(&mut out, c, "##");
-    }
-    for system in System::ALL {
-        let own = system.rules().commands();
-        if own.is_empty() {
-            continue;
-        }
-        out.push_str(&format!(
-            "\n## {system} commands\n\nOnly in a {system} encounter (`new {}`), besides the ones above.\n\n",
-            system.key()
-        ));
-        summary_table(&mut out, own);
-        for c in own {
-            describe(&mut out, c, "###");
-        }
-    }
-    out.push_str(
-        "\n## Fields for `add`, by system\n\n\
-         Every system also takes `side=pc|ally|enemy|neutral` and the flag `hidden`. \
-         A flag is written alone (`quick`) or as `flag=on|off`.\n",
-    );
-    for system in System::ALL {
-        out.push_str(&format!(
-            "\n### {system} (`new {}`)\n\n| field | takes | meaning |\n|---|---|---|\n",
-            system.key()
-        ));
-        for field in system.rules().fields() {
-            out.push_str(&format!(
-                "| `{}` | {} | {} |\n",
-                field.name,
-                field.kind.expected(),
-                field.help
-            ));
-        }
-    }
-    out
-}
-
-fn summary_table(out: &mut String, specs: &[CommandSpec]) {
-    if !out.ends_with("|---|---|---|\n") {
-        out.push_str("| command | aliases | what it does |\n|---|---|---|\n");
-    }
-    for c in specs {
-        let aliases = c.aliases.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
-        out.push_str(&format!("| `{}` | {aliases} | {} |\n", cell(&c.usage()), cell(&summary(c))));
-    }
-}
-
-fn describe(out: &mut String, c: &CommandSpec, heading: &str) {
-    out.push_str(&format!(
-        "\n{heading} {}\n\n`{}`\n\n{}\n\nExample: `{}`\n",
-        c.name,
-        c.usage(),
-        help(c),
-        c.example
-    ));
-}
-
-/// A markdown table cell: pipes escaped.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
+    System::ALL
+        .into_iter()
+        .find(|s| s.rules().spec().commands.iter().any(|v| named(&v.spec, &word)))
 }

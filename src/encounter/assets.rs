@@ -1,6 +1,7 @@
 //! Game data the engine consults: each system's condition catalogue and bestiary. Loaded (from the
 //! embedded copies or the user's overrides) by `save`; here it is plain data.
 
+use crate::rules::request::FieldOf;
 use serde::{Deserialize, Serialize};
 
 use crate::command::Field;
@@ -51,12 +52,12 @@ impl Creature {
             crate::command::parse_fields(&entry.stats).map_err(|e| format!("{name}: {e}"))?;
         for field in &fields {
             stats
-                .set(system.rules().fields(), &field.key, field.value.as_deref())
+                .set(system.rules().spec().fields, &field.key, field.value.as_deref())
                 .and_then(|()| {
                     system.rules().check_names(
                         &mut stats,
                         &field.key.to_ascii_lowercase(),
-                        catalogue,
+                        FieldOf::Stats { catalogue },
                     )
                 })
                 .map_err(|e| format!("{name}: {e}"))?;
@@ -75,7 +76,7 @@ impl Creature {
 /// A weapon from `NAME FIELD=VALUE …` text (a bestiary line): the name is every word before the
 /// first field.
 pub fn weapon_from_text(system: System, text: &str) -> Result<Weapon, String> {
-    let table = system.rules().weapon_fields();
+    let table = system.rules().spec().weapon_fields;
     let tokens = crate::command::tokenize(text).map_err(|e| e.to_string())?;
     let is_field = |t: &crate::command::parse::Token| {
         t.eq.is_some() || (!t.quoted && table.iter().any(|f| f.name.eq_ignore_ascii_case(&t.text)))
@@ -99,11 +100,11 @@ pub fn weapon_from_fields(
     name: &str,
     fields: &[Field],
 ) -> Result<Weapon, crate::rules::stats::FieldError> {
-    let table = system.rules().weapon_fields();
+    let table = system.rules().spec().weapon_fields;
     let mut stats = Stats::default();
     for field in fields {
         stats.set(table, &field.key, field.value.as_deref())?;
-        system.rules().check_weapon_names(&mut stats, &field.key.to_ascii_lowercase())?;
+        system.rules().check_names(&mut stats, &field.key.to_ascii_lowercase(), FieldOf::Weapon)?;
     }
     Ok(Weapon { name: name.to_string(), stats })
 }

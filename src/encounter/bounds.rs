@@ -9,6 +9,7 @@ use super::fold::ApplyError;
 use crate::command::parse::MAX_AMOUNT;
 use crate::rules::dice::{MAX_SIDES, MAX_TOTAL, RollRecord};
 use crate::rules::initiative::{InitValue, Initiative};
+use crate::rules::request::FieldOf;
 use crate::rules::stats::{FieldSpec, MAX_STAT, Stats, format_hundredths};
 use crate::rules::{Health, Ruleset};
 
@@ -24,7 +25,7 @@ impl Encounter {
         let rules = self.system.rules();
         let checked = match event {
             Event::Added { combatant: c } => health(c.health)
-                .and_then(|()| stats(rules.fields(), &c.stats))
+                .and_then(|()| stats(rules.spec().fields, &c.stats))
                 .and_then(|()| c.weapons.iter().try_for_each(|w| weapon(rules, &w.stats)))
                 .and_then(|()| {
                     c.initiative.as_ref().map_or(Ok(()), |init| self.initiative(&c.stats, init))
@@ -45,38 +46,39 @@ impl Encounter {
             Event::Healed { amount, .. } => within("healing", *amount, 0, MAX_AMOUNT),
             Event::StatChanged { field, value, .. } => within(field, *value, -MAX_STAT, MAX_STAT),
             Event::Edited { stats: s, health: h, .. } => {
-                health(*h).and_then(|()| stats(rules.fields(), s))
+                health(*h).and_then(|()| stats(rules.spec().fields, s))
             }
             Event::WeaponSet { weapon: w, .. } => weapon(rules, &w.stats),
             Event::Rolled { roll, .. } | Event::ShakeRolled { roll, .. } => dice(roll),
             Event::Logged { roll, .. } => roll.iter().try_for_each(|r| dice(r)),
             Event::Attacked { rolls, .. } => rolls.iter().try_for_each(dice),
-            // Names, ids, flags and text: no number to hold in range.
+            // Listed, not left to a catch-all, so a new event is a decision here. These hold no
+            // number a command takes from a person (their faces and counts come from the dice
+            // and the budget, already checked), or only names and words; a system's own event
+            // is the system's.
             Event::Removed { .. }
             | Event::InitiativeCleared { .. }
+            | Event::RolledOff { .. }
             | Event::Swapped { .. }
+            | Event::TurnStarted { .. }
             | Event::Held { .. }
             | Event::Acted { .. }
+            | Event::TurnPassed { .. }
             | Event::TurnResumed
             | Event::HoldLapsed { .. }
+            | Event::ConditionAdded { .. }
             | Event::ConditionEnded { .. }
             | Event::Noted { .. }
             | Event::Hidden { .. }
             | Event::Revealed { .. }
             | Event::Shown { .. }
             | Event::OptionSet { .. }
-            | Event::SurpriseTurn { .. }
-            | Event::FightOver { .. } => Ok(()),
-            // Numbers not checked here: passes, actions spent or refunded and faces are small
-            // unsigned counts; a condition's level and a system's own events are not checked yet.
-            Event::RolledOff { .. }
-            | Event::TurnStarted { .. }
-            | Event::TurnPassed { .. }
             | Event::Spent { .. }
             | Event::Refunded { .. }
-            | Event::FacesTyped { .. }
-            | Event::ConditionAdded { .. }
-            | Event::System(_) => Ok(()),
+            | Event::SurpriseTurn { .. }
+            | Event::System(_)
+            | Event::FightOver { .. }
+            | Event::FacesTyped { .. } => Ok(()),
         };
         checked.map_err(ApplyError)
     }
@@ -130,10 +132,10 @@ fn stats(table: &[FieldSpec], stats: &Stats) -> Result<(), String> {
 /// A weapon's fields read back as `weapon` reads them: the table's ranges, then what the
 /// system checks in them (a Gempunks weapon's damage parts and range increments).
 fn weapon(rules: &dyn Ruleset, fields: &Stats) -> Result<(), String> {
-    stats(rules.weapon_fields(), fields)?;
+    stats(rules.spec().weapon_fields, fields)?;
     let mut again = fields.clone();
     fields.iter().try_for_each(|(field, _)| {
-        rules.check_weapon_names(&mut again, field).map_err(|err| err.to_string())
+        rules.check_names(&mut again, field, FieldOf::Weapon).map_err(|err| err.to_string())
     })
 }
 

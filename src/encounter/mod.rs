@@ -162,13 +162,24 @@ impl Encounter {
     /// A combatant's health as it stands, its maximum as its conditions leave it (WOIN's severe
     /// Fatigued halves it): what every screen shows.
     pub fn health_now(&self, c: &Combatant) -> crate::rules::Health {
-        let max = self.system.rules().max_health(c.health, &c.conditions);
+        let max = self.system.rules().vitals(c.health, &c.conditions).healing.max;
         crate::rules::Health { current: c.health.current, max }
     }
 
     /// Down or dead: listed, but skipped.
     pub fn is_down(&self, c: &Combatant) -> bool {
-        self.system.rules().is_down(c.health, &c.conditions)
+        self.system.rules().vitals(c.health, &c.conditions).band
+            == crate::rules::types::HealthBand::Down
+    }
+
+    /// A combatant with the encounter around it, as the rules' questions take it.
+    pub fn subject<'a>(&'a self, c: &'a Combatant) -> crate::rules::request::Subject<'a> {
+        crate::rules::request::Subject {
+            id: &c.id,
+            view: c.view(),
+            state: &self.state,
+            options: &self.options,
+        }
     }
 
     pub fn can_act(&self, c: &Combatant) -> bool {

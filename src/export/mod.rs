@@ -55,8 +55,10 @@ pub fn report(session: &Session, date: Option<String>) -> Report {
             side: c.side.to_string(),
             hidden: c.hidden,
             health_start: rules
-                .health_text(start_health.get(c.id.as_str()).copied().unwrap_or(c.health)),
-            health_end: rules.health_text(c.health),
+                .spec()
+                .health
+                .text(start_health.get(c.id.as_str()).copied().unwrap_or(c.health)),
+            health_end: rules.spec().health.text(c.health),
             down: enc.is_down(c),
             conditions: c
                 .conditions

@@ -236,16 +236,38 @@ pub enum Effect {
 }
 
 /// How a hit landed, for what follows it (SW-INC-1, SW-INJ-1).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct HitKind<'a> {
+#[derive(Debug)]
+pub struct HitKind<'a, S = super::state::SystemState> {
     pub nonlethal: bool,
     /// The called shot's location (`head`, `limb` …), if it was one.
     pub called: Option<&'a str>,
     /// The one hit, its id, and the system's own state as the hit left it (GURPS knockdown and
     /// death checks read the wounds it recorded).
     pub id: &'a str,
-    pub state: Option<&'a super::state::SystemState>,
+    pub state: Option<&'a S>,
     pub options: Option<&'a super::types::Options>,
+}
+
+impl<S> Clone for HitKind<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for HitKind<'_, S> {}
+
+impl<S> Default for HitKind<'_, S> {
+    fn default() -> Self {
+        HitKind { nonlethal: false, called: None, id: "", state: None, options: None }
+    }
+}
+
+impl<'a> HitKind<'a> {
+    /// The same hit, the state read as the system's own type.
+    pub fn with_state<T>(self, state: Option<&'a T>) -> HitKind<'a, T> {
+        let HitKind { nonlethal, called, id, state: _, options } = self;
+        HitKind { nonlethal, called, id, state, options }
+    }
 }
 
 /// Something that happens as a combatant's turn begins.

@@ -13,10 +13,13 @@ pub mod request;
 pub mod ruleset;
 pub mod savage;
 pub mod signature;
+pub mod spec;
 pub mod state;
 pub mod stats;
 pub mod system;
+pub mod typed;
 pub mod types;
+pub mod verb;
 pub mod woin;
 pub mod words;
 

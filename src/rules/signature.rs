@@ -92,20 +92,111 @@ impl FieldArg {
     }
 }
 
+/// How the parser reads an argument from the words typed, and how the canonical text writes it
+/// back. Positional reads take the next word in order; the ones marked *anywhere* share the words
+/// left after the positional ones, in any order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Read {
+    /// One word (a name, a condition, a value), quoted when written if it needs to be. An optional
+    /// one is left out when the next word is a field of a command that takes fields, or a later
+    /// flag's word (`save overwrite`), and is then written quoted when it spells that word.
+    Word,
+    /// One word, read in lower case (`do NAME ACTION`).
+    Lower,
+    /// The rest of the line as free text (a note; a required one may not be blank, an optional one
+    /// is left out when blank).
+    Text,
+    /// A system's key (`new woin`).
+    System,
+    /// A whole number or dice (`damage`, `heal`); the word names the amount in errors.
+    Amount(&'static str),
+    /// Names separated by commas with no spaces (`attack`'s targets).
+    Names,
+    /// A quoted word, or a bare word that is none of the attack's fields; always written quoted.
+    Weapon,
+    /// A dice expression: the words up to `for`, written in canonical form.
+    Dice,
+    /// `for NAME`, when the next word is `for`.
+    ForName,
+    /// `OPTION VALUE` or `OPTION=VALUE`, in lower case: fills this argument and the next.
+    Option,
+    /// Nothing or `on` for on, `off` for off; written `off` alone.
+    OnOff,
+    /// A branch number, 1 to 100,000.
+    Branch,
+    /// *Anywhere*: `xN`, how many members join at once.
+    Count,
+    /// *Anywhere*: `side=pc|ally|enemy|neutral`.
+    Side,
+    /// *Anywhere*: this word alone, unquoted (`raw`, `severe`).
+    Flag(&'static str),
+    /// *Anywhere*: the first word no other argument takes, in lower case (`damage`'s TYPE).
+    Kind,
+    /// *Anywhere*: `FIELD=VALUE` and flags, every word left; the text, when given, is what is
+    /// expected if there are none and no side either (`edit`).
+    Fields(Option<&'static str>),
+    /// *Anywhere*: `roll=FACES` and the system's words for the turn that begins (`next`).
+    TurnStart,
+    /// For the usage line only: what the fields before it also take (`drop=WEAPON`).
+    Shown,
+}
+
+impl Read {
+    /// Read from the words left after the positional arguments, in any order.
+    pub fn anywhere(self) -> bool {
+        matches!(
+            self,
+            Read::Count
+                | Read::Side
+                | Read::Flag(_)
+                | Read::Kind
+                | Read::Fields(_)
+                | Read::TurnStart
+                | Read::Shown
+        )
+    }
+
+    /// How an argument of `kind` is read unless its declaration says otherwise.
+    pub const fn of(kind: ArgKind) -> Read {
+        match kind {
+            ArgKind::Fields => Read::Fields(None),
+            ArgKind::Word(word) => Read::Flag(word),
+            ArgKind::System => Read::System,
+            _ => Read::Word,
+        }
+    }
+}
+
 /// One argument in a command's signature.
 #[derive(Debug, Clone, Copy)]
 pub struct Arg {
     pub name: &'static str,
     pub kind: ArgKind,
     pub optional: bool,
+    /// How it is read and written.
+    pub read: Read,
+    /// What a refusal says was expected (`a combatant NAME`); the name when not given.
+    pub what: &'static str,
 }
 
 pub const fn req(name: &'static str, kind: ArgKind) -> Arg {
-    Arg { name, kind, optional: false }
+    Arg { name, kind, optional: false, read: Read::of(kind), what: name }
 }
 
 pub const fn opt(name: &'static str, kind: ArgKind) -> Arg {
-    Arg { name, kind, optional: true }
+    Arg { name, kind, optional: true, read: Read::of(kind), what: name }
+}
+
+impl Arg {
+    /// The same argument read another way.
+    pub const fn reads(self, read: Read) -> Arg {
+        Arg { read, ..self }
+    }
+
+    /// The same argument, with what a refusal says was expected.
+    pub const fn expects(self, what: &'static str) -> Arg {
+        Arg { what, ..self }
+    }
 }
 
 /// A command as documented.

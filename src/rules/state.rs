@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 /// What a system's state value must be able to do (saved in a journal's snapshot).
 pub trait StateData: erased_serde::Serialize + Any + fmt::Debug + Send + Sync {
     fn clone_box(&self) -> Box<dyn StateData>;
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
     fn eq_dyn(&self, other: &dyn StateData) -> bool;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
@@ -19,6 +20,10 @@ erased_serde::serialize_trait_object!(StateData);
 impl<T: Serialize + Any + fmt::Debug + Clone + PartialEq + Send + Sync> StateData for T {
     fn clone_box(&self) -> Box<dyn StateData> {
         Box::new(self.clone())
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
     }
 
     fn eq_dyn(&self, other: &dyn StateData) -> bool {
@@ -60,6 +65,33 @@ impl SystemState {
 
     pub fn get_mut<T: Any>(&mut self) -> Option<&mut T> {
         self.0.as_any_mut().downcast_mut()
+    }
+
+    /// The placeholder an encounter holds before its system's state is set or read back.
+    pub fn is_placeholder(&self) -> bool {
+        self.get::<()>().is_some()
+    }
+
+    /// The state as the system's own type to change, a placeholder first made a fresh state;
+    /// `None` when it holds another type.
+    pub fn own_mut<T: StateData + Default>(&mut self) -> Option<&mut T> {
+        if self.is_placeholder() {
+            *self = SystemState::new(T::default());
+        }
+        self.get_mut()
+    }
+
+    /// The state moved out as the system's own type (a placeholder, or another type, reads as a
+    /// fresh state), leaving the placeholder behind.
+    pub fn take<T: StateData + Default>(&mut self) -> T {
+        let taken = std::mem::replace(self, SystemState::none());
+        match taken.0.into_any().downcast::<T>() {
+            Ok(own) => *own,
+            Err(other) => {
+                debug_assert!(other.is::<()>(), "a system took another system's state");
+                T::default()
+            }
+        }
     }
 }
 

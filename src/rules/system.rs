@@ -42,7 +42,7 @@ impl System {
 
     /// The word used in commands and file names: `woin`, `gempunks`, `savage`, `gurps`.
     pub fn key(self) -> &'static str {
-        self.0.key()
+        self.0.spec().key
     }
 
     /// A known system (built in or registered) by its key or one of its aliases, any case.
@@ -50,12 +50,12 @@ impl System {
         let text = text.to_ascii_lowercase();
         System::known()
             .into_iter()
-            .find(|s| s.key() == text || s.0.aliases().contains(&text.as_str()))
+            .find(|s| s.key() == text || s.0.spec().aliases.contains(&text.as_str()))
     }
 
     /// A known system (built in or registered) by the tag its saves use (`Woin`).
     pub fn from_tag(tag: &str) -> Option<System> {
-        System::known().into_iter().find(|s| s.0.tag() == tag)
+        System::known().into_iter().find(|s| s.0.spec().tag == tag)
     }
 
     /// Make a system defined outside this crate known by its key and by its tag, so that a fight
@@ -63,22 +63,22 @@ impl System {
     /// the same system again changes nothing; another system's key or tag is refused.
     pub fn register(system: System) -> Result<(), String> {
         let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
-        let (key, tag) = (system.key(), system.0.tag());
+        let (key, tag) = (system.key(), system.0.spec().tag);
         let clash = System::ALL
             .iter()
             .chain(registered.iter())
-            .find(|s| s.key() == key || s.0.tag() == tag)
+            .find(|s| s.key() == key || s.0.spec().tag == tag)
             .copied();
         match clash {
             None => {
                 registered.push(system);
                 Ok(())
             }
-            Some(known) if known == system && known.0.tag() == tag => Ok(()),
+            Some(known) if known == system && known.0.spec().tag == tag => Ok(()),
             Some(known) => Err(format!(
                 "cannot register {system} (key `{key}`, tag `{tag}`): {known} has key `{}` and tag `{}`",
                 known.key(),
-                known.0.tag()
+                known.0.spec().tag
             )),
         }
     }
@@ -116,20 +116,20 @@ impl std::hash::Hash for System {
 
 impl fmt::Debug for System {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.tag())
+        f.write_str(self.0.spec().tag)
     }
 }
 
 impl fmt::Display for System {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.name())
+        f.write_str(self.0.spec().name)
     }
 }
 
 /// Saved as a plain unit variant (`system: Woin`), as before systems became open.
 impl Serialize for System {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_unit_variant("System", 0, self.0.tag())
+        serializer.serialize_unit_variant("System", 0, self.0.spec().tag)
     }
 }
 
@@ -139,7 +139,7 @@ impl<'de> Deserialize<'de> for System {
         impl<'de> Visitor<'de> for Visit {
             type Value = System;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "a system: {}", System::listed(|s| s.rules().tag()))
+                write!(f, "a system: {}", System::listed(|s| s.rules().spec().tag))
             }
             fn visit_str<E: serde::de::Error>(self, tag: &str) -> Result<System, E> {
                 System::from_tag(tag).ok_or_else(|| E::unknown_variant(tag, tags()))
@@ -179,7 +179,7 @@ impl<'de> Deserialize<'de> for SystemEvent {
 /// when a save holds another.
 fn tags() -> &'static [&'static str] {
     static TAGS: LazyLock<Vec<&'static str>> =
-        LazyLock::new(|| System::ALL.iter().map(|s| s.rules().tag()).collect());
+        LazyLock::new(|| System::ALL.iter().map(|s| s.rules().spec().tag).collect());
     &TAGS
 }
 
@@ -242,8 +242,8 @@ mod tests {
     #[test]
     fn the_list_and_the_tags_serde_names_follow_the_built_in_systems() {
         assert_eq!(System::listed(System::key), "woin, gempunks, savage or gurps");
-        assert_eq!(System::listed(|s| s.rules().tag()), "Woin, Gempunks, Savage or Gurps");
-        let in_order: Vec<&str> = System::ALL.iter().map(|s| s.rules().tag()).collect();
+        assert_eq!(System::listed(|s| s.rules().spec().tag), "Woin, Gempunks, Savage or Gurps");
+        let in_order: Vec<&str> = System::ALL.iter().map(|s| s.rules().spec().tag).collect();
         assert_eq!(tags(), in_order.as_slice());
     }
 }

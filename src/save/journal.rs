@@ -249,25 +249,39 @@ pub fn write_full(session: &Session) -> Result<(String, Written), WriteError> {
     let (records, mut written) = tail(session, &Written { sum, ..Written::default() })?;
     out.push_str(&records);
     if session.nodes().len() >= SNAPSHOT_AFTER {
-        let log = session.log();
-        let n = session.head().map_or(0, |h| h + 1);
-        let state = enc.state.to_ron().map_err(|err| WriteError {
-            what: format!("the snapshot after command {n} (its system's own state)"),
-            message: err.to_string(),
-        })?;
-        let record = Record::Snapshot {
-            n,
-            encounter: Box::new(enc.clone()),
-            state,
-            log: log[log.len().saturating_sub(SNAPSHOT_LOG)..].to_vec(),
-            lines: session.log_total(),
-        };
-        let (text, sum) = line(&record, &written.sum)?;
+        let (text, now) = snapshot(session, &written, 0)?;
         out.push_str(&text);
-        out.push('\n');
-        written = Written { sum, records: written.records + 1, ..written };
+        written = now;
     }
     Ok((out, written))
+}
+
+/// A snapshot record of the session's current state, with its line break, to follow the records
+/// `written` says the file holds, and what the file holds with it. `earlier`: the lines of the
+/// whole log before the first the session holds (a session opened from a snapshot holds only
+/// the newest).
+pub fn snapshot(
+    session: &Session,
+    written: &Written,
+    earlier: usize,
+) -> Result<(String, Written), WriteError> {
+    let enc = session.encounter();
+    let log = session.log();
+    let n = written.offset.number(session.head());
+    let state = enc.state.to_ron().map_err(|err| WriteError {
+        what: format!("the snapshot after command {n} (its system's own state)"),
+        message: err.to_string(),
+    })?;
+    let record = Record::Snapshot {
+        n,
+        encounter: Box::new(enc.clone()),
+        state,
+        log: log[log.len().saturating_sub(SNAPSHOT_LOG)..].to_vec(),
+        lines: earlier.saturating_add(session.log_total()),
+    };
+    let (mut text, sum) = line(&record, &written.sum)?;
+    text.push('\n');
+    Ok((text, Written { sum, records: written.records.saturating_add(1), ..written.clone() }))
 }
 
 /// The whole journal of a session, compacted: the header, every command in the order made, and
@@ -474,6 +488,14 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, line: usize) -> Result<T, Dam
         column: err.span.start.col,
         message: err.code.to_string(),
     })
+}
+
+/// The sum the first record of a current journal chains to, from its header line: `None` when
+/// the line is not a header of this version or does not match its sum.
+pub fn header_sum(line: &str) -> Option<String> {
+    let header: Header = ron::from_str(line).ok()?;
+    (header.version == VERSION).then_some(())?;
+    header.check(line, 1).ok()
 }
 
 /// Whether the text is a journal (its first line a header of version 3 or later).

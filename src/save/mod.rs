@@ -10,6 +10,7 @@ pub mod list;
 pub mod lock;
 mod older;
 mod sum;
+pub mod tail;
 pub mod upgrade;
 
 pub use lock::{backup_path, write_atomic};
@@ -376,7 +377,11 @@ pub fn graft(whole: Whole, shown: &Session, held: &str) -> Result<Whole, String>
         added.map_err(|err| format!("a command made on its snapshot does not fit: {err}"))?;
         written.records = written.records.saturating_add(1);
     }
-    if session.encounter() != shown.encounter() || !session.log().ends_with(shown.log()) {
+    // Each holds its newest lines, cut at a command's first: the lines both hold must agree.
+    let (whole_log, shown_log) = (session.log(), shown.log());
+    let both = whole_log.len().min(shown_log.len());
+    let same_lines = whole_log[whole_log.len() - both..] == shown_log[shown_log.len() - both..];
+    if session.encounter() != shown.encounter() || !same_lines {
         return Err("its snapshot does not match its history".into());
     }
     written.nodes = session.nodes().len();

@@ -87,7 +87,7 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
     let init = c.initiative.as_ref().map_or("none yet".to_string(), |i| i.value.to_string());
     // What every combatant has, so the row fits the pane as anyone's does and the glance below
     // keeps its rows; a regiment's strength is on its members row (below the glance).
-    let mut status = vec![format!("init {init}"), rules.health_text(enc.health_now(c))];
+    let mut status = vec![format!("init {init}"), rules.spec().health.text(enc.health_now(c))];
     if enc.is_down(c) {
         status.push("DOWN".into());
     }
@@ -98,8 +98,9 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
         status.push("hidden".into());
     }
     lines.push(Line::raw(status.join(" · ")));
-    let glance: Vec<String> = rules
-        .glance(c.view(), &c.id, &enc.state)
+    let sheet = rules.sheet(enc.subject(c));
+    let glance: Vec<String> = sheet
+        .glance
         .into_iter()
         // A negative figure with a true minus sign, as the rest of the screen writes it.
         .map(|(label, value)| match value.strip_prefix('-') {
@@ -132,7 +133,8 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
     lines.extend(system_lines(app, c, theme));
     // Every stat as set (what `edit` changes), in cells as wide as the widest.
     let set: Vec<String> = rules
-        .fields()
+        .spec()
+        .fields
         .iter()
         .filter_map(|f| match c.stats.get(f.name)? {
             // A switch that is off says nothing worth a cell (`wild off`).
@@ -160,7 +162,8 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
 /// The sheet's row for a weapon: its name, then its fields in the system's order.
 fn weapon_line(rules: &dyn Ruleset, weapon: &Weapon, theme: Theme) -> Line<'static> {
     let fields: Vec<String> = rules
-        .weapon_fields()
+        .spec()
+        .weapon_fields
         .iter()
         .filter_map(|f| match weapon.stats.get(f.name)? {
             StatValue::Flag(true) => Some(f.name.to_string()),
@@ -227,7 +230,7 @@ fn system_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>> {
     let enc = app.session.encounter();
     let rules = enc.system.rules();
     let mut lines = Vec::new();
-    if let Some(s) = rules.strength(c.view()) {
+    if let Some(s) = rules.unit(c.view()).strength {
         let total = usize::try_from(s.total.clamp(0, 200)).unwrap_or(0);
         let standing = usize::try_from(s.standing.clamp(0, 200)).unwrap_or(0);
         let marks: String = (0..total)
@@ -239,7 +242,7 @@ fn system_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>> {
             .collect();
         lines.push(Line::raw(format!("members {s} {marks}")));
     }
-    for line in rules.status_lines(c.view(), &c.id, &enc.state) {
+    for line in rules.sheet(enc.subject(c)).status {
         lines.push(Line::styled(line, theme.warn()));
     }
     lines

@@ -20,7 +20,7 @@ fn roll_spans(enc: &Encounter, roll: &RollRecord, theme: Theme) -> Vec<Span<'sta
     if roll.dice.is_empty() {
         return vec![Span::styled(format!("{} = {}", roll.expr, roll.total), theme.dim())];
     }
-    let notable = enc.system.rules().notable(roll);
+    let notable = (enc.system.rules().spec().notable)(roll);
     let mut spans = vec![Span::styled(format!("{} [", roll.expr), theme.dim())];
     for (n, die) in roll.dice.iter().enumerate() {
         if n > 0 {

@@ -259,8 +259,8 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     }
     // Counters the system keeps (the GM's benny pool): set the same way, shown as they stand.
     let enc = app.session.encounter();
-    let figures = rules.state_figures(&enc.state);
-    for o in rules.settable() {
+    let figures = rules.board(&enc.state, &enc.options).figures;
+    for o in rules.spec().settable {
         let now = figures.iter().find(|(name, _)| *name == o.name).map_or_else(
             || o.default.to_string(),
             |(_, value)| match value {

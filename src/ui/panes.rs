@@ -122,7 +122,7 @@ pub fn order(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
     // What the system adds to the title (the Savage Worlds deck: cards left before a shuffle).
-    let title = match enc.system.rules().order_status(&enc.state, &enc.options) {
+    let title = match enc.system.rules().board(&enc.state, &enc.options).order_status {
         Some(status) => format!("Turn order · {status}"),
         None => "Turn order".to_string(),
     };
@@ -141,8 +141,8 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
     let height = inner.height as usize;
     let offset = app.selected.saturating_sub(height.saturating_sub(1));
     let width = inner.width as usize;
-    let health_text = |h: Health| enc.system.rules().health_text(h);
-    let counts_taken = enc.system.rules().health_counts_taken();
+    let health_text = |h: Health| enc.system.rules().spec().health.text(h);
+    let counts_taken = enc.system.rules().spec().health.counts == crate::rules::spec::Counts::Taken;
     // Whose turn it is, found once (each group row asks).
     let current = enc.turn.as_ref().and_then(|t| enc.index_of(&t.id));
     let visible: Vec<_> = rows
@@ -224,7 +224,7 @@ fn row_view<'e>(
     match row {
         Row::One(i) => (
             &enc.combatants[*i],
-            match enc.system.rules().strength(enc.combatants[*i].view()) {
+            match enc.system.rules().unit(enc.combatants[*i].view()).strength {
                 // A regiment's row: `Bandits 17/20`.
                 Some(s) => format!("{} {}/{}", enc.combatants[*i].name, s.standing, s.total),
                 None => enc.combatants[*i].name.clone(),
@@ -304,8 +304,9 @@ pub fn actions(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         }
         _ => lines.push(Line::styled("Nobody's turn.", theme.dim())),
     }
-    for action in rules.actions() {
+    for action in rules.spec().actions {
         let costs: Vec<String> = rules
+            .spec()
             .action_costs(action)
             .into_iter()
             .filter_map(|(pool, cost)| match (cost, pool) {

@@ -66,7 +66,7 @@ impl LiveView {
             PlayersSee::Fight(self.view_newest(session, newest))
         } else {
             // Nothing is walked meanwhile: the line seen so far is walked on when it shows.
-            PlayersSee::Waiting { system: encounter.system.rules().name().to_string() }
+            PlayersSee::Waiting { system: encounter.system.rules().spec().name.to_string() }
         }
     }
 

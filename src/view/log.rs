@@ -197,7 +197,7 @@ fn line_after(encounter: &Encounter, event: &Event) -> Option<Said> {
                 name: c.name.clone(),
                 side: c.side,
                 amount: *amount,
-                health: rules.health_text(c.health),
+                health: rules.spec().health.text(c.health),
             });
         }
         Event::ConditionAdded { id, condition } => {
@@ -244,7 +244,7 @@ fn damage(encounter: &Encounter, c: &Combatant, amount: i64, loss: i64) -> Said 
         name: c.name.clone(),
         side: c.side,
         loss,
-        health: rules.health_text(c.health),
-        band: rules.health_band(c.health, &c.conditions),
+        health: rules.spec().health.text(c.health),
+        band: rules.vitals(c.health, &c.conditions).band,
     }
 }

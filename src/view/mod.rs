@@ -67,7 +67,7 @@ pub fn players_see(session: &Session) -> PlayersSee {
     if fight_shown(encounter) {
         PlayersSee::Fight(player_view(session))
     } else {
-        PlayersSee::Waiting { system: encounter.system.rules().name().to_string() }
+        PlayersSee::Waiting { system: encounter.system.rules().spec().name.to_string() }
     }
 }
 
@@ -129,10 +129,10 @@ pub enum PlayerHealth {
 /// A combatant's health for the players.
 pub fn player_health(encounter: &Encounter, c: &Combatant) -> PlayerHealth {
     let rules = encounter.system.rules();
-    let band = rules.health_band(c.health, &c.conditions);
+    let band = rules.vitals(c.health, &c.conditions).band;
     match health_shown(encounter, c.side) {
         HealthShown::Exact => {
-            PlayerHealth::Exact { text: rules.health_text(encounter.health_now(c)), band }
+            PlayerHealth::Exact { text: rules.spec().health.text(encounter.health_now(c)), band }
         }
         HealthShown::Label => PlayerHealth::Label { band },
         HealthShown::Hidden => PlayerHealth::Hidden,
@@ -204,7 +204,7 @@ pub fn project_newest(encounter: &Encounter, seen: &Seen, newest: usize) -> Play
     }
     let name_of = |id: &str| encounter.get(id).map(|c| c.name.clone());
     PlayerView {
-        system: encounter.system.rules().name().to_string(),
+        system: encounter.system.rules().spec().name.to_string(),
         name: encounter.name.clone(),
         round: mark.map_or(seen.round, |m| m.round),
         turn: marker.as_ref().and_then(|(id, _)| name_of(id)),
@@ -239,7 +239,7 @@ fn next_visible(encounter: &Encounter) -> Option<(String, u8)> {
     let later = schedule[at + 1..].iter().filter(ready).find(|s| !done(s));
     let next = match later {
         Some(s) => Some(s),
-        None if encounter.system.rules().deals_each_round() => None,
+        None if encounter.system.rules().spec().deals_each_round() => None,
         None => schedule
             .iter()
             .filter(ready)

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use skirmish::command::{Amount, Command, parse};
+use crate::typed_command::{Command, parse};
+use skirmish::command::Amount;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::save;
 
@@ -161,8 +162,11 @@ fn rules_arithmetic_survives_extreme_health_and_counts() {
 
     let dying = Health { current: i64::MIN, max: i64::MAX };
     assert_eq!(Savage::wound_penalty(dying), -3);
-    assert!(Savage.health_text(dying).contains(&i64::MAX.to_string()));
-    assert!(Gurps.is_down(Health { current: i64::MIN, max: i64::MAX }, &[]));
+    assert!(Savage.spec().health.text(dying).contains(&i64::MAX.to_string()));
+    assert_eq!(
+        Gurps.vitals(Health { current: i64::MIN, max: i64::MAX }, &[]).band,
+        skirmish::rules::types::HealthBand::Down
+    );
 
     let mut stats = Stats::default();
     stats.set_int("actions", 6);
@@ -363,7 +367,7 @@ fn the_round_after_the_last_is_refused() {
     let next = parse("next").ok().flatten().expect("next parses");
     let mut dice = ScriptedDice::new([]);
     let err = (0..10)
-        .find_map(|_| session.execute(&next, &mut dice).err())
+        .find_map(|_| session.execute(&next.clone().into(), &mut dice).err())
         .expect("the round ends within ten turns");
     assert!(
         err.to_string().contains("round 100001 is out of range; expected 0 to 100000"),

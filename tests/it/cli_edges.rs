@@ -229,8 +229,11 @@ fn bash_case<'a>(script: &'a str, sub: &str) -> &'a str {
 fn completions_offer_systems_formats_odds_subjects_and_save_files() {
     let systems: Vec<&str> = System::ALL.iter().map(|s| s.key()).collect();
     let systems = systems.join(" ");
-    let with_odds: Vec<&str> =
-        System::ALL.iter().filter(|s| s.rules().odds_usage().is_some()).map(|s| s.key()).collect();
+    let with_odds: Vec<&str> = System::ALL
+        .iter()
+        .filter(|s| s.rules().spec().odds_usage().is_some())
+        .map(|s| s.key())
+        .collect();
     assert_eq!(with_odds.len(), 4, "every system has odds today");
     let with_odds = with_odds.join(" ");
     let files = ["open", "replay", "export", "watch", "check"];
@@ -318,7 +321,7 @@ fn help_describes_odds_for_every_system_with_odds() {
     let help = text(&out.stdout);
     let mut described = 0;
     for system in System::ALL {
-        if let Some((usage, shows)) = system.rules().odds_usage() {
+        if let Some((usage, shows)) = system.rules().spec().odds_usage() {
             assert!(help.contains(&format!("`skirmish odds {usage}`: {shows}")), "{help}");
             described += 1;
         }
@@ -528,14 +531,14 @@ fn help_attack_lists_the_systems_attack_fields() {
         let said = &app.status.text;
         assert!(!app.status.error, "{system}: {said}");
         assert!(said.starts_with("attack ATTACKER TARGET"), "{system}: {said}");
-        let fields = system.rules().attack_fields();
+        let fields = system.rules().spec().attack.fields;
         assert!(!fields.is_empty(), "{system} declares its attack fields");
         for field in fields {
             assert!(said.contains(&format!(" {}", field.usage())), "{system} lacks {}", field.name);
         }
         assert!(said.contains(&format!("{system} fields:")), "{system}: {said}");
     }
-    let gurps = System::GURPS.rules().attack_fields();
+    let gurps = System::GURPS.rules().spec().attack.fields;
     for name in ["loc", "deceptive", "defense"] {
         assert!(gurps.iter().any(|f| f.name == name), "GURPS declares {name}=");
     }

@@ -34,9 +34,10 @@ const SPECIALS: &[&str] = &[
     "escape",
 ];
 
+use crate::typed_command::{Command, parse};
 use skirmish::command::display::quote;
 use skirmish::command::table::{Arg, ArgKind, CompletionContext};
-use skirmish::command::{Amount, Command, CommandSpec, Field, complete, parse, tokenize};
+use skirmish::command::{Amount, CommandSpec, Field, complete, tokenize};
 
 /// Every command: the core ones and every system's own.
 fn all_commands() -> Vec<&'static CommandSpec> {
@@ -1516,7 +1517,7 @@ fn completion_offers_each_word_once() {
 /// another system's command is refused with whose it is.
 #[test]
 fn system_commands_belong_to_their_system() {
-    use skirmish::command::parse_in;
+    use crate::typed_command::parse_in;
     use skirmish::rules::System;
     let woin = Some(System::WOIN);
     assert!(matches!(

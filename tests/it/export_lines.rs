@@ -57,9 +57,9 @@ fn fights() -> Vec<PathBuf> {
     files
 }
 
-/// The log part of `skirmish run FILE`: each line as `[ROUND] TEXT`, the dice after it.
+/// The log part of `skirmish run FILE --log all`: each line as `[ROUND] TEXT`, the dice after it.
 fn run_log(file: &Path) -> Vec<String> {
-    let text = skirmish(&["run", &file.to_string_lossy()]);
+    let text = skirmish(&["run", &file.to_string_lossy(), "--log", "all"]);
     text.lines().take_while(|l| !l.is_empty()).map(str::to_string).collect()
 }
 
@@ -213,13 +213,13 @@ fn control_characters_and_markup_are_escaped_on_every_way_out() {
     let ran = skirmish(&["run", "--seed", "1", "--script", &script, "--save", &save]);
     let outputs = [
         ("run", ran),
-        ("run FILE", skirmish(&["run", &save])),
+        ("run FILE", skirmish(&["run", &save, "--log", "all"])),
         ("check", skirmish(&["check", &save])),
         ("watch --once", skirmish(&["watch", "--once", &save])),
         ("export", skirmish(&["export", &save])),
         ("export --players", skirmish(&["export", "--players", &save])),
         ("export --format json", skirmish(&["export", "--format", "json", &save])),
-        ("run --json", skirmish(&["run", &save, "--json"])),
+        ("run --json", skirmish(&["run", &save, "--json", "--log", "all"])),
         ("watch --once --json", skirmish(&["watch", "--once", "--json", &save])),
     ];
     for (what, out) in &outputs {

@@ -17,9 +17,12 @@ use skirmish::rules::request::{
 };
 use skirmish::rules::ruleset::{Fact, Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
-use skirmish::rules::state::{SystemEvent, SystemState, decode, decode_state};
+use skirmish::rules::spec::{Counts, HealthSpec, Spec};
+use skirmish::rules::state::SystemEvent;
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
-use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
+use skirmish::rules::typed::Rules;
+use skirmish::rules::verb::Verb;
+use skirmish::rules::{ActionPool, Health, Pass, RulesError, System};
 
 /// Lite: 1d6 initiative, one action, hits of 1d6 on a 4+, and a `rally` that the system counts.
 struct Lite;
@@ -45,58 +48,62 @@ enum LiteEvent {
 
 static FIELDS: &[FieldSpec] = &[int_field("hp", 1, 100, "hit points")];
 
-static COMMANDS: &[CommandSpec] = &[CommandSpec {
-    name: "rally",
-    aliases: &[],
-    args: &[req("NAME", ArgKind::Combatant)],
-    fields: &[],
-    summary: "Lite: shake off Dazed and count the rally",
-    help: "Removes Dazed; the system keeps count.",
-    example: "rally Aria",
+static COMMANDS: &[Verb] = &[Verb {
+    spec: CommandSpec {
+        name: "rally",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
+        summary: "Lite: shake off Dazed and count the rally",
+        help: "Removes Dazed; the system keeps count.",
+        example: "rally Aria",
+    },
+    run: rally,
 }];
 
-impl Ruleset for Lite {
-    fn key(&self) -> &'static str {
-        "lite"
+/// `rally NAME`: Dazed goes, and the system counts the rally in its own event.
+fn rally(request: SpecialRequest<'_>, _: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
+    Ok(vec![
+        Effect::System(SystemEvent::new("Lite", LiteEvent::Rallied { id: id.to_string() })),
+        Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
+    ])
+}
+
+static SPEC: Spec = Spec {
+    commands: COMMANDS,
+    fields: FIELDS,
+    health: HealthSpec { label: "HP", counts: Counts::Left },
+    ..Spec::new("lite", "Lite", "Lite")
+};
+
+impl Rules for Lite {
+    type State = LiteState;
+    type Event = LiteEvent;
+
+    fn spec(&self) -> &'static Spec {
+        &SPEC
     }
 
-    fn name(&self) -> &'static str {
-        "Lite"
-    }
-
-    fn tag(&self) -> &'static str {
-        "Lite"
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        COMMANDS
-    }
-
-    fn fields(&self) -> &'static [FieldSpec] {
-        FIELDS
-    }
-
-    fn glance(
+    fn sheet(
         &self,
-        who: skirmish::rules::request::CombatantView<'_>,
-        _: &str,
-        _: &SystemState,
-    ) -> Vec<(&'static str, String)> {
-        vec![("hp", who.stats.int_or("hp", 6).to_string())]
+        who: skirmish::rules::request::Subject<'_, LiteState>,
+    ) -> skirmish::rules::request::Sheet {
+        let who = who.view;
+        skirmish::rules::request::Sheet {
+            glance: vec![("hp", who.stats.int_or("hp", 6).to_string())],
+            ..Default::default()
+        }
     }
 
     fn health(&self, stats: &Stats) -> Health {
         Health::full(stats.int_or("hp", 6))
     }
 
-    fn health_label(&self) -> &'static str {
-        "HP"
-    }
-
     fn roll_initiative(
         &self,
         _who: InitRequest<'_>,
-        _ctx: &mut InitContext,
+        _ctx: &mut InitContext<LiteState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -110,11 +117,15 @@ impl Ruleset for Lite {
         Ok(Initiative::new(InitValue::Count(n)))
     }
 
-    fn turn_budget(&self, _: &Stats, _: &[Condition], _: Pass) -> Vec<ActionPool> {
+    fn turn_budget(
+        &self,
+        _: skirmish::rules::request::Subject<'_, LiteState>,
+        _: Pass,
+    ) -> Vec<ActionPool> {
         vec![ActionPool::new("actions", 1)]
     }
 
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, LiteState>) -> Result<DamageOutcome, RulesError> {
         Ok(DamageOutcome {
             loss: hit.amount,
             conditions: vec![],
@@ -125,10 +136,8 @@ impl Ruleset for Lite {
 
     fn shake_off(
         &self,
-        _: &Stats,
-        _: Health,
+        _: skirmish::rules::request::Subject<'_, LiteState>,
         _: &Condition,
-        _: &skirmish::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -136,21 +145,14 @@ impl Ruleset for Lite {
         Ok(ShakeOutcome { roll, success, explain: "4+".into() })
     }
 
-    fn new_state(&self) -> SystemState {
-        SystemState::new(LiteState::default())
-    }
-
-    fn apply_event(
+    fn apply(
         &self,
-        state: &mut SystemState,
-        event: &SystemEvent,
+        st: &mut LiteState,
+        event: &LiteEvent,
         roster: &mut dyn Roster,
     ) -> Result<Line, RulesError> {
-        let Some(LiteEvent::Rallied { id }) = event.get::<LiteEvent>() else {
-            return Err(RulesError::Invalid("not a Lite event".into()));
-        };
+        let LiteEvent::Rallied { id } = event;
         let name = roster.name_of(id).unwrap_or("someone").to_string();
-        let st = state.get_mut::<LiteState>().ok_or(RulesError::Invalid("no state".into()))?;
         st.rallies.push(id.clone());
         let times = st.rallies.iter().filter(|r| *r == id).count();
         Ok(Line {
@@ -160,42 +162,16 @@ impl Ruleset for Lite {
         })
     }
 
-    fn decode_state(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemState, erased_serde::Error> {
-        decode_state::<LiteState>(d)
-    }
-
-    fn decode_event(
-        &self,
-        d: &mut dyn erased_serde::Deserializer,
-    ) -> Result<SystemEvent, erased_serde::Error> {
-        decode::<LiteEvent>(self.tag(), d)
-    }
-
-    fn observe(&self, state: &mut SystemState, fact: Fact<'_>) {
-        if let (Fact::TurnStarted { .. }, Some(st)) = (fact, state.get_mut::<LiteState>()) {
+    fn observe(&self, st: &mut LiteState, fact: Fact<'_>) {
+        if let Fact::TurnStarted { .. } = fact {
             st.turns += 1;
         }
-    }
-
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
-        Ok(vec![
-            Effect::System(SystemEvent::new(self.tag(), LiteEvent::Rallied { id: id.to_string() })),
-            Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
-        ])
     }
 
     /// One d6 against each target in turn: 4+ hits for 1d6.
     fn attack(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, LiteState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         let mut effects = vec![Effect::Pay { pool: "actions", amount: 1 }];

@@ -607,8 +607,7 @@ fn the_glance_keeps_its_rows_for_everyone_in_the_demos() {
                 let pane_row = |k: usize| -> String { lines[top + k][left..].iter().collect() };
                 let enc = a.session.encounter();
                 let c = &enc.combatants[i];
-                let (label, value) =
-                    enc.system.rules().glance(c.view(), &c.id, &enc.state).remove(0);
+                let (label, value) = enc.system.rules().sheet(enc.subject(c)).glance.remove(0);
                 let who = format!("{name} {w}×{h} {}", c.name);
                 assert!(pane_row(2).starts_with("init "), "{who}: the status row\n{screen}");
                 assert!(

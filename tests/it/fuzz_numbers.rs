@@ -228,19 +228,24 @@ fn templates(system: System) -> Vec<Template> {
         out.push(Template { head, fields });
     }
     let stats: Vec<(String, Piece)> = rules
-        .fields()
+        .spec()
+        .fields
         .iter()
         .map(|f| (f.name.replace(".*", ".fire"), Piece::Stat(f.kind)))
         .collect();
-    let weapon_fields: Vec<(String, Piece)> =
-        rules.weapon_fields().iter().map(|f| (f.name.to_string(), Piece::Stat(f.kind))).collect();
+    let weapon_fields: Vec<(String, Piece)> = rules
+        .spec()
+        .weapon_fields
+        .iter()
+        .map(|f| (f.name.to_string(), Piece::Stat(f.kind)))
+        .collect();
     let attack_fields: Vec<(String, Piece)> =
-        rules.attack_fields().iter().map(|f| (f.name.to_string(), arg(f.kind))).collect();
+        rules.spec().attack.fields.iter().map(|f| (f.name.to_string(), arg(f.kind))).collect();
     out.push(Template {
         head: vec![word("attack"), Piece::Sides, word("force")],
         fields: attack_fields,
     });
-    for action in rules.actions() {
+    for action in rules.spec().actions {
         out.push(Template {
             head: vec![word("do"), arg(ArgKind::Combatant), word(action.key), word("force")],
             fields: action.fields.iter().map(|f| (f.name.to_string(), arg(f.kind))).collect(),
@@ -377,9 +382,8 @@ fn play(i: usize, lines: &[String]) {
             let enc = session.encounter();
             let _ = engine::attack_preview(enc, &command);
             let _ = engine::attack_dice_order(enc, &command);
-            let _ = engine::attack_toggles_now(enc, &command);
-            let _ = engine::attack_hint_now(enc, &command);
-            for choice in system.rules().attack_choices() {
+            let _ = engine::attack_guide(enc, &command);
+            for choice in system.rules().spec().attack.choices {
                 let _ = engine::attack_choice_now(enc, &command, choice.label);
             }
             let _ = engine::attack_proposal(enc, &command, &mut SeededDice::new(7));
@@ -692,7 +696,7 @@ proptest! {
         let mut args = vec![first];
         args.extend(fields.iter().map(|(k, v)| format!("{k}={v}")));
         args.extend(flags.iter().map(|f| f.to_string()));
-        let _ = system.rules().odds_report(&args);
+        let _ = system.rules().spec().odds_report(&args);
     }
 }
 
@@ -715,7 +719,7 @@ fn savage_odds_refuse_a_tn_or_modifier_out_of_range() {
     ];
     for (args, expected) in cases {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        let got = System::SAVAGE.rules().odds_report(&args);
+        let got = System::SAVAGE.rules().spec().odds_report(&args);
         match (got, expected) {
             (Ok(text), Ok(start)) => assert!(text.starts_with(start), "{args:?}: {text}"),
             (Err(err), Err(start)) => assert!(err.starts_with(start), "{args:?}: {err}"),

@@ -351,13 +351,14 @@ fn gem_atk_4_area_dice_per_creature() {
 #[test]
 fn gempunks_odds_report_is_exact_and_never_clamped() {
     let rules = skirmish::rules::System::GEMPUNKS.rules();
-    let text = rules.odds_report(&["20".into(), "need=4".into()]).expect("report");
+    let text = rules.spec().odds_report(&["20".into(), "need=4".into()]).expect("report");
     assert!(text.contains("expect 10.00 hits"), "{text}");
     assert!(text.contains("P(≥1 hit) 1048575/1048576"), "{text}");
-    let big = rules.odds_report(&["200".into(), "need=4".into(), "heavy".into()]).expect("report");
+    let big =
+        rules.spec().odds_report(&["200".into(), "need=4".into(), "heavy".into()]).expect("report");
     assert!(big.contains("expect 100.00 hits"), "{big}");
     assert!(big.contains("(rounded)"), "{big}");
-    assert!(rules.odds_report(&["x".into()]).is_err());
+    assert!(rules.spec().odds_report(&["x".into()]).is_err());
 }
 
 /// The regiment demo is what its script makes (issue 11 item 9: a regiment attacking two

@@ -74,7 +74,7 @@ fn injure(kind: &str, location: Option<&str>, amount: i64, stats: &str, hp: i64)
     let gurps = skirmish::rules::System::GURPS.rules();
     for pair in stats.split_whitespace() {
         let (k, v) = pair.split_once('=').map_or((pair, None), |(k, v)| (k, Some(v)));
-        s.set(gurps.fields(), k, v).expect("field");
+        s.set(gurps.spec().fields, k, v).expect("field");
     }
     let state = SystemState::none();
     let options = Options::new();
@@ -290,7 +290,7 @@ fn gurps_shock_1_and_2_shock_amounts() {
     let s = |stats: &str| {
         let mut st = Stats::default();
         for pair in stats.split_whitespace() {
-            st.set(skirmish::rules::System::GURPS.rules().fields(), pair, None).expect("flag");
+            st.set(skirmish::rules::System::GURPS.rules().spec().fields, pair, None).expect("flag");
         }
         st
     };

@@ -17,9 +17,12 @@ use skirmish::rules::request::{
 };
 use skirmish::rules::ruleset::{Line, Roster};
 use skirmish::rules::signature::{ArgKind, CommandSpec, req};
-use skirmish::rules::state::{SystemEvent, SystemState};
+use skirmish::rules::spec::{Counts, HealthSpec, Spec};
+use skirmish::rules::state::SystemEvent;
 use skirmish::rules::stats::{FieldSpec, Stats, int_field};
-use skirmish::rules::{ActionPool, Health, Pass, RulesError, Ruleset, System};
+use skirmish::rules::typed::Rules;
+use skirmish::rules::verb::Verb;
+use skirmish::rules::{ActionPool, Health, Pass, RulesError, System};
 use skirmish::save;
 
 fn assets() -> Arc<Assets> {
@@ -52,58 +55,54 @@ impl Serialize for Unwritable {
 
 static FIELDS: &[FieldSpec] = &[int_field("hp", 1, 100, "hit points")];
 
-static COMMANDS: &[CommandSpec] = &[CommandSpec {
-    name: "jam",
-    aliases: &[],
-    args: &[req("NAME", ArgKind::Combatant)],
-    fields: &[],
-    summary: "records an event that cannot be written",
-    help: "For the write path's tests.",
-    example: "jam Aria",
+static COMMANDS: &[Verb] = &[Verb {
+    spec: CommandSpec {
+        name: "jam",
+        aliases: &[],
+        args: &[req("NAME", ArgKind::Combatant)],
+        fields: &[],
+        summary: "records an event that cannot be written",
+        help: "For the write path's tests.",
+        example: "jam Aria",
+    },
+    run: jam,
 }];
 
-impl Ruleset for Jammed {
-    fn key(&self) -> &'static str {
-        "jammed"
+/// `jam NAME`: an event that cannot be serialised.
+fn jam(_: SpecialRequest<'_>, _: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+    Ok(vec![Effect::System(SystemEvent::new("Jammed", Unwritable))])
+}
+
+static SPEC: Spec = Spec {
+    commands: COMMANDS,
+    fields: FIELDS,
+    health: HealthSpec { label: "HP", counts: Counts::Left },
+    ..Spec::new("jammed", "Jammed", "Jammed")
+};
+
+impl Rules for Jammed {
+    type State = ();
+    type Event = Unwritable;
+
+    fn spec(&self) -> &'static Spec {
+        &SPEC
     }
 
-    fn name(&self) -> &'static str {
-        "Jammed"
-    }
-
-    fn tag(&self) -> &'static str {
-        "Jammed"
-    }
-
-    fn commands(&self) -> &'static [CommandSpec] {
-        COMMANDS
-    }
-
-    fn fields(&self) -> &'static [FieldSpec] {
-        FIELDS
-    }
-
-    fn glance(
+    fn sheet(
         &self,
-        _: skirmish::rules::request::CombatantView<'_>,
-        _: &str,
-        _: &SystemState,
-    ) -> Vec<(&'static str, String)> {
-        Vec::new()
+        _: skirmish::rules::request::Subject<'_, ()>,
+    ) -> skirmish::rules::request::Sheet {
+        skirmish::rules::request::Sheet::default()
     }
 
     fn health(&self, stats: &Stats) -> Health {
         Health::full(stats.int_or("hp", 6))
     }
 
-    fn health_label(&self) -> &'static str {
-        "HP"
-    }
-
     fn roll_initiative(
         &self,
         _: InitRequest<'_>,
-        _: &mut InitContext,
+        _: &mut InitContext<()>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
@@ -115,11 +114,15 @@ impl Ruleset for Jammed {
         Ok(Initiative::new(InitValue::Count(n)))
     }
 
-    fn turn_budget(&self, _: &Stats, _: &[Condition], _: Pass) -> Vec<ActionPool> {
+    fn turn_budget(
+        &self,
+        _: skirmish::rules::request::Subject<'_, ()>,
+        _: Pass,
+    ) -> Vec<ActionPool> {
         vec![ActionPool::new("actions", 1)]
     }
 
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, ()>) -> Result<DamageOutcome, RulesError> {
         Ok(DamageOutcome {
             loss: hit.amount,
             conditions: vec![],
@@ -130,31 +133,16 @@ impl Ruleset for Jammed {
 
     fn shake_off(
         &self,
-        _: &Stats,
-        _: Health,
+        _: skirmish::rules::request::Subject<'_, ()>,
         _: &Condition,
-        _: &skirmish::rules::types::Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
         let roll = DiceExpr::parse("1d6")?.roll(dice)?;
         Ok(ShakeOutcome { roll, success: true, explain: String::new() })
     }
 
-    fn apply_event(
-        &self,
-        _: &mut SystemState,
-        _: &SystemEvent,
-        _: &mut dyn Roster,
-    ) -> Result<Line, RulesError> {
+    fn apply(&self, _: &mut (), _: &Unwritable, _: &mut dyn Roster) -> Result<Line, RulesError> {
         Ok(Line { text: "jammed".into(), roll: None, who: None })
-    }
-
-    fn special(
-        &self,
-        _: SpecialRequest<'_>,
-        _: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        Ok(vec![Effect::System(SystemEvent::new(self.tag(), Unwritable))])
     }
 }
 

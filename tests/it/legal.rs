@@ -89,10 +89,10 @@ fn every_attack_field_refuses_a_bad_value_before_any_die() {
     for &(file, base) in DEMOS {
         let rules = session(file).encounter().system.rules();
         assert!(ran_out(&refusal(file, base)), "{file}: `{base}` should be legal up to its dice");
-        for field in rules.attack_fields().iter().map(|f| f.name) {
+        for field in rules.spec().attack.fields.iter().map(|f| f.name) {
             let line = with_field(base, field, "zz");
             let refused = refusal(file, &line);
-            let free = FREE_TEXT.iter().find(|(s, f, _)| *s == rules.key() && *f == field);
+            let free = FREE_TEXT.iter().find(|(s, f, _)| *s == rules.spec().key && *f == field);
             let fine = match (free, &refused) {
                 (Some(_), _) => ran_out(&refused),
                 (None, Some(m)) => !m.contains("ran out") && names(m, field),
@@ -119,12 +119,12 @@ fn attack_switches_take_only_on_or_off() {
     for &(file, base) in DEMOS {
         let rules = session(file).encounter().system.rules();
         let switches: Vec<&str> = std::iter::once(&FORCE)
-            .chain(rules.attack_fields())
+            .chain(rules.spec().attack.fields)
             .filter(|f| f.kind == ArgKind::Switch)
             .map(|f| f.name)
             .collect();
-        for &(toggle, _) in rules.attack_toggles() {
-            let valued = TOGGLES_WITH_VALUES.contains(&(rules.key(), toggle));
+        for &(toggle, _) in rules.spec().attack.toggles {
+            let valued = TOGGLES_WITH_VALUES.contains(&(rules.spec().key, toggle));
             let switch = switches.contains(&toggle);
             assert!(switch != valued, "{file}: toggle {toggle} should be a switch, or listed");
         }
@@ -242,7 +242,7 @@ fn verb_of(line: &str) -> &str {
 fn every_verb_switch_takes_only_on_or_off() {
     let mut wrong = Vec::new();
     for system in skirmish::rules::System::ALL {
-        for spec in system.rules().commands() {
+        for spec in system.rules().spec().commands.iter().map(|v| &v.spec) {
             let found = VERBS.iter().find(|(_, _, line)| verb_of(line) == spec.name);
             assert!(found.is_some(), "{system}: `{}` needs a line in VERBS", spec.name);
         }
@@ -290,7 +290,7 @@ const DO_SWITCHES: &[(&str, &str, &str)] = &[
 fn every_do_switch_takes_only_on_or_off() {
     let mut wrong = Vec::new();
     for system in skirmish::rules::System::ALL {
-        for action in system.rules().actions() {
+        for action in system.rules().spec().actions {
             for switch in action.fields.iter().filter(|f| f.kind == ArgKind::Switch) {
                 let line = DO_SWITCHES
                     .iter()
@@ -447,8 +447,8 @@ fn every_attack_field_refuses_a_bad_value_in_every_mode() {
             "{file}: `{base}` should be legal up to its dice: {base_refusal:?}"
         );
         let rules = verb_session(Some(file), setup).encounter().system.rules();
-        for field in rules.attack_fields().iter().filter(|f| f.kind != ArgKind::Switch) {
-            let free = FREE_TEXT.iter().any(|(s, f, _)| *s == rules.key() && *f == field.name);
+        for field in rules.spec().attack.fields.iter().filter(|f| f.kind != ArgKind::Switch) {
+            let free = FREE_TEXT.iter().any(|(s, f, _)| *s == rules.spec().key && *f == field.name);
             if free {
                 continue;
             }
@@ -507,10 +507,11 @@ fn gurps_man_fields_belong_to_their_maneuver() {
 fn the_attack_dialog_writes_only_declared_fields() {
     for system in skirmish::rules::System::ALL {
         let rules = system.rules();
-        let declared =
-            |key: &str| key == FORCE.name || rules.attack_fields().iter().any(|f| f.name == key);
-        let picks = rules.attack_choices().iter().flat_map(|c| c.options.iter().map(|o| o.1));
-        let toggles = rules.attack_toggles().iter().map(|t| t.0);
+        let declared = |key: &str| {
+            key == FORCE.name || rules.spec().attack.fields.iter().any(|f| f.name == key)
+        };
+        let picks = rules.spec().attack.choices.iter().flat_map(|c| c.options.iter().map(|o| o.1));
+        let toggles = rules.spec().attack.toggles.iter().map(|t| t.0);
         for text in picks.chain(toggles) {
             for word in text.split_whitespace() {
                 let key = word.split_once('=').map_or(word, |(k, _)| k);

@@ -1,6 +1,7 @@
 //! The dice log pane scrolled from the keyboard never panics (issue 22, item 6), whatever its
 //! lines hold and whatever the terminal's size, and the view stays where a GM expects it.
 
+use crate::typed_command::Command;
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -8,7 +9,6 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use skirmish::app::App;
-use skirmish::command::Command;
 use skirmish::rules::System;
 use skirmish::ui::{self, Pane, buffer_text};
 
@@ -101,7 +101,7 @@ fn fight(from_demo: bool, entries: &[Entry]) -> App {
         match entry {
             Entry::Note(words) => {
                 let note = Command::Note { who: "Zoë".into(), text: words.join(" ") };
-                a.run_command(note, None);
+                a.run_command(note.into(), None);
             }
             Entry::Roll(dice) => {
                 a.run_line(&format!("roll {dice}d6"), None);

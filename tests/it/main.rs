@@ -8,6 +8,7 @@
 
 mod append;
 mod bounds;
+mod canonical;
 mod cli;
 mod cli_edges;
 mod command;
@@ -38,12 +39,15 @@ mod odds;
 mod odds_large;
 mod replay;
 mod rules;
+mod run_append;
 mod savage;
 mod saves;
 mod streamed;
 mod tui;
 mod tui_safety;
+mod typed_command;
 mod typed_dice;
+mod verb_dialog;
 mod watch;
 mod watch_privacy;
 mod woin;

@@ -567,18 +567,24 @@ fn woin_cond_1_conditions_go_through_one_door() {
 fn every_action_cost_names_a_declared_pool() {
     for system in System::ALL {
         let rules = system.rules();
-        for action in rules.actions() {
+        for action in rules.spec().actions {
             assert!(
-                rules.pools().contains(&action.pool),
+                rules.spec().pools.contains(&action.pool),
                 "{system}: `do {}` costs from undeclared pool {}",
                 action.key,
                 action.pool
             );
         }
-        let stats = skirmish::rules::stats::Stats::default();
+        let s = play(system, &["add Nobody"], &[]).expect("plays");
+        let enc = s.encounter();
+        let who = enc.subject(&enc.combatants[0]);
         for pass in [skirmish::rules::Pass::main(10, 2), skirmish::rules::Pass::extra(0, 1)] {
-            for pool in rules.turn_budget(&stats, &[], pass) {
-                assert!(rules.pools().contains(&pool.name.as_str()), "{system}: {}", pool.name);
+            for pool in rules.turn_budget(who, pass) {
+                assert!(
+                    rules.spec().pools.contains(&pool.name.as_str()),
+                    "{system}: {}",
+                    pool.name
+                );
             }
         }
     }

@@ -68,7 +68,8 @@ fn sample_saves_match_their_scripts() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let from_script: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         let sample = root().join(format!("saves/{}-demo.ron", system.key()));
-        let out = skirmish().arg("run").arg(&sample).arg("--json").output().expect("runs");
+        let out = skirmish().arg("run").arg(&sample).args(["--json", "--log", "all"]).output();
+        let out = out.expect("runs");
         let from_save: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         assert_eq!(from_script, from_save, "{}: regenerate with saves/scripts", system.key());
     }
@@ -204,7 +205,8 @@ fn woin_init_1_bridge_script_runs_saves_and_reloads() {
     assert_eq!(state["round"], 1);
     assert_eq!(state["combatants"][0]["initiative"], 17);
     assert_eq!(state["combatants"][1]["initiative"], 6);
-    let reloaded = skirmish().arg("run").arg(&saved).arg("--json").output().expect("runs");
+    let reloaded = skirmish().arg("run").arg(&saved).args(["--json", "--log", "all"]).output();
+    let reloaded = reloaded.expect("runs");
     let again: serde_json::Value = serde_json::from_slice(&reloaded.stdout).expect("json");
     assert_eq!(state, again, "saved and reloaded to the identical state");
 }

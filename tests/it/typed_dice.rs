@@ -5,10 +5,11 @@
 
 use std::path::Path;
 
+use crate::typed_command::Command;
 use serde_json::Value;
 use skirmish::app::App;
 use skirmish::app::Mode;
-use skirmish::command::{Command, parse};
+use skirmish::command::parse;
 use skirmish::encounter::Session;
 use skirmish::rules::System;
 use skirmish::rules::dice::{ScriptedDice, SeededDice, TypedFirst};
@@ -102,7 +103,7 @@ next roll=6,6,6";
 #[test]
 fn next_with_faces_reads_and_writes_back() {
     let command = parse("next roll=4,6").expect("parses").expect("a command");
-    assert_eq!(command, Command::Next { roll: vec![4, 6], flags: vec![] });
+    assert_eq!(Command::from(command.clone()), Command::Next { roll: vec![4, 6], flags: vec![] });
     assert_eq!(command.to_string(), "next roll=4,6");
     for bad in ["next 4", "next faces=4", "next roll="] {
         let err = parse(bad).expect_err(bad).to_string();

@@ -262,7 +262,7 @@ fn pv_health_2_labels() {
         (1, 3, HealthBand::Bloodied),
     ];
     for (current, max, band) in shares {
-        assert_eq!(woin.health_band(Health { current, max }, &[]), band, "{current}/{max}");
+        assert_eq!(woin.vitals(Health { current, max }, &[]).band, band, "{current}/{max}");
     }
     let savage = System::SAVAGE.rules();
     // (wounds left of a Wild Card's 3, band): 0 wounds unhurt … 3 critical, past that down.
@@ -274,11 +274,11 @@ fn pv_health_2_labels() {
         (-1, HealthBand::Down),
     ];
     for (current, band) in wounds {
-        assert_eq!(savage.health_band(Health { current, max: 3 }, &[]), band, "{current}/3");
+        assert_eq!(savage.vitals(Health { current, max: 3 }, &[]).band, band, "{current}/3");
     }
     // An Extra is unhurt until it is out.
-    assert_eq!(savage.health_band(Health { current: 0, max: 0 }, &[]), HealthBand::Unhurt);
-    assert_eq!(savage.health_band(Health { current: -1, max: 0 }, &[]), HealthBand::Down);
+    assert_eq!(savage.vitals(Health { current: 0, max: 0 }, &[]).band, HealthBand::Unhurt);
+    assert_eq!(savage.vitals(Health { current: -1, max: 0 }, &[]).band, HealthBand::Down);
     // Through the projection: a Savage Worlds enemy with two wounds is bloodied.
     let view = view_of(
         "

@@ -16,13 +16,14 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::typed_command::Command;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use skirmish::app::keymap::KeyMap;
 use skirmish::app::{App, NewFiles};
 use skirmish::cli::watch::Watch;
-use skirmish::command::{Command, parse_in};
+use skirmish::command::parse_in;
 use skirmish::encounter::Session;
 use skirmish::export::{Format, players_only, render, report};
 use skirmish::rules::System;
@@ -134,7 +135,7 @@ fn pv_show_2_show_is_a_command_in_the_journal() {
     ];
     for (typed, command, canonical) in parsed {
         let got = parse_in(typed, Some(System::WOIN)).expect("parses").expect("a command");
-        assert_eq!(got, command, "{typed}");
+        assert_eq!(Command::from(got.clone()), command, "{typed}");
         assert_eq!(got.to_string(), canonical, "{typed}");
     }
     let bad = parse_in("show later", Some(System::WOIN)).expect_err("refused");

@@ -1,242 +1,309 @@
-//! Each command's arguments, read from its words after the name: one function per command that
-//! takes more than names, and the shared readers of group counts and damage amounts.
+//! A command's arguments read from its words after the name, by its signature: each argument's
+//! [`Read`] says how, so no command has a reader of its own.
 
-use super::reader::Args;
+use super::reader::Words;
 use super::{MAX_AMOUNT, MAX_GROUP, MAX_NAME, ParseError, Token, field_of};
-use crate::command::table::{self, ArgKind, CommandSpec};
-use crate::command::{Amount, Command};
+use crate::command::invocation::{Args, Value};
+use crate::command::table::{self, CommandSpec};
+use crate::command::{Amount, Field};
 use crate::rules::dice::DiceExpr;
+use crate::rules::signature::{Arg, Read};
 use crate::rules::{Side, System};
 
-/// Read the arguments of `spec`'s command; every word must be used.
-pub(super) fn parse_args(
+/// Read the arguments of `spec`'s command; every word must be used. A system verb
+/// (`extra_fields`) takes fields after its declared arguments, read into one more value.
+pub(super) fn read_args(
     spec: &CommandSpec,
     tokens: &[Token],
     system: Option<System>,
-) -> Result<Command, ParseError> {
-    let mut args = Args::new(tokens);
-    let cmd = match spec.name {
-        "new" => new(&mut args)?,
-        "add" => add(&mut args)?,
-        "edit" => edit(&mut args)?,
-        "remove" => Command::Remove { who: args.name("a combatant NAME")? },
-        "start" => Command::Start,
-        "init" => Command::Init {
-            who: args.name("a combatant NAME")?,
-            value: args.name("an initiative VALUE, written as the encounter's system writes it")?,
-        },
-        "swap" => Command::Swap {
-            first: args.name("a combatant NAME")?,
-            second: args.name("the OTHER combatant's name")?,
-        },
-        "next" => next(&mut args, system)?,
-        "hold" => Command::Hold { who: args.optional_name("a combatant NAME")? },
-        "act" => Command::Act { who: args.name("a held combatant's NAME")? },
-        "damage" => damage(&mut args)?,
-        "heal" => heal(&mut args)?,
-        "cond" => cond(&mut args)?,
-        "uncond" => Command::Uncond {
-            who: args.name("a combatant NAME")?,
-            condition: args.name("a CONDITION")?,
-        },
-        "shake" => Command::Shake {
-            who: args.name("a combatant NAME")?,
-            condition: args.name("a CONDITION")?,
-        },
-        "attack" => attack(&mut args, system)?,
-        "roll" => roll(&mut args)?,
-        "weapon" | "do" => weapon_or_do(spec, &mut args)?,
-        "set" => set(&mut args)?,
-        "note" => note(&mut args)?,
-        "hide" => Command::Hide { who: args.name("a combatant or group NAME")? },
-        "reveal" => Command::Reveal { who: args.name("a hidden combatant or group NAME")? },
-        "show" => show(&mut args)?,
-        "end" => Command::End,
-        "undo" => Command::Undo,
-        "redo" => Command::Redo,
-        "branches" => Command::Branches,
-        "branch" => {
-            let text = args.name("a branch NUMBER (`branches` lists them)")?;
+    extra_fields: bool,
+) -> Result<Args, ParseError> {
+    let mut words = Words::new(tokens);
+    let mut values = vec![Value::Absent; spec.args.len()];
+    let takes_fields = extra_fields || spec.args.iter().any(|a| matches!(a.read, Read::Fields(_)));
+    let positional = spec.args.iter().take_while(|a| !a.read.anywhere()).count();
+    for (at, arg) in spec.args[..positional].iter().enumerate() {
+        if values[at] != Value::Absent {
+            continue; // filled by the one before (`set OPTION=VALUE`)
+        }
+        let later_flags = &spec.args[at + 1..];
+        let value = match positional_value(arg, &mut words, system, takes_fields, later_flags)? {
+            Read2::One(value) => value,
+            Read2::Two(value, next) => {
+                if let Some(slot) = values.get_mut(at + 1) {
+                    *slot = next;
+                }
+                value
+            }
+        };
+        values[at] = value;
+    }
+    if extra_fields {
+        let fields = words.rest().iter().map(field_of).collect::<Result<_, _>>()?;
+        values.push(Value::Fields(fields));
+    } else {
+        anywhere(spec, &mut values, positional, words.rest(), system)?;
+    }
+    words.end()?;
+    Ok(Args(values))
+}
+
+/// One value, or two for a reading that fills the next argument too.
+enum Read2 {
+    One(Value),
+    Two(Value, Value),
+}
+
+fn positional_value(
+    arg: &Arg,
+    words: &mut Words<'_>,
+    system: Option<System>,
+    takes_fields: bool,
+    later: &[Arg],
+) -> Result<Read2, ParseError> {
+    let one = |v| Ok(Read2::One(v));
+    let Some(next) = words.peek() else {
+        return if arg.read == Read::OnOff {
+            one(Value::Flag(false))
+        } else if arg.optional {
+            one(Value::Absent)
+        } else {
+            let what = match arg.read {
+                Read::System => format!("a system ({})", System::listed(System::key)),
+                Read::Dice => "a dice EXPR such as 2d6+3".to_string(),
+                _ => arg.what.to_string(),
+            };
+            Err(ParseError::new(format!("expected {what}")))
+        };
+    };
+    let flag_word = |t: &Token| {
+        !t.quoted
+            && later
+                .iter()
+                .any(|a| matches!(a.read, Read::Flag(w) if t.text.eq_ignore_ascii_case(w)))
+    };
+    match arg.read {
+        Read::Word | Read::Lower => {
+            if arg.optional && ((takes_fields && next.eq.is_some()) || flag_word(next)) {
+                return one(Value::Absent);
+            }
+            let word = words.name(arg.what)?;
+            one(Value::Word(if arg.read == Read::Lower { word.to_lowercase() } else { word }))
+        }
+        Read::Text => {
+            let text = words.rest_text()?;
+            if !text.trim().is_empty() {
+                one(Value::Word(text))
+            } else if arg.optional {
+                one(Value::Absent)
+            } else {
+                Err(ParseError::new(format!("expected {}", arg.what)))
+            }
+        }
+        Read::System => {
+            let systems = System::listed(System::key);
+            let word = words.name(&format!("a system ({systems})"))?;
+            let system = System::parse(&word).ok_or_else(|| {
+                ParseError::new(format!("unknown system '{word}'; expected {systems}"))
+            })?;
+            one(Value::System(system))
+        }
+        Read::Amount(noun) => one(Value::Amount(amount(&words.word(arg.what)?, noun)?)),
+        Read::Names => one(Value::Names(names(words, arg.what)?)),
+        Read::Weapon => {
+            let attack_field = |t: &Token| table::is_attack_field(&t.text, system);
+            if next.quoted || (next.eq.is_none() && !attack_field(next)) {
+                words.next();
+                one(Value::Word(next.text.clone()))
+            } else {
+                one(Value::Absent)
+            }
+        }
+        Read::Dice => one(Value::Word(dice(words)?)),
+        Read::ForName => {
+            if words.is_word("for") {
+                words.next();
+                one(Value::Word(words.name(arg.what)?))
+            } else {
+                one(Value::Absent)
+            }
+        }
+        Read::Option => {
+            let first = words.name(arg.what)?.to_lowercase();
+            match first.split_once('=') {
+                Some((option, value)) if !option.is_empty() && !value.is_empty() => {
+                    Ok(Read2::Two(Value::Word(option.to_string()), Value::Word(value.to_string())))
+                }
+                _ => one(Value::Word(first)),
+            }
+        }
+        Read::OnOff => {
+            let on = if words.is_word("on") {
+                true
+            } else if words.is_word("off") {
+                false
+            } else {
+                return Err(ParseError::new(format!(
+                    "expected nothing or `off` after `show`, found '{}'",
+                    next.text
+                )));
+            };
+            words.next();
+            one(Value::Flag(!on))
+        }
+        Read::Branch => {
+            let text = words.name(arg.what)?;
             let number =
                 text.parse::<usize>().ok().filter(|n| (1..=100_000).contains(n)).ok_or_else(
                     || ParseError::new(format!("expected a branch NUMBER from 1, found '{text}'")),
                 )?;
-            Command::Branch { number }
+            one(Value::Number(number))
         }
-        "save" => {
-            // As with `export players`: a quoted "overwrite" is a file name.
-            let path =
-                if args.is_word("overwrite") { None } else { args.optional_name("a file PATH")? };
-            let overwrite = args.is_word("overwrite");
-            if overwrite {
-                args.next();
-            }
-            Command::Save { path, overwrite }
-        }
-        "export" => {
-            // `export players` is the players' copy beside the save; a quoted "players" a path.
-            let path = if args.is_word("players") {
-                None
-            } else {
-                args.optional_name("a report's file PATH")?
-            };
-            let players = args.is_word("players");
-            if players {
-                args.next();
-            }
-            Command::Export { path, players }
-        }
-        _ if table::find_core(spec.name).is_none() => special(spec, &mut args)?,
-        other => return Err(ParseError::new(format!("'{other}' has no parser"))),
-    };
-    args.end()?;
-    Ok(cmd)
+        Read::Count
+        | Read::Side
+        | Read::Flag(_)
+        | Read::Kind
+        | Read::Fields(_)
+        | Read::TurnStart
+        | Read::Shown => one(Value::Absent),
+    }
 }
 
-/// `next [roll=FACES] [FLAG …]`: the faces typed for the rolls the next turn's start makes,
-/// and the system's words for that start (GURPS `skip_ht`).
-fn next(args: &mut Args<'_>, system: Option<System>) -> Result<Command, ParseError> {
-    let mut roll = Vec::new();
-    let mut flags = Vec::new();
-    // The encounter's system's words; with none known, any system's.
-    let words: Vec<&'static str> = match system {
-        Some(s) => s.rules().next_flags().to_vec(),
-        None => System::ALL.iter().flat_map(|s| s.rules().next_flags()).copied().collect(),
-    };
-    for token in args.rest() {
+/// The words after the positional arguments, each taken by the first argument read *anywhere*
+/// that wants it.
+fn anywhere(
+    spec: &CommandSpec,
+    values: &mut [Value],
+    from: usize,
+    rest: &[Token],
+    system: Option<System>,
+) -> Result<(), ParseError> {
+    let args = &spec.args[from..];
+    if args.is_empty() {
+        return match rest.first() {
+            None => Ok(()),
+            Some(extra) => Err(ParseError::new(format!("unexpected '{}' at the end", extra.text))),
+        };
+    }
+    let slot = |read: fn(&Read) -> bool| args.iter().position(|a| read(&a.read)).map(|i| from + i);
+    let count = slot(|r| *r == Read::Count);
+    let side = slot(|r| *r == Read::Side);
+    let kind = slot(|r| *r == Read::Kind);
+    let fields = slot(|r| matches!(r, Read::Fields(_)));
+    let turn = slot(|r| *r == Read::TurnStart);
+    let mut listed: Vec<Field> = Vec::new();
+    for token in rest {
+        if count.is_some()
+            && let Some(n) = group_count(token)?
+        {
+            values[count.unwrap_or_default()] = Value::Count(n);
+            continue;
+        }
+        let flag = args.iter().position(|a| {
+            matches!(a.read, Read::Flag(w) if !token.quoted && token.text.eq_ignore_ascii_case(w))
+        });
+        if let Some(at) = flag {
+            values[from + at] = Value::Flag(true);
+            continue;
+        }
+        if let Some(at) = kind
+            && values[at] == Value::Absent
+        {
+            values[at] = Value::Word(token.text.to_ascii_lowercase());
+            continue;
+        }
+        if let Some(at) = turn {
+            turn_start(&mut values[at], token, system)?;
+            continue;
+        }
+        if side.is_none() && fields.is_none() {
+            return Err(ParseError::new(format!("unexpected '{}' at the end", token.text)));
+        }
         let field = field_of(token)?;
-        match (field.key.as_str(), field.value) {
-            (key, None) if words.contains(&key) => {
-                if !flags.iter().any(|f| f == key) {
-                    flags.push(key.to_string());
-                }
+        match (side, fields) {
+            (Some(at), _) if field.key == "side" => {
+                let value = field.value.unwrap_or_default();
+                values[at] = Value::Side(Side::parse(&value).ok_or_else(|| {
+                    ParseError::new(format!("side={value}: expected pc, ally, enemy or neutral"))
+                })?);
             }
-            ("roll", Some(value)) => {
-                let faces = crate::rules::dice::ScriptedDice::parse(&value)
-                    .map_err(|err| ParseError::new(format!("roll={value}: {err}")))?;
-                roll = faces.faces().to_vec();
-                if roll.is_empty() {
-                    return Err(ParseError::new(
-                        "roll= needs the faces rolled at the table, e.g. roll=4,6",
-                    ));
-                }
-                if roll.len() > MAX_TYPED_FACES {
-                    return Err(ParseError::new(format!(
-                        "roll= takes at most {MAX_TYPED_FACES} faces, found {}",
-                        roll.len()
-                    )));
-                }
-            }
-            (key, _) => {
-                let more: String = words.iter().map(|w| format!(" or {w}")).collect();
-                return Err(ParseError::new(format!(
-                    "unexpected '{key}' at the end; next takes only roll=FACES (the faces \
-                     rolled at the table for the turn's start, e.g. roll=4,6){more}"
-                )));
-            }
+            (_, Some(_)) => listed.push(field),
+            _ => return Err(ParseError::new(format!("unexpected '{}' at the end", token.text))),
         }
     }
-    Ok(Command::Next { roll, flags })
+    if let Some(at) = fields {
+        if let Read::Fields(Some(what)) = spec.args[at].read
+            && listed.is_empty()
+            && side.is_none_or(|s| values[s] == Value::Absent)
+        {
+            return Err(ParseError::new(format!("expected {what}")));
+        }
+        values[at] = Value::Fields(listed);
+    }
+    for (i, arg) in args.iter().enumerate() {
+        if matches!(arg.read, Read::Flag(_)) && values[from + i] == Value::Absent {
+            values[from + i] = Value::Flag(false);
+        }
+    }
+    Ok(())
 }
 
 /// Most faces one `roll=` may type.
 const MAX_TYPED_FACES: usize = 1000;
 
-fn new(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let systems = System::listed(System::key);
-    let word = args.name(&format!("a system ({systems})"))?;
-    let system = System::parse(&word)
-        .ok_or_else(|| ParseError::new(format!("unknown system '{word}'; expected {systems}")))?;
-    let name = args.rest_text()?;
-    Ok(Command::New { system, name: (!name.trim().is_empty()).then_some(name) })
-}
-
-fn add(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let name = args.name("a NAME")?;
-    let (mut count, mut side, mut fields) = (None, None, Vec::new());
-    for token in args.rest() {
-        if let Some(n) = group_count(token)? {
-            count = Some(n);
-            continue;
-        }
-        let field = field_of(token)?;
-        if field.key == "side" {
-            let value = field.value.unwrap_or_default();
-            side = Some(Side::parse(&value).ok_or_else(|| {
-                ParseError::new(format!("side={value}: expected pc, ally, enemy or neutral"))
-            })?);
-        } else {
-            fields.push(field);
-        }
+/// `next [roll=FACES] [FLAG …]`: the faces typed for the rolls the next turn's start makes,
+/// and the system's words for that start (GURPS `skip_ht`).
+fn turn_start(value: &mut Value, token: &Token, system: Option<System>) -> Result<(), ParseError> {
+    if *value == Value::Absent {
+        *value = Value::TurnStart { roll: Vec::new(), flags: Vec::new() };
     }
-    Ok(Command::Add { name, count, side, fields })
-}
-
-/// `edit NAME FIELD=VALUE …`: `side=` read as `add` reads it, the rest checked by the engine.
-fn edit(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let who = args.name("a combatant NAME")?;
-    let (mut side, mut fields) = (None, Vec::new());
-    for token in args.rest() {
-        let field = field_of(token)?;
-        if field.key == "side" {
-            let value = field.value.unwrap_or_default();
-            side = Some(Side::parse(&value).ok_or_else(|| {
-                ParseError::new(format!("side={value}: expected pc, ally, enemy or neutral"))
-            })?);
-        } else {
-            fields.push(field);
+    let Value::TurnStart { roll, flags } = value else {
+        return Ok(());
+    };
+    // The encounter's system's words; with none known, any system's.
+    let words: Vec<&'static str> = match system {
+        Some(s) => s.rules().spec().next_flags.to_vec(),
+        None => System::ALL.iter().flat_map(|s| s.rules().spec().next_flags).copied().collect(),
+    };
+    let field = field_of(token)?;
+    match (field.key.as_str(), field.value) {
+        (key, None) if words.contains(&key) => {
+            if !flags.iter().any(|f| f == key) {
+                flags.push(key.to_string());
+            }
         }
-    }
-    if side.is_none() && fields.is_empty() {
-        return Err(ParseError::new(
-            "expected FIELD=VALUE … after the name: side=…, drop=WEAPON or the system's fields",
-        ));
-    }
-    Ok(Command::Edit { who, side, fields })
-}
-
-fn damage(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let who = args.name("a combatant NAME")?;
-    let amount = amount(&args.word("an AMOUNT or DICE such as 7 or 2d6+1")?, "damage")?;
-    let (mut kind, mut raw) = (None, false);
-    while let Some(token) = args.next() {
-        if !token.quoted && token.text.eq_ignore_ascii_case("raw") {
-            raw = true;
-        } else if kind.is_none() {
-            kind = Some(token.text.to_ascii_lowercase());
-        } else {
-            return Err(ParseError::new(format!("unexpected '{}' at the end", token.text)));
+        ("roll", Some(text)) => {
+            let faces = crate::rules::dice::ScriptedDice::parse(&text)
+                .map_err(|err| ParseError::new(format!("roll={text}: {err}")))?;
+            *roll = faces.faces().to_vec();
+            if roll.is_empty() {
+                return Err(ParseError::new(
+                    "roll= needs the faces rolled at the table, e.g. roll=4,6",
+                ));
+            }
+            if roll.len() > MAX_TYPED_FACES {
+                return Err(ParseError::new(format!(
+                    "roll= takes at most {MAX_TYPED_FACES} faces, found {}",
+                    roll.len()
+                )));
+            }
+        }
+        (key, _) => {
+            let more: String = words.iter().map(|w| format!(" or {w}")).collect();
+            return Err(ParseError::new(format!(
+                "unexpected '{key}' at the end; next takes only roll=FACES (the faces \
+                 rolled at the table for the turn's start, e.g. roll=4,6){more}"
+            )));
         }
     }
-    Ok(Command::Damage { who, amount, kind, raw })
+    Ok(())
 }
 
-fn heal(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let who = args.name("a combatant NAME")?;
-    let amount = amount(&args.word("an AMOUNT or DICE such as 5 or 2d4+2")?, "healing")?;
-    Ok(Command::Heal { who, amount })
-}
-
-fn cond(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let who = args.name("a combatant NAME")?;
-    let condition = args.name("a CONDITION")?;
-    let mut severe = false;
-    let mut fields = Vec::new();
-    for token in args.rest() {
-        if !token.quoted && token.text.eq_ignore_ascii_case("severe") {
-            severe = true;
-        } else {
-            fields.push(field_of(token)?);
-        }
-    }
-    Ok(Command::Cond { who, condition, severe, fields })
-}
-
-fn attack(args: &mut Args<'_>, system: Option<System>) -> Result<Command, ParseError> {
-    let attacker = args.name("an ATTACKER")?;
-    let listed = args.peek().map(Token::list).unwrap_or_default();
-    args.name("a TARGET (or several: Ogre,\"Cave Troll\")")?;
-    let mut targets = Vec::with_capacity(listed.len());
+/// `Gob,"Cave Troll"`: one word, names between its commas outside quotes.
+fn names(words: &mut Words<'_>, what: &str) -> Result<Vec<String>, ParseError> {
+    let listed = words.peek().map(Token::list).unwrap_or_default();
+    words.name(what)?;
+    let mut names = Vec::with_capacity(listed.len());
     for name in listed {
         if name.trim().is_empty() {
             return Err(ParseError::new(
@@ -247,105 +314,27 @@ fn attack(args: &mut Args<'_>, system: Option<System>) -> Result<Command, ParseE
         if name.chars().count() > MAX_NAME {
             return Err(ParseError::new(format!("a TARGET is longer than {MAX_NAME} characters")));
         }
-        targets.push(name);
+        names.push(name);
     }
-    let weapon = match args.peek() {
-        Some(t) if t.quoted || (t.eq.is_none() && !table::is_attack_field(&t.text, system)) => {
-            args.next().map(|t| t.text.clone())
-        }
-        _ => None,
-    };
-    let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
-    Ok(Command::Attack { attacker, targets, weapon, fields })
+    Ok(names)
 }
 
-fn roll(args: &mut Args<'_>) -> Result<Command, ParseError> {
+/// A dice expression: the words up to `for`, in canonical form.
+fn dice(words: &mut Words<'_>) -> Result<String, ParseError> {
     let mut expr_words = Vec::new();
-    while let Some(token) = args.peek() {
+    while let Some(token) = words.peek() {
         if !token.quoted && token.text.eq_ignore_ascii_case("for") {
             break;
         }
         expr_words.push(token.text.as_str());
-        args.next();
+        words.next();
     }
     if expr_words.is_empty() {
         return Err(ParseError::new("expected a dice EXPR such as 2d6+3"));
     }
-    let expr = DiceExpr::parse(&expr_words.join(" "))
+    Ok(DiceExpr::parse(&expr_words.join(" "))
         .map_err(|err| ParseError::new(err.to_string()))?
-        .to_string();
-    let by = if args.is_word("for") {
-        args.next();
-        Some(args.name("a combatant NAME after 'for'")?)
-    } else {
-        None
-    };
-    Ok(Command::Roll { expr, by })
-}
-
-fn weapon_or_do(spec: &CommandSpec, args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let who = args.name("a combatant NAME")?;
-    let name = args.name(if spec.name == "weapon" { "a WEAPON name" } else { "an ACTION" })?;
-    let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
-    Ok(if spec.name == "weapon" {
-        Command::Weapon { who, name, fields }
-    } else {
-        Command::Do { who, action: name.to_lowercase(), fields }
-    })
-}
-
-/// `set OPTION VALUE` or `set OPTION=VALUE`.
-fn set(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let first = args.name("an OPTION")?.to_lowercase();
-    Ok(match first.split_once('=') {
-        Some((option, value)) if !option.is_empty() && !value.is_empty() => {
-            Command::Set { option: option.to_string(), value: value.to_string() }
-        }
-        _ => Command::Set { option: first, value: args.name("a VALUE")?.to_lowercase() },
-    })
-}
-
-/// `show`, `show on` or `show off`.
-fn show(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let on = match args.peek() {
-        None => true,
-        Some(_) if args.is_word("on") => true,
-        Some(_) if args.is_word("off") => false,
-        Some(other) => {
-            return Err(ParseError::new(format!(
-                "expected nothing or `off` after `show`, found '{}'",
-                other.text
-            )));
-        }
-    };
-    args.next();
-    Ok(Command::Show { on })
-}
-
-fn note(args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let who = args.name("a combatant NAME")?;
-    let text = args.rest_text()?;
-    if text.trim().is_empty() {
-        return Err(ParseError::new("expected the note's TEXT after the name"));
-    }
-    Ok(Command::Note { who, text })
-}
-
-/// A system's own command, read by the signature it declares: its words, then fields.
-fn special(spec: &CommandSpec, args: &mut Args<'_>) -> Result<Command, ParseError> {
-    let mut words = Vec::new();
-    for arg in spec.args {
-        match arg.kind {
-            ArgKind::Fields => break,
-            _ if arg.optional => match args.peek() {
-                Some(t) if t.eq.is_none() => words.push(args.name(arg.name)?),
-                _ => {}
-            },
-            _ => words.push(args.name(arg.name)?),
-        }
-    }
-    let fields = args.rest().iter().map(field_of).collect::<Result<_, _>>()?;
-    Ok(Command::Special { verb: spec.name, args: words, fields })
+        .to_string())
 }
 
 /// `x4` → 4 members.

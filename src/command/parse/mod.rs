@@ -1,16 +1,16 @@
 //! Text to [`Command`]: a shell-like tokenizer (quotes, backslash escapes, `#` comments), fields,
 //! and one parser shared by scripts, the command line and key bindings. Each command's arguments
-//! are read in the `arguments` module.
+//! are read by its signature in the `arguments` module.
 
 mod arguments;
 mod reader;
 
 use std::fmt;
 
-use super::table;
-use super::{Command, Field};
+use super::table::{self, Entry, Found, Run};
+use super::{Command, Field, Invocation};
 use crate::rules::System;
-use arguments::parse_args;
+use arguments::read_args;
 
 /// The longest raw line read at all, and the most text (quotes and escapes aside) a command may hold.
 const MAX_LINE: usize = 65_536;
@@ -205,7 +205,7 @@ pub fn parse_in(line: &str, system: Option<System>) -> Result<Option<Command>, P
     let Some((head, rest)) = tokens.split_first() else {
         return Ok(None);
     };
-    let Some(spec) = table::find(&head.text, system).filter(|_| !head.quoted) else {
+    let Some(found) = table::lookup(&head.text, system).filter(|_| !head.quoted) else {
         if let (Some(here), Some(owner)) = (system, table::owner(&head.text)) {
             return Err(ParseError::new(format!(
                 "`{}` is a {owner} command; this encounter runs {here}",
@@ -220,10 +220,22 @@ pub fn parse_in(line: &str, system: Option<System>) -> Result<Option<Command>, P
             nearest.join(", ")
         )));
     };
-    let command = parse_args(spec, rest, system).map_err(|mut err| {
+    let spec = match found {
+        Found::Core(entry) => &entry.spec,
+        Found::System(verb) => &verb.spec,
+    };
+    let with_usage = |mut err: ParseError| {
         err.usage = Some(spec.usage());
         err
-    })?;
+    };
+    let args =
+        read_args(spec, rest, system, matches!(found, Found::System(_))).map_err(with_usage)?;
+    let command = match found {
+        Found::Core(Entry { run: Run::Session(build), .. }) => build(&args).ok_or_else(|| {
+            with_usage(ParseError::new(format!("`{}` was read wrongly", spec.name)))
+        })?,
+        Found::Core(_) | Found::System(_) => Command::Verb(Invocation { spec, args }),
+    };
     // Canonical text may be longer than what was typed (`d%` is written `d100`); a command must
     // still read back from it.
     let canonical = command.to_string();

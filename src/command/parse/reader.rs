@@ -1,17 +1,17 @@
-//! [`Args`]: a cursor over a command's words, reading names, words and free text in order with
+//! [`Words`]: a cursor over a command's words, reading names, words and free text in order with
 //! the length limits every command shares.
 
 use super::{MAX_NAME, MAX_NOTE, ParseError, Token};
 
 /// Reads a command's arguments in order.
-pub(super) struct Args<'a> {
+pub(super) struct Words<'a> {
     tokens: &'a [Token],
     at: usize,
 }
 
-impl<'a> Args<'a> {
-    pub(super) fn new(tokens: &'a [Token]) -> Args<'a> {
-        Args { tokens, at: 0 }
+impl<'a> Words<'a> {
+    pub(super) fn new(tokens: &'a [Token]) -> Words<'a> {
+        Words { tokens, at: 0 }
     }
 
     pub(super) fn next(&mut self) -> Option<&'a Token> {
@@ -42,10 +42,6 @@ impl<'a> Args<'a> {
             return Err(ParseError::new(format!("{what} must not be empty")));
         }
         Ok(token.text.clone())
-    }
-
-    pub(super) fn optional_name(&mut self, what: &str) -> Result<Option<String>, ParseError> {
-        if self.peek().is_some() { self.name(what).map(Some) } else { Ok(None) }
     }
 
     pub(super) fn end(&self) -> Result<(), ParseError> {

@@ -1,7 +1,8 @@
 //! `attack`: an attacker or a whole group against one or more targets, answered by the system with effects.
 
 use super::*;
-use crate::rules::request::FieldReader;
+use crate::command::Command;
+use crate::rules::request::{AttackGuide, FieldReader};
 use crate::rules::signature::{ArgKind, FORCE, FieldArg, field};
 
 impl Planner<'_> {
@@ -168,7 +169,7 @@ pub(super) fn with_request<'e, R>(
     let bare = bare_attack(weapon, pairs)?;
     // Legality before dice: a field the system does not declare, or a switch given a value it
     // does not take, is refused here, before the system prepares anything (issue 14 item 4).
-    let table = enc.system.rules().attack_fields();
+    let table = enc.system.rules().spec().attack.fields;
     let typed = FieldReader(pairs);
     if let Some(unknown) = typed.undeclared(&[table, &[FORCE], &[WEAPON]]) {
         let names: Vec<&str> = table.iter().chain([&FORCE]).map(|f| f.name).collect();
@@ -250,16 +251,31 @@ pub(super) fn with_request<'e, R>(
     ask(request)
 }
 
-/// The odds of an `attack` command before it is rolled, when the system can tell.
-pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+/// An `attack` command's values: its attacker, targets, weapon and fields.
+fn attack_of(command: &Command) -> Option<&crate::command::Args> {
+    Some(&command.invocation().filter(|_| command.is(&crate::command::table::ATTACK))?.args)
+}
+
+/// What the attack dialog shows of an `attack` command written so far (its hint, switches,
+/// order of rolls and odds), when the system can tell; `None` for another command.
+pub fn attack_guide(
+    enc: &Encounter,
+    command: &Command,
+) -> Result<Option<AttackGuide>, EngineError> {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().attack_odds(request)?)
+    with_request(enc, &sides, weapon, &pairs, |request| {
+        Ok(Some(enc.system.rules().attack_guide(request)))
     })
+}
+
+/// The odds of an `attack` command before it is rolled, when the system can tell.
+pub fn attack_preview(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
+    Ok(attack_guide(enc, command)?.map(|guide| guide.odds).transpose()?.flatten())
 }
 
 /// The rolls an attack asks for, in the order its system makes them, when the system says.
@@ -267,14 +283,7 @@ pub fn attack_dice_order(
     enc: &Encounter,
     command: &Command,
 ) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
-        return Ok(None);
-    };
-    let pairs = field_pairs(fields);
-    let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().dice_order(request)?)
-    })
+    Ok(attack_guide(enc, command)?.map(|guide| guide.dice_order).transpose()?.flatten())
 }
 
 /// One of the system's attack-dialog picks as it stands for the attack written so far (GURPS:
@@ -284,41 +293,14 @@ pub fn attack_choice_now(
     command: &Command,
     label: &str,
 ) -> Result<Option<Vec<(String, String)>>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_choice_now(request, label)?)
-    })
-}
-
-/// The attack-dialog switches that apply to the attack written so far, when the system can tell.
-pub fn attack_toggles_now(
-    enc: &Encounter,
-    command: &Command,
-) -> Result<Option<Vec<(&'static str, &'static str)>>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
-        return Ok(None);
-    };
-    let pairs = field_pairs(fields);
-    let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().attack_toggles_now(request))
-    })
-}
-
-/// The attack dialog's hint for its free field, for the attack written so far, when the
-/// system can tell.
-pub fn attack_hint_now(enc: &Encounter, command: &Command) -> Result<Option<String>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
-        return Ok(None);
-    };
-    let pairs = field_pairs(fields);
-    let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
-        Ok(enc.system.rules().attack_hint_now(request))
     })
 }
 
@@ -329,12 +311,13 @@ pub fn attack_proposal(
     command: &Command,
     dice: &mut dyn crate::rules::dice::DiceSource,
 ) -> Result<Option<crate::rules::effect::Proposal>, EngineError> {
-    let Command::Attack { attacker, targets, weapon, fields } = command else {
+    let Some(a) = attack_of(command) else {
         return Ok(None);
     };
+    let (attacker, targets, weapon, fields) = (a.word(0), a.names(1), a.optional(2), a.fields(3));
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
-    with_request(enc, &sides, weapon.as_deref(), &pairs, |request| {
+    with_request(enc, &sides, weapon, &pairs, |request| {
         Ok(enc.system.rules().attack_proposal(request, dice)?)
     })
 }

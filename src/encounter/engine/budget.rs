@@ -19,7 +19,7 @@ impl Planner<'_> {
         }
         let rules = self.scratch.system.rules();
         // A pool the system never declared is a bug in its tables, never a free action.
-        if !rules.pools().contains(&pool) {
+        if !rules.spec().pools.contains(&pool) {
             return Err(EngineError::Apply(ApplyError(format!(
                 "{} has no action pool '{pool}'",
                 self.scratch.system
@@ -75,7 +75,7 @@ impl Planner<'_> {
     ) -> Result<(), EngineError> {
         let c = self.who(who)?;
         let (id, name) = (c.id.to_string(), c.name.clone());
-        let actions = self.scratch.system.rules().actions();
+        let actions = self.scratch.system.rules().spec().actions;
         // An exact key, else a unique beginning of one.
         let exact: Vec<_> = actions.iter().filter(|a| a.key == action).collect();
         let found: Vec<_> = if exact.is_empty() {
@@ -112,7 +112,7 @@ impl Planner<'_> {
         typed.check_values(spec.fields)?;
         let force = typed.flag("force");
         self.require_started("do")?;
-        let costs = self.scratch.system.rules().action_costs(&spec);
+        let costs = self.scratch.system.rules().spec().action_costs(&spec);
         for &(pool, cost) in &costs {
             self.check_budget(&id, pool, cost, spec.label, force)?;
         }

@@ -1,6 +1,7 @@
 //! Turning the rules' effects into events: system verbs, the damage pipeline every hit goes through, and the after-damage hooks.
 
 use super::*;
+use crate::rules::request::Moment;
 use crate::rules::signature::{FORCE, FieldArg};
 
 /// Someone a hit landed on during the effects being applied, waiting for the after-damage hooks.
@@ -12,15 +13,13 @@ pub(super) struct Struck {
 }
 
 impl Planner<'_> {
-    /// A system verb: combatant arguments become the actor and the target, the rest are words.
-    pub(super) fn special(
-        &mut self,
-        verb: &str,
-        args: &[String],
-        fields: &[Field],
-    ) -> Result<(), EngineError> {
+    /// A system verb: combatant arguments become the actor and the target, the rest are words;
+    /// the verb's own entry answers it.
+    pub(super) fn special(&mut self, invocation: &Invocation) -> Result<(), EngineError> {
         let system = self.scratch.system;
-        let Some(spec) = system.rules().commands().iter().find(|c| c.name == verb) else {
+        let verb = invocation.name();
+        let own = system.rules().spec().commands.iter().find(|v| invocation.is(&v.spec));
+        let Some(entry) = own else {
             return refuse(match crate::command::table::owner(verb) {
                 Some(owner) => {
                     format!("`{verb}` is a {owner} command; this encounter runs {system}")
@@ -28,16 +27,17 @@ impl Planner<'_> {
                 None => format!("`{verb}` is not a {system} command"),
             });
         };
+        let spec = &entry.spec;
+        let fields = invocation.args.last_fields();
         let mut ids: Vec<String> = Vec::new();
         let mut words: Vec<String> = Vec::new();
-        let mut arg_specs =
-            spec.args.iter().filter(|a| a.kind != crate::command::table::ArgKind::Fields);
-        for arg in args {
-            match arg_specs.next().map(|a| a.kind) {
-                Some(crate::command::table::ArgKind::Combatant) => {
-                    ids.push(self.who(arg)?.id.to_string())
+        for (arg, value) in spec.args.iter().zip(&invocation.args.0) {
+            let crate::command::Value::Word(word) = value else { continue };
+            match arg.kind {
+                crate::command::table::ArgKind::Combatant => {
+                    ids.push(self.who(word)?.id.to_string())
                 }
-                _ => words.push(arg.to_lowercase()),
+                _ => words.push(word.to_lowercase()),
             }
         }
         let pairs = field_pairs(fields);
@@ -52,7 +52,7 @@ impl Planner<'_> {
         typed.check_values(force)?;
         typed.check_values(spec.fields)?;
         let request = special_request(&self.scratch, spec.name, &ids, &words, &pairs);
-        let effects = self.scratch.system.rules().special(request, self.dice)?;
+        let effects = (entry.run)(request, self.dice)?;
         let actor = ids.first().cloned().unwrap_or_default();
         // What a verb costs is spent under the verb's name (GEM-ACT-6 `escape`), after its effects.
         let (costs, effects): (Vec<Effect>, Vec<Effect>) =
@@ -120,7 +120,7 @@ impl Planner<'_> {
             amount: hit.amount,
             roll: hit.roll.clone().map(Box::new),
             // The damage type as the system names it (WOIN-TYPE-1: `fire` is `heat`).
-            kind: hit.kind.as_deref().map(|k| self.scratch.system.rules().damage_kind(k)),
+            kind: hit.kind.as_deref().map(|k| (self.scratch.system.rules().spec().damage_kind)(k)),
             loss: outcome.loss,
             explain: outcome.explain,
         })?;
@@ -317,8 +317,11 @@ impl Planner<'_> {
             options: Some(&self.scratch.options),
             ..hit
         };
-        let effects =
-            self.scratch.system.rules().after_damage(c.view(), was_down, hit, self.dice)?;
+        let effects = self
+            .scratch
+            .system
+            .rules()
+            .moment(Moment::AfterDamage { who: c.view(), was_down, hit }, self.dice)?;
         // Through the same door: a hit these bring gets its own after-damage hooks.
         self.apply_effects(id, &[], effects)
     }

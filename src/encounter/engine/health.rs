@@ -1,6 +1,7 @@
 //! Health and conditions: `damage`, `heal`, `cond`, `shake`, and the one way a condition is given.
 
 use super::*;
+use crate::rules::request::{Arrival, Landing};
 
 /// What [`Planner::give_condition`] is asked to give.
 pub(super) struct Give<'n> {
@@ -88,7 +89,9 @@ impl Planner<'_> {
     pub(super) fn heal(&mut self, who: &str, amount: &Amount) -> Result<(), EngineError> {
         let c = self.who(who)?;
         let rules = self.scratch.system.rules();
-        rules.can_heal(&c.conditions)?;
+        if let Some(why) = rules.vitals(c.health, &c.conditions).healing.refused {
+            return Err(RulesError::Invalid(why).into());
+        }
         // Dice are rolled once healing is allowed, and the roll logged before the healing.
         let amount = match amount {
             Amount::Fixed(n) => *n,
@@ -101,8 +104,12 @@ impl Planner<'_> {
             }
         };
         let c = self.who(who)?;
-        let room =
-            rules.max_health(c.health, &c.conditions).saturating_sub(c.health.current).max(0);
+        let room = rules
+            .vitals(c.health, &c.conditions)
+            .healing
+            .max
+            .saturating_sub(c.health.current)
+            .max(0);
         let id = c.id.to_string();
         self.emit(Event::Healed { id: id.into(), amount: amount.min(room), within_hit: false })
     }
@@ -183,17 +190,17 @@ impl Planner<'_> {
             return Ok(());
         }
         // Conditions it is immune to never land from the rules; typed by hand, the GM is told.
-        if rules.immune_to(&c.stats, &spec.name) {
+        let arrival = Arrival { stats: &c.stats, spec, existing, severe: give.severe };
+        let Landing::Lands { level, ends } = rules.arrival(arrival)? else {
             if give.by_hand {
                 return refuse(format!("{} is immune to {}", c.name, spec.name));
             }
             return Ok(());
-        }
+        };
         // WOIN-COND-5: Bleeding and Burning are never persistent.
         if give.persistent && spec.never_persistent {
             return refuse(format!("{} can never be persistent", spec.name));
         }
-        let level = rules.condition_level(spec, existing, give.severe)?;
         // A condition with no severe level typed again as it stands (same duration): nothing
         // changes, and the log says so rather than that it was gained twice.
         if give.by_hand
@@ -207,8 +214,7 @@ impl Planner<'_> {
             return self.emit(Event::Logged { text, roll: None, who, attempt: None });
         }
         // What this one ends as it lands (a GURPS posture the one before).
-        let ended: Vec<String> = rules
-            .ends_on_arrival(&spec.name)
+        let ended: Vec<String> = ends
             .into_iter()
             .filter(|name| c.condition(name).is_some())
             .map(str::to_string)
@@ -238,7 +244,7 @@ impl Planner<'_> {
             return refuse(format!("{} is not {name}", c.name));
         };
         let rules = self.scratch.system.rules();
-        let (pool, cost) = rules.shake_cost();
+        let (pool, cost) = rules.spec().shake_cost;
         let id = c.id.to_string();
         // WOIN-COND-2: once per turn per condition (SW-SHAKEN-1: the Spirit roll as the turn
         // begins is that try), one action each where the system charges one.
@@ -269,7 +275,7 @@ impl Planner<'_> {
             }
         }
         let c = &self.scratch.combatants[index];
-        let outcome = rules.shake_off_in(c.view(), &cond, &self.scratch.options, self.dice)?;
+        let outcome = rules.shake_off(self.scratch.subject(c), &cond, self.dice)?;
         self.emit(Event::ShakeRolled {
             id: id.clone().into(),
             name: name.clone(),
@@ -329,7 +335,7 @@ impl Planner<'_> {
     /// WOIN-COND-9: when the highest health drops (severe Fatigued), current health follows.
     pub(super) fn clamp_health(&mut self, id: &str) -> Result<(), EngineError> {
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
-        let max = self.scratch.system.rules().max_health(c.health, &c.conditions);
+        let max = self.scratch.health_now(c).max;
         if c.health.current > max {
             let loss = c.health.current.saturating_sub(max);
             self.emit(Event::Damaged {
@@ -340,7 +346,7 @@ impl Planner<'_> {
                 loss,
                 explain: format!(
                     "max {} lowered to {max}",
-                    self.scratch.system.rules().health_label()
+                    self.scratch.system.rules().spec().health.label
                 ),
             })?;
         }

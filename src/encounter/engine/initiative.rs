@@ -55,7 +55,7 @@ impl Planner<'_> {
             // SW-INIT-6: no card for the incapacitated; a group gets one while any member is up.
             let all_down =
                 ids.iter().filter_map(|id| self.scratch.get(id)).all(|m| self.scratch.is_down(m));
-            if c.initiative.is_some() || c.held || (rules.deals_each_round() && all_down) {
+            if c.initiative.is_some() || c.held || (rules.spec().deals_each_round() && all_down) {
                 continue;
             }
             let request = InitRequest { stats: &c.stats, side: c.side, conditions: &c.conditions };
@@ -71,7 +71,7 @@ impl Planner<'_> {
     /// WOIN-INIT-2, GEM-INIT-1, GURPS-INIT-1: d6 roll-offs between holders still tied.
     pub(super) fn break_all_ties(&mut self) -> Result<(), EngineError> {
         // GEM-INIT-1 `gem_init_tie=list`: ties keep the order added, with no dice.
-        if !self.scratch.system.rules().rolls_off_ties(&self.scratch.options) {
+        if !self.scratch.system.rules().spec().rolls_off_ties(&self.scratch.options) {
             return Ok(());
         }
         let holders: Vec<usize> = self

@@ -1,4 +1,4 @@
-//! Turning a [`Command`] into [`Event`]s: checks it against the encounter, rolls what the rules
+//! Turning a verb ([`Invocation`]) into [`Event`]s: checks it against the encounter, rolls what the rules
 //! call for through a [`DiceSource`], and plans the events on a scratch copy so a refused command
 //! changes nothing.
 
@@ -9,20 +9,20 @@ mod health;
 mod initiative;
 mod roster;
 mod turns;
+mod verbs;
 
 pub use attack::{
-    attack_choice_now, attack_dice_order, attack_hint_now, attack_preview, attack_proposal,
-    attack_toggles_now,
+    attack_choice_now, attack_dice_order, attack_guide, attack_preview, attack_proposal,
 };
 use effects::{Struck, special_request};
-use health::{Give, own_condition};
+use health::Give;
 
 use std::fmt;
 
 use super::combatant::{Combatant, CombatantId, slug};
 use super::event::{Ended, Event};
 use super::{ApplyError, Assets, Encounter, TurnSlot};
-use crate::command::{Amount, Command, Field};
+use crate::command::{Amount, Field, Invocation};
 use crate::rules::conditions::{Condition, Source};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice, TypedFirst};
 use crate::rules::effect::Effect;
@@ -133,22 +133,23 @@ pub(super) struct Planner<'a> {
     typed_after: Option<(&'static str, ScriptedDice)>,
 }
 
-/// Turn a command into the events it causes. `new`, `undo`, `redo` and `save` belong to the
-/// session and are refused here.
+/// Turn a verb into the events it causes (the session's own operations never come here).
 pub fn plan(
     encounter: &Encounter,
-    command: &Command,
+    command: &Invocation,
     assets: &Assets,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, EngineError> {
     // Faces the command itself types (`next roll=…`) come before the source's.
     let mut typed;
-    let dice: &mut dyn DiceSource = match command {
-        Command::Next { roll, .. } if !roll.is_empty() => {
-            typed = TypedFirst::new(ScriptedDice::new(roll.iter().copied()), dice);
-            &mut typed
-        }
-        _ => dice,
+    // `next roll=…`: the only verb whose text types faces for the rolls it makes.
+    let roll = command.args.faces(0);
+    let is_next = command.is(&crate::command::table::NEXT.spec);
+    let dice: &mut dyn DiceSource = if is_next && !roll.is_empty() {
+        typed = TypedFirst::new(ScriptedDice::new(roll.iter().copied()), dice);
+        &mut typed
+    } else {
+        dice
     };
     let mut planner = Planner {
         scratch: encounter.clone(),
@@ -160,11 +161,8 @@ pub fn plan(
         typed_after: None,
     };
     // A turn's actions as the command found them, for what spending them brings (Pain).
-    let turn_before = match command {
-        Command::Next { .. } | Command::Undo | Command::Redo => None,
-        _ => encounter.turn.clone(),
-    };
-    planner.command(command)?;
+    let turn_before = if is_next { None } else { encounter.turn.clone() };
+    planner.verb(command)?;
     planner.actions_spent(turn_before.as_ref())?;
     if let Some((field, left)) = &planner.typed_after
         && left.remaining() > 0
@@ -175,7 +173,7 @@ pub fn plan(
             left.used()
         )));
     }
-    if let Command::Next { roll, .. } = command
+    if is_next
         && !roll.is_empty()
         && planner.dice.typed_split().is_none_or(|(typed, _)| typed.is_empty())
     {
@@ -194,9 +192,7 @@ pub fn plan(
     if let Some((typed, rolled)) = planner.dice.typed_split()
         && !typed.is_empty()
     {
-        if let Command::Next { roll, .. } = command
-            && typed.len() < roll.len()
-        {
+        if is_next && typed.len() < roll.len() {
             return Err(EngineError::Refused(format!(
                 "roll= typed {} faces but the turn's start rolled {} of them; type only the \
                  faces it rolls",
@@ -222,79 +218,6 @@ impl Planner<'_> {
     fn who(&self, query: &str) -> Result<&Combatant, EngineError> {
         let i = self.scratch.resolve(query)?;
         Ok(&self.scratch.combatants[i])
-    }
-
-    fn command(&mut self, command: &Command) -> Result<(), EngineError> {
-        match command {
-            Command::Add { name, count, side, fields } => self.add(name, *count, *side, fields),
-            Command::Remove { who } => self.remove(who),
-            Command::Start => self.start(),
-            Command::Init { who, value } => self.typed_init(who, value),
-            Command::Swap { first, second } => self.swap(first, second),
-            Command::Next { flags, .. } => {
-                self.require_started("next")?;
-                self.next_flags = flags.clone();
-                self.advance()
-            }
-            Command::Hold { who } => self.hold(who.as_deref()),
-            Command::Act { who } => self.act(who),
-            Command::Damage { who, amount, kind, raw } => {
-                self.damage(who, amount, kind.as_deref(), *raw)
-            }
-            Command::Heal { who, amount } => self.heal(who, amount),
-            Command::Cond { who, condition, severe, fields } => {
-                self.condition(who, condition, *severe, fields)
-            }
-            Command::Uncond { who, condition } => {
-                let c = self.who(who)?;
-                let name = own_condition(c, condition)?;
-                let id = c.id.to_string();
-                self.emit(Event::ConditionEnded { id: id.into(), name, why: Ended::Removed })
-            }
-            Command::Shake { who, condition } => self.shake(who, condition),
-            Command::Attack { attacker, targets, weapon, fields } => {
-                self.attack(attacker, targets, weapon.as_deref(), fields)
-            }
-            Command::Weapon { who, name, fields } => self.weapon(who, name, fields),
-            Command::Edit { who, side, fields } => self.edit(who, *side, fields),
-            Command::Do { who, action, fields } => self.do_action(who, action, fields),
-            Command::Set { option, value } => self.set_option(option, value),
-            Command::Special { verb, args, fields } => self.special(verb, args, fields),
-            Command::Roll { expr, by } => {
-                let by = match by {
-                    Some(q) => Some(self.who(q)?.id.to_string()),
-                    None => None,
-                };
-                let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
-                self.emit(Event::Rolled { roll: Box::new(roll), by: by.map(CombatantId::from) })
-            }
-            Command::Note { who, text } => {
-                let id = self.who(who)?.id.to_string();
-                // Refused whole rather than cut: a note is never shortened without a word.
-                let length = text.chars().count();
-                if length > MAX_TEXT {
-                    return refuse(format!(
-                        "a note holds at most {MAX_TEXT} characters; this one has {length}"
-                    ));
-                }
-                self.emit(Event::Noted { id: id.into(), text: text.clone() })
-            }
-            Command::Hide { who } => self.set_hidden(who, true),
-            Command::Reveal { who } => self.set_hidden(who, false),
-            Command::Show { on } => self.show(*on),
-            Command::End => self.end(),
-            Command::Export { .. } => refuse(
-                "`export` writes a report from the tracker; in a shell, `skirmish export FILE`",
-            ),
-            Command::New { .. }
-            | Command::Undo
-            | Command::Redo
-            | Command::Branches
-            | Command::Branch { .. }
-            | Command::Save { .. } => {
-                refuse(format!("`{}` is handled by the session, not the engine", command.name()))
-            }
-        }
     }
 
     /// `end`: the GM ends the fight, whoever still stands.

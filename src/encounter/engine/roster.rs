@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rules::Health;
+use crate::rules::request::Moment;
 use crate::rules::ruleset::all_options;
 use crate::rules::types::OptionSpec;
 
@@ -35,24 +36,30 @@ impl Planner<'_> {
                 hidden = field.value.as_deref().is_none_or(|v| matches!(v, "on" | "yes" | "true"));
                 continue;
             }
-            stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(
-                |err| match err {
+            stats.set(rules.spec().fields, &field.key, field.value.as_deref()).map_err(|err| {
+                match err {
                     FieldError::Unknown { field, mut valid } => {
                         valid.extend(COMMON_FIELDS);
                         EngineError::Field(FieldError::Unknown { field, valid })
                     }
                     other => EngineError::Field(other),
-                },
-            )?;
+                }
+            })?;
             self.check_names(&mut stats, &field.key)?;
         }
         let side = side.unwrap_or(Side::Enemy);
         // A system may make the members one unit (a Gempunks regiment): one combatant.
-        let unit = rules.one_unit(&base, count, &mut stats, &self.scratch.options)?;
+        let newcomer = crate::rules::request::Newcomer {
+            name: &base,
+            count,
+            side,
+            stats: &mut stats,
+            options: &self.scratch.options,
+        };
+        let unit = rules.enter(newcomer)?;
         let count = if unit.is_some() { None } else { count };
         let base = unit.unwrap_or(base);
         let weapons = creature.map(|c| c.weapons).unwrap_or_default();
-        rules.on_add(&mut stats, side);
         let health = rules.health(&stats);
         let names: Vec<String> = match count {
             Some(n) => {
@@ -118,7 +125,11 @@ impl Planner<'_> {
         });
         system
             .rules()
-            .check_names(stats, &key.to_ascii_lowercase(), &catalogue)
+            .check_names(
+                stats,
+                &key.to_ascii_lowercase(),
+                crate::rules::request::FieldOf::Stats { catalogue: &catalogue },
+            )
             .map_err(EngineError::Field)
     }
 
@@ -187,7 +198,7 @@ impl Planner<'_> {
         name: &str,
         fields: &[Field],
     ) -> Result<crate::rules::stats::Weapon, EngineError> {
-        let table = self.scratch.system.rules().weapon_fields();
+        let table = self.scratch.system.rules().spec().weapon_fields;
         if table.is_empty() {
             return refuse(format!(
                 "{} weapons arrive with that system's attacks",
@@ -240,15 +251,15 @@ impl Planner<'_> {
                 }
                 continue;
             }
-            stats.set(rules.fields(), &field.key, field.value.as_deref()).map_err(
-                |err| match err {
+            stats.set(rules.spec().fields, &field.key, field.value.as_deref()).map_err(|err| {
+                match err {
                     FieldError::Unknown { field, mut valid } => {
                         valid.extend(["side", "drop"]);
                         EngineError::Field(FieldError::Unknown { field, valid })
                     }
                     other => EngineError::Field(other),
-                },
-            )?;
+                }
+            })?;
             self.check_names(&mut stats, &field.key)?;
             changes.push(field.to_string());
         }
@@ -264,16 +275,18 @@ impl Planner<'_> {
         let system = self.scratch.system;
         let rules = system.rules();
         let options: Vec<&OptionSpec> = all_options(rules).collect();
-        let counters = rules.settable();
+        let counters = rules.spec().settable;
         if counters.iter().any(|o| o.name == name) {
             let count = value
                 .parse::<u32>()
                 .map_err(|_| EngineError::Refused(format!("{name}: expected a whole number")))?;
-            let Some(event) = rules.set_value(name, i64::from(count)) else {
+            let set = Moment::Set { name, value: i64::from(count) };
+            let effects = rules.moment(set, self.dice)?;
+            if effects.is_empty() {
                 return refuse(format!("{name} cannot be set in {system}"));
-            };
+            }
             // Out of the system's range: a plain refusal, not an internal error.
-            return self.emit(Event::System(event)).map_err(|err| match err {
+            return self.apply_effects("", &[], effects).map_err(|err| match err {
                 EngineError::Apply(ApplyError(message)) => EngineError::Refused(message),
                 other => other,
             });

@@ -1,6 +1,7 @@
 //! Rounds and turns: `start`, `next`, new rounds and deals, holding and acting from hold, and what the system does as turns begin.
 
 use super::*;
+use crate::rules::request::Moment;
 
 impl Planner<'_> {
     pub(super) fn start(&mut self) -> Result<(), EngineError> {
@@ -11,7 +12,7 @@ impl Planner<'_> {
             ));
         }
         if !self.scratch.surprise.is_empty() {
-            let label = self.scratch.system.rules().surprise_label().to_lowercase();
+            let label = self.scratch.system.rules().spec().initiative.surprise_label.to_lowercase();
             return refuse(format!("the {label} is under way; `next` ends it and begins round 1"));
         }
         if self.scratch.combatants.is_empty() {
@@ -19,7 +20,8 @@ impl Planner<'_> {
         }
         // What the system does before initiative (WOIN-AMBUSH-1: ambush checks, seed 001 step 1).
         let rules = self.scratch.system.rules();
-        let effects = rules.before_start(&self.scratch.state, self.dice)?;
+        let effects =
+            rules.moment(Moment::BeforeStart { state: &self.scratch.state }, self.dice)?;
         let mut surprised = Vec::new();
         for effect in effects {
             match effect {
@@ -47,7 +49,7 @@ impl Planner<'_> {
         let ids: Vec<String> = self.scratch.combatants.iter().map(|c| c.id.to_string()).collect();
         for id in ids {
             let Some(c) = self.scratch.get(&id) else { continue };
-            let effects = rules.round_start(c.view(), self.dice)?;
+            let effects = rules.moment(Moment::RoundStart { who: c.view() }, self.dice)?;
             self.apply_effects(&id, &[], effects)?;
         }
         Ok(())
@@ -58,7 +60,7 @@ impl Planner<'_> {
             Some(slot) => self.begin_turn(&slot.id, slot.pass),
             None => refuse(format!(
                 "no one can act: everyone is down, holding or without initiative (type them with {})",
-                self.scratch.system.rules().typed_init_usage()
+                self.scratch.system.rules().spec().initiative.typed_usage
             )),
         }
     }
@@ -92,17 +94,11 @@ impl Planner<'_> {
         let rules = self.scratch.system.rules();
         // The words typed after `next` are for the first turn it begins.
         for flag in std::mem::take(&mut self.next_flags) {
-            let effects = rules.next_flag(&flag, id);
+            let effects = rules.moment(Moment::NextFlag { flag: &flag, id }, self.dice)?;
             self.apply_effects(id, &[], effects)?;
         }
         let Some(c) = self.scratch.get(id) else { return Ok(()) };
-        let effects = rules.turn_start_in(
-            c.view(),
-            id,
-            &self.scratch.state,
-            &self.scratch.options,
-            self.dice,
-        )?;
+        let effects = rules.turn_start(self.scratch.subject(c), self.dice)?;
         self.turn_effects(id, effects)
     }
 
@@ -192,8 +188,7 @@ impl Planner<'_> {
         let id = turn.id.to_string();
         let Some(c) = self.scratch.get(&id) else { return Ok(()) };
         let rules = self.scratch.system.rules();
-        let effects =
-            rules.turn_end(c.view(), &id, &self.scratch.state, &self.scratch.options, self.dice)?;
+        let effects = rules.moment(Moment::TurnEnd { who: self.scratch.subject(c) }, self.dice)?;
         self.apply_effects(&id, &[], effects)
     }
 
@@ -252,7 +247,7 @@ impl Planner<'_> {
                 }
                 let text = format!(
                     "no card for {who}: not in this round's order until given one ({})",
-                    enc.system.rules().typed_init_usage()
+                    enc.system.rules().spec().initiative.typed_usage
                 );
                 self.emit(Event::Logged { text, roll: None, who: None, attempt: None })?;
             }
@@ -278,7 +273,7 @@ impl Planner<'_> {
         let rules = self.scratch.system.rules();
         // Past the last round a fight keeps, `RoundStarted` is refused (`bounds`).
         let round = self.scratch.round.saturating_add(1);
-        if !rules.hold_lasts_across_rounds() {
+        if rules.spec().initiative.holds == crate::rules::spec::Holds::LapseAtRoundEnd {
             let held: Vec<String> = self
                 .scratch
                 .combatants
@@ -306,19 +301,19 @@ impl Planner<'_> {
         }
         // SW-INIT-3: what the system does before a new deal (a shuffle after a Joker), decided
         // before the round begins.
-        let before_deal = rules.new_deal(&self.scratch.state, &self.held_cards());
+        let kept = self.held_cards();
+        let new_deal = Moment::NewDeal { state: &self.scratch.state, kept: &kept };
+        let before_deal = rules.moment(new_deal, self.dice)?;
         self.emit(Event::RoundStarted { round })?;
         self.round_start_effects()?;
         // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
-        if rules.deals_each_round() && rules.deals_by_hand(&self.scratch.options) {
+        if rules.spec().deals_each_round() && rules.spec().deals_by_hand(&self.scratch.options) {
             self.collect_cards()?;
-            let text = rules.deal_by_hand_prompt().to_string();
+            let text = rules.spec().initiative.by_hand_prompt.to_string();
             return self.emit(Event::Logged { text, roll: None, who: None, attempt: None });
         }
-        if rules.deals_each_round() {
-            for event in before_deal {
-                self.emit(Event::System(event))?;
-            }
+        if rules.spec().deals_each_round() {
+            self.apply_effects("", &[], before_deal)?;
             self.collect_cards()?;
             self.roll_missing()?;
             self.break_all_ties()?;

@@ -44,12 +44,12 @@ impl Encounter {
         let c = &self.combatants[index];
         // A surprise turn before round 1 (WOIN-AMBUSH-1: one action).
         if self.round == 0 && self.surprise.contains(&c.id) {
-            return rules.surprise_budget();
+            return rules.spec().surprise_budget();
         }
         // Without an initiative yet, a turn is what its own count would give.
         let none = Initiative::new(InitValue::Count(0));
         let passes = rules.passes(&c.stats, c.initiative.as_ref().unwrap_or(&none));
         let this = passes.get(usize::from(pass)).copied().unwrap_or(Pass::main(0, 1));
-        rules.turn_budget_in(c.view(), this, &self.options)
+        rules.turn_budget(self.subject(c), this)
     }
 }

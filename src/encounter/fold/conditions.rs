@@ -47,9 +47,9 @@ impl Encounter {
         let c = &self.combatants[i];
         let how = match why {
             Ended::Removed => String::new(),
-            Ended::ShakenOff => format!(" ({})", self.system.rules().shake_phrase()),
+            Ended::ShakenOff => format!(" ({})", self.system.rules().spec().words.shaken),
             Ended::Expired => " (expired)".to_string(),
-            Ended::Cancelled => format!(" ({})", self.system.rules().cancel_phrase()),
+            Ended::Cancelled => format!(" ({})", self.system.rules().spec().words.cancelled),
         };
         let text = format!("{} is no longer {name}{how}", c.name);
         Ok(self.line(text, None, Some(id)))

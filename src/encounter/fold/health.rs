@@ -25,8 +25,11 @@ impl Encounter {
                 ApplyError(format!("{}'s health cannot fall by {loss} more", c.name))
             })?;
         let kind = kind.map(|k| format!(" {k}")).unwrap_or_default();
-        let text =
-            format!("{} takes {amount}{kind}: {explain} → {}", c.name, rules.health_text(c.health));
+        let text = format!(
+            "{} takes {amount}{kind}: {explain} → {}",
+            c.name,
+            rules.spec().health.text(c.health)
+        );
         let down = self.is_down(&self.combatants[i]);
         let text = if down { format!("{text}, down") } else { text };
         Ok(self.line(text, roll.cloned(), Some(id)))
@@ -45,7 +48,7 @@ impl Encounter {
         c.health.current = c.health.current.checked_add(amount).ok_or_else(|| {
             ApplyError(format!("{}'s health cannot rise by {amount} more", c.name))
         })?;
-        let text = format!("{} recovers {amount} → {}", c.name, rules.health_text(c.health));
+        let text = format!("{} recovers {amount} → {}", c.name, rules.spec().health.text(c.health));
         Ok(self.line(text, None, Some(id)))
     }
 }

@@ -106,7 +106,7 @@ impl Encounter {
         self.check_all(ids)?;
         self.surprise = ids.to_vec();
         let names = self.holder_name(ids);
-        let label = self.system.rules().surprise_label();
+        let label = self.system.rules().spec().initiative.surprise_label;
         Ok(self.line(format!("{label}: one action each for {names}, before round 1"), None, None))
     }
 }

@@ -54,6 +54,7 @@ impl Opens {
             Event::TurnStarted { .. } | Event::Acted { .. } | Event::TurnResumed => {
                 Some(Opens::Turn)
             }
+            // Listed, so a new event is a decision here too.
             Event::Added { .. }
             | Event::Removed { .. }
             | Event::InitiativeSet { .. }

@@ -14,7 +14,7 @@ impl Encounter {
             return Err(ApplyError(format!("id '{}' is used twice", combatant.id)));
         }
         self.combatants.push(std::sync::Arc::new(combatant.clone()));
-        let text = match self.system.rules().kind_of(&combatant.stats) {
+        let text = match self.system.rules().unit(combatant.view()).kind {
             Some(kind) => format!("{} joins ({}, {kind})", combatant.name, combatant.side),
             None => format!("{} joins ({})", combatant.name, combatant.side),
         };

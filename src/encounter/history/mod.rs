@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+mod lines_from;
 mod rebuild;
 mod tree;
 
@@ -463,8 +464,12 @@ impl Session {
             Command::Save { path, overwrite } => {
                 Ok(Outcome::SaveRequested { path: path.clone(), overwrite: *overwrite })
             }
-            _ => {
-                let mut events = plan(&self.encounter, command, &self.assets, dice)?;
+            Command::Export { .. } => Err(EngineError::Refused(
+                "`export` writes a report from the tracker; in a shell, `skirmish export FILE`"
+                    .into(),
+            )),
+            Command::Verb(verb) => {
+                let mut events = plan(&self.encounter, verb, &self.assets, dice)?;
                 events.shrink_to_fit();
                 let before = self.log_total();
                 let entry = Entry { command: command.to_string(), events };

@@ -13,6 +13,7 @@ use super::split;
 use super::state;
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::rules::effect::{Effect, Who};
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
@@ -44,7 +45,7 @@ pub(super) fn hit_instances(rolled: &[AttackDie]) -> Vec<Instance> {
 
 /// Resolve a set into effects, dice in the spec's order (GEM-ROLL-1).
 pub fn resolve(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let p = prepare(req)?;
@@ -65,19 +66,19 @@ pub fn resolve(
         regiment: is_regiment,
     })));
     let hits = rolled.iter().filter(|d| d.hit).count();
-    let gem = state::of(req.state);
+    let gem = req.state;
     // The set's verdict, on its first target until each target's share is known (`verdicts`).
     let verdict_at = effects.len();
     effects.push(Effect::Attacked {
         target: Who::TARGET,
-        summary: summary(req, &p, &rolled, hits, &gem),
+        summary: summary(req, &p, &rolled, hits, gem),
         rolls: set::records(&rolled),
         hit: hits > 0,
         critical: rolled.iter().any(|d| d.m > 1),
         defended: false,
     });
     // GEM-INIT-2: a group's members left out, and those that spend their standard action.
-    effects.extend(super::group::effects(&req, &gem));
+    effects.extend(super::group::effects(&req, gem));
     for line in set::chains_text(&rolled) {
         effects.push(Effect::Log { text: format!("crit chain: {line}"), roll: None });
     }
@@ -154,7 +155,7 @@ pub fn resolve(
 /// die caught, a set's by the GM's `split=` or the proposal (GEM-ATK-6), logged when it has
 /// several targets.
 fn placed(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     p: &Prepared,
     rolled: &[AttackDie],
     effects: &mut Vec<Effect>,
@@ -194,7 +195,7 @@ fn placed(
 /// The target an instance reaches, or `None` with the line saying why it is lost: no legal
 /// target (GEM-ATK-8), or (`gem_common_hit=own_need`) a target its die would miss alone.
 fn reaches(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     p: &Prepared,
     rolled: &[AttackDie],
     inst: Instance,
@@ -234,7 +235,12 @@ fn reaches(
 /// first target's, and each other target gets its own right after it, with no line of its own
 /// (the set's line says it all): a hit when a share of the hits reached it, a crit when one of
 /// them was multiplied (GEM-ROLL-1), so the crit is credited to the target that took it.
-fn verdicts(req: AttackRequest<'_>, at: usize, landed: &[(usize, u32)], effects: &mut Vec<Effect>) {
+fn verdicts(
+    req: AttackRequest<'_, GemState>,
+    at: usize,
+    landed: &[(usize, u32)],
+    effects: &mut Vec<Effect>,
+) {
     let verdict = |t: usize| {
         let mut reached = landed.iter().filter(|(to, _)| *to == t).peekable();
         let hit = reached.peek().is_some();
@@ -261,7 +267,7 @@ fn verdicts(req: AttackRequest<'_>, at: usize, landed: &[(usize, u32)], effects:
 
 /// The set's line: who (each member of a group by name), how many dice, the need(s), the hits.
 fn summary(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     p: &Prepared,
     rolled: &[AttackDie],
     hits: usize,
@@ -332,7 +338,7 @@ fn summary(
 }
 
 /// `h1 d5 ×1 → Ogre, …`: the distribution of a multi-target set.
-fn distribution(req: AttackRequest<'_>, instances: &[Instance]) -> String {
+fn distribution(req: AttackRequest<'_, GemState>, instances: &[Instance]) -> String {
     let words: Vec<String> = instances
         .iter()
         .enumerate()

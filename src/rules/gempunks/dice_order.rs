@@ -1,12 +1,13 @@
 //! The rolls a Gempunks attack asks for, in order (GEM-ROLL-1, and a Tie Up's items check,
 //! GEM-ACT-6), said for a GM typing the table's faces.
 
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::AttackRequest;
 use crate::rules::types::RulesError;
 
 /// GEM-ROLL-1: every attack die, a crit die per crit, chain dice generation by generation,
 /// then each hit instance's damage in attack-die order.
-pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+pub fn describe(request: AttackRequest<'_, GemState>) -> Result<String, RulesError> {
     let p = super::prepare::prepare(request)?;
     // GEM-CRIT-1, GEM-CRIT-2: a hit whose crit dice hit multiplies its damage, dice and all.
     let parts = |m: i64| -> Vec<String> {

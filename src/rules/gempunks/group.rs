@@ -6,12 +6,11 @@ use super::Gempunks;
 use super::state::{self, GemEvent, GemState};
 use crate::rules::effect::Effect;
 use crate::rules::request::{AttackRequest, CombatantView, FieldReader, Party};
-use crate::rules::ruleset::Ruleset;
 use crate::rules::types::{Options, Pass};
 
 /// Whether the members pay for the set with their standard actions: on the leader's own turn,
 /// unless it is a guard's reaction or an immediate action (paid otherwise, GEM-ACT-7..9).
-fn pays(req: &AttackRequest<'_>) -> bool {
+fn pays(req: &AttackRequest<'_, GemState>) -> bool {
     let f = FieldReader(req.fields);
     req.on_turn && !f.flag("reaction") && !f.flag("immediate")
 }
@@ -20,7 +19,7 @@ fn pays(req: &AttackRequest<'_>) -> bool {
 /// actions owed take it, GEM-INIT-3).
 fn standard_of(who: CombatantView<'_>, options: &Options) -> u8 {
     Gempunks
-        .turn_budget_in(who, Pass::main(0, 0), options)
+        .budget_in(who, Pass::main(0, 0), options)
         .iter()
         .find(|p| p.name == "standard")
         .map_or(0, |p| p.total)
@@ -42,7 +41,7 @@ fn cannot_join(member: &Party<'_>, gem: &GemState, options: &Options) -> Option<
 /// The members taking part (the leader first) and those left out with the reason: a member
 /// with no standard action left this round does not roll (`force` brings everyone in).
 pub fn taking_part<'a>(
-    req: &AttackRequest<'a>,
+    req: &AttackRequest<'a, GemState>,
     gem: &GemState,
 ) -> (Vec<Party<'a>>, Vec<(Party<'a>, String)>) {
     let mut part = Vec::new();
@@ -62,7 +61,7 @@ pub fn taking_part<'a>(
 
 /// What a group's set records beyond the leader's own cost: a line for each member left out,
 /// and each other member's standard action spent ahead of its turn (GEM-INIT-2).
-pub fn effects(req: &AttackRequest<'_>, gem: &GemState) -> Vec<Effect> {
+pub fn effects(req: &AttackRequest<'_, GemState>, gem: &GemState) -> Vec<Effect> {
     let (part, out) = taking_part(req, gem);
     let mut effects: Vec<Effect> = out
         .iter()

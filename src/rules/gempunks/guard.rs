@@ -15,7 +15,7 @@ pub enum Guard {
 }
 
 impl Guard {
-    fn of(req: AttackRequest<'_>) -> Option<Guard> {
+    fn of(req: AttackRequest<'_, GemState>) -> Option<Guard> {
         let c = req.attacker.conditions.iter().find(|c| c.name == "Guarding")?;
         match c.detail.as_deref() {
             Some(d) if d.starts_with("ranged") => Some(Guard::Ranged),
@@ -40,7 +40,11 @@ fn limit(guard: Guard, p: &Prepared, every: bool) -> Option<u8> {
 
 /// GEM-ACT-7, GEM-ACT-8: a reaction needs a guard of its kind, a non-heavy attack, and (Melee
 /// Guard) attacks left. `force` overrides.
-pub fn check(req: AttackRequest<'_>, p: &Prepared, gem: &GemState) -> Result<(), RulesError> {
+pub fn check(
+    req: AttackRequest<'_, GemState>,
+    p: &Prepared,
+    gem: &GemState,
+) -> Result<(), RulesError> {
     let f = FieldReader(req.fields);
     if !f.flag("reaction") || f.flag("force") {
         return Ok(());
@@ -94,10 +98,10 @@ pub fn check(req: AttackRequest<'_>, p: &Prepared, gem: &GemState) -> Result<(),
 }
 
 /// The reaction counted: attacks per member made since the guard began (undone with the event).
-pub fn counted(req: AttackRequest<'_>, p: &Prepared) -> Option<Effect> {
+pub fn counted(req: AttackRequest<'_, GemState>, p: &Prepared) -> Option<Effect> {
     let f = FieldReader(req.fields);
     let guard = Guard::of(req)?;
-    let gem = state::of(req.state);
+    let gem = req.state;
     let each = u8::try_from(p.attacks_each).unwrap_or(u8::MAX);
     Some(Effect::System(state::event(GemEvent::Reacted {
         id: req.attacker_id.to_string(),

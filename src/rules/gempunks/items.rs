@@ -9,14 +9,14 @@ use crate::rules::types::RulesError;
 use crate::rules::words::slug;
 
 /// The weapon's owner: its `of=NAME` (a weapon taken from someone), else the attacker.
-pub fn owner_of(req: AttackRequest<'_>) -> Option<(String, String)> {
+pub fn owner_of(req: AttackRequest<'_, GemState>) -> Option<(String, String)> {
     let weapon = req.weapon?;
     let owner = weapon.stats.text("of").map_or_else(|| req.attacker_id.to_string(), slug);
     Some((owner, weapon.name.clone()))
 }
 
 /// A name for an id, from the attack's parties (an id otherwise).
-fn name_in(req: AttackRequest<'_>, id: &str) -> String {
+fn name_in(req: AttackRequest<'_, GemState>, id: &str) -> String {
     req.members
         .iter()
         .chain(req.targets)
@@ -26,7 +26,7 @@ fn name_in(req: AttackRequest<'_>, id: &str) -> String {
 
 /// GEM-WPN-1, GEM-OPT-4/6/9: refuse an attack with a weapon out of its owner's hands, or one that
 /// already attacked for someone else this round (`force` overrides both).
-pub fn check_weapon(req: AttackRequest<'_>, gem: &GemState) -> Result<(), RulesError> {
+pub fn check_weapon(req: AttackRequest<'_, GemState>, gem: &GemState) -> Result<(), RulesError> {
     let Some((owner, weapon)) = owner_of(req) else { return Ok(()) };
     if FieldReader(req.fields).flag("force") {
         return Ok(());
@@ -68,7 +68,7 @@ pub fn check_weapon(req: AttackRequest<'_>, gem: &GemState) -> Result<(), RulesE
 }
 
 /// The event recording who used a weapon that is not the attacker's own (GEM-WPN-1).
-pub fn used(req: AttackRequest<'_>) -> Option<Effect> {
+pub fn used(req: AttackRequest<'_, GemState>) -> Option<Effect> {
     let (owner, weapon) = owner_of(req)?;
     (owner != req.attacker_id).then(|| {
         Effect::System(state::event(GemEvent::Used {
@@ -91,7 +91,7 @@ pub fn moved(owner: &str, name: &str, place: Option<Place>, text: String) -> Eff
 
 /// `do NAME pickup item=WEAPON` (a move action): its own dropped item back in hand, or someone
 /// else's dropped item (`item=ana.sword`) taken up.
-pub fn pickup(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+pub fn pickup(request: SpecialRequest<'_, GemState>) -> Result<Vec<Effect>, RulesError> {
     let f = FieldReader(request.fields);
     let (Some(actor), Some(actor_id)) = (request.actor, request.actor_id) else {
         return Err(RulesError::Invalid("pickup needs who picks it up".into()));
@@ -109,7 +109,7 @@ pub fn pickup(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
         }
         None => (actor_id.to_string(), actor.name.to_string(), item.to_string()),
     };
-    let gem = state::of(request.state);
+    let gem = request.state;
     let mine = owner_id == actor_id;
     match gem.item(&owner_id, &name) {
         Some(Place::Dropped) if mine => Ok(vec![moved(

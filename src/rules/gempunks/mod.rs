@@ -10,19 +10,24 @@ mod damage;
 mod dice_order;
 mod group;
 mod guard;
+mod hooks;
 mod items;
 pub mod odds;
 mod options;
 mod prepare;
 mod proposal;
 mod set;
+mod sheet;
 mod shots;
+pub mod spec;
 mod split;
 pub mod state;
 mod tables;
 mod tieup;
 mod turns;
 mod weapon;
+use spec::SPEC;
+use state::{GemEvent, GemState};
 
 use super::conditions::{Catalogue, Condition};
 use super::dice::{DiceExpr, DiceSource};
@@ -32,11 +37,12 @@ use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, InitContext, InitRequest,
     ShakeOutcome,
 };
-use super::ruleset::{Ruleset, option};
-use super::stats::{FieldError, FieldSpec, StatValue, Stats};
-use super::types::{
-    ActionPool, ActionSpec, Derived, Health, OptionSpec, Options, Pass, RulesError, Strength,
-};
+use super::ruleset::{Line, Roster, option};
+use super::stats::{FieldError, StatValue, Stats};
+use super::typed::Rules;
+use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError, Strength};
+use crate::rules::request::AttackGuide;
+use crate::rules::request::{FieldOf, Newcomer, Sheet, Subject, Unit};
 
 /// The Gempunks ruleset.
 pub struct Gempunks;
@@ -46,161 +52,71 @@ const DEFAULT_HP: i64 = 3;
 /// from it stays exact.
 const TYPED_INIT: std::ops::RangeInclusive<i64> = -1000..=1000;
 
-impl Ruleset for Gempunks {
-    fn key(&self) -> &'static str {
-        "gempunks"
+impl Rules for Gempunks {
+    type State = GemState;
+    type Event = GemEvent;
+
+    fn spec(&self) -> &'static crate::rules::spec::Spec {
+        &SPEC
     }
 
-    fn aliases(&self) -> &'static [&'static str] {
-        &["gem"]
-    }
-
-    fn name(&self) -> &'static str {
-        "Gempunks"
-    }
-
-    fn tag(&self) -> &'static str {
-        state::TAG
-    }
-
-    fn pools(&self) -> &'static [&'static str] {
-        &["standard", "move"]
-    }
-
-    // GEM-ACT-6: `escape`, the tied creature's way out.
-    fn commands(&self) -> &'static [super::signature::CommandSpec] {
-        commands::COMMANDS
-    }
-
-    fn special(
-        &self,
-        request: super::request::SpecialRequest<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        match request.verb {
-            "escape" => tieup::escape(request, dice),
-            verb => Err(RulesError::Invalid(format!("`{verb}` is not part of Gempunks"))),
+    fn attack_guide(&self, request: AttackRequest<'_, GemState>) -> AttackGuide {
+        AttackGuide {
+            dice_order: self.order_of_dice(request),
+            odds: self.odds_now(request),
+            ..AttackGuide::default()
         }
     }
 
-    fn fields(&self) -> &'static [FieldSpec] {
-        tables::FIELDS
+    fn sheet(&self, who: Subject<'_, GemState>) -> Sheet {
+        Sheet {
+            glance: self.glance(who.view, who.id, who.state),
+            derived: self.derived(who.view),
+            status: Vec::new(),
+        }
     }
 
-    fn glance(
-        &self,
-        who: CombatantView<'_>,
-        _: &str,
-        _: &super::state::SystemState,
-    ) -> Vec<(&'static str, String)> {
-        let s = who.stats;
-        // GEM-MOD-4: down, Unconscious or Stationary, both defenses are 2.
-        let defense = |name| if prepare::stationary(&who) { 2 } else { s.int_or(name, 5) };
-        vec![
-            ("ad", defense("ad").to_string()),
-            ("gd", defense("gd").to_string()),
-            ("toughness", s.int_or("toughness", damage::DEFAULT_TOUGHNESS).to_string()),
-            ("armor", s.int_or("armor", 0).to_string()),
-            ("muscle", s.int_or("muscle", 0).to_string()),
-            ("magic", s.int_or("magic", 0).to_string()),
-        ]
+    fn enter(&self, newcomer: Newcomer<'_>) -> Result<Option<String>, RulesError> {
+        let unit =
+            self.one_unit(newcomer.name, newcomer.count, newcomer.stats, newcomer.options)?;
+        Ok(unit)
     }
 
-    // GEM-DMG-1: armor and vulnerability by type are kept under the type's canonical word
-    // (`armor.crushing` is `armor.blunt`), so a hit of that type finds them.
+    fn unit(&self, who: CombatantView<'_>) -> Unit {
+        Unit { kind: self.kind_of(who.stats), strength: self.strength(who) }
+    }
+
+    fn turn_budget(&self, who: Subject<'_, GemState>, pass: Pass) -> Vec<ActionPool> {
+        self.budget_in(who.view, pass, who.options)
+    }
+
     fn check_names(
         &self,
         stats: &mut Stats,
         field: &str,
-        _catalogue: &Catalogue,
+        of: FieldOf<'_>,
     ) -> Result<(), FieldError> {
-        for prefix in ["armor.", "vuln."] {
-            if let Some(kind) = field.strip_prefix(prefix) {
-                let canonical = format!("{prefix}{}", tables::canonical_type(kind));
-                if canonical != field
-                    && let Some(value) = stats.take(field)
-                {
-                    stats.put(&canonical, value);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    // GEM-DMG-1: a weapon's `type=` is kept as its canonical word.
-    fn check_weapon_names(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
-        if field == "type"
-            && let Some(kind) = stats.text(field).map(tables::canonical_type)
-        {
-            stats.put(field, StatValue::Text(kind));
-        }
-        // GEM-DMG-1, GEM-WPN: damage and range increments are read as a set is made; their
-        // numbers are held to range here, where a weapon enters (a command, a bestiary).
-        let bad = |expected: String| FieldError::BadValue {
-            field: field.into(),
-            value: stats.text(field).unwrap_or_default().into(),
-            expected,
-        };
-        match (field, stats.text(field)) {
-            ("dmg", Some(dmg)) if weapon::parse_parts(dmg, None).is_err() => Err(bad(format!(
-                "damage such as 1d6-1 or 1d6+2:cutting,1d6:fire: 1 to {} dice of 1 to {} sides \
-                 and bonuses from -{bonus} to {bonus}",
-                weapon::MAX_PART_DICE,
-                weapon::MAX_SIDES,
-                bonus = weapon::MAX_BONUS,
-            ))),
-            ("range", Some(range)) if weapon::parse_increments(range).is_err() => {
-                Err(bad("range increments in m, each from 1 to 1000000, such as 10/20/40".into()))
-            }
-            _ => Ok(()),
+        match of {
+            FieldOf::Stats { catalogue } => self.names_in_stats(stats, field, catalogue),
+            FieldOf::Weapon => self.names_in_weapon(stats, field),
         }
     }
 
-    fn weapon_fields(&self) -> &'static [FieldSpec] {
-        tables::WEAPON_FIELDS
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        tables::OPTIONS
-    }
-
-    // GEM-REG-1: `add Bandit x20 regiment` is one combatant of twenty members.
-    fn one_unit(
+    fn shake_off(
         &self,
-        name: &str,
-        count: Option<u32>,
-        stats: &mut Stats,
-        options: &Options,
-    ) -> Result<Option<String>, RulesError> {
-        if !stats.flag("regiment") {
-            return Ok(None);
-        }
-        let min = option(self, options, "gem_regiment_min").parse::<u32>().unwrap_or(5).max(2);
-        let Some(n) = count else {
-            return Err(RulesError::Invalid(format!(
-                "a regiment needs its members counted: add {name} x20 regiment"
-            )));
-        };
-        if n < min {
-            return Err(RulesError::Invalid(format!(
-                "a regiment has at least {min} members (gem_regiment_min), not {n}; without \
-                 `regiment`, x{n} adds {n} separate creatures"
-            )));
-        }
-        stats.set_int("members", i64::from(n));
-        Ok(Some(plural(name)))
+        who: Subject<'_, GemState>,
+        condition: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        self.shake(who.view.stats, who.view.health, condition, who.options, dice)
     }
 
-    // GEM-REG-5: members standing and the wound pool, from the regiment's HP pool.
-    fn strength(&self, who: CombatantView<'_>) -> Option<Strength> {
-        let total = regiment_members(who.stats)?;
-        let h = member_hp(who.stats);
-        let (standing, pool) = damage::regiment_strength(who.health.current, h);
-        Some(Strength { standing, total, pool, per_member: h })
-    }
-
-    fn kind_of(&self, stats: &Stats) -> Option<&'static str> {
-        regiment_members(stats).map(|_| "regiment")
+    fn turn_start(
+        &self,
+        who: Subject<'_, GemState>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        self.start_of_turn_in(who.view, who.id, who.state, who.options, dice)
     }
 
     // A regiment's HP pool: members × each member's HP (issue 11, JSON `health`).
@@ -209,16 +125,12 @@ impl Ruleset for Gempunks {
         Health::full(regiment_members(stats).map_or(hp, |n| n.saturating_mul(hp)))
     }
 
-    fn health_label(&self) -> &'static str {
-        "HP"
-    }
-
     // GEM-INIT-1: each controller rolls one d6 for everyone it controls, once per combat;
     // each character adds its Agility. Ties are broken by a random roll-off.
     fn roll_initiative(
         &self,
         who: InitRequest<'_>,
-        ctx: &mut InitContext,
+        ctx: &mut InitContext<GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         let controller = who
@@ -240,10 +152,6 @@ impl Ruleset for Gempunks {
         Ok(init)
     }
 
-    fn typed_init_hint(&self) -> &'static str {
-        "the total rolled at the table (d6 + Agility), such as 7"
-    }
-
     fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         let total = text.trim().parse().ok().filter(|n| TYPED_INIT.contains(n)).ok_or_else(|| {
             RulesError::Invalid(format!(
@@ -257,72 +165,11 @@ impl Ruleset for Gempunks {
         Ok(init)
     }
 
-    // GEM-INIT-2: one standard action and one move action; GEM-INIT-3 (a), GEM-OPT-2: a pending
-    // Incapacitate skip takes them away.
-    // GEM-ACT-9: immediate-action debts are paid from the move action, then the standard
-    // (Reading `gem_debt_from=move_first`).
-    fn turn_budget(&self, stats: &Stats, conditions: &[Condition], pass: Pass) -> Vec<ActionPool> {
-        let view = CombatantView {
-            name: "",
-            stats,
-            health: self.health(stats),
-            conditions,
-            weapons: &[],
-            initiative: None,
-        };
-        self.turn_budget_in(view, pass, &Options::default())
-    }
-
-    // GEM-INIT-2, GEM-INIT-3 (a), GEM-OPT-2: a regiment loses an action only when every member
-    // standing skips it; GEM-INIT-3 (b), GEM-ACT-9: debts from the move action first, or the
-    // standard first (`gem_debt_from=standard_first`).
-    fn turn_budget_in(
-        &self,
-        who: CombatantView<'_>,
-        _pass: Pass,
-        options: &Options,
-    ) -> Vec<ActionPool> {
-        let skips = turns::skips(who);
-        let mut standard: u8 = if skips.standard { 0 } else { 1 };
-        let mut moves: u8 = if skips.moves { 0 } else { 1 };
-        let standard_first = option(self, options, "gem_debt_from") == "standard_first";
-        for _ in 0..turns::debts(who.conditions) {
-            let (first, second) = if standard_first {
-                (&mut standard, &mut moves)
-            } else {
-                (&mut moves, &mut standard)
-            };
-            if *first > 0 {
-                *first -= 1;
-            } else {
-                *second = second.saturating_sub(1);
-            }
-        }
-        vec![ActionPool::new("standard", standard), ActionPool::new("move", moves)]
-    }
-
-    // GEM-INIT-1: roll-offs break ties, or the order added (`gem_init_tie=list`).
-    fn rolls_off_ties(&self, options: &Options) -> bool {
-        option(self, options, "gem_init_tie") != "list"
-    }
-
-    // GEM-ACT-8: Melee Guard costs the move action as well as the standard.
-    fn action_costs(&self, action: &ActionSpec) -> Vec<(&'static str, u8)> {
-        std::iter::once((action.pool, action.cost))
-            .chain(
-                tables::MORE_COSTS
-                    .iter()
-                    .filter(|(key, _, _)| *key == action.key)
-                    .map(|&(_, pool, amount)| (pool, amount)),
-            )
-            .collect()
-    }
-
     // GEM-ACT-4, GEM-ACT-7, GEM-ACT-8: Cower and the guards last until the creature next acts.
     fn do_action(
         &self,
         action: &ActionSpec,
-        request: super::request::SpecialRequest<'_>,
+        request: super::request::SpecialRequest<'_, GemState>,
     ) -> Result<Vec<Effect>, RulesError> {
         let condition = match action.key {
             "pickup" => return items::pickup(request),
@@ -345,32 +192,8 @@ impl Ruleset for Gempunks {
         }])
     }
 
-    // GEM-INIT-3: the skips spent, debts paid, Cower and guards ended as the turn begins.
-    fn turn_start_in(
-        &self,
-        who: CombatantView<'_>,
-        id: &str,
-        state: &super::state::SystemState,
-        options: &Options,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        let gem = state::of(state);
-        // GEM-INIT-2: a standard action spent ahead in another member's set is gone, if this
-        // turn has one.
-        let standard = self
-            .turn_budget_in(who, Pass::main(0, 0), options)
-            .iter()
-            .any(|p| p.name == "standard" && p.total > 0);
-        let ahead = gem.ahead_of(id).filter(|_| standard);
-        Ok(turns::start(who, id, ahead))
-    }
-
-    fn actions(&self) -> &'static [ActionSpec] {
-        tables::ACTIONS
-    }
-
     // GEM-DMG-1, GEM-DMG-2, GEM-REG-5: net damage by type, wounds, a regiment's pool.
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, GemState>) -> Result<DamageOutcome, RulesError> {
         let parts: Vec<(Option<String>, i64)> = if hit.parts.is_empty() {
             vec![(hit.kind.map(tables::canonical_type), hit.amount)]
         } else {
@@ -433,100 +256,13 @@ impl Ruleset for Gempunks {
         Ok(DamageOutcome { loss, conditions, explain, events: Vec::new() })
     }
 
-    // Issue 11 item 8: the defenses, Toughness, armor by type, a regiment's strength and the
-    // state attack options leave.
-    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
-        let s = who.stats;
-        let mut out = vec![
-            ("ad", Derived::Int(s.int_or("ad", 5))),
-            ("gd", Derived::Int(s.int_or("gd", 5))),
-            ("toughness", Derived::Int(s.int_or("toughness", damage::DEFAULT_TOUGHNESS))),
-        ];
-        let armor: Vec<(String, i64)> = std::iter::once(("*".to_string(), s.int_or("armor", 0)))
-            .chain(s.iter().filter_map(|(k, _)| {
-                k.strip_prefix("armor.").map(|t| (t.to_string(), s.int_or(k, 0)))
-            }))
-            .collect();
-        out.push(("armor", Derived::Map(armor)));
-        let vuln: Vec<(String, i64)> = std::iter::once(("*".to_string(), s.int_or("vuln", 0)))
-            .chain(s.iter().filter_map(|(k, _)| {
-                k.strip_prefix("vuln.").map(|t| (t.to_string(), s.int_or(k, 0)))
-            }))
-            .collect();
-        out.push(("vuln", Derived::Map(vuln)));
-        if let Some(total) = regiment_members(s) {
-            let (standing, pool) = damage::regiment_strength(who.health.current, member_hp(s));
-            out.push(("members.standing", Derived::Int(standing)));
-            out.push(("members.total", Derived::Int(total)));
-            out.push(("wound_pool", Derived::Int(pool)));
-        }
-        let has = |n: &str| who.conditions.iter().find(|c| c.name == n);
-        let skips: Vec<String> = [("Skip-Move", "move"), ("Skip-Standard", "standard")]
-            .iter()
-            .filter(|(n, _)| has(n).is_some())
-            .map(|(_, w)| w.to_string())
-            .collect();
-        out.push(("pending_skips", Derived::List(skips)));
-        if regiment_members(s).is_some() {
-            // GEM-OPT-2: a regiment's skips, counted in members.
-            let count = |name| turns::count(who.conditions, name);
-            out.push((
-                "pending_skip_members",
-                Derived::Map(vec![
-                    ("move".into(), count(turns::SKIP_MOVE)),
-                    ("standard".into(), count(turns::SKIP_STANDARD)),
-                ]),
-            ));
-        }
-        let grappled: Vec<String> = who
-            .conditions
-            .iter()
-            .filter(|c| c.name == "Grappled")
-            .filter_map(|c| c.detail.as_deref())
-            .map(|d| d.trim_start_matches("with ").to_string())
-            .collect();
-        out.push(("grappled_with", Derived::List(grappled)));
-        out.push(("prone", Derived::Bool(has("Prone").is_some())));
-        out.push(("cannot_breathe", Derived::Bool(has("Strangled").is_some())));
-        // GEM-ACT-6: the knots' DC, while tied up.
-        if let Some(dc) = has(tieup::TIED).and_then(|c| tieup::written_dc(c.detail.as_deref())) {
-            out.push(("tied_up_dc", Derived::Int(dc)));
-        }
-        out
-    }
-
-    fn health_text(&self, health: Health) -> String {
-        format!("HP {}/{}", health.current, health.max)
-    }
-
-    fn attack_fields(&self) -> &'static [crate::rules::signature::FieldArg] {
-        tables::ATTACK_FIELDS
-    }
-
     // GEM-ATK-6, GEM-ATK-7: the hits rolled ahead of damage, with their proposed sharing.
     fn attack_proposal(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Option<super::effect::Proposal>, RulesError> {
         proposal::proposal(request, dice)
-    }
-
-    // GEM-ATK-3: a set may name several targets.
-    fn several_targets(&self) -> bool {
-        true
-    }
-
-    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
-        tables::TOGGLES
-    }
-
-    fn attack_hint(&self) -> &'static str {
-        "blank, or n=12 option=trip split=ogre:3,troll:2 far=1 willing=NAME lower=NAME …"
-    }
-
-    fn bare_attack_hint(&self) -> &'static str {
-        "no weapon: give acc= and dmg= below (dmg=1d6+2:cutting,1d6:fire)"
     }
 
     // GEM-INIT-2: an attack set is the standard action (a reaction is paid for by its guard,
@@ -534,10 +270,10 @@ impl Ruleset for Gempunks {
     // GEM-REG-3: a regiment rolls at most 3 sets between its turns.
     fn attack_cost(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GemState>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         let f = super::request::FieldReader(request.fields);
-        let gem = state::of(request.state);
+        let gem = request.state;
         for m in request.members {
             if regiment_members(m.view.stats).is_some()
                 && gem.sets_of(m.id) >= 3
@@ -550,9 +286,9 @@ impl Ruleset for Gempunks {
             }
         }
         let p = prepare::prepare(request)?;
-        items::check_weapon(request, &gem)?;
+        items::check_weapon(request, gem)?;
         // GEM-ACT-7, GEM-ACT-8: a reaction is a guard's attack.
-        guard::check(request, &p, &gem)?;
+        guard::check(request, &p, gem)?;
         // GEM-ACT-9: an immediate action costs nothing now; at most two are owed.
         if f.flag("immediate") && turns::debts(request.attacker.conditions) >= 2 {
             return Err(RulesError::Invalid(format!(
@@ -568,35 +304,9 @@ impl Ruleset for Gempunks {
         })
     }
 
-    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        dice_order::describe(request).map(Some)
-    }
-
-    // Issue 11 item 6: the exact distribution of hits and crits before rolling.
-    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        let p = prepare::prepare(request)?;
-        let f = super::request::FieldReader(request.fields);
-        let auto = f.flag("auto") || f.value("willing").is_some();
-        let need = p.dice.first().map_or(0, |d| d.need);
-        let same = p.dice.iter().all(|d| d.need == need);
-        if !same {
-            return Ok(Some(format!("{} dice, each against its own target's need", p.dice.len())));
-        }
-        let n = u32::try_from(p.dice.len()).unwrap_or(u32::MAX);
-        Ok(Some(odds::summary(n, need, p.heavy, auto)))
-    }
-
-    fn odds_report(&self, args: &[String]) -> Result<String, String> {
-        odds::report(args)
-    }
-
-    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
-        Some((odds::USAGE, "hits and crits expected of N dice, and the chance of each count"))
-    }
-
     fn attack(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, GemState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         let mut effects = vec![];
@@ -636,20 +346,17 @@ impl Ruleset for Gempunks {
         Ok(effects)
     }
 
-    crate::rules::ruleset::own_state!(state, GemState, GemEvent);
-
-    fn shake_off(
+    fn apply(
         &self,
-        _stats: &Stats,
-        _health: Health,
-        condition: &Condition,
-        _options: &crate::rules::types::Options,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<ShakeOutcome, RulesError> {
-        Err(RulesError::Invalid(format!(
-            "Gempunks has no roll to shake off {}; end it with `uncond`",
-            condition.name
-        )))
+        state: &mut GemState,
+        event: &GemEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut GemState, fact: crate::rules::ruleset::Fact<'_>) {
+        state::observe(state, fact);
     }
 }
 

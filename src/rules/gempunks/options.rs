@@ -9,7 +9,7 @@ use super::attack::Instance;
 use super::damage;
 use super::items;
 use super::prepare::{Prepared, f_flag, f_value, option_of};
-use super::state::{self, GemState, Place};
+use super::state::{GemState, Place};
 use super::tieup;
 use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
@@ -107,7 +107,7 @@ pub(super) struct Tracker {
 }
 
 impl Tracker {
-    pub(super) fn new(req: AttackRequest<'_>) -> Tracker {
+    pub(super) fn new(req: AttackRequest<'_, GemState>) -> Tracker {
         let skips = req
             .targets
             .iter()
@@ -135,14 +135,19 @@ impl Tracker {
             strangled: vec![false; req.targets.len()],
             tied: vec![false; req.targets.len()],
             moved: Vec::new(),
-            gem: state::of(req.state),
+            gem: req.state.clone(),
         }
     }
 
     /// GEM-OPT-4, GEM-OPT-9: the item a successful Disarm or Pickpocket moves, or a Reverse
     /// Pickpocket stows (`item=`; a Disarm defaults to the first weapon the target still holds).
     /// An unarmed attacker with `take` keeps it (an item already moved this set stays moved).
-    fn item_for(&mut self, req: AttackRequest<'_>, p: &Prepared, t: usize) -> Option<Effect> {
+    fn item_for(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        p: &Prepared,
+        t: usize,
+    ) -> Option<Effect> {
         let target = &req.targets[t];
         let attacker = req.attacker.name;
         let named = f_value(req, "item");
@@ -210,7 +215,7 @@ impl Tracker {
     )]
     pub(super) fn instance(
         &mut self,
-        req: AttackRequest<'_>,
+        req: AttackRequest<'_, GemState>,
         p: &Prepared,
         inst: Instance,
         t: usize,
@@ -297,7 +302,7 @@ impl Tracker {
     /// GEM-ACT-6: a Tie Up that would wound ties the target, with the knots' DC.
     fn tie_up(
         &mut self,
-        req: AttackRequest<'_>,
+        req: AttackRequest<'_, GemState>,
         l: &Landed<'_>,
         t: usize,
         dice: &mut dyn DiceSource,
@@ -331,7 +336,7 @@ impl Tracker {
     /// GEM-OPT-6: a Sunder wounds the named item, counting the wounds it already took.
     fn sunder(
         &mut self,
-        req: AttackRequest<'_>,
+        req: AttackRequest<'_, GemState>,
         l: &Landed<'_>,
         t: usize,
         effects: &mut Vec<Effect>,
@@ -386,7 +391,7 @@ impl Tracker {
     /// standard one too (a regiment: one member at a time, a tally per level).
     fn incapacitate(
         &mut self,
-        req: AttackRequest<'_>,
+        req: AttackRequest<'_, GemState>,
         l: &Landed<'_>,
         t: usize,
         effects: &mut Vec<Effect>,
@@ -451,7 +456,7 @@ impl Tracker {
     /// GEM-OPT-7: a trip knocks prone for one wound fewer; a soft trip for no wounds at all.
     fn trip(
         &mut self,
-        req: AttackRequest<'_>,
+        req: AttackRequest<'_, GemState>,
         l: &Landed<'_>,
         t: usize,
         effects: &mut Vec<Effect>,
@@ -480,7 +485,7 @@ impl Tracker {
     /// GEM-OPT-8: a strangle's first wound stops the target's breath (once a set, by option).
     fn strangle(
         &mut self,
-        req: AttackRequest<'_>,
+        req: AttackRequest<'_, GemState>,
         l: &Landed<'_>,
         t: usize,
         effects: &mut Vec<Effect>,
@@ -513,7 +518,13 @@ impl Tracker {
 
 /// GEM-OPT-10: a Ride deals no damage; the rider (the attacker, or with `ride=them` the target)
 /// mounts the other.
-fn ride(req: AttackRequest<'_>, who: Who, name: &str, head: &str, effects: &mut Vec<Effect>) {
+fn ride(
+    req: AttackRequest<'_, GemState>,
+    who: Who,
+    name: &str,
+    head: &str,
+    effects: &mut Vec<Effect>,
+) {
     let them = f_value(req, "ride").unwrap_or("me") == "them";
     let rider = if them { who } else { Who::Actor };
     let (rn, mn) = if them { (name, req.attacker.name) } else { (req.attacker.name, name) };

@@ -11,6 +11,7 @@ use super::split;
 use super::state;
 use super::weapon::Arms;
 use super::{Gempunks, member_hp, regiment_members};
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
@@ -73,7 +74,7 @@ pub(super) fn names(id: &str, view: &CombatantView<'_>, word: &str) -> bool {
 
 /// The members taking part: a regiment's standing members less those Incapacitate holds back
 /// this turn (GEM-OPT-2), or one per combatant of a group with a standard action left (GEM-INIT-2).
-fn standing_members(req: &AttackRequest<'_>, gem: &state::GemState) -> i64 {
+fn standing_members(req: &AttackRequest<'_, GemState>, gem: &state::GemState) -> i64 {
     super::group::taking_part(req, gem)
         .0
         .iter()
@@ -90,7 +91,11 @@ fn standing_members(req: &AttackRequest<'_>, gem: &state::GemState) -> i64 {
 
 /// Legality before dice (issue 14 item 4): the fields read only after the attack dice (typed
 /// faces, `area=` and `split=` lists, `ride=`) are checked now, so a bad one is refused first.
-fn read_ahead(req: AttackRequest<'_>, f: &FieldReader<'_>, area: bool) -> Result<(), RulesError> {
+fn read_ahead(
+    req: AttackRequest<'_, GemState>,
+    f: &FieldReader<'_>,
+    area: bool,
+) -> Result<(), RulesError> {
     for key in ["roll", "dmgroll"] {
         super::attack::typed(*f, key)?;
     }
@@ -148,7 +153,7 @@ fn read_ahead(req: AttackRequest<'_>, f: &FieldReader<'_>, area: bool) -> Result
 
 /// GEM-ATK-1, GEM-MOD-1..4, GEM-CHOOSE-1, GEM-REG-4, GEM-ATK-4: read the command, check it is
 /// legal, and work out every die's need before rolling.
-pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
+pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError> {
     let f = FieldReader(req.fields);
     let arms = Arms::from(req.weapon.map(|w| w.name.as_str()), req.weapon.map(|w| &w.stats), f)?;
     let option = match f.value("option") {
@@ -180,15 +185,15 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
     }
     let ranged = arms.ranged && !arms.melee;
     let kind = Kind { option, ranged, unarmed, heavy, assault, area };
-    let gem = state::of(req.state);
-    let (mods, total_wields) = modifiers::all(req, &arms, kind, &gem)?;
+    let gem = req.state;
+    let (mods, total_wields) = modifiers::all(req, &arms, kind, gem)?;
     let modsum: i64 = mods.iter().map(|(_, v)| v).sum();
     let acc = arms.acc + modsum;
     let (willing, lowered) = chosen(req, modsum)?;
     grappled(req, option)?;
     let needs = needs_of(req, &arms, option, acc, &lowered);
     // GEM-ACT-1, GEM-REG-4: the dice.
-    let members = standing_members(&req, &gem);
+    let members = standing_members(&req, gem);
     if members == 0 && gem.benched_of(req.attacker_id) > 0 {
         return Err(invalid(format!(
             "every member of {attacker} standing lost its standard action to Incapacitate this \
@@ -262,7 +267,10 @@ struct Kind {
 }
 
 /// GEM-CHOOSE-1: the target willing to be hit, if any, and the targets that lower their defenses.
-fn chosen(req: AttackRequest<'_>, modsum: i64) -> Result<(Option<usize>, Vec<usize>), RulesError> {
+fn chosen(
+    req: AttackRequest<'_, GemState>,
+    modsum: i64,
+) -> Result<(Option<usize>, Vec<usize>), RulesError> {
     let f = FieldReader(req.fields);
     let find = |word: &str| req.targets.iter().position(|t| names(t.id, &t.view, word));
     let mut willing = None;
@@ -301,7 +309,7 @@ fn chosen(req: AttackRequest<'_>, modsum: i64) -> Result<(Option<usize>, Vec<usi
 
 /// GEM-OPT-8, GEM-OPT-10, GEM-ACT-6: Strangle, Ride and Tie Up need the attacker to be grappling
 /// every target.
-fn grappled(req: AttackRequest<'_>, option: AttackOption) -> Result<(), RulesError> {
+fn grappled(req: AttackRequest<'_, GemState>, option: AttackOption) -> Result<(), RulesError> {
     let tieup = FieldReader(req.fields).flag("tieup");
     if !option.needs_grapple() && !tieup {
         return Ok(());
@@ -331,7 +339,7 @@ fn grappled(req: AttackRequest<'_>, option: AttackOption) -> Result<(), RulesErr
 /// Each target's need: its defense (AD or GD, 2 when it cannot or will not defend, 5 against a
 /// grenade) less the attack's accuracy.
 fn needs_of(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     arms: &Arms,
     option: AttackOption,
     acc: i64,
@@ -362,7 +370,11 @@ type SetDice = (Vec<DieSpec>, Option<Vec<usize>>, split::Plan);
 
 /// The dice, the target of each and the split plan (none) of an area attack: one die per creature
 /// caught (`area=NAME:N` for a regiment's members), each at its target's need (GEM-ATK-4).
-fn area_dice(req: AttackRequest<'_>, needs: &[i64], auto: bool) -> Result<SetDice, RulesError> {
+fn area_dice(
+    req: AttackRequest<'_, GemState>,
+    needs: &[i64],
+    auto: bool,
+) -> Result<SetDice, RulesError> {
     let mut dice = Vec::new();
     let mut owner = Vec::new();
     let f = FieldReader(req.fields);
@@ -423,14 +435,14 @@ fn shot_dice(f: &FieldReader<'_>, needs: &[i64], count: usize, auto: bool) -> Se
     }
 }
 
-pub(super) fn option_of<'a>(req: AttackRequest<'a>, name: &str) -> &'a str {
+pub(super) fn option_of<'a>(req: AttackRequest<'a, GemState>, name: &str) -> &'a str {
     option(&Gempunks, req.options, name)
 }
 
-pub(super) fn f_value<'a>(req: AttackRequest<'a>, key: &str) -> Option<&'a str> {
+pub(super) fn f_value<'a>(req: AttackRequest<'a, GemState>, key: &str) -> Option<&'a str> {
     req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
 }
 
-pub(super) fn f_flag(req: AttackRequest<'_>, key: &str) -> bool {
+pub(super) fn f_flag(req: AttackRequest<'_, GemState>, key: &str) -> bool {
     FieldReader(req.fields).flag(key)
 }

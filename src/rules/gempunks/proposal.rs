@@ -5,6 +5,7 @@ use super::attack::hit_instances;
 use super::prepare::{option_of, prepare};
 use super::{set, split};
 use crate::rules::dice::DiceSource;
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
@@ -26,7 +27,7 @@ impl DiceSource for Recording<'_> {
 /// faces or rolled), and propose the sharing of its hits for the GM to accept or change before
 /// the damage is rolled. Only for a set on several targets that is not an area or a shot through.
 pub fn proposal(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Option<crate::rules::effect::Proposal>, RulesError> {
     let f = FieldReader(req.fields);

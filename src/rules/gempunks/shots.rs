@@ -6,12 +6,13 @@ use super::prepare::{Prepared, option_of};
 use super::set::{self, AttackDie};
 use crate::rules::dice::{DiceSource, RollRecord, roll_die};
 use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::AttackRequest;
 use crate::rules::types::RulesError;
 
 /// GEM-WPN-3: where a missed grenade lands.
 pub(super) fn grenade(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     p: &Prepared,
     rolled: &[AttackDie],
     dice: &mut dyn DiceSource,
@@ -72,7 +73,7 @@ pub(super) fn grenade(
 /// (Reading `gem_through_parts=in_order`; `proportional` shares it over the parts). Each creature
 /// it reaches goes into `landed`, with the die's multiplier.
 pub(super) fn through_shot(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     p: &Prepared,
     die: usize,
     rolled: &AttackDie,

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::{SystemEvent, SystemState};
+use crate::rules::state::SystemEvent;
 use crate::rules::types::RulesError;
 
 /// What Gempunks keeps for one encounter.
@@ -157,11 +157,6 @@ pub enum GemEvent {
     Ahead { id: String, with: String },
 }
 
-/// The state, or an empty one for a state that is not Gempunks'.
-pub fn of(state: &SystemState) -> GemState {
-    state.get::<GemState>().cloned().unwrap_or_default()
-}
-
 /// The tag this system's events and saves carry: `Gempunks(…)`.
 pub const TAG: &str = "Gempunks";
 
@@ -177,17 +172,7 @@ fn set_count<T: PartialEq + Default>(list: &mut Vec<(String, T)>, id: &str, valu
     }
 }
 
-pub fn apply(
-    state: &mut SystemState,
-    event: &SystemEvent,
-    roster: &mut dyn Roster,
-) -> Result<Line, RulesError> {
-    let Some(e) = event.get::<GemEvent>() else {
-        return Err(RulesError::Invalid(format!("not a Gempunks event: {event:?}")));
-    };
-    let st = state
-        .get_mut::<GemState>()
-        .ok_or_else(|| RulesError::Invalid("the encounter has no Gempunks state".into()))?;
+pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result<Line, RulesError> {
     let name_of = |id: &str| roster.name_of(id).unwrap_or(id).to_string();
     let (text, who) = match e {
         GemEvent::SetRolled { id, weapon, regiment } => {
@@ -257,8 +242,7 @@ pub fn apply(
 
 /// GEM-INIT-3 (c): a regiment's set count resets as its turn begins; weapon use at the top of
 /// each round (GEM-WPN-1). An Assault's sets and the members held back last only for the turn.
-pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
-    let Some(st) = state.get_mut::<GemState>() else { return };
+pub fn observe(st: &mut GemState, fact: Fact<'_>) {
     match fact {
         Fact::RoundStarted { .. } => {
             st.wielded.clear();

@@ -5,8 +5,9 @@ use super::Gempunks;
 use super::attack::typed;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
 use crate::rules::effect::{Effect, Who};
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader, SpecialRequest};
-use crate::rules::ruleset::{Ruleset, option};
+use crate::rules::ruleset::option;
 use crate::rules::types::{Pass, RulesError};
 
 pub const TIED: &str = "Tied Up";
@@ -47,7 +48,7 @@ fn shown(roll: &RollRecord) -> String {
 /// The DC a Tie Up ties with: `dc=N` as typed, else the tier's items check rolled now. The text
 /// says how it came, the roll is there when one was made.
 pub fn dc(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     dice: &mut dyn DiceSource,
 ) -> Result<(i64, String, Option<RollRecord>), RulesError> {
     if let Some(dc) = FieldReader(req.fields).int("dc")? {
@@ -68,7 +69,7 @@ pub fn written_dc(detail: Option<&str>) -> Option<i64> {
 /// `escape NAME [roll=FACE] [dc=N] [force]` (GEM-ACT-6): on its own turn, for its standard action,
 /// a tied-up creature rolls legerdemain; at DC + 3 or more it is free.
 pub fn escape(
-    req: SpecialRequest<'_>,
+    req: SpecialRequest<'_, GemState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let f = FieldReader(req.fields);
@@ -100,7 +101,7 @@ pub fn escape(
                 current.unwrap_or("no one")
             )));
         }
-        let budget = Gempunks.turn_budget_in(who, Pass::main(0, 1), req.options);
+        let budget = Gempunks.budget_in(who, Pass::main(0, 1), req.options);
         let standard = budget.iter().find(|p| p.name == "standard").map_or(0, |p| p.total);
         if req.actions_taken >= standard {
             return Err(invalid(format!(

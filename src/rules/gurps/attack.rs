@@ -17,6 +17,7 @@ use super::weapon::{damage_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
@@ -65,7 +66,10 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
 /// GURPS-MAN-7: the weapon `second=` names for All-Out Attack (Double)'s other attack, found as
 /// the engine will find it (whole name, or a unique beginning) and ready, checked before the
 /// first strike's dice rather than after them.
-fn second_weapon(req: &AttackRequest<'_>, f: &FieldReader<'_>) -> Result<(), RulesError> {
+fn second_weapon(
+    req: &AttackRequest<'_, GurpsState>,
+    f: &FieldReader<'_>,
+) -> Result<(), RulesError> {
     let Some(wanted) = f.value("second") else {
         return Ok(());
     };
@@ -101,7 +105,7 @@ fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesEr
 
 /// The attack: the effects the engine records, in the dice order of GURPS-ORDER-1.
 pub fn resolve(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     if let [first, _, ..] = req.members {
@@ -171,7 +175,10 @@ pub fn resolve(
 }
 
 /// GURPS-ATK-7, GURPS-DEF-11: one target, or a second that is the ally dodging into the attack.
-fn check_targets(req: &AttackRequest<'_>, f: &FieldReader<'_>) -> Result<(), RulesError> {
+fn check_targets(
+    req: &AttackRequest<'_, GurpsState>,
+    f: &FieldReader<'_>,
+) -> Result<(), RulesError> {
     let sacrificial = match (req.targets, f.value("sacrifice")) {
         ([_], None) => false,
         ([_, ally], Some(name)) if ally.view.name.eq_ignore_ascii_case(name) || ally.id == name => {
@@ -198,7 +205,7 @@ fn check_targets(req: &AttackRequest<'_>, f: &FieldReader<'_>) -> Result<(), Rul
 /// GURPS-MAN-7: `second=` only under All-Out Attack (Double), whose first strike needs two ready
 /// weapons or one that stays ready.
 fn check_double(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     f: &FieldReader<'_>,
     p: &Plan,
     first: bool,
@@ -225,7 +232,7 @@ fn check_double(
 }
 
 /// The events before any die: the maneuver taken (and paid), the attack counted, a Feint used.
-fn opening(req: &AttackRequest<'_>, p: &Plan, strike: Strike) -> Vec<Effect> {
+fn opening(req: &AttackRequest<'_, GurpsState>, p: &Plan, strike: Strike) -> Vec<Effect> {
     let mut effects = Vec::new();
     if p.takes_maneuver {
         effects.push(Effect::System(
@@ -255,7 +262,7 @@ fn opening(req: &AttackRequest<'_>, p: &Plan, strike: Strike) -> Vec<Effect> {
 /// The command's next strike, asked for once this one is recorded: its weapon, the typed faces
 /// this strike left unused, its number, and its foe when a Rapid Strike named two.
 fn next_strike(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
     next: Strike,
     number: i64,
@@ -317,7 +324,7 @@ struct Landing {
 
 /// One attack on the target through GURPS-ORDER-1 steps 2–6.
 fn one(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
     label: &str,
     target: &mut Person,
@@ -400,7 +407,7 @@ fn one(
 
 /// Step 2: a random hit location (and, by option, a hand's or foot's side), with its text.
 fn roll_location(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
@@ -434,7 +441,7 @@ fn roll_location(
 /// GURPS-ATK-3 / GURPS-CRIT-2: the critical hit table (the head blow table at the head, by
 /// option); no defense.
 fn critical_hit(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     at: tables::Location,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
@@ -467,7 +474,7 @@ fn critical_hit(
 /// Step 6: the damage roll (maximum, or multiplied, on some critical hits), against the DR at
 /// the location struck.
 fn damage(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
     landing: &Landing,
     srcs: &mut Sources,
@@ -538,7 +545,7 @@ fn damage(
 }
 
 /// The odds shown before rolling: hit, critical, and the best defense.
-pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
+pub fn odds(req: AttackRequest<'_, GurpsState>) -> Result<String, RulesError> {
     let p = plan(&req)?;
     let skill = p.skill();
     let f = FieldReader(req.fields);

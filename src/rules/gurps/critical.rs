@@ -11,6 +11,7 @@ use super::weapon::Arms;
 use crate::rules::conditions::Source;
 use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, Inflicted, Who};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::AttackRequest;
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
@@ -33,7 +34,7 @@ pub(super) fn crit_words(crit: CritHit) -> String {
 
 /// GURPS-CRIT-1: the critical miss table for `name` (the attacker, or a parrying defender).
 pub(super) fn critical_miss(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     arms: &Arms,
     name: &str,
     who: Who,

@@ -14,12 +14,13 @@ use super::tables;
 use super::weapon::{Arms, invalid};
 use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, Who};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
 
 /// The attack as the defense sees it.
-pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {
+pub(super) fn incoming(req: &AttackRequest<'_, GurpsState>, p: &Plan) -> Incoming {
     Incoming {
         attacker: req.attacker_id.to_string(),
         melee: p.arms.melee(),
@@ -36,7 +37,7 @@ pub(super) fn incoming(req: &AttackRequest<'_>, p: &Plan) -> Incoming {
 /// defense open to the target (Dodge, Parry with each weapon, Block) with its value and the exact
 /// odds it succeeds (and with a retreat, when one is open), then none. `None` when the attack as
 /// written is not one the rules would make (the dialog keeps its fixed list; the preview says why).
-pub fn defense_picks(req: &AttackRequest<'_>) -> Option<Vec<(String, String)>> {
+pub fn defense_picks(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<(String, String)>> {
     let p = super::skill::plan(req).ok()?;
     let target = super::state::person(req.state, req.target_id);
     let incoming = incoming(req, &p);
@@ -89,7 +90,7 @@ pub fn defense_picks(req: &AttackRequest<'_>) -> Option<Vec<(String, String)>> {
 /// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
 /// the attack hits, or `None` when it is stopped.
 pub(super) fn defend(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
     at: tables::Location,
     target: &mut Person,
@@ -193,7 +194,7 @@ pub(super) fn defend(
 
 /// GURPS-DEF-11: an ally dodges into the attack's path; on a success (`true`) it is hit instead.
 fn sacrificial_dodge(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
@@ -223,7 +224,7 @@ fn sacrificial_dodge(
 /// GURPS-HP-2 (`on_action`): a target at 0 HP or less rolls HT before its first defense since
 /// its last turn; failing (`true`), it falls unconscious and does not defend.
 fn falls_at_zero_hp(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     target: &mut Person,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
@@ -249,7 +250,7 @@ fn falls_at_zero_hp(
 /// GURPS-DEF-10: Acrobatics before an acrobatic dodge, +2 on a success and −2 on a failure (or a
 /// flat +2 by option).
 fn acrobatics(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
@@ -275,7 +276,7 @@ fn acrobatics(
 /// The defense made, as an event and counted at once (for a Rapid Strike's second attack): the
 /// parry's weapon, a block, the retreat, and a dodge dropped prone.
 fn record_defense(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     choice: &Choice,
     target: &mut Person,
     effects: &mut Vec<Effect>,
@@ -318,7 +319,7 @@ fn record_defense(
 /// GURPS-DEF-6: a critically failed dodge falls prone, a block's shield is unready, and a parry
 /// rolls on the critical miss table for the parrying weapon.
 fn critical_failure(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
     choice: &Choice,
     srcs: &mut Sources,

@@ -1,11 +1,12 @@
 //! The rolls a GURPS attack asks for, in order (GURPS-ORDER-1), said for a GM typing the
 //! table's faces.
 
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
 /// GURPS-ORDER-1: location, attack, defense, damage, then knockdown and death checks.
-pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+pub fn describe(request: AttackRequest<'_, GurpsState>) -> Result<String, RulesError> {
     let f = FieldReader(request.fields);
     let mut steps = Vec::new();
     if f.value("loc") == Some("random") {

@@ -10,6 +10,7 @@ use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::conditions::Source;
 use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, HitKind, Inflicted, Who};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{CombatantView, DamageOutcome, DamageRequest};
 use crate::rules::ruleset::option;
 use crate::rules::stats::Stats;
@@ -93,7 +94,7 @@ fn pain_modifier(stats: &Stats) -> i64 {
 }
 
 /// The damage model: what one hit does, with the events it records.
-pub fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+pub fn damage(hit: DamageRequest<'_, GurpsState>) -> Result<DamageOutcome, RulesError> {
     // `damage NAME 9 cut:neck`: a type with its location, for hits typed by hand.
     let typed = hit.kind.unwrap_or("cr");
     let (typed, typed_at) = match typed.split_once(':') {
@@ -190,7 +191,7 @@ pub fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
 
 /// GURPS-DMG-1 (option): damage stopped by flexible armour still does blunt trauma.
 fn blunt_trauma(
-    hit: DamageRequest<'_>,
+    hit: DamageRequest<'_, GurpsState>,
     kind: &str,
     dr: i64,
     place: &str,
@@ -216,7 +217,7 @@ fn blunt_trauma(
 /// GURPS-SHOCK-1: the shock an injury brings (doubled, up to 8, by a critical hit or a male
 /// target's groin hit by crushing), as its event.
 fn shock(
-    hit: DamageRequest<'_>,
+    hit: DamageRequest<'_, GurpsState>,
     at: Location,
     kind: &str,
     double_shock: bool,
@@ -237,7 +238,7 @@ fn shock(
 /// GURPS-MAJOR-2: the knockdown roll's modifier a wound owes, if it owes one (a major wound, or
 /// by option any shock at the head or vitals).
 fn knockdown(
-    hit: DamageRequest<'_>,
+    hit: DamageRequest<'_, GurpsState>,
     at: Location,
     major: bool,
     injury: i64,
@@ -263,7 +264,7 @@ fn knockdown(
 
 /// GURPS-DMG-4, GURPS-FP-1: fatigue off FP; at 0 FP or less each FP lost also costs 1 HP.
 fn fatigue(
-    hit: DamageRequest<'_>,
+    hit: DamageRequest<'_, GurpsState>,
     penetrating: i64,
     dr: i64,
     mut events: Vec<crate::rules::state::SystemEvent>,
@@ -302,7 +303,7 @@ fn has(who: CombatantView<'_>, name: &str) -> bool {
 /// crossed, then an aimer's Will roll (GURPS-ORDER-1 steps 7–9).
 pub fn after_damage(
     who: CombatantView<'_>,
-    hit: HitKind<'_>,
+    hit: HitKind<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let Some(st) = hit.state else { return Ok(Vec::new()) };

@@ -9,6 +9,7 @@ use super::maneuver::{Kind, Maneuver};
 use super::state;
 use super::tables;
 use super::weapon::{Arms, arms, invalid, signed};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
@@ -68,13 +69,16 @@ pub enum Strike {
 
 /// The checks and the effective skill (GURPS-ATK-1, GURPS-ATK-2, GURPS-ATK-5, GURPS-ATK-6,
 /// GURPS-MAN-3, GURPS-MAN-4, GURPS-MAN-7, GURPS-MAN-8, GURPS-RANGE-1, GURPS-POST-2).
-pub fn plan(req: &AttackRequest<'_>) -> Result<Plan, RulesError> {
+pub fn plan(req: &AttackRequest<'_, GurpsState>) -> Result<Plan, RulesError> {
     plan_strike(req, Strike::First)
 }
 
 /// [`plan`] for one strike of the command. A later strike is made under the maneuver the first
 /// took, and what the maneuver allows was checked for the whole command by the first.
-pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, RulesError> {
+pub fn plan_strike(
+    req: &AttackRequest<'_, GurpsState>,
+    strike: Strike,
+) -> Result<Plan, RulesError> {
     let f = FieldReader(req.fields);
     let who = req.attacker;
     let has = |n: &str| who.conditions.iter().any(|c| c.name == n);
@@ -169,7 +173,11 @@ pub fn plan_strike(req: &AttackRequest<'_>, strike: Strike) -> Result<Plan, Rule
 
 /// The maneuver the attack is made under: the one taken this turn, or an Attack this attack
 /// takes; and whether it takes one.
-fn maneuver_of(req: &AttackRequest<'_>, me: &state::Person, first: bool) -> (Maneuver, bool) {
+fn maneuver_of(
+    req: &AttackRequest<'_, GurpsState>,
+    me: &state::Person,
+    first: bool,
+) -> (Maneuver, bool) {
     match me.maneuver.clone().filter(|_| me.in_turn || !first) {
         Some(m) => (m, false),
         None if req.on_turn => (Maneuver::new(Kind::Attack), true),
@@ -185,7 +193,7 @@ fn maneuver_of(req: &AttackRequest<'_>, me: &state::Person, first: bool) -> (Man
 
 /// GURPS-ATK-2, GURPS-ATK-4: the location aimed at (`None`: random), its penalty pushed.
 fn location(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     arms: &Arms,
     mods: &mut Vec<(String, i64)>,
 ) -> Result<Option<tables::Location>, RulesError> {
@@ -222,7 +230,7 @@ fn location(
 /// GURPS-ATK-6: a Rapid Strike is melee, with a weapon still ready after it, under Attack or
 /// All-Out Attack, at −6; `used`: this turn already had one.
 fn rapid_strike(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     arms: &Arms,
     kind: Kind,
     used: bool,
@@ -248,7 +256,7 @@ fn rapid_strike(
 }
 
 /// GURPS-POST-2: the attacker's own posture in melee, the target's at range.
-fn posture(req: &AttackRequest<'_>, arms: &Arms, mods: &mut Vec<(String, i64)>) {
+fn posture(req: &AttackRequest<'_, GurpsState>, arms: &Arms, mods: &mut Vec<(String, i64)>) {
     let posture_of = |conds: &[crate::rules::conditions::Condition]| {
         tables::POSTURES
             .iter()
@@ -268,7 +276,7 @@ fn posture(req: &AttackRequest<'_>, arms: &Arms, mods: &mut Vec<(String, i64)>) 
 /// and speed, and an Evaluate on this foe last turn. `range=`, `speed=` and `defense=` are read
 /// whatever the attack, so a bad value is refused before any die (issue 14 item 4).
 fn sighting(
-    req: &AttackRequest<'_>,
+    req: &AttackRequest<'_, GurpsState>,
     arms: &Arms,
     kind: Kind,
     me: &state::Person,
@@ -354,7 +362,11 @@ fn check_skill(p: &Plan) -> Result<(), RulesError> {
 
 /// GURPS-ATK-1: `range=YARDS` on a melee attack is the distance to the foe; the weapon's Reach
 /// (`C`, `1`, `1-2`, `C,1`, `2*`) must cover it, unless `force`.
-fn check_reach(req: &AttackRequest<'_>, arms: &Arms, yards: &str) -> Result<(), RulesError> {
+fn check_reach(
+    req: &AttackRequest<'_, GurpsState>,
+    arms: &Arms,
+    yards: &str,
+) -> Result<(), RulesError> {
     let distance: i64 =
         yards.trim().parse().ok().filter(|n| (0..=100_000).contains(n)).ok_or_else(|| {
             RulesError::Invalid(format!("range={yards}: expected the distance in whole yards"))

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::maneuver::{Kind, Maneuver};
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::{SystemEvent, SystemState};
+use crate::rules::state::SystemEvent;
 use crate::rules::types::RulesError;
 
 /// What GURPS keeps for one encounter, by combatant id.
@@ -180,25 +180,9 @@ impl GurpsEvent {
     }
 }
 
-/// The GURPS state inside an encounter's system state.
-pub fn of(state: &SystemState) -> GurpsState {
-    state.get::<GurpsState>().cloned().unwrap_or_default()
-}
-
 /// One combatant's GURPS state, as it stands (a default when nothing is kept yet).
-pub fn person(state: &SystemState, id: &str) -> Person {
-    state
-        .get::<GurpsState>()
-        .and_then(|st| st.people.iter().find(|(who, _)| who == id))
-        .map(|(_, p)| p.clone())
-        .unwrap_or_default()
-}
-
-fn mine(state: &mut SystemState) -> Option<&mut GurpsState> {
-    if state.get::<GurpsState>().is_none() {
-        *state = SystemState::new(GurpsState::default());
-    }
-    state.get_mut::<GurpsState>()
+pub fn person(state: &GurpsState, id: &str) -> Person {
+    state.people.iter().find(|(who, _)| who == id).map(|(_, p)| p.clone()).unwrap_or_default()
 }
 
 fn entry<'s>(st: &'s mut GurpsState, id: &str) -> &'s mut Person {
@@ -255,16 +239,10 @@ impl Person {
 
 /// Apply one GURPS event.
 pub fn apply(
-    state: &mut SystemState,
-    event: &SystemEvent,
+    st: &mut GurpsState,
+    event: &GurpsEvent,
     roster: &mut dyn Roster,
 ) -> Result<Line, RulesError> {
-    let Some(event) = event.get::<GurpsEvent>() else {
-        return Err(RulesError::Invalid(format!("not a GURPS event: {event:?}")));
-    };
-    let Some(st) = mine(state) else {
-        return Err(RulesError::Invalid("GURPS state missing".into()));
-    };
     let name = |id: &str| roster.name_of(id).unwrap_or(id).to_string();
     let line = |text: String, id: &str| Line { text, roll: None, who: Some(id.to_string()) };
     Ok(match event {
@@ -375,8 +353,7 @@ fn quiet(id: &str) -> Line {
 
 /// Follow the core events: a turn starting resets that combatant's per-turn counts and ends its
 /// last maneuver; a removed combatant is forgotten.
-pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
-    let Some(st) = mine(state) else { return };
+pub fn observe(st: &mut GurpsState, fact: Fact<'_>) {
     match fact {
         Fact::TurnStarted { id } | Fact::Acted { id } => {
             for (who, p) in &mut st.people {

@@ -8,6 +8,7 @@ use super::state::{self, Feint, GurpsEvent, Person};
 use super::tables;
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::rules::effect::{Effect, Who};
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
 use crate::rules::types::RulesError;
 
@@ -15,31 +16,25 @@ fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))
 }
 
-pub fn special(
-    req: SpecialRequest<'_>,
+/// `maneuver NAME KIND`: the rolls a 0 HP or 0 FP combatant makes to act first, then the
+/// maneuver taken.
+pub(super) fn maneuver(
+    req: SpecialRequest<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
-    match req.verb {
-        "maneuver" => {
-            let mut effects = zero_hp_on_action(&req, dice)?;
-            effects.extend(zero_fp_will(&req, dice)?);
-            if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
-                return Ok(effects);
-            }
-            effects.extend(take_maneuver(req)?);
-            Ok(effects)
-        }
-        "feint" => feint(req, dice),
-        "posture" => posture(req),
-        "skipht" => skip_ht(req),
-        other => invalid(format!("`{other}` is not part of GURPS")),
+    let mut effects = zero_hp_on_action(&req, dice)?;
+    effects.extend(zero_fp_will(&req, dice)?);
+    if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
+        return Ok(effects);
     }
+    effects.extend(take_maneuver(req)?);
+    Ok(effects)
 }
 
 /// GURPS-HP-2 with `set gurps_zero_hp_check on_action`: at 0 HP or less, picking a maneuver
 /// other than Do Nothing rolls HT first (once between its turns); failure: unconscious.
 fn zero_hp_on_action(
-    req: &SpecialRequest<'_>,
+    req: &SpecialRequest<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
@@ -61,7 +56,7 @@ fn zero_hp_on_action(
 /// GURPS-FP-1 with `set gurps_fp_collapse roll`: at 0 FP or less, acting (any maneuver but Do
 /// Nothing) takes a Will roll; failure: it collapses, unconscious.
 fn zero_fp_will(
-    req: &SpecialRequest<'_>,
+    req: &SpecialRequest<'_, GurpsState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else { return Ok(Vec::new()) };
@@ -144,7 +139,10 @@ fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesEr
 
 // GURPS-MAN-6: a Quick Contest; the winner's margin (less the foe's, if it also succeeded)
 // comes off the foe's defense against the attacker's next attack.
-fn feint(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(super) fn feint(
+    req: SpecialRequest<'_, GurpsState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (Some(a), Some(b), Some(a_id), Some(b_id)) =
         (req.actor, req.target, req.actor_id, req.target_id)
     else {
@@ -278,7 +276,10 @@ fn resisting_skill(b: CombatantView<'_>) -> i64 {
 
 // GURPS-POST-1, GURPS-POST-2: one Change Posture per change; standing ↔ crouching is free,
 // kneeling ↔ standing may use a step.
-fn posture(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+pub(super) fn posture(
+    req: SpecialRequest<'_, GurpsState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
         return invalid("posture NAME POSTURE");
     };
@@ -361,13 +362,16 @@ fn posture(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
 }
 
 // GURPS-HP-2: it will Do Nothing, so the HT roll at 0 HP is skipped this turn.
-fn skip_ht(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+pub(super) fn skip_ht(
+    req: SpecialRequest<'_, GurpsState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let Some(id) = req.actor_id else { return invalid("skipht NAME") };
     Ok(vec![Effect::System(GurpsEvent::SkipHt { id: id.into() }.wrap())])
 }
 
 /// `maneuver NAME KIND [target=NAME] [braced] [then=KIND] [weapon=WEAPON]`.
-fn take_maneuver(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+fn take_maneuver(request: SpecialRequest<'_, GurpsState>) -> Result<Vec<Effect>, RulesError> {
     let Some(word) = request.words.first() else {
         let name = request.actor.map_or("NAME", |a| a.name);
         return Err(RulesError::Invalid(format!(
@@ -380,7 +384,7 @@ fn take_maneuver(request: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError>
 
 /// Take the maneuver `word`; `spend` when the verb (not `do`, which pays itself) pays for it.
 pub(super) fn choose_maneuver(
-    request: SpecialRequest<'_>,
+    request: SpecialRequest<'_, GurpsState>,
     word: &str,
     spend: bool,
 ) -> Result<Vec<Effect>, RulesError> {

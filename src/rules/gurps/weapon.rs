@@ -4,6 +4,7 @@
 use super::DEFAULT_ATTRIBUTE;
 use super::injury;
 use super::tables;
+use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
@@ -97,7 +98,7 @@ pub fn parse_damage(text: &str, st: i64) -> Result<(i64, i64), RulesError> {
 }
 
 /// The weapon for this attack (GURPS-ATK-1: it must be ready).
-pub fn arms(req: &AttackRequest<'_>) -> Result<Arms, RulesError> {
+pub fn arms(req: &AttackRequest<'_, GurpsState>) -> Result<Arms, RulesError> {
     let f = FieldReader(req.fields);
     let w = req.weapon.map(|w| &w.stats);
     if let Some(weapon) = req.weapon

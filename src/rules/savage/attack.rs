@@ -18,6 +18,7 @@ use crate::rules::conditions::Source;
 use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
 use crate::rules::effect::{AttackOutcome, Hit, Inflicted, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::savage::state::SavageState;
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::TraitDie;
 use crate::rules::types::RulesError;
@@ -128,7 +129,7 @@ impl Prepared {
 }
 
 /// Work out the roll without making it (also used for the odds shown before).
-pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
+pub fn prepare(req: AttackRequest<'_, SavageState>) -> Result<Prepared, RulesError> {
     let f = crate::rules::request::FieldReader(req.fields);
     let weapon = req.weapon.map(|w| &w.stats);
     let skill = attack_skill(req, &f)?;
@@ -186,7 +187,7 @@ pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
 }
 
 /// `skill=`, else the weapon's, else Shooting for a ranged weapon and Fighting for the rest.
-fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesError> {
+fn attack_skill(req: AttackRequest<'_, SavageState>, f: &Fields<'_>) -> Result<String, RulesError> {
     let weapon = req.weapon.map(|w| &w.stats);
     let ranged_weapon = weapon.is_some_and(|w| w.text("range").is_some() || w.flag("shotgun"));
     let skill = f
@@ -203,7 +204,7 @@ fn attack_skill(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<String, RulesE
 }
 
 /// The skill an attack rolls, once it is known: a weapon's, or the one `skill=` names.
-pub fn known_skill(req: AttackRequest<'_>) -> Option<String> {
+pub fn known_skill(req: AttackRequest<'_, SavageState>) -> Option<String> {
     let f = FieldReader(req.fields);
     if req.weapon.is_none() && f.value("skill").is_none() {
         return None;
@@ -213,7 +214,7 @@ pub fn known_skill(req: AttackRequest<'_>) -> Option<String> {
 
 /// The attack dialog's hint for its free field once the roll is known, naming only the options
 /// for it: range for Shooting and Throwing (SW-ATK-1), ganging up for Fighting (SW-ATK-2).
-pub fn hint(req: AttackRequest<'_>) -> Option<String> {
+pub fn hint(req: AttackRequest<'_, SavageState>) -> Option<String> {
     let skill = known_skill(req)?;
     let examples = [
         ("range", "range=medium"),
@@ -270,7 +271,7 @@ pub(super) fn typed(f: &Fields<'_>, key: &str) -> Result<Option<ScriptedDice>, R
 /// The damage text: `dmg=`, else a shotgun's by range band (SW-ATK-8), else the weapon's, else
 /// Strength alone.
 fn damage_text(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     f: &Fields<'_>,
     shotgun: bool,
 ) -> Result<String, RulesError> {
@@ -287,7 +288,7 @@ fn damage_text(
 }
 
 /// AP: `ap=`, else the weapon's; never below 0.
-fn armor_piercing(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<i64, RulesError> {
+fn armor_piercing(req: AttackRequest<'_, SavageState>, f: &Fields<'_>) -> Result<i64, RulesError> {
     let weapon = req.weapon.map(|w| &w.stats);
     Ok(int_within(f, "ap", 0, MAX_FIELD)?
         .or_else(|| weapon.and_then(|w| w.int("ap")))
@@ -297,7 +298,7 @@ fn armor_piercing(req: AttackRequest<'_>, f: &Fields<'_>) -> Result<i64, RulesEr
 
 /// Resolve one Savage Worlds attack of one shot or blow, prepared (autofire is `autofire`'s).
 pub fn resolve(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     p: &Prepared,
     dice: &mut dyn DiceSource,
 ) -> Result<AttackOutcome, RulesError> {
@@ -352,7 +353,7 @@ pub fn resolve(
 /// The attack line: who attacks whom with what, the roll against Parry or the TN with each
 /// modifier named, and the verdict.
 fn summary(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     p: &Prepared,
     roll: &TraitRoll,
     success: bool,
@@ -386,7 +387,7 @@ fn summary(
 /// SW-DMG-1: the damage of a hit, acing, with a d6 more on a raise (neither against an object,
 /// SW-ATK-7), AP against armor, and an obstacle struck on the way adding its armor.
 fn land_damage(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     p: &Prepared,
     raises: i64,
     obstacle: Option<i64>,
@@ -441,7 +442,7 @@ fn land_damage(
 }
 
 /// The exact odds of success and of a raise, before rolling.
-pub fn odds(req: AttackRequest<'_>) -> Result<String, RulesError> {
+pub fn odds(req: AttackRequest<'_, SavageState>) -> Result<String, RulesError> {
     let p = prepare(req)?;
     let wild = Savage::is_wild(req.attacker.stats);
     let need = p.tn - p.modifier() - p.die.bonus;

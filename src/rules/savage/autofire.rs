@@ -8,6 +8,7 @@ use super::damage_dice::{acing, roll_damage};
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
 use crate::rules::effect::{AttackOutcome, Hit, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
+use crate::rules::savage::state::SavageState;
 use crate::rules::types::RulesError;
 
 /// The dice of a burst: every face rolled, each shot's total (the Wild Die standing in for the
@@ -29,7 +30,7 @@ impl Burst {
 
 /// Fire `shots` rounds (checked against the weapon's RoF) and land every hit.
 pub(super) fn autofire(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     p: &Prepared,
     shots: i64,
     dice: &mut dyn DiceSource,
@@ -90,7 +91,7 @@ pub(super) fn autofire(
 
 /// Roll the shots' trait dice, then a Wild Card's Wild Die.
 fn fire(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     p: &Prepared,
     shots: i64,
     source: &mut dyn DiceSource,
@@ -126,7 +127,7 @@ fn fire(
 /// Each hit's damage, with a raise die for a hit 4 over the TN. Each hit meets the target as the
 /// hits before it left it (Shaken, then wounds): the engine lands them in order.
 fn land_hits(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     p: &Prepared,
     hits: &[i64],
     out: &mut AttackOutcome,

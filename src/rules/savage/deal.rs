@@ -7,6 +7,7 @@ use crate::rules::cards::Card;
 use crate::rules::dice::DiceSource;
 use crate::rules::initiative::{InitValue, Initiative};
 use crate::rules::request::{InitContext, InitRequest};
+use crate::rules::savage::state::SavageState;
 use crate::rules::types::RulesError;
 
 /// Quick redraws cards of this rank or lower.
@@ -16,7 +17,7 @@ const QUICK_REDRAW_AT_MOST: u8 = 5;
 /// keeping the best; Quick redraws cards of 5 or lower.
 pub(super) fn deal(
     who: InitRequest<'_>,
-    ctx: &mut InitContext,
+    ctx: &mut InitContext<SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Initiative, RulesError> {
     let draws = if who.stats.flag("improved_level_headed") {

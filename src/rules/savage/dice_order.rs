@@ -2,11 +2,12 @@
 
 use super::Savage;
 use crate::rules::request::AttackRequest;
+use crate::rules::savage::state::SavageState;
 use crate::rules::types::RulesError;
 
 /// SW-ROLL-1, SW-DMG-1: the skill die and a Wild Card's Wild Die (each rolling again on its top
 /// face), then on a hit each damage die (acing too) and the raise d6.
-pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+pub fn describe(request: AttackRequest<'_, SavageState>) -> Result<String, RulesError> {
     let p = super::attack::prepare(request)?;
     let wild = if Savage::is_wild(request.attacker.stats) { " and the Wild Die d6" } else { "" };
     let mut skill = p.skill.clone();

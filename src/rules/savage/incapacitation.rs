@@ -5,6 +5,7 @@ use super::{DEFAULT_DIE, Savage, TN, TraitRoll, attack, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
 use crate::rules::effect::{Effect, HitKind, Who};
 use crate::rules::request::CombatantView;
+use crate::rules::savage::state::SavageState;
 use crate::rules::types::RulesError;
 
 /// SW-INC-1: the four outcomes of the Incapacitation roll.
@@ -42,7 +43,7 @@ fn add(name: &str) -> Effect {
 pub(super) fn after_damage(
     who: CombatantView<'_>,
     was_down: bool,
-    hit: HitKind<'_>,
+    hit: HitKind<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let nonlethal = hit.nonlethal;

@@ -10,14 +10,18 @@ mod damage_dice;
 mod deal;
 pub mod deck;
 mod dice_order;
+mod hooks;
 mod incapacitation;
 pub mod odds;
 mod roll;
 mod shaken;
+mod sheet;
+pub mod spec;
 pub mod state;
 pub mod tables;
 pub mod verbs;
 mod wounds;
+use spec::SPEC;
 
 pub use roll::{TraitRoll, trait_roll};
 
@@ -28,66 +32,24 @@ use super::effect::{Effect, HitKind, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
 use super::request::{
     AttackRequest, CombatantView, DamageOutcome, DamageRequest, FieldReader, InitContext,
-    InitRequest, ShakeOutcome, SpecialRequest,
+    InitRequest, ShakeOutcome,
 };
-use super::ruleset::{Ruleset, option};
-use super::state::{SystemEvent, SystemState};
-use super::stats::{FieldKind, FieldSpec, Stats, TraitDie};
-use super::types::{
-    ActionPool, ActionSpec, Derived, Health, HealthBand, OptionSpec, Options, Pass, RulesError,
-    Side,
-};
+use super::ruleset::{Line, Roster};
+use super::state::SystemEvent;
+use super::stats::{Stats, TraitDie};
+use super::typed::Rules;
+use super::types::{ActionPool, Derived, Health, HealthBand, Options, Pass, RulesError, Side};
+use crate::rules::request::{AttackGuide, Healing, Vitals};
+use crate::rules::request::{Board, Moment, Newcomer, Sheet, Subject, Unit};
+use state::{SavageEvent, SavageState};
 
 /// The Savage Worlds ruleset.
 pub struct Savage;
 
 use super::words::signed;
-use crate::rules::stats::int_field as int;
 
 /// Actions in a Savage Worlds turn (SW-ACT-1).
 pub(crate) const ACTIONS: u8 = 3;
-
-const fn die(name: &'static str, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Die, help }
-}
-
-const fn flag(name: &'static str, help: &'static str) -> FieldSpec {
-    FieldSpec { name, kind: FieldKind::Flag, help }
-}
-
-static FIELDS: &[FieldSpec] = &[
-    flag("wild", "a Wild Card: Wild Die, bennies, three wounds"),
-    FieldSpec {
-        name: "extra",
-        kind: FieldKind::Sets { field: "wild", on: false },
-        help: "an Extra: out at the first wound",
-    },
-    die("agility", "Agility die"),
-    die("smarts", "Smarts die"),
-    die("spirit", "Spirit die (recovering from Shaken)"),
-    die("strength", "Strength die"),
-    die("vigor", "Vigor die"),
-    die("fighting", "Fighting die"),
-    die("shooting", "Shooting die"),
-    die("throwing", "Throwing die"),
-    die("guts", "Guts die"),
-    die("notice", "Notice die"),
-    die("intimidation", "Intimidation die"),
-    die("taunt", "Taunt die"),
-    die("healing", "Healing die"),
-    int("parry", 0, 30, "Parry"),
-    int("toughness", 1, 50, "Toughness, armor included"),
-    int("armor", 0, 30, "armor part of Toughness"),
-    int("pace", 0, 30, "Pace"),
-    int("charisma", -10, 10, "Charisma"),
-    int("size", -4, 20, "Size"),
-    int("bennies", 0, 20, "bennies left"),
-    flag("quick", "Quick: redraw action cards of 5 or lower"),
-    flag("level_headed", "Level Headed: draw two action cards, keep the best"),
-    flag("improved_level_headed", "Improved Level Headed: draw three, keep the best"),
-    flag("ambidextrous", "Ambidextrous: no off-hand penalty"),
-    flag("object", "an object to break: Parry 2, no raise bonus and no aces on damage"),
-];
 
 /// The usual target number.
 pub const TN: i64 = 4;
@@ -112,148 +74,95 @@ impl Savage {
     }
 }
 
-impl Ruleset for Savage {
-    fn key(&self) -> &'static str {
-        "savage"
+impl Rules for Savage {
+    type State = SavageState;
+    type Event = SavageEvent;
+
+    fn spec(&self) -> &'static crate::rules::spec::Spec {
+        &SPEC
     }
 
-    fn aliases(&self) -> &'static [&'static str] {
-        &["sw", "savage-worlds", "savageworlds"]
-    }
-
-    fn name(&self) -> &'static str {
-        "Savage Worlds"
-    }
-
-    fn tag(&self) -> &'static str {
-        state::TAG
-    }
-
-    // SW-DMG-3: a player character is a Wild Card unless the GM says `extra`; others are Extras
-    // unless the GM says `wild`.
-    fn on_add(&self, stats: &mut Stats, side: Side) {
-        if side == Side::Pc && stats.get("wild").is_none() {
-            stats.set_flag("wild", true);
+    fn attack_guide(&self, request: AttackRequest<'_, SavageState>) -> AttackGuide {
+        AttackGuide {
+            hint: self.hint_now(request),
+            toggles: self.toggles_now(request),
+            dice_order: self.order_of_dice(request),
+            odds: self.odds_now(request),
         }
     }
 
-    fn kind_of(&self, stats: &Stats) -> Option<&'static str> {
-        Some(if Self::is_wild(stats) { "Wild Card" } else { "Extra" })
-    }
-
-    fn odds_report(&self, args: &[String]) -> Result<String, String> {
-        odds::odds_report(args)
-    }
-
-    fn odds_usage(&self) -> Option<(&'static str, &'static str)> {
-        Some((odds::USAGE, "success and raise odds of a trait roll (`extra`: no Wild Die)"))
-    }
-
-    crate::rules::ruleset::own_state!(state, SavageState, SavageEvent);
-
-    // SW-INIT-3: after a Joker the deck is shuffled before the next deal.
-    fn new_deal(&self, state: &SystemState, kept: &[Card]) -> Vec<SystemEvent> {
-        if state::of(state).joker_out {
-            vec![state::SavageEvent::DeckShuffled { kept: kept.to_vec() }.wrap()]
-        } else {
-            Vec::new()
+    fn vitals(&self, health: Health, conditions: &[Condition]) -> Vitals {
+        Vitals {
+            band: self.band(health, conditions),
+            healing: Healing { max: health.max, refused: None },
         }
     }
 
-    // SW-INIT-6: with a physical deck the GM types each card.
-    fn deals_by_hand(&self, options: &Options) -> bool {
-        option(self, options, "deck") == "physical"
+    fn sheet(&self, who: Subject<'_, SavageState>) -> Sheet {
+        Sheet {
+            glance: self.glance(who.view, who.id, who.state),
+            derived: self.derived(who.view),
+            status: self.status_lines(who.view, who.id, who.state),
+        }
     }
 
-    fn deal_by_hand_prompt(&self) -> &'static str {
-        "deal the cards from the table: `init NAME CARD` for each, then `next`"
+    fn board(&self, state: &SavageState, options: &Options) -> Board {
+        Board {
+            figures: self.state_figures(state),
+            order_status: self.order_status(state, options),
+        }
     }
 
-    fn typed_init_usage(&self) -> &'static str {
-        "`init NAME CARD`"
+    fn enter(&self, newcomer: Newcomer<'_>) -> Result<Option<String>, RulesError> {
+        let unit = None;
+        self.settle(newcomer.stats, newcomer.side);
+        Ok(unit)
     }
 
-    fn order_status(&self, state: &SystemState, options: &Options) -> Option<String> {
-        let st = state::of(state);
-        // SW-INIT-6: the cards are the table's; the tracker's own deck is not in play.
-        let deck = if self.deals_by_hand(options) {
-            "physical deck".to_string()
-        } else {
-            format!("deck {} left", st.deck.remaining().len())
-        };
-        Some(match st.gm_bennies {
-            0 => deck,
-            n => format!("{deck} · GM bennies {n}"),
-        })
+    fn unit(&self, who: CombatantView<'_>) -> Unit {
+        Unit { kind: self.kind_of(who.stats), strength: None }
     }
 
-    fn settable(&self) -> &'static [OptionSpec] {
-        tables::SETTABLE
+    fn turn_budget(&self, who: Subject<'_, SavageState>, pass: Pass) -> Vec<ActionPool> {
+        self.budget(who.view.stats, who.view.conditions, pass)
     }
 
-    // The GM's benny pool is a counter in the state, not an option string.
-    fn set_value(&self, name: &str, value: i64) -> Option<SystemEvent> {
-        (name == "gm_bennies").then(|| state::SavageEvent::GmBennies { count: value }.wrap())
-    }
-
-    fn state_figures(&self, state: &SystemState) -> Vec<(&'static str, Derived)> {
-        let st = state::of(state);
-        let deck_left = i64::try_from(st.deck.remaining().len()).unwrap_or(i64::MAX);
-        vec![
-            ("gm_bennies", Derived::Int(st.gm_bennies)),
-            ("deck_left", Derived::Int(deck_left)),
-            ("joker_out", Derived::Bool(st.joker_out)),
-        ]
-    }
-
-    fn commands(&self) -> &'static [crate::rules::signature::CommandSpec] {
-        commands::COMMANDS
-    }
-
-    fn fields(&self) -> &'static [FieldSpec] {
-        FIELDS
-    }
-
-    fn glance(
+    fn shake_off(
         &self,
-        who: CombatantView<'_>,
-        _: &str,
-        _: &SystemState,
-    ) -> Vec<(&'static str, String)> {
-        // An untrained skill rolls d4−2 (the attack's own reading of an unset skill).
-        // A die as people write it: `d6−1`, with a true minus sign.
-        let die = |d: crate::rules::stats::TraitDie| d.to_string().replace('-', "−");
-        let skill = |name| match who.stats.die(name) {
-            Some(d) => die(d),
-            None => format!("{}−2", die(attack::UNTRAINED)),
-        };
-        // An Extra has no bennies of its own unless given some (the GM's pool pays for it).
-        let bennies = match who.stats.int("bennies") {
-            Some(n) => n.to_string(),
-            None if Self::is_wild(who.stats) => "0".to_string(),
-            None => "none".to_string(),
-        };
-        // SW-ATK-7: an object's Parry is 2.
-        let parry = if who.stats.flag("object") { 2 } else { attack::effective_parry(who) };
-        vec![
-            ("parry", parry.to_string()),
-            ("toughness", wounds::toughness(who.stats).to_string()),
-            ("fighting", skill("fighting")),
-            ("shooting", skill("shooting")),
-            ("spirit", die(who.stats.die("spirit").unwrap_or(DEFAULT_DIE))),
-            ("bennies", bennies),
-        ]
+        who: Subject<'_, SavageState>,
+        condition: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<ShakeOutcome, RulesError> {
+        self.shake(who.view.stats, who.view.health, condition, who.options, dice)
     }
 
-    // SW-ROLL-2, SW-INIT-3: what every Trait roll of it carries now.
-    fn status_lines(&self, who: CombatantView<'_>, _: &str, _: &SystemState) -> Vec<String> {
-        let carried: Vec<String> = attack::trait_modifiers(who)
-            .iter()
-            .map(|(why, n)| format!("{why} {}", signed(*n)))
-            .collect();
-        match carried.is_empty() {
-            true => Vec::new(),
-            false => vec![format!("trait rolls: {}", carried.join(" · "))],
+    fn turn_start(
+        &self,
+        who: Subject<'_, SavageState>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnStartEffect>, RulesError> {
+        self.start_of_turn(who.view, who.options, dice)
+    }
+
+    fn moment(
+        &self,
+        at: Moment<'_, SavageState>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Effect>, RulesError> {
+        match at {
+            Moment::NewDeal { state, kept } => {
+                Ok(self.new_deal(state, kept).into_iter().map(Effect::System).collect())
+            }
+            Moment::RoundStart { who } => self.round_start(who, dice),
+            Moment::AfterDamage { who, was_down, hit } => {
+                self.after_damage(who, was_down, hit, dice)
+            }
+            Moment::Set { name, value } => {
+                Ok(self.set_value(name, value).into_iter().map(Effect::System).collect())
+            }
+            Moment::BeforeStart { .. } | Moment::TurnEnd { .. } | Moment::NextFlag { .. } => {
+                Ok(Vec::new())
+            }
         }
     }
 
@@ -263,92 +172,23 @@ impl Ruleset for Savage {
         Health::full(if Self::is_wild(stats) { WILD_WOUNDS } else { 0 })
     }
 
-    fn health_label(&self) -> &'static str {
-        "wounds"
-    }
-
-    fn health_counts_taken(&self) -> bool {
-        true
-    }
-
-    // Wounds taken, as a Savage Worlds table says them; an Extra is simply up or out.
-    fn health_text(&self, health: Health) -> String {
-        let wounds = health.max.saturating_sub(health.current);
-        match (health.max, health.current) {
-            (0, c) if c >= 0 => "unhurt".to_string(),
-            (0, _) => "out".to_string(),
-            (_, c) if c < 0 => format!("wounds {wounds} (incapacitated)"),
-            _ => format!("wounds {wounds}/{}", health.max),
-        }
-    }
-
     fn roll_initiative(
         &self,
         who: InitRequest<'_>,
-        ctx: &mut InitContext,
+        ctx: &mut InitContext<SavageState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         deal::deal(who, ctx, dice)
-    }
-
-    fn typed_init_hint(&self) -> &'static str {
-        "the card dealt: rank and suit such as QS, 10H or 2c, or joker"
     }
 
     fn typed_initiative(&self, _stats: &Stats, text: &str) -> Result<Initiative, RulesError> {
         deal::typed(text)
     }
 
-    // SW-INIT-1: a new deal every round.
-    fn deals_each_round(&self) -> bool {
-        true
-    }
-
-    // SW-INIT-4: a held action is kept across rounds.
-    fn hold_lasts_across_rounds(&self) -> bool {
-        true
-    }
-
-    // SW-ACT-1: one action; more are allowed at −2 each to that turn's trait rolls.
-    fn turn_budget(
-        &self,
-        _stats: &Stats,
-        _conditions: &[Condition],
-        _pass: Pass,
-    ) -> Vec<ActionPool> {
-        // Up to three actions; each after the first is −2 to every trait roll (SW-ACT-1).
-        vec![ActionPool::new("actions", ACTIONS)]
-    }
-
-    // SW-ACT-1: one action; each extra one is −2 to every trait roll this turn.
-    fn actions(&self) -> &'static [ActionSpec] {
-        const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
-            ActionSpec { key, label, pool: "actions", cost, fields: &[] }
-        }
-        const LIST: &[ActionSpec] = &[
-            a("attack", "Fighting or Shooting attack", 1),
-            a("wild", "Wild Attack (+2, −2 Parry)", 1),
-            a("defend", "Defend (+2 Parry, the whole turn)", 1),
-            a("aim", "Aim (+2 next round)", 1),
-            a("trick", "Trick or Test of Wills", 1),
-            a("benny", "spend a benny", 0),
-            a("move", "move up to Pace", 0),
-        ];
-        LIST
-    }
-
-    fn weapon_fields(&self) -> &'static [FieldSpec] {
-        tables::WEAPON_FIELDS
-    }
-
-    fn options(&self) -> &'static [OptionSpec] {
-        tables::OPTIONS
-    }
-
     // SW-ACT-1: an attack (autofire included) is one action.
     fn attack_cost(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, SavageState>,
     ) -> Result<Vec<(&'static str, u8)>, RulesError> {
         // SW-ATK-2: after Defend, no other action this turn (checked before any die).
         let forced = FieldReader(request.fields).flag("force");
@@ -362,61 +202,9 @@ impl Ruleset for Savage {
         Ok(vec![("actions", 1)])
     }
 
-    fn attack_fields(&self) -> &'static [crate::rules::signature::FieldArg] {
-        attack::ATTACK_FIELDS
-    }
-
-    fn attack_hint(&self) -> &'static str {
-        "blank, or range=medium called=head cover=light dark=dim gang=N mod=N …"
-    }
-
-    fn attack_hint_now(&self, request: AttackRequest<'_>) -> Option<String> {
-        attack::hint(request)
-    }
-
-    fn bare_attack_hint(&self) -> &'static str {
-        "no weapon: give skill= or die=, and dmg=, below"
-    }
-
-    // SW-ATK-2: the switches of the attack dialog.
-    fn attack_toggles(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("wild_attack", "Wild Attack +2, +2 damage, −2 Parry after"),
-            ("drop", "The Drop +4 attack and damage"),
-            ("aim", "aimed +2"),
-            ("touch", "touch attack +2"),
-            ("unarmed_defender", "unarmed defender +2"),
-            ("unstable", "unstable platform −2"),
-            ("double_tap", "double tap +1, +1 damage"),
-            ("burst", "three-round burst +2, +2 damage"),
-            ("two_weapons", "two weapons −2"),
-            ("offhand", "off hand −2"),
-            ("nonlethal", "non-lethal"),
-        ]
-    }
-
-    // SW-ATK-2: only the switches for the roll the weapon makes (a bare attack that has not
-    // named its skill yet is offered them all).
-    fn attack_toggles_now(
-        &self,
-        request: AttackRequest<'_>,
-    ) -> Option<Vec<(&'static str, &'static str)>> {
-        let skill = attack::known_skill(request)?;
-        let toggles = self.attack_toggles().iter();
-        Some(toggles.filter(|(field, _)| tables::applies_to(field, &skill)).copied().collect())
-    }
-
-    fn dice_order(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        dice_order::describe(request).map(Some)
-    }
-
-    fn attack_odds(&self, request: AttackRequest<'_>) -> Result<Option<String>, RulesError> {
-        attack::odds(request).map(Some)
-    }
-
     fn attack(
         &self,
-        request: AttackRequest<'_>,
+        request: AttackRequest<'_, SavageState>,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Effect>, RulesError> {
         if let [first, _, ..] = request.members {
@@ -440,112 +228,20 @@ impl Ruleset for Savage {
         Ok(outcome.into_effects())
     }
 
-    fn special(
-        &self,
-        request: SpecialRequest<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        verbs::special(request, dice)
-    }
-
-    fn turn_start(
-        &self,
-        who: CombatantView<'_>,
-        options: &Options,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<TurnStartEffect>, RulesError> {
-        shaken::turn_start(who, options, dice)
-    }
-
-    fn after_damage(
-        &self,
-        who: CombatantView<'_>,
-        was_down: bool,
-        hit: HitKind<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        incapacitation::after_damage(who, was_down, hit, dice)
-    }
-
-    fn round_start(
-        &self,
-        who: CombatantView<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Effect>, RulesError> {
-        incapacitation::round_start(who, dice)
-    }
-
-    // JSON and display: wounds, Shaken, the incapacitated state, bennies, injuries, fatigue.
-    fn derived(&self, who: CombatantView<'_>) -> Vec<(&'static str, Derived)> {
-        let has = |n: &str| who.conditions.iter().any(|c| c.name == n);
-        let incapacitated = ["Dead", "Stabilised", "Bleeding-Out", "Unconscious", "Stunned"]
-            .iter()
-            .find(|n| has(n))
-            .map(|n| n.to_ascii_lowercase().replace('-', "_"));
-        let incapacitated = match incapacitated {
-            Some(state) => Derived::Text(state),
-            None if who.health.current < 0 => Derived::Text("incapacitated".into()),
-            None => Derived::Nothing,
-        };
-        let fatigue = who
-            .conditions
-            .iter()
-            .find(|c| c.name == "Fatigued")
-            .map_or(0, |c| if c.level == super::conditions::Level::Severe { 2 } else { 1 });
-        vec![
-            ("wild", Derived::Bool(Self::is_wild(who.stats))),
-            ("wounds", Derived::Int(who.health.max.saturating_sub(who.health.current))),
-            ("max_wounds", Derived::Int(who.health.max)),
-            ("shaken", Derived::Bool(has("Shaken"))),
-            ("incapacitated", incapacitated),
-            ("bennies", Derived::Int(who.stats.int_or("bennies", 0))),
-            (
-                "injuries",
-                Derived::List(
-                    who.conditions
-                        .iter()
-                        .filter(|c| c.name == "Injured")
-                        .filter_map(|c| c.detail.clone())
-                        .collect(),
-                ),
-            ),
-            ("fatigue", Derived::Int(fatigue)),
-        ]
-    }
-
-    // The players' view counts wounds: none unhurt, 1 hurt, 2 badly hurt, 3 barely standing; an
-    // Extra is unhurt until it is out.
-    fn health_band(&self, health: Health, conditions: &[Condition]) -> HealthBand {
-        if self.is_down(health, conditions) {
-            return HealthBand::Down;
-        }
-        match health.max.saturating_sub(health.current) {
-            ..=0 => HealthBand::Unhurt,
-            1 => HealthBand::Hurt,
-            2 => HealthBand::Bloodied,
-            _ => HealthBand::Critical,
-        }
-    }
-
-    fn is_down(&self, health: Health, conditions: &[Condition]) -> bool {
-        health.current < 0
-            || conditions
-                .iter()
-                .any(|c| matches!(c.name.as_str(), "Incapacitated" | "Dead" | "Unconscious"))
-    }
-
-    fn damage(&self, hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+    fn damage(&self, hit: DamageRequest<'_, SavageState>) -> Result<DamageOutcome, RulesError> {
         wounds::damage(hit)
     }
 
-    fn shake_off(
+    fn apply(
         &self,
-        stats: &Stats,
-        health: Health,
-        condition: &Condition,
-        _options: &crate::rules::types::Options,
-        dice: &mut dyn DiceSource,
-    ) -> Result<ShakeOutcome, RulesError> {
-        shaken::shake_off(stats, health, condition, dice)
+        state: &mut SavageState,
+        event: &SavageEvent,
+        roster: &mut dyn Roster,
+    ) -> Result<Line, RulesError> {
+        state::apply(state, event, roster)
+    }
+
+    fn observe(&self, state: &mut SavageState, fact: crate::rules::ruleset::Fact<'_>) {
+        state::observe(state, fact);
     }
 }

@@ -8,7 +8,7 @@ use super::deck::Deck;
 use crate::rules::cards::Card;
 use crate::rules::conditions::Source;
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::{SystemEvent, SystemState};
+use crate::rules::state::SystemEvent;
 use crate::rules::types::RulesError;
 
 /// The most bennies the GM's pool holds.
@@ -59,30 +59,12 @@ impl SavageEvent {
     }
 }
 
-/// The Savage Worlds state inside an encounter's system state.
-pub fn of(state: &SystemState) -> SavageState {
-    state.get::<SavageState>().cloned().unwrap_or_default()
-}
-
-fn mine(state: &mut SystemState) -> Option<&mut SavageState> {
-    if state.get::<SavageState>().is_none() {
-        *state = SystemState::new(SavageState::default());
-    }
-    state.get_mut::<SavageState>()
-}
-
 /// Apply one Savage Worlds event.
 pub fn apply(
-    state: &mut SystemState,
-    event: &SystemEvent,
+    st: &mut SavageState,
+    event: &SavageEvent,
     _roster: &mut dyn Roster,
 ) -> Result<Line, RulesError> {
-    let Some(event) = event.get::<SavageEvent>() else {
-        return Err(RulesError::Invalid(format!("not a Savage Worlds event: {event:?}")));
-    };
-    let Some(st) = mine(state) else {
-        return Err(RulesError::Invalid("Savage Worlds state missing".into()));
-    };
     Ok(match event {
         SavageEvent::DeckShuffled { kept } => {
             st.deck.shuffle_keeping(kept);
@@ -102,8 +84,7 @@ pub fn apply(
 }
 
 /// Follow the core events the deck and the last hits depend on.
-pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
-    let Some(st) = mine(state) else { return };
+pub fn observe(st: &mut SavageState, fact: Fact<'_>) {
     match fact {
         Fact::InitiativeSet { drawn } => {
             for card in drawn {
@@ -164,30 +145,26 @@ pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
 }
 
 /// The actor's last hit, when it came this round.
-pub fn last_hit(state: &SystemState, id: &str, round: u32) -> Option<LastHit> {
-    let st = state.get::<SavageState>()?;
+pub fn last_hit(state: &SavageState, id: &str, round: u32) -> Option<LastHit> {
+    let st = state;
     st.last_hits.iter().find(|(who, hit)| who == id && hit.round == round).map(|(_, hit)| *hit)
 }
 
 /// Draw one card, shuffling (all but the cards in hand) when the deck runs out.
 pub fn draw(
-    ctx: &mut crate::rules::request::InitContext,
+    ctx: &mut crate::rules::request::InitContext<SavageState>,
     dice: &mut dyn crate::rules::dice::DiceSource,
 ) -> Result<Card, RulesError> {
     let in_hand = ctx.in_hand.clone();
-    let Some(st) = mine(&mut ctx.state) else {
-        return Err(RulesError::Invalid("Savage Worlds state missing".into()));
-    };
+    let st = &mut ctx.state;
     if let Some(card) = st.deck.draw(dice)? {
         return Ok(card);
     }
     st.deck.shuffle_keeping(&in_hand);
     st.joker_out = false;
     ctx.events.push(SavageEvent::DeckShuffled { kept: in_hand }.wrap());
-    let Some(st) = mine(&mut ctx.state) else {
-        return Err(RulesError::Invalid("Savage Worlds state missing".into()));
-    };
-    st.deck
+    ctx.state
+        .deck
         .draw(dice)?
         .ok_or_else(|| RulesError::Invalid("the action deck is empty even after a shuffle".into()))
 }

@@ -2,6 +2,7 @@
 //! becomes Shaken and wounds.
 
 use crate::rules::request::{DamageOutcome, DamageRequest};
+use crate::rules::savage::state::SavageState;
 use crate::rules::types::RulesError;
 
 const DEFAULT_TOUGHNESS: i64 = 5;
@@ -13,7 +14,7 @@ pub(super) fn toughness(stats: &crate::rules::stats::Stats) -> i64 {
 
 /// SW-DMG-2, SW-DMG-3: below Toughness nothing; at Toughness Shaken, or a wound when already
 /// Shaken; each raise one wound more. Extras are out at any wound.
-pub(super) fn damage(hit: DamageRequest<'_>) -> Result<DamageOutcome, RulesError> {
+pub(super) fn damage(hit: DamageRequest<'_, SavageState>) -> Result<DamageOutcome, RulesError> {
     // AP ignores armor; cover and obstacles add to it (SW-ATK-5, SW-ATK-7).
     let toughness =
         toughness(hit.stats).saturating_add(hit.armor_added).saturating_sub(hit.armor_ignored);

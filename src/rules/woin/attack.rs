@@ -16,10 +16,12 @@ use crate::rules::conditions::{Condition, Level};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::effect::{AttackOutcome, Hit, Who};
 use crate::rules::request::{AttackRequest, DamageRequest, FieldReader};
-use crate::rules::ruleset::{Ruleset, option};
+use crate::rules::ruleset::option;
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::state::SystemEvent;
+use crate::rules::typed::Rules;
 use crate::rules::types::RulesError;
+use crate::rules::woin::state::WoinState;
 
 /// Every field `attack` takes under WOIN, each with its kind (WOIN-ATK-2's positional modifiers,
 /// a grab and an overwatch shot are switches), besides the engine's `force`.
@@ -77,7 +79,7 @@ pub fn effective_defense(
 }
 
 /// Work out the pool and the DEFENSE without rolling (also used for the odds shown before).
-pub fn prepare(req: AttackRequest<'_>) -> Result<Prepared, RulesError> {
+pub fn prepare(req: AttackRequest<'_, WoinState>) -> Result<Prepared, RulesError> {
     let f = FieldReader(req.fields);
     let weapon = req.weapon.map(|w| &w.stats);
     let pool_expr = dice_field(&f, "pool", &pool_text(req, &f)?)?;
@@ -139,7 +141,7 @@ fn dice_field(f: &FieldReader<'_>, key: &str, text: &str) -> Result<DiceExpr, Ru
 }
 
 /// The pool's dice: `pool=`, else the weapon's.
-fn pool_text(req: AttackRequest<'_>, f: &FieldReader<'_>) -> Result<String, RulesError> {
+fn pool_text(req: AttackRequest<'_, WoinState>, f: &FieldReader<'_>) -> Result<String, RulesError> {
     let weapon = req.weapon.map(|w| &w.stats);
     f.value("pool").map(str::to_string).or_else(|| weapon.and_then(|w| w.dice("pool").map(str::to_string))).ok_or_else(|| {
         RulesError::Invalid(format!(
@@ -165,7 +167,7 @@ fn called_shot(f: &FieldReader<'_>) -> Result<Option<String>, RulesError> {
 /// Which DEFENSE the attack is against: VITAL for a called shot, else `vs=`, else the weapon's,
 /// else RANGED for a ranged weapon and MELEE for the rest.
 fn defense_against(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     f: &FieldReader<'_>,
     called: bool,
     ranged: bool,
@@ -202,7 +204,7 @@ pub type TypedLeft = (Vec<u32>, usize);
 /// Pain's d6 (rolled by the engine after the cost): the faces the attack leaves for it come back
 /// with the outcome.
 pub fn resolve(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     dice: &mut dyn DiceSource,
 ) -> Result<(AttackOutcome, Option<TypedLeft>), RulesError> {
     let f = FieldReader(req.fields);
@@ -233,7 +235,7 @@ pub fn resolve(
 }
 
 /// The outcome as the attack roll leaves it: the summary, the LUC spent and the actions paid.
-fn outcome(req: AttackRequest<'_>, p: &Prepared, verdict: Verdict) -> AttackOutcome {
+fn outcome(req: AttackRequest<'_, WoinState>, p: &Prepared, verdict: Verdict) -> AttackOutcome {
     AttackOutcome {
         summary: verdict.summary,
         hit: verdict.hit,
@@ -294,7 +296,7 @@ struct Verdict {
 
 /// WOIN-ATK-5: the roll's sum against the effective DEFENSE, and the summary naming each
 /// modifier of the pool.
-fn judge(req: AttackRequest<'_>, p: &Prepared, attack_roll: &RollRecord) -> Verdict {
+fn judge(req: AttackRequest<'_, WoinState>, p: &Prepared, attack_roll: &RollRecord) -> Verdict {
     let (total, defense) = (attack_roll.total, p.defense);
     let sixes = u32::try_from(attack_roll.count_faces(6)).unwrap_or(u32::MAX);
     // WOIN-CRIT-1, WOIN-CRIT-4: three sixes (two with deadlier crits) always hit, unless the target
@@ -332,7 +334,7 @@ fn judge(req: AttackRequest<'_>, p: &Prepared, attack_roll: &RollRecord) -> Verd
 /// target is immune to every type). Returns the health it will take off, which a special called
 /// shot is judged by; the engine lands it.
 fn land_damage(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     types: &[String],
     damage_roll: RollRecord,
     out: &mut AttackOutcome,
@@ -373,11 +375,11 @@ pub fn weapon_fields() -> &'static [crate::rules::stats::FieldSpec] {
 
 /// WOIN-OVER-1: an overwatch shot needs overwatch, a target without cover, a new target this
 /// turn, and no more targets than INTUITION. Checked before any die is rolled.
-pub fn check_overwatch(req: AttackRequest<'_>) -> Result<Vec<SystemEvent>, RulesError> {
+pub fn check_overwatch(req: AttackRequest<'_, WoinState>) -> Result<Vec<SystemEvent>, RulesError> {
     if !FieldReader(req.fields).flag("overwatch") {
         return Ok(Vec::new());
     }
-    let woin = super::state::of(req.state);
+    let woin = req.state;
     let (shooter, target) = (req.attacker.name, req.target.name);
     let Some(watch) = woin.overwatch.iter().find(|o| o.id == req.attacker_id) else {
         return Err(RulesError::Invalid(format!(

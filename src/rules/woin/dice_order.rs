@@ -5,10 +5,11 @@ use crate::rules::conditions::Level;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
+use crate::rules::woin::state::WoinState;
 
 /// WOIN-ATK-5, WOIN-DMG-1, WOIN-CRIT-2, WOIN-CRIT-3: the pool, the damage dice (a critical
 /// explodes its sixes), then a condition-table d6 per damage type on a critical.
-pub fn describe(request: AttackRequest<'_>) -> Result<String, RulesError> {
+pub fn describe(request: AttackRequest<'_, WoinState>) -> Result<String, RulesError> {
     let p = super::attack::prepare(request)?;
     let mut damage = p.damage.to_string();
     if p.spend > 0 {

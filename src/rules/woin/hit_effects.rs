@@ -10,12 +10,13 @@ use crate::rules::effect::{AttackOutcome, Inflicted};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
+use crate::rules::woin::state::WoinState;
 
 /// Everything a hit inflicts after its damage, in this order: the condition table (one d6 per
 /// damage type from `dice`), weapon traits, a dart, a called shot, a grab. `loss` is the health
 /// the hit takes off, for a special called shot.
 pub(super) fn inflict(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     p: &Prepared,
     critical: bool,
     loss: i64,
@@ -41,7 +42,7 @@ fn has_trait(traits: &[String], name: &str) -> bool {
 
 /// WOIN-CRIT-3: one d6 per damage type on the condition table (simple mode: the first column).
 fn condition_table(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     types: &[String],
     out: &mut AttackOutcome,
     dice: &mut dyn DiceSource,
@@ -73,7 +74,7 @@ fn condition_table(
 /// Weapon traits (seed 000): combust sets a crit's target severely on fire; the Cortex emitter
 /// poisons and sickens on a hit, severely on a crit.
 fn weapon_traits(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     traits: &[String],
     critical: bool,
     out: &mut AttackOutcome,
@@ -98,7 +99,7 @@ fn weapon_traits(
 /// (seed 000: the dart loaded decides the conditions a hit inflicts) needs a dartgun, and only
 /// an unarmed attack can grab (WOIN-GRAB-1). Returns the dart's conditions.
 pub(super) fn check(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     f: &FieldReader<'_>,
     traits: &[String],
 ) -> Result<Option<&'static [&'static str]>, RulesError> {
@@ -126,7 +127,7 @@ pub(super) fn check(
 }
 
 /// A dart's conditions on a hit, but those the target is immune to.
-fn dart(req: AttackRequest<'_>, conditions: &[&str], out: &mut AttackOutcome) {
+fn dart(req: AttackRequest<'_, WoinState>, conditions: &[&str], out: &mut AttackOutcome) {
     out.conditions.extend(
         conditions
             .iter()
@@ -136,7 +137,12 @@ fn dart(req: AttackRequest<'_>, conditions: &[&str], out: &mut AttackOutcome) {
 }
 
 /// WOIN-CALL-1: what a called shot does on a hit.
-fn called_shot(req: AttackRequest<'_>, called: Option<&str>, loss: i64, out: &mut AttackOutcome) {
+fn called_shot(
+    req: AttackRequest<'_, WoinState>,
+    called: Option<&str>,
+    loss: i64,
+    out: &mut AttackOutcome,
+) {
     match called {
         Some("trip") => out.conditions.push(Inflicted::new("Prone", Source::Exploit)),
         Some("disarm") => out.conditions.push(Inflicted::new("Disarmed", Source::Exploit)),

@@ -8,6 +8,7 @@ use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::stats::Stats;
 use crate::rules::types::RulesError;
+use crate::rules::woin::state::WoinState;
 
 /// Range increments beyond which no attack is possible (WOIN-ATK-2).
 const MAX_INCREMENTS: i64 = 5;
@@ -41,7 +42,7 @@ impl Pool {
 /// Form the pool from the weapon's `base` dice. `ranged` is the kind of attack, which decides
 /// the positional dice.
 pub(super) fn form(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     f: &FieldReader<'_>,
     base: u32,
     called: Option<&str>,
@@ -71,7 +72,7 @@ pub(super) fn form(
 }
 
 /// WOIN-ATK-1: the pool, capped at the attacker's max dice pool.
-fn capped(req: AttackRequest<'_>, base: u32) -> Pool {
+fn capped(req: AttackRequest<'_, WoinState>, base: u32) -> Pool {
     let mut pool = Pool { dice: i64::from(base), parts: Vec::new(), spend: 0, luc: 0 };
     if let Some(cap) = req.attacker.stats.int("max_pool")
         && pool.dice > cap
@@ -84,7 +85,7 @@ fn capped(req: AttackRequest<'_>, base: u32) -> Pool {
 
 /// WOIN-CALL-1: a called shot costs 2d6 and two actions; a push or trip costs 1d6 more per size
 /// category the target is larger, and 1d6 more for more than two legs or none.
-fn called_shot(req: AttackRequest<'_>, called: Option<&str>, pool: &mut Pool) {
+fn called_shot(req: AttackRequest<'_, WoinState>, called: Option<&str>, pool: &mut Pool) {
     if matches!(called, Some("push" | "trip")) {
         let larger = size_rank(req.target.stats) - size_rank(req.attacker.stats);
         pool.add(-larger.max(0), "target larger");
@@ -100,7 +101,7 @@ fn called_shot(req: AttackRequest<'_>, called: Option<&str>, pool: &mut Pool) {
 
 /// WOIN-ATK-2: position.
 fn position(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     f: &FieldReader<'_>,
     ranged: bool,
     pool: &mut Pool,
@@ -145,8 +146,8 @@ fn position(
 }
 
 /// Aim or a feint, an ally's suppressive fire, and overwatch past its first target.
-fn tactics(req: AttackRequest<'_>, f: &FieldReader<'_>, pool: &mut Pool) {
-    let woin = super::state::of(req.state);
+fn tactics(req: AttackRequest<'_, WoinState>, f: &FieldReader<'_>, pool: &mut Pool) {
+    let woin = req.state;
     if f.flag("aim") || (req.on_turn && woin.aimed.iter().any(|a| a == req.attacker_id)) {
         pool.add(1, "aim or feint");
     }
@@ -159,7 +160,11 @@ fn tactics(req: AttackRequest<'_>, f: &FieldReader<'_>, pool: &mut Pool) {
 }
 
 /// WOIN-ATK-4: LUC dice go on after the pool is formed.
-fn luck(req: AttackRequest<'_>, f: &FieldReader<'_>, pool: &mut Pool) -> Result<(), RulesError> {
+fn luck(
+    req: AttackRequest<'_, WoinState>,
+    f: &FieldReader<'_>,
+    pool: &mut Pool,
+) -> Result<(), RulesError> {
     pool.luc = f.int_in("luc", 0, 20)?;
     let luc = pool.luc;
     if luc > 0 {

@@ -5,6 +5,7 @@
 use crate::rules::dice::{DiceExpr, DiceSource, DieRoll};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
+use crate::rules::woin::state::WoinState;
 
 /// Immune to a condition or a damage type; damage types compare canonically (WOIN-TYPE-1:
 /// `immune=fire` covers `heat`).
@@ -44,14 +45,14 @@ pub struct Prepared {
 }
 
 /// Dice of cover the target has from an ally's suppressive fire (WOIN-SUPP-1).
-pub fn cover_dice(req: AttackRequest<'_>) -> i64 {
-    let woin = super::state::of(req.state);
+pub fn cover_dice(req: AttackRequest<'_, WoinState>) -> i64 {
+    let woin = req.state;
     woin.suppressed.iter().filter(|s| s.ally == req.target_id).map(|s| s.dice).max().unwrap_or(0)
 }
 
 /// An overwatch shot, with how many targets this overwatch has already fired on (WOIN-OVER-1).
-pub fn overwatch_shots(req: AttackRequest<'_>) -> Option<usize> {
-    let woin = super::state::of(req.state);
+pub fn overwatch_shots(req: AttackRequest<'_, WoinState>) -> Option<usize> {
+    let woin = req.state;
     FieldReader(req.fields)
         .flag("overwatch")
         .then(|| woin.overwatch.iter().find(|o| o.id == req.attacker_id).map_or(0, |o| o.shots))

@@ -6,6 +6,7 @@ use crate::rules::conditions::{Condition, Level, Source};
 use crate::rules::effect::{AttackOutcome, Inflicted};
 use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
 use crate::rules::types::RulesError;
+use crate::rules::woin::state::WoinState;
 
 /// What an Angry combatant may still do: attack, and move toward a foe. Reading: aim, feint,
 /// overwatch and drawing a weapon are part of attacking.
@@ -47,7 +48,7 @@ fn has(conditions: &[Condition], name: &str, severe_only: bool) -> bool {
 /// Disarmed cannot use its weapon
 /// (unarmed attacks, and attacks with no listed weapon, stay allowed).
 pub(super) fn check_attack(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, WoinState>,
     ranged: bool,
     traits: &[String],
 ) -> Result<(), RulesError> {
@@ -109,7 +110,7 @@ pub(super) fn loses_position_bonus(conditions: &[Condition]) -> bool {
 }
 
 /// Dazed: any hit knocks it prone.
-pub(super) fn knocked_prone(req: AttackRequest<'_>, out: &mut AttackOutcome) {
+pub(super) fn knocked_prone(req: AttackRequest<'_, WoinState>, out: &mut AttackOutcome) {
     let target = req.target.conditions;
     let falling = out.conditions.iter().any(|c| c.name == "Prone");
     if has(target, "Dazed", false) && !has(target, "Prone", false) && !falling {

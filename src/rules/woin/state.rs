@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::dice::RollRecord;
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::{SystemEvent, SystemState};
+use crate::rules::state::SystemEvent;
 use crate::rules::types::RulesError;
 
 /// Most LUC dice spent at once (the stat's own limit).
@@ -111,26 +111,12 @@ fn line(text: String, roll: Option<RollRecord>, who: &str) -> Line {
     Line { text, roll, who: Some(who.to_string()) }
 }
 
-/// The WOIN state inside an encounter's system state (a fresh one if it holds something else).
-pub fn of(state: &SystemState) -> WoinState {
-    state.get::<WoinState>().cloned().unwrap_or_default()
-}
-
 /// Apply one WOIN event.
 pub fn apply(
-    state: &mut SystemState,
-    event: &SystemEvent,
+    st: &mut WoinState,
+    event: &WoinEvent,
     roster: &mut dyn Roster,
 ) -> Result<Line, RulesError> {
-    let Some(event) = event.get::<WoinEvent>() else {
-        return Err(RulesError::Invalid(format!("not a WOIN event: {event:?}")));
-    };
-    if state.get::<WoinState>().is_none() {
-        *state = SystemState::new(WoinState::default());
-    }
-    let Some(st) = state.get_mut::<WoinState>() else {
-        return Err(RulesError::Invalid("WOIN state missing".into()));
-    };
     Ok(match event {
         WoinEvent::LucSpent { id, amount, reaction } => {
             if !(0..=MAX_LUC).contains(amount) {
@@ -205,11 +191,7 @@ pub fn apply(
 }
 
 /// Follow the core events WOIN's state depends on.
-pub fn observe(state: &mut SystemState, fact: Fact<'_>) {
-    if state.get::<WoinState>().is_none() {
-        *state = SystemState::new(WoinState::default());
-    }
-    let Some(st) = state.get_mut::<WoinState>() else { return };
+pub fn observe(st: &mut WoinState, fact: Fact<'_>) {
     match fact {
         Fact::RoundStarted { .. } => st.reactions.clear(),
         Fact::TurnStarted { id } => {

@@ -1,29 +1,24 @@
 //! WOIN's own verbs: `luck` (a LUC die cancels a condition, WOIN-COND-6), `ambush` and its
 //! resolution at `start` (WOIN-AMBUSH-1), and suppressive fire for `do … suppress` (WOIN-SUPP-1).
 
-use super::state::{WoinEvent, of};
+use super::state::WoinEvent;
 use crate::rules::conditions::own;
 use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
-use crate::rules::state::SystemState;
 use crate::rules::types::{ActionSpec, RulesError};
+use crate::rules::woin::state::WoinState;
 
 fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
     Err(RulesError::Invalid(text.into()))
 }
 
-/// `luck NAME CONDITION` and `ambush ATTACKER TARGET [pool=DICE] [vs=DICE]`.
-pub fn special(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
-    match req.verb {
-        "luck" => luck(req),
-        "ambush" => declare_ambush(req),
-        other => invalid(format!("`{other}` is not part of WOIN")),
-    }
-}
-
-// WOIN-COND-6: a LUC die, spent as the reaction, cancels a condition as it is applied.
-fn luck(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+/// `luck NAME CONDITION` (WOIN-COND-6): a LUC die, spent as the reaction, cancels a condition
+/// as it is applied.
+pub(super) fn luck(
+    req: SpecialRequest<'_, WoinState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
         return invalid("`luck` needs a NAME");
     };
@@ -38,7 +33,7 @@ fn luck(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
             condition.since
         ));
     }
-    if of(req.state).reactions.iter().any(|r| r == id) {
+    if req.state.reactions.iter().any(|r| r == id) {
         return invalid(format!("{} has used its reaction this round", who.name));
     }
     if who.conditions.iter().any(|c| c.name == "Cursed") {
@@ -55,8 +50,12 @@ fn luck(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
     ])
 }
 
-// WOIN-AMBUSH-1: declared before the fight; `start` rolls it.
-fn declare_ambush(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+/// `ambush ATTACKER TARGET [pool=DICE] [vs=DICE]` (WOIN-AMBUSH-1): declared before the fight;
+/// `start` rolls it.
+pub(super) fn declare_ambush(
+    req: SpecialRequest<'_, WoinState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     if req.started {
         return invalid("ambushes are declared before `start`; the fight is already on");
     }
@@ -66,7 +65,7 @@ fn declare_ambush(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
     if attacker == target {
         return invalid("a combatant cannot ambush itself");
     }
-    if of(req.state).ambushes.iter().any(|a| a.attacker == attacker && a.target == target) {
+    if req.state.ambushes.iter().any(|a| a.attacker == attacker && a.target == target) {
         let names = (req.actor.map_or(attacker, |a| a.name), req.target.map_or(target, |t| t.name));
         return invalid(format!("{} already tries to ambush {}", names.0, names.1));
     }
@@ -99,10 +98,10 @@ fn declare_ambush(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
 /// Roll every declared ambush's opposed check; mutual successes cancel out. The winners take the
 /// surprise turn.
 pub fn resolve_ambushes(
-    state: &SystemState,
+    state: &WoinState,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
-    let ambushes = of(state).ambushes;
+    let ambushes = state.ambushes.clone();
     let mut results = Vec::new();
     for amb in &ambushes {
         let attack = DiceExpr::parse(&amb.pool)?.roll(dice)?;
@@ -144,7 +143,10 @@ pub fn resolve_ambushes(
 
 /// A `do` action: what the actor's conditions forbid (WOIN-COND-11), overwatch taken off turn
 /// (WOIN-OVER-1) and suppressive fire (WOIN-SUPP-1). Nothing here rolls a die.
-pub fn do_action(action: &ActionSpec, req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+pub fn do_action(
+    action: &ActionSpec,
+    req: SpecialRequest<'_, WoinState>,
+) -> Result<Vec<Effect>, RulesError> {
     if let Some(who) = req.actor {
         super::restrictions::check_action(who, action.key, FieldReader(req.fields).flag("force"))?;
     }
@@ -157,7 +159,7 @@ pub fn do_action(action: &ActionSpec, req: SpecialRequest<'_>) -> Result<Vec<Eff
 
 /// WOIN-OVER-1: a forced overwatch off the combatant's turn spends nothing, so its own event
 /// puts it on overwatch.
-fn overwatch_off_turn(req: SpecialRequest<'_>) -> Vec<Effect> {
+fn overwatch_off_turn(req: SpecialRequest<'_, WoinState>) -> Vec<Effect> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
         return Vec::new();
     };
@@ -169,7 +171,7 @@ fn overwatch_off_turn(req: SpecialRequest<'_>) -> Vec<Effect> {
 
 /// WOIN-SUPP-1: an ally counts as in cover until the end of its next turn; "auto" weapons add a
 /// die of cover, "single" ones cannot suppress.
-fn suppress(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+fn suppress(req: SpecialRequest<'_, WoinState>) -> Result<Vec<Effect>, RulesError> {
     let f = FieldReader(req.fields);
     let Some(ally) = f.value("ally") else {
         return invalid("suppressive fire covers an ally: `do NAME suppress ally=ALLY`");

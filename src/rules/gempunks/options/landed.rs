@@ -6,6 +6,7 @@ use crate::rules::effect::{Effect, Hit, Who};
 use crate::rules::gempunks::attack::Instance;
 use crate::rules::gempunks::damage::{self, DEFAULT_TOUGHNESS};
 use crate::rules::gempunks::prepare::{Prepared, option_of};
+use crate::rules::gempunks::state::GemState;
 use crate::rules::request::AttackRequest;
 use crate::rules::types::RulesError;
 
@@ -30,7 +31,7 @@ pub(super) struct Landed<'a> {
 
 impl<'a> Landed<'a> {
     pub(super) fn roll(
-        req: AttackRequest<'a>,
+        req: AttackRequest<'a, GemState>,
         p: &Prepared,
         inst: Instance,
         t: usize,

@@ -13,7 +13,7 @@ type Mods = Vec<(String, i64)>;
 
 /// Every modifier of the set, and how many weapons (and wieldings) it counts this round.
 pub(super) fn all(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     arms: &Arms,
     kind: Kind,
     gem: &GemState,
@@ -45,7 +45,7 @@ pub(super) fn all(
 /// The actions' and options' own modifiers (Cut Out, Disarm, Shove, Sunder…) and whether the
 /// action or option may be taken at all (Tie Up, Cower, take, Shove).
 fn actions(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     arms: &Arms,
     kind: Kind,
     mods: &mut Mods,
@@ -99,7 +99,7 @@ fn actions(
 }
 
 /// GEM-ACT-4: a cowering creature cannot be attacked from total cover or from 100 m.
-fn cowering(req: AttackRequest<'_>, ranged: bool) -> Result<(), RulesError> {
+fn cowering(req: AttackRequest<'_, GemState>, ranged: bool) -> Result<(), RulesError> {
     let f = FieldReader(req.fields);
     for t in req.targets {
         if t.view.conditions.iter().any(|c| c.name == "Cowering") {
@@ -201,7 +201,7 @@ fn increments_to(arms: &Arms, m: i64) -> Result<i64, RulesError> {
 /// Automatic or Semiautomatic weapon attacking at every opportunity; returns the weapons and
 /// wieldings counted.
 fn multiweapon(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, GemState>,
     arms: &Arms,
     gem: &GemState,
     mods: &mut Mods,
@@ -261,7 +261,11 @@ fn multiweapon(
 }
 
 /// GEM-MOD-5: shooting through creatures, named in line order as the set's targets.
-fn through(req: AttackRequest<'_>, kind: Kind, mods: &mut Mods) -> Result<(), RulesError> {
+fn through(
+    req: AttackRequest<'_, GemState>,
+    kind: Kind,
+    mods: &mut Mods,
+) -> Result<(), RulesError> {
     let f = FieldReader(req.fields);
     let Some(through) = f.value("through") else {
         return Ok(());

@@ -7,6 +7,7 @@ use super::super::{Savage, TN};
 use super::{Fields, RANGE_BANDS, int_within, word};
 use crate::rules::conditions::{Condition, Level};
 use crate::rules::request::{AttackRequest, CombatantView};
+use crate::rules::savage::state::SavageState;
 use crate::rules::types::RulesError;
 
 pub(super) fn has(conditions: &[Condition], name: &str) -> bool {
@@ -75,7 +76,7 @@ impl Modifiers {
 
 /// `tn=`, else Parry (2 for an object, SW-ATK-7) when the attack is against Parry, else 4.
 pub(super) fn target_number(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     f: &Fields<'_>,
     against_parry: bool,
 ) -> Result<i64, RulesError> {
@@ -91,7 +92,7 @@ pub(super) fn target_number(
 /// SW-ATK-2: what the attack's circumstances add, from its fields and the target's stance.
 /// Returns a called shot's damage bonus.
 pub(super) fn situation_modifiers(
-    req: AttackRequest<'_>,
+    req: AttackRequest<'_, SavageState>,
     f: &Fields<'_>,
     melee: bool,
     tally: &mut Modifiers,
@@ -149,7 +150,11 @@ pub(super) fn situation_modifiers(
 
 /// What the attacker brings: wounds and Fatigue, Adrenaline, a test of wills won, lying prone,
 /// a Joker, and the actions already taken this turn.
-pub(super) fn attacker_modifiers(req: AttackRequest<'_>, melee: bool, tally: &mut Modifiers) {
+pub(super) fn attacker_modifiers(
+    req: AttackRequest<'_, SavageState>,
+    melee: bool,
+    tally: &mut Modifiers,
+) {
     for (why, m) in carried_penalties(req.attacker) {
         tally.add(&why, m);
     }

@@ -5,13 +5,14 @@ use super::{D4, log, need, typed};
 use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, SpecialRequest};
+use crate::rules::savage::state::SavageState;
 use crate::rules::savage::state::{self, LastHit};
 use crate::rules::savage::{Savage, TN, trait_roll};
 use crate::rules::types::{Health, RulesError};
 
 /// SW-DMG-4: a benny and a Vigor roll; each success and raise cancels a wound of that hit.
-pub(super) fn soak(
-    req: SpecialRequest<'_>,
+pub(in crate::rules::savage) fn soak(
+    req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "soak")?;
@@ -93,7 +94,10 @@ fn wounds_soaked(
 }
 
 /// SW-SHAKEN-1: a benny removes Shaken at any time.
-pub(super) fn benny(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn benny(
+    req: SpecialRequest<'_, SavageState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "benny")?;
     if !who.conditions.iter().any(|c| c.name == "Shaken") {
         return Err(RulesError::Invalid(format!("{} is not Shaken", who.name)));
@@ -102,7 +106,7 @@ pub(super) fn benny(req: SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> 
     let spend = if who.stats.int_or("bennies", 0) >= 1 {
         Effect::Stat { who: Who::Actor, field: "bennies", delta: -1 }
     } else {
-        let pool = state::of(req.state).gm_bennies;
+        let pool = req.state.gm_bennies;
         if pool < 1 {
             return Err(RulesError::Invalid(format!(
                 "{} has no bennies left, nor has the GM (`set gm_bennies N`)",

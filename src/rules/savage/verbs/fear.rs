@@ -5,6 +5,7 @@ use super::{add, field, log, need, roll_trait, typed};
 use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, SpecialRequest};
+use crate::rules::savage::state::SavageState;
 use crate::rules::savage::tables::MAX_FIELD;
 use crate::rules::savage::{Savage, TN, tables};
 use crate::rules::types::RulesError;
@@ -13,8 +14,8 @@ use crate::rules::types::RulesError;
 const SIGHTS: [&str; 3] = ["grotesque", "horrific", "terror"];
 
 /// SW-FEAR-1: Guts; failure Shakes; a 1 on the Guts die brings on the sight's effect.
-pub(super) fn fear(
-    req: SpecialRequest<'_>,
+pub(in crate::rules::savage) fn fear(
+    req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "fear")?;

@@ -2,8 +2,8 @@
 //! grapple and disarm (SW-ATK-6), fear (SW-FEAR-1) and NPC reactions (SW-REACT-1). Each verb is
 //! one function; bennies and fear have their own modules.
 
-mod bennies;
-mod fear;
+pub(in crate::rules::savage) mod bennies;
+pub(in crate::rules::savage) mod fear;
 
 use super::attack::{defending, int_within, trait_modifiers};
 use super::damage_dice::{check_damage, roll_damage};
@@ -12,18 +12,22 @@ use super::{ACTIONS, Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
+use crate::rules::savage::state::SavageState;
 use crate::rules::stats::TraitDie;
 use crate::rules::types::RulesError;
 
 const D4: TraitDie = TraitDie { sides: 4, bonus: 0 };
 
-fn field<'a>(req: &SpecialRequest<'a>, key: &str) -> Option<&'a str> {
+fn field<'a>(req: &SpecialRequest<'a, SavageState>, key: &str) -> Option<&'a str> {
     req.fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
 }
 
 /// The damage typed in `dmg=`, else `default`, checked before any die: a bad one is refused
 /// under its own name (`dmg=zz: …`).
-fn damage_field<'a>(req: &SpecialRequest<'a>, default: &'a str) -> Result<&'a str, RulesError> {
+fn damage_field<'a>(
+    req: &SpecialRequest<'a, SavageState>,
+    default: &'a str,
+) -> Result<&'a str, RulesError> {
     match field(req, "dmg") {
         Some(dmg) => {
             check_damage(dmg).map_err(|e| RulesError::Invalid(format!("dmg={dmg}: {e}")))?;
@@ -44,7 +48,10 @@ fn need<'a>(
 /// SW-ACT-1: a verb that costs an action is refused before any die is rolled when it is not the
 /// actor's turn or its three actions are spent, and (SW-ATK-2) after it Defended this turn,
 /// unless `force` (the engine spends it only on the actor's own turn).
-fn check_action(req: &SpecialRequest<'_>, actor: CombatantView<'_>) -> Result<(), RulesError> {
+fn check_action(
+    req: &SpecialRequest<'_, SavageState>,
+    actor: CombatantView<'_>,
+) -> Result<(), RulesError> {
     if !req.started || forced(req) {
         return Ok(());
     }
@@ -67,13 +74,16 @@ fn check_action(req: &SpecialRequest<'_>, actor: CombatantView<'_>) -> Result<()
 }
 
 /// `force` given, as a field or (`trick A B force`) as the optional word.
-fn forced(req: &SpecialRequest<'_>) -> bool {
+fn forced(req: &SpecialRequest<'_, SavageState>) -> bool {
     FieldReader(req.fields).flag("force") || req.words.iter().any(|w| w == "force")
 }
 
 /// Faces typed in the field `key` (`roll=`, `vs=`, `dmgroll=`), if given; an error names the
 /// field. Read before any die is rolled.
-fn typed(req: &SpecialRequest<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
+fn typed(
+    req: &SpecialRequest<'_, SavageState>,
+    key: &str,
+) -> Result<Option<ScriptedDice>, RulesError> {
     super::attack::typed(&FieldReader(req.fields), key)
 }
 
@@ -109,7 +119,7 @@ fn add(who: Who, name: &str, rounds: Option<u32>) -> Effect {
 /// Opposed rolls: the actor needs a success and to beat the defender; a raise is 4 over the
 /// defender's total.
 fn opposed(
-    req: &SpecialRequest<'_>,
+    req: &SpecialRequest<'_, SavageState>,
     mine: &str,
     theirs: &str,
     extra: i64,
@@ -138,32 +148,9 @@ fn opposed(
     Ok((effects, won, raise))
 }
 
-/// Run one of Savage Worlds' own verbs.
-pub fn special(
-    req: SpecialRequest<'_>,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Effect>, RulesError> {
-    match req.verb {
-        "interrupt" => interrupt(req, dice),
-        "blast" => blast(req, dice),
-        "suppressed" => suppressed(req, dice),
-        "deviate" => deviate(req, dice),
-        "soak" => bennies::soak(req, dice),
-        "benny" => bennies::benny(req),
-        "defend" => defend(&req),
-        "trick" => trick(req, dice),
-        "intimidate" | "taunt" => test_of_wills(req, dice),
-        "grapple" => grapple(req, dice),
-        "disarm" => disarm(req, dice),
-        "fear" => fear::fear(req, dice),
-        "reaction" => reaction(req, dice),
-        other => Err(RulesError::Invalid(format!("`{other}` is not part of Savage Worlds"))),
-    }
-}
-
 /// SW-INIT-4: both want to go first: opposed Agility; the held one acts now if it wins.
-fn interrupt(
-    req: SpecialRequest<'_>,
+pub(in crate::rules::savage) fn interrupt(
+    req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "a held NAME", "interrupt")?;
@@ -197,7 +184,10 @@ fn interrupt(
 }
 
 /// SW-ATK-5: area damage to one combatant under the template; cover counts as armor.
-fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn blast(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "an ATTACKER", "blast")?;
     let target = need(req.target, "a TARGET", "blast")?;
     let dmg = damage_field(&req, "2d6")?;
@@ -241,8 +231,8 @@ fn blast(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
 }
 
 /// SW-ATK-4: under suppressive fire, Spirit or be Shaken; a 1 on the Spirit die is a hit.
-fn suppressed(
-    req: SpecialRequest<'_>,
+pub(in crate::rules::savage) fn suppressed(
+    req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "suppressed")?;
@@ -264,7 +254,10 @@ fn suppressed(
 }
 
 /// A thrown area weapon that misses lands 1d6" away, towards 1d12 o'clock.
-fn deviate(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn deviate(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "deviate")?;
     let inches = DiceExpr::parse("1d6")?.roll(dice)?;
     let clock = DiceExpr::parse("1d12")?.roll(dice)?;
@@ -279,11 +272,14 @@ fn deviate(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Eff
 
 /// SW-ATK-2: Defend, +2 Parry, the whole turn ("no other action"): refused, before anything
 /// changes, once the defender has acted this turn, unless `force`.
-fn defend(req: &SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn defend(
+    req: SpecialRequest<'_, SavageState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "a NAME", "defend")?;
     let own_turn = req.started && req.current.is_some_and(|c| c.name == actor.name);
     // Once Defending, check_action says so; before that, any action taken is named.
-    if own_turn && req.actions_taken > 0 && !defending(actor) && !forced(req) {
+    if own_turn && req.actions_taken > 0 && !defending(actor) && !forced(&req) {
         let taken = req.actions_taken;
         return Err(RulesError::Invalid(format!(
             "{} already acted this turn ({taken} of {ACTIONS} actions spent): Defend is the whole \
@@ -291,7 +287,7 @@ fn defend(req: &SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
             actor.name
         )));
     }
-    check_action(req, actor)?;
+    check_action(&req, actor)?;
     Ok(vec![
         add(Who::Actor, "Defending", None),
         Effect::SpendAll { who: Who::Actor, why: "defends".into() },
@@ -299,7 +295,10 @@ fn defend(req: &SpecialRequest<'_>) -> Result<Vec<Effect>, RulesError> {
 }
 
 /// SW-ATK-6: a trick, Agility or Smarts against the same.
-fn trick(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn trick(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let attribute = req.words.iter().find(|w| *w != "force").map_or("agility", String::as_str);
     if attribute != "agility" && attribute != "smarts" {
         return Err(RulesError::Invalid(format!(
@@ -316,13 +315,28 @@ fn trick(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effec
     Ok(effects)
 }
 
-/// SW-ATK-6: tests of wills.
-fn test_of_wills(
-    req: SpecialRequest<'_>,
+/// SW-ATK-6: Intimidation against Spirit.
+pub(in crate::rules::savage) fn intimidate(
+    req: SpecialRequest<'_, SavageState>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
-    let (mine, theirs) =
-        if req.verb == "intimidate" { ("intimidation", "spirit") } else { ("taunt", "smarts") };
+    test_of_wills(req, ("intimidation", "spirit"), dice)
+}
+
+/// SW-ATK-6: Taunt against Smarts.
+pub(in crate::rules::savage) fn taunt(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
+    test_of_wills(req, ("taunt", "smarts"), dice)
+}
+
+/// SW-ATK-6: a test of will, the actor's skill against the target's attribute.
+fn test_of_wills(
+    req: SpecialRequest<'_, SavageState>,
+    (mine, theirs): (&str, &str),
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (mut effects, won, raise) = opposed(&req, mine, theirs, 0, dice)?;
     if won {
         let by = req.actor.map(|a| a.name.to_string());
@@ -341,7 +355,10 @@ fn test_of_wills(
 }
 
 /// SW-ATK-6: grapple, opposed Fighting; a raise also Shakes.
-fn grapple(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn grapple(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (mut effects, won, raise) = opposed(&req, "fighting", "fighting", 0, dice)?;
     if won {
         effects.push(add(Who::TARGET, "Grappled", None));
@@ -354,7 +371,10 @@ fn grapple(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Eff
 }
 
 /// SW-ATK-6: disarm at −2 against Parry; the defender's Strength against the damage.
-fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn disarm(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let actor = need(req.actor, "an ATTACKER", "disarm")?;
     let target = need(req.target, "a TARGET", "disarm")?;
     check_action(&req, actor)?;
@@ -393,7 +413,10 @@ fn disarm(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effe
 }
 
 /// SW-REACT-1: 2d6 on the reaction table.
-fn reaction(req: SpecialRequest<'_>, dice: &mut dyn DiceSource) -> Result<Vec<Effect>, RulesError> {
+pub(in crate::rules::savage) fn reaction(
+    req: SpecialRequest<'_, SavageState>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let mut typed_roll = typed(&req, "roll")?;
     let source: &mut dyn DiceSource = match typed_roll.as_mut() {
         Some(s) => s,

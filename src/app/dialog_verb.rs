@@ -1,0 +1,118 @@
+//! A dialog for any verb, made from its signature: a step per argument by its kind (a combatant or
+//! a condition picked, a flag switched, anything else typed) and one for its fields, ending in
+//! the command's text like every dialog. `:VERB` alone opens it.
+
+use super::dialog::{Dialog, Step, Template};
+use super::{App, Mode};
+use crate::command::display::quote;
+use crate::command::table::{self, Found, Run};
+use crate::rules::signature::{Arg, ArgKind, CommandSpec, FORCE, FieldArg, Read};
+
+impl App {
+    /// `:VERB` alone, for a verb that needs more: its dialog instead of the refusal. Whether one
+    /// opened.
+    pub(super) fn open_verb_dialog(&mut self, line: &str) -> bool {
+        let word = line.trim();
+        if word.is_empty() || word.contains(char::is_whitespace) || word.contains('"') {
+            return false;
+        }
+        let system = self.session.encounter().system;
+        let spec = match table::lookup(word, Some(system)) {
+            Some(Found::System(verb)) => &verb.spec,
+            Some(Found::Core(entry)) if matches!(entry.run, Run::Engine) => &entry.spec,
+            _ => return false,
+        };
+        if spec.args.iter().all(|a| a.optional) {
+            return false;
+        }
+        let Some(dialog) = self.verb_dialog(spec) else { return false };
+        self.mode = Mode::Dialog(Box::new(dialog));
+        self.hint("Esc cancels at any step; nothing changes until the last Enter");
+        true
+    }
+
+    /// The steps of `spec`'s dialog; `None` when a pick would have nothing to offer.
+    fn verb_dialog(&self, spec: &'static CommandSpec) -> Option<Dialog> {
+        let enc = self.session.encounter();
+        let mut steps = Vec::new();
+        for arg in asked(spec) {
+            let step = match arg.kind {
+                ArgKind::Combatant if !arg.optional && arg.read == Read::Word => {
+                    let options: Vec<(String, String)> =
+                        enc.combatants.iter().map(|c| (c.name.clone(), c.id.to_string())).collect();
+                    if options.is_empty() {
+                        return None;
+                    }
+                    Step::pick(arg.name, options, self.selected_id().as_deref())
+                }
+                ArgKind::Condition if !arg.optional => {
+                    let names: Vec<(String, String)> = self
+                        .session
+                        .assets()
+                        .catalogue_ref(enc.system)
+                        .map(|c| c.names().map(|n| (n.to_string(), n.to_string())).collect())
+                        .unwrap_or_default();
+                    if names.is_empty() {
+                        Step::text(arg.name, expected(arg), "", false)
+                    } else {
+                        Step::pick(arg.name, names, None)
+                    }
+                }
+                ArgKind::Word(word) => Step::toggles(arg.name, vec![(word.into(), word.into())]),
+                _ => Step::text(arg.name, expected(arg), "", arg.optional),
+            };
+            steps.push(step);
+        }
+        let system_verb = table::find_core(spec.name).is_none();
+        if system_verb {
+            // The verb's own fields, and the engine's `force`.
+            let fields: Vec<String> =
+                spec.fields.iter().chain([&FORCE]).map(FieldArg::usage).collect();
+            steps.push(Step::text(
+                "fields",
+                format!("blank, or: {}", fields.join(" · ")),
+                "",
+                true,
+            ));
+        }
+        let mut dialog = Dialog::new(spec.name, Template::Verb, steps, false);
+        dialog.verb = Some(spec);
+        Some(dialog)
+    }
+}
+
+/// The arguments a dialog asks for (a usage-only one is not asked).
+fn asked(spec: &CommandSpec) -> impl Iterator<Item = &Arg> {
+    spec.args.iter().filter(|a| a.read != Read::Shown)
+}
+
+/// A text step's hint: what the argument takes.
+fn expected(arg: &Arg) -> String {
+    let what = if arg.what == arg.name { arg.kind.placeholder() } else { arg.what };
+    if arg.optional { format!("blank, or {what}") } else { what.to_string() }
+}
+
+/// The command a verb's dialog writes: its name, then each answer given (a name quoted, a weapon
+/// always quoted, `for NAME` with its word, anything else as typed).
+pub(super) fn text(spec: Option<&CommandSpec>, answers: &[String]) -> String {
+    let Some(spec) = spec else { return String::new() };
+    let mut out = spec.name.to_string();
+    let mut args = asked(spec);
+    for answer in answers {
+        let arg = args.next();
+        if answer.is_empty() {
+            continue;
+        }
+        let word = match arg.map(|a| a.read) {
+            Some(Read::Word | Read::Lower) => quote(answer),
+            Some(Read::Weapon) => {
+                format!("\"{}\"", answer.replace('\\', "\\\\").replace('"', "\\\""))
+            }
+            Some(Read::ForName) => format!("for {}", quote(answer)),
+            _ => answer.clone(),
+        };
+        out.push(' ');
+        out.push_str(&word);
+    }
+    out
+}

@@ -1,0 +1,49 @@
+//! Any verb gets a dialog from its signature (issue 23 item 3): `:VERB` alone opens it, a step
+//! per argument by its kind, and it ends in the same command text as typing it.
+
+use skirmish::app::Mode;
+
+use crate::tui::{drive, new_woin};
+
+/// The newest command's text in the history.
+fn last_command(a: &skirmish::app::App) -> String {
+    a.session.entries().last().map(|e| e.command.clone()).unwrap_or_default()
+}
+
+#[test]
+fn a_system_verb_alone_opens_its_dialog_and_writes_its_command() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Aria side=pc<Enter>:add Goblin<Enter>");
+    drive(&mut a, ":ambush<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("a dialog: {:?}", a.status) };
+    let labels: Vec<&str> = dialog.steps.iter().map(|s| s.label()).collect();
+    assert_eq!(labels, ["ATTACKER", "TARGET", "fields"]);
+    drive(&mut a, "aria<Enter>gob<Enter>pool=3d6<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    assert_eq!(last_command(&a), "ambush aria goblin pool=3d6");
+}
+
+#[test]
+fn a_core_verb_alone_opens_a_dialog_from_its_argument_kinds() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Aria side=pc<Enter>:add Goblin<Enter>");
+    drive(&mut a, ":damage<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("a dialog: {:?}", a.status) };
+    let labels: Vec<&str> = dialog.steps.iter().map(|s| s.label()).collect();
+    assert_eq!(labels, ["NAME", "AMOUNT|DICE", "TYPE", "raw"]);
+    // A name picked, an amount typed, no type, the `raw` switch on.
+    drive(&mut a, "gob<Enter>5<Enter><Enter><Space><Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    assert_eq!(last_command(&a), "damage goblin 5 raw");
+}
+
+#[test]
+fn a_verb_with_its_arguments_runs_and_a_session_operation_has_no_dialog() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Goblin<Enter>:damage gob 2<Enter>");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(last_command(&a), "damage gob 2");
+    drive(&mut a, ":branch<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "`branch` alone is refused, not asked");
+    assert!(a.status.text.contains("branch NUMBER"), "{:?}", a.status);
+}
