@@ -25,8 +25,7 @@ impl App {
         }
         let (text, _) = dialog.command();
         let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
-        let Ok(Some(options)) = crate::encounter::engine::attack_choice_now(enc, &cmd, label)
-        else {
+        let Ok(Some(options)) = crate::encounter::engine::attack_choice(enc, &cmd, label) else {
             return;
         };
         if let Some(step) = dialog.step_mut() {

@@ -76,9 +76,10 @@ impl Encounter {
             | Event::Spent { .. }
             | Event::Refunded { .. }
             | Event::SurpriseTurn { .. }
-            | Event::System(_)
             | Event::FightOver { .. }
             | Event::FacesTyped { .. } => Ok(()),
+            // Each system checks the numbers of its own events.
+            Event::System(event) => event.check_bounds(),
         };
         checked.map_err(ApplyError)
     }

@@ -163,8 +163,8 @@ pub trait Ruleset: Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<Option<Proposal>, RulesError>;
 
-    /// As [`Rules::attack_choice_now`].
-    fn attack_choice_now(
+    /// As [`Rules::attack_choice`].
+    fn attack_choice(
         &self,
         request: AttackRequest<'_>,
         label: &str,

@@ -115,18 +115,38 @@ impl fmt::Debug for SystemState {
     }
 }
 
+/// A system event's numbers checked before the fold applies it, as `encounter::bounds` checks
+/// the core events': a number out of range (from a save, or planned) is refused, named.
+pub trait Bounded {
+    fn check_bounds(&self) -> Result<(), String>;
+}
+
+/// A number within `min..=max`, or what was expected.
+pub fn within(what: &str, n: i64, min: i64, max: i64) -> Result<(), String> {
+    if (min..=max).contains(&n) {
+        Ok(())
+    } else {
+        Err(format!("{what} {n} is out of range; expected {min} to {max}"))
+    }
+}
+
 /// What a system's event value must be able to do.
 pub trait EventData: erased_serde::Serialize + Any + fmt::Debug + Send + Sync {
     fn clone_box(&self) -> Box<dyn EventData>;
+    fn check_bounds(&self) -> Result<(), String>;
     fn eq_dyn(&self, other: &dyn EventData) -> bool;
     fn as_any(&self) -> &dyn Any;
 }
 
 erased_serde::serialize_trait_object!(EventData);
 
-impl<T: Serialize + Any + fmt::Debug + Clone + PartialEq + Send + Sync> EventData for T {
+impl<T: Serialize + Any + fmt::Debug + Clone + PartialEq + Send + Sync + Bounded> EventData for T {
     fn clone_box(&self) -> Box<dyn EventData> {
         Box::new(self.clone())
+    }
+
+    fn check_bounds(&self) -> Result<(), String> {
+        Bounded::check_bounds(self)
     }
 
     fn eq_dyn(&self, other: &dyn EventData) -> bool {
@@ -156,6 +176,11 @@ impl SystemEvent {
     /// The tag of the system that made it.
     pub fn tag(&self) -> &'static str {
         self.tag
+    }
+
+    /// Its numbers checked by the system that made it.
+    pub fn check_bounds(&self) -> Result<(), String> {
+        self.data.check_bounds()
     }
 
     /// The event as the system's own type, if it is one.

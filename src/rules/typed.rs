@@ -15,7 +15,7 @@ use super::initiative::Initiative;
 use super::request::*;
 use super::ruleset::{Fact, Line, Roster, Ruleset};
 use super::spec::Spec;
-use super::state::{SystemEvent, SystemState};
+use super::state::{Bounded, SystemEvent, SystemState};
 use super::stats::{FieldError, Stats};
 use super::types::*;
 
@@ -41,6 +41,7 @@ pub trait Rules: Sync + Send + 'static {
         + DeserializeOwned
         + Send
         + Sync
+        + Bounded
         + 'static;
 
     /// What is constant about the system: identity, words, tables.
@@ -178,7 +179,7 @@ pub trait Rules: Sync + Send + 'static {
     /// One of [`Self::attack_choices`] as it stands for this attack, the picks before it made
     /// (GURPS: each defense the target has against it, with its value and odds): (label, field
     /// text) with the one to preselect first; `None` keeps the fixed list.
-    fn attack_choice_now(
+    fn attack_choice(
         &self,
         _request: AttackRequest<'_, Self::State>,
         _label: &str,
@@ -382,13 +383,13 @@ impl<R: Rules> Ruleset for R {
         Rules::attack_proposal(self, request.with_state(&state), dice)
     }
 
-    fn attack_choice_now(
+    fn attack_choice(
         &self,
         request: AttackRequest<'_>,
         label: &str,
     ) -> Result<Option<Vec<(String, String)>>, RulesError> {
         let state = own::<R::State>(request.state);
-        Rules::attack_choice_now(self, request.with_state(&state), label)
+        Rules::attack_choice(self, request.with_state(&state), label)
     }
 
     fn attack_guide(&self, request: AttackRequest<'_>) -> AttackGuide {

@@ -221,6 +221,9 @@ const GURPS_FIGHT: Fight = ("new gurps\nadd Ogre\nstart\ndamage Ogre 1000000 imp
 const SAVAGE_FIGHT: Fight =
     ("new savage\nadd Hero bennies=3\ncond Hero shaken\nbenny Hero\nstart\n", "1");
 
+/// The GM's benny pool set: a Savage Worlds event of its own.
+const SAVAGE_SET: Fight = ("new savage\nadd Hero\nset gm_bennies 5\n", "");
+
 /// The save skirmish writes after `fight`; it loads again as written.
 fn good_save((script, dice): Fight) -> String {
     let text =
@@ -327,6 +330,15 @@ fn saves_with_out_of_range_numbers_are_refused_with_their_position() {
             "value: 1000001)",
             &["bennies 1000001 is out of range; expected -1000000 to 1000000"],
         ),
+        // Each system checks the numbers of its own events (SW-BENNY-1's pool, GURPS-SHOCK-1's
+        // cap of −8).
+        (
+            SAVAGE_SET,
+            "GmBennies(count: 5)",
+            "GmBennies(count: 1001)",
+            &["the GM's benny pool 1001 is out of range; expected 0 to 1000"],
+        ),
+        (GURPS_FIGHT, "cap: 4", "cap: 9", &["shock's cap 9 is out of range; expected 0 to 8"]),
         (
             SAVAGE_FIGHT,
             "value: Card(Suited(rank: 2,",

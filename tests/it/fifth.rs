@@ -330,3 +330,9 @@ fn a_registered_fifth_system_saves_loads_checks_and_replays_its_fight() {
     assert_eq!(loaded.encounter(), s.encounter(), "redo re-applies the saved events");
     assert_eq!(dice.remaining(), 0, "nothing rolled again");
 }
+
+impl skirmish::rules::state::Bounded for LiteEvent {
+    fn check_bounds(&self) -> Result<(), String> {
+        Ok(())
+    }
+}

@@ -384,7 +384,7 @@ fn play(i: usize, lines: &[String]) {
             let _ = engine::attack_dice_order(enc, &command);
             let _ = engine::attack_guide(enc, &command);
             for choice in system.rules().spec().attack.choices {
-                let _ = engine::attack_choice_now(enc, &command, choice.label);
+                let _ = engine::attack_choice(enc, &command, choice.label);
             }
             let _ = engine::attack_proposal(enc, &command, &mut SeededDice::new(7));
             let _ = session.execute(&command, &mut dice);

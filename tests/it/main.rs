@@ -7,6 +7,7 @@
 )]
 
 mod append;
+mod ask;
 mod bounds;
 mod canonical;
 mod cli;

@@ -288,7 +288,7 @@ pub fn attack_dice_order(
 
 /// One of the system's attack-dialog picks as it stands for the attack written so far (GURPS:
 /// the target's defenses with their values and odds), when the system can tell.
-pub fn attack_choice_now(
+pub fn attack_choice(
     enc: &Encounter,
     command: &Command,
     label: &str,
@@ -300,7 +300,7 @@ pub fn attack_choice_now(
     let pairs = field_pairs(fields);
     let sides = attack_sides(enc, attacker, targets)?;
     with_request(enc, &sides, weapon, &pairs, |request| {
-        Ok(enc.system.rules().attack_choice_now(request, label)?)
+        Ok(enc.system.rules().attack_choice(request, label)?)
     })
 }
 

@@ -2,6 +2,7 @@
 //! call for through a [`DiceSource`], and plans the events on a scratch copy so a refused command
 //! changes nothing.
 
+mod ask;
 mod attack;
 mod budget;
 mod effects;
@@ -11,9 +12,8 @@ mod roster;
 mod turns;
 mod verbs;
 
-pub use attack::{
-    attack_choice_now, attack_dice_order, attack_guide, attack_preview, attack_proposal,
-};
+pub use ask::{Planned, Question, plan_asking};
+pub use attack::{attack_choice, attack_dice_order, attack_guide, attack_preview, attack_proposal};
 use effects::{Struck, special_request};
 use health::Give;
 

@@ -113,6 +113,9 @@ pub enum DiceError {
     },
     /// A result does not fit in a 64-bit integer (possible only through explosions).
     Overflow,
+    /// The source stopped planning to ask for a roll or a decision (see [`super::question`]):
+    /// not a mistake, a question for the GM.
+    Stopped(Box<super::question::Need>),
 }
 
 impl fmt::Display for DiceError {
@@ -195,6 +198,7 @@ impl fmt::Display for DiceError {
             DiceError::Overflow => {
                 f.write_str("dice: the numbers are too large to add up (arithmetic overflow)")
             }
+            DiceError::Stopped(need) => write!(f, "this needs an answer first: {need}"),
         }
     }
 }

@@ -4,6 +4,7 @@
 mod error;
 mod expr;
 mod parse;
+pub mod question;
 mod roll;
 mod source;
 

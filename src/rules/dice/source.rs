@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::DiceError;
+use super::question::{Decision, RollAsk};
 
 /// Where die faces come from.
 pub trait DiceSource {
@@ -31,11 +32,32 @@ pub trait DiceSource {
         let _ = holder;
         self.roll(6)
     }
+
+    /// The rules are about to make a named roll (see [`crate::rules::ask`]): a source that plays
+    /// on by itself lets it go ahead; one that asks the GM may stop planning here instead.
+    fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
+        let _ = roll;
+        Ok(())
+    }
+
+    /// A decision the command does not carry: by default the rules' suggestion, which is what
+    /// replaying a saved command takes too; a source that asks the GM stops planning instead.
+    fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
+        Ok(decision.suggested)
+    }
 }
 
 impl<T: DiceSource + ?Sized> DiceSource for &mut T {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         (**self).roll(sides)
+    }
+
+    fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
+        (**self).before_roll(roll)
+    }
+
+    fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
+        (**self).decide(decision)
     }
 
     fn typed_split(&self) -> Option<(&[u32], &[u32])> {
@@ -54,6 +76,14 @@ impl<T: DiceSource + ?Sized> DiceSource for &mut T {
 impl<T: DiceSource + ?Sized> DiceSource for Box<T> {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         (**self).roll(sides)
+    }
+
+    fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
+        (**self).before_roll(roll)
+    }
+
+    fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
+        (**self).decide(decision)
     }
 
     fn typed_split(&self) -> Option<(&[u32], &[u32])> {
@@ -113,6 +143,18 @@ impl DiceSource for TypedFirst<'_> {
 
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
         self.rest.draw_card(cards)
+    }
+
+    // Faces typed for the roll go ahead; past them the source behind decides.
+    fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
+        if self.typed.remaining() >= roll.count.max(1) {
+            return Ok(());
+        }
+        self.rest.before_roll(roll)
+    }
+
+    fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
+        self.rest.decide(decision)
     }
 }
 

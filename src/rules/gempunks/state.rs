@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::SystemEvent;
+use crate::rules::state::{Bounded, SystemEvent, within};
 use crate::rules::types::RulesError;
 
 /// What Gempunks keeps for one encounter.
@@ -268,5 +268,22 @@ pub fn observe(st: &mut GemState, fact: Fact<'_>) {
             st.ahead.retain(|(i, _)| i != id);
         }
         _ => {}
+    }
+}
+
+// The numbers a Gempunks event carries, checked before its fold: members held back.
+impl Bounded for GemEvent {
+    fn check_bounds(&self) -> Result<(), String> {
+        match self {
+            GemEvent::Benched { members, .. } => {
+                within("members held back", *members, 0, crate::rules::stats::MAX_STAT)
+            }
+            GemEvent::SetRolled { .. }
+            | GemEvent::Used { .. }
+            | GemEvent::AssaultSets { .. }
+            | GemEvent::Item { .. }
+            | GemEvent::Reacted { .. }
+            | GemEvent::Ahead { .. } => Ok(()),
+        }
     }
 }

@@ -13,6 +13,7 @@ use super::state::{GurpsEvent, Person};
 use super::tables;
 use super::weapon::{Arms, invalid};
 use crate::rules::dice::DiceSource;
+use crate::rules::dice::question::{Decision, Pick};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
@@ -87,6 +88,28 @@ pub fn defense_picks(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<(String,
     Some(picks)
 }
 
+/// The defender's decision, asked of `dice`: the best (the default) or one defense by name.
+fn ask_defense(
+    req: &AttackRequest<'_, GurpsState>,
+    asked: &mut Asked,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RulesError> {
+    let Some(picks) = defense_picks(req) else { return Ok(()) };
+    let options: Vec<Pick> =
+        picks.into_iter().map(|(label, text)| Pick { label, text, refused: None }).collect();
+    let decision = Decision {
+        label: format!("{}'s defense", req.target.name),
+        field: "defense",
+        options,
+        suggested: 0,
+    };
+    let chosen = dice.decide(&decision)?;
+    if let Some(word) = decision.options.get(chosen).and_then(|p| p.text.strip_prefix("defense=")) {
+        asked.named = Some(word.replace('"', "").to_ascii_lowercase());
+    }
+    Ok(())
+}
+
 /// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
 /// the attack hits, or `None` when it is stopped.
 pub(super) fn defend(
@@ -132,6 +155,12 @@ pub(super) fn defend(
             "name {t}'s defense (gurps_auto_defense=ask): defense=dodge|parry|block|none; open: {}",
             labels.join(", ")
         ));
+    }
+    // The attack hit and the defense is not named: the defender decides now. A source that
+    // asks the GM stops here with the defenses open and their odds; any other takes the best,
+    // the rules' default, which a saved command replays the same way.
+    if asked.named.is_none() && !f.flag("acrobatic") {
+        ask_defense(req, &mut asked, dice)?;
     }
     // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
     if f.flag("acrobatic") {

@@ -251,7 +251,7 @@ impl Rules for Gurps {
         injury::damage(hit)
     }
 
-    fn attack_choice_now(
+    fn attack_choice(
         &self,
         request: AttackRequest<'_, GurpsState>,
         label: &str,

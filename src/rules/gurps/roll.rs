@@ -1,6 +1,7 @@
 //! GURPS success rolls: 3d6 against an effective skill, margin, and the critical bands
 //! (GURPS-ROLL-1, GURPS-ROLL-2); and the dice for each kind of an attack's rolls, typed faces first.
 
+use crate::rules::dice::question::{Decision, RollAsk};
 use crate::rules::dice::{DiceError, DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::types::RulesError;
 
@@ -67,6 +68,13 @@ impl Success {
 
 /// Roll 3d6 against `skill`, the roll labelled with what it is for.
 pub fn roll(skill: i64, label: &str, dice: &mut dyn DiceSource) -> Result<Success, RulesError> {
+    let ask = RollAsk {
+        label: format!("{label} {skill}"),
+        dice: "3d6".into(),
+        count: 3,
+        beat: Some(format!("{skill} or less")),
+    };
+    dice.before_roll(&ask)?;
     let mut roll = DiceExpr::parse("3d6")?.roll(dice)?;
     roll.expr = format!("3d6 {label}");
     let verdict = judge(skill, roll.total);
@@ -92,6 +100,18 @@ impl DiceSource for Faces<'_> {
             Some(t) => t.roll(sides),
             None => self.dice.roll(sides),
         }
+    }
+
+    // Faces typed in the roll's field go ahead; past them the session's source decides.
+    fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
+        match &self.typed {
+            Some(t) if t.remaining() >= roll.count.max(1) => Ok(()),
+            _ => self.dice.before_roll(roll),
+        }
+    }
+
+    fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
+        self.dice.decide(decision)
     }
 }
 

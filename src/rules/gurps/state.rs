@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::maneuver::{Kind, Maneuver};
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::SystemEvent;
+use crate::rules::state::{Bounded, SystemEvent, within};
 use crate::rules::types::RulesError;
 
 /// What GURPS keeps for one encounter, by combatant id.
@@ -378,5 +378,41 @@ pub fn observe(st: &mut GurpsState, fact: Fact<'_>) {
         }
         Fact::Removed { id } => st.people.retain(|(who, _)| who != id),
         _ => {}
+    }
+}
+
+/// The most injury one hit can do: twice the largest damage, as the core's range checks allow.
+const MAX_INJURY: i64 = 1_000_000_000;
+
+// The numbers a GURPS event carries, checked before its fold: shock and its cap (GURPS-SHOCK-1,
+// −8 at most with Low Pain Threshold), FP lost, a death check's level (a multiple of −HP).
+impl Bounded for GurpsEvent {
+    fn check_bounds(&self) -> Result<(), String> {
+        match self {
+            // Shock is the injury (up to twice the largest damage) before its cap.
+            GurpsEvent::Shock { amount, cap, .. } => within("shock", *amount, 0, MAX_INJURY)
+                .and_then(|()| within("shock's cap", *cap, 0, 8)),
+            GurpsEvent::FpLost { amount, .. } => {
+                within("FP lost", *amount, -MAX_INJURY, MAX_INJURY)
+            }
+            GurpsEvent::DeathChecked { level, .. } => {
+                within("death check level", *level, 0, MAX_INJURY)
+            }
+            GurpsEvent::Maneuver { .. }
+            | GurpsEvent::Attacked { .. }
+            | GurpsEvent::Defended { .. }
+            | GurpsEvent::TurnEnded { .. }
+            | GurpsEvent::Crippled { .. }
+            | GurpsEvent::Wounded { .. }
+            | GurpsEvent::WoundsChecked { .. }
+            | GurpsEvent::Feinted { .. }
+            | GurpsEvent::FeintUsed { .. }
+            | GurpsEvent::AimLost { .. }
+            | GurpsEvent::SkipHt { .. }
+            | GurpsEvent::HtChecked { .. }
+            | GurpsEvent::Unready { .. }
+            | GurpsEvent::Readied { .. }
+            | GurpsEvent::Critical { .. } => Ok(()),
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::deck::Deck;
 use crate::rules::cards::Card;
 use crate::rules::conditions::Source;
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::SystemEvent;
+use crate::rules::state::{Bounded, SystemEvent, within};
 use crate::rules::types::RulesError;
 
 /// The most bennies the GM's pool holds.
@@ -167,4 +167,16 @@ pub fn draw(
         .deck
         .draw(dice)?
         .ok_or_else(|| RulesError::Invalid("the action deck is empty even after a shuffle".into()))
+}
+
+// The numbers a Savage Worlds event carries, checked before its fold: the GM's benny pool.
+impl Bounded for SavageEvent {
+    fn check_bounds(&self) -> Result<(), String> {
+        match self {
+            SavageEvent::GmBennies { count } => {
+                within("the GM's benny pool", *count, 0, MAX_GM_BENNIES)
+            }
+            SavageEvent::DeckShuffled { .. } => Ok(()),
+        }
+    }
 }

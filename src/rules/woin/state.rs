@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::dice::RollRecord;
 use crate::rules::ruleset::{Fact, Line, Roster};
-use crate::rules::state::SystemEvent;
+use crate::rules::state::{Bounded, SystemEvent, within};
 use crate::rules::types::RulesError;
 
 /// Most LUC dice spent at once (the stat's own limit).
@@ -233,4 +233,19 @@ pub fn observe(st: &mut WoinState, fact: Fact<'_>) {
 fn take_overwatch(st: &mut WoinState, id: &str) {
     st.overwatch.retain(|o| o.id != id);
     st.overwatch.push(Overwatch { id: id.to_string(), shots: 0, this_turn: Vec::new() });
+}
+
+// The numbers a WOIN event carries, checked before its fold: LUC spent and a suppression's
+// cover dice.
+impl Bounded for WoinEvent {
+    fn check_bounds(&self) -> Result<(), String> {
+        match self {
+            WoinEvent::LucSpent { amount, .. } => within("LUC spent", *amount, 0, MAX_LUC),
+            WoinEvent::Suppressed { dice, .. } => within("suppression's cover dice", *dice, 0, 99),
+            WoinEvent::AmbushDeclared { .. }
+            | WoinEvent::AmbushRolled { .. }
+            | WoinEvent::OverwatchShot { .. }
+            | WoinEvent::OverwatchTaken { .. } => Ok(()),
+        }
+    }
 }

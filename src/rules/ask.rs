@@ -1,0 +1,97 @@
+//! What planning can stop to ask: a roll the command has no faces for, or a decision it does not
+//! carry. The rules ask their [`DiceSource`] before such a roll or decision; a source that plays
+//! on by itself (seeded, scripted, a journal's faces) answers at once, while [`Asking`] stops
+//! planning with a [`Need`] and what has happened so far, so the caller can ask the GM and plan
+//! again with the answers. Planning is pure and the faces are handed out in the same order, so
+//! the second plan repeats the first up to the question.
+
+use std::fmt;
+
+pub use super::dice::question::{Decision, Need, Pick, RollAsk};
+use super::dice::{DiceError, DiceSource};
+
+/// A roll made while planning, as far as planning got: for the "so far" of a question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Made {
+    pub roll: RollAsk,
+    pub faces: Vec<u32>,
+}
+
+impl fmt::Display for Made {
+    /// `Aldric's attack 14: 3d6 rolled 4, 2, 3 (9)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
+        let total: u64 = self.faces.iter().map(|&n| u64::from(n)).sum();
+        write!(f, "{}: {} rolled {} ({total})", self.roll.label, self.roll.dice, faces.join(", "))
+    }
+}
+
+/// A source that hands out the faces answered so far, then stops planning at the first
+/// labelled roll it has no faces for, and at every decision the command does not carry. A roll
+/// made without a label (one the rules have not named yet) takes the next answered face, or a
+/// face of `rest` that is kept with the answers, so planning again gives it back.
+pub struct Asking<'a> {
+    faces: Vec<u32>,
+    next: usize,
+    rest: &'a mut dyn DiceSource,
+    made: Vec<Made>,
+    /// The labelled roll under way and the faces it has taken.
+    open: Option<Made>,
+}
+
+impl<'a> Asking<'a> {
+    /// Faces answered so far, in the order planning takes them; `rest` rolls the unnamed ones.
+    pub fn new(faces: Vec<u32>, rest: &'a mut dyn DiceSource) -> Asking<'a> {
+        Asking { faces, next: 0, rest, made: Vec::new(), open: None }
+    }
+
+    /// Every face handed out, in order: the answers to plan with next time.
+    pub fn faces(&self) -> &[u32] {
+        &self.faces[..self.next]
+    }
+
+    /// The named rolls made so far, each with its faces.
+    pub fn made(&self) -> Vec<Made> {
+        self.made.iter().cloned().chain(self.open.clone()).collect()
+    }
+
+    fn left(&self) -> usize {
+        self.faces.len().saturating_sub(self.next)
+    }
+}
+
+impl DiceSource for Asking<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        let face = match self.faces.get(self.next) {
+            Some(&face) if (1..=sides).contains(&face) => face,
+            Some(&face) => {
+                return Err(DiceError::FaceOutOfRange { face, sides, position: self.next + 1 });
+            }
+            None => {
+                let face = self.rest.roll(sides)?;
+                self.faces.push(face);
+                face
+            }
+        };
+        self.next += 1;
+        if let Some(open) = &mut self.open {
+            open.faces.push(face);
+        }
+        Ok(face)
+    }
+
+    fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
+        if let Some(done) = self.open.take() {
+            self.made.push(done);
+        }
+        if self.left() < roll.count.max(1) {
+            return Err(DiceError::Stopped(Box::new(Need::Roll(roll.clone()))));
+        }
+        self.open = Some(Made { roll: roll.clone(), faces: Vec::new() });
+        Ok(())
+    }
+
+    fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
+        Err(DiceError::Stopped(Box::new(Need::Decide(decision.clone()))))
+    }
+}

@@ -1,0 +1,76 @@
+//! The questions a [`super::DiceSource`] may be asked while the rules plan: a named roll about
+//! to be made, and a decision the command does not carry (see [`crate::rules::ask`]).
+
+use std::fmt;
+
+/// A roll about to be made: what it is for, its dice, and the number to beat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RollAsk {
+    /// Who rolls what, as the GM reads it: `Thug's Parry 8`.
+    pub label: String,
+    /// The dice, as written: `3d6`.
+    pub dice: String,
+    /// How many dice it takes at least (faces a GM types for it).
+    pub count: usize,
+    /// What it needs, when it needs something: `8 or less`.
+    pub beat: Option<String>,
+}
+
+/// A decision the rules reach: its options, each with what it adds to the command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// What is decided: `Thug's defense`.
+    pub label: String,
+    /// The command field that carries the answer (`defense`).
+    pub field: &'static str,
+    pub options: Vec<Pick>,
+    /// The option a source that plays on by itself takes (the rules' default).
+    pub suggested: usize,
+}
+
+/// One option of a [`Decision`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pick {
+    /// As the GM reads it, with its odds where they exist: `Parry (broadsword) 9: 37.5%`.
+    pub label: String,
+    /// The field text that answers with it (`defense=parry:broadsword`).
+    pub text: String,
+    /// Why the rules do not allow it now, if so: shown dimmed with its reason, never taken.
+    pub refused: Option<String>,
+}
+
+/// What planning stopped to ask.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Need {
+    Roll(RollAsk),
+    Decide(Decision),
+}
+
+impl fmt::Display for RollAsk {
+    /// `Thug's Parry 8: 3d6, needs 8 or less`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.label, self.dice)?;
+        match &self.beat {
+            Some(beat) => write!(f, ", needs {beat}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Need {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Need::Roll(roll) => write!(f, "{roll}"),
+            Need::Decide(d) => {
+                let options: Vec<&str> = d
+                    .options
+                    .iter()
+                    .filter(|p| p.refused.is_none())
+                    .map(|p| p.text.as_str())
+                    .filter(|t| !t.is_empty())
+                    .collect();
+                write!(f, "{}: {}", d.label, options.join(" | "))
+            }
+        }
+    }
+}
