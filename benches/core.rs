@@ -4,6 +4,11 @@
 //! compacted and the watcher after a compaction at 100, 10k and 100k events;
 //! the memory a loaded fight holds, and a million dice rolls. A plain harness (no extra crates):
 //! each case runs several times and the median is printed next to its budget.
+#![expect(
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a benchmark that cannot set up its case stops with the reason"
+)]
 
 use std::alloc::{GlobalAlloc, Layout, System as Heap};
 use std::hint::black_box;
@@ -29,6 +34,7 @@ static PEAK: AtomicUsize = AtomicUsize::new(0);
 struct Counting;
 
 // SAFETY: every call is passed on to the system allocator unchanged; only sizes are counted.
+#[expect(unsafe_code, reason = "a counting allocator implements `GlobalAlloc`, an unsafe trait")]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
@@ -185,29 +191,7 @@ fn main() {
     measure("load a 100k-event save", 50.0, 5, || {
         black_box(save::load(Path::new(&big_path), assets.clone()).ok());
     });
-    // The first frame of a long fight: its snapshot read and drawn while the history is read on
-    // another thread (waited for after each run, outside the time).
-    let mut firsts = Vec::new();
-    for _ in 0..5 {
-        let start = Instant::now();
-        let opened = save::open(Path::new(&big_path), assets.clone()).expect("opens");
-        let save::Opened::Glanced { now, whole, .. } = opened else {
-            panic!("a 100k-event journal opens from its snapshot")
-        };
-        let keys = skirmish::app::keymap::KeyMap::defaults();
-        let app = skirmish::app::App::new(now, None, keys, skirmish::app::NewFiles::new(None, 1));
-        let area = ratatui::layout::Rect::new(0, 0, 120, 40);
-        let mut buf = ratatui::buffer::Buffer::empty(area);
-        skirmish::ui::render(&app, skirmish::ui::theme::Theme::from_env(), area, &mut buf);
-        firsts.push(start.elapsed());
-        black_box(whole.recv().ok());
-    }
-    let ms = median(firsts).as_secs_f64() * 1000.0;
-    let verdict = if ms <= 50.0 { "ok" } else { "OVER BUDGET" };
-    println!(
-        "{:<36} median {ms:>9.3} ms   budget {:>7.1} ms   {verdict}",
-        "open 100k events to first frame", 50.0
-    );
+    first_frame(&big_path, &assets);
     drop(held("memory: a 100k-event fight, loaded", 48.0, || {
         save::load(Path::new(&big_path), assets.clone()).expect("loads")
     }));
@@ -229,73 +213,7 @@ fn main() {
         (format!("{} combatants", crowd.encounter().combatants.len()), crowd),
     ];
     for (events, session) in sizes {
-        let mut session = session;
-        let journal = dir.join(format!("journal-{}.ron", events.replace(' ', "-")));
-        let (text, mut written) = save::journal::write_full(&session).expect("written");
-        std::fs::write(&journal, text).expect("journal");
-        // Appends go through the fight's lock, as the tracker's do.
-        let mut lock = save::lock::lock(&journal).expect("lock");
-        let roll = parse("roll 3d6 for Aria").ok().flatten().expect("parses");
-        let mut dice = SeededDice::new(9);
-        measure(&format!("command + synced append, {events}"), 1.0, 51, || {
-            session.execute(&roll, &mut dice).expect("rolls");
-            let (tail, now) = save::journal::tail(&session, &written).expect("written");
-            lock.append(tail.as_bytes()).expect("append");
-            written = now;
-        });
-        // The same without the disk: what the command itself costs (plan, fold, its record).
-        measure(&format!("command + its record, {events}"), 1.0, 51, || {
-            session.execute(&roll, &mut dice).expect("rolls");
-            let (tail, now) = save::journal::tail(&session, &written).expect("written");
-            black_box(tail);
-            written = now;
-        });
-        let undo = parse("undo").ok().flatten().expect("parses");
-        let redo = parse("redo").ok().flatten().expect("parses");
-        measure(&format!("undo + redo, {events}"), 2.0, 51, || {
-            session.execute(&undo, &mut dice).expect("undo");
-            session.execute(&redo, &mut dice).expect("redo");
-        });
-        // The players' watcher: one poll after the GM's next command is appended (the append
-        // itself outside the time), on the journal written afresh (the record-only case above
-        // appended nothing).
-        let (text, now) = save::journal::write_full(&session).expect("written");
-        std::fs::write(&journal, text).expect("journal");
-        written = now;
-        let mut watcher = Follower::new(Target::File(journal.clone()), assets.clone());
-        let mut live = view::LiveView::default();
-        match watcher.poll() {
-            Found::Fight { session, .. } => black_box(live.view(session)),
-            other => panic!("the watcher reads the fight: {other:?}"),
-        };
-        let polls = if session.nodes().len() > 10_000 { 11 } else { 51 };
-        let mut kept_views = Vec::new();
-        let (times, views): (Vec<Duration>, Vec<Duration>) = (0..polls)
-            .map(|_| {
-                session.execute(&roll, &mut dice).expect("rolls");
-                let (tail, now) = save::journal::tail(&session, &written).expect("written");
-                lock.append(tail.as_bytes()).expect("append");
-                written = now;
-                let start = Instant::now();
-                let found = watcher.poll();
-                let took = start.elapsed();
-                let Found::Fight { session: followed, .. } = found else {
-                    panic!("the watcher follows: {found:?}")
-                };
-                // What the players' screen then does with it: its view kept along with the
-                // newest lines of the log (what `watch` does), and for comparison the view
-                // built afresh.
-                let start = Instant::now();
-                black_box(live.view_newest(followed, SHOWN_LOG));
-                kept_views.push(start.elapsed());
-                let start = Instant::now();
-                black_box(view::player_view(followed));
-                (took, start.elapsed())
-            })
-            .unzip();
-        report(&format!("watcher poll after a command, {events}"), 1.0, median(times));
-        report(&format!("  players' view kept along, {events}"), 1.0, median(kept_views));
-        report(&format!("  players' view afresh, {events}"), f64::INFINITY, median(views));
+        command_costs(&events, session, &dir, &assets);
     }
 
     let expr = DiceExpr::parse("3d6").expect("dice");
@@ -312,6 +230,103 @@ fn main() {
     // compacted, and the players' watcher after a compaction, at 100, 10k and 100k events.
     appending_opening_following(&assets, &dir);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The first frame of a long fight: its snapshot read and drawn while the history is read on
+/// another thread (waited for after each run, outside the time).
+fn first_frame(big_path: &Path, assets: &Arc<Assets>) {
+    let mut firsts = Vec::new();
+    for _ in 0..5 {
+        let start = Instant::now();
+        let opened = save::open(big_path, assets.clone()).expect("opens");
+        let save::Opened::Glanced { now, whole, .. } = opened else {
+            panic!("a 100k-event journal opens from its snapshot")
+        };
+        let keys = skirmish::app::keymap::KeyMap::defaults();
+        let app = skirmish::app::App::new(now, None, keys, skirmish::app::NewFiles::new(None, 1));
+        let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+        let mut buf = ratatui::buffer::Buffer::empty(area);
+        skirmish::ui::render(&app, skirmish::ui::theme::Theme::from_env(), area, &mut buf);
+        firsts.push(start.elapsed());
+        black_box(whole.recv().ok());
+    }
+    let ms = median(firsts).as_secs_f64() * 1000.0;
+    let verdict = if ms <= 50.0 { "ok" } else { "OVER BUDGET" };
+    println!(
+        "{:<36} median {ms:>9.3} ms   budget {:>7.1} ms   {verdict}",
+        "open 100k events to first frame", 50.0
+    );
+}
+
+/// A command with its synced append, its record alone, undo + redo, and the players' watcher
+/// following it, on one size of fight.
+fn command_costs(events: &str, mut session: Session, dir: &Path, assets: &Arc<Assets>) {
+    let journal = dir.join(format!("journal-{}.ron", events.replace(' ', "-")));
+    let (text, mut written) = save::journal::write_full(&session).expect("written");
+    std::fs::write(&journal, text).expect("journal");
+    // Appends go through the fight's lock, as the tracker's do.
+    let mut lock = save::lock::lock(&journal).expect("lock");
+    let roll = parse("roll 3d6 for Aria").ok().flatten().expect("parses");
+    let mut dice = SeededDice::new(9);
+    measure(&format!("command + synced append, {events}"), 1.0, 51, || {
+        session.execute(&roll, &mut dice).expect("rolls");
+        let (tail, now) = save::journal::tail(&session, &written).expect("written");
+        lock.append(tail.as_bytes()).expect("append");
+        written = now;
+    });
+    // The same without the disk: what the command itself costs (plan, fold, its record).
+    measure(&format!("command + its record, {events}"), 1.0, 51, || {
+        session.execute(&roll, &mut dice).expect("rolls");
+        let (tail, now) = save::journal::tail(&session, &written).expect("written");
+        black_box(tail);
+        written = now;
+    });
+    let undo = parse("undo").ok().flatten().expect("parses");
+    let redo = parse("redo").ok().flatten().expect("parses");
+    measure(&format!("undo + redo, {events}"), 2.0, 51, || {
+        session.execute(&undo, &mut dice).expect("undo");
+        session.execute(&redo, &mut dice).expect("redo");
+    });
+    // The players' watcher: one poll after the GM's next command is appended (the append
+    // itself outside the time), on the journal written afresh (the record-only case above
+    // appended nothing).
+    let (text, now) = save::journal::write_full(&session).expect("written");
+    std::fs::write(&journal, text).expect("journal");
+    written = now;
+    let mut watcher = Follower::new(Target::File(journal.clone()), assets.clone());
+    let mut live = view::LiveView::default();
+    match watcher.poll() {
+        Found::Fight { session, .. } => black_box(live.view(session)),
+        other => panic!("the watcher reads the fight: {other:?}"),
+    };
+    let polls = if session.nodes().len() > 10_000 { 11 } else { 51 };
+    let mut kept_views = Vec::new();
+    let (times, views): (Vec<Duration>, Vec<Duration>) = (0..polls)
+        .map(|_| {
+            session.execute(&roll, &mut dice).expect("rolls");
+            let (tail, now) = save::journal::tail(&session, &written).expect("written");
+            lock.append(tail.as_bytes()).expect("append");
+            written = now;
+            let start = Instant::now();
+            let found = watcher.poll();
+            let took = start.elapsed();
+            let Found::Fight { session: followed, .. } = found else {
+                panic!("the watcher follows: {found:?}")
+            };
+            // What the players' screen then does with it: its view kept along with the
+            // newest lines of the log (what `watch` does), and for comparison the view
+            // built afresh.
+            let start = Instant::now();
+            black_box(live.view_newest(followed, SHOWN_LOG));
+            kept_views.push(start.elapsed());
+            let start = Instant::now();
+            black_box(view::player_view(followed));
+            (took, start.elapsed())
+        })
+        .unzip();
+    report(&format!("watcher poll after a command, {events}"), 1.0, median(times));
+    report(&format!("  players' view kept along, {events}"), 1.0, median(kept_views));
+    report(&format!("  players' view afresh, {events}"), f64::INFINITY, median(views));
 }
 
 /// Issue 28 items 2, 3 and 5, each at 100, 10k and 100k events: one command appended by

@@ -2,6 +2,10 @@
 //! combatants and with 500, and with a history of 100, 10k and 100k events, median of many frames
 //! against the budget of 0.5 ms for each; the tracker's undo and redo at those lengths.
 //! `cargo bench --bench frame -- 500` runs only the cases whose name holds `500`.
+#![expect(
+    clippy::expect_used,
+    reason = "a benchmark that cannot set up its case stops with the reason"
+)]
 
 use std::hint::black_box;
 use std::sync::Arc;

@@ -69,7 +69,9 @@ fn collect(value: &serde_json::Value, out: &mut HashMap<u32, VecDeque<u32>>) {
     use serde_json::Value;
     match value {
         Value::Object(map) => {
-            let number = |key: &str| map.get(key).and_then(Value::as_u64).map(|n| n as u32);
+            let number = |key: &str| {
+                map.get(key).and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok())
+            };
             if let (Some(sides), Some(face)) = (number("sides"), number("face")) {
                 out.entry(sides).or_default().push_back(face);
                 return;

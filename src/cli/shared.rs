@@ -19,7 +19,7 @@ pub(super) fn play_dice(seed: Option<u64>) -> SeededDice {
     let seed = seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
+            .map_or(0, |d| u64::try_from(d.as_nanos() & u128::from(u64::MAX)).unwrap_or(0));
         nanos ^ u64::from(std::process::id()).rotate_left(32)
     });
     SeededDice::new(seed)

@@ -1,5 +1,7 @@
 //! The ranges an event's numbers must lie in, checked before the fold applies it: a command cannot
 //! make a number out of range, and a save holding one is refused (issue 8, item 7).
+// Every event is named, so a new one must say whether it has numbers to check.
+#![warn(clippy::wildcard_enum_match_arm)]
 
 use super::Encounter;
 use super::event::Event;

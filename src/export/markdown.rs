@@ -45,6 +45,14 @@ pub fn to_markdown(report: &Report) -> String {
     if let Some(ended) = &report.ended {
         let _ = writeln!(out, "{}\n", md(ended));
     }
+    participants(&mut out, report);
+    statistics(&mut out, report);
+    log(&mut out, report);
+    out
+}
+
+/// The participants' table, then their notes.
+fn participants(out: &mut String, report: &Report) {
     out.push_str("## Participants\n\n");
     out.push_str("| name | side | health at start | health at end | conditions at end |\n");
     out.push_str("|---|---|---|---|---|\n");
@@ -75,6 +83,10 @@ pub fn to_markdown(report: &Report) -> String {
             let _ = writeln!(out, "- {}: {}", md(&p.name), texts.join(" · "));
         }
     }
+}
+
+/// The statistics' table, a row per participant.
+fn statistics(out: &mut String, report: &Report) {
     out.push_str("\n## Statistics\n\n");
     out.push_str(
         "| name | dealt | taken | healed | attacks | hits | defended | misses | crits | conditions | downed | biggest hit | taken down by |\n",
@@ -111,6 +123,10 @@ pub fn to_markdown(report: &Report) -> String {
             md(&by)
         );
     }
+}
+
+/// The log, under a heading per round and per turn.
+fn log(out: &mut String, report: &Report) {
     out.push_str("\n## Log\n");
     for round in &report.log {
         match round.round {
@@ -137,5 +153,4 @@ pub fn to_markdown(report: &Report) -> String {
             }
         }
     }
-    out
 }

@@ -12,8 +12,9 @@ use super::panes::{block, pane};
 use super::theme::Theme;
 use crate::app::{App, Row};
 use crate::encounter::Combatant;
+use crate::rules::Ruleset;
 use crate::rules::conditions::Level;
-use crate::rules::stats::StatValue;
+use crate::rules::stats::{StatValue, Weapon};
 
 pub fn combatant(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     combatant_of(app, &app.rows(), theme, area, buf);
@@ -147,27 +148,38 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
         let cell = (widest + 1).clamp(GLANCE_CELL, room.max(GLANCE_CELL));
         lines.extend(grid(&set, room, cell).into_iter().map(|row| Line::styled(row, theme.dim())));
     }
-    // The sheet: each weapon on its rows, the name, then its fields in the system's order.
-    for weapon in &c.weapons {
-        let fields: Vec<String> = rules
-            .spec()
-            .weapon_fields
-            .iter()
-            .filter_map(|f| match weapon.stats.get(f.name)? {
-                StatValue::Flag(true) => Some(f.name.to_string()),
-                StatValue::Flag(false) => None,
-                value => Some(format!("{} {value}", f.name)),
-            })
-            .collect();
-        let head = format!("⚔ {}", weapon.name);
-        let rest =
-            if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
-        lines.push(Line::from(vec![
-            Span::styled(head, theme.plain()),
-            Span::styled(rest, theme.dim()),
-        ]));
+    lines.extend(c.weapons.iter().map(|weapon| weapon_line(rules, weapon, theme)));
+    lines.extend(condition_lines(app, c, theme));
+    if !c.conditions.is_empty() {
+        lines.push(Line::styled("x shakes off a condition · :uncond removes one", theme.dim()));
     }
-    // Conditions, each with what it does, and how to end them.
+    for note in &c.notes {
+        lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
+    }
+    lines
+}
+
+/// The sheet's row for a weapon: its name, then its fields in the system's order.
+fn weapon_line(rules: &dyn Ruleset, weapon: &Weapon, theme: Theme) -> Line<'static> {
+    let fields: Vec<String> = rules
+        .spec()
+        .weapon_fields
+        .iter()
+        .filter_map(|f| match weapon.stats.get(f.name)? {
+            StatValue::Flag(true) => Some(f.name.to_string()),
+            StatValue::Flag(false) => None,
+            value => Some(format!("{} {value}", f.name)),
+        })
+        .collect();
+    let head = format!("⚔ {}", weapon.name);
+    let rest = if fields.is_empty() { String::new() } else { format!(": {}", fields.join(" · ")) };
+    Line::from(vec![Span::styled(head, theme.plain()), Span::styled(rest, theme.dim())])
+}
+
+/// The sheet's conditions, each with what it does.
+fn condition_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>> {
+    let enc = app.session.encounter();
+    let mut lines = Vec::new();
     let catalogue = app.session.assets().catalogue_ref(enc.system);
     for k in &c.conditions {
         let mut head = format!("{} ({}", k.name, k.level);
@@ -189,12 +201,6 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
             Span::styled(head, theme.warn()),
             Span::raw(effect.map(|e| format!(": {e}")).unwrap_or_default()),
         ]));
-    }
-    if !c.conditions.is_empty() {
-        lines.push(Line::styled("x shakes off a condition · :uncond removes one", theme.dim()));
-    }
-    for note in &c.notes {
-        lines.push(Line::styled(format!("✎ {note}"), theme.dim()));
     }
     lines
 }

@@ -8,6 +8,12 @@ use ratatui::text::Span;
 
 use crate::printable::escaped;
 
+/// A count of cells or rows as ratatui's `u16`, held at `u16::MAX` rather than wrapped (no screen
+/// is that large).
+pub(crate) fn to_u16(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
 /// Cells `text` takes on screen, as ratatui draws it: a wide character such as 鬼 takes two, a
 /// combining mark shares the cell before it, an emoji sequence is one glyph, and a control
 /// character is not drawn at all.

@@ -286,7 +286,10 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
 /// The newest command when it does not fit: its headline `h`, then as many of its lines as fit,
 /// the newest always at the bottom and the small print giving way first, whole lines only; any
 /// row left over shows the lines just above the headline.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the pane's geometry and the command's parts, laid out together"
+)]
 fn summary_rows(
     app: &App,
     theme: Theme,
@@ -423,7 +426,7 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
     };
     super::panes::pane(&title, theme, area, buf);
     for (n, (line, mark)) in view.rows.into_iter().enumerate().take(height) {
-        let y = inner.y + n as u16;
+        let y = inner.y + super::fit::to_u16(n);
         super::draw::put_line(buf, inner.x, y, &line, inner.width);
         if let Some(mark) = mark {
             buf.set_string(inner.x, y, mark, theme.dim());

@@ -74,7 +74,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
             // Its last glyph gives way to the `…`.
             *last = shorten(&format!("{last}…"), cells(last).max(1));
         }
-        let height = lines.len() as u16;
+        let height = fit::to_u16(lines.len());
         let rect = Rect { y: keys.bottom() - height, height, ..keys };
         let style = if app.status.error { theme.error() } else { theme.plain() };
         ratatui::widgets::Clear.render(rect, buf);
@@ -233,7 +233,7 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let forks = app.session.forks_here();
     let mark = if forks > 1 { format!("⑂{forks} {saved}") } else { saved.to_string() };
     let mark = mark.as_str();
-    let width = mark.chars().count() as u16;
+    let width = fit::to_u16(mark.chars().count());
     // Round and whose turn always show, with a space before the save mark: the encounter's name
     // is shortened first, then the system's name goes, and only then is the turn cut.
     let room = (area.width as usize).saturating_sub(width as usize + 1);
@@ -270,9 +270,9 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Optio
             Span::styled(":", theme.key()),
             Span::raw(app.input.value()),
         ]))
-        .scroll((0, scroll as u16))
+        .scroll((0, fit::to_u16(scroll)))
         .render(area, buf);
-        let x = (app.input.visual_cursor().saturating_sub(scroll) + 1) as u16;
+        let x = fit::to_u16(app.input.visual_cursor().saturating_sub(scroll) + 1);
         return Some((area.x + x.min(area.width.saturating_sub(1)), area.y));
     }
     let style = if app.status.error { theme.error() } else { theme.plain() };

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::fit::{cells, shorten, wrap_words};
+use super::fit::{cells, shorten, to_u16, wrap_words};
 use super::theme::Theme;
 use crate::app::dialog::{Dialog, Step};
 use crate::app::keymap::Action;
@@ -39,34 +39,7 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         width: base.width.saturating_sub(2),
         height: base.height.saturating_sub(2),
     };
-    let mut lines: Vec<Line> = Vec::new();
-    for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
-        // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
-        // rather than a blank).
-        let picked = match step {
-            Step::Pick { options, .. } => {
-                options.iter().find(|(_, value)| value == answer).map(|(label, _)| label.as_str())
-            }
-            _ => None,
-        };
-        let shown = match picked {
-            Some(label) => label,
-            None if answer.is_empty() => "—",
-            None => answer,
-        };
-        // An answer too long for a row (a defense with its odds) wraps by words, never cut.
-        let label = format!("{}: ", step.label());
-        let width = inner.width as usize;
-        if cells(&label) + cells(shown) <= width {
-            lines.push(Line::from(vec![
-                Span::styled(label, theme.dim()),
-                Span::raw(shown.to_string()),
-            ]));
-        } else {
-            let rows = wrap_words(&format!("{label}{shown}"), width);
-            lines.extend(rows.into_iter().map(Line::raw));
-        }
-    }
+    let mut lines = answered(dialog, theme, inner.width as usize);
     if let Some(preview) = &dialog.preview {
         let rows = wrap_words(&format!("odds: {preview}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
@@ -144,6 +117,38 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         let row = u16::try_from(line.checked_sub(skip)?).ok()?;
         Some((inner.x + x, inner.y + row))
     })
+}
+
+/// The steps answered so far, `label: answer`, an answer too long for a row wrapped by words.
+fn answered(dialog: &Dialog, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line> = Vec::new();
+    for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
+        // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
+        // rather than a blank).
+        let picked = match step {
+            Step::Pick { options, .. } => {
+                options.iter().find(|(_, value)| value == answer).map(|(label, _)| label.as_str())
+            }
+            _ => None,
+        };
+        let shown = match picked {
+            Some(label) => label,
+            None if answer.is_empty() => "—",
+            None => answer,
+        };
+        // An answer too long for a row (a defense with its odds) wraps by words, never cut.
+        let label = format!("{}: ", step.label());
+        if cells(&label) + cells(shown) <= width {
+            lines.push(Line::from(vec![
+                Span::styled(label, theme.dim()),
+                Span::raw(shown.to_string()),
+            ]));
+        } else {
+            let rows = wrap_words(&format!("{label}{shown}"), width);
+            lines.extend(rows.into_iter().map(Line::raw));
+        }
+    }
+    lines
 }
 
 /// A field being typed in, `label: value`, in `width` cells: a value longer than its room
@@ -327,7 +332,7 @@ pub fn picker(
     buf: &mut Buffer,
 ) {
     let note = status_note(status, 64.min(area.width).saturating_sub(2), theme);
-    let rect = centered(area, 64, (options.len() as u16) * 2 + 8 + note.len() as u16);
+    let rect = centered(area, 64, to_u16(options.len()) * 2 + 8 + to_u16(note.len()));
     let mut lines = vec![
         Line::styled("Welcome to skirmish.", theme.title()),
         Line::raw("No saved fight yet: pick a demo encounter to run."),
@@ -372,10 +377,10 @@ pub fn fights(
 ) {
     let width = area.width.saturating_sub(4).min(96);
     let note = status_note(status, width.saturating_sub(2), theme);
-    let wanted = (rows.len() as u16).saturating_mul(2).saturating_add(6 + note.len() as u16);
+    let wanted = to_u16(rows.len()).saturating_mul(2).saturating_add(6 + to_u16(note.len()));
     let rect = centered(area, width, wanted.min(area.height.saturating_sub(2)));
     // The box's rows less its borders, the opening line and the key line, two rows a fight.
-    let room = (rect.height.saturating_sub(6 + note.len() as u16) / 2).max(1) as usize;
+    let room = usize::from((rect.height.saturating_sub(6 + to_u16(note.len())) / 2).max(1));
     let first = cursor.saturating_sub(room - 1).min(rows.len().saturating_sub(room));
     let mut lines = vec![Line::styled("Pick a fight to open, newest first.", theme.title())];
     lines.extend(note);
@@ -435,7 +440,7 @@ pub fn recover(
 pub fn summary(text: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(8).min(64);
     let rows = wrap_words(text, width.saturating_sub(4) as usize);
-    let rect = centered(area, width, rows.len() as u16 + 4);
+    let rect = centered(area, width, to_u16(rows.len()) + 4);
     Clear.render(rect, buf);
     let mut lines: Vec<Line> =
         rows.into_iter().map(|row| Line::styled(row, theme.plain())).collect();

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::draw;
-use super::fit::{cells, fit, shorten};
+use super::fit::{cells, fit, shorten, to_u16};
 use super::theme::Theme;
 use crate::app::{App, Row};
 use crate::encounter::{Combatant, Encounter};
@@ -37,7 +37,9 @@ fn bar(health: Health, width: usize, counts_taken: bool) -> String {
     }
     let left = health.current.clamp(0, health.max);
     let shown = if counts_taken { health.max - left } else { left };
-    let filled = ((shown * width as i64 + health.max - 1) / health.max) as usize;
+    let cells_wide = i64::try_from(width).unwrap_or(i64::MAX);
+    let filled = usize::try_from((shown.saturating_mul(cells_wide) + health.max - 1) / health.max)
+        .unwrap_or(0);
     format!("{}{}", "█".repeat(filled.min(width)), "░".repeat(width - filled.min(width)))
 }
 
@@ -149,39 +151,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         .skip(offset)
         .take(height)
         .map(|(index, row)| {
-            let (c, name, health, members) = match row {
-                Row::One(i) => (
-                    &enc.combatants[*i],
-                    match enc.system.rules().unit(enc.combatants[*i].view()).strength {
-                        // A regiment's row: `Bandits 17/20`.
-                        Some(s) => {
-                            format!("{} {}/{}", enc.combatants[*i].name, s.standing, s.total)
-                        }
-                        None => enc.combatants[*i].name.clone(),
-                    },
-                    enc.health_now(&enc.combatants[*i]),
-                    None,
-                ),
-                Row::Member(i) => (
-                    &enc.combatants[*i],
-                    format!(" └ {}", enc.combatants[*i].name),
-                    enc.health_now(&enc.combatants[*i]),
-                    None,
-                ),
-                Row::Group { members, open, .. } => {
-                    let first = &enc.combatants[members[0]];
-                    let base = first.name.rsplit_once(' ').map_or(first.name.as_str(), |(b, _)| b);
-                    let up = members.iter().filter(|&&m| !enc.is_down(&enc.combatants[m])).count();
-                    let fold = if *open { '▾' } else { '▸' };
-                    let total = members.iter().fold(Health { current: 0, max: 0 }, |acc, &m| {
-                        let h = enc.health_now(&enc.combatants[m]);
-                        Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
-                    });
-                    let current = current.filter(|i| members.contains(i));
-                    let c = &enc.combatants[current.unwrap_or(members[0])];
-                    (c, format!("{fold}{base} ×{} ({up} up)", members.len()), total, Some(members))
-                }
-            };
+            let (c, name, health, members) = row_view(enc, row, current);
             (index, c, name, health, members)
         })
         .collect();
@@ -196,7 +166,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
     let wanted = longest.min(room.max(single.unwrap_or(longest)));
     let name_width = wanted.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
     for (line_no, (index, c, name, health, members)) in visible.into_iter().enumerate() {
-        let y = inner.y + line_no as u16;
+        let y = inner.y + to_u16(line_no);
         let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());
         let mark = match members {
             Some(ms) if current.is_some_and(|i| ms.contains(&i)) => '▶',
@@ -204,23 +174,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
             Some(_) => ' ',
             None => marker(enc, c),
         };
-        let htext = match members {
-            // A group of Savage Worlds Extras has no wounds to count: "(N up)" says it.
-            Some(_) if health.max == 0 => String::new(),
-            Some(_) if counts_taken => {
-                format!("{}/{}", health.max - health.current.clamp(0, health.max), health.max)
-            }
-            Some(_) => format!("{}/{}", health.current, health.max),
-            // The system's own last word (`35/40`, `2/3`), or where that is too long for the
-            // column (`(incapacitated)`: the ✖ says down) the count as the group row gives it.
-            None => match health_text(health).split_whitespace().last() {
-                Some(word) if cells(word) <= 7 => word.to_string(),
-                _ if counts_taken => {
-                    format!("{}/{}", health.max.saturating_sub(health.current), health.max)
-                }
-                _ => format!("{}/{}", health.current, health.max),
-            },
-        };
+        let htext = health_column(health, members.is_some(), counts_taken, &health_text);
 
         // The selection is a cursor block over its initiative (`› 6♦` in reverse video): a
         // move redraws those few cells of two rows, never the names.
@@ -257,6 +211,72 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         }
         spans.push(Span::styled(marks, theme.warn()));
         draw::put_line(buf, inner.x, y, &Line::from(spans), inner.width);
+    }
+}
+
+/// One row of the turn order as shown: the combatant whose initiative and marks it shows (a
+/// group's current or first member), its name, its health and, for a group, its members.
+fn row_view<'e>(
+    enc: &'e Encounter,
+    row: &'e Row,
+    current: Option<usize>,
+) -> (&'e Combatant, String, Health, Option<&'e Vec<usize>>) {
+    match row {
+        Row::One(i) => (
+            &enc.combatants[*i],
+            match enc.system.rules().unit(enc.combatants[*i].view()).strength {
+                // A regiment's row: `Bandits 17/20`.
+                Some(s) => format!("{} {}/{}", enc.combatants[*i].name, s.standing, s.total),
+                None => enc.combatants[*i].name.clone(),
+            },
+            enc.health_now(&enc.combatants[*i]),
+            None,
+        ),
+        Row::Member(i) => (
+            &enc.combatants[*i],
+            format!(" └ {}", enc.combatants[*i].name),
+            enc.health_now(&enc.combatants[*i]),
+            None,
+        ),
+        Row::Group { members, open, .. } => {
+            let first = &enc.combatants[members[0]];
+            let base = first.name.rsplit_once(' ').map_or(first.name.as_str(), |(b, _)| b);
+            let up = members.iter().filter(|&&m| !enc.is_down(&enc.combatants[m])).count();
+            let fold = if *open { '▾' } else { '▸' };
+            let total = members.iter().fold(Health { current: 0, max: 0 }, |acc, &m| {
+                let h = enc.health_now(&enc.combatants[m]);
+                Health { current: acc.current + h.current.max(0), max: acc.max + h.max }
+            });
+            let current = current.filter(|i| members.contains(i));
+            let c = &enc.combatants[current.unwrap_or(members[0])];
+            (c, format!("{fold}{base} ×{} ({up} up)", members.len()), total, Some(members))
+        }
+    }
+}
+
+/// The health column of a row (at most 7 cells).
+fn health_column(
+    health: Health,
+    group: bool,
+    counts_taken: bool,
+    health_text: &dyn Fn(Health) -> String,
+) -> String {
+    match group {
+        // A group of Savage Worlds Extras has no wounds to count: "(N up)" says it.
+        true if health.max == 0 => String::new(),
+        true if counts_taken => {
+            format!("{}/{}", health.max - health.current.clamp(0, health.max), health.max)
+        }
+        true => format!("{}/{}", health.current, health.max),
+        // The system's own last word (`35/40`, `2/3`), or where that is too long for the
+        // column (`(incapacitated)`: the ✖ says down) the count as the group row gives it.
+        false => match health_text(health).split_whitespace().last() {
+            Some(word) if cells(word) <= 7 => word.to_string(),
+            _ if counts_taken => {
+                format!("{}/{}", health.max.saturating_sub(health.current), health.max)
+            }
+            _ => format!("{}/{}", health.current, health.max),
+        },
     }
 }
 

@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::fit::{cells, fit};
+use super::fit::{cells, fit, to_u16};
 use super::theme::Theme;
 use crate::rules::types::HealthBand;
 use crate::view::{PlayerCombatant, PlayerHealth, PlayerView, band_word};
@@ -49,7 +49,7 @@ impl Widget for PlayerScreen<'_> {
         // Trouble with the file is read whole: it may take up to three lines.
         let note_rows = if self.note.error {
             let rows = note_rows(self.note, area.width as usize).len();
-            rows.clamp(1, 3) as u16
+            to_u16(rows.clamp(1, 3))
         } else {
             1
         };
@@ -67,7 +67,7 @@ impl Widget for PlayerScreen<'_> {
             render_order(view, theme, order, buf);
             render_log(view, theme, log, buf);
         } else {
-            let rows = (view.order.len() as u16).saturating_add(2);
+            let rows = to_u16(view.order.len()).saturating_add(2);
             let [order, log] =
                 Layout::vertical([Constraint::Max(rows.max(3)), Constraint::Min(0)]).areas(body);
             render_order(view, theme, order, buf);

@@ -7,6 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
+use super::fit::to_u16;
 use super::panes;
 use super::theme::Theme;
 use crate::app::App;
@@ -72,7 +73,7 @@ fn render_header(app: &App, timeline: &Timeline, theme: Theme, area: Rect, buf: 
     let turn = enc.current().map_or_else(|| "—".to_string(), |c| format!("{}'s turn", c.name));
     let what = if timeline.present.is_some() { "timeline" } else { "replay" };
     let mark = if timeline.present.is_some() { " Esc: present " } else { " read-only " };
-    let width = mark.chars().count() as u16;
+    let width = to_u16(mark.chars().count());
     let room = area.width.saturating_sub(width);
     // The system's name goes first when the line is too long for the screen.
     let mut left = format!(" ⏮ {what} · {} · {} · {round} · {turn}", enc.name, enc.system);
@@ -136,9 +137,9 @@ fn render_bar(timeline: &Timeline, theme: Theme, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     let x = area.x + 1;
-    buf.set_line(x, area.y, &Line::from(bar), width as u16);
+    buf.set_line(x, area.y, &Line::from(bar), to_u16(width));
     let numbers: String = numbers.into_iter().collect();
-    buf.set_line(x, area.y + 1, &Line::styled(numbers, theme.dim()), width as u16);
+    buf.set_line(x, area.y + 1, &Line::styled(numbers, theme.dim()), to_u16(width));
     let round = timeline.round_at(timeline.at);
     let round = if round == 0 { "before round 1".to_string() } else { format!("round {round}") };
     let play = if timeline.playing {
@@ -153,7 +154,7 @@ fn render_bar(timeline: &Timeline, theme: Theme, area: Rect, buf: &mut Buffer) {
         n => format!(" · {n} forks ⑂ (t lists the lines)"),
     };
     let info = format!("step {}/{n} · {round}{play}{forks}", timeline.at);
-    buf.set_line(x, area.y + 2, &Line::styled(info, theme.title()), width as u16);
+    buf.set_line(x, area.y + 2, &Line::styled(info, theme.title()), to_u16(width));
 }
 
 fn render_keys(timeline: &Timeline, theme: Theme, area: Rect, buf: &mut Buffer) {
@@ -199,7 +200,7 @@ fn render_choices(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let height = (choices.len() as u16 + 2).min(area.height);
+    let height = (to_u16(choices.len()) + 2).min(area.height);
     let width = area.width.saturating_sub(4).min(72);
     let rect = Rect {
         x: area.x + (area.width - width) / 2,

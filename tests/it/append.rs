@@ -380,7 +380,7 @@ fn the_watcher_follows_a_compaction_from_its_snapshot() {
                     ..view
                 })
             }
-            other => other,
+            waiting @ skirmish::view::PlayersSee::Waiting { .. } => waiting,
         };
         assert_eq!(seen, want_newest, "{step}: what the players see");
         assert_eq!(watcher.whole_reads(), reads, "{step}: followed from the snapshot");

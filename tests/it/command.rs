@@ -783,6 +783,7 @@ fn awkward_values_round_trip() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "a table of cases, a row or two per line parsed")]
 fn good_lines_parse_to_the_expected_commands() {
     let damage = |who: &str, amount: Amount, kind: Option<&str>, raw: bool| Command::Damage {
         who: s(who),

@@ -249,15 +249,17 @@ impl Model {
             return;
         }
         let mut i = 0;
+        // A colour number the model was sent: past 255 it is a wrong sequence, not a colour.
+        let byte = |v: usize| u8::try_from(v).unwrap_or_else(|_| panic!("colour number {v}"));
         let color = |i: &mut usize| -> Ink {
             match n.get(*i + 1) {
                 Some(5) => {
                     *i += 2;
-                    Ink::Index(n[*i] as u8)
+                    Ink::Index(byte(n[*i]))
                 }
                 Some(2) => {
                     *i += 4;
-                    Ink::Rgb(n[*i - 2] as u8, n[*i - 1] as u8, n[*i] as u8)
+                    Ink::Rgb(byte(n[*i - 2]), byte(n[*i - 1]), byte(n[*i]))
                 }
                 other => panic!("colour form {other:?}"),
             }
@@ -282,16 +284,16 @@ impl Model {
                 27 => *m -= Modifier::REVERSED,
                 28 => *m -= Modifier::HIDDEN,
                 29 => *m -= Modifier::CROSSED_OUT,
-                c @ 30..=37 => self.pen.fg = Ink::Index((c - 30) as u8),
+                c @ 30..=37 => self.pen.fg = Ink::Index(byte(c - 30)),
                 38 => self.pen.fg = color(&mut i),
                 39 => self.pen.fg = Ink::Default,
-                c @ 40..=47 => self.pen.bg = Ink::Index((c - 40) as u8),
+                c @ 40..=47 => self.pen.bg = Ink::Index(byte(c - 40)),
                 48 => self.pen.bg = color(&mut i),
                 49 => self.pen.bg = Ink::Default,
                 58 => self.pen.underline = color(&mut i),
                 59 => self.pen.underline = Ink::Default,
-                c @ 90..=97 => self.pen.fg = Ink::Index((c - 90 + 8) as u8),
-                c @ 100..=107 => self.pen.bg = Ink::Index((c - 100 + 8) as u8),
+                c @ 90..=97 => self.pen.fg = Ink::Index(byte(c - 90 + 8)),
+                c @ 100..=107 => self.pen.bg = Ink::Index(byte(c - 100 + 8)),
                 other => panic!("unexpected SGR {other}"),
             }
             i += 1;
@@ -306,7 +308,8 @@ impl Model {
         for y in 0..self.height.min(usize::from(buf.area.height)) {
             let mut x = 0;
             while x < self.width.min(usize::from(buf.area.width)) {
-                let want = &buf[(x as u16, y as u16)];
+                let at = |v: usize| u16::try_from(v).expect("a cell on the screen");
+                let want = &buf[(at(x), at(y))];
                 let got = &self.cells[y][x];
                 let w = columns(want.symbol()).max(1);
                 if !same_look(want, got) {
@@ -365,7 +368,8 @@ fn draw_and_check(
     draw_frame(terminal, frame, a, theme).expect("drawn");
     let sent = frame.contents();
     model.feed(&sent);
-    let area = Rect::new(0, 0, model.width as u16, model.height as u16);
+    let side = |v: usize| u16::try_from(v).expect("a screen size");
+    let area = Rect::new(0, 0, side(model.width), side(model.height));
     let mut buf = Buffer::empty(area);
     skirmish::ui::render(a, theme, area, &mut buf);
     let differences = model.differences(&buf);

@@ -40,7 +40,7 @@ fn log_pane(text: &str) -> (Vec<String>, usize) {
 
 /// Every row of the log, as a pane of this width tall enough for all of it lays them out.
 fn all_rows(app: &App, width: usize) -> Vec<String> {
-    let area = Rect::new(0, 0, width as u16, 1000);
+    let area = Rect::new(0, 0, u16::try_from(width).expect("a pane width"), 1000);
     let mut buf = Buffer::empty(area);
     ui::render_pane(app, PLAIN, Pane::Log, area, &mut buf);
     let mut rows: Vec<String> = buffer_text(&buf)

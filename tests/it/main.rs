@@ -1,4 +1,10 @@
 //! The integration tests, as one binary with a module per area.
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a test reports a failure by stopping with its message, helpers included"
+)]
 
 mod append;
 mod ask;

@@ -146,24 +146,7 @@ impl Planner<'_> {
         targets: &[String],
         effect: Effect,
     ) -> Result<(), EngineError> {
-        use crate::rules::effect::Who;
-        // A verb without a second name answers `Target(0)` with its actor; past the targets
-        // named, an effect is a bug in the system, never a hit on the attacker.
-        let pick = |who: Who| -> Result<CombatantId, EngineError> {
-            match who {
-                Who::Actor => Ok(CombatantId::from(actor)),
-                Who::Target(0) if targets.is_empty() => Ok(CombatantId::from(actor)),
-                Who::Target(n) => {
-                    targets.get(usize::from(n)).map(CombatantId::from).ok_or_else(|| {
-                        EngineError::Apply(ApplyError(format!(
-                            "an effect names target {} of {}",
-                            usize::from(n) + 1,
-                            targets.len()
-                        )))
-                    })
-                }
-            }
-        };
+        let pick = |who| pick(actor, targets, who);
         match effect {
             Effect::Attacked { target, summary, rolls, hit, critical, defended } => {
                 self.emit(Event::Attacked {
@@ -207,33 +190,8 @@ impl Planner<'_> {
                 let give = Give { rounds, detail, persistent, ..Give::new(&name) };
                 self.give_condition(&pick(who)?, give)
             }
-            Effect::RemoveCondition { who, name } => {
-                let id = pick(who)?;
-                let present =
-                    self.scratch.get(&id).and_then(|c| c.condition(&name)).map(|c| c.name.clone());
-                match present {
-                    Some(name) => {
-                        self.emit(Event::ConditionEnded { id, name, why: Ended::Removed })
-                    }
-                    None => Ok(()),
-                }
-            }
-            Effect::Damage { who, loss, explain } => {
-                let id = pick(who)?;
-                if loss < 0 {
-                    return self.emit(Event::Healed { id, amount: -loss, within_hit: false });
-                }
-                let was_down = self.scratch.get(&id).is_some_and(|c| self.scratch.is_down(c));
-                self.emit(Event::Damaged {
-                    id: id.clone(),
-                    amount: loss,
-                    roll: None,
-                    kind: None,
-                    loss,
-                    explain,
-                })?;
-                self.after_damage(&id, was_down, crate::rules::effect::HitKind::default())
-            }
+            Effect::RemoveCondition { who, name } => self.remove_condition(pick(who)?, &name),
+            Effect::Damage { who, loss, explain } => self.lose_health(pick(who)?, loss, explain),
             Effect::Restore { who, amount } => {
                 self.emit(Event::Healed { id: pick(who)?, amount, within_hit: true })
             }
@@ -247,20 +205,7 @@ impl Planner<'_> {
                 // The rules refuse spending what is not there; a stat such as Charisma may go below 0.
                 self.emit(Event::StatChanged { id, field: field.to_string(), value })
             }
-            Effect::Spend { who, amount, what } => {
-                let id = pick(who)?;
-                let pool = self
-                    .scratch
-                    .turn
-                    .as_ref()
-                    .filter(|t| t.id == id)
-                    .and_then(|t| t.budget.first())
-                    .map(|p| p.name.clone());
-                match pool {
-                    Some(pool) => self.emit(Event::Spent { id, pool, amount, what }),
-                    None => Ok(()),
-                }
-            }
+            Effect::Spend { who, amount, what } => self.spend_in_turn(pick(who)?, amount, what),
             Effect::Continue { .. } => Err(EngineError::Apply(ApplyError(
                 "a further strike was asked for outside an attack".into(),
             ))),
@@ -273,34 +218,88 @@ impl Planner<'_> {
                 let id = pick(who)?;
                 self.act(&id)
             }
-            Effect::Refund { who, why } => {
-                let id = pick(who)?;
-                let used = self
-                    .scratch
-                    .turn
-                    .as_ref()
-                    .filter(|t| t.id == id)
-                    .and_then(|t| t.budget.first().map(|p| p.used));
-                match used {
-                    Some(amount) if amount > 0 => self.emit(Event::Refunded { id, amount, why }),
-                    _ => Ok(()),
-                }
-            }
-            Effect::SpendAll { who, why } => {
-                let id = pick(who)?;
-                let left = self
-                    .scratch
-                    .turn
-                    .as_ref()
-                    .filter(|t| t.id == id)
-                    .and_then(|t| t.budget.first().map(|p| (p.name.clone(), p.left())));
-                match left {
-                    Some((pool, n)) if n > 0 => {
-                        self.emit(Event::Spent { id, pool, amount: n, what: why })
-                    }
-                    _ => Ok(()),
-                }
-            }
+            Effect::Refund { who, why } => self.refund(pick(who)?, why),
+            Effect::SpendAll { who, why } => self.spend_all(pick(who)?, why),
+        }
+    }
+
+    /// A condition ended by an effect, when the combatant has it.
+    fn remove_condition(&mut self, id: CombatantId, name: &str) -> Result<(), EngineError> {
+        let present = self.scratch.get(&id).and_then(|c| c.condition(name)).map(|c| c.name.clone());
+        match present {
+            Some(name) => self.emit(Event::ConditionEnded { id, name, why: Ended::Removed }),
+            None => Ok(()),
+        }
+    }
+
+    /// Health lost (or, below 0, healed) by an effect rather than a hit, with its after-damage
+    /// hooks.
+    fn lose_health(
+        &mut self,
+        id: CombatantId,
+        loss: i64,
+        explain: String,
+    ) -> Result<(), EngineError> {
+        if loss < 0 {
+            return self.emit(Event::Healed { id, amount: -loss, within_hit: false });
+        }
+        let was_down = self.scratch.get(&id).is_some_and(|c| self.scratch.is_down(c));
+        self.emit(Event::Damaged {
+            id: id.clone(),
+            amount: loss,
+            roll: None,
+            kind: None,
+            loss,
+            explain,
+        })?;
+        self.after_damage(&id, was_down, crate::rules::effect::HitKind::default())
+    }
+
+    /// Actions spent from the first pool of `id`'s turn, when it is `id`'s turn.
+    fn spend_in_turn(
+        &mut self,
+        id: CombatantId,
+        amount: u8,
+        what: String,
+    ) -> Result<(), EngineError> {
+        let pool = self
+            .scratch
+            .turn
+            .as_ref()
+            .filter(|t| t.id == id)
+            .and_then(|t| t.budget.first())
+            .map(|p| p.name.clone());
+        match pool {
+            Some(pool) => self.emit(Event::Spent { id, pool, amount, what }),
+            None => Ok(()),
+        }
+    }
+
+    /// The actions spent from the first pool of `id`'s turn come back.
+    fn refund(&mut self, id: CombatantId, why: String) -> Result<(), EngineError> {
+        let used = self
+            .scratch
+            .turn
+            .as_ref()
+            .filter(|t| t.id == id)
+            .and_then(|t| t.budget.first().map(|p| p.used));
+        match used {
+            Some(amount) if amount > 0 => self.emit(Event::Refunded { id, amount, why }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Every action left in the first pool of `id`'s turn is spent.
+    fn spend_all(&mut self, id: CombatantId, why: String) -> Result<(), EngineError> {
+        let left = self
+            .scratch
+            .turn
+            .as_ref()
+            .filter(|t| t.id == id)
+            .and_then(|t| t.budget.first().map(|p| (p.name.clone(), p.left())));
+        match left {
+            Some((pool, n)) if n > 0 => self.emit(Event::Spent { id, pool, amount: n, what: why }),
+            _ => Ok(()),
         }
     }
 
@@ -325,6 +324,27 @@ impl Planner<'_> {
             .moment(Moment::AfterDamage { who: c.view(), was_down, hit }, self.dice)?;
         // Through the same door: a hit these bring gets its own after-damage hooks.
         self.apply_effects(id, &[], effects)
+    }
+}
+
+/// The combatant an effect names. A verb without a second name answers `Target(0)` with its
+/// actor; past the targets named, an effect is a bug in the system, never a hit on the attacker.
+fn pick(
+    actor: &str,
+    targets: &[String],
+    who: crate::rules::effect::Who,
+) -> Result<CombatantId, EngineError> {
+    use crate::rules::effect::Who;
+    match who {
+        Who::Actor => Ok(CombatantId::from(actor)),
+        Who::Target(0) if targets.is_empty() => Ok(CombatantId::from(actor)),
+        Who::Target(n) => targets.get(usize::from(n)).map(CombatantId::from).ok_or_else(|| {
+            EngineError::Apply(ApplyError(format!(
+                "an effect names target {} of {}",
+                usize::from(n) + 1,
+                targets.len()
+            )))
+        }),
     }
 }
 

@@ -1,5 +1,7 @@
 //! Applying one event to the encounter (the pure fold), and the log line each event leaves.
 //! `apply` only dispatches: each family of events is applied in its own file.
+// Every event is named, so a new one must say what it does to the state and the log.
+#![warn(clippy::wildcard_enum_match_arm)]
 
 mod budget;
 mod conditions;

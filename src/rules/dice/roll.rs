@@ -254,7 +254,7 @@ mod tests {
         let cap = MAX_EXPLOSIONS as usize;
         assert_eq!(record.dice.len(), 1 + cap);
         assert_eq!(dice.used(), 1 + cap);
-        assert_eq!(record.total, 2 * (1 + cap as i64));
+        assert_eq!(record.total, 2 * (1 + i64::from(MAX_EXPLOSIONS)));
         assert_eq!(record.dice.iter().filter(|d| d.exploded).count(), cap);
         // The die at the cap showed its maximum but added nothing, so it carries no mark.
         assert!(record.to_string().ends_with(", 2!, 2] = 202"));

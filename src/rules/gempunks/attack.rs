@@ -116,8 +116,52 @@ pub fn resolve(
         verdicts(req, verdict_at, &landed, &mut effects);
         return Ok(effects);
     }
-    // The instances, in attack-die order, and where each goes.
-    let mut instances = hit_instances(&rolled);
+    let instances = placed(req, &p, &rolled, &mut effects)?;
+    // Labels h1.. in the split order; damage in attack-die order (GEM-ROLL-1).
+    let labels: Vec<(usize, String)> =
+        instances.iter().enumerate().map(|(k, i)| (i.die, format!("h{}", k + 1))).collect();
+    let mut order = instances.clone();
+    order.sort_by_key(|i| i.die);
+    if option_of(req, "gem_damage_order") == "multiplier_desc" {
+        order.sort_by_key(|i| std::cmp::Reverse(i.m));
+    }
+    let mut typed_damage = typed(f, "dmgroll")?;
+    let mut tracker = Tracker::new(req);
+    for inst in order {
+        let label = labels.iter().find(|(d, _)| *d == inst.die).map_or("h?", |(_, l)| l);
+        let Some(t) = reaches(req, &p, &rolled, inst, label, &mut effects) else {
+            continue;
+        };
+        let source: &mut dyn DiceSource = match typed_damage.as_mut() {
+            Some(s) => s,
+            None => &mut *dice,
+        };
+        tracker.instance(req, &p, inst, t, label, source, &mut effects)?;
+        landed.push((t, inst.m));
+    }
+    if let Some(t) = &typed_damage
+        && t.remaining() > 0
+    {
+        return Err(invalid(format!(
+            "dmgroll= gave {} face(s) more than the damage needs",
+            t.remaining()
+        )));
+    }
+    verdicts(req, verdict_at, &landed, &mut effects);
+    Ok(effects)
+}
+
+/// The hit instances, in attack-die order, each given its target: an area's by the creature its
+/// die caught, a set's by the GM's `split=` or the proposal (GEM-ATK-6), logged when it has
+/// several targets.
+fn placed(
+    req: AttackRequest<'_, GemState>,
+    p: &Prepared,
+    rolled: &[AttackDie],
+    effects: &mut Vec<Effect>,
+) -> Result<Vec<Instance>, RulesError> {
+    let f = FieldReader(req.fields);
+    let mut instances = hit_instances(rolled);
     if let Some(owner) = &p.area_of {
         if f.value("split").is_some() {
             return Err(invalid("an area attack's hits are not shared out: no split= (GEM-ATK-4)"));
@@ -145,63 +189,46 @@ pub fn resolve(
             effects.push(Effect::Log { text: distribution(req, &instances), roll: None });
         }
     }
-    // Labels h1.. in the split order; damage in attack-die order (GEM-ROLL-1).
-    let labels: Vec<(usize, String)> =
-        instances.iter().enumerate().map(|(k, i)| (i.die, format!("h{}", k + 1))).collect();
-    let mut order = instances.clone();
-    order.sort_by_key(|i| i.die);
-    if option_of(req, "gem_damage_order") == "multiplier_desc" {
-        order.sort_by_key(|i| std::cmp::Reverse(i.m));
-    }
-    let mut typed_damage = typed(f, "dmgroll")?;
-    let mut tracker = Tracker::new(req);
-    for inst in order {
-        let label = labels.iter().find(|(d, _)| *d == inst.die).map_or("h?", |(_, l)| l);
-        let Some(t) = inst.target else {
-            effects.push(Effect::Log {
-                text: format!(
-                    "{label} (d{}): no legal target, the hit is lost (GEM-ATK-8)",
-                    inst.die + 1
-                ),
-                roll: None,
-            });
-            continue;
-        };
-        // Reading `gem_common_hit=own_need`: a hit given to a target its die would miss alone
-        // is lost.
-        let face = rolled[inst.die].face;
-        if option_of(req, "gem_common_hit") == "own_need"
-            && !p.dice[inst.die].auto
-            && !set::meets(face, p.needs[t])
-        {
-            effects.push(Effect::Log {
-                text: format!(
-                    "{label} (d{} {face}) would miss {} alone (needs {}): lost (gem_common_hit=own_need)",
-                    inst.die + 1,
-                    req.targets[t].view.name,
-                    p.needs[t]
-                ),
-                roll: None,
-            });
-            continue;
-        }
-        let source: &mut dyn DiceSource = match typed_damage.as_mut() {
-            Some(s) => s,
-            None => &mut *dice,
-        };
-        tracker.instance(req, &p, inst, t, label, source, &mut effects)?;
-        landed.push((t, inst.m));
-    }
-    if let Some(t) = &typed_damage
-        && t.remaining() > 0
+    Ok(instances)
+}
+
+/// The target an instance reaches, or `None` with the line saying why it is lost: no legal
+/// target (GEM-ATK-8), or (`gem_common_hit=own_need`) a target its die would miss alone.
+fn reaches(
+    req: AttackRequest<'_, GemState>,
+    p: &Prepared,
+    rolled: &[AttackDie],
+    inst: Instance,
+    label: &str,
+    effects: &mut Vec<Effect>,
+) -> Option<usize> {
+    let Some(t) = inst.target else {
+        effects.push(Effect::Log {
+            text: format!(
+                "{label} (d{}): no legal target, the hit is lost (GEM-ATK-8)",
+                inst.die + 1
+            ),
+            roll: None,
+        });
+        return None;
+    };
+    let face = rolled[inst.die].face;
+    if option_of(req, "gem_common_hit") == "own_need"
+        && !p.dice[inst.die].auto
+        && !set::meets(face, p.needs[t])
     {
-        return Err(invalid(format!(
-            "dmgroll= gave {} face(s) more than the damage needs",
-            t.remaining()
-        )));
+        effects.push(Effect::Log {
+            text: format!(
+                "{label} (d{} {face}) would miss {} alone (needs {}): lost (gem_common_hit=own_need)",
+                inst.die + 1,
+                req.targets[t].view.name,
+                p.needs[t]
+            ),
+            roll: None,
+        });
+        return None;
     }
-    verdicts(req, verdict_at, &landed, &mut effects);
-    Ok(effects)
+    Some(t)
 }
 
 /// A set on several targets is an attack on each (GEM-ATK-3): the verdict at `at` becomes the

@@ -36,11 +36,11 @@ impl Prob {
 /// Per die, out of 6: the faces that hit; out of 36: the (attack, crit) face pairs that make a
 /// crit (GEM-ATK-2, GEM-CRIT-1, GEM-CRIT-3, GEM-CRIT-4).
 pub fn per_die(need: i64, heavy: bool, auto: bool) -> (u32, u32) {
-    let hits = (1..=6).filter(|&f| auto || meets(f, need)).count() as u32;
-    let qualifying = (1..=6)
-        .filter(|&f| (auto || meets(f, need)) && (f == 6 || (heavy && f == 5)))
-        .count() as u32;
-    let crit_hits = (1..=6).filter(|&f| meets(f, need)).count() as u32;
+    // Faces of one d6: at most 6 of them.
+    let faces = |hit: &dyn Fn(u32) -> bool| (1..=6).map(|f| u32::from(hit(f))).sum::<u32>();
+    let hits = faces(&|f| auto || meets(f, need));
+    let qualifying = faces(&|f| (auto || meets(f, need)) && (f == 6 || (heavy && f == 5)));
+    let crit_hits = faces(&|f| meets(f, need));
     (hits, qualifying * crit_hits)
 }
 

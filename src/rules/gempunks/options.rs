@@ -1,8 +1,12 @@
 //! The attack options (GEM-OPT-1..10): which defense each attacks, and what each hit instance
 //! does to its target's state, instance by instance within one set.
 
+mod landed;
+
+use landed::Landed;
+
 use super::attack::Instance;
-use super::damage::{self, DEFAULT_TOUGHNESS};
+use super::damage;
 use super::items;
 use super::prepare::{Prepared, f_flag, f_value, option_of};
 use super::state::{GemState, Place};
@@ -10,7 +14,7 @@ use super::tieup;
 use super::turns::{self, Tally};
 use super::{member_hp, regiment_members};
 use crate::rules::dice::DiceSource;
-use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
@@ -205,7 +209,10 @@ impl Tracker {
     }
 
     /// One instance: roll its damage (Ride: none), then what its option does (GEM-OPT-1..10).
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the attack's context, one instance and where it lands"
+    )]
     pub(super) fn instance(
         &mut self,
         req: AttackRequest<'_, GemState>,
@@ -218,84 +225,22 @@ impl Tracker {
     ) -> Result<(), RulesError> {
         let target = &req.targets[t];
         let who = Who::Target(u8::try_from(t).unwrap_or(u8::MAX));
-        let s = target.view.stats;
         let name = target.view.name;
         let head = format!("{label} (d{} ×{}) → {name}", inst.die + 1, inst.m);
         if p.option == AttackOption::Ride {
-            let ride = f_value(req, "ride").unwrap_or("me");
-            let (rider, mount) = if ride == "them" { (who, Who::Actor) } else { (Who::Actor, who) };
-            let (rn, mn) =
-                if ride == "them" { (name, req.attacker.name) } else { (req.attacker.name, name) };
-            effects.push(Effect::Log {
-                text: format!("{head}: {rn} rides {mn} (GEM-OPT-10)"),
-                roll: None,
-            });
-            effects.push(Effect::AddCondition {
-                who: rider,
-                name: "Riding".into(),
-                rounds: None,
-                detail: Some(format!("on {mn}")),
-                persistent: false,
-            });
-            let _ = mount;
+            ride(req, who, name, &head, effects);
             return Ok(());
         }
-        let mult = option_of(req, "gem_mult_stat_bonus") != "off";
-        let (roll, parts) = damage::roll_instance(&p.arms, inst.m, req.attacker.stats, mult, dice)?;
-        let raw: i64 = parts.iter().map(|(_, a)| *a).sum::<i64>().max(0);
-        let toughness = s.int_or("toughness", DEFAULT_TOUGHNESS).max(1);
-        let double = option_of(req, "gem_vuln") == "double";
-        let hit_parts: Vec<(String, i64)> =
-            parts.iter().map(|(k, a)| (k.clone().unwrap_or_default(), *a)).collect();
-        let kind = {
-            let kinds: Vec<&str> = parts.iter().filter_map(|(k, _)| k.as_deref()).collect();
-            (!kinds.is_empty()).then(|| kinds.join("+"))
-        };
-        let hit = |armor_added: i64, armor_ignored: i64| Hit {
-            target: who,
-            amount: raw,
-            roll: Some(roll.clone()),
-            kind: kind.clone(),
-            parts: hit_parts.clone(),
-            armor_added,
-            armor_ignored,
-            ..Hit::default()
-        };
-        let note = |text: String| Effect::Log { text, roll: Some(roll.clone()) };
-        let (net, _) = damage::net(s, &parts, 0, double);
-        let wounds = damage::wounds(net, toughness);
-        let raw_wounds = raw / toughness;
-        let half = 2 * raw >= toughness;
+        let l = Landed::roll(req, p, inst, t, head, dice)?;
+        let (raw, toughness, wounds, raw_wounds) = (l.raw, l.toughness, l.wounds, l.raw_wounds);
+        let head = &l.head;
         match p.option {
             AttackOption::Normal if f_flag(req, "tieup") => {
-                let tied =
-                    self.tied[t] || target.view.conditions.iter().any(|c| c.name == tieup::TIED);
-                if wounds >= 1 && tied {
-                    effects.push(note(format!("{head}: it would wound: {name} is already tied")));
-                } else if wounds >= 1 {
-                    // GEM-ACT-6: the knots' DC, the tier's items check (typed or rolled now).
-                    let (dc, how, check) = tieup::dc(req, dice)?;
-                    effects.push(note(format!(
-                        "{head}: it would wound: {name} is tied up, {how} (GEM-ACT-6)"
-                    )));
-                    if let Some(roll) = check {
-                        effects.push(Effect::Log {
-                            text: format!(
-                                "{}'s items check for the knots: DC {dc}",
-                                req.attacker.name
-                            ),
-                            roll: Some(roll),
-                        });
-                    }
-                    effects.push(lasting(who, tieup::TIED, Some(format!("DC {dc}"))));
-                    self.tied[t] = true;
-                } else {
-                    effects.push(note(format!("{head}: no wound: not tied")));
-                }
+                self.tie_up(req, &l, t, dice, effects)?
             }
             AttackOption::Normal => {
                 effects.push(Effect::Log { text: head.clone(), roll: None });
-                effects.push(Effect::Hit(hit(0, 0)));
+                effects.push(Effect::Hit(l.hit(0, 0)));
                 self.hp[t] -= wounds;
                 if let Some(kind) = f_value(req, "cutout")
                     && wounds >= 1
@@ -308,111 +253,11 @@ impl Tracker {
                     });
                 }
             }
-            AttackOption::Sunder => {
-                let item = f_value(req, "item").unwrap_or("the item");
-                let magical = target
-                    .view
-                    .weapons
-                    .iter()
-                    .any(|w| w.name.eq_ignore_ascii_case(item) && w.stats.flag("magical"));
-                let (it, ih) = if magical { (8, 2) } else { (5, 1) };
-                let w = damage::wounds(raw, it);
-                // Wounds an earlier sunder left on the item, in this set or before it.
-                let key = (t, item.to_lowercase());
-                let before = match self.moved.iter().find(|(k, _)| *k == key) {
-                    Some((_, place)) => place.clone(),
-                    None => self.gem.item(target.id, item).cloned(),
-                };
-                let so_far = match before {
-                    Some(Place::Damaged(n)) => n,
-                    Some(Place::Destroyed) => ih,
-                    _ => 0,
-                };
-                let total = so_far + w;
-                let (verdict, place) = if so_far >= ih {
-                    ("already destroyed", Some(Place::Destroyed))
-                } else if total >= ih {
-                    ("destroyed", Some(Place::Destroyed))
-                } else if total > 0 {
-                    ("damaged", Some(Place::Damaged(total)))
-                } else {
-                    ("unharmed", None)
-                };
-                effects.push(note(format!(
-                    "{head}: sunder {item} (T {it}, HP {ih}): {raw} damage, {w} wound(s): {verdict} (GEM-OPT-6)"
-                )));
-                if w > 0 && so_far < ih {
-                    self.moved.retain(|(k, _)| *k != key);
-                    self.moved.push((key, place.clone()));
-                    effects.push(items::moved(
-                        target.id,
-                        item,
-                        place,
-                        format!("{name}'s {item} is {verdict} (GEM-OPT-6)"),
-                    ));
-                }
-            }
-            AttackOption::Incapacitate => {
-                let vs = if option_of(req, "gem_incap_vs") == "raw" { raw } else { net };
-                let hp_now = if regiment_members(s).is_some() { member_hp(s) } else { self.hp[t] };
-                let threshold = 2 * hp_now.max(0);
-                let mut text =
-                    format!("{head}: incapacitate {vs} vs 2 × HP {hp_now} = {threshold}");
-                let replace = option_of(req, "gem_incap_stack") == "replace";
-                if vs >= threshold
-                    && let Some(tally) = self.tallies[t].as_mut()
-                {
-                    // Vs a regiment: one member at a time, a tally per level.
-                    let before = *tally;
-                    match tally.add(turns::standing(target.view)) {
-                        Some(what) => {
-                            text.push_str(&format!(
-                                ": {what} ({} skipping move only, {} skipping {})",
-                                tally.first,
-                                tally.second,
-                                if replace { "the standard" } else { "both" }
-                            ));
-                            effects.push(note(text));
-                            effects.extend(tally.effects(before, who, replace));
-                        }
-                        None => {
-                            text.push_str(": every member standing already skips both");
-                            effects.push(note(text));
-                        }
-                    }
-                } else if vs >= threshold {
-                    match self.skips[t] {
-                        0 => {
-                            self.skips[t] = 1;
-                            text.push_str(": skips its next move action");
-                            effects.push(note(text));
-                            effects.push(lasting(who, turns::SKIP_MOVE, None));
-                        }
-                        1 => {
-                            self.skips[t] = 2;
-                            text.push_str(": skips its next move and standard actions");
-                            effects.push(note(text));
-                            if replace {
-                                effects.push(Effect::RemoveCondition {
-                                    who,
-                                    name: "Skip-Move".into(),
-                                });
-                            }
-                            effects.push(lasting(who, turns::SKIP_STANDARD, None));
-                        }
-                        _ => {
-                            text.push_str(": already skipping both, no further effect");
-                            effects.push(note(text));
-                        }
-                    }
-                } else {
-                    text.push_str(": no effect");
-                    effects.push(note(text));
-                }
-            }
+            AttackOption::Sunder => self.sunder(req, &l, t, effects),
+            AttackOption::Incapacitate => self.incapacitate(req, &l, t, effects),
             AttackOption::Grapple => {
                 if raw_wounds >= 1 {
-                    effects.push(note(format!(
+                    effects.push(l.note(format!(
                         "{head}: {raw} ≥ T {toughness}: both are grappled (GEM-OPT-3)"
                     )));
                     effects.push(lasting(
@@ -422,7 +267,7 @@ impl Tracker {
                     ));
                     effects.push(lasting(Who::Actor, "Grappled", Some(format!("with {name}"))));
                 } else {
-                    effects.push(note(format!("{head}: {raw} < T {toughness}: no grapple")));
+                    effects.push(l.note(format!("{head}: {raw} < T {toughness}: no grapple")));
                 }
             }
             AttackOption::Disarm | AttackOption::Pickpocket | AttackOption::ReversePickpocket => {
@@ -431,8 +276,8 @@ impl Tracker {
                     AttackOption::Pickpocket => "a loose item falls off it",
                     _ => "an item is stowed on it",
                 };
-                if half {
-                    effects.push(note(format!("{head}: {raw} ≥ T/2: {name} {what}")));
+                if l.half {
+                    effects.push(l.note(format!("{head}: {raw} ≥ T/2: {name} {what}")));
                     match self.item_for(req, p, t) {
                         Some(effect) => effects.push(effect),
                         None if p.option == AttackOption::Disarm => {
@@ -441,61 +286,256 @@ impl Tracker {
                         None => {}
                     }
                 } else {
-                    effects.push(note(format!("{head}: {raw} < T/2 ({toughness}): nothing")));
+                    effects.push(l.note(format!("{head}: {raw} < T/2 ({toughness}): nothing")));
                 }
             }
             AttackOption::Shove => {
-                effects.push(note(format!("{head}: {name} is flung {raw_wounds} m (GEM-OPT-5)")));
+                effects.push(l.note(format!("{head}: {name} is flung {raw_wounds} m (GEM-OPT-5)")));
             }
-            AttackOption::Trip => {
-                if FieldReader(req.fields).flag("soft") {
-                    if raw_wounds >= 1 {
-                        effects
-                            .push(note(format!("{head}: soft trip, {raw} ≥ T: prone, no wounds")));
-                        effects.push(lasting(who, "Prone", None));
-                    } else {
-                        effects.push(note(format!("{head}: soft trip, {raw} < T: stays up")));
-                    }
-                } else if wounds >= 1 {
-                    effects.push(Effect::Log {
-                        text: format!("{head}: trip, one wound fewer and prone"),
-                        roll: None,
-                    });
-                    effects.push(Effect::Hit(hit(toughness, 0)));
-                    effects.push(lasting(who, "Prone", None));
-                    self.hp[t] -= wounds - 1;
-                } else {
-                    effects.push(note(format!("{head}: trip, no wound: stays up")));
-                }
-            }
-            AttackOption::Strangle => {
-                let per_set = option_of(req, "gem_strangle_per") == "set";
-                let spend = wounds >= 1 && !(per_set && self.strangled[t]);
-                if spend {
-                    self.strangled[t] = true;
-                    effects.push(Effect::Log {
-                        text: format!("{head}: strangle, the first wound stops its breath"),
-                        roll: None,
-                    });
-                    effects.push(Effect::Hit(hit(toughness, 0)));
-                    effects.push(Effect::AddCondition {
-                        who,
-                        name: "Strangled".into(),
-                        rounds: Some(1),
-                        detail: None,
-                        persistent: true,
-                    });
-                    self.hp[t] -= wounds - 1;
-                } else {
-                    effects.push(Effect::Log { text: head, roll: None });
-                    effects.push(Effect::Hit(hit(0, 0)));
-                    self.hp[t] -= wounds;
-                }
-            }
+            AttackOption::Trip => self.trip(req, &l, t, effects),
+            AttackOption::Strangle => self.strangle(req, &l, t, effects),
             AttackOption::Ride => {}
         }
         Ok(())
     }
+
+    /// GEM-ACT-6: a Tie Up that would wound ties the target, with the knots' DC.
+    fn tie_up(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        l: &Landed<'_>,
+        t: usize,
+        dice: &mut dyn DiceSource,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), RulesError> {
+        let (head, name) = (&l.head, l.name);
+        let tied =
+            self.tied[t] || req.targets[t].view.conditions.iter().any(|c| c.name == tieup::TIED);
+        if l.wounds >= 1 && tied {
+            effects.push(l.note(format!("{head}: it would wound: {name} is already tied")));
+        } else if l.wounds >= 1 {
+            // GEM-ACT-6: the knots' DC, the tier's items check (typed or rolled now).
+            let (dc, how, check) = tieup::dc(req, dice)?;
+            effects.push(
+                l.note(format!("{head}: it would wound: {name} is tied up, {how} (GEM-ACT-6)")),
+            );
+            if let Some(roll) = check {
+                effects.push(Effect::Log {
+                    text: format!("{}'s items check for the knots: DC {dc}", req.attacker.name),
+                    roll: Some(roll),
+                });
+            }
+            effects.push(lasting(l.who, tieup::TIED, Some(format!("DC {dc}"))));
+            self.tied[t] = true;
+        } else {
+            effects.push(l.note(format!("{head}: no wound: not tied")));
+        }
+        Ok(())
+    }
+
+    /// GEM-OPT-6: a Sunder wounds the named item, counting the wounds it already took.
+    fn sunder(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        l: &Landed<'_>,
+        t: usize,
+        effects: &mut Vec<Effect>,
+    ) {
+        let target = &req.targets[t];
+        let (head, name, raw) = (&l.head, l.name, l.raw);
+        let item = f_value(req, "item").unwrap_or("the item");
+        let magical = target
+            .view
+            .weapons
+            .iter()
+            .any(|w| w.name.eq_ignore_ascii_case(item) && w.stats.flag("magical"));
+        let (it, ih) = if magical { (8, 2) } else { (5, 1) };
+        let w = damage::wounds(raw, it);
+        // Wounds an earlier sunder left on the item, in this set or before it.
+        let key = (t, item.to_lowercase());
+        let before = match self.moved.iter().find(|(k, _)| *k == key) {
+            Some((_, place)) => place.clone(),
+            None => self.gem.item(target.id, item).cloned(),
+        };
+        let so_far = match before {
+            Some(Place::Damaged(n)) => n,
+            Some(Place::Destroyed) => ih,
+            _ => 0,
+        };
+        let total = so_far + w;
+        let (verdict, place) = if so_far >= ih {
+            ("already destroyed", Some(Place::Destroyed))
+        } else if total >= ih {
+            ("destroyed", Some(Place::Destroyed))
+        } else if total > 0 {
+            ("damaged", Some(Place::Damaged(total)))
+        } else {
+            ("unharmed", None)
+        };
+        effects.push(l.note(format!(
+            "{head}: sunder {item} (T {it}, HP {ih}): {raw} damage, {w} wound(s): {verdict} (GEM-OPT-6)"
+        )));
+        if w > 0 && so_far < ih {
+            self.moved.retain(|(k, _)| *k != key);
+            self.moved.push((key, place.clone()));
+            effects.push(items::moved(
+                target.id,
+                item,
+                place,
+                format!("{name}'s {item} is {verdict} (GEM-OPT-6)"),
+            ));
+        }
+    }
+
+    /// GEM-OPT-2: damage of twice the target's HP makes it skip its move action, then its
+    /// standard one too (a regiment: one member at a time, a tally per level).
+    fn incapacitate(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        l: &Landed<'_>,
+        t: usize,
+        effects: &mut Vec<Effect>,
+    ) {
+        let (head, who) = (&l.head, l.who);
+        let target = &req.targets[t];
+        let s = target.view.stats;
+        let vs = if option_of(req, "gem_incap_vs") == "raw" { l.raw } else { l.net };
+        let hp_now = if regiment_members(s).is_some() { member_hp(s) } else { self.hp[t] };
+        let threshold = 2 * hp_now.max(0);
+        let mut text = format!("{head}: incapacitate {vs} vs 2 × HP {hp_now} = {threshold}");
+        let replace = option_of(req, "gem_incap_stack") == "replace";
+        if vs >= threshold
+            && let Some(tally) = self.tallies[t].as_mut()
+        {
+            // Vs a regiment: one member at a time, a tally per level.
+            let before = *tally;
+            match tally.add(turns::standing(target.view)) {
+                Some(what) => {
+                    text.push_str(&format!(
+                        ": {what} ({} skipping move only, {} skipping {})",
+                        tally.first,
+                        tally.second,
+                        if replace { "the standard" } else { "both" }
+                    ));
+                    effects.push(l.note(text));
+                    effects.extend(tally.effects(before, who, replace));
+                }
+                None => {
+                    text.push_str(": every member standing already skips both");
+                    effects.push(l.note(text));
+                }
+            }
+        } else if vs >= threshold {
+            match self.skips[t] {
+                0 => {
+                    self.skips[t] = 1;
+                    text.push_str(": skips its next move action");
+                    effects.push(l.note(text));
+                    effects.push(lasting(who, turns::SKIP_MOVE, None));
+                }
+                1 => {
+                    self.skips[t] = 2;
+                    text.push_str(": skips its next move and standard actions");
+                    effects.push(l.note(text));
+                    if replace {
+                        effects.push(Effect::RemoveCondition { who, name: "Skip-Move".into() });
+                    }
+                    effects.push(lasting(who, turns::SKIP_STANDARD, None));
+                }
+                _ => {
+                    text.push_str(": already skipping both, no further effect");
+                    effects.push(l.note(text));
+                }
+            }
+        } else {
+            text.push_str(": no effect");
+            effects.push(l.note(text));
+        }
+    }
+
+    /// GEM-OPT-7: a trip knocks prone for one wound fewer; a soft trip for no wounds at all.
+    fn trip(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        l: &Landed<'_>,
+        t: usize,
+        effects: &mut Vec<Effect>,
+    ) {
+        let (head, who, raw, wounds) = (&l.head, l.who, l.raw, l.wounds);
+        if FieldReader(req.fields).flag("soft") {
+            if l.raw_wounds >= 1 {
+                effects.push(l.note(format!("{head}: soft trip, {raw} ≥ T: prone, no wounds")));
+                effects.push(lasting(who, "Prone", None));
+            } else {
+                effects.push(l.note(format!("{head}: soft trip, {raw} < T: stays up")));
+            }
+        } else if wounds >= 1 {
+            effects.push(Effect::Log {
+                text: format!("{head}: trip, one wound fewer and prone"),
+                roll: None,
+            });
+            effects.push(Effect::Hit(l.hit(l.toughness, 0)));
+            effects.push(lasting(who, "Prone", None));
+            self.hp[t] -= wounds - 1;
+        } else {
+            effects.push(l.note(format!("{head}: trip, no wound: stays up")));
+        }
+    }
+
+    /// GEM-OPT-8: a strangle's first wound stops the target's breath (once a set, by option).
+    fn strangle(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        l: &Landed<'_>,
+        t: usize,
+        effects: &mut Vec<Effect>,
+    ) {
+        let (head, wounds) = (&l.head, l.wounds);
+        let per_set = option_of(req, "gem_strangle_per") == "set";
+        let spend = wounds >= 1 && !(per_set && self.strangled[t]);
+        if spend {
+            self.strangled[t] = true;
+            effects.push(Effect::Log {
+                text: format!("{head}: strangle, the first wound stops its breath"),
+                roll: None,
+            });
+            effects.push(Effect::Hit(l.hit(l.toughness, 0)));
+            effects.push(Effect::AddCondition {
+                who: l.who,
+                name: "Strangled".into(),
+                rounds: Some(1),
+                detail: None,
+                persistent: true,
+            });
+            self.hp[t] -= wounds - 1;
+        } else {
+            effects.push(Effect::Log { text: head.clone(), roll: None });
+            effects.push(Effect::Hit(l.hit(0, 0)));
+            self.hp[t] -= wounds;
+        }
+    }
+}
+
+/// GEM-OPT-10: a Ride deals no damage; the rider (the attacker, or with `ride=them` the target)
+/// mounts the other.
+fn ride(
+    req: AttackRequest<'_, GemState>,
+    who: Who,
+    name: &str,
+    head: &str,
+    effects: &mut Vec<Effect>,
+) {
+    let them = f_value(req, "ride").unwrap_or("me") == "them";
+    let rider = if them { who } else { Who::Actor };
+    let (rn, mn) = if them { (name, req.attacker.name) } else { (req.attacker.name, name) };
+    effects.push(Effect::Log { text: format!("{head}: {rn} rides {mn} (GEM-OPT-10)"), roll: None });
+    effects.push(Effect::AddCondition {
+        who: rider,
+        name: "Riding".into(),
+        rounds: None,
+        detail: Some(format!("on {mn}")),
+        persistent: false,
+    });
 }
 
 /// A condition that lasts until removed, given by an option (Prone, Grappled with whom …).

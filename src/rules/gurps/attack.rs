@@ -124,27 +124,7 @@ pub fn resolve(
         let weapon = req.weapon.map(|w| w.name.clone());
         return Ok(vec![Effect::Continue { weapon, fields, targets: Some(vec![one.id.into()]) }]);
     }
-    // GURPS-DEF-11: the second target may only be the ally dodging into the attack.
-    let sacrificial = match (req.targets, f.value("sacrifice")) {
-        ([_], None) => false,
-        ([_, ally], Some(name)) if ally.view.name.eq_ignore_ascii_case(name) || ally.id == name => {
-            true
-        }
-        (_, Some(name)) => {
-            return invalid(format!(
-                "sacrifice={name}: name the ally as the second target, `attack A B,{name} sacrifice={name}`"
-            ));
-        }
-        _ => {
-            return invalid(
-                "a GURPS attack has one target (two with a Rapid Strike, or an ally's \
-                 sacrifice=); attack each in turn (GURPS-ATK-7)",
-            );
-        }
-    };
-    if sacrificial && option(&Gurps, req.options, "gurps_sacrificial") == "off" {
-        return invalid("sacrificial dodges are off (set gurps_sacrificial on)");
-    }
+    check_targets(&req, &f)?;
     // GURPS-ATK-7: one command may make several strikes, each asked for once the one before it
     // is recorded (its knockdown and death checks too), so the dice follow GURPS-ORDER-1.
     let number = f.int_in(STRIKE, 0, 3)?.max(1);
@@ -171,13 +151,73 @@ pub fn resolve(
         Kind::Wait => p.maneuver.then.unwrap_or(Kind::Attack),
         k => k,
     };
+    check_double(&req, &f, &p, strike == Strike::First, kind)?;
+    let mut effects = opening(&req, &p, strike);
+    let mut srcs = Sources {
+        attack: typed(&f, "roll")?,
+        defense: typed(&f, "defroll")?,
+        damage: typed(&f, "dmgroll")?,
+        location: typed(&f, "locroll")?,
+        crit: typed(&f, "critroll")?,
+    };
+    let mut target = state::person(req.state, req.target_id);
+    one(&req, &p, label, &mut target, &mut srcs, dice, &mut effects)?;
+    // The next strike: a Rapid Strike's second, then All-Out Attack (Double)'s other attack.
+    let next = match strike {
+        Strike::First if p.rapid => Some(Strike::RapidSecond),
+        Strike::First | Strike::RapidSecond if kind == Kind::AoaDouble => Some(Strike::Other),
+        _ => None,
+    };
+    if let Some(next) = next {
+        effects.push(next_strike(&req, &p, next, number, &srcs));
+    }
+    Ok(effects)
+}
+
+/// GURPS-ATK-7, GURPS-DEF-11: one target, or a second that is the ally dodging into the attack.
+fn check_targets(
+    req: &AttackRequest<'_, GurpsState>,
+    f: &FieldReader<'_>,
+) -> Result<(), RulesError> {
+    let sacrificial = match (req.targets, f.value("sacrifice")) {
+        ([_], None) => false,
+        ([_, ally], Some(name)) if ally.view.name.eq_ignore_ascii_case(name) || ally.id == name => {
+            true
+        }
+        (_, Some(name)) => {
+            return invalid(format!(
+                "sacrifice={name}: name the ally as the second target, `attack A B,{name} sacrifice={name}`"
+            ));
+        }
+        _ => {
+            return invalid(
+                "a GURPS attack has one target (two with a Rapid Strike, or an ally's \
+                 sacrifice=); attack each in turn (GURPS-ATK-7)",
+            );
+        }
+    };
+    if sacrificial && option(&Gurps, req.options, "gurps_sacrificial") == "off" {
+        return invalid("sacrificial dodges are off (set gurps_sacrificial on)");
+    }
+    Ok(())
+}
+
+/// GURPS-MAN-7: `second=` only under All-Out Attack (Double), whose first strike needs two ready
+/// weapons or one that stays ready.
+fn check_double(
+    req: &AttackRequest<'_, GurpsState>,
+    f: &FieldReader<'_>,
+    p: &Plan,
+    first: bool,
+    kind: Kind,
+) -> Result<(), RulesError> {
     if f.value("second").is_some() && kind != Kind::AoaDouble {
         return invalid("second=WEAPON names All-Out Attack (Double)'s other weapon (GURPS-MAN-7)");
     }
-    if strike == Strike::First && kind == Kind::AoaDouble {
-        second_weapon(&req, &f)?;
+    if first && kind == Kind::AoaDouble {
+        second_weapon(req, f)?;
     }
-    if strike == Strike::First
+    if first
         && kind == Kind::AoaDouble
         && p.arms.unready_after
         && f.value("second")
@@ -188,6 +228,11 @@ pub fn resolve(
             p.arms.name.as_deref().unwrap_or("this weapon")
         ));
     }
+    Ok(())
+}
+
+/// The events before any die: the maneuver taken (and paid), the attack counted, a Feint used.
+fn opening(req: &AttackRequest<'_, GurpsState>, p: &Plan, strike: Strike) -> Vec<Effect> {
     let mut effects = Vec::new();
     if p.takes_maneuver {
         effects.push(Effect::System(
@@ -211,68 +256,70 @@ pub fn resolve(
     if p.feint > 0 {
         effects.push(Effect::System(GurpsEvent::FeintUsed { id: req.attacker_id.into() }.wrap()));
     }
-    let mut srcs = Sources {
-        attack: typed(&f, "roll")?,
-        defense: typed(&f, "defroll")?,
-        damage: typed(&f, "dmgroll")?,
-        location: typed(&f, "locroll")?,
-        crit: typed(&f, "critroll")?,
+    effects
+}
+
+/// The command's next strike, asked for once this one is recorded: its weapon, the typed faces
+/// this strike left unused, its number, and its foe when a Rapid Strike named two.
+fn next_strike(
+    req: &AttackRequest<'_, GurpsState>,
+    p: &Plan,
+    next: Strike,
+    number: i64,
+    srcs: &Sources,
+) -> Effect {
+    let f = FieldReader(req.fields);
+    let weapon = match next {
+        Strike::Other => f.value("second").map(str::to_string).or_else(|| p.arms.name.clone()),
+        _ => p.arms.name.clone(),
     };
-    let mut target = state::person(req.state, req.target_id);
-    one(&req, &p, label, &mut target, &mut srcs, dice, &mut effects)?;
-    // The next strike: a Rapid Strike's second, then All-Out Attack (Double)'s other attack.
-    let next = match strike {
-        Strike::First if p.rapid => Some(Strike::RapidSecond),
-        Strike::First | Strike::RapidSecond if kind == Kind::AoaDouble => Some(Strike::Other),
+    let mut fields: Vec<(String, Option<String>)> = req
+        .fields
+        .iter()
+        .filter(|(k, _)| {
+            !matches!(k.as_str(), STRIKE | "roll" | "defroll" | "dmgroll" | "locroll" | "critroll")
+        })
+        .cloned()
+        .collect();
+    let left = [
+        ("roll", &srcs.attack),
+        ("defroll", &srcs.defense),
+        ("dmgroll", &srcs.damage),
+        ("locroll", &srcs.location),
+        ("critroll", &srcs.crit),
+    ];
+    for (key, src) in left {
+        if let (Some(text), Some(src)) = (f.value(key), src)
+            && src.remaining() > 0
+        {
+            let faces: Vec<&str> = text
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|w| !w.is_empty())
+                .skip(src.used())
+                .collect();
+            fields.push((key.to_string(), Some(faces.join(","))));
+        }
+    }
+    fields.push((STRIKE.into(), Some((number + 1).to_string())));
+    // A Rapid Strike on two foes: its second strike at the second, AOA Double's other
+    // attack at the first.
+    let foes: Vec<&str> = f.value(FOES).map(|t| t.split(' ').collect()).unwrap_or_default();
+    let targets = match (next, foes.as_slice()) {
+        (Strike::RapidSecond, [_, second]) => Some(vec![second.to_string()]),
+        (Strike::Other, [first, _]) => Some(vec![first.to_string()]),
         _ => None,
     };
-    if let Some(next) = next {
-        let weapon = match next {
-            Strike::Other => f.value("second").map(str::to_string).or_else(|| p.arms.name.clone()),
-            _ => p.arms.name.clone(),
-        };
-        let mut fields: Vec<(String, Option<String>)> = req
-            .fields
-            .iter()
-            .filter(|(k, _)| {
-                !matches!(
-                    k.as_str(),
-                    STRIKE | "roll" | "defroll" | "dmgroll" | "locroll" | "critroll"
-                )
-            })
-            .cloned()
-            .collect();
-        let left = [
-            ("roll", &srcs.attack),
-            ("defroll", &srcs.defense),
-            ("dmgroll", &srcs.damage),
-            ("locroll", &srcs.location),
-            ("critroll", &srcs.crit),
-        ];
-        for (key, src) in left {
-            if let (Some(text), Some(src)) = (f.value(key), src)
-                && src.remaining() > 0
-            {
-                let faces: Vec<&str> = text
-                    .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter(|w| !w.is_empty())
-                    .skip(src.used())
-                    .collect();
-                fields.push((key.to_string(), Some(faces.join(","))));
-            }
-        }
-        fields.push((STRIKE.into(), Some((number + 1).to_string())));
-        // A Rapid Strike on two foes: its second strike at the second, AOA Double's other
-        // attack at the first.
-        let foes: Vec<&str> = f.value(FOES).map(|t| t.split(' ').collect()).unwrap_or_default();
-        let targets = match (next, foes.as_slice()) {
-            (Strike::RapidSecond, [_, second]) => Some(vec![second.to_string()]),
-            (Strike::Other, [first, _]) => Some(vec![first.to_string()]),
-            _ => None,
-        };
-        effects.push(Effect::Continue { weapon, fields, targets });
-    }
-    Ok(effects)
+    Effect::Continue { weapon, fields, targets }
+}
+
+/// Where and how an attack landed, for its damage.
+struct Landing {
+    at: tables::Location,
+    /// The location rolled with its side (`left hand`), or empty.
+    side_text: String,
+    crit: CritHit,
+    /// The target, or the ally whose sacrificial dodge took the hit.
+    struck: Who,
 }
 
 /// One attack on the target through GURPS-ORDER-1 steps 2–6.
@@ -285,43 +332,14 @@ fn one(
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
 ) -> Result<(), RulesError> {
-    let f = FieldReader(req.fields);
     let (a, t) = (req.attacker.name, req.target.name);
     let with_weapon = p.arms.name.as_ref().map_or(String::new(), |w| format!(" with {w}"));
     let on_hit = option(&Gurps, req.options, "gurps_location_roll") == "on_hit";
     // Step 2: a random location, before the attack (or once it lands, `on_hit`).
     let mut location = p.location;
     let mut side_text = String::new();
-    let roll_location = |srcs: &mut Sources,
-                         dice: &mut dyn DiceSource,
-                         effects: &mut Vec<Effect>|
-     -> Result<(tables::Location, String), RulesError> {
-        let mut src = with(&mut srcs.location, dice);
-        let r = roll::table("hit location", &mut src)?;
-        let word = tables::random_location(r.total);
-        let mut text = word.to_string();
-        let mut rolls = vec![r.clone()];
-        if matches!(word, "hand" | "foot")
-            && option(&Gurps, req.options, "gurps_extremity_side") == "roll"
-        {
-            let mut side = DiceExpr::parse("1d6")?.roll(&mut src)?;
-            side.expr = "1d6 side".into();
-            text = format!("{} {word}", if side.total <= 3 { "right" } else { "left" });
-            rolls.push(side);
-        }
-        srcs.location = src.typed;
-        for roll in rolls {
-            effects.push(Effect::Note {
-                who: Who::TARGET,
-                text: format!("{a}'s attack on {t}: hit location {text}"),
-                roll,
-            });
-        }
-        let at = tables::location(word).unwrap_or(tables::LOCATIONS[0]);
-        Ok((at, text))
-    };
     if location.is_none() && !on_hit {
-        let (at, text) = roll_location(srcs, dice, effects)?;
+        let (at, text) = roll_location(req, srcs, dice, effects)?;
         location = Some(at);
         side_text = text;
     }
@@ -348,7 +366,7 @@ fn one(
         return Ok(());
     }
     if location.is_none() {
-        let (at, text) = roll_location(srcs, dice, effects)?;
+        let (at, text) = roll_location(req, srcs, dice, effects)?;
         location = Some(at);
         side_text = text;
     }
@@ -356,8 +374,7 @@ fn one(
     if !side_text.is_empty() {
         summary.push_str(&format!(" at the {side_text}"));
     }
-    let mut crit = CritHit::Normal;
-    let mut struck = Who::TARGET;
+    let mut landing = Landing { at, side_text, crit: CritHit::Normal, struck: Who::TARGET };
     let critical = verdict == Verdict::CriticalSuccess;
     // The verdict's place in the log: a hit unless the defense stops it (then defended, so the
     // statistics count a hit roll that did not land), written once the defense is known.
@@ -371,32 +388,11 @@ fn one(
         defended: false,
     });
     if critical {
-        // GURPS-ATK-3 / GURPS-CRIT-2: the critical hit table; no defense.
-        let head = matches!(at.key, "skull" | "face" | "eye")
-            && option(&Gurps, req.options, "gurps_head_blow_table") == "on";
-        let mut src = with(&mut srcs.crit, dice);
-        let r = roll::table(if head { "head blow" } else { "critical hit" }, &mut src)?;
-        srcs.crit = src.typed;
-        crit = if head { tables::head_blow(r.total) } else { tables::critical_hit(r.total) };
-        effects.push(Effect::Note {
-            who: Who::TARGET,
-            text: format!("{a}'s critical hit on {t}: {} (no defense)", crit_words(crit)),
-            roll: r,
-        });
-        let flags = CritFlags {
-            major: matches!(crit, CritHit::Major | CritHit::HalfDrMajor),
-            double_shock: crit == CritHit::ShockAndCripple,
-            cripple: crit == CritHit::ShockAndCripple,
-        };
-        if flags != CritFlags::default() {
-            effects.push(Effect::System(
-                GurpsEvent::Critical { id: req.target_id.into(), flags }.wrap(),
-            ));
-        }
+        landing.crit = critical_hit(req, at, srcs, dice, effects)?;
     } else {
         // Steps 4–5: the defense.
         match defend(req, p, at, target, srcs, dice, effects)? {
-            Some(who) => struck = who,
+            Some(who) => landing.struck = who,
             None => {
                 if let Some(Effect::Attacked { hit, defended, .. }) = effects.get_mut(verdict_at) {
                     *hit = false;
@@ -406,7 +402,87 @@ fn one(
             }
         }
     }
-    // Step 6: damage.
+    damage(req, p, &landing, srcs, dice, effects)
+}
+
+/// Step 2: a random hit location (and, by option, a hand's or foot's side), with its text.
+fn roll_location(
+    req: &AttackRequest<'_, GurpsState>,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<(tables::Location, String), RulesError> {
+    let (a, t) = (req.attacker.name, req.target.name);
+    let mut src = with(&mut srcs.location, dice);
+    let r = roll::table("hit location", &mut src)?;
+    let word = tables::random_location(r.total);
+    let mut text = word.to_string();
+    let mut rolls = vec![r.clone()];
+    if matches!(word, "hand" | "foot")
+        && option(&Gurps, req.options, "gurps_extremity_side") == "roll"
+    {
+        let mut side = DiceExpr::parse("1d6")?.roll(&mut src)?;
+        side.expr = "1d6 side".into();
+        text = format!("{} {word}", if side.total <= 3 { "right" } else { "left" });
+        rolls.push(side);
+    }
+    srcs.location = src.typed;
+    for roll in rolls {
+        effects.push(Effect::Note {
+            who: Who::TARGET,
+            text: format!("{a}'s attack on {t}: hit location {text}"),
+            roll,
+        });
+    }
+    let at = tables::location(word).unwrap_or(tables::LOCATIONS[0]);
+    Ok((at, text))
+}
+
+/// GURPS-ATK-3 / GURPS-CRIT-2: the critical hit table (the head blow table at the head, by
+/// option); no defense.
+fn critical_hit(
+    req: &AttackRequest<'_, GurpsState>,
+    at: tables::Location,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<CritHit, RulesError> {
+    let (a, t) = (req.attacker.name, req.target.name);
+    let head = matches!(at.key, "skull" | "face" | "eye")
+        && option(&Gurps, req.options, "gurps_head_blow_table") == "on";
+    let mut src = with(&mut srcs.crit, dice);
+    let r = roll::table(if head { "head blow" } else { "critical hit" }, &mut src)?;
+    srcs.crit = src.typed;
+    let crit = if head { tables::head_blow(r.total) } else { tables::critical_hit(r.total) };
+    effects.push(Effect::Note {
+        who: Who::TARGET,
+        text: format!("{a}'s critical hit on {t}: {} (no defense)", crit_words(crit)),
+        roll: r,
+    });
+    let flags = CritFlags {
+        major: matches!(crit, CritHit::Major | CritHit::HalfDrMajor),
+        double_shock: crit == CritHit::ShockAndCripple,
+        cripple: crit == CritHit::ShockAndCripple,
+    };
+    if flags != CritFlags::default() {
+        effects
+            .push(Effect::System(GurpsEvent::Critical { id: req.target_id.into(), flags }.wrap()));
+    }
+    Ok(crit)
+}
+
+/// Step 6: the damage roll (maximum, or multiplied, on some critical hits), against the DR at
+/// the location struck.
+fn damage(
+    req: &AttackRequest<'_, GurpsState>,
+    p: &Plan,
+    landing: &Landing,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<(), RulesError> {
+    let Landing { at, ref side_text, crit, struck } = *landing;
+    let f = FieldReader(req.fields);
     let mut src = with(&mut srcs.damage, dice);
     let (dice_n, mut adds) = (p.arms.dice, p.arms.adds);
     // GURPS-MAN-7: AOA Strong, +2 or +1 per die, whichever is more.
@@ -460,9 +536,11 @@ fn one(
         ..Hit::default()
     }));
     if matches!(crit, CritHit::Drop) {
-        effects.push(Effect::Log { text: format!("{t} drops what it holds"), roll: None });
+        effects.push(Effect::Log {
+            text: format!("{} drops what it holds", req.target.name),
+            roll: None,
+        });
     }
-    let _ = f;
     Ok(())
 }
 

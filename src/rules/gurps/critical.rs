@@ -124,7 +124,7 @@ pub(super) fn critical_miss(
     if let (Some(broken), Some(w)) = (lost, arms.name.clone()) {
         let id = match who {
             Who::Actor => req.attacker_id,
-            _ => req.target_id,
+            Who::Target(_) => req.target_id,
         };
         let event = GurpsEvent::Unready { id: id.into(), weapon: w, broken };
         effects.push(Effect::System(event.wrap()));

@@ -124,26 +124,8 @@ pub(super) fn defend(
     let f = FieldReader(req.fields);
     let t = req.target.name;
     let _ = at;
-    // GURPS-DEF-11: an ally dodges into the attack's path; on a success it is hit instead.
-    if let Some(ally) = req.targets.get(1) {
-        let (dodge, _) = defense::base_dodge(ally.view);
-        let mut src = with(&mut srcs.defense, dice);
-        let r = roll::roll(dodge, "sacrificial dodge", &mut src)?;
-        srcs.defense = src.typed;
-        let ok = r.verdict.success();
-        effects.push(Effect::Note {
-            who: Who::Target(1),
-            text: format!(
-                "{} dodges into the attack on {t}: Dodge {dodge}, {}; {}",
-                ally.view.name,
-                r.text(),
-                if ok { "takes the hit" } else { "too slow" }
-            ),
-            roll: r.roll,
-        });
-        if ok {
-            return Ok(Some(Who::Target(1)));
-        }
+    if sacrificial_dodge(req, srcs, dice, effects)? {
+        return Ok(Some(Who::Target(1)));
     }
     // GURPS-DEF-1: no defense against an attack it does not know of.
     if f.flag("unaware") {
@@ -158,23 +140,8 @@ pub(super) fn defend(
         acrobatic: 0,
     };
     let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
-    // GURPS-HP-2 (`on_action`): a target at 0 HP or less rolls HT before its first defense
-    // since its last turn; failing, it falls unconscious and does not defend.
-    let on_action = option(&Gurps, req.options, "gurps_zero_hp_check") == "on_action";
-    if on_action && req.target.health.current <= 0 && !target.ht_checked {
-        let mut src = with(&mut srcs.defense, dice);
-        let rolled = super::verbs::zero_hp_roll(req.target, req.target_id, &mut src)?;
-        srcs.defense = src.typed;
-        target.ht_checked = true;
-        let out = rolled.iter().any(|e| matches!(e, Effect::Inflict { .. }));
-        effects.extend(rolled.into_iter().map(|e| match e {
-            Effect::Note { text, roll, .. } => Effect::Note { who: Who::TARGET, text, roll },
-            Effect::Inflict { what, .. } => Effect::Inflict { who: Who::TARGET, what },
-            other => other,
-        }));
-        if out {
-            return Ok(Some(Who::TARGET));
-        }
+    if falls_at_zero_hp(req, target, srcs, dice, effects)? {
+        return Ok(Some(Who::TARGET));
     }
     let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
     if open.is_empty() && asked.named.as_deref().is_none_or(|n| n == "none") {
@@ -197,22 +164,7 @@ pub(super) fn defend(
     }
     // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
     if f.flag("acrobatic") {
-        if option(&Gurps, req.options, "gurps_acrobatic_dodge") == "flat" {
-            asked.acrobatic = 2;
-        } else {
-            let skill = req.target.stats.int("acrobatics").ok_or_else(|| {
-                RulesError::Invalid(format!("{t} has no acrobatics=N for an acrobatic dodge"))
-            })?;
-            let mut src = with(&mut srcs.defense, dice);
-            let r = roll::roll(skill, "Acrobatics", &mut src)?;
-            srcs.defense = src.typed;
-            asked.acrobatic = if r.verdict.success() { 2 } else { -2 };
-            effects.push(Effect::Note {
-                who: Who::TARGET,
-                text: format!("{t}: Acrobatics {}", r.text()),
-                roll: r.roll,
-            });
-        }
+        asked.acrobatic = acrobatics(req, srcs, dice, effects)?;
         if asked.named.is_none() {
             asked.named = Some("dodge".into());
         }
@@ -237,40 +189,7 @@ pub(super) fn defend(
             text: format!("{t} defends: {}, {}", choice.label(), r.text()),
             roll: r.roll.clone(),
         });
-        let retreat_from = choice.retreat.then(|| req.attacker_id.to_string());
-        effects.push(Effect::System(
-            GurpsEvent::Defended {
-                id: req.target_id.into(),
-                kind: choice.kind.into(),
-                weapon: choice.weapon.clone(),
-                retreat: retreat_from.clone(),
-            }
-            .wrap(),
-        ));
-        // Counted at once, for a Rapid Strike's second attack.
-        match choice.kind {
-            "parry" => {
-                let w = choice.weapon.clone().unwrap_or_default();
-                match target.parries.iter_mut().find(|(k, _)| *k == w) {
-                    Some((_, c)) => *c = c.saturating_add(1),
-                    None => target.parries.push((w, 1)),
-                }
-            }
-            "block" => target.blocked = true,
-            _ => {}
-        }
-        if retreat_from.is_some() {
-            target.retreat_from = retreat_from;
-        }
-        if f.flag("drop") && choice.kind == "dodge" {
-            effects.push(Effect::AddCondition {
-                who: Who::TARGET,
-                name: "Prone".into(),
-                rounds: None,
-                detail: None,
-                persistent: false,
-            });
-        }
+        record_defense(req, &choice, target, effects);
         if ok {
             // GURPS-DEF-6: a critical defense against melee sends the attacker to the table.
             if r.verdict == Verdict::CriticalSuccess && incoming.melee {
@@ -279,29 +198,7 @@ pub(super) fn defend(
             return Ok(None);
         }
         if r.verdict == Verdict::CriticalFailure {
-            match choice.kind {
-                "dodge" => effects.push(Effect::AddCondition {
-                    who: Who::TARGET,
-                    name: "Prone".into(),
-                    rounds: None,
-                    detail: None,
-                    persistent: false,
-                }),
-                "block" => match choice.weapon.clone() {
-                    Some(weapon) => effects.push(Effect::System(
-                        GurpsEvent::Unready { id: req.target_id.into(), weapon, broken: false }
-                            .wrap(),
-                    )),
-                    None => effects.push(Effect::Log {
-                        text: format!("{t}'s shield is unready (critical failure)"),
-                        roll: None,
-                    }),
-                },
-                _ => {
-                    let arms = Arms { name: choice.weapon.clone(), ..p.arms.clone() };
-                    critical_miss(req, &arms, t, Who::TARGET, srcs, dice, effects)?;
-                }
-            }
+            critical_failure(req, p, &choice, srcs, dice, effects)?;
         }
         // GURPS-MAN-9: Double Defense, one other defense after a failure.
         if double && n == 1 {
@@ -322,4 +219,164 @@ pub(super) fn defend(
         }
     }
     Ok(Some(Who::TARGET))
+}
+
+/// GURPS-DEF-11: an ally dodges into the attack's path; on a success (`true`) it is hit instead.
+fn sacrificial_dodge(
+    req: &AttackRequest<'_, GurpsState>,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<bool, RulesError> {
+    let Some(ally) = req.targets.get(1) else {
+        return Ok(false);
+    };
+    let (dodge, _) = defense::base_dodge(ally.view);
+    let mut src = with(&mut srcs.defense, dice);
+    let r = roll::roll(dodge, "sacrificial dodge", &mut src)?;
+    srcs.defense = src.typed;
+    let ok = r.verdict.success();
+    effects.push(Effect::Note {
+        who: Who::Target(1),
+        text: format!(
+            "{} dodges into the attack on {}: Dodge {dodge}, {}; {}",
+            ally.view.name,
+            req.target.name,
+            r.text(),
+            if ok { "takes the hit" } else { "too slow" }
+        ),
+        roll: r.roll,
+    });
+    Ok(ok)
+}
+
+/// GURPS-HP-2 (`on_action`): a target at 0 HP or less rolls HT before its first defense since
+/// its last turn; failing (`true`), it falls unconscious and does not defend.
+fn falls_at_zero_hp(
+    req: &AttackRequest<'_, GurpsState>,
+    target: &mut Person,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<bool, RulesError> {
+    let on_action = option(&Gurps, req.options, "gurps_zero_hp_check") == "on_action";
+    if !on_action || req.target.health.current > 0 || target.ht_checked {
+        return Ok(false);
+    }
+    let mut src = with(&mut srcs.defense, dice);
+    let rolled = super::verbs::zero_hp_roll(req.target, req.target_id, &mut src)?;
+    srcs.defense = src.typed;
+    target.ht_checked = true;
+    let out = rolled.iter().any(|e| matches!(e, Effect::Inflict { .. }));
+    effects.extend(rolled.into_iter().map(|e| match e {
+        Effect::Note { text, roll, .. } => Effect::Note { who: Who::TARGET, text, roll },
+        Effect::Inflict { what, .. } => Effect::Inflict { who: Who::TARGET, what },
+        other => other,
+    }));
+    Ok(out)
+}
+
+/// GURPS-DEF-10: Acrobatics before an acrobatic dodge, +2 on a success and −2 on a failure (or a
+/// flat +2 by option).
+fn acrobatics(
+    req: &AttackRequest<'_, GurpsState>,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<i64, RulesError> {
+    if option(&Gurps, req.options, "gurps_acrobatic_dodge") == "flat" {
+        return Ok(2);
+    }
+    let t = req.target.name;
+    let skill = req.target.stats.int("acrobatics").ok_or_else(|| {
+        RulesError::Invalid(format!("{t} has no acrobatics=N for an acrobatic dodge"))
+    })?;
+    let mut src = with(&mut srcs.defense, dice);
+    let r = roll::roll(skill, "Acrobatics", &mut src)?;
+    srcs.defense = src.typed;
+    effects.push(Effect::Note {
+        who: Who::TARGET,
+        text: format!("{t}: Acrobatics {}", r.text()),
+        roll: r.roll,
+    });
+    Ok(if r.verdict.success() { 2 } else { -2 })
+}
+
+/// The defense made, as an event and counted at once (for a Rapid Strike's second attack): the
+/// parry's weapon, a block, the retreat, and a dodge dropped prone.
+fn record_defense(
+    req: &AttackRequest<'_, GurpsState>,
+    choice: &Choice,
+    target: &mut Person,
+    effects: &mut Vec<Effect>,
+) {
+    let retreat_from = choice.retreat.then(|| req.attacker_id.to_string());
+    effects.push(Effect::System(
+        GurpsEvent::Defended {
+            id: req.target_id.into(),
+            kind: choice.kind.into(),
+            weapon: choice.weapon.clone(),
+            retreat: retreat_from.clone(),
+        }
+        .wrap(),
+    ));
+    match choice.kind {
+        "parry" => {
+            let w = choice.weapon.clone().unwrap_or_default();
+            match target.parries.iter_mut().find(|(k, _)| *k == w) {
+                Some((_, c)) => *c = c.saturating_add(1),
+                None => target.parries.push((w, 1)),
+            }
+        }
+        "block" => target.blocked = true,
+        _ => {}
+    }
+    if retreat_from.is_some() {
+        target.retreat_from = retreat_from;
+    }
+    if FieldReader(req.fields).flag("drop") && choice.kind == "dodge" {
+        effects.push(Effect::AddCondition {
+            who: Who::TARGET,
+            name: "Prone".into(),
+            rounds: None,
+            detail: None,
+            persistent: false,
+        });
+    }
+}
+
+/// GURPS-DEF-6: a critically failed dodge falls prone, a block's shield is unready, and a parry
+/// rolls on the critical miss table for the parrying weapon.
+fn critical_failure(
+    req: &AttackRequest<'_, GurpsState>,
+    p: &Plan,
+    choice: &Choice,
+    srcs: &mut Sources,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<(), RulesError> {
+    let t = req.target.name;
+    match choice.kind {
+        "dodge" => effects.push(Effect::AddCondition {
+            who: Who::TARGET,
+            name: "Prone".into(),
+            rounds: None,
+            detail: None,
+            persistent: false,
+        }),
+        "block" => match choice.weapon.clone() {
+            Some(weapon) => effects.push(Effect::System(
+                GurpsEvent::Unready { id: req.target_id.into(), weapon, broken: false }.wrap(),
+            )),
+            None => effects.push(Effect::Log {
+                text: format!("{t}'s shield is unready (critical failure)"),
+                roll: None,
+            }),
+        },
+        _ => {
+            let arms = Arms { name: choice.weapon.clone(), ..p.arms.clone() };
+            critical_miss(req, &arms, t, Who::TARGET, srcs, dice, effects)?;
+        }
+    }
+    Ok(())
 }

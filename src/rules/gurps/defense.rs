@@ -124,36 +124,7 @@ pub fn choices(
         .find(|p| p.condition.is_some_and(&has))
         .copied()
         .unwrap_or(tables::POSTURES[0]);
-    // GURPS-DEF-5, GURPS-DEF-9: retreat once per turn, melee only, not while stunned, sitting or
-    // kneeling; the bonus holds against the same attacker until its next turn.
-    let retreat_held = me.retreat_from.as_deref() == Some(incoming.attacker.as_str());
-    let mut retreat = asked.retreat || retreat_held;
-    if asked.retreat && !retreat_held {
-        if !incoming.melee {
-            return Err(RulesError::Invalid(
-                "retreat is against melee attacks only; `drop` is Dodge and Drop against ranged"
-                    .into(),
-            ));
-        }
-        if !may_retreat {
-            return Err(RulesError::Invalid(
-                "no retreat after Move and Attack or an All-Out Attack (GURPS-MAN-1)".into(),
-            ));
-        }
-        if me.retreat_from.is_some() {
-            return Err(RulesError::Invalid(
-                "it already retreated this turn; once per turn (GURPS-DEF-5)".into(),
-            ));
-        }
-        if strict_retreat && (has("Stunned") || has("Sitting") || has("Kneeling")) {
-            return Err(RulesError::Invalid(
-                "no retreat while stunned, sitting or kneeling (GURPS-DEF-9)".into(),
-            ));
-        }
-    }
-    if !incoming.melee {
-        retreat = false;
-    }
+    let retreat = retreats(who, me, incoming, asked, may_retreat, strict_retreat)?;
     if asked.drop && incoming.melee {
         return Err(RulesError::Invalid("Dodge and Drop is against ranged attacks only".into()));
     }
@@ -211,35 +182,7 @@ pub fn choices(
     }
     // GURPS-DEF-3: Parry only against melee and thrown attacks.
     if may_parry && (incoming.melee || incoming.thrown) {
-        let melee: Vec<&Weapon> = who.weapons.iter().filter(|w| melee_weapon(w)).collect();
-        let given = who.stats.int("parry");
-        let mut any = false;
-        for w in &melee {
-            let Some((modifier, fencing, unbalanced)) = parry_modifier(w) else { continue };
-            if (unbalanced && me.attacked_with.contains(&w.name)) || me.unready.contains(&w.name) {
-                continue;
-            }
-            let base = match given {
-                Some(p) => p,
-                None => match w.stats.int("skill") {
-                    Some(skill) => skill / 2 + 3 + modifier,
-                    None => continue,
-                },
-            };
-            any = true;
-            out.push(finish(
-                "parry",
-                Some(w.name.clone()),
-                parry_parts(w, base, fencing, me, incoming, retreat),
-            ));
-        }
-        if !any && let Some(p) = given {
-            let bare = Weapon { name: String::new(), stats: Default::default() };
-            let mut choice =
-                finish("parry", None, parry_parts(&bare, p, false, me, incoming, retreat));
-            choice.weapon = None;
-            out.push(choice);
-        }
+        out.extend(parries(who, me, incoming, retreat, &finish));
     }
     // GURPS-DEF-4: Block once per turn, not against firearms.
     if may_block && !me.blocked && !incoming.firearm {
@@ -261,6 +204,87 @@ pub fn choices(
         }
     }
     Ok(out)
+}
+
+/// GURPS-DEF-5, GURPS-DEF-9: whether the defense gets a retreat's bonus, refusing a retreat the
+/// rules do not allow.
+fn retreats(
+    who: CombatantView<'_>,
+    me: &Person,
+    incoming: &Incoming,
+    asked: &Asked,
+    may_retreat: bool,
+    strict_retreat: bool,
+) -> Result<bool, RulesError> {
+    let has = |n: &str| who.conditions.iter().any(|c| c.name == n);
+    // Once per turn, melee only, not while stunned, sitting or kneeling; the bonus holds against
+    // the same attacker until its next turn.
+    let retreat_held = me.retreat_from.as_deref() == Some(incoming.attacker.as_str());
+    let retreat = asked.retreat || retreat_held;
+    if asked.retreat && !retreat_held {
+        if !incoming.melee {
+            return Err(RulesError::Invalid(
+                "retreat is against melee attacks only; `drop` is Dodge and Drop against ranged"
+                    .into(),
+            ));
+        }
+        if !may_retreat {
+            return Err(RulesError::Invalid(
+                "no retreat after Move and Attack or an All-Out Attack (GURPS-MAN-1)".into(),
+            ));
+        }
+        if me.retreat_from.is_some() {
+            return Err(RulesError::Invalid(
+                "it already retreated this turn; once per turn (GURPS-DEF-5)".into(),
+            ));
+        }
+        if strict_retreat && (has("Stunned") || has("Sitting") || has("Kneeling")) {
+            return Err(RulesError::Invalid(
+                "no retreat while stunned, sitting or kneeling (GURPS-DEF-9)".into(),
+            ));
+        }
+    }
+    Ok(retreat && incoming.melee)
+}
+
+/// GURPS-DEF-3: a Parry with each ready melee weapon (or the `parry=N` given when none is).
+fn parries(
+    who: CombatantView<'_>,
+    me: &Person,
+    incoming: &Incoming,
+    retreat: bool,
+    finish: &dyn Fn(&'static str, Option<String>, Vec<(String, i64)>) -> Choice,
+) -> Vec<Choice> {
+    let mut out = Vec::new();
+    let melee: Vec<&Weapon> = who.weapons.iter().filter(|w| melee_weapon(w)).collect();
+    let given = who.stats.int("parry");
+    let mut any = false;
+    for w in &melee {
+        let Some((modifier, fencing, unbalanced)) = parry_modifier(w) else { continue };
+        if (unbalanced && me.attacked_with.contains(&w.name)) || me.unready.contains(&w.name) {
+            continue;
+        }
+        let base = match given {
+            Some(p) => p,
+            None => match w.stats.int("skill") {
+                Some(skill) => skill / 2 + 3 + modifier,
+                None => continue,
+            },
+        };
+        any = true;
+        out.push(finish(
+            "parry",
+            Some(w.name.clone()),
+            parry_parts(w, base, fencing, me, incoming, retreat),
+        ));
+    }
+    if !any && let Some(p) = given {
+        let bare = Weapon { name: String::new(), stats: Default::default() };
+        let mut choice = finish("parry", None, parry_parts(&bare, p, false, me, incoming, retreat));
+        choice.weapon = None;
+        out.push(choice);
+    }
+    out
 }
 
 fn parry_parts(

@@ -4,7 +4,7 @@
 //! death checks (GURPS-HP-3, GURPS-HP-4) and the Will roll of an aimer (GURPS-MAN-3).
 
 use super::roll::{self, Verdict};
-use super::state::{self, GurpsEvent, Wound};
+use super::state::{self, GurpsEvent, Person, Wound};
 use super::tables::{self, Location};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::conditions::Source;
@@ -14,7 +14,7 @@ use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{CombatantView, DamageOutcome, DamageRequest};
 use crate::rules::ruleset::option;
 use crate::rules::stats::Stats;
-use crate::rules::types::RulesError;
+use crate::rules::types::{Options, RulesError};
 
 /// The DR a location has (GURPS-LOC-1): `dr.<loc>`, else the location it borrows from, else `dr`;
 /// the skull adds 2.
@@ -126,21 +126,7 @@ pub fn damage(hit: DamageRequest<'_, GurpsState>) -> Result<DamageOutcome, Rules
     let penetrating = amount.saturating_sub(dr).max(0);
     let place = if at.key == "torso" { String::new() } else { format!(" at the {}", at.key) };
     if penetrating == 0 {
-        // GURPS-DMG-1 (option): blunt trauma through flexible armour.
-        let blunt = option(&Gurps, hit.options, "gurps_blunt_trauma") == "on"
-            && hit.stats.flag("dr_flex")
-            && matches!(kind, "cr" | "cut" | "imp" | "pi-" | "pi" | "pi+" | "pi++");
-        let trauma = if blunt { amount / if kind == "cr" { 5 } else { 10 } } else { 0 };
-        return Ok(DamageOutcome {
-            loss: trauma,
-            conditions: Vec::new(),
-            explain: if trauma > 0 {
-                format!("{amount} {kind}{place} vs DR {dr}: blunt trauma {trauma}")
-            } else {
-                format!("{amount} {kind}{place} vs DR {dr}: no damage")
-            },
-            events,
-        });
+        return Ok(blunt_trauma(hit, kind, dr, &place, events));
     }
     if kind == "fat" {
         return fatigue(hit, penetrating, dr, events);
@@ -187,32 +173,10 @@ pub fn damage(hit: DamageRequest<'_, GurpsState>) -> Result<DamageOutcome, Rules
         explain.push_str(", an eye blinded");
     }
     let exact = option(&Gurps, hit.options, "gurps_shock_unit") == "exact";
-    let male_groin = at.key == "groin" && kind == "cr" && hit.stats.flag("male");
-    let doubled = crit.double_shock || male_groin;
-    let mut shock = shock_of(hit.stats, max_hp, injury, exact);
-    if doubled {
-        shock = shock.saturating_mul(2);
+    if let Some(shock) = shock(hit, at, kind, crit.double_shock, injury, exact) {
+        events.push(shock);
     }
-    let cap = if doubled { 8 } else { 4 };
-    if shock > 0 {
-        events.push(GurpsEvent::Shock { id: hit.id.into(), amount: shock, cap }.wrap());
-    }
-    // GURPS-MAJOR-2: the knockdown roll and its modifier.
-    let head = matches!(at.key, "skull" | "face" | "eye" | "vitals");
-    let always = option(&Gurps, hit.options, "gurps_head_knockdown") == "always";
-    let location_mod = match at.key {
-        "skull" | "eye" => -10,
-        "face" | "vitals" => -5,
-        "groin" if hit.stats.flag("male") => -5,
-        _ => 0,
-    };
-    let knockdown = if major {
-        Some(location_mod + pain_modifier(hit.stats))
-    } else if always && head && shock_of(&Stats::default(), max_hp, injury, exact) > 0 {
-        Some(pain_modifier(hit.stats))
-    } else {
-        None
-    };
+    let knockdown = knockdown(hit, at, major, injury, exact);
     // GURPS-LOC-3: a crippled arm or hand drops what it holds.
     let drops = if crippled { word.and_then(tables::off_side) } else { None };
     let wound = Wound { injury, location: at.key.into(), major, knockdown, drops };
@@ -223,6 +187,79 @@ pub fn damage(hit: DamageRequest<'_, GurpsState>) -> Result<DamageOutcome, Rules
         conditions.push("Reeling".to_string());
     }
     Ok(DamageOutcome { loss: injury, conditions, explain, events })
+}
+
+/// GURPS-DMG-1 (option): damage stopped by flexible armour still does blunt trauma.
+fn blunt_trauma(
+    hit: DamageRequest<'_, GurpsState>,
+    kind: &str,
+    dr: i64,
+    place: &str,
+    events: Vec<crate::rules::state::SystemEvent>,
+) -> DamageOutcome {
+    let amount = hit.amount.max(0);
+    let blunt = option(&Gurps, hit.options, "gurps_blunt_trauma") == "on"
+        && hit.stats.flag("dr_flex")
+        && matches!(kind, "cr" | "cut" | "imp" | "pi-" | "pi" | "pi+" | "pi++");
+    let trauma = if blunt { amount / if kind == "cr" { 5 } else { 10 } } else { 0 };
+    DamageOutcome {
+        loss: trauma,
+        conditions: Vec::new(),
+        explain: if trauma > 0 {
+            format!("{amount} {kind}{place} vs DR {dr}: blunt trauma {trauma}")
+        } else {
+            format!("{amount} {kind}{place} vs DR {dr}: no damage")
+        },
+        events,
+    }
+}
+
+/// GURPS-SHOCK-1: the shock an injury brings (doubled, up to 8, by a critical hit or a male
+/// target's groin hit by crushing), as its event.
+fn shock(
+    hit: DamageRequest<'_, GurpsState>,
+    at: Location,
+    kind: &str,
+    double_shock: bool,
+    injury: i64,
+    exact: bool,
+) -> Option<crate::rules::state::SystemEvent> {
+    let max_hp = hit.health.max.max(1);
+    let male_groin = at.key == "groin" && kind == "cr" && hit.stats.flag("male");
+    let doubled = double_shock || male_groin;
+    let mut shock = shock_of(hit.stats, max_hp, injury, exact);
+    if doubled {
+        shock = shock.saturating_mul(2);
+    }
+    let cap = if doubled { 8 } else { 4 };
+    (shock > 0).then(|| GurpsEvent::Shock { id: hit.id.into(), amount: shock, cap }.wrap())
+}
+
+/// GURPS-MAJOR-2: the knockdown roll's modifier a wound owes, if it owes one (a major wound, or
+/// by option any shock at the head or vitals).
+fn knockdown(
+    hit: DamageRequest<'_, GurpsState>,
+    at: Location,
+    major: bool,
+    injury: i64,
+    exact: bool,
+) -> Option<i64> {
+    let max_hp = hit.health.max.max(1);
+    let head = matches!(at.key, "skull" | "face" | "eye" | "vitals");
+    let always = option(&Gurps, hit.options, "gurps_head_knockdown") == "always";
+    let location_mod = match at.key {
+        "skull" | "eye" => -10,
+        "face" | "vitals" => -5,
+        "groin" if hit.stats.flag("male") => -5,
+        _ => 0,
+    };
+    if major {
+        Some(location_mod + pain_modifier(hit.stats))
+    } else if always && head && shock_of(&Stats::default(), max_hp, injury, exact) > 0 {
+        Some(pain_modifier(hit.stats))
+    } else {
+        None
+    }
 }
 
 /// GURPS-DMG-4, GURPS-FP-1: fatigue off FP; at 0 FP or less each FP lost also costs 1 HP.
@@ -288,7 +325,20 @@ pub fn after_damage(
         effects.push(inflict("Dead"));
         return Ok(effects);
     }
-    // GURPS-LOC-3: what a crippled arm or hand held falls (unready until a Ready picks it up).
+    dropped(who, id, &me, &mut effects);
+    let knocked_out = knockdowns(who, &me, ht, dice, &mut effects)?;
+    if !me.wounds.is_empty() {
+        effects.push(Effect::System(GurpsEvent::WoundsChecked { id: id.into() }.wrap()));
+    }
+    if death_checks(who, id, &me, &options, dice, &mut effects)? {
+        return Ok(effects);
+    }
+    aim_will(who, id, &me, knocked_out, dice, &mut effects)?;
+    Ok(effects)
+}
+
+/// GURPS-LOC-3: what a crippled arm or hand held falls (unready until a Ready picks it up).
+fn dropped(who: CombatantView<'_>, id: &str, me: &Person, effects: &mut Vec<Effect>) {
     for off in me.wounds.iter().filter_map(|w| w.drops) {
         let held = who.weapons.iter().filter(|w| {
             let off_hand = w.stats.flag("shield") || w.stats.flag("offhand");
@@ -310,6 +360,16 @@ pub fn after_damage(
             ));
         }
     }
+}
+
+/// GURPS-MAJOR-2: each major wound's knockdown roll; whether the target was knocked out.
+fn knockdowns(
+    who: CombatantView<'_>,
+    me: &Person,
+    ht: i64,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<bool, RulesError> {
     let mut knocked_out = false;
     for wound in &me.wounds {
         let Some(modifier) = wound.knockdown else { continue };
@@ -341,12 +401,23 @@ pub fn after_damage(
             effects.push(inflict("Unconscious"));
         }
     }
-    if !me.wounds.is_empty() {
-        effects.push(Effect::System(GurpsEvent::WoundsChecked { id: id.into() }.wrap()));
-    }
-    // GURPS-HP-3: one HT roll per −N×HP line first reached, in order, stopping at death.
-    let deepest = (current.saturating_neg() / max).min(4);
-    let mortal_dead = option(&Gurps, &options, "gurps_mortal_wound") == "dead";
+    Ok(knocked_out)
+}
+
+/// GURPS-HP-3: one HT roll per −N×HP line first reached, in order, stopping at death; whether
+/// it died.
+fn death_checks(
+    who: CombatantView<'_>,
+    id: &str,
+    me: &Person,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<bool, RulesError> {
+    let max = who.health.max.max(1);
+    let deepest = (who.health.current.saturating_neg() / max).min(4);
+    let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
+    let mortal_dead = option(&Gurps, options, "gurps_mortal_wound") == "dead";
     for level in (me.death_checks + 1)..=deepest {
         let r = roll::roll(ht, &format!("death check at −{level}×HP"), dice)?;
         effects.push(Effect::System(GurpsEvent::DeathChecked { id: id.into(), level }.wrap()));
@@ -370,7 +441,7 @@ pub fn after_damage(
         match fate {
             "dies" => {
                 effects.push(inflict("Dead"));
-                return Ok(effects);
+                return Ok(true);
             }
             "is mortally wounded" if !has(who, "Mortally-Wounded") => {
                 effects.push(inflict("Mortally-Wounded"))
@@ -378,7 +449,18 @@ pub fn after_damage(
             _ => {}
         }
     }
-    // GURPS-MAN-3: an aimer that takes injury rolls Will or loses its Aim.
+    Ok(false)
+}
+
+/// GURPS-MAN-3: an aimer that takes injury rolls Will or loses its Aim.
+fn aim_will(
+    who: CombatantView<'_>,
+    id: &str,
+    me: &Person,
+    knocked_out: bool,
+    dice: &mut dyn DiceSource,
+    effects: &mut Vec<Effect>,
+) -> Result<(), RulesError> {
     let aiming = me.maneuver.as_ref().is_some_and(|m| m.aim_turns > 0);
     if aiming && !me.wounds.is_empty() && !knocked_out {
         let will =
@@ -399,7 +481,7 @@ pub fn after_damage(
             effects.push(Effect::System(GurpsEvent::AimLost { id: id.into() }.wrap()));
         }
     }
-    Ok(effects)
+    Ok(())
 }
 
 /// `HT 11` or `HT 11−5`.

@@ -10,7 +10,9 @@ const ALL: u128 = 216;
 /// Skills below and above these give the same odds as the bound (nothing changes past them).
 const LOW: i64 = -10;
 const HIGH: i64 = 30;
-const SPAN: usize = (HIGH - LOW + 1) as usize;
+/// The skills from LOW to HIGH.
+const SPAN: usize = 41;
+const _: () = assert!(HIGH - LOW + 1 == 41, "SPAN counts the skills from LOW to HIGH");
 
 /// GURPS-ROLL-2 as a const fn: 0 critical success, 1 success, 2 failure, 3 critical failure
 /// (the same bands as [`super::roll::judge`], which a test keeps equal).
@@ -46,16 +48,16 @@ const fn reduced(num: u128, den: u128) -> Fraction {
 /// Ways out of 216, per skill from LOW to HIGH: [critical success, success, failure, critical failure].
 const COUNTS: [[u128; 4]; SPAN] = {
     let mut out = [[0u128; 4]; SPAN];
-    let mut i = 0;
+    let (mut i, mut skill) = (0, LOW);
     while i < SPAN {
-        let skill = LOW + i as i64;
-        let mut t = 0;
+        // `t` indexes WAYS; `total` is the 3d6 total it counts.
+        let (mut t, mut total) = (0, 3);
         while t < 16 {
-            let b = band(skill, t as i64 + 3) as usize;
+            let b = band(skill, total) as usize;
             out[i][b] += WAYS[t];
-            t += 1;
+            (t, total) = (t + 1, total + 1);
         }
-        i += 1;
+        (i, skill) = (i + 1, skill + 1);
     }
     out
 };
@@ -63,17 +65,16 @@ const COUNTS: [[u128; 4]; SPAN] = {
 /// (success incl. criticals, critical success, critical failure, plain roll ≤ skill) per skill.
 const TABLE: [[Fraction; 4]; SPAN] = {
     let mut out = [[Fraction { num: 0, den: 1 }; 4]; SPAN];
-    let mut i = 0;
+    let (mut i, mut skill) = (0, LOW);
     while i < SPAN {
         let c = COUNTS[i];
-        let skill = LOW + i as i64;
         let mut under = 0u128;
-        let mut t = 0;
+        let (mut t, mut total) = (0, 3);
         while t < 16 {
-            if t as i64 + 3 <= skill {
+            if total <= skill {
                 under += WAYS[t];
             }
-            t += 1;
+            (t, total) = (t + 1, total + 1);
         }
         out[i] = [
             reduced(c[0] + c[1], ALL),
@@ -81,7 +82,7 @@ const TABLE: [[Fraction; 4]; SPAN] = {
             reduced(c[3], ALL),
             reduced(under, ALL),
         ];
-        i += 1;
+        (i, skill) = (i + 1, skill + 1);
     }
     out
 };

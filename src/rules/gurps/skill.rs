@@ -101,18 +101,7 @@ pub fn plan_strike(
     }
     let rapid = f.flag("rapid") && strike != Strike::Other;
     let first = strike == Strike::First;
-    // The maneuver: the one taken this turn, or an Attack taken by this attack.
-    let (maneuver, takes_maneuver) = match me.maneuver.clone().filter(|_| me.in_turn || !first) {
-        Some(m) => (m, false),
-        None if req.on_turn => (Maneuver::new(Kind::Attack), true),
-        None => match me.maneuver.clone() {
-            // Out of turn: a Wait being triggered acts as the maneuver it named.
-            Some(m) if m.kind == Kind::Wait => {
-                (Maneuver::new(m.then.unwrap_or(Kind::Attack)), true)
-            }
-            _ => (Maneuver::new(Kind::Attack), false),
-        },
-    };
+    let (maneuver, takes_maneuver) = maneuver_of(req, &me, first);
     let kind = match maneuver.kind {
         Kind::Wait => maneuver.then.unwrap_or(Kind::Attack),
         k => k,
@@ -126,8 +115,89 @@ pub fn plan_strike(
         ));
     }
     let mut mods: Vec<(String, i64)> = Vec::new();
-    let mut cap = None;
-    // GURPS-ATK-4: the location's penalty.
+    let location = location(req, &arms, &mut mods)?;
+    // GURPS-ATK-1: a melee target within the weapon's Reach, when the distance is given.
+    if arms.melee()
+        && let Some(yards) = f.value("range")
+    {
+        check_reach(req, &arms, yards)?;
+    }
+    // GURPS-ATK-5: Deceptive Attack, melee.
+    let deceptive = f.int_in("deceptive", 0, 10)?;
+    if deceptive > 0 && !arms.melee() {
+        return invalid("a Deceptive Attack is melee only (GURPS-ATK-5)");
+    }
+    if rapid {
+        rapid_strike(req, &arms, kind, first && me.in_turn && me.rapid_used, &mut mods)?;
+    }
+    // GURPS-MAN-7: All-Out Attack (Double) makes its other attack in the same command.
+    let strikes: u8 = u8::from(rapid) + 1 + u8::from(kind == Kind::AoaDouble);
+    if first
+        && me.in_turn
+        && me.attacks.saturating_add(strikes) > allowed.saturating_add(u8::from(rapid))
+    {
+        return invalid(format!(
+            "{} has made its attack{} this turn under {}",
+            who.name,
+            if allowed > 1 { "s" } else { "" },
+            maneuver.describe()
+        ));
+    }
+    if arms.offhand {
+        mods.push(("off hand".into(), -4));
+    }
+    // GURPS-SHOCK-1: shock this turn.
+    if me.shock > 0 && me.in_turn {
+        mods.push(("shock".into(), -me.shock));
+    }
+    posture(req, &arms, &mut mods);
+    sighting(req, &arms, kind, &me, &mut mods)?;
+    let cap = maneuver_mods(kind, &arms, rapid, &mut mods)?;
+    if deceptive > 0 {
+        mods.push(("deceptive".into(), -2 * deceptive));
+    }
+    let extra = f.int_in("mod", -50, 50)?;
+    if extra != 0 {
+        mods.push(("mod".into(), extra));
+    }
+    // GURPS-MAN-6: a Feint on this foe, used by this attack.
+    let feint = me
+        .feint
+        .as_ref()
+        .filter(|fe| fe.foe == req.target_id && (me.in_turn || !req.on_turn))
+        .map_or(0, |fe| fe.penalty);
+    let p = Plan { arms, location, mods, cap, deceptive, rapid, maneuver, takes_maneuver, feint };
+    check_skill(&p)?;
+    Ok(p)
+}
+
+/// The maneuver the attack is made under: the one taken this turn, or an Attack this attack
+/// takes; and whether it takes one.
+fn maneuver_of(
+    req: &AttackRequest<'_, GurpsState>,
+    me: &state::Person,
+    first: bool,
+) -> (Maneuver, bool) {
+    match me.maneuver.clone().filter(|_| me.in_turn || !first) {
+        Some(m) => (m, false),
+        None if req.on_turn => (Maneuver::new(Kind::Attack), true),
+        None => match me.maneuver.clone() {
+            // Out of turn: a Wait being triggered acts as the maneuver it named.
+            Some(m) if m.kind == Kind::Wait => {
+                (Maneuver::new(m.then.unwrap_or(Kind::Attack)), true)
+            }
+            _ => (Maneuver::new(Kind::Attack), false),
+        },
+    }
+}
+
+/// GURPS-ATK-2, GURPS-ATK-4: the location aimed at (`None`: random), its penalty pushed.
+fn location(
+    req: &AttackRequest<'_, GurpsState>,
+    arms: &Arms,
+    mods: &mut Vec<(String, i64)>,
+) -> Result<Option<tables::Location>, RulesError> {
+    let f = FieldReader(req.fields);
     let location = match f.value("loc").map(|w| w.to_ascii_lowercase().replace('_', "-")) {
         None => Some(tables::LOCATIONS[0]),
         Some(w) if w == "random" => None,
@@ -154,57 +224,39 @@ pub fn plan_strike(
             mods.push((at.key.to_string(), at.penalty));
         }
     }
-    // GURPS-ATK-1: a melee target within the weapon's Reach, when the distance is given.
-    if arms.melee()
-        && let Some(yards) = f.value("range")
-    {
-        check_reach(req, &arms, yards)?;
+    Ok(location)
+}
+
+/// GURPS-ATK-6: a Rapid Strike is melee, with a weapon still ready after it, under Attack or
+/// All-Out Attack, at −6; `used`: this turn already had one.
+fn rapid_strike(
+    req: &AttackRequest<'_, GurpsState>,
+    arms: &Arms,
+    kind: Kind,
+    used: bool,
+    mods: &mut Vec<(String, i64)>,
+) -> Result<(), RulesError> {
+    if !arms.melee() {
+        return invalid("a Rapid Strike is melee only (GURPS-ATK-6)");
     }
-    // GURPS-ATK-5: Deceptive Attack, melee.
-    let deceptive = f.int_in("deceptive", 0, 10)?;
-    if deceptive > 0 && !arms.melee() {
-        return invalid("a Deceptive Attack is melee only (GURPS-ATK-5)");
+    if arms.unready_after {
+        return invalid(
+            "no Rapid Strike with a weapon that is unready after attacking (GURPS-ATK-6)",
+        );
     }
-    // GURPS-ATK-6: Rapid Strike.
-    if rapid {
-        if !arms.melee() {
-            return invalid("a Rapid Strike is melee only (GURPS-ATK-6)");
-        }
-        if arms.unready_after {
-            return invalid(
-                "no Rapid Strike with a weapon that is unready after attacking (GURPS-ATK-6)",
-            );
-        }
-        if !matches!(kind, Kind::Attack) && !kind.all_out_attack() {
-            return invalid("a Rapid Strike needs Attack or All-Out Attack (GURPS-ATK-6)");
-        }
-        let one_per_turn = option(&Gurps, req.options, "gurps_rapid_strike") == "one_per_turn";
-        if first && one_per_turn && me.in_turn && me.rapid_used {
-            return invalid("one Rapid Strike per turn (GURPS-ATK-6)");
-        }
-        mods.push(("rapid strike".into(), -6));
+    if !matches!(kind, Kind::Attack) && !kind.all_out_attack() {
+        return invalid("a Rapid Strike needs Attack or All-Out Attack (GURPS-ATK-6)");
     }
-    // GURPS-MAN-7: All-Out Attack (Double) makes its other attack in the same command.
-    let strikes: u8 = u8::from(rapid) + 1 + u8::from(kind == Kind::AoaDouble);
-    if first
-        && me.in_turn
-        && me.attacks.saturating_add(strikes) > allowed.saturating_add(u8::from(rapid))
-    {
-        return invalid(format!(
-            "{} has made its attack{} this turn under {}",
-            who.name,
-            if allowed > 1 { "s" } else { "" },
-            maneuver.describe()
-        ));
+    let one_per_turn = option(&Gurps, req.options, "gurps_rapid_strike") == "one_per_turn";
+    if one_per_turn && used {
+        return invalid("one Rapid Strike per turn (GURPS-ATK-6)");
     }
-    if arms.offhand {
-        mods.push(("off hand".into(), -4));
-    }
-    // GURPS-SHOCK-1: shock this turn.
-    if me.shock > 0 && me.in_turn {
-        mods.push(("shock".into(), -me.shock));
-    }
-    // GURPS-POST-2: its own posture in melee, the target's at range.
+    mods.push(("rapid strike".into(), -6));
+    Ok(())
+}
+
+/// GURPS-POST-2: the attacker's own posture in melee, the target's at range.
+fn posture(req: &AttackRequest<'_, GurpsState>, arms: &Arms, mods: &mut Vec<(String, i64)>) {
     let posture_of = |conds: &[crate::rules::conditions::Condition]| {
         tables::POSTURES
             .iter()
@@ -212,14 +264,26 @@ pub fn plan_strike(
             .copied()
     };
     if arms.melee() {
-        if let Some(p) = posture_of(who.conditions).filter(|p| p.melee != 0) {
+        if let Some(p) = posture_of(req.attacker.conditions).filter(|p| p.melee != 0) {
             mods.push((p.key.to_string(), p.melee));
         }
     } else if let Some(p) = posture_of(req.target.conditions).filter(|p| p.ranged_at != 0) {
         mods.push((format!("target {}", p.key), p.ranged_at));
     }
+}
+
+/// GURPS-MAN-3, GURPS-RANGE-1, GURPS-MAN-4: Aim (at range, not with Move and Attack), range
+/// and speed, and an Evaluate on this foe last turn. `range=`, `speed=` and `defense=` are read
+/// whatever the attack, so a bad value is refused before any die (issue 14 item 4).
+fn sighting(
+    req: &AttackRequest<'_, GurpsState>,
+    arms: &Arms,
+    kind: Kind,
+    me: &state::Person,
+    mods: &mut Vec<(String, i64)>,
+) -> Result<(), RulesError> {
+    let f = FieldReader(req.fields);
     let prev = me.previous.as_ref().filter(|p| p.target.as_deref() == Some(req.target_id));
-    // Read whatever the attack, so a bad value is refused before any die (issue 14 item 4).
     let range = f.int_in("range", 0, 100_000)?;
     let speed = f.int_in("speed", 0, 100_000)?;
     defense_word(f.value("defense"))?;
@@ -245,6 +309,17 @@ pub fn plan_strike(
     {
         mods.push(("evaluate".into(), ev.evaluate));
     }
+    Ok(())
+}
+
+/// GURPS-MAN-7, GURPS-MAN-8: All-Out Attack (Determined)'s bonus, Move and Attack's penalty and
+/// its cap on skill.
+fn maneuver_mods(
+    kind: Kind,
+    arms: &Arms,
+    rapid: bool,
+    mods: &mut Vec<(String, i64)>,
+) -> Result<Option<i64>, RulesError> {
     match kind {
         Kind::AoaDetermined => {
             mods.push(("All-Out Attack".into(), if arms.melee() { 4 } else { 1 }));
@@ -256,35 +331,25 @@ pub fn plan_strike(
             }
             if arms.melee() {
                 mods.push(("Move and Attack".into(), -4));
-                cap = Some(9);
-            } else {
-                mods.push(("Move and Attack".into(), (-2).min(arms.bulk)));
+                return Ok(Some(9));
             }
+            mods.push(("Move and Attack".into(), (-2).min(arms.bulk)));
         }
         _ => {}
     }
-    if deceptive > 0 {
-        mods.push(("deceptive".into(), -2 * deceptive));
-    }
-    let extra = f.int_in("mod", -50, 50)?;
-    if extra != 0 {
-        mods.push(("mod".into(), extra));
-    }
-    // GURPS-MAN-6: a Feint on this foe, used by this attack.
-    let feint = me
-        .feint
-        .as_ref()
-        .filter(|fe| fe.foe == req.target_id && (me.in_turn || !req.on_turn))
-        .map_or(0, |fe| fe.penalty);
-    let p = Plan { arms, location, mods, cap, deceptive, rapid, maneuver, takes_maneuver, feint };
-    // GURPS-ATK-5: Deceptive may not bring effective skill below 10.
-    if deceptive > 0 && p.skill() < 10 {
+    Ok(None)
+}
+
+/// GURPS-ATK-5, GURPS-ATK-1 [B344]: Deceptive may not bring effective skill below 10, and
+/// effective skill below 3 is refused.
+fn check_skill(p: &Plan) -> Result<(), RulesError> {
+    if p.deceptive > 0 && p.skill() < 10 {
         return invalid(format!(
-            "Deceptive {deceptive} brings effective skill to {}; it may not go below 10 (GURPS-ATK-5)",
+            "Deceptive {} brings effective skill to {}; it may not go below 10 (GURPS-ATK-5)",
+            p.deceptive,
             p.skill()
         ));
     }
-    // GURPS-ATK-1 [B344]: effective skill below 3 is refused.
     if p.skill() < 3 {
         return invalid(format!(
             "effective skill {} is below 3: no attack ({}) (GURPS-ATK-1)",
@@ -292,7 +357,7 @@ pub fn plan_strike(
             p.skill_text()
         ));
     }
-    Ok(p)
+    Ok(())
 }
 
 /// GURPS-ATK-1: `range=YARDS` on a melee attack is the distance to the foe; the weapon's Reach

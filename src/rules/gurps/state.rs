@@ -196,6 +196,47 @@ fn entry<'s>(st: &'s mut GurpsState, id: &str) -> &'s mut Person {
     &mut st.people[at].1
 }
 
+impl Person {
+    /// An attack made this turn (two for a Rapid Strike), and the weapon used.
+    fn count_attack(&mut self, weapon: Option<&str>, rapid: bool) {
+        self.attacks = self.attacks.saturating_add(if rapid { 2 } else { 1 });
+        self.rapid_used |= rapid;
+        if let Some(w) = weapon {
+            push_new(&mut self.attacked_with, w);
+        }
+    }
+
+    /// A defense rolled: a parry counted per weapon, a block, a retreat from its attacker; any
+    /// defense roll ends an Aim (GURPS-MAN-3).
+    fn count_defense(&mut self, kind: &str, weapon: Option<&str>, retreat: Option<&str>) {
+        match kind {
+            "parry" => {
+                let w = weapon.unwrap_or_default();
+                match self.parries.iter_mut().find(|(k, _)| k == w) {
+                    Some((_, n)) => *n = n.saturating_add(1),
+                    None => self.parries.push((w.to_string(), 1)),
+                }
+            }
+            "block" => self.blocked = true,
+            _ => {}
+        }
+        if let Some(from) = retreat {
+            self.retreat_from = Some(from.to_string());
+        }
+        if self.maneuver.as_ref().is_some_and(|m| m.kind == Kind::Aim) {
+            self.maneuver = self.maneuver.take().map(|m| Maneuver { aim_turns: 0, ..m });
+        }
+    }
+
+    /// Shock taken (GURPS-SHOCK-1), up to `cap`: on this turn's pool, or the next's while its
+    /// turn goes on; the pool it now holds.
+    fn add_shock(&mut self, amount: i64, cap: i64) -> i64 {
+        let pool = if self.in_turn { &mut self.shock_next } else { &mut self.shock };
+        *pool = pool.saturating_add(amount).min(cap);
+        *pool
+    }
+}
+
 /// Apply one GURPS event.
 pub fn apply(
     st: &mut GurpsState,
@@ -212,44 +253,16 @@ pub fn apply(
             line(format!("{who}: {}", maneuver.describe()), id)
         }
         GurpsEvent::Attacked { id, weapon, rapid } => {
-            let p = entry(st, id);
-            p.attacks = p.attacks.saturating_add(if *rapid { 2 } else { 1 });
-            p.rapid_used |= *rapid;
-            if let Some(w) = weapon
-                && !p.attacked_with.contains(w)
-            {
-                p.attacked_with.push(w.clone());
-            }
+            entry(st, id).count_attack(weapon.as_deref(), *rapid);
             quiet(id)
         }
         GurpsEvent::Defended { id, kind, weapon, retreat } => {
-            let p = entry(st, id);
-            match kind.as_str() {
-                "parry" => {
-                    let w = weapon.clone().unwrap_or_default();
-                    match p.parries.iter_mut().find(|(k, _)| *k == w) {
-                        Some((_, n)) => *n = n.saturating_add(1),
-                        None => p.parries.push((w, 1)),
-                    }
-                }
-                "block" => p.blocked = true,
-                _ => {}
-            }
-            if retreat.is_some() {
-                p.retreat_from = retreat.clone();
-            }
-            // GURPS-MAN-3: any defense roll ends an Aim.
-            if p.maneuver.as_ref().is_some_and(|m| m.kind == Kind::Aim) {
-                p.maneuver = p.maneuver.take().map(|m| Maneuver { aim_turns: 0, ..m });
-            }
+            entry(st, id).count_defense(kind, weapon.as_deref(), retreat.as_deref());
             quiet(id)
         }
         GurpsEvent::Shock { id, amount, cap } => {
             let who = name(id);
-            let p = entry(st, id);
-            let pool = if p.in_turn { &mut p.shock_next } else { &mut p.shock };
-            *pool = pool.saturating_add(*amount).min(*cap);
-            let now = *pool;
+            let now = entry(st, id).add_shock(*amount, *cap);
             line(format!("{who}: shock −{now} on its next turn"), id)
         }
         GurpsEvent::TurnEnded { id } => {
@@ -267,10 +280,7 @@ pub fn apply(
         }
         GurpsEvent::Crippled { id, location } => {
             let who = name(id);
-            let p = entry(st, id);
-            if !p.crippled.contains(location) {
-                p.crippled.push(location.clone());
-            }
+            push_new(&mut entry(st, id).crippled, location);
             line(format!("{who}'s {location} is crippled"), id)
         }
         GurpsEvent::Wounded { id, wound } => {
@@ -309,10 +319,7 @@ pub fn apply(
         }
         GurpsEvent::Unready { id, weapon, broken } => {
             let who = name(id);
-            let p = entry(st, id);
-            if !p.unready.contains(weapon) {
-                p.unready.push(weapon.clone());
-            }
+            push_new(&mut entry(st, id).unready, weapon);
             let what = if *broken { "is broken" } else { "is not ready" };
             line(format!("{who}'s {weapon} {what}"), id)
         }
@@ -330,6 +337,13 @@ pub fn apply(
             quiet(id)
         }
     })
+}
+
+/// `item` added to `list` unless it is there already.
+fn push_new(list: &mut Vec<String>, item: &str) {
+    if !list.iter().any(|x| x == item) {
+        list.push(item.to_string());
+    }
 }
 
 /// A bookkeeping event: no line of its own in the log.

@@ -4,12 +4,12 @@
 use super::DEFAULT_ATTRIBUTE;
 use super::maneuver::{self, Kind, Maneuver};
 use super::roll;
-use super::state::{self, Feint, GurpsEvent};
+use super::state::{self, Feint, GurpsEvent, Person};
 use super::tables;
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::gurps::state::GurpsState;
-use crate::rules::request::{FieldReader, SpecialRequest};
+use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
 use crate::rules::types::RulesError;
 
 fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
@@ -174,45 +174,8 @@ pub(super) fn feint(
         return invalid(format!("{} is stunned: Do Nothing only (GURPS-STUN-1)", a.name));
     }
     let f = FieldReader(req.fields);
-    let weapon_skill = a
-        .weapons
-        .iter()
-        .filter(|w| !w.stats.flag("ranged") && !w.stats.flag("shield"))
-        .filter_map(|w| w.stats.int("skill"))
-        .max();
-    let mut skill =
-        f.int("skill")?.or(weapon_skill).unwrap_or(a.stats.int_or("dx", DEFAULT_ATTRIBUTE));
-    let mut parts = format!("skill {skill}");
-    if me.shock > 0 && me.in_turn {
-        skill -= me.shock;
-        parts.push_str(&format!(", shock −{}", me.shock));
-    }
-    let prev = me
-        .previous
-        .as_ref()
-        .filter(|p| p.kind == Kind::Evaluate && p.target.as_deref() == Some(b_id));
-    if let Some(ev) = prev {
-        skill += ev.evaluate;
-        parts.push_str(&format!(", evaluate +{}", ev.evaluate));
-    }
-    if let Some(p) = tables::POSTURES
-        .iter()
-        .find(|p| p.condition.is_some_and(|c| a.conditions.iter().any(|k| k.name == c)))
-        && p.melee != 0
-    {
-        skill += p.melee;
-        parts.push_str(&format!(", {} {}", p.key, p.melee));
-    }
-    let foe_best = f.int("vs")?.unwrap_or_else(|| {
-        let dx = b.stats.int_or("dx", DEFAULT_ATTRIBUTE);
-        b.weapons
-            .iter()
-            .filter(|w| !w.stats.flag("ranged"))
-            .filter_map(|w| w.stats.int("skill"))
-            .chain([dx])
-            .max()
-            .unwrap_or(dx)
-    });
+    let (skill, parts) = feint_skill(a, b_id, &me, &f)?;
+    let foe_best = f.int("vs")?.unwrap_or_else(|| resisting_skill(b));
     // Legality before dice: both sides' typed faces are read before either roll.
     let (mut typed_a, mut typed_b) = (typed(&f, "roll")?, typed(&f, "defroll")?);
     let mine = match typed_a.as_mut() {
@@ -257,6 +220,58 @@ pub(super) fn feint(
         ));
     }
     Ok(effects)
+}
+
+/// GURPS-MAN-6: the feinter's skill (`skill=`, its best melee weapon or DX) with shock, an
+/// Evaluate on this foe and its posture, and the text naming each.
+fn feint_skill(
+    a: CombatantView<'_>,
+    b_id: &str,
+    me: &Person,
+    f: &FieldReader<'_>,
+) -> Result<(i64, String), RulesError> {
+    let weapon_skill = a
+        .weapons
+        .iter()
+        .filter(|w| !w.stats.flag("ranged") && !w.stats.flag("shield"))
+        .filter_map(|w| w.stats.int("skill"))
+        .max();
+    let mut skill =
+        f.int("skill")?.or(weapon_skill).unwrap_or(a.stats.int_or("dx", DEFAULT_ATTRIBUTE));
+    let mut parts = format!("skill {skill}");
+    if me.shock > 0 && me.in_turn {
+        skill -= me.shock;
+        parts.push_str(&format!(", shock −{}", me.shock));
+    }
+    let prev = me
+        .previous
+        .as_ref()
+        .filter(|p| p.kind == Kind::Evaluate && p.target.as_deref() == Some(b_id));
+    if let Some(ev) = prev {
+        skill += ev.evaluate;
+        parts.push_str(&format!(", evaluate +{}", ev.evaluate));
+    }
+    if let Some(p) = tables::POSTURES
+        .iter()
+        .find(|p| p.condition.is_some_and(|c| a.conditions.iter().any(|k| k.name == c)))
+        && p.melee != 0
+    {
+        skill += p.melee;
+        parts.push_str(&format!(", {} {}", p.key, p.melee));
+    }
+    Ok((skill, parts))
+}
+
+/// GURPS-MAN-6: the foe resists a Feint with its best melee skill or DX.
+fn resisting_skill(b: CombatantView<'_>) -> i64 {
+    let dx = b.stats.int_or("dx", DEFAULT_ATTRIBUTE);
+    b.weapons
+        .iter()
+        .filter(|w| !w.stats.flag("ranged"))
+        .filter_map(|w| w.stats.int("skill"))
+        .chain([dx])
+        .max()
+        .unwrap_or(dx)
 }
 
 // GURPS-POST-1, GURPS-POST-2: one Change Posture per change; standing ↔ crouching is free,
@@ -440,42 +455,8 @@ pub(super) fn choose_maneuver(
         // GURPS-MAN-4: +1 per consecutive turn, at most +3.
         Kind::Evaluate => maneuver.evaluate = (prev.map_or(0, |p| p.evaluate) + 1).min(3),
         // GURPS-MAN-10: Ready takes up an unready weapon (weapon=NAME, else the first).
-        Kind::Ready => {
-            let weapon = match f.value("weapon") {
-                Some(w) => Some(
-                    me.unready.iter().find(|u| u.eq_ignore_ascii_case(w)).cloned().ok_or_else(
-                        || {
-                            let unready = match me.unready.is_empty() {
-                                true => "none".to_string(),
-                                false => me.unready.join(", "),
-                            };
-                            RulesError::Invalid(format!(
-                                "weapon={w}: {} has no unready weapon of that name (unready: \
-                                 {unready})",
-                                actor.name
-                            ))
-                        },
-                    )?,
-                ),
-                None => me.unready.first().cloned(),
-            };
-            if let Some(weapon) = weapon {
-                let event = GurpsEvent::Readied { id: id.to_string(), weapon };
-                extra.push(Effect::System(event.wrap()));
-            }
-        }
-        Kind::Wait => {
-            let then = f.value("then").unwrap_or("attack");
-            let then = Kind::parse(then)
-                .filter(|k| k.attacks() > 0 || matches!(k, Kind::Feint | Kind::Ready))
-                .ok_or_else(|| {
-                    RulesError::Invalid(format!(
-                        "then={then}: expected attack, feint, aoa-determined, aoa-double, \
-                         aoa-feint, aoa-strong, move-attack or ready (GURPS-MAN-11)"
-                    ))
-                })?;
-            maneuver.then = Some(then);
-        }
+        Kind::Ready => extra.extend(readied(actor.name, id, &me, &f)?),
+        Kind::Wait => maneuver.then = Some(waits_for(&f)?),
         _ => {}
     }
     let mut effects =
@@ -485,4 +466,43 @@ pub(super) fn choose_maneuver(
         effects.push(Effect::Spend { who: Who::Actor, amount: 1, what: kind.word().to_string() });
     }
     Ok(effects)
+}
+
+/// GURPS-MAN-10: the weapon a Ready takes up (`weapon=NAME`, else the first unready one), as
+/// its event.
+fn readied(
+    actor: &str,
+    id: &str,
+    me: &Person,
+    f: &FieldReader<'_>,
+) -> Result<Option<Effect>, RulesError> {
+    let weapon = match f.value("weapon") {
+        Some(w) => Some(
+            me.unready.iter().find(|u| u.eq_ignore_ascii_case(w)).cloned().ok_or_else(|| {
+                let unready = match me.unready.is_empty() {
+                    true => "none".to_string(),
+                    false => me.unready.join(", "),
+                };
+                RulesError::Invalid(format!(
+                    "weapon={w}: {actor} has no unready weapon of that name (unready: {unready})"
+                ))
+            })?,
+        ),
+        None => me.unready.first().cloned(),
+    };
+    Ok(weapon
+        .map(|weapon| Effect::System(GurpsEvent::Readied { id: id.to_string(), weapon }.wrap())))
+}
+
+/// GURPS-MAN-11: the maneuver a Wait will act as (`then=`, an attack by default).
+fn waits_for(f: &FieldReader<'_>) -> Result<Kind, RulesError> {
+    let then = f.value("then").unwrap_or("attack");
+    Kind::parse(then)
+        .filter(|k| k.attacks() > 0 || matches!(k, Kind::Feint | Kind::Ready))
+        .ok_or_else(|| {
+            RulesError::Invalid(format!(
+                "then={then}: expected attack, feint, aoa-determined, aoa-double, aoa-feint, \
+                 aoa-strong, move-attack or ready (GURPS-MAN-11)"
+            ))
+        })
 }

@@ -34,7 +34,7 @@ impl Deck {
         if remaining.is_empty() {
             return Ok(None);
         }
-        let face = dice.draw_card(remaining.len() as u32)?;
+        let face = dice.draw_card(u32::try_from(remaining.len()).unwrap_or(u32::MAX))?;
         let card = remaining[(face as usize).saturating_sub(1).min(remaining.len() - 1)];
         self.out.push(card);
         Ok(Some(card))

@@ -271,7 +271,7 @@ fn roll_attack(
 ) -> Result<RollRecord, RulesError> {
     let mut typed_roll = f.value("roll").map(|t| typed_faces(t, "roll")).transpose()?;
     if let Some(t) = &typed_roll
-        && t.remaining() as i64 != pool
+        && i64::try_from(t.remaining()).ok() != Some(pool)
     {
         return Err(RulesError::Invalid(format!(
             "roll= gave {} faces for a pool of {pool}d6",
@@ -298,7 +298,7 @@ struct Verdict {
 /// modifier of the pool.
 fn judge(req: AttackRequest<'_, WoinState>, p: &Prepared, attack_roll: &RollRecord) -> Verdict {
     let (total, defense) = (attack_roll.total, p.defense);
-    let sixes = attack_roll.count_faces(6) as u32;
+    let sixes = u32::try_from(attack_roll.count_faces(6)).unwrap_or(u32::MAX);
     // WOIN-CRIT-1, WOIN-CRIT-4: three sixes (two with deadlier crits) always hit, unless the target
     // is immune to every damage type of the attack.
     let needed = p.crit_sixes;

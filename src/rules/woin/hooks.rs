@@ -228,7 +228,8 @@ impl Woin {
                 ("Poisoned", true) => ("1d6", Some("poison")),
                 ("Confused", true) => {
                     let roll = DiceExpr::parse("1d6")?.roll(dice)?;
-                    let acts = tables::CONFUSED[(roll.total.clamp(1, 6) - 1) as usize];
+                    let face = usize::try_from(roll.total.clamp(1, 6) - 1).unwrap_or(0);
+                    let acts = tables::CONFUSED[face];
                     let text =
                         format!("{} is Confused: acts {acts} (first level) this turn", who.name);
                     effects.push(TurnStartEffect::Roll { roll, text, attempt: None });

@@ -188,5 +188,5 @@ fn luck(
 
 fn size_rank(stats: &Stats) -> i64 {
     let size = stats.text("size").unwrap_or("medium").to_ascii_lowercase();
-    SIZES.iter().position(|s| *s == size).unwrap_or(2) as i64
+    SIZES.iter().position(|s| *s == size).and_then(|i| i64::try_from(i).ok()).unwrap_or(2)
 }
