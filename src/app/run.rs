@@ -6,8 +6,12 @@ use std::path::PathBuf;
 use super::probe::{CardsFirst, is_about_faces};
 use super::{App, Effect, Mode, Ran, SaveState, branches_answer};
 use crate::command::{self, Command};
+use crate::encounter::engine::EngineError;
 use crate::encounter::{Event, Outcome};
 use crate::rules::dice::{ScriptedDice, TypedFirst};
+
+/// What a command came to, and the faces typed for it that no die needed, in words.
+type Executed = (Result<Outcome, EngineError>, Option<String>);
 
 /// The start of the question `next` asks once the fight has ended.
 const OVER_WARNING: &str = "the fight is over";
@@ -85,37 +89,9 @@ impl App {
         }
         let over_before = self.session.encounter().over;
         let turn_before = self.session.encounter().turn.clone();
-        // Faces typed but not needed: reported after the command's own message.
-        let mut spare = None;
-        // The cards a dialog's probe drew come first, so the deal is the one it showed.
-        let cards = std::mem::take(&mut self.cards_ahead).into();
-        let mut deck = CardsFirst { cards, rest: &mut *self.dice };
-        let result = match faces {
-            Some(text) => {
-                let scripted = match ScriptedDice::parse(text) {
-                    Ok(s) => s,
-                    Err(err) => {
-                        self.error(format!("dice faces: {err}"));
-                        return Ran::BadFaces;
-                    }
-                };
-                // The faces typed first; any die past them the tracker rolls (the log says so).
-                let mut dice = TypedFirst::new(scripted, &mut deck);
-                let result = self.session.execute(&command, &mut dice);
-                if result.is_ok() && dice.unused() > 0 {
-                    let faces: Vec<String> =
-                        dice.unused_faces().iter().map(u32::to_string).collect();
-                    spare = Some(match faces.len() {
-                        1 => format!("the last face typed, {}, was not needed", faces[0]),
-                        n => format!(
-                            "the last {n} faces typed, {}, were not needed",
-                            faces.join(" ")
-                        ),
-                    });
-                }
-                result
-            }
-            None => self.session.execute(&command, &mut deck),
+        let (result, spare) = match self.execute_with(&command, faces) {
+            Ok(done) => done,
+            Err(ran) => return ran,
         };
         let ran = match &result {
             Ok(_) => Ran::Applied,
@@ -160,27 +136,8 @@ impl App {
                 self.changed();
             }
             Ok(Outcome::SaveRequested { path, overwrite }) => {
-                let path = path.map(PathBuf::from).or_else(|| self.save_path.clone());
-                let allowed = path.as_deref().map(|path| {
-                    crate::save::may_save_over(path, self.save_path.as_deref(), overwrite)
-                });
-                match path {
-                    _ if let Some(Err(refused)) = allowed => {
-                        self.error(refused);
-                        return Ran::Refused;
-                    }
-                    Some(path) => match crate::save::journal::write_full(&self.session) {
-                        Ok((text, journal)) => self.effects.push(Effect {
-                            path,
-                            text,
-                            switch_to: true,
-                            append: false,
-                            journal,
-                            report: false,
-                        }),
-                        Err(err) => self.error(format!("could not save {}: {err}", path.display())),
-                    },
-                    None => self.error("save needs a file name here: s, then type one"),
+                if !self.save_as(path, overwrite) {
+                    return Ran::Refused;
                 }
             }
             Err(err) if faces.is_some() => {
@@ -200,6 +157,65 @@ impl App {
         }
         self.clamp_selection();
         ran
+    }
+
+    /// Execute `command` with the cards a dialog's probe drew first (so the deal is the one it
+    /// showed) and `faces` typed at the table before the tracker's dice; with the faces typed
+    /// but not needed, reported after the command's own message. `Err` when the faces do not
+    /// read.
+    fn execute_with(&mut self, command: &Command, faces: Option<&str>) -> Result<Executed, Ran> {
+        let cards = std::mem::take(&mut self.cards_ahead).into();
+        let mut deck = CardsFirst { cards, rest: &mut *self.dice };
+        let Some(text) = faces else {
+            return Ok((self.session.execute(command, &mut deck), None));
+        };
+        let scripted = match ScriptedDice::parse(text) {
+            Ok(s) => s,
+            Err(err) => {
+                self.error(format!("dice faces: {err}"));
+                return Err(Ran::BadFaces);
+            }
+        };
+        // The faces typed first; any die past them the tracker rolls (the log says so).
+        let mut dice = TypedFirst::new(scripted, &mut deck);
+        let result = self.session.execute(command, &mut dice);
+        let mut spare = None;
+        if result.is_ok() && dice.unused() > 0 {
+            let faces: Vec<String> = dice.unused_faces().iter().map(u32::to_string).collect();
+            spare = Some(match faces.len() {
+                1 => format!("the last face typed, {}, was not needed", faces[0]),
+                n => format!("the last {n} faces typed, {}, were not needed", faces.join(" ")),
+            });
+        }
+        Ok((result, spare))
+    }
+
+    /// `save [PATH]`: the whole journal written to the path given or the fight's own file, unless
+    /// that file holds something else and `overwrite` was not given. False when refused.
+    fn save_as(&mut self, path: Option<String>, overwrite: bool) -> bool {
+        let path = path.map(PathBuf::from).or_else(|| self.save_path.clone());
+        let allowed = path
+            .as_deref()
+            .map(|path| crate::save::may_save_over(path, self.save_path.as_deref(), overwrite));
+        match path {
+            _ if let Some(Err(refused)) = allowed => {
+                self.error(refused);
+                return false;
+            }
+            Some(path) => match crate::save::journal::write_full(&self.session) {
+                Ok((text, journal)) => self.effects.push(Effect {
+                    path,
+                    text,
+                    switch_to: true,
+                    append: false,
+                    journal,
+                    report: false,
+                }),
+                Err(err) => self.error(format!("could not save {}: {err}", path.display())),
+            },
+            None => self.error("save needs a file name here: s, then type one"),
+        }
+        true
     }
 
     /// While a long fight's history is still being read, why `command` must wait for it: it

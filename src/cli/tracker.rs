@@ -198,7 +198,10 @@ pub fn replay_app(
     app.show_opened(path.to_path_buf(), opened);
     // Read-only: nothing is ever written to the file replayed.
     app.save_path = None;
-    app.open_timeline(Some(path.to_path_buf()), false, (pace * 1000.0) as u64);
+    // The pace is checked where it is read (0.1 to 10 seconds); whole milliseconds here.
+    let pace = if pace.is_finite() { pace.clamp(0.0, 86_400.0) } else { 1.0 };
+    let millis = std::time::Duration::from_secs_f64(pace).as_millis();
+    app.open_timeline(Some(path.to_path_buf()), false, u64::try_from(millis).unwrap_or(u64::MAX));
     if app.loading.is_some() {
         app.hint("replay, read-only: reading this long fight's history; its steps come with it");
     }

@@ -254,7 +254,7 @@ mod tests {
         assert_eq!(end.after, ["Command(n: 3)", "At(n: 2)"]);
         assert!(!end.whole, "the last record is still being written");
         assert_eq!(end.last_line, b"At(n: 2)\n");
-        assert_eq!(end.end as usize, text.find("Command(n: 4").expect("there"));
+        assert_eq!(usize::try_from(end.end).ok(), text.find("Command(n: 4"));
         let all = End::read(io::Cursor::new(text.as_bytes()), |_| false).expect("reads");
         let all = all.expect("an end");
         assert!(all.from_start && all.before.len() == 3);

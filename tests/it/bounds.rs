@@ -251,6 +251,7 @@ fn command_around(save: &str, text: &str) -> (usize, usize) {
 // A save holding a number out of range is refused with the line and number of the command whose
 // events hold it, and the range. (fight, text in the good save, edited to, what the refusal says)
 #[test]
+#[expect(clippy::too_many_lines, reason = "a table of cases, one row per range")]
 fn saves_with_out_of_range_numbers_are_refused_with_their_position() {
     let cases: &[(Fight, &str, &str, &[&str])] = &[
         (WOIN_FIGHT, "amount: 9,", "amount: 1000001,", &["damage 1000001", "0 to 1000000"]),

@@ -289,6 +289,7 @@ fn note_text() -> impl Strategy<Value = String> {
 }
 
 /// Every variant of [`Command`], with realistic and awkward values.
+#[expect(clippy::too_many_lines, reason = "one generator per command, listed together")]
 fn command() -> impl Strategy<Value = Command> {
     let arms: Vec<BoxedStrategy<Command>> = vec![
         (system(), prop::option::of(name()))

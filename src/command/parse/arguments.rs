@@ -54,6 +54,38 @@ enum Read2 {
     Two(Value, Value),
 }
 
+/// A positional argument with no word left for it: off for `show`'s on/off, absent when
+/// optional, else what was expected.
+fn at_the_end(arg: &Arg) -> Result<Value, ParseError> {
+    if arg.read == Read::OnOff {
+        Ok(Value::Flag(false))
+    } else if arg.optional {
+        Ok(Value::Absent)
+    } else {
+        let what = match arg.read {
+            Read::System => format!("a system ({})", System::listed(System::key)),
+            Read::Dice => "a dice EXPR such as 2d6+3".to_string(),
+            _ => arg.what.to_string(),
+        };
+        Err(ParseError::new(format!("expected {what}")))
+    }
+}
+
+/// `show`'s `on` or `off` (the flag it keeps is "off").
+fn on_off(words: &mut Words<'_>, found: &str) -> Result<Value, ParseError> {
+    let on = if words.is_word("on") {
+        true
+    } else if words.is_word("off") {
+        false
+    } else {
+        return Err(ParseError::new(format!(
+            "expected nothing or `off` after `show`, found '{found}'"
+        )));
+    };
+    words.next();
+    Ok(Value::Flag(!on))
+}
+
 fn positional_value(
     arg: &Arg,
     words: &mut Words<'_>,
@@ -63,18 +95,7 @@ fn positional_value(
 ) -> Result<Read2, ParseError> {
     let one = |v| Ok(Read2::One(v));
     let Some(next) = words.peek() else {
-        return if arg.read == Read::OnOff {
-            one(Value::Flag(false))
-        } else if arg.optional {
-            one(Value::Absent)
-        } else {
-            let what = match arg.read {
-                Read::System => format!("a system ({})", System::listed(System::key)),
-                Read::Dice => "a dice EXPR such as 2d6+3".to_string(),
-                _ => arg.what.to_string(),
-            };
-            Err(ParseError::new(format!("expected {what}")))
-        };
+        return at_the_end(arg).map(Read2::One);
     };
     let flag_word = |t: &Token| {
         !t.quoted
@@ -137,20 +158,7 @@ fn positional_value(
                 _ => one(Value::Word(first)),
             }
         }
-        Read::OnOff => {
-            let on = if words.is_word("on") {
-                true
-            } else if words.is_word("off") {
-                false
-            } else {
-                return Err(ParseError::new(format!(
-                    "expected nothing or `off` after `show`, found '{}'",
-                    next.text
-                )));
-            };
-            words.next();
-            one(Value::Flag(!on))
-        }
+        Read::OnOff => one(on_off(words, &next.text)?),
         Read::Branch => {
             let text = words.name(arg.what)?;
             let number =

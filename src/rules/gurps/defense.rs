@@ -93,8 +93,16 @@ pub fn parry_modifier(weapon: &Weapon) -> Option<(i64, bool, bool)> {
     let fencing = text.ends_with('F');
     let unbalanced = text.ends_with('U');
     let number = text.trim_end_matches(['F', 'U']);
-    let modifier =
-        if number.is_empty() { 0 } else { number.trim_start_matches('+').parse().ok()? };
+    // A modifier past any a weapon has (a hostile bestiary's) reads as no parry, never wraps.
+    let modifier = if number.is_empty() {
+        0
+    } else {
+        number
+            .trim_start_matches('+')
+            .parse::<i64>()
+            .ok()
+            .filter(|n| n.abs() <= crate::rules::stats::MAX_STAT)?
+    };
     Some((modifier, fencing, unbalanced))
 }
 
@@ -267,7 +275,7 @@ fn parries(
         let base = match given {
             Some(p) => p,
             None => match w.stats.int("skill") {
-                Some(skill) => skill / 2 + 3 + modifier,
+                Some(skill) => (skill / 2).saturating_add(3).saturating_add(modifier),
                 None => continue,
             },
         };

@@ -257,7 +257,8 @@ impl Rules for Woin {
     // WOIN-INIT-3..5: two actions on the count; a third at −10; a fourth and more every 5 counts.
     fn passes(&self, stats: &Stats, init: &Initiative) -> Vec<Pass> {
         let count = init.value.rank();
-        let actions = stats.int_or("actions", DEFAULT_ACTIONS).clamp(1, 20) as u8;
+        let actions =
+            u8::try_from(stats.int_or("actions", DEFAULT_ACTIONS).clamp(1, 20)).unwrap_or(20);
         match actions {
             0..=2 => vec![Pass::main(count, actions)],
             3 => vec![Pass::main(count, 2), Pass::extra(count.saturating_sub(10), 1)],
@@ -282,7 +283,7 @@ impl Rules for Woin {
             });
         }
         let soak = Self::effective_soak(hit.stats, hit.conditions);
-        let sixes = hit.roll.map_or(0, |r| r.count_faces(6)) as i64;
+        let sixes = i64::try_from(hit.roll.map_or(0, |r| r.count_faces(6))).unwrap_or(i64::MAX);
         let after_soak = hit.amount.saturating_sub(soak).max(0);
         let loss = after_soak.max(sixes);
         let explain = if soak == 0 {
