@@ -3,45 +3,20 @@
 //! area's own dice (GEM-ATK-4), then each hit instance's damage and effect (`options`), grenades
 //! and shots through creatures (`shots`).
 
-pub use super::options::AttackOption;
+pub use super::attack_option::AttackOption;
 use super::options::Tracker;
 use super::prepare::{Prepared, invalid, names, option_of, prepare};
 use super::regiment_members;
 use super::set::{self, AttackDie};
+use super::set::{Instance, hit_instances, typed};
 use super::shots::{grenade, through_shot};
 use super::split;
 use super::state;
-use crate::rules::dice::{DiceSource, ScriptedDice};
+use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, Who};
 use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
-
-/// Faces typed at the table for `key` (`roll=6,6,3`), if given.
-pub(super) fn typed(f: FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
-    f.value(key)
-        .map(|t| ScriptedDice::parse(t).map_err(|e| invalid(format!("{key}: {e}"))))
-        .transpose()
-}
-
-/// One hit instance: the attack die it came from, its multiplier and where it goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Instance {
-    /// Index of the attack die (d1 is 0).
-    pub die: usize,
-    pub m: u32,
-    pub target: Option<usize>,
-}
-
-/// The hit instances of a rolled set, in attack-die order, not yet placed.
-pub(super) fn hit_instances(rolled: &[AttackDie]) -> Vec<Instance> {
-    rolled
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.hit)
-        .map(|(i, d)| Instance { die: i, m: d.m, target: None })
-        .collect()
-}
 
 /// Resolve a set into effects, dice in the spec's order (GEM-ROLL-1).
 pub fn resolve(

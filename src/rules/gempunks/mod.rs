@@ -5,6 +5,7 @@
 //! All of Gempunks' numbers live in this folder.
 
 mod attack;
+mod attack_option;
 mod commands;
 mod damage;
 mod dice_order;

@@ -5,91 +5,19 @@ mod landed;
 
 use landed::Landed;
 
-use super::attack::Instance;
+pub use super::attack_option::AttackOption;
 use super::damage;
 use super::items;
 use super::prepare::{Prepared, f_flag, f_value, option_of};
+use super::set::Instance;
 use super::state::{GemState, Place};
 use super::tieup;
-use super::turns::{self, Tally};
+use super::turns::{self, Tally, lasting};
 use super::{member_hp, regiment_members};
 use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
-
-/// The attack options (GEM-OPT-1..10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AttackOption {
-    Normal,
-    Incapacitate,
-    Grapple,
-    Disarm,
-    Shove,
-    Sunder,
-    Trip,
-    Strangle,
-    Pickpocket,
-    ReversePickpocket,
-    Ride,
-}
-
-impl AttackOption {
-    pub const WORDS: &'static [&'static str] = &[
-        "normal",
-        "incapacitate",
-        "grapple",
-        "disarm",
-        "shove",
-        "sunder",
-        "trip",
-        "strangle",
-        "pickpocket",
-        "reverse-pickpocket",
-        "ride",
-    ];
-
-    pub fn parse(word: &str) -> Result<AttackOption, RulesError> {
-        use AttackOption::*;
-        Ok(match word.to_ascii_lowercase().replace('_', "-").as_str() {
-            "normal" => Normal,
-            "incapacitate" | "incap" => Incapacitate,
-            "grapple" => Grapple,
-            "disarm" => Disarm,
-            "shove" => Shove,
-            "sunder" => Sunder,
-            "trip" => Trip,
-            "strangle" => Strangle,
-            "pickpocket" => Pickpocket,
-            "reverse-pickpocket" | "reverse" => ReversePickpocket,
-            "ride" => Ride,
-            other => {
-                return Err(RulesError::Invalid(format!(
-                    "option={other}: expected {}",
-                    Self::WORDS.join(", ")
-                )));
-            }
-        })
-    }
-
-    /// GEM-ATK-1: the defense the option attacks (Normal and Sunder: AD; the rest: GD).
-    pub fn against_ad(self) -> bool {
-        matches!(self, AttackOption::Normal | AttackOption::Sunder)
-    }
-
-    pub(super) fn unarmed_only(self) -> bool {
-        use AttackOption::*;
-        matches!(self, Grapple | Strangle | ReversePickpocket | Ride)
-    }
-
-    pub(super) fn needs_grapple(self) -> bool {
-        matches!(self, AttackOption::Strangle | AttackOption::Ride)
-    }
-
-    pub(super) fn word(self) -> &'static str {
-        Self::WORDS[self as usize]
-    }
-}
 
 /// Follows what earlier instances of the same set did to each target (HP, skips), so later ones
 /// see it.
@@ -536,9 +464,4 @@ fn ride(
         detail: Some(format!("on {mn}")),
         persistent: false,
     });
-}
-
-/// A condition that lasts until removed, given by an option (Prone, Grappled with whom …).
-pub(super) fn lasting(who: Who, name: &str, detail: Option<String>) -> Effect {
-    Effect::AddCondition { who, name: name.into(), rounds: None, detail, persistent: true }
 }

@@ -4,8 +4,8 @@
 
 mod modifiers;
 
+use super::attack_option::AttackOption;
 use super::damage;
-use super::options::AttackOption;
 use super::set::DieSpec;
 use super::split;
 use super::state;
@@ -97,7 +97,7 @@ fn read_ahead(
     area: bool,
 ) -> Result<(), RulesError> {
     for key in ["roll", "dmgroll"] {
-        super::attack::typed(*f, key)?;
+        super::set::typed(*f, key)?;
     }
     let target = |name: &str| req.targets.iter().any(|t| names(t.id, &t.view, name.trim()));
     if let Some(list) = f.value("area").filter(|v| !v.eq_ignore_ascii_case("on")) {

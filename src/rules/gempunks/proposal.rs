@@ -1,8 +1,8 @@
 //! The attack dialog's split step (GEM-ATK-6, GEM-ATK-7): a set's hits rolled ahead of their
 //! damage, with the proposed sharing among its targets.
 
-use super::attack::hit_instances;
 use super::prepare::{option_of, prepare};
+use super::set::hit_instances;
 use super::{set, split};
 use crate::rules::dice::DiceSource;
 use crate::rules::gempunks::state::GemState;

@@ -2,7 +2,8 @@
 //! attack die, then the chain dice generation by generation; what each die hit (GEM-ATK-2,
 //! GEM-CRIT-1..4) and the multiplier of each attack.
 
-use crate::rules::dice::{DiceSource, DieRoll, RollRecord, roll_die};
+use crate::rules::dice::{DiceSource, DieRoll, RollRecord, ScriptedDice, roll_die};
+use crate::rules::request::FieldReader;
 use crate::rules::types::RulesError;
 
 /// A die's value: its face, except that 6 counts as 9 (GEM-ATK-2).
@@ -119,5 +120,31 @@ pub fn chains_text(dice: &[AttackDie]) -> Vec<String> {
                 .collect();
             format!("d{} {} → crit {}: ×{}", i + 1, d.face, steps.join(" → "), d.m)
         })
+        .collect()
+}
+
+/// Faces typed at the table for `key` (`roll=6,6,3`), if given.
+pub(super) fn typed(f: FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
+    f.value(key)
+        .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
+        .transpose()
+}
+
+/// One hit instance: the attack die it came from, its multiplier and where it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Instance {
+    /// Index of the attack die (d1 is 0).
+    pub die: usize,
+    pub m: u32,
+    pub target: Option<usize>,
+}
+
+/// The hit instances of a rolled set, in attack-die order, not yet placed.
+pub(super) fn hit_instances(rolled: &[AttackDie]) -> Vec<Instance> {
+    rolled
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.hit)
+        .map(|(i, d)| Instance { die: i, m: d.m, target: None })
         .collect()
 }

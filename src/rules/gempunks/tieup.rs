@@ -2,7 +2,7 @@
 //! `escape`, the tied creature's legerdemain check against DC + 3 on its own turn.
 
 use super::Gempunks;
-use super::attack::typed;
+use super::set::typed;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::gempunks::state::GemState;

@@ -102,7 +102,7 @@ impl Tally {
                 out.push(Effect::RemoveCondition { who, name: name.into() });
             }
             if n > 0 {
-                out.push(super::options::lasting(who, name, Some(format!("{n} member(s)"))));
+                out.push(lasting(who, name, Some(format!("{n} member(s)"))));
             }
         }
         out
@@ -167,4 +167,9 @@ pub fn start(who: CombatantView<'_>, id: &str, ahead: Option<&str>) -> Vec<TurnS
         }
     }
     out
+}
+
+/// A condition that lasts until removed, given by an option (Prone, Grappled with whom …).
+pub(super) fn lasting(who: Who, name: &str, detail: Option<String>) -> Effect {
+    Effect::AddCondition { who, name: name.into(), rounds: None, detail, persistent: true }
 }

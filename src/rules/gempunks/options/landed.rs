@@ -3,9 +3,9 @@
 
 use crate::rules::dice::{DiceSource, RollRecord};
 use crate::rules::effect::{Effect, Hit, Who};
-use crate::rules::gempunks::attack::Instance;
 use crate::rules::gempunks::damage::{self, DEFAULT_TOUGHNESS};
 use crate::rules::gempunks::prepare::{Prepared, option_of};
+use crate::rules::gempunks::set::Instance;
 use crate::rules::gempunks::state::GemState;
 use crate::rules::request::AttackRequest;
 use crate::rules::types::RulesError;

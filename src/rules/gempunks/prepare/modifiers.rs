@@ -2,7 +2,7 @@
 //! in the order the log shows them, with the legality checks that sit between them.
 
 use super::{Kind, invalid, names};
-use crate::rules::gempunks::options::AttackOption;
+use crate::rules::gempunks::attack_option::AttackOption;
 use crate::rules::gempunks::state::GemState;
 use crate::rules::gempunks::weapon::Arms;
 use crate::rules::request::{AttackRequest, FieldReader};
