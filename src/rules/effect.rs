@@ -54,16 +54,19 @@ impl AttackOutcome {
             text,
             roll,
         }));
-        effects
-            .extend(self.conditions.into_iter().map(|what| Effect::Inflict { who: target, what }));
         effects.extend(
-            self.attacker_conditions
-                .into_iter()
-                .map(|what| Effect::Inflict { who: Who::Actor, what }),
+            self.conditions.into_iter().map(|what| Effect::Condition {
+                who: target,
+                change: ConditionChange::Inflict(what),
+            }),
         );
-        effects.extend(self.ends.into_iter().map(|(on_target, name)| Effect::RemoveCondition {
+        effects.extend(self.attacker_conditions.into_iter().map(|what| Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::Inflict(what),
+        }));
+        effects.extend(self.ends.into_iter().map(|(on_target, name)| Effect::Condition {
             who: if on_target { target } else { Who::Actor },
-            name,
+            change: ConditionChange::End { name, why: Ending::Removed },
         }));
         effects
     }
@@ -105,6 +108,27 @@ impl Inflicted {
     }
 }
 
+/// How a condition changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConditionChange {
+    /// Given through the system's rules for levels (a second application is severe): an
+    /// attack's or a hook's condition.
+    Inflict(Inflicted),
+    /// Given as it is, lasting `rounds` (none: until it ends), with a detail for the pane.
+    Add { name: String, rounds: Option<u32>, detail: Option<String>, persistent: bool },
+    /// Ends, and why.
+    End { name: String, why: Ending },
+}
+
+/// Why a condition ends by an effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules remove it (recovered, shaken off at a turn's start, a posture changed).
+    Removed,
+    /// The system cancels it as it lands (a WOIN LUC die).
+    Cancelled,
+}
+
 /// Who an effect lands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Who {
@@ -142,11 +166,6 @@ pub enum Effect {
         pool: &'static str,
         amount: u8,
     },
-    /// A condition given through the system's rules for levels (a second application is severe).
-    Inflict {
-        who: Who,
-        what: Inflicted,
-    },
     /// A line about someone, with the roll behind it (a crit's condition die).
     Note {
         who: Who,
@@ -157,25 +176,14 @@ pub enum Effect {
     Surprise {
         ids: Vec<String>,
     },
-    /// A condition ends for a reason the system names (a LUC die cancelling it).
-    Cancel {
-        who: Who,
-        name: String,
-    },
     Log {
         text: String,
         roll: Option<RollRecord>,
     },
-    AddCondition {
+    /// A condition changes on someone: given (through the rules' levels, or as it is) or ended.
+    Condition {
         who: Who,
-        name: String,
-        rounds: Option<u32>,
-        detail: Option<String>,
-        persistent: bool,
-    },
-    RemoveCondition {
-        who: Who,
-        name: String,
+        change: ConditionChange,
     },
     /// Health lost (negative: restored), in the system's unit.
     Damage {

@@ -2,6 +2,7 @@
 //! on two targets, all run through the unchanged engine. Proof that a system is added without
 //! touching `encounter/`, `command/` or the CLI.
 
+use skirmish::rules::effect::{ConditionChange, Ending};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -66,7 +67,10 @@ fn rally(request: SpecialRequest<'_>, _: &mut dyn DiceSource) -> Result<Vec<Effe
     let id = request.actor_id.ok_or(RulesError::Invalid("rally needs a NAME".into()))?;
     Ok(vec![
         Effect::System(SystemEvent::new("Lite", LiteEvent::Rallied { id: id.to_string() })),
-        Effect::RemoveCondition { who: Who::Actor, name: "Dazed".into() },
+        Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::End { name: "Dazed".into(), why: Ending::Removed },
+        },
     ])
 }
 

@@ -1,6 +1,7 @@
 //! Turning the rules' effects into events: system verbs, the damage pipeline every hit goes through, and the after-damage hooks.
 
 use super::*;
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::request::Moment;
 use crate::rules::signature::{FORCE, FieldArg};
 
@@ -161,7 +162,9 @@ impl Planner<'_> {
             }
             Effect::Hit(hit) => self.land_hit(&pick(hit.target)?, &hit),
             Effect::Pay { pool, amount } => self.spend(actor, pool, amount, "attack"),
-            Effect::Inflict { who, what } => self.inflict(&pick(who)?, &what, None),
+            Effect::Condition { who, change: ConditionChange::Inflict(what) } => {
+                self.inflict(&pick(who)?, &what, None)
+            }
             Effect::Note { who, text, roll } => self.emit(Event::Logged {
                 text,
                 roll: Some(Box::new(roll)),
@@ -173,7 +176,10 @@ impl Planner<'_> {
                 let ids = ids.into_iter().map(CombatantId::from).collect();
                 self.emit(Event::SurpriseTurn { ids })
             }
-            Effect::Cancel { who, name } => {
+            Effect::Condition {
+                who,
+                change: ConditionChange::End { name, why: Ending::Cancelled },
+            } => {
                 let id = pick(who)?;
                 self.emit(Event::ConditionEnded { id, name, why: Ended::Cancelled })
             }
@@ -186,11 +192,17 @@ impl Planner<'_> {
                     attempt: None,
                 })
             }
-            Effect::AddCondition { who, name, rounds, detail, persistent } => {
+            Effect::Condition {
+                who,
+                change: ConditionChange::Add { name, rounds, detail, persistent },
+            } => {
                 let give = Give { rounds, detail, persistent, ..Give::new(&name) };
                 self.give_condition(&pick(who)?, give)
             }
-            Effect::RemoveCondition { who, name } => self.remove_condition(pick(who)?, &name),
+            Effect::Condition {
+                who,
+                change: ConditionChange::End { name, why: Ending::Removed },
+            } => self.remove_condition(pick(who)?, &name),
             Effect::Damage { who, loss, explain } => self.lose_health(pick(who)?, loss, explain),
             Effect::Restore { who, amount } => {
                 self.emit(Event::Healed { id: pick(who)?, amount, within_hit: true })

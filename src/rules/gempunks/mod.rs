@@ -27,6 +27,7 @@ mod tables;
 mod tieup;
 mod turns;
 mod weapon;
+use crate::rules::effect::{ConditionChange, Ending};
 use spec::SPEC;
 use state::{GemEvent, GemState};
 
@@ -184,12 +185,14 @@ impl Rules for Gempunks {
             _ => None,
         };
         let _ = request;
-        Ok(vec![Effect::AddCondition {
+        Ok(vec![Effect::Condition {
             who: super::effect::Who::Actor,
-            name: condition.into(),
-            rounds: None,
-            detail,
-            persistent: true,
+            change: ConditionChange::Add {
+                name: condition.into(),
+                rounds: None,
+                detail,
+                persistent: true,
+            },
         }])
     }
 
@@ -314,16 +317,18 @@ impl Rules for Gempunks {
         let f = super::request::FieldReader(request.fields);
         if f.flag("immediate") {
             let owed = turns::debts(request.attacker.conditions) + 1;
-            effects.push(Effect::RemoveCondition {
+            effects.push(Effect::Condition {
                 who: super::effect::Who::Actor,
-                name: "Owes Action".into(),
+                change: ConditionChange::End { name: "Owes Action".into(), why: Ending::Removed },
             });
-            effects.push(Effect::AddCondition {
+            effects.push(Effect::Condition {
                 who: super::effect::Who::Actor,
-                name: "Owes Action".into(),
-                rounds: None,
-                detail: Some(owed.to_string()),
-                persistent: true,
+                change: ConditionChange::Add {
+                    name: "Owes Action".into(),
+                    rounds: None,
+                    detail: Some(owed.to_string()),
+                    persistent: true,
+                },
             });
         } else if f.flag("reaction") {
             // GEM-ACT-8: the guard's reactions counted.

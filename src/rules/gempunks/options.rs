@@ -3,6 +3,7 @@
 
 mod landed;
 
+use crate::rules::effect::{ConditionChange, Ending};
 use landed::Landed;
 
 pub use super::attack_option::AttackOption;
@@ -366,7 +367,13 @@ impl Tracker {
                     text.push_str(": skips its next move and standard actions");
                     effects.push(l.note(text));
                     if replace {
-                        effects.push(Effect::RemoveCondition { who, name: "Skip-Move".into() });
+                        effects.push(Effect::Condition {
+                            who,
+                            change: ConditionChange::End {
+                                name: "Skip-Move".into(),
+                                why: Ending::Removed,
+                            },
+                        });
                     }
                     effects.push(lasting(who, turns::SKIP_STANDARD, None));
                 }
@@ -428,12 +435,14 @@ impl Tracker {
                 roll: None,
             });
             effects.push(Effect::Hit(l.hit(l.toughness, 0)));
-            effects.push(Effect::AddCondition {
+            effects.push(Effect::Condition {
                 who: l.who,
-                name: "Strangled".into(),
-                rounds: Some(1),
-                detail: None,
-                persistent: true,
+                change: ConditionChange::Add {
+                    name: "Strangled".into(),
+                    rounds: Some(1),
+                    detail: None,
+                    persistent: true,
+                },
             });
             self.hp[t] -= wounds - 1;
         } else {
@@ -457,11 +466,13 @@ fn ride(
     let rider = if them { who } else { Who::Actor };
     let (rn, mn) = if them { (name, req.attacker.name) } else { (req.attacker.name, name) };
     effects.push(Effect::Log { text: format!("{head}: {rn} rides {mn} (GEM-OPT-10)"), roll: None });
-    effects.push(Effect::AddCondition {
+    effects.push(Effect::Condition {
         who: rider,
-        name: "Riding".into(),
-        rounds: None,
-        detail: Some(format!("on {mn}")),
-        persistent: false,
+        change: ConditionChange::Add {
+            name: "Riding".into(),
+            rounds: None,
+            detail: Some(format!("on {mn}")),
+            persistent: false,
+        },
     });
 }

@@ -4,6 +4,7 @@
 use super::Gempunks;
 use super::set::typed;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader, SpecialRequest};
@@ -137,7 +138,10 @@ pub fn escape(
     };
     let mut effects = vec![Effect::Log { text, roll: Some(roll) }];
     if escaped {
-        effects.push(Effect::RemoveCondition { who: Who::Actor, name: TIED.into() });
+        effects.push(Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::End { name: TIED.into(), why: Ending::Removed },
+        });
     }
     effects.push(Effect::Pay { pool: "standard", amount: 1 });
     Ok(effects)

@@ -6,6 +6,7 @@ use super::damage;
 use super::state::{self, GemEvent};
 use super::{member_hp, regiment_members};
 use crate::rules::conditions::Condition;
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, TurnStartEffect, Who};
 use crate::rules::request::CombatantView;
 
@@ -99,7 +100,10 @@ impl Tally {
                 continue;
             }
             if was > 0 {
-                out.push(Effect::RemoveCondition { who, name: name.into() });
+                out.push(Effect::Condition {
+                    who,
+                    change: ConditionChange::End { name: name.into(), why: Ending::Removed },
+                });
             }
             if n > 0 {
                 out.push(lasting(who, name, Some(format!("{n} member(s)"))));
@@ -117,7 +121,10 @@ pub fn start(who: CombatantView<'_>, id: &str, ahead: Option<&str>) -> Vec<TurnS
     let mut out = Vec::new();
     let log = |text: String| TurnStartEffect::Effect(Effect::Log { text, roll: None });
     let clear = |name: &str| {
-        TurnStartEffect::Effect(Effect::RemoveCondition { who: Who::Actor, name: name.into() })
+        TurnStartEffect::Effect(Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::End { name: name.into(), why: Ending::Removed },
+        })
     };
     let (moves, standard) =
         (count(who.conditions, SKIP_MOVE), count(who.conditions, SKIP_STANDARD));
@@ -171,5 +178,8 @@ pub fn start(who: CombatantView<'_>, id: &str, ahead: Option<&str>) -> Vec<TurnS
 
 /// A condition that lasts until removed, given by an option (Prone, Grappled with whom …).
 pub(super) fn lasting(who: Who, name: &str, detail: Option<String>) -> Effect {
-    Effect::AddCondition { who, name: name.into(), rounds: None, detail, persistent: true }
+    Effect::Condition {
+        who,
+        change: ConditionChange::Add { name: name.into(), rounds: None, detail, persistent: true },
+    }
 }

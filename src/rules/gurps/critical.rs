@@ -10,6 +10,7 @@ use super::tables::{self, CritHit, CritMiss};
 use super::weapon::Arms;
 use crate::rules::conditions::Source;
 use crate::rules::dice::DiceSource;
+use crate::rules::effect::ConditionChange;
 use crate::rules::effect::{Effect, Inflicted, Who};
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::AttackRequest;
@@ -136,7 +137,10 @@ pub(super) fn critical_miss(
         _ => None,
     };
     if let Some(name) = condition {
-        effects.push(Effect::Inflict { who, what: Inflicted::new(name, Source::Crit) });
+        effects.push(Effect::Condition {
+            who,
+            change: ConditionChange::Inflict(Inflicted::new(name, Source::Crit)),
+        });
     }
     Ok(())
 }

@@ -14,6 +14,7 @@ use super::tables;
 use super::weapon::{Arms, invalid};
 use crate::rules::dice::DiceSource;
 use crate::rules::dice::question::{Decision, Pick};
+use crate::rules::effect::ConditionChange;
 use crate::rules::effect::{Effect, Who};
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
@@ -267,10 +268,14 @@ fn falls_at_zero_hp(
     let rolled = super::verbs::zero_hp_roll(req.target, req.target_id, &mut src)?;
     srcs.defense = src.typed;
     target.ht_checked = true;
-    let out = rolled.iter().any(|e| matches!(e, Effect::Inflict { .. }));
+    let out = rolled
+        .iter()
+        .any(|e| matches!(e, Effect::Condition { change: ConditionChange::Inflict(_), .. }));
     effects.extend(rolled.into_iter().map(|e| match e {
         Effect::Note { text, roll, .. } => Effect::Note { who: Who::TARGET, text, roll },
-        Effect::Inflict { what, .. } => Effect::Inflict { who: Who::TARGET, what },
+        Effect::Condition { change: change @ ConditionChange::Inflict(_), .. } => {
+            Effect::Condition { who: Who::TARGET, change }
+        }
         other => other,
     }));
     Ok(out)
@@ -335,12 +340,14 @@ fn record_defense(
         target.retreat_from = retreat_from;
     }
     if FieldReader(req.fields).flag("drop") && choice.kind == "dodge" {
-        effects.push(Effect::AddCondition {
+        effects.push(Effect::Condition {
             who: Who::TARGET,
-            name: "Prone".into(),
-            rounds: None,
-            detail: None,
-            persistent: false,
+            change: ConditionChange::Add {
+                name: "Prone".into(),
+                rounds: None,
+                detail: None,
+                persistent: false,
+            },
         });
     }
 }
@@ -357,12 +364,14 @@ fn critical_failure(
 ) -> Result<(), RulesError> {
     let t = req.target.name;
     match choice.kind {
-        "dodge" => effects.push(Effect::AddCondition {
+        "dodge" => effects.push(Effect::Condition {
             who: Who::TARGET,
-            name: "Prone".into(),
-            rounds: None,
-            detail: None,
-            persistent: false,
+            change: ConditionChange::Add {
+                name: "Prone".into(),
+                rounds: None,
+                detail: None,
+                persistent: false,
+            },
         }),
         "block" => match choice.weapon.clone() {
             Some(weapon) => effects.push(Effect::System(

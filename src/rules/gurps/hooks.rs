@@ -1,6 +1,7 @@
 //! GURPS's rules behind its [`Rules`](crate::rules::typed::Rules) methods: budgets, conditions arriving and shaken off, names checked, turn starts and ends, the moments of the fight, attack guides.
 
 use super::*;
+use crate::rules::effect::{ConditionChange, Ending};
 
 impl Gurps {
     pub(crate) fn order_of_dice(
@@ -118,15 +119,15 @@ impl Gurps {
         let mut out = Vec::new();
         // GURPS-HP-1: healed back to a third of its HP, it is no longer reeling.
         if has(who, "Reeling") && who.health.current.saturating_mul(3) >= who.health.max {
-            out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+            out.push(TurnStartEffect::Effect(Effect::Condition {
                 who: Who::Actor,
-                name: "Reeling".into(),
+                change: ConditionChange::End { name: "Reeling".into(), why: Ending::Removed },
             }));
         }
         if has(who, "Lost-Balance") {
-            out.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+            out.push(TurnStartEffect::Effect(Effect::Condition {
                 who: Who::Actor,
-                name: "Lost-Balance".into(),
+                change: ConditionChange::End { name: "Lost-Balance".into(), why: Ending::Removed },
             }));
         }
         let do_nothing = |out: &mut Vec<TurnStartEffect>| {
@@ -163,9 +164,12 @@ impl Gurps {
                 attempt: None,
             });
             if !stays {
-                out.push(TurnStartEffect::Effect(Effect::Inflict {
+                out.push(TurnStartEffect::Effect(Effect::Condition {
                     who: Who::Actor,
-                    what: Inflicted::new("Unconscious", crate::rules::conditions::Source::Damage),
+                    change: ConditionChange::Inflict(Inflicted::new(
+                        "Unconscious",
+                        crate::rules::conditions::Source::Damage,
+                    )),
                 }));
             }
         }
@@ -197,7 +201,10 @@ impl Gurps {
                 roll: r.roll,
             });
             if ok {
-                out.push(Effect::RemoveCondition { who: Who::Actor, name: "Stunned".into() });
+                out.push(Effect::Condition {
+                    who: Who::Actor,
+                    change: ConditionChange::End { name: "Stunned".into(), why: Ending::Removed },
+                });
             }
         }
         out.push(Effect::System(state::GurpsEvent::TurnEnded { id: id.into() }.wrap()));

@@ -9,6 +9,7 @@ use super::tables::{self, Location};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::conditions::Source;
 use crate::rules::dice::DiceSource;
+use crate::rules::effect::ConditionChange;
 use crate::rules::effect::{Effect, HitKind, Inflicted, Who};
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{CombatantView, DamageOutcome, DamageRequest};
@@ -292,7 +293,10 @@ fn fatigue(
 }
 
 fn inflict(name: &str) -> Effect {
-    Effect::Inflict { who: Who::Actor, what: Inflicted::new(name, Source::Damage) }
+    Effect::Condition {
+        who: Who::Actor,
+        change: ConditionChange::Inflict(Inflicted::new(name, Source::Damage)),
+    }
 }
 
 fn has(who: CombatantView<'_>, name: &str) -> bool {

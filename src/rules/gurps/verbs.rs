@@ -7,6 +7,7 @@ use super::roll;
 use super::state::{self, Feint, GurpsEvent, Person};
 use super::tables;
 use crate::rules::dice::{DiceSource, ScriptedDice};
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
@@ -24,7 +25,10 @@ pub(super) fn maneuver(
 ) -> Result<Vec<Effect>, RulesError> {
     let mut effects = zero_hp_on_action(&req, dice)?;
     effects.extend(zero_fp_will(&req, dice)?);
-    if effects.iter().any(|e| matches!(e, Effect::Inflict { .. })) {
+    if effects
+        .iter()
+        .any(|e| matches!(e, Effect::Condition { change: ConditionChange::Inflict(_), .. }))
+    {
         return Ok(effects);
     }
     effects.extend(take_maneuver(req)?);
@@ -82,12 +86,12 @@ fn zero_fp_will(
         roll: r.roll,
     }];
     if !ok {
-        out.push(Effect::Inflict {
+        out.push(Effect::Condition {
             who: Who::Actor,
-            what: crate::rules::effect::Inflicted::new(
+            change: ConditionChange::Inflict(crate::rules::effect::Inflicted::new(
                 "Unconscious",
                 crate::rules::conditions::Source::Damage,
-            ),
+            )),
         });
     }
     Ok(out)
@@ -120,12 +124,12 @@ pub fn zero_hp_roll(
         },
     ];
     if !stays {
-        out.push(Effect::Inflict {
+        out.push(Effect::Condition {
             who: Who::Actor,
-            what: crate::rules::effect::Inflicted::new(
+            change: ConditionChange::Inflict(crate::rules::effect::Inflicted::new(
                 "Unconscious",
                 crate::rules::conditions::Source::Damage,
-            ),
+            )),
         });
     }
     Ok(out)
@@ -307,15 +311,20 @@ pub(super) fn posture(
         || matches!((from.key, to.key), ("standing", "kneeling") | ("kneeling", "standing"));
     let mut effects = Vec::new();
     if let Some(c) = from.condition {
-        effects.push(Effect::RemoveCondition { who: Who::Actor, name: c.into() });
+        effects.push(Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::End { name: c.into(), why: Ending::Removed },
+        });
     }
     if let Some(c) = to.condition {
-        effects.push(Effect::AddCondition {
+        effects.push(Effect::Condition {
             who: Who::Actor,
-            name: c.into(),
-            rounds: None,
-            detail: None,
-            persistent: false,
+            change: ConditionChange::Add {
+                name: c.into(),
+                rounds: None,
+                detail: None,
+                persistent: false,
+            },
         });
     }
     let on_turn = me.in_turn && req.current.is_some_and(|c| c.name == who.name);

@@ -3,6 +3,7 @@
 
 use super::{DEFAULT_DIE, Savage, TN, TraitRoll, attack, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, HitKind, Who};
 use crate::rules::request::CombatantView;
 use crate::rules::savage::state::SavageState;
@@ -30,12 +31,14 @@ impl Incap {
 }
 
 fn add(name: &str) -> Effect {
-    Effect::AddCondition {
+    Effect::Condition {
         who: Who::Actor,
-        name: name.into(),
-        rounds: None,
-        detail: None,
-        persistent: false,
+        change: ConditionChange::Add {
+            name: name.into(),
+            rounds: None,
+            detail: None,
+            persistent: false,
+        },
     }
 }
 
@@ -145,12 +148,14 @@ fn injury(
     };
     Ok(vec![
         Effect::Log { text: format!("Injury: {injury} ({lasts})"), roll: Some(location) },
-        Effect::AddCondition {
+        Effect::Condition {
             who: Who::Actor,
-            name: "Injured".into(),
-            rounds: None,
-            detail: Some(format!("{injury} ({lasts})")),
-            persistent,
+            change: ConditionChange::Add {
+                name: "Injured".into(),
+                rounds: None,
+                detail: Some(format!("{injury} ({lasts})")),
+                persistent,
+            },
         },
     ])
 }
@@ -172,19 +177,27 @@ pub(super) fn round_start(
     Ok(if roll.critical_failure || roll.total <= 1 {
         vec![
             log(format!("{} bleeds out: Vigor {} and dies", who.name, roll.total)),
-            Effect::RemoveCondition { who: Who::Actor, name: "Bleeding-Out".into() },
-            Effect::AddCondition {
+            Effect::Condition {
                 who: Who::Actor,
-                name: "Dead".into(),
-                rounds: None,
-                detail: None,
-                persistent: true,
+                change: ConditionChange::End { name: "Bleeding-Out".into(), why: Ending::Removed },
+            },
+            Effect::Condition {
+                who: Who::Actor,
+                change: ConditionChange::Add {
+                    name: "Dead".into(),
+                    rounds: None,
+                    detail: None,
+                    persistent: true,
+                },
             },
         ]
     } else if roll.total >= TN {
         vec![
             log(format!("{} is stabilised: Vigor {}, unconscious", who.name, roll.total)),
-            Effect::RemoveCondition { who: Who::Actor, name: "Bleeding-Out".into() },
+            Effect::Condition {
+                who: Who::Actor,
+                change: ConditionChange::End { name: "Bleeding-Out".into(), why: Ending::Removed },
+            },
             add("Stabilised"),
             add("Unconscious"),
         ]

@@ -5,6 +5,7 @@
 use super::{DEFAULT_DIE, Savage, TN, attack, trait_roll};
 use crate::rules::conditions::Condition;
 use crate::rules::dice::DiceSource;
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, TurnStartEffect, Who};
 use crate::rules::request::{CombatantView, ShakeOutcome};
 use crate::rules::ruleset::option;
@@ -21,9 +22,9 @@ pub(super) fn turn_start(
     let mut effects = Vec::new();
     for name in ["Defending", "Wild-Attack", "Tricked"] {
         if who.conditions.iter().any(|c| c.name == name) {
-            effects.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+            effects.push(TurnStartEffect::Effect(Effect::Condition {
                 who: Who::Actor,
-                name: name.into(),
+                change: ConditionChange::End { name: name.into(), why: Ending::Removed },
             }));
         }
     }
@@ -69,9 +70,9 @@ fn recover_at_turn_start(
     let attempt = Some("Shaken".to_string());
     effects.push(TurnStartEffect::Roll { roll: roll.record, text, attempt });
     if success {
-        effects.push(TurnStartEffect::Effect(Effect::RemoveCondition {
+        effects.push(TurnStartEffect::Effect(Effect::Condition {
             who: Who::Actor,
-            name: "Shaken".into(),
+            change: ConditionChange::End { name: "Shaken".into(), why: Ending::Removed },
         }));
     }
     if !acts || !success {

@@ -4,6 +4,7 @@
 use super::state::WoinEvent;
 use crate::rules::conditions::own;
 use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
 use crate::rules::types::{ActionSpec, RulesError};
@@ -46,7 +47,10 @@ pub(super) fn luck(
         Effect::System(
             WoinEvent::LucSpent { id: id.to_string(), amount: 1, reaction: true }.wrap(),
         ),
-        Effect::Cancel { who: Who::Actor, name },
+        Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::End { name, why: Ending::Cancelled },
+        },
     ])
 }
 

@@ -3,6 +3,7 @@
 
 use super::{D4, log, need, typed};
 use crate::rules::dice::DiceSource;
+use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, SpecialRequest};
 use crate::rules::savage::state::SavageState;
@@ -57,7 +58,10 @@ pub(in crate::rules::savage) fn soak(
     }
     // The Shaken the hit caused, or that "only stunned" left, goes with all its wounds.
     if cancelled == hit.wounds && (hit.shaken || hit.restored > 0) {
-        effects.push(Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() });
+        effects.push(Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::End { name: "Shaken".into(), why: Ending::Removed },
+        });
     }
     Ok(effects)
 }
@@ -87,7 +91,10 @@ fn wounds_soaked(
         let names = ["Incapacitated", "Unconscious", "Bleeding-Out", "Stunned", "Dead"];
         let names = names.into_iter().chain(injured_now.then_some("Injured"));
         for name in names {
-            effects.push(Effect::RemoveCondition { who: Who::Actor, name: name.into() });
+            effects.push(Effect::Condition {
+                who: Who::Actor,
+                change: ConditionChange::End { name: name.into(), why: Ending::Removed },
+            });
         }
     }
     effects
@@ -115,8 +122,13 @@ pub(in crate::rules::savage) fn benny(
         }
         Effect::System(state::SavageEvent::GmBennies { count: pool - 1 }.wrap())
     };
-    let mut effects =
-        vec![spend, Effect::RemoveCondition { who: Who::Actor, name: "Shaken".into() }];
+    let mut effects = vec![
+        spend,
+        Effect::Condition {
+            who: Who::Actor,
+            change: ConditionChange::End { name: "Shaken".into(), why: Ending::Removed },
+        },
+    ];
     // SW-SHAKEN-1: on its own turn, after the Spirit roll failed, the benny gives the turn back.
     if req.tried.iter().any(|t| t == "Shaken") {
         effects.push(Effect::Refund { who: Who::Actor, why: "the benny".into() });

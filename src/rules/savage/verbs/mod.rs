@@ -10,6 +10,7 @@ use super::damage_dice::{check_damage, roll_damage};
 use super::tables::MAX_FIELD;
 use super::{ACTIONS, Savage, TN, tables, trait_roll};
 use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use crate::rules::effect::ConditionChange;
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
 use crate::rules::savage::state::SavageState;
@@ -113,7 +114,15 @@ fn log(text: String, roll: &super::TraitRoll) -> Effect {
 }
 
 fn add(who: Who, name: &str, rounds: Option<u32>) -> Effect {
-    Effect::AddCondition { who, name: name.to_string(), rounds, detail: None, persistent: false }
+    Effect::Condition {
+        who,
+        change: ConditionChange::Add {
+            name: name.to_string(),
+            rounds,
+            detail: None,
+            persistent: false,
+        },
+    }
 }
 
 /// Opposed rolls: the actor needs a success and to beat the defender; a raise is 4 over the
@@ -340,12 +349,14 @@ fn test_of_wills(
     let (mut effects, won, raise) = opposed(&req, mine, theirs, 0, dice)?;
     if won {
         let by = req.actor.map(|a| a.name.to_string());
-        effects.push(Effect::AddCondition {
+        effects.push(Effect::Condition {
             who: Who::TARGET,
-            name: "Outwilled".into(),
-            rounds: None,
-            detail: by,
-            persistent: false,
+            change: ConditionChange::Add {
+                name: "Outwilled".into(),
+                rounds: None,
+                detail: by,
+                persistent: false,
+            },
         });
     }
     if raise {
