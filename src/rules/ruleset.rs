@@ -10,6 +10,7 @@ use super::spec::Spec;
 use super::state::{SystemEvent, SystemState};
 use super::stats::{FieldError, Stats};
 use super::types::*;
+use super::verb::ActionSpec;
 
 /// What a system's fold may see and change of the encounter: names, the round, and combatants'
 /// stats (the system's own fields, such as LUC).

@@ -5,7 +5,8 @@
 use super::dice::RollRecord;
 use super::signature::FieldArg;
 use super::stats::FieldSpec;
-use super::types::{ActionSpec, AttackChoice, OptionSpec, Options};
+use super::types::{AttackChoice, OptionSpec, Options};
+use super::verb::ActionSpec;
 use super::verb::Verb;
 
 /// Everything constant about one system, declared once as a `static`.

@@ -18,6 +18,7 @@ use super::spec::Spec;
 use super::state::{Bounded, SystemEvent, SystemState};
 use super::stats::{FieldError, Stats};
 use super::types::*;
+use super::verb::ActionSpec;
 
 /// What a system implements: its spec, its own state and events, and the rules that differ
 /// between systems, each method taking one context value. The engine holds it as a

@@ -6,7 +6,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceError;
-use super::signature::FieldArg;
 
 /// Which side a combatant fights on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -200,19 +199,6 @@ pub static CORE_OPTIONS: &[OptionSpec] = &[
         help: "how the players' view shows neutrals' health",
     },
 ];
-
-/// An action a turn can spend, with its cost, for `do` and the action menu.
-#[derive(Debug, Clone, Copy)]
-pub struct ActionSpec {
-    /// The word typed after `do`.
-    pub key: &'static str,
-    pub label: &'static str,
-    /// The budget pool it spends from, and how much; 0 is free.
-    pub pool: &'static str,
-    pub cost: u8,
-    /// Fields it takes besides `force`, each with its kind (a switch takes only on or off).
-    pub fields: &'static [FieldArg],
-}
 
 /// One pick of the attack dialog: its label and its options as (label, field text).
 #[derive(Debug, Clone, Copy)]

@@ -1,4 +1,4 @@
-//! A system's verb as one table entry: its signature (name, aliases, arguments, fields, help) and
+//! A system's verbs and `do` actions, each one table entry: its signature (name, aliases, arguments, fields, help) and
 //! the function that answers it, declared together as helix declares its typable commands.
 
 use std::fmt;
@@ -6,7 +6,7 @@ use std::fmt;
 use super::dice::DiceSource;
 use super::effect::Effect;
 use super::request::SpecialRequest;
-use super::signature::CommandSpec;
+use super::signature::{CommandSpec, FieldArg};
 use super::state::SystemState;
 use super::types::RulesError;
 
@@ -35,3 +35,18 @@ impl PartialEq for Verb {
 }
 
 impl Eq for Verb {}
+
+/// An action a turn can spend, with its cost, for `do` and the action menu.
+#[derive(Debug, Clone, Copy)]
+pub struct ActionSpec {
+    /// The word typed after `do`.
+    pub key: &'static str,
+    pub label: &'static str,
+    /// The budget pool it spends from, and how much; 0 is free.
+    pub pool: &'static str,
+    pub cost: u8,
+    /// Fields it takes besides `force`, each with its kind (a switch takes only on or off).
+    pub fields: &'static [FieldArg],
+    /// What doing it does beyond spending its cost, when it does more (WOIN suppressive fire).
+    pub run: Option<VerbFn>,
+}

@@ -119,7 +119,12 @@ impl Planner<'_> {
         let effects = {
             let ids = [id.clone()];
             let request = special_request(&self.scratch, spec.key, &ids, &[], &pairs);
-            self.scratch.system.rules().do_action(&spec, request)?
+            let mut effects = self.scratch.system.rules().do_action(&spec, request)?;
+            // What this action does beyond its cost, by its own entry's function.
+            if let Some(run) = spec.run {
+                effects.extend(run(request, self.dice)?);
+            }
+            effects
         };
         for effect in effects {
             self.apply_effect(&id, &[], effect)?;

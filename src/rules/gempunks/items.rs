@@ -91,7 +91,10 @@ pub fn moved(owner: &str, name: &str, place: Option<Place>, text: String) -> Eff
 
 /// `do NAME pickup item=WEAPON` (a move action): its own dropped item back in hand, or someone
 /// else's dropped item (`item=ana.sword`) taken up.
-pub fn pickup(request: SpecialRequest<'_, GemState>) -> Result<Vec<Effect>, RulesError> {
+pub fn pickup(
+    request: SpecialRequest<'_, GemState>,
+    _dice: &mut dyn crate::rules::dice::DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let f = FieldReader(request.fields);
     let (Some(actor), Some(actor_id)) = (request.actor, request.actor_id) else {
         return Err(RulesError::Invalid("pickup needs who picks it up".into()));

@@ -42,7 +42,7 @@ use super::request::{
 use super::ruleset::{Line, Roster, option};
 use super::stats::{FieldError, StatValue, Stats};
 use super::typed::Rules;
-use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError, Strength};
+use super::types::{ActionPool, Derived, Health, Options, Pass, RulesError, Strength};
 use crate::rules::request::AttackGuide;
 use crate::rules::request::{FieldOf, Newcomer, Sheet, Subject, Unit};
 
@@ -165,35 +165,6 @@ impl Rules for Gempunks {
         let mut init = Initiative::new(InitValue::Count(total));
         init.typed = true;
         Ok(init)
-    }
-
-    // GEM-ACT-4, GEM-ACT-7, GEM-ACT-8: Cower and the guards last until the creature next acts.
-    fn do_action(
-        &self,
-        action: &ActionSpec,
-        request: super::request::SpecialRequest<'_, GemState>,
-    ) -> Result<Vec<Effect>, RulesError> {
-        let condition = match action.key {
-            "pickup" => return items::pickup(request),
-            "cower" => "Cowering",
-            "rguard" | "mguard" => "Guarding",
-            _ => return Ok(Vec::new()),
-        };
-        let detail = match action.key {
-            "rguard" => Some("ranged, a 90° cone".to_string()),
-            "mguard" => Some("melee".to_string()),
-            _ => None,
-        };
-        let _ = request;
-        Ok(vec![Effect::Condition {
-            who: super::effect::Who::Actor,
-            change: ConditionChange::Add {
-                name: condition.into(),
-                rounds: None,
-                detail,
-                persistent: true,
-            },
-        }])
     }
 
     // GEM-DMG-1, GEM-DMG-2, GEM-REG-5: net damage by type, wounds, a regiment's pool.

@@ -1,9 +1,12 @@
 //! Gempunks' tables: stat and weapon fields, the fields `attack` takes, the actions of a turn
 //! (GEM-ACT), the rule options (the spec's Readings) and damage-type words (GEM-DMG-1).
 
+use super::{guard, items};
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::{FieldKind, FieldSpec, int_field as int};
-use crate::rules::types::{ActionSpec, OptionSpec};
+use crate::rules::typed;
+use crate::rules::types::OptionSpec;
+use crate::rules::verb::ActionSpec;
 
 const fn flag(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec { name, kind: FieldKind::Flag, help }
@@ -148,11 +151,20 @@ pub static ACTIONS: &[ActionSpec] = &[
     a("assault", "Assault: 2 attacks", "standard", 1),
     a("heavy", "Heavy Attack", "standard", 1),
     a("rush", "Rush: move, then attack", "standard", 1),
-    a("cower", "Cower", "standard", 1),
+    ActionSpec {
+        run: Some(|req, dice| typed::verb(req, dice, guard::cower)),
+        ..a("cower", "Cower", "standard", 1)
+    },
     a("cutout", "Cut Out an implant", "standard", 1),
     a("tieup", "Tie Up", "standard", 1),
-    a("rguard", "Ranged Guard", "standard", 1),
-    a("mguard", "Melee Guard", "standard", 1),
+    ActionSpec {
+        run: Some(|req, dice| typed::verb(req, dice, guard::ranged)),
+        ..a("rguard", "Ranged Guard", "standard", 1)
+    },
+    ActionSpec {
+        run: Some(|req, dice| typed::verb(req, dice, guard::melee)),
+        ..a("mguard", "Melee Guard", "standard", 1)
+    },
     a("move", "move", "move", 1),
     a("move2", "second move", "standard", 1),
     ActionSpec {
@@ -161,6 +173,7 @@ pub static ACTIONS: &[ActionSpec] = &[
         pool: "move",
         cost: 1,
         fields: &[field("item", ArgKind::Text)],
+        run: Some(|req, dice| typed::verb(req, dice, items::pickup)),
     },
 ];
 
@@ -168,7 +181,7 @@ pub static ACTIONS: &[ActionSpec] = &[
 pub static MORE_COSTS: &[(&str, &str, u8)] = &[("mguard", "move", 1)];
 
 const fn a(key: &'static str, label: &'static str, pool: &'static str, cost: u8) -> ActionSpec {
-    ActionSpec { key, label, pool, cost, fields: &[] }
+    ActionSpec { key, label, pool, cost, fields: &[], run: None }
 }
 
 const fn o(

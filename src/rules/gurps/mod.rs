@@ -35,7 +35,8 @@ use super::request::{
 use super::ruleset::{Line, Roster, option};
 use super::stats::{FieldError, StatValue, Stats, format_hundredths, parse_hundredths};
 use super::typed::Rules;
-use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError};
+use super::types::{ActionPool, Derived, Health, Options, Pass, RulesError};
+use super::verb::ActionSpec;
 use crate::rules::conditions::Level;
 use crate::rules::request::{Arrival, FieldOf, Landing, Moment, Sheet, Subject};
 use crate::rules::request::{AttackGuide, Healing, Vitals};

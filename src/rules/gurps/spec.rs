@@ -5,7 +5,8 @@ use crate::rules::signature::FieldArg;
 use crate::rules::spec::*;
 use crate::rules::stats::int_field as int;
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::types::{ActionSpec, AttackChoice};
+use crate::rules::types::AttackChoice;
+use crate::rules::verb::ActionSpec;
 
 pub static SPEC: Spec = Spec {
     key: "gurps",
@@ -66,11 +67,11 @@ fn notable(roll: &crate::rules::dice::RollRecord) -> Vec<bool> {
 }
 
 const fn m(key: &'static str, label: &'static str) -> ActionSpec {
-    ActionSpec { key, label, pool: "maneuver", cost: 1, fields: &[] }
+    ActionSpec { key, label, pool: "maneuver", cost: 1, fields: &[], run: None }
 }
 
 const fn with(key: &'static str, label: &'static str, fields: &'static [FieldArg]) -> ActionSpec {
-    ActionSpec { key, label, pool: "maneuver", cost: 1, fields }
+    ActionSpec { key, label, pool: "maneuver", cost: 1, fields, run: None }
 }
 
 /// The maneuvers, each a turn's one maneuver.

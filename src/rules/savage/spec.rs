@@ -4,7 +4,7 @@ use super::{attack, commands, odds, state, tables};
 use crate::rules::spec::*;
 use crate::rules::stats::int_field as int;
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::types::ActionSpec;
+use crate::rules::verb::ActionSpec;
 
 pub static SPEC: Spec = Spec {
     key: "savage",
@@ -62,7 +62,7 @@ pub static SPEC: Spec = Spec {
 };
 
 const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
-    ActionSpec { key, label, pool: "actions", cost, fields: &[] }
+    ActionSpec { key, label, pool: "actions", cost, fields: &[], run: None }
 }
 
 /// What a turn can spend its actions on.

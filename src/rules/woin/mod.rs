@@ -29,7 +29,8 @@ use super::request::{
 use super::ruleset::{Line, Roster, option};
 use super::stats::{FieldError, StatValue, Stats};
 use super::typed::Rules;
-use super::types::{ActionPool, ActionSpec, Derived, Health, Options, Pass, RulesError};
+use super::types::{ActionPool, Derived, Health, Options, Pass, RulesError};
+use super::verb::ActionSpec;
 use crate::rules::request::{Arrival, FieldOf, Healing, Landing, Moment, Sheet, Subject};
 use crate::rules::request::{AttackGuide, Vitals, default_band};
 use state::{WoinEvent, WoinState};

@@ -1,18 +1,21 @@
 //! WOIN's tables: costed actions (WOIN-ACT-1), weapon fields, rule options (the Readings), and the
 //! damage-type → condition table for critical hits (WOIN-CRIT-3).
 
+use super::verbs;
 use crate::rules::signature::{ArgKind, field};
 use crate::rules::stats::{FieldKind, FieldSpec};
-use crate::rules::types::{ActionSpec, OptionSpec, RulesError};
+use crate::rules::typed;
+use crate::rules::types::{OptionSpec, RulesError};
+use crate::rules::verb::ActionSpec;
 use crate::rules::words::nearest;
 
 const fn a(key: &'static str, label: &'static str, cost: u8) -> ActionSpec {
-    ActionSpec { key, label, pool: "actions", cost, fields: &[] }
+    ActionSpec { key, label, pool: "actions", cost, fields: &[], run: None }
 }
 
 /// Uses the turn's one free action.
 const fn free(key: &'static str, label: &'static str) -> ActionSpec {
-    ActionSpec { key, label, pool: "free", cost: 1, fields: &[] }
+    ActionSpec { key, label, pool: "free", cost: 1, fields: &[], run: None }
 }
 
 /// WOIN-ACT-1. Reading: drawing or sheathing and dropping prone lost their cost in the seed; free.
@@ -23,7 +26,11 @@ pub static ACTIONS: &[ActionSpec] = &[
     a("feint", "feint (+1d6 to the attack right after)", 1),
     a("shake", "shake off a condition", 1),
     a("stand", "stand up from prone", 1),
-    a("overwatch", "go into overwatch", 1),
+    // WOIN-OVER-1: forced off its turn, it spends nothing, so its own event sets it.
+    ActionSpec {
+        run: Some(|req, dice| typed::verb(req, dice, verbs::overwatch_off_turn)),
+        ..a("overwatch", "go into overwatch", 1)
+    },
     a("door", "open an unlocked door", 1),
     a("pickup", "pick up an item", 1),
     a("scan", "scan", 1),
@@ -33,6 +40,7 @@ pub static ACTIONS: &[ActionSpec] = &[
         pool: "actions",
         cost: 1,
         fields: &[field("ally", ArgKind::Combatant), field("weapon", ArgKind::Weapon)],
+        run: Some(|req, dice| typed::verb(req, dice, verbs::suppress)),
     },
     a("heal", "emergency healing", 2),
     a("reload", "reload or recharge", 2),

@@ -7,7 +7,8 @@ use crate::rules::dice::{DiceExpr, DiceSource};
 use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
-use crate::rules::types::{ActionSpec, RulesError};
+use crate::rules::types::RulesError;
+use crate::rules::verb::ActionSpec;
 use crate::rules::woin::state::WoinState;
 
 fn invalid<T>(text: impl Into<String>) -> Result<T, RulesError> {
@@ -145,8 +146,8 @@ pub fn resolve_ambushes(
     Ok(effects)
 }
 
-/// A `do` action: what the actor's conditions forbid (WOIN-COND-11), overwatch taken off turn
-/// (WOIN-OVER-1) and suppressive fire (WOIN-SUPP-1). Nothing here rolls a die.
+/// Any `do` action: what the actor's conditions forbid (WOIN-COND-11). What overwatch and
+/// suppressive fire do besides is their own entries' functions (`tables::ACTIONS`).
 pub fn do_action(
     action: &ActionSpec,
     req: SpecialRequest<'_, WoinState>,
@@ -154,28 +155,30 @@ pub fn do_action(
     if let Some(who) = req.actor {
         super::restrictions::check_action(who, action.key, FieldReader(req.fields).flag("force"))?;
     }
-    match action.key {
-        "suppress" => suppress(req),
-        "overwatch" => Ok(overwatch_off_turn(req)),
-        _ => Ok(Vec::new()),
-    }
+    Ok(Vec::new())
 }
 
 /// WOIN-OVER-1: a forced overwatch off the combatant's turn spends nothing, so its own event
 /// puts it on overwatch.
-fn overwatch_off_turn(req: SpecialRequest<'_, WoinState>) -> Vec<Effect> {
+pub(super) fn overwatch_off_turn(
+    req: SpecialRequest<'_, WoinState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let (Some(who), Some(id)) = (req.actor, req.actor_id) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     if req.current.is_some_and(|c| c.name == who.name) {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    vec![Effect::System(WoinEvent::OverwatchTaken { id: id.to_string() }.wrap())]
+    Ok(vec![Effect::System(WoinEvent::OverwatchTaken { id: id.to_string() }.wrap())])
 }
 
 /// WOIN-SUPP-1: an ally counts as in cover until the end of its next turn; "auto" weapons add a
 /// die of cover, "single" ones cannot suppress.
-fn suppress(req: SpecialRequest<'_, WoinState>) -> Result<Vec<Effect>, RulesError> {
+pub(super) fn suppress(
+    req: SpecialRequest<'_, WoinState>,
+    _dice: &mut dyn DiceSource,
+) -> Result<Vec<Effect>, RulesError> {
     let f = FieldReader(req.fields);
     let Some(ally) = f.value("ally") else {
         return invalid("suppressive fire covers an ally: `do NAME suppress ally=ALLY`");
