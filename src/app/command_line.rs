@@ -6,7 +6,7 @@ use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
 use super::{App, Mode};
-use crate::command::{self, table::CompletionContext};
+use crate::command::{self, complete::CompletionContext};
 
 impl App {
     pub(super) fn command_key(&mut self, key: KeyEvent) {

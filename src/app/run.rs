@@ -49,11 +49,11 @@ impl App {
     /// Parse and run a line, as the command line and dialogs do.
     pub fn run_line(&mut self, line: &str, faces: Option<&str>) -> Ran {
         // `help` is answered, not recorded: the help screen, or one command's usage.
-        if let Some(topic) = command::table::help_topic(line) {
+        if let Some(topic) = command::help::help_topic(line) {
             match topic {
                 None => self.mode = Mode::Help { scroll: 0 },
                 Some(name) => {
-                    match command::table::help_for(name, Some(self.session.encounter().system)) {
+                    match command::help::help_for(name, Some(self.session.encounter().system)) {
                         Ok(text) => self.hint(&text),
                         Err(why) => self.error(why),
                     }

@@ -10,7 +10,7 @@ use crate::printable::escaped;
 /// `run --log`: how much of the log is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LogShown {
-    /// Only the lines the script added, after a heading (the default with a FILE).
+    /// Only the lines the script added, after a heading (the default when appending onto FILE).
     New,
     /// Every line of the fight (the default when the script starts the fight).
     All,

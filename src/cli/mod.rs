@@ -67,9 +67,9 @@ pub enum Sub {
     },
     /// Apply commands to an encounter without the TUI, then print the log and the final state.
     ///
-    /// On a fight loaded from FILE only the log lines the script added are printed, after a
-    /// line counting those left out (--log all prints every one). With --save FILE onto FILE
-    /// itself, the script's records are appended: the file is opened from its last snapshot,
+    /// With --save FILE onto FILE itself, only the log lines the script added are printed, after
+    /// a line counting those left out (--log all prints every one; --log new does the same
+    /// without --save), and the script's records are appended: the file is opened from its last snapshot,
     /// whose sum and every record after it are checked and folded as a whole load checks them,
     /// and the history before the snapshot is not read (`skirmish check FILE` checks every
     /// record). An undo past the snapshot, --log all, --recover and saving elsewhere read the
@@ -90,9 +90,9 @@ pub enum Sub {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Which log lines to print: new (the default with a FILE: those the script added,
+        /// Which log lines to print: new (the default when --save appends onto FILE: those the script added,
         /// after a line counting the rest; with --json, `log` holds them and `log_from` the
-        /// index of the first in the whole log) or all (the default without a FILE).
+        /// index of the first in the whole log) or all (the default otherwise).
         #[arg(long, value_name = "new|all", value_enum)]
         log: Option<log_from::LogShown>,
         /// Write the resulting encounter to this file.

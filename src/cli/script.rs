@@ -44,7 +44,7 @@ pub(super) struct RunFiles<'a> {
     pub save_to: Option<&'a Path>,
     /// `--recover`: cut a damaged tail off `file` first.
     pub recover: bool,
-    /// `--log`: none for the default (only the new lines of a fight loaded from `file`).
+    /// `--log`: none for the default (only the new lines when appending onto `file`).
     pub log: Option<LogShown>,
 }
 
@@ -56,7 +56,6 @@ pub(super) fn run(
     json: bool,
 ) -> ExitCode {
     let RunFiles { file, save_to, recover, log } = files;
-    let shown = log.unwrap_or(if file.is_some() { LogShown::New } else { LogShown::All });
     // One writer per fight: the file `--recover` rewrites and the file `--save` writes are
     // locked before anything is read, and held while the script runs (one lock when both name
     // the same file).
@@ -87,6 +86,10 @@ pub(super) fn run(
     // record; appending the new ones (or nothing) needs only the last snapshot and what follows.
     let elsewhere =
         save_to.is_some_and(|to| !locks.iter().any(|l| l.is(to) && file.is_some_and(|f| l.is(f))));
+    // By default only a script appended onto its own file prints just the lines it added; a
+    // fight printed or played without saving prints whole, as `run` always did.
+    let appending = file.is_some() && save_to.is_some() && !elsewhere;
+    let shown = log.unwrap_or(if appending { LogShown::New } else { LogShown::All });
     let from_snapshot = shown == LogShown::New && !recover && !elsewhere;
     let mut loaded = match file.map(|path| load_held(path, assets.clone(), &locks, from_snapshot)) {
         Some(Ok(loaded)) => loaded,
@@ -346,10 +349,10 @@ fn run_lines(
             answers.push(Answer { line: line_no, command: line.trim().to_string(), text, log })
         };
         // `help` is answered, as in the tracker, and never recorded.
-        if let Some(topic) = command::table::help_topic(line) {
+        if let Some(topic) = command::help::help_topic(line) {
             match topic {
-                None => answer(command::table::help_all(system).trim_end().to_string()),
-                Some(name) => match command::table::help_for(name, system) {
+                None => answer(command::help::help_all(system).trim_end().to_string()),
+                Some(name) => match command::help::help_for(name, system) {
                     Ok(text) => answer(text),
                     Err(why) => {
                         let line = line.trim();

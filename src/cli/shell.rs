@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use clap::builder::{PossibleValue, TypedValueParser};
 
 use crate::app::keymap::{Action, KeyMap};
-use crate::command::{COMMANDS, table};
+use crate::command::{COMMANDS, help};
 use crate::rules::System;
 
 /// A word argument whose values are offered to completion and listed in `--help`, while any
@@ -192,7 +192,7 @@ pub fn man_page(cmd: clap::Command, out: &mut dyn Write) -> io::Result<()> {
          adds its own (docs/commands.md lists them all):",
     ));
     for spec in COMMANDS {
-        item(&mut roff, &bold(&spec.usage()), &table::summary(spec));
+        item(&mut roff, &bold(&spec.usage()), &help::summary(spec));
     }
     out.write_all(roff.as_bytes())?;
     man.render_version_section(out)

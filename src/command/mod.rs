@@ -1,19 +1,20 @@
 //! The command language: the [`Command`] type every input becomes, its parser, its canonical text,
 //! and the table that documents it. Pure: no terminal, no files.
 
-mod complete;
+pub mod complete;
 pub mod display;
-mod help;
+pub mod help;
 pub mod invocation;
 pub mod parse;
 mod session;
 pub mod table;
 
+pub use complete::complete;
 pub use invocation::{Args, Invocation, Value};
 pub use parse::{
     MAX_NAME, MAX_NOTE, MAX_TEXT, ParseError, parse, parse_fields, parse_in, tokenize,
 };
-pub use table::{COMMANDS, CommandSpec, Entry, complete};
+pub use table::{COMMANDS, CommandSpec, Entry};
 
 use crate::rules::System;
 

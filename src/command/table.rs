@@ -8,8 +8,6 @@ use crate::rules::signature::{Read, opt, req};
 use crate::rules::verb::Verb;
 
 use super::Command;
-pub use super::complete::{CompletionContext, complete};
-pub use super::help::{help, help_all, help_for, help_topic, markdown, summary};
 use super::invocation::Args;
 use super::session;
 

@@ -45,9 +45,10 @@ impl<'a> Asking<'a> {
         Asking { faces, next: 0, rest, made: Vec::new(), open: None }
     }
 
-    /// Every face handed out, in order: the answers to plan with next time.
+    /// Every face answered or handed out, in order: the answers to plan with next time (a
+    /// roll's faces answered in part stay, and the rest are appended to them).
     pub fn faces(&self) -> &[u32] {
-        &self.faces[..self.next]
+        &self.faces
     }
 
     /// The named rolls made so far, each with its faces.
@@ -74,6 +75,10 @@ impl DiceSource for Asking<'_> {
             }
         };
         self.next += 1;
+        // The named roll takes its own dice; a die after them (an unnamed roll) is not its.
+        if let Some(open) = self.open.take_if(|open| open.faces.len() >= open.roll.count.max(1)) {
+            self.made.push(open);
+        }
         if let Some(open) = &mut self.open {
             open.faces.push(face);
         }

@@ -342,8 +342,11 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// The state the snapshot holds, its system's own state read back by that system (`None`
-    /// when it does not read).
+    /// when it does not read, or when the snapshot names another system than the file's).
     pub fn encounter(&self, system: System) -> Option<Encounter> {
+        if self.encounter.system != system {
+            return None;
+        }
         let mut encounter = (*self.encounter).clone();
         let mut de = ron::Deserializer::from_str(&self.state).ok()?;
         let mut erased = <dyn erased_serde::Deserializer>::erase(&mut de);

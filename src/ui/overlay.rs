@@ -278,7 +278,7 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     for c in crate::command::table::commands(Some(app.session.encounter().system)) {
         lines.push(Line::from(vec![Span::styled(c.usage(), theme.key())]));
         // Wrapped here, under itself, so the rows counted for "↓ more" are the rows shown.
-        let rows = wrap_words(&crate::command::table::summary(c), width.saturating_sub(4).max(10));
+        let rows = wrap_words(&crate::command::help::summary(c), width.saturating_sub(4).max(10));
         lines.extend(rows.into_iter().map(|row| Line::styled(format!("    {row}"), theme.plain())));
     }
     if let Some(reference) = app.session.assets().reference(app.session.encounter().system) {

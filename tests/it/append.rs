@@ -95,7 +95,8 @@ fn run_save_onto_its_own_file_appends_and_keeps_every_older_byte() {
         let path = demo_copy(&dir, system);
         let before = std::fs::read(&path).expect("read");
         let file = path.to_str().expect("utf-8");
-        let out = skirmish(&["run", file, "--seed", "3", "--script", "-", "--save", file], script);
+        let run = ["run", file, "--seed", "3", "--log", "all", "--script", "-", "--save"];
+        let out = skirmish(&[&run[..], &[file]].concat(), script);
         assert!(out.status.success(), "{system} {script:?}: {}", text(&out.stderr));
         let after = std::fs::read(&path).expect("read");
         assert_eq!(after.starts_with(&before), appended, "{system} {script:?}: prefix kept");
@@ -109,8 +110,7 @@ fn run_save_onto_its_own_file_appends_and_keeps_every_older_byte() {
         let _ = std::fs::remove_file(&other);
         std::fs::write(&path, &before).expect("restored");
         let other_name = other.to_str().expect("utf-8");
-        let whole =
-            skirmish(&["run", file, "--seed", "3", "--script", "-", "--save", other_name], script);
+        let whole = skirmish(&[&run[..], &[other_name]].concat(), script);
         assert_eq!(text(&out.stdout), text(&whole.stdout), "{system} {script:?}: the report");
         std::fs::write(&path, &after).expect("put back");
         let appended_fight = save::load(&path, assets()).expect("the appended file loads");

@@ -69,7 +69,7 @@ fn gurps_def_1_the_defense_is_asked_after_the_attack_roll_hits() {
     assert_eq!(decision.field, "defense");
     assert_eq!(decision.label, "Orc's defense");
     let texts: Vec<&str> = decision.options.iter().map(|p| p.text.as_str()).collect();
-    assert_eq!(texts, ["", "defense=dodge", "defense=parry:axe", "defense=none"]);
+    assert_eq!(texts, ["defense=best", "defense=dodge", "defense=parry:axe", "defense=none"]);
     // Each open defense with its value and its odds.
     assert!(decision.options[2].label.starts_with("Parry (axe) 10: 50.0%"), "{decision:?}");
 
@@ -106,6 +106,29 @@ fn gurps_def_1_an_answered_defense_plans_again_through_the_same_prefix() {
     let whole = plan(session.encounter(), verb, &assets(), &mut all).expect("plans");
     assert_eq!(asked, whole);
     assert_eq!(command.to_string(), line, "the kept command carries the answer");
+}
+
+#[test]
+fn gurps_def_1_the_best_defense_answered_by_name_plans_on() {
+    let session = fight();
+    let mut nothing = ScriptedDice::new([]);
+    // `defense=best` answers the decision: the next question is the best defense's roll.
+    let asked = ask(&session, "attack Rook Orc defense=best", &[3, 3, 4], &mut nothing);
+    let Planned::Asks(parry) = asked else { panic!("the parry roll is asked") };
+    let Need::Roll(roll) = &parry.need else { panic!("a roll: {:?}", parry.need) };
+    assert_eq!(roll.to_string(), "parry 10: 3d6, needs 10 or less");
+}
+
+#[test]
+fn gurps_def_1_so_far_gives_each_named_roll_its_own_dice() {
+    let session = fight();
+    // No defense: the attack hits (10), the damage dice (unnamed) come from the session's dice,
+    // and the knockdown's HT roll is asked after 6 + 6 + 1 = 13 cutting (a major wound).
+    let mut damage = ScriptedDice::new([6, 6]);
+    let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4], &mut damage);
+    let Planned::Asks(question) = asked else { panic!("a roll after the damage") };
+    assert_eq!(question.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10)"]);
+    assert_eq!(question.faces, [3, 3, 4, 6, 6], "the damage faces are kept with the answers");
 }
 
 #[test]

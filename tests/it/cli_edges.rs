@@ -304,7 +304,7 @@ fn the_manual_page_has_the_keys_and_commands_and_no_missing_pages() {
         assert!(plain.contains(&entry), "the page lacks {entry:?}");
     }
     for spec in skirmish::command::COMMANDS {
-        let entry = format!(".TP\n{}\n{}\n", spec.usage(), skirmish::command::table::summary(spec));
+        let entry = format!(".TP\n{}\n{}\n", spec.usage(), skirmish::command::help::summary(spec));
         assert!(plain.contains(&entry), "the page lacks {entry:?}");
     }
     for sub in ["open", "list", "run", "odds", "export", "watch"] {
@@ -612,7 +612,7 @@ fn scripts_print_what_a_command_answers() {
     let shown = text(&out.stdout);
     let log: Vec<&str> = shown.split("\n\n").next().expect("the log").lines().collect();
     let attack_help =
-        skirmish::command::table::help_for("attack", Some(System::WOIN)).expect("help");
+        skirmish::command::help::help_for("attack", Some(System::WOIN)).expect("help");
     assert_eq!(
         log,
         [
@@ -647,7 +647,7 @@ fn scripts_print_what_a_command_answers() {
     );
     let shown = text(&out.stdout);
     for spec in skirmish::command::table::commands(Some(System::GURPS)) {
-        let summary = skirmish::command::table::summary(spec);
+        let summary = skirmish::command::help::summary(spec);
         assert!(shown.contains(&format!("> {} · {summary}\n", spec.usage())), "{shown}");
     }
 }

@@ -35,8 +35,9 @@ const SPECIALS: &[&str] = &[
 ];
 
 use crate::typed_command::{Command, parse};
+use skirmish::command::complete::CompletionContext;
 use skirmish::command::display::quote;
-use skirmish::command::table::{Arg, ArgKind, CompletionContext};
+use skirmish::command::table::{Arg, ArgKind};
 use skirmish::command::{Amount, CommandSpec, Field, complete, tokenize};
 
 /// Every command: the core ones and every system's own.
@@ -1538,7 +1539,7 @@ fn system_commands_belong_to_their_system() {
     assert!(complete("", &ctx).iter().all(|c| c != "soak" && c != "benny"));
     ctx.system = Some(System::GURPS);
     assert!(complete("", &ctx).iter().all(|c| c != "luck" && c != "soak"));
-    let docs = skirmish::command::table::markdown();
+    let docs = skirmish::command::help::markdown();
     for section in ["## WOIN commands", "### luck", "## Savage Worlds commands", "### soak"] {
         assert!(docs.contains(section), "docs/commands.md lacks {section}");
     }

@@ -280,7 +280,7 @@ fn a_fifth_ruleset_runs_a_fight_with_its_own_state_verb_and_a_two_target_attack(
 /// text never lists them by hand (and never shows the table's `{systems}` marker).
 #[test]
 fn help_docs_and_errors_name_the_built_in_systems_from_the_list() {
-    use skirmish::command::table::{help_all, help_for, markdown};
+    use skirmish::command::help::{help_all, help_for, markdown};
     let listed = System::listed(System::key);
     assert_eq!(listed, "woin, gempunks, savage or gurps");
     let keys: Vec<&str> = System::ALL.iter().map(|s| s.key()).collect();

@@ -206,9 +206,13 @@ fn run_on_a_file_prints_only_the_new_lines_after_a_heading() {
         assert_eq!(std::fs::read(&new).expect("read"), std::fs::read(&all).expect("read"));
         assert!(check(&new).status.success(), "{what}: the file checks");
     }
-    // Without a script nor --save: the heading and the board.
+    // Without --save, `run FILE` prints the whole fight as it always did; `--log new` asks for
+    // the heading and the new lines (none here) instead.
     let file = fight_file(&dir, "plain.ron");
-    let out = skirmish(&["run", file.to_str().expect("utf-8")], "");
+    let whole = skirmish(&["run", file.to_str().expect("utf-8")], "");
+    let (heading, lines, _) = parts(&text(&whole.stdout));
+    assert!(heading.is_none() && !lines.is_empty(), "{}", text(&whole.stdout));
+    let out = skirmish(&["run", file.to_str().expect("utf-8"), "--log", "new"], "");
     let (heading, lines, _) = parts(&text(&out.stdout));
     assert!(heading.is_some() && lines.is_empty(), "{}", text(&out.stdout));
     let _ = std::fs::remove_dir_all(&dir);

@@ -294,7 +294,7 @@ fn a_refused_command_changes_nothing() {
 #[test]
 fn docs_commands_md_is_generated_from_the_table() {
     let path = root().join("docs/commands.md");
-    let generated = skirmish::command::table::markdown();
+    let generated = skirmish::command::help::markdown();
     if std::env::var_os("SKIRMISH_BLESS").is_some() {
         std::fs::write(&path, &generated).expect("write docs/commands.md");
     }

@@ -145,12 +145,14 @@ impl DiceSource for TypedFirst<'_> {
         self.rest.draw_card(cards)
     }
 
-    // Faces typed for the roll go ahead; past them the source behind decides.
+    // Faces typed for the roll go ahead; past them the source behind decides, asked only for
+    // the dice the typed faces leave.
     fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
-        if self.typed.remaining() >= roll.count.max(1) {
+        let typed = self.typed.remaining();
+        if typed >= roll.count.max(1) {
             return Ok(());
         }
-        self.rest.before_roll(roll)
+        self.rest.before_roll(&RollAsk { count: roll.count - typed, ..roll.clone() })
     }
 
     fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {

@@ -22,6 +22,7 @@ mod sheet;
 mod shots;
 pub mod spec;
 mod split;
+mod stance;
 pub mod state;
 mod tables;
 mod tieup;

@@ -1,7 +1,7 @@
 //! Gempunks' tables: stat and weapon fields, the fields `attack` takes, the actions of a turn
 //! (GEM-ACT), the rule options (the spec's Readings) and damage-type words (GEM-DMG-1).
 
-use super::{guard, items};
+use super::{items, stance};
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::{FieldKind, FieldSpec, int_field as int};
 use crate::rules::typed;
@@ -152,17 +152,17 @@ pub static ACTIONS: &[ActionSpec] = &[
     a("heavy", "Heavy Attack", "standard", 1),
     a("rush", "Rush: move, then attack", "standard", 1),
     ActionSpec {
-        run: Some(|req, dice| typed::verb(req, dice, guard::cower)),
+        run: Some(|req, dice| typed::verb(req, dice, stance::cower)),
         ..a("cower", "Cower", "standard", 1)
     },
     a("cutout", "Cut Out an implant", "standard", 1),
     a("tieup", "Tie Up", "standard", 1),
     ActionSpec {
-        run: Some(|req, dice| typed::verb(req, dice, guard::ranged)),
+        run: Some(|req, dice| typed::verb(req, dice, stance::ranged)),
         ..a("rguard", "Ranged Guard", "standard", 1)
     },
     ActionSpec {
-        run: Some(|req, dice| typed::verb(req, dice, guard::melee)),
+        run: Some(|req, dice| typed::verb(req, dice, stance::melee)),
         ..a("mguard", "Melee Guard", "standard", 1)
     },
     a("move", "move", "move", 1),

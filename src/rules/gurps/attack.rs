@@ -40,7 +40,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     number("range", 0, 100_000),
     number("speed", 0, 100_000),
     number("mod", -50, 50),
-    field("defense", ArgKind::Word("dodge|parry|block|none")),
+    field("defense", ArgKind::Word("best|dodge|parry|block|none")),
     switch("retreat"),
     switch("drop"),
     switch("acrobatic"),

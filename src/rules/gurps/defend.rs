@@ -96,8 +96,14 @@ fn ask_defense(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RulesError> {
     let Some(picks) = defense_picks(req) else { return Ok(()) };
-    let options: Vec<Pick> =
-        picks.into_iter().map(|(label, text)| Pick { label, text, refused: None }).collect();
+    // The best open defense, the rules' default, is answered by name too (`defense=best`).
+    let options: Vec<Pick> = picks
+        .into_iter()
+        .map(|(label, text)| {
+            let text = if text.is_empty() { "defense=best".to_string() } else { text };
+            Pick { label, text, refused: None }
+        })
+        .collect();
     let decision = Decision {
         label: format!("{}'s defense", req.target.name),
         field: "defense",
@@ -105,7 +111,8 @@ fn ask_defense(
         suggested: 0,
     };
     let chosen = dice.decide(&decision)?;
-    if let Some(word) = decision.options.get(chosen).and_then(|p| p.text.strip_prefix("defense=")) {
+    let word = decision.options.get(chosen).and_then(|p| p.text.strip_prefix("defense="));
+    if let Some(word) = word.filter(|w| *w != "best") {
         asked.named = Some(word.replace('"', "").to_ascii_lowercase());
     }
     Ok(())
@@ -166,7 +173,7 @@ pub(super) fn defend(
     // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
     if f.flag("acrobatic") {
         asked.acrobatic = acrobatics(req, srcs, dice, effects)?;
-        if asked.named.is_none() {
+        if asked.named.as_deref().is_none_or(|n| n == "best") {
             asked.named = Some("dodge".into());
         }
     }

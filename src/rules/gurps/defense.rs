@@ -328,7 +328,7 @@ fn parry_parts(
 
 /// The defense to roll: the one named, or the best (ties go Dodge, Parry, Block).
 pub fn pick(choices: &[Choice], named: Option<&str>) -> Result<Option<Choice>, RulesError> {
-    match named {
+    match named.filter(|n| *n != "best") {
         None => Ok(choices
             .iter()
             .fold(None::<&Choice>, |best, c| match best {

@@ -104,10 +104,12 @@ impl DiceSource for Faces<'_> {
 
     // Faces typed in the roll's field go ahead; past them the session's source decides.
     fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
-        match &self.typed {
-            Some(t) if t.remaining() >= roll.count.max(1) => Ok(()),
-            _ => self.dice.before_roll(roll),
+        let typed = self.typed.as_ref().map_or(0, ScriptedDice::remaining);
+        if typed >= roll.count.max(1) {
+            return Ok(());
         }
+        // Only the dice past the typed ones are asked for.
+        self.dice.before_roll(&RollAsk { count: roll.count - typed, ..roll.clone() })
     }
 
     fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {

@@ -415,13 +415,13 @@ fn named_field(key: &str, value: &str, e: RulesError) -> RulesError {
     }
 }
 
-/// `defense=`, checked as a word before any die: dodge, parry, block (each may name a weapon,
-/// `parry:axe`) or none. Whether the defense is open to the target is judged when it defends.
+/// `defense=`, checked as a word before any die: best (the default, named), dodge, parry, block
+/// (each may name a weapon, `parry:axe`) or none. Whether the defense is open to the target is judged when it defends.
 fn defense_word(word: Option<&str>) -> Result<(), RulesError> {
     let Some(word) = word else { return Ok(()) };
     let kind = word.split_once(':').map_or(word, |(k, _)| k).to_ascii_lowercase();
-    if ["dodge", "parry", "block", "none"].contains(&kind.as_str()) {
+    if ["best", "dodge", "parry", "block", "none"].contains(&kind.as_str()) {
         return Ok(());
     }
-    invalid(format!("defense={word}: expected dodge, parry, block (parry:WEAPON …) or none"))
+    invalid(format!("defense={word}: expected best, dodge, parry, block (parry:WEAPON …) or none"))
 }
