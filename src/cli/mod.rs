@@ -260,8 +260,22 @@ fn check(path: &Path, replan: bool) -> ExitCode {
         Ok(a) => a,
         Err(err) => return fail(EXIT_INPUT, err),
     };
-    match save::load(path, assets) {
+    match save::load(path, assets.clone()) {
         Ok(session) => {
+            // What `run --save` and the tracker's first screen trust: the last snapshot with the
+            // records after it must come to the state the whole history comes to.
+            if let Some(tail) = save::tail::open(path, assets)
+                && tail.session.encounter() != session.encounter()
+            {
+                let why = format!(
+                    "{}: its last snapshot does not match its history: the records before it \
+                     come to another state (the file was edited, or written by a skirmish \
+                     whose rules differed); `skirmish run FILE --script /dev/null --save NEW` \
+                     writes it afresh from its history",
+                    path.display()
+                );
+                return fail(EXIT_INPUT, escaped(&why));
+            }
             let enc = session.encounter();
             let events: usize = session.entries().iter().map(|e| e.events.len()).sum();
             // The name, the commands and what they say come from the file: escaped.

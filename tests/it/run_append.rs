@@ -170,6 +170,28 @@ fn an_append_refuses_a_damaged_tail_and_leaves_the_file_alone() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `check` compares the last snapshot with the history before it: a snapshot edited and sealed
+/// again (its sums made right) is what `run --save` and the tracker's first screen would trust,
+/// so `check` refuses it, names the mismatch and says how to write the file afresh.
+#[test]
+fn check_refuses_a_snapshot_that_does_not_match_its_history() {
+    let dir = temp("stale");
+    let path = fight_file(&dir, "fight.ron");
+    assert!(check(&path).status.success(), "the compacted fight checks");
+    let good = std::fs::read_to_string(&path).expect("read");
+    let snapshot = good.lines().count();
+    let stale =
+        with_line(&good, snapshot, |l| l.replacen("health: (current: ", "health: (current: 1", 1));
+    assert_ne!(stale, good, "the snapshot holds Aria's health");
+    std::fs::write(&path, save::journal::reseal(&stale)).expect("written");
+    let out = check(&path);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(err.contains("its last snapshot does not match its history"), "{err}");
+    assert!(err.contains("--save NEW"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `--log new` (the default with a FILE) prints one heading counting the earlier lines, then only
 /// the lines the script added, then the board; `--log all` prints what `run` always printed. An
 /// undo past the snapshot reads the history before it and the output still follows the rule.
