@@ -24,6 +24,12 @@ impl App {
         if spec.args.iter().all(|a| a.optional) {
             return false;
         }
+        // `attack` has its own dialog (weapons, the system's picks with their odds, switches).
+        if std::ptr::eq(spec, &table::ATTACK.spec) {
+            // Opened, or refused with the reason (no fight under way yet).
+            self.open_dialog(super::keymap::Action::Attack);
+            return true;
+        }
         let Some(dialog) = self.verb_dialog(spec) else { return false };
         self.mode = Mode::Dialog(Box::new(dialog));
         self.hint("Esc cancels at any step; nothing changes until the last Enter");
@@ -34,6 +40,15 @@ impl App {
     fn verb_dialog(&self, spec: &'static CommandSpec) -> Option<Dialog> {
         let enc = self.session.encounter();
         let mut steps = Vec::new();
+        // The selected row is the first combatant's answer (the one who acts); another
+        // combatant (a target) starts on the first one else, so Enter twice never names one twice.
+        let selected = self.selected_id();
+        let other = enc
+            .combatants
+            .iter()
+            .map(|c| c.id.to_string())
+            .find(|id| Some(id) != selected.as_ref());
+        let mut preselect = [selected.clone(), other].into_iter();
         for arg in asked(spec) {
             let step = match arg.kind {
                 ArgKind::Combatant if !arg.optional && arg.read == Read::Word => {
@@ -42,7 +57,7 @@ impl App {
                     if options.is_empty() {
                         return None;
                     }
-                    Step::pick(arg.name, options, self.selected_id().as_deref())
+                    Step::pick(arg.name, options, preselect.next().flatten().as_deref())
                 }
                 ArgKind::Condition if !arg.optional => {
                     let names: Vec<(String, String)> = self

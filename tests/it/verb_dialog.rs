@@ -47,3 +47,31 @@ fn a_verb_with_its_arguments_runs_and_a_session_operation_has_no_dialog() {
     assert!(matches!(a.mode, Mode::Normal), "`branch` alone is refused, not asked");
     assert!(a.status.text.contains("branch NUMBER"), "{:?}", a.status);
 }
+
+#[test]
+fn a_verb_dialog_never_answers_two_combatants_with_the_same_row() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Aria side=pc<Enter>:add Goblin<Enter>");
+    // Enter on each combatant step takes what it starts on: the selected row, then another.
+    drive(&mut a, ":ambush<Enter><Enter><Enter><Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let command = last_command(&a);
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words.first(), Some(&"ambush"), "{command}");
+    assert_ne!(words.get(1), words.get(2), "{command}");
+}
+
+#[test]
+fn attack_alone_opens_the_attack_dialog_with_its_weapons() {
+    let mut a = new_woin();
+    drive(&mut a, ":add Aria side=pc<Enter>:add Goblin<Enter>:start<Enter>");
+    let by_key = {
+        drive(&mut a, "a");
+        let Mode::Dialog(dialog) = &a.mode else { panic!("a dialog: {:?}", a.status) };
+        dialog.steps.iter().map(|s| s.label().to_string()).collect::<Vec<_>>()
+    };
+    drive(&mut a, "<Esc>:attack<Enter>");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("a dialog: {:?}", a.status) };
+    let labels: Vec<String> = dialog.steps.iter().map(|s| s.label().to_string()).collect();
+    assert_eq!(labels, by_key, "`:attack` alone opens what `a` opens");
+}
