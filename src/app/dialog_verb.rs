@@ -36,6 +36,20 @@ impl App {
         true
     }
 
+    /// A verb's own key: its dialog, or, for a verb that asks nothing, the verb run at once; a
+    /// verb the fight's system does not have is refused, saying so.
+    pub(super) fn verb_key(&mut self, verb: &str) {
+        if self.open_verb_dialog(verb) {
+            return;
+        }
+        let system = self.session.encounter().system;
+        if table::lookup(verb, Some(system)).is_none() {
+            self.error(format!("`{verb}` (bound in keys.ron) is not a {system} command"));
+            return;
+        }
+        let _ = self.run_line(verb, None);
+    }
+
     /// The steps of `spec`'s dialog; `None` when a pick would have nothing to offer.
     fn verb_dialog(&self, spec: &'static CommandSpec) -> Option<Dialog> {
         let enc = self.session.encounter();

@@ -221,11 +221,15 @@ impl fmt::Display for KeyMapError {
     }
 }
 
-/// Every action's keys.
+/// Every action's keys, and the verbs bound to keys of their own (`"verb:soak": ["S"]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyMap {
     bindings: Vec<(Action, Vec<Key>)>,
+    verbs: Vec<(String, Vec<Key>)>,
 }
+
+/// How keys.ron names a verb bound to a key: `verb:NAME`.
+const VERB: &str = "verb:";
 
 /// The shipped defaults.
 pub const DEFAULT_KEYS: &str = include_str!("../../assets/keys.ron");
@@ -233,7 +237,7 @@ pub const DEFAULT_KEYS: &str = include_str!("../../assets/keys.ron");
 impl KeyMap {
     /// The shipped bindings. The file is part of the binary and checked by a test.
     pub fn defaults() -> KeyMap {
-        let mut map = KeyMap { bindings: Vec::new() };
+        let mut map = KeyMap { bindings: Vec::new(), verbs: Vec::new() };
         // An unreadable shipped file would be caught by the tests; fall back to nothing bound.
         let _ = map.patch(DEFAULT_KEYS);
         map
@@ -246,21 +250,51 @@ impl KeyMap {
                 KeyMapError(format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
             })?;
         for (name, keys) in table {
-            let action = Action::parse(&name).ok_or_else(|| {
-                let valid: Vec<&str> = Action::ALL.iter().map(|a| a.key()).collect();
-                KeyMapError(format!("unknown action '{name}'; actions: {}", valid.join(", ")))
-            })?;
             let keys = keys
                 .iter()
                 .map(|k| {
                     Key::parse(k).ok_or_else(|| KeyMapError(format!("{name}: '{k}' is not a key")))
                 })
                 .collect::<Result<Vec<Key>, _>>()?;
+            // A verb's own key opens its dialog; which system has it is known only in a fight.
+            if let Some(verb) = name.strip_prefix(VERB) {
+                let verb = verb.trim().to_ascii_lowercase();
+                if verb.is_empty() || !verb.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                    return Err(KeyMapError(format!(
+                        "{name}: expected verb:NAME, such as verb:soak"
+                    )));
+                }
+                self.verbs.retain(|(v, _)| *v != verb);
+                self.verbs.push((verb, keys));
+                continue;
+            }
+            let action = Action::parse(&name).ok_or_else(|| {
+                let valid: Vec<&str> = Action::ALL.iter().map(|a| a.key()).collect();
+                KeyMapError(format!(
+                    "unknown action '{name}'; actions: {}, or verb:NAME for a verb",
+                    valid.join(", ")
+                ))
+            })?;
             self.bindings.retain(|(a, _)| *a != action);
             self.bindings.push((action, keys));
         }
         self.bindings.sort_by_key(|(a, _)| *a);
         Ok(())
+    }
+
+    /// The verb a key press opens, when a verb is bound to it (these come before the actions).
+    pub fn verb(&self, event: &KeyEvent) -> Option<&str> {
+        self.verbs
+            .iter()
+            .find(|(_, keys)| keys.iter().any(|k| k.matches(event)))
+            .map(|(v, _)| v.as_str())
+    }
+
+    /// The verbs bound to keys, with their keys (`S`), for the help screen.
+    pub fn verb_keys(&self) -> impl Iterator<Item = (&str, String)> {
+        self.verbs.iter().map(|(verb, keys)| {
+            (verb.as_str(), keys.iter().map(ToString::to_string).collect::<Vec<_>>().join("/"))
+        })
     }
 
     /// The action a key press triggers.

@@ -59,6 +59,11 @@ impl App {
             self.hint("? help · : command · q quit");
             return;
         }
+        // A verb bound to its own key (keys.ron `"verb:soak": ["S"]`) opens its dialog.
+        if let Some(verb) = self.keymap.verb(&key).map(str::to_string) {
+            self.verb_key(&verb);
+            return;
+        }
         let Some(action) = self.keymap.action(&key) else {
             if let KeyCode::Char(c) = key.code {
                 self.error(format!("'{c}' does nothing here; press ? for the keys"));

@@ -243,6 +243,10 @@ fn help_lines(app: &App, theme: Theme, width: usize) -> Vec<Line<'static>> {
     for action in Action::ALL {
         lines.extend(entry(format!("{:>14}  ", app.keymap.keys_of(action)), action.help()));
     }
+    // Verbs bound to keys of their own in keys.ron.
+    for (verb, keys) in app.keymap.verb_keys() {
+        lines.extend(entry(format!("{keys:>14}  "), &format!("{verb} (its dialog)")));
+    }
     let rules = app.session.encounter().system.rules();
     {
         lines.push(Line::raw(""));

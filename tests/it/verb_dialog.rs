@@ -75,3 +75,36 @@ fn attack_alone_opens_the_attack_dialog_with_its_weapons() {
     let labels: Vec<String> = dialog.steps.iter().map(|s| s.label().to_string()).collect();
     assert_eq!(labels, by_key, "`:attack` alone opens what `a` opens");
 }
+
+#[test]
+fn a_verb_bound_to_a_key_in_keys_ron_opens_its_dialog() {
+    let mut a = new_woin();
+    a.keymap.patch(r#"{ "verb:ambush": ["z"], "verb:soak": ["y"] }"#).expect("a keys patch");
+    drive(&mut a, ":add Aria side=pc<Enter>:add Goblin<Enter>");
+    drive(&mut a, "z");
+    let Mode::Dialog(dialog) = &a.mode else { panic!("a dialog: {:?}", a.status) };
+    let labels: Vec<&str> = dialog.steps.iter().map(|s| s.label()).collect();
+    assert_eq!(labels, ["ATTACKER", "TARGET", "fields"]);
+    drive(&mut a, "<Esc>y");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert!(
+        a.status.text.contains("`soak` (bound in keys.ron) is not a WOIN command"),
+        "{:?}",
+        a.status
+    );
+    // The help screen lists it with its key.
+    let help = crate::tui::screen(
+        &{
+            let mut b = new_woin();
+            b.keymap.patch(r#"{ "verb:ambush": ["z"] }"#).expect("patch");
+            drive(&mut b, "?");
+            b
+        },
+        80,
+        60,
+    );
+    assert!(help.contains("ambush (its dialog)"), "{help}");
+    // A name that is no verb's is refused where the file is read.
+    let err = a.keymap.patch(r#"{ "verb:": ["x"] }"#).expect_err("refused");
+    assert!(err.to_string().contains("expected verb:NAME"), "{err}");
+}
