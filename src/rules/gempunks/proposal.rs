@@ -5,6 +5,7 @@ use super::prepare::{option_of, prepare};
 use super::set::hit_instances;
 use super::{set, split};
 use crate::rules::dice::DiceSource;
+use crate::rules::dice::question::{Decision, RollAsk};
 use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
@@ -20,6 +21,15 @@ impl DiceSource for Recording<'_> {
         let face = self.inner.roll(sides)?;
         self.faces.push(face);
         Ok(face)
+    }
+
+    // A question asked of the session's dice is theirs to answer.
+    fn before_roll(&mut self, roll: &RollAsk) -> Result<(), crate::rules::dice::DiceError> {
+        self.inner.before_roll(roll)
+    }
+
+    fn decide(&mut self, decision: &Decision) -> Result<usize, crate::rules::dice::DiceError> {
+        self.inner.decide(decision)
     }
 }
 

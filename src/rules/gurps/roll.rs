@@ -115,6 +115,15 @@ impl DiceSource for Faces<'_> {
     fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
         self.dice.decide(decision)
     }
+
+    // Faces typed for a kind of roll are dice of that roll, never cards or roll-offs.
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        self.dice.draw_card(cards)
+    }
+
+    fn roll_off(&mut self, holder: &str) -> Result<u32, DiceError> {
+        self.dice.roll_off(holder)
+    }
 }
 
 /// The faces typed for each kind of an attack's rolls (`roll=`, `defroll=` …), each taken once.
