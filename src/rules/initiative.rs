@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::Card;
+use super::dice::cards::Card;
 use super::dice::{DiceError, DiceSource, RollRecord};
 use super::stats::format_hundredths;
 

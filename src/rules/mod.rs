@@ -2,7 +2,6 @@
 //! random-number types appear in its API; dice arrive through [`dice::DiceSource`].
 
 pub mod ask;
-pub mod cards;
 pub mod conditions;
 pub mod dice;
 pub mod effect;

@@ -1,8 +1,8 @@
 //! What the engine hands a system: the views of combatants and the requests for initiative, an
 //! attack, a verb or damage, with the fields a person typed.
 
-use super::cards::Card;
 use super::conditions::Condition;
+use super::dice::cards::Card;
 use super::dice::{MAX_NUMBER, RollRecord};
 use super::initiative::Initiative;
 use super::signature::{ArgKind, FieldArg};

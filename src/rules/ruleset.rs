@@ -1,7 +1,7 @@
 //! The one interface every game system implements ([`Ruleset`]), and what its fold sees.
 
-use super::cards::Card;
 use super::conditions::Condition;
+use super::dice::cards::Card;
 use super::dice::{DiceSource, RollRecord};
 use super::effect::*;
 use super::initiative::Initiative;

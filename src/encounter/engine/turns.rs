@@ -321,7 +321,7 @@ impl Planner<'_> {
         self.begin_first_turn()
     }
 
-    pub(super) fn held_cards(&self) -> Vec<crate::rules::cards::Card> {
+    pub(super) fn held_cards(&self) -> Vec<crate::rules::dice::cards::Card> {
         self.scratch
             .combatants
             .iter()

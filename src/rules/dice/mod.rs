@@ -1,6 +1,7 @@
 //! Dice notation (`4d6kh3`, `2d+1`, `(d8!+2)*2`), rolling it with full records, and the
 //! [`DiceSource`] trait through which all randomness enters the rules. See `docs/dice.md`.
 
+pub mod cards;
 mod error;
 mod expr;
 mod parse;

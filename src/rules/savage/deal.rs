@@ -3,8 +3,8 @@
 //! typed in from a physical deck (SW-INIT-6).
 
 use super::state;
-use crate::rules::cards::Card;
 use crate::rules::dice::DiceSource;
+use crate::rules::dice::cards::Card;
 use crate::rules::initiative::{InitValue, Initiative};
 use crate::rules::request::{InitContext, InitRequest};
 use crate::rules::savage::state::SavageState;

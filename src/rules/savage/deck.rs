@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::cards::{Card, Suit};
+use crate::rules::dice::cards::{Card, Suit};
 use crate::rules::dice::{DiceError, DiceSource};
 
 /// The full 54-card deck from lowest to highest: 2♣ 2♦ 2♥ 2♠ 3♣ … A♠, red Joker, black Joker.

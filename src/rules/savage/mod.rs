@@ -25,9 +25,9 @@ use spec::SPEC;
 
 pub use roll::{TraitRoll, trait_roll};
 
-use super::cards::Card;
 use super::conditions::Condition;
 use super::dice::DiceSource;
+use super::dice::cards::Card;
 use super::effect::{Effect, HitKind, TurnStartEffect};
 use super::initiative::{InitValue, Initiative};
 use super::request::{

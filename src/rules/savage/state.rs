@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::deck::Deck;
-use crate::rules::cards::Card;
 use crate::rules::conditions::Source;
+use crate::rules::dice::cards::Card;
 use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{Bounded, SystemEvent, within};
 use crate::rules::types::RulesError;

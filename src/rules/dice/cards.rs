@@ -1,11 +1,13 @@
-//! Playing cards: suits, ranks, Jokers, their order and their names. Shared because an initiative
-//! value can be a card; the Savage Worlds action deck they are dealt from is `savage/deck.rs`.
+//! The standard 54-card deck as a table device, next to the dice: suits, ranks, the two Jokers,
+//! the usual order (rank, then suit clubs < diamonds < hearts < spades, Jokers above all) and the
+//! names a GM types (`QS`, `10h`, `joker`). No system's rules live here: which deck is dealt, when,
+//! and what a card means belong to the system that deals it (Savage Worlds: `savage/deck.rs`).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Suits in Savage Worlds tie-break order, lowest first: clubs, diamonds, hearts, spades.
+/// Suits in the usual tie-break order, lowest first: clubs, diamonds, hearts, spades.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Suit {
     Clubs,
@@ -36,7 +38,7 @@ impl Suit {
     }
 }
 
-/// A card of the action deck. Ranks run 2..=14 (11 J, 12 Q, 13 K, 14 A).
+/// A playing card. Ranks run 2..=14 (11 J, 12 Q, 13 K, 14 A).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Card {
     Suited {
