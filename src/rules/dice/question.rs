@@ -24,8 +24,41 @@ pub struct Decision {
     /// The command field that carries the answer (`defense`).
     pub field: &'static str,
     pub options: Vec<Pick>,
-    /// The option a source that plays on by itself takes (the rules' default).
-    pub suggested: usize,
+    /// The option a source that plays on by itself takes (the rules' default). `None`: the rules
+    /// have no default, so a command without the answer is incomplete (`skirmish run` refuses it
+    /// and says what is missing).
+    pub suggested: Option<usize>,
+    /// The GM may also type the field's value (`split=Ann:2,Bo:1`) instead of picking an option:
+    /// what to type, as a hint. The answer is then `FIELD=TYPED`.
+    pub typed: Option<String>,
+}
+
+impl Decision {
+    /// A decision between `options`, the first of them the rules' default.
+    pub fn new(label: impl Into<String>, field: &'static str, options: Vec<Pick>) -> Decision {
+        Decision { label: label.into(), field, options, suggested: Some(0), typed: None }
+    }
+
+    /// The option a source that plays on by itself takes, if the rules have a default.
+    pub fn default_pick(&self) -> Option<&Pick> {
+        self.suggested.and_then(|i| self.options.get(i)).filter(|p| p.refused.is_none())
+    }
+}
+
+impl Pick {
+    /// An option open now.
+    pub fn open(label: impl Into<String>, text: impl Into<String>) -> Pick {
+        Pick { label: label.into(), text: text.into(), refused: None }
+    }
+
+    /// An option the rules do not allow now, shown dimmed with `why`.
+    pub fn refused(
+        label: impl Into<String>,
+        text: impl Into<String>,
+        why: impl Into<String>,
+    ) -> Pick {
+        Pick { label: label.into(), text: text.into(), refused: Some(why.into()) }
+    }
 }
 
 /// One option of a [`Decision`].
@@ -69,7 +102,11 @@ impl fmt::Display for Need {
                     .map(|p| p.text.as_str())
                     .filter(|t| !t.is_empty())
                     .collect();
-                write!(f, "{}: {}", d.label, options.join(" | "))
+                write!(f, "{}: {}", d.label, options.join(" | "))?;
+                match &d.typed {
+                    Some(hint) => write!(f, " (or {}=…: {hint})", d.field),
+                    None => Ok(()),
+                }
             }
         }
     }

@@ -42,8 +42,13 @@ pub trait DiceSource {
 
     /// A decision the command does not carry: by default the rules' suggestion, which is what
     /// replaying a saved command takes too; a source that asks the GM stops planning instead.
+    /// A decision the rules have no default for stops planning here too: the command is
+    /// incomplete, and the error names what it lacks.
     fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
-        Ok(decision.suggested)
+        match decision.suggested {
+            Some(i) if decision.options.get(i).is_some_and(|p| p.refused.is_none()) => Ok(i),
+            _ => Err(DiceError::Stopped(Box::new(super::question::Need::Decide(decision.clone())))),
+        }
     }
 }
 

@@ -104,12 +104,7 @@ fn ask_defense(
             Pick { label, text, refused: None }
         })
         .collect();
-    let decision = Decision {
-        label: format!("{}'s defense", req.target.name),
-        field: "defense",
-        options,
-        suggested: 0,
-    };
+    let decision = Decision::new(format!("{}'s defense", req.target.name), "defense", options);
     let chosen = dice.decide(&decision)?;
     let word = decision.options.get(chosen).and_then(|p| p.text.strip_prefix("defense="));
     if let Some(word) = word.filter(|w| *w != "best") {
