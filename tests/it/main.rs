@@ -49,6 +49,7 @@ mod tui_safety;
 mod typed_command;
 mod typed_dice;
 mod verb_dialog;
+mod walk;
 mod watch;
 mod watch_privacy;
 mod woin;
