@@ -14,6 +14,7 @@ pub enum Answer {
     /// The faces of the roll asked, as typed at the table.
     Faces(&'static [u32]),
     /// The option picked, by its text (`defense=dodge`), or a typed answer (`split=Ann:2`).
+    #[allow(dead_code, reason = "used by the systems' walks as their decisions are asked")]
     Pick(&'static str),
 }
 
