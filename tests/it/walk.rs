@@ -14,7 +14,6 @@ pub enum Answer {
     /// The faces of the roll asked, as typed at the table.
     Faces(&'static [u32]),
     /// The option picked, by its text (`defense=dodge`), or a typed answer (`split=Ann:2`).
-    #[allow(dead_code, reason = "used by the systems' walks as their decisions are asked")]
     Pick(&'static str),
 }
 
@@ -116,5 +115,17 @@ mod tests {
         assert_eq!(walked.asked, ["attack 12: 3d6, needs 12 or less"]);
         assert_eq!(walked.faces, [6, 5, 3]);
         assert!(format!("{:?}", walked.events).contains("failure by 2"), "{:?}", walked.events);
+
+        // A hit asks the defense, then the dodge's roll; a dodge that holds ends it.
+        let answers =
+            [Answer::Faces(&[3, 3, 4]), Answer::Pick("defense=dodge"), Answer::Faces(&[2, 2, 2])];
+        let walked = walk(&session, "attack Rook Orc", &answers);
+        assert_eq!(walked.asked.len(), 3, "{:?}", walked.asked);
+        assert!(
+            walked.asked[1].starts_with("Orc's defense: defense=best | defense=dodge"),
+            "{:?}",
+            walked.asked
+        );
+        assert_eq!(walked.line, "attack Rook Orc defense=dodge");
     }
 }
