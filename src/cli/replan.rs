@@ -154,14 +154,24 @@ pub fn replan(session: &Session) -> Replanned {
         // Faces typed at the table were recorded in the order the dice asked for them: played
         // back in that order, typed first, so the same split is logged again.
         let typed = node.entry.events.iter().find_map(|e| match e {
-            Event::FacesTyped { typed, rolled } => Some((typed.clone(), rolled.clone())),
+            Event::FacesTyped { typed, rolled, marks } => {
+                Some((typed.clone(), rolled.clone(), marks.clone()))
+            }
             _ => None,
         });
         let mut in_order;
         let mut typed_first;
         let source: &mut dyn DiceSource = match typed {
             None => &mut dice,
-            Some((typed, rolled)) => {
+            // Answered roll by roll: every face is in the marks, in the order asked.
+            Some((_, _, marks)) if !marks.is_empty() => {
+                in_order = InOrder { faces: VecDeque::new(), missing: &mut dice.missing };
+                let faces =
+                    marks.iter().flat_map(|m| m.faces.iter().map(move |&f| (f, m.typed))).collect();
+                typed_first = TypedFirst::marked(faces, &mut in_order);
+                &mut typed_first
+            }
+            Some((typed, rolled, _)) => {
                 in_order = InOrder { faces: rolled.into(), missing: &mut dice.missing };
                 // `next roll=…` types its own faces: only the rolled ones come from outside.
                 if command.is(&table::NEXT.spec) && !command.args.faces(0).is_empty() {

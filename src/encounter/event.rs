@@ -196,6 +196,10 @@ pub enum Event {
     FacesTyped {
         typed: Vec<u32>,
         rolled: Vec<u32>,
+        /// Roll by roll, in the order the dice asked, when the command was answered one roll
+        /// at a time (issue 24): what each roll was and whether it was typed or rolled.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        marks: Vec<crate::rules::dice::question::RollMark>,
     },
     /// A line for the log with the roll behind it (a crit's condition die, a Confused roll).
     Logged {

@@ -37,12 +37,30 @@ pub struct Asking<'a> {
     made: Vec<Made>,
     /// The labelled roll under way and the faces it has taken.
     open: Option<Made>,
+    /// Whether a named roll with no faces stops planning (the GM rolls at the table), or
+    /// `rest` rolls it (the tracker's dice) and only decisions stop.
+    asks_rolls: bool,
+}
+
+/// What planning stops for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asks {
+    /// Every named roll without faces and every decision: dice rolled at the table.
+    RollsAndDecisions,
+    /// Decisions only; the tracker rolls the dice.
+    Decisions,
 }
 
 impl<'a> Asking<'a> {
     /// Faces answered so far, in the order planning takes them; `rest` rolls the unnamed ones.
     pub fn new(faces: Vec<u32>, rest: &'a mut dyn DiceSource) -> Asking<'a> {
-        Asking { faces, next: 0, rest, made: Vec::new(), open: None }
+        Asking::with(Asks::RollsAndDecisions, faces, rest)
+    }
+
+    /// As [`Asking::new`], stopping for `asks`.
+    pub fn with(asks: Asks, faces: Vec<u32>, rest: &'a mut dyn DiceSource) -> Asking<'a> {
+        let asks_rolls = asks == Asks::RollsAndDecisions;
+        Asking { faces, next: 0, rest, made: Vec::new(), open: None, asks_rolls }
     }
 
     /// Every face answered or handed out, in order: the answers to plan with next time (a
@@ -69,16 +87,27 @@ impl DiceSource for Asking<'_> {
                 return Err(DiceError::FaceOutOfRange { face, sides, position: self.next + 1 });
             }
             None => {
+                // A named roll that wants one more die than it was given (an exploding die,
+                // a reroll): the GM rolls that one too.
+                if self.asks_rolls
+                    && let Some(open) = &self.open
+                    && open.faces.len() >= open.roll.count.max(1)
+                {
+                    return Err(DiceError::Stopped(Box::new(Need::Roll(RollAsk {
+                        label: format!("{}, one more die", open.roll.label),
+                        dice: format!("1d{sides}"),
+                        count: 1,
+                        beat: None,
+                    }))));
+                }
                 let face = self.rest.roll(sides)?;
                 self.faces.push(face);
                 face
             }
         };
         self.next += 1;
-        // The named roll takes its own dice; a die after them (an unnamed roll) is not its.
-        if let Some(open) = self.open.take_if(|open| open.faces.len() >= open.roll.count.max(1)) {
-            self.made.push(open);
-        }
+        // The named roll takes its own dice and any it adds (an exploding die); a roll after it
+        // is named in turn.
         if let Some(open) = &mut self.open {
             open.faces.push(face);
         }
@@ -89,7 +118,7 @@ impl DiceSource for Asking<'_> {
         if let Some(done) = self.open.take() {
             self.made.push(done);
         }
-        if self.left() < roll.count.max(1) {
+        if self.asks_rolls && self.left() < roll.count.max(1) {
             return Err(DiceError::Stopped(Box::new(Need::Roll(roll.clone()))));
         }
         self.open = Some(Made { roll: roll.clone(), faces: Vec::new() });

@@ -93,10 +93,12 @@ fn gurps_def_1_an_answered_defense_plans_again_through_the_same_prefix() {
     assert_eq!(roll.to_string(), "parry 10: 3d6, needs 10 or less");
     assert_eq!(parry.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10)"]);
 
-    // The parry fails (15); the damage dice, not named yet, come from the session's dice
-    // (2d+1 = 3 cutting, 1 through DR 2).
-    let mut damage = ScriptedDice::new([1, 1]);
-    let Planned::Done(asked) = ask(&session, line, &[3, 3, 4, 5, 5, 5], &mut damage) else {
+    // The parry fails (15): the damage dice are asked next, then every answer is there.
+    let Planned::Asks(damage) = ask(&session, line, &[3, 3, 4, 5, 5, 5], &mut nothing) else {
+        panic!("the damage dice are asked");
+    };
+    assert!(matches!(damage.need, Need::Roll(_)), "{:?}", damage.need);
+    let Planned::Done(asked) = ask(&session, line, &[3, 3, 4, 5, 5, 5, 1, 1], &mut nothing) else {
         panic!("every answer is there");
     };
     // The same command planned in one go with the same faces gives the same events.
@@ -122,12 +124,20 @@ fn gurps_def_1_the_best_defense_answered_by_name_plans_on() {
 #[test]
 fn gurps_def_1_so_far_gives_each_named_roll_its_own_dice() {
     let session = fight();
-    // No defense: the attack hits (10), the damage dice (unnamed) come from the session's dice,
-    // and the knockdown's HT roll is asked after 6 + 6 + 1 = 13 cutting (a major wound).
-    let mut damage = ScriptedDice::new([6, 6]);
-    let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4], &mut damage);
-    let Planned::Asks(question) = asked else { panic!("a roll after the damage") };
+    let mut nothing = ScriptedDice::new([]);
+    // No defense: the attack hits (10), then the damage dice are asked with the attack alone
+    // in the so-far; with them (6 + 6 + 1 = 13 cutting, a major wound) the knockdown follows.
+    let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4], &mut nothing);
+    let Planned::Asks(question) = asked else { panic!("the damage dice are asked") };
     assert_eq!(question.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10)"]);
+    assert_eq!(question.faces, [3, 3, 4]);
+    let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4, 6, 6], &mut nothing);
+    let Planned::Asks(question) = asked else { panic!("a roll after the damage") };
+    assert!(
+        question.so_far[0].starts_with("attack 14: 3d6 rolled 3, 3, 4"),
+        "{:?}",
+        question.so_far
+    );
     assert_eq!(question.faces, [3, 3, 4, 6, 6], "the damage faces are kept with the answers");
 }
 

@@ -7,7 +7,7 @@ use crate::command::Invocation;
 use crate::encounter::event::Event;
 use crate::encounter::{Assets, Encounter};
 use crate::rules::RulesError;
-use crate::rules::ask::{Asking, Need};
+use crate::rules::ask::{Asking, Asks, Need};
 use crate::rules::dice::{DiceError, DiceSource};
 
 /// What planning with the answers so far came to.
@@ -41,7 +41,20 @@ pub fn plan_asking(
     faces: Vec<u32>,
     rest: &mut dyn DiceSource,
 ) -> Result<Planned, EngineError> {
-    let mut asking = Asking::new(faces, rest);
+    plan_asking_for(Asks::RollsAndDecisions, encounter, command, assets, faces, rest)
+}
+
+/// As [`plan_asking`], stopping only for what `asks` names: with [`Asks::Decisions`], `rest`
+/// rolls every die (the tracker's dice) and the faces it gives are kept with the answers.
+pub fn plan_asking_for(
+    asks: Asks,
+    encounter: &Encounter,
+    command: &Invocation,
+    assets: &Assets,
+    faces: Vec<u32>,
+    rest: &mut dyn DiceSource,
+) -> Result<Planned, EngineError> {
+    let mut asking = Asking::with(asks, faces, rest);
     match plan(encounter, command, assets, &mut asking) {
         Ok(events) => Ok(Planned::Done(events)),
         Err(EngineError::Rules(RulesError::Dice(DiceError::Stopped(need)))) => {

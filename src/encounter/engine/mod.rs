@@ -12,7 +12,7 @@ mod roster;
 mod turns;
 mod verbs;
 
-pub use ask::{Planned, Question, plan_asking};
+pub use ask::{Planned, Question, plan_asking, plan_asking_for};
 pub use attack::{attack_choice, attack_dice_order, attack_guide, attack_preview, attack_proposal};
 use effects::{Struck, special_request};
 use health::Give;
@@ -200,7 +200,8 @@ pub fn plan(
                 typed.len()
             )));
         }
-        let event = Event::FacesTyped { typed: typed.to_vec(), rolled: rolled.to_vec() };
+        let marks = planner.dice.roll_marks().to_vec();
+        let event = Event::FacesTyped { typed: typed.to_vec(), rolled: rolled.to_vec(), marks };
         planner.emit(event)?;
     }
     Ok(planner.events)

@@ -11,6 +11,7 @@ mod records;
 mod roster;
 mod turns;
 
+use crate::rules::dice::question::RollMark;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -207,8 +208,8 @@ impl Encounter {
                 self.over = true;
                 Ok(self.line(text.clone(), None, None))
             }
-            Event::FacesTyped { typed, rolled } => {
-                Ok(self.line(faces_typed(typed, rolled), None, None))
+            Event::FacesTyped { typed, rolled, marks } => {
+                Ok(self.line(faces_typed(typed, rolled, marks), None, None))
             }
             Event::Logged { text, roll, who, attempt } => {
                 self.apply_logged(text, roll.as_deref(), who.as_deref(), attempt.as_deref())
@@ -219,8 +220,12 @@ impl Encounter {
 
 /// The log's word on faces typed at the table: all of them, or which were typed and which the
 /// tracker rolled after them.
-fn faces_typed(typed: &[u32], rolled: &[u32]) -> String {
+fn faces_typed(typed: &[u32], rolled: &[u32], marks: &[RollMark]) -> String {
     let list = |faces: &[u32]| faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    if !marks.is_empty() {
+        let each: Vec<String> = marks.iter().map(ToString::to_string).collect();
+        return format!("dice: {}", each.join(" · "));
+    }
     match rolled {
         [] => format!("dice typed at the table: {}", list(typed)),
         _ => format!(

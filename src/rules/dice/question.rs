@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// A roll about to be made: what it is for, its dice, and the number to beat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RollAsk {
@@ -70,6 +72,28 @@ pub struct Pick {
     pub text: String,
     /// Why the rules do not allow it now, if so: shown dimmed with its reason, never taken.
     pub refused: Option<String>,
+}
+
+/// How the faces of one roll came: typed at the table or rolled by the tracker on the GM's
+/// word, for the log. A run of faces no roll named has an empty label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollMark {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub label: String,
+    pub faces: Vec<u32>,
+    pub typed: bool,
+}
+
+impl fmt::Display for RollMark {
+    /// `attack 14 typed 3 3 4`, `rolled 5 2` for faces no roll named.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = if self.typed { "typed" } else { "rolled" };
+        let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
+        match self.label.is_empty() {
+            true => write!(f, "{how} {}", faces.join(" ")),
+            false => write!(f, "{} {how} {}", self.label, faces.join(" ")),
+        }
+    }
 }
 
 /// What planning stopped to ask.

@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::DiceError;
-use super::question::{Decision, RollAsk};
+use super::question::{Decision, RollAsk, RollMark};
 
 /// Where die faces come from.
 pub trait DiceSource {
@@ -16,6 +16,12 @@ pub trait DiceSource {
     /// when this source mixes the two ([`TypedFirst`]); `None` for any other source.
     fn typed_split(&self) -> Option<(&[u32], &[u32])> {
         None
+    }
+
+    /// Each roll's faces marked typed or rolled, in order, when this source was told which
+    /// faces the GM typed and which the tracker rolled on the GM's word ([`TypedFirst::marked`]).
+    fn roll_marks(&self) -> &[RollMark] {
+        &[]
     }
 
     /// Which of `cards` cards a shuffled deck gives next (1 is the lowest left): a die of that
@@ -69,6 +75,10 @@ impl<T: DiceSource + ?Sized> DiceSource for &mut T {
         (**self).typed_split()
     }
 
+    fn roll_marks(&self) -> &[RollMark] {
+        (**self).roll_marks()
+    }
+
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
         (**self).draw_card(cards)
     }
@@ -95,6 +105,10 @@ impl<T: DiceSource + ?Sized> DiceSource for Box<T> {
         (**self).typed_split()
     }
 
+    fn roll_marks(&self) -> &[RollMark] {
+        (**self).roll_marks()
+    }
+
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
         (**self).draw_card(cards)
     }
@@ -112,11 +126,51 @@ pub struct TypedFirst<'a> {
     rest: &'a mut dyn DiceSource,
     handed: Vec<u32>,
     rolled: Vec<u32>,
+    /// For each face of `typed`, whether the GM typed it (else the tracker rolled it on the GM's
+    /// word); `None`: every one was typed, and no roll is marked.
+    flags: Option<Vec<bool>>,
+    used: usize,
+    marks: Vec<RollMark>,
+    /// The named roll under way; a new mark starts at each.
+    label: Option<String>,
 }
 
 impl<'a> TypedFirst<'a> {
     pub fn new(typed: ScriptedDice, rest: &'a mut dyn DiceSource) -> Self {
-        TypedFirst { typed, rest, handed: Vec::new(), rolled: Vec::new() }
+        TypedFirst {
+            typed,
+            rest,
+            handed: Vec::new(),
+            rolled: Vec::new(),
+            flags: None,
+            used: 0,
+            marks: Vec::new(),
+            label: None,
+        }
+    }
+
+    /// Faces answered one roll at a time, each `true` when typed at the table and `false` when
+    /// the tracker rolled it on the GM's word: the log marks each roll typed or rolled.
+    pub fn marked(faces: Vec<(u32, bool)>, rest: &'a mut dyn DiceSource) -> Self {
+        let flags = faces.iter().map(|&(_, typed)| typed).collect();
+        let mut dice = TypedFirst::new(ScriptedDice::new(faces.into_iter().map(|(f, _)| f)), rest);
+        dice.flags = Some(flags);
+        dice
+    }
+
+    fn mark(&mut self, face: u32, typed: bool) {
+        if self.flags.is_none() {
+            return;
+        }
+        let label = self.label.take();
+        match self.marks.last_mut() {
+            Some(last) if label.is_none() && last.typed == typed => last.faces.push(face),
+            _ => self.marks.push(RollMark {
+                label: label.unwrap_or_default(),
+                faces: vec![face],
+                typed,
+            }),
+        }
     }
 
     /// Typed faces no die asked for.
@@ -134,11 +188,18 @@ impl DiceSource for TypedFirst<'_> {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         if self.typed.remaining() > 0 {
             let face = self.typed.roll(sides)?;
-            self.handed.push(face);
+            let typed = self.flags.as_ref().is_none_or(|f| f.get(self.used) != Some(&false));
+            self.used += 1;
+            match typed {
+                true => self.handed.push(face),
+                false => self.rolled.push(face),
+            }
+            self.mark(face, typed);
             return Ok(face);
         }
         let face = self.rest.roll(sides)?;
         self.rolled.push(face);
+        self.mark(face, false);
         Ok(face)
     }
 
@@ -146,13 +207,22 @@ impl DiceSource for TypedFirst<'_> {
         Some((&self.handed, &self.rolled))
     }
 
+    fn roll_marks(&self) -> &[RollMark] {
+        &self.marks
+    }
+
+    // Answered roll by roll, a card drawn while planning took its place among the faces.
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
-        self.rest.draw_card(cards)
+        match self.flags {
+            Some(_) => self.roll(cards),
+            None => self.rest.draw_card(cards),
+        }
     }
 
     // Faces typed for the roll go ahead; past them the source behind decides, asked only for
     // the dice the typed faces leave.
     fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
+        self.label = Some(roll.label.clone());
         let typed = self.typed.remaining();
         if typed >= roll.count.max(1) {
             return Ok(());
