@@ -17,12 +17,39 @@ pub struct Made {
     pub faces: Vec<u32>,
 }
 
+impl Made {
+    /// Against a number to beat written `N or less` or `N or more`, with the dice it asked for:
+    /// `success by 4`, `failure by 2`.
+    fn verdict(&self, total: u64) -> Option<String> {
+        let beat = self.roll.beat.as_deref()?;
+        let (n, under) = match beat.split_once(' ')? {
+            (n, "or less") => (n, true),
+            (n, "or more") => (n, false),
+            _ => return None,
+        };
+        let n: i64 = n.parse().ok()?;
+        let total = i64::try_from(total).ok()?;
+        if self.faces.len() != self.roll.count {
+            return None;
+        }
+        let margin = if under { n.saturating_sub(total) } else { total.saturating_sub(n) };
+        Some(match margin >= 0 {
+            true => format!("success by {margin}"),
+            false => format!("failure by {}", margin.saturating_neg()),
+        })
+    }
+}
+
 impl fmt::Display for Made {
     /// `Aldric's attack 14: 3d6 rolled 4, 2, 3 (9)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
         let total: u64 = self.faces.iter().map(|&n| u64::from(n)).sum();
-        write!(f, "{}: {} rolled {} ({total})", self.roll.label, self.roll.dice, faces.join(", "))
+        write!(f, "{}: {} rolled {} ({total})", self.roll.label, self.roll.dice, faces.join(", "))?;
+        match self.verdict(total) {
+            Some(verdict) => write!(f, ": {verdict}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -40,6 +67,10 @@ pub struct Asking<'a> {
     /// Whether a named roll with no faces stops planning (the GM rolls at the table), or
     /// `rest` rolls it (the tracker's dice) and only decisions stop.
     asks_rolls: bool,
+    /// Named rolls without faces `rest` may still roll before planning stops at one.
+    granted: usize,
+    /// Whether the roll under way is one `rest` rolls.
+    open_granted: bool,
 }
 
 /// What planning stops for.
@@ -49,6 +80,9 @@ pub enum Asks {
     RollsAndDecisions,
     /// Decisions only; the tracker rolls the dice.
     Decisions,
+    /// As `RollsAndDecisions`, but the first named roll without faces is rolled by the source
+    /// behind (the GM said "roll it"), exploding dice included.
+    RollTheNext,
 }
 
 impl<'a> Asking<'a> {
@@ -59,8 +93,18 @@ impl<'a> Asking<'a> {
 
     /// As [`Asking::new`], stopping for `asks`.
     pub fn with(asks: Asks, faces: Vec<u32>, rest: &'a mut dyn DiceSource) -> Asking<'a> {
-        let asks_rolls = asks == Asks::RollsAndDecisions;
-        Asking { faces, next: 0, rest, made: Vec::new(), open: None, asks_rolls }
+        let asks_rolls = asks != Asks::Decisions;
+        let granted = usize::from(asks == Asks::RollTheNext);
+        Asking {
+            faces,
+            next: 0,
+            rest,
+            made: Vec::new(),
+            open: None,
+            asks_rolls,
+            granted,
+            open_granted: false,
+        }
     }
 
     /// Every face answered or handed out, in order: the answers to plan with next time (a
@@ -72,6 +116,26 @@ impl<'a> Asking<'a> {
     /// The named rolls made so far, each with its faces.
     pub fn made(&self) -> Vec<Made> {
         self.made.iter().cloned().chain(self.open.clone()).collect()
+    }
+
+    fn served(
+        &mut self,
+        sides: u32,
+        from_rest: impl FnOnce(&mut dyn DiceSource) -> Result<u32, DiceError>,
+    ) -> Result<u32, DiceError> {
+        let face = match self.faces.get(self.next) {
+            Some(&face) if (1..=sides).contains(&face) => face,
+            Some(&face) => {
+                return Err(DiceError::FaceOutOfRange { face, sides, position: self.next + 1 });
+            }
+            None => {
+                let face = from_rest(&mut *self.rest)?;
+                self.faces.push(face);
+                face
+            }
+        };
+        self.next += 1;
+        Ok(face)
     }
 
     fn left(&self) -> usize {
@@ -90,6 +154,7 @@ impl DiceSource for Asking<'_> {
                 // A named roll that wants one more die than it was given (an exploding die,
                 // a reroll): the GM rolls that one too.
                 if self.asks_rolls
+                    && !self.open_granted
                     && let Some(open) = &self.open
                     && open.faces.len() >= open.roll.count.max(1)
                 {
@@ -114,12 +179,27 @@ impl DiceSource for Asking<'_> {
         Ok(face)
     }
 
+    // A card or a roll-off takes an answered face when there is one (so planning again deals
+    // the same), else the source behind deals or rolls it, kept with the answers.
+    fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
+        self.served(cards, |rest| rest.draw_card(cards))
+    }
+
+    fn roll_off(&mut self, holder: &str) -> Result<u32, DiceError> {
+        self.served(6, |rest| rest.roll_off(holder))
+    }
+
     fn before_roll(&mut self, roll: &RollAsk) -> Result<(), DiceError> {
         if let Some(done) = self.open.take() {
             self.made.push(done);
         }
+        self.open_granted = false;
         if self.asks_rolls && self.left() < roll.count.max(1) {
-            return Err(DiceError::Stopped(Box::new(Need::Roll(roll.clone()))));
+            if self.granted == 0 {
+                return Err(DiceError::Stopped(Box::new(Need::Roll(roll.clone()))));
+            }
+            self.granted -= 1;
+            self.open_granted = true;
         }
         self.open = Some(Made { roll: roll.clone(), faces: Vec::new() });
         Ok(())

@@ -63,7 +63,7 @@ fn gurps_def_1_the_defense_is_asked_after_the_attack_roll_hits() {
     let Planned::Asks(second) = ask(&session, "attack Rook Orc", &[3, 3, 4], &mut nothing) else {
         panic!("the defense is asked next");
     };
-    assert_eq!(second.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10)"]);
+    assert_eq!(second.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
     assert_eq!(second.faces, [3, 3, 4]);
     let Need::Decide(decision) = &second.need else { panic!("a decision: {:?}", second.need) };
     assert_eq!(decision.field, "defense");
@@ -91,7 +91,7 @@ fn gurps_def_1_an_answered_defense_plans_again_through_the_same_prefix() {
     };
     let Need::Roll(roll) = &parry.need else { panic!("a roll: {:?}", parry.need) };
     assert_eq!(roll.to_string(), "parry 10: 3d6, needs 10 or less");
-    assert_eq!(parry.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10)"]);
+    assert_eq!(parry.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
 
     // The parry fails (15): the damage dice are asked next, then every answer is there.
     let Planned::Asks(damage) = ask(&session, line, &[3, 3, 4, 5, 5, 5], &mut nothing) else {
@@ -129,7 +129,7 @@ fn gurps_def_1_so_far_gives_each_named_roll_its_own_dice() {
     // in the so-far; with them (6 + 6 + 1 = 13 cutting, a major wound) the knockdown follows.
     let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4], &mut nothing);
     let Planned::Asks(question) = asked else { panic!("the damage dice are asked") };
-    assert_eq!(question.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10)"]);
+    assert_eq!(question.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
     assert_eq!(question.faces, [3, 3, 4]);
     let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4, 6, 6], &mut nothing);
     let Planned::Asks(question) = asked else { panic!("a roll after the damage") };
