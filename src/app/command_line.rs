@@ -22,8 +22,9 @@ impl App {
                     if self.history.last() != Some(&line) {
                         self.history.push(line.clone());
                     }
-                    if !self.open_verb_dialog(&line) && !self.asks_faces_for(&line, "dice faces") {
-                        self.run_line(&line, None);
+                    // A line missing answers goes on in a dialog, one question at a time.
+                    if !self.open_verb_dialog(&line) {
+                        self.start_live(&line, "answers");
                     }
                 }
             }

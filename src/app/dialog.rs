@@ -1,6 +1,7 @@
 //! Small dialogs the keys open: steps (pick from a filtered list, or type a value) ending in a
 //! command's text (a verb's from its signature), so a dialog can only do what a command could.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use tui_input::Input;
@@ -11,39 +12,92 @@ use crate::rules::signature::{Arg, CommandSpec, Read};
 /// One question in a dialog.
 #[derive(Debug, Clone)]
 pub enum Step {
-    /// Pick one of `options` (shown label, value put in the command); typing filters.
-    Pick { label: &'static str, options: Vec<(String, String)>, filter: Input, cursor: usize },
+    /// Pick one of `options` (shown label, value put in the command); typing filters. An
+    /// option `refused` names why the rules do not allow it now: shown dimmed, never taken.
+    Pick {
+        label: Cow<'static, str>,
+        options: Vec<(String, String)>,
+        refused: Vec<Option<String>>,
+        filter: Input,
+        cursor: usize,
+    },
     /// Type a value; `optional` steps may be left blank.
-    Text { label: &'static str, hint: String, input: Input, optional: bool },
+    Text { label: Cow<'static, str>, hint: String, input: Input, optional: bool },
     /// Switch any of `options` (field, label) on or off with Space.
-    Toggles { label: &'static str, options: Vec<(String, String)>, on: Vec<bool>, cursor: usize },
+    Toggles {
+        label: Cow<'static, str>,
+        options: Vec<(String, String)>,
+        on: Vec<bool>,
+        cursor: usize,
+    },
 }
 
 impl Step {
     pub fn pick(
-        label: &'static str,
+        label: impl Into<Cow<'static, str>>,
         options: Vec<(String, String)>,
         preselect: Option<&str>,
     ) -> Step {
         let cursor =
             preselect.and_then(|v| options.iter().position(|(_, value)| value == v)).unwrap_or(0);
-        Step::Pick { label, options, filter: Input::default(), cursor }
+        let label = label.into();
+        Step::Pick { label, options, refused: Vec::new(), filter: Input::default(), cursor }
     }
 
-    pub fn text(label: &'static str, hint: impl Into<String>, value: &str, optional: bool) -> Step {
-        Step::Text { label, hint: hint.into(), input: Input::new(value.to_string()), optional }
+    pub fn text(
+        label: impl Into<Cow<'static, str>>,
+        hint: impl Into<String>,
+        value: &str,
+        optional: bool,
+    ) -> Step {
+        let input = Input::new(value.to_string());
+        Step::Text { label: label.into(), hint: hint.into(), input, optional }
     }
 
-    pub fn toggles(label: &'static str, options: Vec<(String, String)>) -> Step {
+    pub fn toggles(label: impl Into<Cow<'static, str>>, options: Vec<(String, String)>) -> Step {
         let on = vec![false; options.len()];
-        Step::Toggles { label, options, on, cursor: 0 }
+        Step::Toggles { label: label.into(), options, on, cursor: 0 }
     }
 
-    pub fn label(&self) -> &'static str {
+    pub fn label(&self) -> &str {
         match self {
             Step::Pick { label, .. } | Step::Text { label, .. } | Step::Toggles { label, .. } => {
                 label
             }
+        }
+    }
+
+    /// Why the highlighted option may not be taken now, if it may not.
+    pub fn refusal(&self) -> Option<&str> {
+        let Step::Pick { refused, cursor, .. } = self else { return None };
+        let visible = self.visible();
+        let (index, _) = visible.get((*cursor).min(visible.len().saturating_sub(1)))?;
+        refused.get(*index)?.as_deref()
+    }
+
+    /// Put a previous answer back, to change it: the text typed, or the option picked.
+    pub fn restore(&mut self, answer: &str) {
+        match self {
+            Step::Pick { options, filter, cursor, .. } => {
+                *filter = Input::default();
+                *cursor = options.iter().position(|(_, v)| v == answer).unwrap_or(0);
+            }
+            Step::Text { input, .. } => *input = Input::new(answer.to_string()),
+            Step::Toggles { options, on, .. } => {
+                let words: Vec<&str> = answer.split_whitespace().collect();
+                for ((field, _), on) in options.iter().zip(on) {
+                    *on = words.contains(&field.as_str());
+                }
+            }
+        }
+    }
+
+    /// Whether the field being typed in is empty (Backspace there steps back).
+    pub fn is_blank(&self) -> bool {
+        match self {
+            Step::Pick { filter, .. } => filter.value().is_empty(),
+            Step::Text { input, .. } => input.value().is_empty(),
+            Step::Toggles { .. } => true,
         }
     }
 
@@ -120,14 +174,15 @@ pub struct Dialog {
     pub at: usize,
     /// Answers of the finished steps.
     pub answers: Vec<String>,
-    /// Whether the last step takes physical dice faces.
+    /// Whether the command may roll or reach a decision: once its own steps are answered, it
+    /// is planned one question at a time ([`super::live`]).
     pub rolls: bool,
     /// What the system says of the command before it is rolled (attack odds).
     pub preview: Option<String>,
-    /// The rolls the faces step wants, in the order the rules make them.
-    pub needs: Option<String>,
-    /// Cards the engine was asked to deal while working out `needs`, dealt again by the run.
-    pub cards: Vec<u32>,
+    /// The questions the rules asked after the dialog's own steps, one step each.
+    pub live: Option<super::live::Live>,
+    /// Esc was pressed once with faces typed: a second Esc leaves.
+    pub leaving: bool,
     /// Why the command was refused. The dialog then only shows it, and every key but Enter and
     /// Esc (which close it) is ignored, so faces typed ahead never act on the dashboard.
     pub refused: Option<String>,
@@ -144,32 +199,12 @@ pub struct Dialog {
     /// The attack dialog's steps after the weapon that add to the command (the system's picks,
     /// the switches, the free text).
     pub attack_extras: usize,
-    /// The hits were rolled ahead of damage and a split step added: the attack faces (`roll=`)
-    /// and the faces typed for the damage, if any.
-    pub split_stage: Option<SplitStage>,
     /// The verb a [`Template::Verb`] dialog writes, one step per argument and one for its fields.
     pub verb: Option<&'static CommandSpec>,
 }
 
-/// An attack whose hit dice were rolled before its damage, waiting for the GM's split.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SplitStage {
-    pub roll: String,
-    pub leftover: Option<String>,
-}
-
 impl Dialog {
     pub fn new(title: &'static str, template: Template, steps: Vec<Step>, rolls: bool) -> Dialog {
-        let mut steps = steps;
-        if rolls {
-            steps.push(Step::text(
-                "dice faces",
-                "the faces rolled at the table, in that order, e.g. 6 6 3 1 · any not typed \
-                 (or all, left blank) the tracker rolls",
-                "",
-                true,
-            ));
-        }
         Dialog {
             title,
             template,
@@ -178,15 +213,14 @@ impl Dialog {
             answers: Vec::new(),
             rolls,
             preview: None,
-            needs: None,
-            cards: Vec::new(),
+            live: None,
+            leaving: false,
             refused: None,
             fix: None,
             folder: PathBuf::new(),
             line: String::new(),
             more_targets: false,
             attack_extras: 2,
-            split_stage: None,
             verb: None,
         }
     }
@@ -199,12 +233,17 @@ impl Dialog {
         self.steps.get_mut(self.at)
     }
 
-    /// The command text and the typed faces (if any) once every step is answered.
-    pub fn command(&self) -> (String, Option<String>) {
+    /// The dialog's own steps the command is made of (the questions asked after them excluded).
+    pub fn own_steps(&self) -> usize {
+        self.live.as_ref().map_or(self.steps.len(), |live| live.own)
+    }
+
+    /// The command text its own steps write.
+    pub fn command(&self) -> String {
         let a = |i: usize| self.answers.get(i).map(String::as_str).unwrap_or("");
         let q = |i: usize| quote(a(i));
         let extra = |i: usize| if a(i).is_empty() { String::new() } else { format!(" {}", a(i)) };
-        let text = match self.template {
+        match self.template {
             Template::Damage => format!("damage {} {}", q(0), a(1)),
             Template::Heal => format!("heal {} {}", q(0), a(1)),
             Template::Condition => format!("cond {} {}{}", q(0), q(1), extra(2)),
@@ -227,16 +266,7 @@ impl Dialog {
                         targets.push_str(&quote(id));
                     }
                 }
-                let mut text = format!("attack {} {targets}{weapon}{rest}", q(0));
-                if let Some(stage) = &self.split_stage {
-                    text.push_str(&format!(" roll={}", stage.roll));
-                    if let Some(split) = self.answers.get(self.steps.len().saturating_sub(1))
-                        && !split.is_empty()
-                    {
-                        text.push_str(&format!(" split={split}"));
-                    }
-                }
-                text
+                format!("attack {} {targets}{weapon}{rest}", q(0))
             }
             Template::Roll => match a(1) {
                 "" => format!("roll {}", a(0)),
@@ -245,7 +275,10 @@ impl Dialog {
             Template::Initiative => format!("init {} {}", q(0), q(1)),
             Template::Act => format!("act {}", q(0)),
             Template::Line => self.line.clone(),
-            Template::Verb => verb_text(self.verb, &self.answers),
+            Template::Verb => {
+                let own = self.answers.len().min(self.own_steps());
+                verb_text(self.verb, self.answers.get(..own).unwrap_or_default())
+            }
             Template::Save => {
                 // `NAME overwrite` replaces a file that holds another fight, as on the line.
                 let typed = a(0).trim();
@@ -256,13 +289,7 @@ impl Dialog {
                 let path = save_target(&self.folder, name);
                 format!("save {}{overwrite}", quote(&path.to_string_lossy()))
             }
-        };
-        let faces = match &self.split_stage {
-            Some(stage) => stage.leftover.clone(),
-            None => self.rolls.then(|| self.answers.last().cloned()).flatten(),
         }
-        .filter(|f| !f.is_empty());
-        (text, faces)
     }
 }
 

@@ -18,12 +18,13 @@ impl App {
             return;
         }
         let Some(Step::Pick { label, .. }) = dialog.step() else { return };
-        let label = *label;
         let enc = self.session.encounter();
-        if !enc.system.rules().spec().attack.choices.iter().any(|c| c.label == label) {
+        let Some(label) =
+            enc.system.rules().spec().attack.choices.iter().map(|c| c.label).find(|l| l == label)
+        else {
             return;
-        }
-        let (text, _) = dialog.command();
+        };
+        let text = dialog.command();
         let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
         let Ok(Some(options)) = crate::encounter::engine::attack_choice(enc, &cmd, label) else {
             return;
@@ -38,8 +39,8 @@ impl App {
     pub(super) fn refresh_other_targets(&mut self) {
         let Mode::Dialog(dialog) = &mut self.mode else { return };
         let first = dialog.answers.get(1).cloned().unwrap_or_default();
-        if let Some(Step::Toggles { label: "other targets", options, on, cursor }) =
-            dialog.step_mut()
+        if let Some(Step::Toggles { label, options, on, cursor }) = dialog.step_mut()
+            && label == "other targets"
             && let Some(at) = options.iter().position(|(id, _)| *id == first)
         {
             options.remove(at);
@@ -55,11 +56,14 @@ impl App {
         if dialog.template != Template::Attack {
             return;
         }
-        let Some(Step::Toggles { label: MODIFIERS, options: shown, on, .. }) = dialog.step() else {
+        let Some(Step::Toggles { label, options: shown, on, .. }) = dialog.step() else {
             return;
         };
+        if label != MODIFIERS {
+            return;
+        }
         let enc = self.session.encounter();
-        let (text, _) = dialog.command();
+        let text = dialog.command();
         let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
         let Ok(Some(guide)) = crate::encounter::engine::attack_guide(enc, &cmd) else { return };
         let Some(apply) = guide.toggles else { return };
@@ -68,7 +72,7 @@ impl App {
             apply.iter().map(|(field, label)| (field.to_string(), label.to_string())).collect();
         let now_on = options.iter().map(|(field, _)| was_on(field)).collect();
         if let Some(step) = dialog.step_mut() {
-            *step = Step::Toggles { label: MODIFIERS, options, on: now_on, cursor: 0 };
+            *step = Step::Toggles { label: MODIFIERS.into(), options, on: now_on, cursor: 0 };
         }
     }
 
@@ -78,9 +82,12 @@ impl App {
         if dialog.template != Template::Attack {
             return;
         }
-        let Some(Step::Text { label: MORE, .. }) = dialog.step() else { return };
+        let Some(Step::Text { label, .. }) = dialog.step() else { return };
+        if label != MORE {
+            return;
+        }
         let enc = self.session.encounter();
-        let (text, _) = dialog.command();
+        let text = dialog.command();
         let Ok(Some(cmd)) = command::parse_in(&text, Some(enc.system)) else { return };
         let Ok(Some(guide)) = crate::encounter::engine::attack_guide(enc, &cmd) else { return };
         let Some(now) = guide.hint else { return };

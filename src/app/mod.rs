@@ -11,6 +11,7 @@ mod dialog_verb;
 mod fights;
 pub mod keymap;
 mod keys;
+mod live;
 mod probe;
 mod rows;
 mod run;
@@ -160,8 +161,9 @@ pub const LOG_STEP: usize = 3;
 pub struct App {
     pub session: Session,
     dice: Box<dyn DiceSource + Send>,
-    /// Cards a dialog's probe drew for the command about to run, dealt again by it.
-    cards_ahead: Vec<u32>,
+    /// The faces of a command answered one question at a time, each `true` when typed at the
+    /// table, for the run that follows ([`live`]).
+    answered: Option<Vec<(u32, bool)>>,
     pub mode: Mode,
     /// Index into [`App::rows`].
     pub selected: usize,
@@ -213,7 +215,7 @@ impl App {
         let mut app = App {
             session,
             dice: Box::new(SeededDice::new(new_files.stamp)),
-            cards_ahead: Vec::new(),
+            answered: None,
             mode: Mode::Normal,
             selected: 0,
             unfolded: BTreeSet::new(),

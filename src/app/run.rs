@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::probe::{CardsFirst, is_about_faces};
+use super::probe::is_about_faces;
 use super::{App, Effect, Mode, Ran, SaveState, branches_answer};
 use crate::command::{self, Command};
 use crate::encounter::engine::EngineError;
@@ -102,7 +102,7 @@ impl App {
             Ok(Outcome::Applied { .. }) => {
                 // What the command did, not the closing word on which faces were typed.
                 let log = self.session.log();
-                let skip = usize::from(faces.is_some() && typed_mark_last(&self.session));
+                let skip = usize::from(typed_mark_last(&self.session));
                 // With its dice, as the log shows them (`roll 2d6 [3, 4] = 7`).
                 let last = log.iter().rev().nth(skip).map_or_else(String::new, |l| match &l.roll {
                     Some(roll) => format!("{} {roll}", l.text),
@@ -164,10 +164,14 @@ impl App {
     /// but not needed, reported after the command's own message. `Err` when the faces do not
     /// read.
     fn execute_with(&mut self, command: &Command, faces: Option<&str>) -> Result<Executed, Ran> {
-        let cards = std::mem::take(&mut self.cards_ahead).into();
-        let mut deck = CardsFirst { cards, rest: &mut *self.dice };
+        let deck = &mut *self.dice;
+        if let Some(answered) = self.answered.take() {
+            // Answered roll by roll: each roll marked typed or rolled in the log.
+            let mut dice = TypedFirst::marked(answered, deck);
+            return Ok((self.session.execute(command, &mut dice), None));
+        }
         let Some(text) = faces else {
-            return Ok((self.session.execute(command, &mut deck), None));
+            return Ok((self.session.execute(command, deck), None));
         };
         let scripted = match ScriptedDice::parse(text) {
             Ok(s) => s,
@@ -177,7 +181,7 @@ impl App {
             }
         };
         // The faces typed first; any die past them the tracker rolls (the log says so).
-        let mut dice = TypedFirst::new(scripted, &mut deck);
+        let mut dice = TypedFirst::new(scripted, deck);
         let result = self.session.execute(command, &mut dice);
         let mut spare = None;
         if result.is_ok() && dice.unused() > 0 {

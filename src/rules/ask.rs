@@ -135,6 +135,9 @@ impl<'a> Asking<'a> {
             }
         };
         self.next += 1;
+        if let Some(open) = &mut self.open {
+            open.faces.push(face);
+        }
         Ok(face)
     }
 
@@ -158,6 +161,18 @@ impl DiceSource for Asking<'_> {
                     && let Some(open) = &self.open
                     && open.faces.len() >= open.roll.count.max(1)
                 {
+                    if self.granted > 0 {
+                        // The GM said roll it: this die and any the roll adds after it.
+                        self.granted -= 1;
+                        self.open_granted = true;
+                        let face = self.rest.roll(sides)?;
+                        self.faces.push(face);
+                        self.next += 1;
+                        if let Some(open) = &mut self.open {
+                            open.faces.push(face);
+                        }
+                        return Ok(face);
+                    }
                     return Err(DiceError::Stopped(Box::new(Need::Roll(RollAsk {
                         label: format!("{}, one more die", open.roll.label),
                         dice: format!("1d{sides}"),

@@ -44,9 +44,14 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         let rows = wrap_words(&format!("odds: {preview}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
     }
-    if let (Some(needs), None) = (&dialog.needs, &dialog.refused) {
-        let rows = wrap_words(&format!("rolls: {needs}"), inner.width as usize);
-        lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
+    // What the rolls made so far came to, before the question now.
+    if let (Some(live), None) = (&dialog.live, &dialog.refused)
+        && let Some(asked) = live.asked.get(dialog.at.saturating_sub(live.own))
+    {
+        for made in &asked.so_far {
+            let rows = wrap_words(made, inner.width as usize);
+            lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
+        }
     }
     if let (Some(why), None) = (&dialog.fix, &dialog.refused) {
         let rows = wrap_words(&format!("refused: {why} · change it here"), inner.width as usize);
@@ -122,7 +127,18 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
 /// The steps answered so far, `label: answer`, an answer too long for a row wrapped by words.
 fn answered(dialog: &Dialog, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
-    for (step, answer) in dialog.steps.iter().zip(&dialog.answers) {
+    // A roll answered at a question shows in the so-far, with what it came to.
+    let roll_at = |i: usize| {
+        dialog.live.as_ref().is_some_and(|live| {
+            i.checked_sub(live.own)
+                .and_then(|j| live.asked.get(j))
+                .is_some_and(|a| matches!(a.need, crate::rules::ask::Need::Roll(_)))
+        })
+    };
+    for (i, (step, answer)) in dialog.steps.iter().zip(&dialog.answers).enumerate() {
+        if roll_at(i) {
+            continue;
+        }
         // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
         // rather than a blank).
         let picked = match step {

@@ -584,7 +584,7 @@ fn save_as_refuses_another_fights_file_without_overwrite() {
     assert_eq!(input.value(), other.display().to_string());
     let mut asked = (**dialog).clone();
     asked.answers = vec![format!("{} overwrite", other.display())];
-    let (line, _) = asked.command();
+    let line = asked.command();
     assert!(line.ends_with("bridge.ron overwrite"), "{line}");
     super::tui::drive_keep(&mut app, "<Esc>");
     // Its own file, by any spelling of the path, needs no word.

@@ -369,43 +369,6 @@ fn attack_dialog_shows_odds_and_takes_faces() {
     assert_eq!(a.session.encounter().get("aria").expect("aria").stats.int("luc"), Some(1));
 }
 
-/// Issue 14 item 9: the faces step names the rolls it needs in order; faces typed are used
-/// first and the tracker rolls the rest, the log saying which were which.
-#[test]
-fn attack_dialog_names_its_rolls_and_rolls_the_faces_not_typed() {
-    // Initiative first (Aria 5 5 5, the goblin 1 1), then the tracker's faces for the attack.
-    let faces = [5, 5, 5, 1, 1, 6, 6, 6, 3, 3, 2];
-    let mut a = new_woin().with_dice(Box::new(ScriptedDice::new(faces)));
-    drive(
-        &mut a,
-        ":add Aria side=pc init=3d6 luc=2<Enter>:weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee<Enter>:add Goblin<Enter>:start<Enter>",
-    );
-    drive(&mut a, "a<Enter>gob<Enter><Enter><Space><Down><Space><Enter>luc=1<Enter>");
-    let Mode::Dialog(dialog) = &a.mode else { panic!("still in the dialog, at the dice") };
-    assert_eq!(
-        dialog.needs.as_deref(),
-        Some(
-            "attack 5d6, then damage 2d6+2 if it hits (on a critical, a d6 for each 6, after \
-             the damage dice), then on a critical a d6 on the condition table"
-        )
-    );
-    let text = screen(&a, 80, 24);
-    assert!(text.contains("rolls: attack 5d6, then damage 2d6+2"), "{text}");
-    // Two faces typed: the other three attack dice and the damage come from the tracker.
-    drive(&mut a, "5 4<Enter>");
-    assert!(matches!(a.mode, Mode::Normal), "the attack ran: {:?}", a.status);
-    let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
-    assert_eq!(
-        log.last().copied(),
-        Some("dice typed at the table: 5 4 · rolled by the tracker: 6 6 6 3 3 2"),
-        "{log:#?}"
-    );
-    assert!(!a.status.text.contains("dice typed"), "{:?}", a.status);
-    // 5+4+6+6+6 = 27 hits with three sixes, a critical: damage 3+3+2 = 8, less SOAK 1; the
-    // slashing table's d6 shows 2.
-    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 6 - 7);
-}
-
 /// The attack dialog offers standing foes first and never the attacker itself.
 #[test]
 fn attack_dialog_targets_foes_first() {
@@ -850,9 +813,8 @@ fn further_targets_leave_out_the_one_chosen() {
     let mut steps = 0;
     loop {
         let Mode::Dialog(dialog) = &a.mode else { panic!("{:?}", a.status) };
-        if let Some(skirmish::app::dialog::Step::Toggles {
-            label: "other targets", options, ..
-        }) = dialog.step()
+        if let Some(skirmish::app::dialog::Step::Toggles { label, options, .. }) = dialog.step()
+            && label == "other targets"
         {
             let first = dialog.answers[1].clone();
             assert!(!options.iter().any(|(id, _)| *id == first), "{first}: {options:?}");

@@ -171,80 +171,6 @@ fn woin_burning_session() -> Session {
     s
 }
 
-/// With `set typed_dice ask`, the next-turn key first asks for the faces of the rolls the turn
-/// starts with, naming them (WOIN-COND-8: the goblin's Burning); the faces typed are used.
-/// Without it the turn passes at once and the tracker rolls.
-#[test]
-fn the_next_key_asks_for_turn_start_faces_when_set_to() {
-    let mut a = tracker(woin_burning_session(), &[1]);
-    drive(&mut a, ":set typed_dice ask<Enter>n");
-    let Mode::Dialog(dialog) = &a.mode else { panic!("the faces prompt is open: {:?}", a.status) };
-    assert_eq!(dialog.needs.as_deref(), Some("Goblin: Burning d6"));
-    let text = screen(&a, 80, 24);
-    assert!(text.contains("next turn") && text.contains("rolls: Goblin: Burning d6"), "{text}");
-    drive(&mut a, "5<Enter>");
-    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
-    let goblin = a.session.encounter().get("goblin").expect("goblin");
-    assert_eq!(goblin.health.current, 25, "the typed 5, not the tracker's 1");
-    assert_eq!(a.session.log().last().map(|l| l.text.as_str()), Some("dice typed at the table: 5"));
-    // Left as it is, the key passes the turn and the tracker rolls (its 1).
-    let mut a = tracker(woin_burning_session(), &[1]);
-    drive(&mut a, "n");
-    assert!(matches!(a.mode, Mode::Normal));
-    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 29);
-    // Asked, but Enter on a blank line: the tracker rolls them all, nothing marked typed.
-    let mut a = tracker(woin_burning_session(), &[2]);
-    drive(&mut a, ":set typed_dice ask<Enter>n<Enter>");
-    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 28);
-    assert!(!a.session.log().iter().any(|l| l.text.starts_with("dice typed")));
-    // A turn that rolls nothing passes at once, no prompt.
-    let mut a = tracker(woin_burning_session(), &[]);
-    drive(&mut a, ":uncond Goblin burning<Enter>:set typed_dice ask<Enter>n");
-    assert!(matches!(a.mode, Mode::Normal));
-    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("goblin"));
-}
-
-/// SW-INIT-1, SW-SHAKEN-1: at a round's end the next-turn prompt deals the new round's cards
-/// first (the real cards, dealt again by the run), so the Spirit roll it names belongs to whoever
-/// those cards put first, and the faces typed go to that roll.
-#[test]
-fn the_next_prompt_names_the_roll_of_whoever_the_new_deal_puts_first() {
-    let mut s = Session::new(System::SAVAGE, "t", assets());
-    let mut none = ScriptedDice::new([]);
-    for line in [
-        "add Jessa side=pc spirit=d6",
-        "add Captain spirit=d8 wild",
-        "add Cole side=pc",
-        "init Jessa AS",
-        "init Captain QS",
-        "init Cole 2C",
-        "start",
-        "next",
-        "next",
-        "cond Jessa shaken",
-        "cond Captain shaken",
-    ] {
-        let command = parse(line).expect("parses").expect("a command");
-        s.execute(&command, &mut none).unwrap_or_else(|e| panic!("{line}: {e}"));
-    }
-    assert_eq!(s.encounter().current().map(|c| c.id.as_str()), Some("cole"));
-    // The tracker's dice: three cards for the new deal; the typed faces do the rest.
-    for cards in [[5, 30, 12], [40, 2, 7]] {
-        let mut a = tracker(s.clone(), &cards);
-        drive(&mut a, ":set typed_dice ask<Enter>n");
-        let Mode::Dialog(dialog) = &a.mode else { panic!("the prompt: {:?}", a.status) };
-        let needs = dialog.needs.clone().unwrap_or_default();
-        drive(&mut a, "2 3<Enter>");
-        assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
-        let first = a.session.encounter().current().map(|c| c.name.clone()).expect("a turn");
-        assert!(needs.starts_with(&format!("{first}: ")), "{cards:?}: {needs} for {first}");
-        let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
-        let spirit = log.iter().rev().find(|l| l.contains("Shaken (Spirit")).expect("a roll");
-        assert!(spirit.starts_with(&first), "{cards:?}: {spirit}");
-        assert_eq!(log.last().copied(), Some("dice typed at the table: 2 3"));
-    }
-}
-
 /// A command's own `roll=` takes every face of its roll; too few is refused in those words, not
 /// as a dice script running out.
 #[test]
@@ -259,35 +185,6 @@ attack Jessa Bandit roll=7";
     let err = run_err(script, "");
     assert!(err.contains("roll= gave 1 face and the roll needs another, for a d6"), "{err}");
     assert!(!err.contains("dice script"), "{err}");
-}
-
-/// Issue 14 item 9: with `set typed_dice ask`, a line typed after `:` that rolls (a newcomer's
-/// initiative mid-fight, WOIN-INIT-1; a roll) asks for the faces first, naming the rolls by the
-/// newcomers' names; the faces typed are used and marked. A line that rolls nothing runs at
-/// once.
-#[test]
-fn a_typed_line_asks_for_its_faces_when_set_to() {
-    let mut a = tracker(woin_burning_session(), &[1, 1, 1, 1]);
-    drive(&mut a, ":set typed_dice ask<Enter>:add Goblin x2 init=2d6<Enter>");
-    let Mode::Dialog(dialog) = &a.mode else { panic!("the faces prompt is open: {:?}", a.status) };
-    let needs = dialog.needs.clone().unwrap_or_default();
-    assert!(needs.contains("Goblin 1 … Goblin 2: initiative 2d6"), "{needs}");
-    drive(&mut a, "6 5<Enter>");
-    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
-    let enc = a.session.encounter();
-    let joined = enc.combatants.iter().find(|c| c.name == "Goblin 2").expect("joined");
-    assert_eq!(joined.initiative.as_ref().map(|i| i.value.to_string()).as_deref(), Some("11"));
-    assert_eq!(
-        a.session.log().last().map(|l| l.text.as_str()),
-        Some("dice typed at the table: 6 5")
-    );
-    drive(&mut a, ":roll 1d6<Enter>4<Enter>");
-    assert!(a.status.text.contains("[4] = 4"), "{:?}", a.status);
-    // Nothing to roll, or faces of its own: no prompt.
-    drive(&mut a, ":note Goblin tough<Enter>");
-    assert!(matches!(a.mode, Mode::Normal));
-    drive(&mut a, ":damage \"Goblin 2\" 2<Enter>");
-    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
 }
 
 /// SW-DMG-1: the attack dialog's list of rolls names the Strength die behind `str`, so the GM

@@ -1,6 +1,7 @@
 //! Health and conditions: `damage`, `heal`, `cond`, `shake`, and the one way a condition is given.
 
 use super::*;
+use crate::rules::dice::question::RollAsk;
 use crate::rules::request::{Arrival, Landing};
 
 /// What [`Planner::give_condition`] is asked to give.
@@ -48,7 +49,14 @@ impl Planner<'_> {
         let nonlethal = kind.is_some_and(|k| k.eq_ignore_ascii_case("nonlethal"));
         let roll = match amount {
             Amount::Fixed(_) => None,
-            Amount::Dice(expr) => Some(DiceExpr::parse(expr)?.roll(self.dice)?),
+            Amount::Dice(expr) => {
+                let expr = DiceExpr::parse(expr)?;
+                let name =
+                    self.scratch.get(&CombatantId::from(id.as_str())).map(|c| c.name.clone());
+                let label = format!("damage to {}", name.unwrap_or_else(|| id.clone()));
+                self.dice.before_roll(&RollAsk::of(label, &expr))?;
+                Some(expr.roll(self.dice)?)
+            }
         };
         let total = match (amount, &roll) {
             (Amount::Fixed(n), _) => *n,
@@ -97,7 +105,9 @@ impl Planner<'_> {
             Amount::Fixed(n) => *n,
             Amount::Dice(expr) => {
                 let id = c.id.clone();
-                let roll = DiceExpr::parse(expr)?.roll(self.dice)?;
+                let expr = DiceExpr::parse(expr)?;
+                self.dice.before_roll(&RollAsk::of(format!("healing for {}", c.name), &expr))?;
+                let roll = expr.roll(self.dice)?;
                 let total = roll.total.max(0);
                 self.emit(Event::Rolled { roll: Box::new(roll), by: Some(id) })?;
                 total

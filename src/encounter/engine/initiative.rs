@@ -87,8 +87,19 @@ impl Planner<'_> {
             .iter()
             .map(|&i| self.scratch.holder_ids(&self.scratch.combatants[i].id))
             .collect();
+        let names: Vec<String> =
+            holders.iter().map(|&i| self.scratch.combatants[i].name.clone()).collect();
         let dice = &mut *self.dice;
         let mut roll = |j: usize| {
+            // Each roll-off die is named, so a GM rolling at the table is asked for it.
+            let who = names.get(j).map_or("a tied holder", String::as_str);
+            let ask = crate::rules::dice::question::RollAsk {
+                label: format!("{who}'s tie roll-off"),
+                dice: "1d6".to_string(),
+                count: 1,
+                beat: None,
+            };
+            dice.before_roll(&ask)?;
             dice.roll_off(ids.get(j).and_then(|ids| ids.first()).map_or("", |id| id.as_str()))
         };
         let added = break_ties_by(&inits, &mut roll)?;

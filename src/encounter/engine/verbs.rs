@@ -85,10 +85,17 @@ fn uncond(p: &mut Planner<'_>, a: &Args) -> Result<(), EngineError> {
 
 fn roll(p: &mut Planner<'_>, a: &Args) -> Result<(), EngineError> {
     let by = match a.optional(1) {
-        Some(q) => Some(p.who(q)?.id.to_string()),
+        Some(q) => Some(p.who(q)?),
         None => None,
     };
-    let roll = DiceExpr::parse(a.word(0))?.roll(p.dice)?;
+    let label = match &by {
+        Some(c) => format!("{}'s roll", c.name),
+        None => "roll".to_string(),
+    };
+    let by = by.map(|c| c.id.to_string());
+    let expr = DiceExpr::parse(a.word(0))?;
+    p.dice.before_roll(&crate::rules::dice::question::RollAsk::of(label, &expr))?;
+    let roll = expr.roll(p.dice)?;
     p.emit(Event::Rolled { roll: Box::new(roll), by: by.map(CombatantId::from) })
 }
 

@@ -18,6 +18,14 @@ pub struct RollAsk {
     pub beat: Option<String>,
 }
 
+impl RollAsk {
+    /// A roll of `expr` for `label`, with no number to beat: `Aria's roll: 4d6kh3`.
+    pub fn of(label: impl Into<String>, expr: &super::DiceExpr) -> RollAsk {
+        let count = usize::try_from(expr.dice_count()).unwrap_or(usize::MAX);
+        RollAsk { label: label.into(), dice: expr.to_string(), count, beat: None }
+    }
+}
+
 /// A decision the rules reach: its options, each with what it adds to the command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
