@@ -63,7 +63,7 @@ pub(super) fn attack_set(who: &str, targets: &str, dice: &[DieSpec]) -> RollAsk 
 }
 
 /// One stage of the crit chains: `Bandits' crit dice for 2 sixes (d17, d18): 2d6, needs 4 or
-/// more` (stage 0), then `chain dice, stage 2 for 1 six (d20)`. `granted`: each die's index in
+/// more` (stage 0), then `chain dice (stage 2) for 1 six (d20)`. `granted`: each die's index in
 /// the set, the face that granted it and its need.
 pub(super) fn chain_stage(who: &str, stage: usize, granted: &[(usize, u32, DieSpec)]) -> RollAsk {
     let count = |face: u32| granted.iter().filter(|(_, f, _)| *f == face).count();
@@ -76,7 +76,7 @@ pub(super) fn chain_stage(who: &str, stage: usize, granted: &[(usize, u32, DieSp
         .collect();
     let which: Vec<String> = granted.iter().map(|(i, _, _)| format!("d{}", i + 1)).collect();
     let what =
-        if stage == 0 { "crit dice".to_string() } else { format!("chain dice, stage {stage}") };
+        if stage == 0 { "crit dice".to_string() } else { format!("chain dice (stage {stage})") };
     let specs: Vec<DieSpec> =
         granted.iter().map(|(_, _, s)| DieSpec { need: s.need, auto: false }).collect();
     RollAsk {
