@@ -234,3 +234,133 @@ fn gem_init_1_next_asks_nothing_and_start_asks_a_d6_per_controller() {
     let walked = walk(&fresh, "start", &[Answer::Faces(&[3]), Answer::Faces(&[6])]);
     assert_eq!(walked.asked, ["initiative for pc's side: 1d6", "initiative for enemy's side: 1d6"]);
 }
+
+const HERO: &[&str] = &[
+    "add Hero side=pc items=2",
+    "weapon Hero hands acc=0 dmg=1d6 unarmed melee",
+    "weapon Hero maul acc=0 dmg=2d6 melee",
+    "add Orc gd=3 ad=5 toughness=4 hp=5 legerdemain=1",
+    "weapon Orc club acc=0 dmg=1d6 melee",
+    "init Hero 10",
+    "init Orc 1",
+    "start",
+];
+
+// GEM-WPN-3, GEM-MOD-5, GEM-ACT-6: the rolls besides a set's own are named too: a missed
+// grenade's direction die, a shot through creatures' one damage roll, the knots' items check,
+// and the tied creature's legerdemain to escape, with what it needs.
+#[test]
+fn gem_act_6_every_other_roll_is_named_before_it_is_made() {
+    let thrower = [
+        "add Thrower side=pc muscle=2",
+        "weapon Thrower bomb acc=0 dmg=2d6 grenade",
+        "add Spot ad=0 toughness=50 hp=9",
+        "init Thrower 10",
+        "init Spot 1",
+        "start",
+    ];
+    let sniper = [
+        "add Sniper side=pc",
+        "weapon Sniper rifle acc=3 dmg=2d6+2:piercing ranged",
+        "add gobA ad=4 toughness=3 hp=1 armor=0",
+        "add gobB ad=4 toughness=3 hp=2 armor.piercing=1",
+        "init Sniper 10",
+        "init gobA 2",
+        "init gobB 1",
+        "start",
+    ];
+    let grappled = [HERO, &["attack Hero Orc hands option=grapple roll=4 dmgroll=4"]].concat();
+    let tied =
+        [&grappled[..], &["attack Hero Orc hands tieup dc=5 force roll=4 dmgroll=5", "next"]]
+            .concat();
+    // (the fight, the command, its answers, what is asked)
+    let cases: Vec<(Session, &str, Vec<Answer>, Vec<&str>)> = vec![
+        (
+            session(&thrower),
+            "attack Thrower Spot",
+            vec![Answer::Faces(&[2]), Answer::Faces(&[3])],
+            vec![
+                "Thrower's attack vs Spot: 1d6, needs 5 or more",
+                "where grenade d1 lands (1 north, 2 north-east … 8 north-west): 1d8",
+            ],
+        ),
+        (
+            session(&sniper),
+            "attack Sniper gobA,gobB through=gobA,gobB",
+            vec![Answer::Faces(&[4]), Answer::Faces(&[5, 4])],
+            vec![
+                "Sniper's attack vs gobA, gobB: 1d6, needs 2 or more",
+                "Sniper's damage for d1 ×1 through gobA, gobB: 2d6+2 piercing",
+            ],
+        ),
+        (
+            session(&grappled),
+            "attack Hero Orc hands tieup force",
+            vec![Answer::Faces(&[4]), Answer::Faces(&[5]), Answer::Faces(&[3])],
+            vec![
+                "Hero's attack vs Orc: 1d6, needs 3 or more",
+                "Hero's damage for h1 (d1 ×1) → Orc (T 4): 1d6",
+                "Hero's items check for the knots' DC: 1d6+2",
+            ],
+        ),
+        (
+            session(&tied),
+            "escape Orc",
+            vec![Answer::Faces(&[6])],
+            vec!["Orc's legerdemain to slip the knots (DC 5 + 3): 1d6+1, needs 8 or more"],
+        ),
+    ];
+    for (fight, line, answers, asked) in cases {
+        let walked = walk(&fight, line, &answers);
+        assert_eq!(walked.asked, asked, "{line}");
+    }
+}
+
+// GEM-OPT-4: an unarmed attacker whose Disarm lands may take the item: asked once the item falls,
+// leaving it on the ground the rules' default; armed, or with `take` given, nothing is asked.
+#[test]
+fn gem_opt_4_an_unarmed_disarm_asks_whether_to_take_the_item() {
+    let hit = [Answer::Faces(&[4]), Answer::Faces(&[2])];
+    let walked = walk(
+        &session(HERO),
+        "attack Hero Orc hands option=disarm",
+        &[hit[0], hit[1], Answer::Pick("take")],
+    );
+    let Need::Decide(take) = &walked.needs[2] else { panic!("{:?}", walked.needs) };
+    assert_eq!(take.field, "take");
+    assert_eq!(take.label, "Orc's club comes loose: does Hero take it? (GEM-OPT-4)");
+    let texts: Vec<&str> = take.options.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(texts, ["take=off", "take"]);
+    assert_eq!(take.suggested, Some(0));
+    assert!(walked.line.ends_with("option=disarm take"), "{}", walked.line);
+    assert!(
+        format!("{:?}", walked.events).contains("Hero takes Orc's club"),
+        "{:?}",
+        walked.events
+    );
+
+    let walked = walk(
+        &session(HERO),
+        "attack Hero Orc hands option=disarm",
+        &[hit[0], hit[1], Answer::Pick("take=off")],
+    );
+    assert!(
+        format!("{:?}", walked.events).contains("club falls to the ground"),
+        "{:?}",
+        walked.events
+    );
+
+    // Nothing to decide: `take` given, an armed Disarm (it cannot take), or a Disarm that fails.
+    for (line, answers) in [
+        ("attack Hero Orc hands option=disarm take", &hit[..]),
+        ("attack Hero Orc maul option=disarm", &[hit[0], Answer::Faces(&[1, 1])][..]),
+        ("attack Hero Orc hands option=disarm", &[hit[0], Answer::Faces(&[1])][..]),
+    ] {
+        let walked = walk(&session(HERO), line, answers);
+        assert!(
+            walked.needs.iter().all(|n| matches!(n, Need::Roll(_))),
+            "{line}: {:?}",
+            walked.asked
+        );
+    }
+}
