@@ -246,7 +246,7 @@ const HERO: &[&str] = &[
     "start",
 ];
 
-// GEM-WPN-3, GEM-MOD-5, GEM-ACT-6: the rolls besides a set's own are named too: a missed
+// GEM-ATK-4, GEM-WPN-3, GEM-MOD-5, GEM-ACT-6: an area's dice by their needs, and the rolls besides a set's own are named too: a missed
 // grenade's direction die, a shot through creatures' one damage roll, the knots' items check,
 // and the tied creature's legerdemain to escape, with what it needs.
 #[test]
@@ -273,8 +273,29 @@ fn gem_act_6_every_other_roll_is_named_before_it_is_made() {
     let tied =
         [&grappled[..], &["attack Hero Orc hands tieup dc=5 force roll=4 dmgroll=5", "next"]]
             .concat();
+    let witch = [
+        "add Witch side=pc",
+        "add Bandit x6 regiment hp=1 ad=4 toughness=2 armor=0",
+        "add Ogre ad=7 toughness=20 hp=9",
+        "init Witch 10",
+        "init Bandits 5",
+        "init Ogre 1",
+        "start",
+    ];
     // (the fight, the command, its answers, what is asked)
     let cases: Vec<(Session, &str, Vec<Answer>, Vec<&str>)> = vec![
+        // GEM-ATK-4: an area's dice each against their own creature's need; no split asked.
+        (
+            session(&witch),
+            "attack Witch Bandits,Ogre dmg=1d6 area=bandits:3",
+            vec![Answer::Faces(&[4, 1, 5, 5]), Answer::Faces(&[3]), Answer::Faces(&[2])],
+            vec![
+                "Witch's attack set vs Bandits, Ogre: 4d6, needs 4 or more on d1–d3, a 6 (it \
+                 counts as 9) on d4",
+                "Witch's damage for h1 (d1 ×1) → Bandits (T 2): 1d6",
+                "Witch's damage for h2 (d3 ×1) → Bandits (T 2): 1d6",
+            ],
+        ),
         (
             session(&thrower),
             "attack Thrower Spot",

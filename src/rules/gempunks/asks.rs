@@ -39,16 +39,35 @@ pub(super) fn need_words(need: i64) -> String {
     }
 }
 
-/// The need of `dice` in words when they share one; each die's own otherwise.
+/// The need of `dice` in words when they share one; else each run of dice with its own
+/// (`4 or more on d1–d3, a 6 (it counts as 9) on d4`).
 fn beat_of(dice: &[DieSpec]) -> Option<String> {
     let first = dice.first()?;
+    let words = |d: &DieSpec| {
+        if d.auto { "any face (an automatic hit)".to_string() } else { need_words(d.need) }
+    };
     if dice.iter().all(|d| d.auto) {
         return Some("nothing: every die hits".to_string());
     }
-    if dice.iter().all(|d| d.need == first.need && d.auto == first.auto) {
+    if dice.iter().all(|d| d == first) {
         return Some(need_words(first.need));
     }
-    Some("each die its own target's need".to_string())
+    let mut runs: Vec<(usize, usize, String)> = Vec::new();
+    for (i, d) in dice.iter().enumerate() {
+        let w = words(d);
+        match runs.last_mut() {
+            Some((_, end, last)) if *last == w => *end = i,
+            _ => runs.push((i, i, w)),
+        }
+    }
+    let said: Vec<String> = runs
+        .into_iter()
+        .map(|(from, to, w)| match to - from {
+            0 => format!("{w} on d{}", from + 1),
+            _ => format!("{w} on d{}–d{}", from + 1, to + 1),
+        })
+        .collect();
+    Some(said.join(", "))
 }
 
 /// The set's attack dice: `Bandits' attack set vs Ogre: 20d6, needs 4 or more`.
