@@ -1,7 +1,8 @@
 //! Gempunks at the table's pace (issue 24): a set is walked roll by roll with no source behind
 //! the answers, so every die the rules roll must be named first. The attack dice come as one
 //! step, each crit and chain stage as its own, the sharing of the hits as a decision after them,
-//! then each hit instance's damage.
+//! then each hit instance's damage; what the GM decides once a hit lands (take the item, who
+//! rides) is asked then.
 
 use std::sync::Arc;
 
@@ -384,4 +385,25 @@ fn gem_opt_4_an_unarmed_disarm_asks_whether_to_take_the_item() {
             walked.asked
         );
     }
+}
+
+// GEM-OPT-10: who rides whom is asked once a Ride lands on the creature grappled, the attacker
+// riding the rules' default; `ride=` given, nothing is asked.
+#[test]
+fn gem_opt_10_a_ride_that_lands_asks_who_rides() {
+    let grappled = [HERO, &["attack Hero Orc hands option=grapple roll=4 dmgroll=4"]].concat();
+    let fight = session(&grappled);
+    let line = "attack Hero Orc hands option=ride force";
+    let walked = walk(&fight, line, &[Answer::Faces(&[4]), Answer::Pick("ride=them")]);
+    let Need::Decide(ride) = &walked.needs[1] else { panic!("{:?}", walked.needs) };
+    assert_eq!(ride.label, "Hero's Ride lands on Orc: who rides whom? (GEM-OPT-10)");
+    let picks: Vec<(&str, &str)> =
+        ride.options.iter().map(|p| (p.label.as_str(), p.text.as_str())).collect();
+    assert_eq!(picks, [("Hero rides Orc", "ride=me"), ("Orc rides Hero", "ride=them")]);
+    assert!(format!("{:?}", walked.events).contains("Orc rides Hero"), "{:?}", walked.events);
+    // A miss asks nothing; `ride=` given asks nothing.
+    assert_eq!(walk(&fight, line, &[Answer::Faces(&[1])]).asked.len(), 1);
+    let given =
+        walk(&fight, "attack Hero Orc hands option=ride ride=me force", &[Answer::Faces(&[4])]);
+    assert!(format!("{:?}", given.events).contains("Hero rides Orc"), "{:?}", given.events);
 }

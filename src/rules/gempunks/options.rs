@@ -160,8 +160,7 @@ impl Tracker {
         let name = target.view.name;
         let head = format!("{label} (d{} ×{}) → {name}", inst.die + 1, inst.m);
         if p.option == AttackOption::Ride {
-            ride(req, who, name, &head, effects);
-            return Ok(());
+            return ride(req, who, name, &head, dice, effects);
         }
         let l = Landed::roll(req, p, inst, t, head, dice)?;
         let (raw, toughness, wounds, raw_wounds) = (l.raw, l.toughness, l.wounds, l.raw_wounds);
@@ -486,15 +485,31 @@ fn take_it(
 }
 
 /// GEM-OPT-10: a Ride deals no damage; the rider (the attacker, or with `ride=them` the target)
-/// mounts the other.
+/// mounts the other. Which rides is asked once the hit lands when the command does not say, the
+/// attacker riding the rules' default.
 fn ride(
     req: AttackRequest<'_, GemState>,
     who: Who,
     name: &str,
     head: &str,
+    dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
-) {
-    let them = f_value(req, "ride").unwrap_or("me") == "them";
+) -> Result<(), RulesError> {
+    let attacker = req.attacker.name;
+    let them = match f_value(req, "ride") {
+        Some(side) => side == "them",
+        None => {
+            let decision = Decision::new(
+                format!("{attacker}'s Ride lands on {name}: who rides whom? (GEM-OPT-10)"),
+                "ride",
+                vec![
+                    Pick::open(format!("{attacker} rides {name}"), "ride=me"),
+                    Pick::open(format!("{name} rides {attacker}"), "ride=them"),
+                ],
+            );
+            dice.decide(&decision)? == 1
+        }
+    };
     let rider = if them { who } else { Who::Actor };
     let (rn, mn) = if them { (name, req.attacker.name) } else { (req.attacker.name, name) };
     effects.push(Effect::Log { text: format!("{head}: {rn} rides {mn} (GEM-OPT-10)"), roll: None });
@@ -507,4 +522,5 @@ fn ride(
             persistent: false,
         },
     });
+    Ok(())
 }
