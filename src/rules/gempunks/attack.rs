@@ -3,9 +3,11 @@
 //! area's own dice (GEM-ATK-4), then each hit instance's damage and effect (`options`), grenades
 //! and shots through creatures (`shots`).
 
+use super::asks;
 pub use super::attack_option::AttackOption;
 use super::options::Tracker;
 use super::prepare::{Prepared, invalid, names, option_of, prepare};
+use super::proposal;
 use super::regiment_members;
 use super::set::{self, AttackDie};
 use super::set::{Instance, hit_instances, typed};
@@ -31,7 +33,8 @@ pub fn resolve(
             Some(t) => t,
             None => &mut *dice,
         };
-        set::roll_set(&p.dice, p.heavy, source)?
+        let (who, targets) = asks::set_names(req);
+        set::roll_set(&p.dice, p.heavy, (&who, &targets), source)?
     };
     let mut effects = Vec::new();
     let is_regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
@@ -91,7 +94,7 @@ pub fn resolve(
         verdicts(req, verdict_at, &landed, &mut effects);
         return Ok(effects);
     }
-    let instances = placed(req, &p, &rolled, &mut effects)?;
+    let instances = placed(req, &p, &rolled, dice, &mut effects)?;
     // Labels h1.. in the split order; damage in attack-die order (GEM-ROLL-1).
     let labels: Vec<(usize, String)> =
         instances.iter().enumerate().map(|(k, i)| (i.die, format!("h{}", k + 1))).collect();
@@ -107,11 +110,14 @@ pub fn resolve(
         let Some(t) = reaches(req, &p, &rolled, inst, label, &mut effects) else {
             continue;
         };
-        let source: &mut dyn DiceSource = match typed_damage.as_mut() {
-            Some(s) => s,
-            None => &mut *dice,
-        };
-        tracker.instance(req, &p, inst, t, label, source, &mut effects)?;
+        // Typed damage faces still leave the decisions among them to the session's dice.
+        match typed_damage.as_mut() {
+            Some(faces) => {
+                let mut source = set::Typed { faces, behind: &mut *dice };
+                tracker.instance(req, &p, inst, t, label, &mut source, &mut effects)?
+            }
+            None => tracker.instance(req, &p, inst, t, label, &mut *dice, &mut effects)?,
+        }
         landed.push((t, inst.m));
     }
     if let Some(t) = &typed_damage
@@ -127,42 +133,43 @@ pub fn resolve(
 }
 
 /// The hit instances, in attack-die order, each given its target: an area's by the creature its
-/// die caught, a set's by the GM's `split=` or the proposal (GEM-ATK-6), logged when it has
-/// several targets.
+/// die caught, a set's by the GM's `split=` or, asked of `dice` when it is not given, the
+/// proposal or what the GM picks instead (GEM-ATK-6, GEM-ATK-7), logged when it has several
+/// targets.
 fn placed(
     req: AttackRequest<'_, GemState>,
     p: &Prepared,
     rolled: &[AttackDie],
+    dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
 ) -> Result<Vec<Instance>, RulesError> {
     let f = FieldReader(req.fields);
-    let mut instances = hit_instances(rolled);
     if let Some(owner) = &p.area_of {
+        let mut instances = hit_instances(rolled);
         if f.value("split").is_some() {
             return Err(invalid("an area attack's hits are not shared out: no split= (GEM-ATK-4)"));
         }
         for inst in &mut instances {
             inst.target = Some(owner[inst.die]);
         }
-    } else {
-        // GEM-ATK-6: the split order, then the proposal or the GM's split.
-        if option_of(req, "gem_split_order") == "multiplier_desc" {
-            instances.sort_by_key(|i| std::cmp::Reverse(i.m));
+        return Ok(instances);
+    }
+    // GEM-ATK-6: the split order, then the GM's split, or the proposal asked of the GM.
+    let share = proposal::sharing(req, p, rolled);
+    let places = match f.value("split") {
+        Some(text) => {
+            let find = |w: &str| req.targets.iter().position(|t| names(t.id, &t.view, w));
+            let name = |t: usize| req.targets[t].view.name.to_string();
+            split::parse(text, share.instances.len(), &p.plan, &find, &name)?
         }
-        let places = match f.value("split") {
-            Some(text) => {
-                let find = |w: &str| req.targets.iter().position(|t| names(t.id, &t.view, w));
-                let name = |t: usize| req.targets[t].view.name.to_string();
-                split::parse(text, instances.len(), &p.plan, &find, &name)?
-            }
-            None => split::propose(instances.len(), req.targets.len(), &p.plan),
-        };
-        for (inst, place) in instances.iter_mut().zip(places) {
-            inst.target = place;
-        }
-        if req.targets.len() > 1 && !instances.is_empty() {
-            effects.push(Effect::Log { text: distribution(req, &instances), roll: None });
-        }
+        None => proposal::ask_split(req, p, &share, dice)?,
+    };
+    let mut instances = share.instances;
+    for (inst, place) in instances.iter_mut().zip(places) {
+        inst.target = place;
+    }
+    if req.targets.len() > 1 && !instances.is_empty() {
+        effects.push(Effect::Log { text: distribution(req, &instances), roll: None });
     }
     Ok(instances)
 }

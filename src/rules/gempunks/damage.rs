@@ -78,12 +78,14 @@ pub fn regiment_strength(current: i64, member_hp: i64) -> (i64, i64) {
 
 /// One instance's damage roll: each part rolls m·X dice and adds m·B, B with Muscle
 /// (Muscle-Damage) and Magic Power (Magic-Damage) on the first part, multiplied too unless
-/// `gem_mult_stat_bonus=off` (GEM-DMG-1). Parts in weapon order (GEM-ROLL-1).
+/// `gem_mult_stat_bonus=off` (GEM-DMG-1). Parts in weapon order (GEM-ROLL-1), all of them one
+/// roll named `label` before its first die.
 pub fn roll_instance(
     arms: &Arms,
     m: u32,
     attacker: &Stats,
     mult_stat: bool,
+    label: String,
     dice: &mut dyn DiceSource,
 ) -> Result<(RollRecord, Parts), RulesError> {
     let m64 = i64::from(m);
@@ -94,8 +96,8 @@ pub fn roll_instance(
     if arms.magic_damage {
         stat += attacker.int_or("magic", 0);
     }
-    let mut all = Vec::new();
-    let mut parts = Vec::new();
+    // Each part's dice and bonus, and the whole as written, before any die.
+    let mut plan = Vec::new();
     let mut exprs = Vec::new();
     for (i, part) in arms.parts.iter().enumerate() {
         let count = part.dice.saturating_mul(m);
@@ -109,13 +111,6 @@ pub fn roll_instance(
         if i == 0 {
             bonus = bonus.saturating_add(if mult_stat { stat.saturating_mul(m64) } else { stat });
         }
-        let mut sum = 0i64;
-        for _ in 0..count {
-            let face = roll_die(dice, part.sides)?;
-            all.push(DieRoll { sides: part.sides, face, kept: true, exploded: false });
-            sum += i64::from(face);
-        }
-        let amount = sum.saturating_add(bonus);
         let mut expr = if count > 0 { format!("{count}d{}", part.sides) } else { String::new() };
         if bonus != 0 || count == 0 {
             expr.push_str(&if count > 0 { format!("{bonus:+}") } else { bonus.to_string() });
@@ -124,10 +119,27 @@ pub fn roll_instance(
             expr.push_str(&format!(" {k}"));
         }
         exprs.push(expr);
-        parts.push((part.kind.clone(), amount));
+        plan.push((part, count, bonus));
+    }
+    let expr = exprs.join(" + ");
+    let count: u32 = plan.iter().map(|(_, c, _)| *c).fold(0, u32::saturating_add);
+    if count > 0 {
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        dice.before_roll(&super::asks::damage(label, expr.clone(), count))?;
+    }
+    let mut all = Vec::new();
+    let mut parts = Vec::new();
+    for (part, count, bonus) in plan {
+        let mut sum = 0i64;
+        for _ in 0..count {
+            let face = roll_die(dice, part.sides)?;
+            all.push(DieRoll { sides: part.sides, face, kept: true, exploded: false });
+            sum += i64::from(face);
+        }
+        parts.push((part.kind.clone(), sum.saturating_add(bonus)));
     }
     let total = parts.iter().map(|(_, a)| *a).fold(0i64, i64::saturating_add);
-    Ok((RollRecord { expr: exprs.join(" + "), dice: all, total }, parts))
+    Ok((RollRecord { expr, dice: all, total }, parts))
 }
 
 #[cfg(test)]

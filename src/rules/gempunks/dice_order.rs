@@ -41,9 +41,17 @@ pub fn describe(request: AttackRequest<'_, GemState>) -> Result<String, RulesErr
         damage
     };
     let crit = if p.heavy { "5 or 6 the first time, then 6" } else { "6" };
+    // GEM-ATK-6, GEM-ATK-7: on several targets (not an area or a shot through) the hits are
+    // shared before any damage die: the proposal, or `split=`.
+    let shared = request.targets.len() > 1
+        && p.area_of.is_none()
+        && !p.arms.grenade
+        && f.value("through").is_none()
+        && f.value("split").is_none();
+    let share = if shared { ", then the sharing of the hits (split=)" } else { "" };
     Ok(format!(
         "{} attack d6, then a crit d6 for each die that crits ({crit}), then chain d6s while \
-         crits go on{damage}",
+         crits go on{share}{damage}",
         p.dice.len()
     ))
 }

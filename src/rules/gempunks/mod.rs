@@ -4,6 +4,7 @@
 //! guards' reactions (`guard`) and Tie Up's knots with `escape` (`tieup`).
 //! All of Gempunks' numbers live in this folder.
 
+mod asks;
 mod attack;
 mod attack_option;
 mod commands;
@@ -143,6 +144,12 @@ impl Rules for Gempunks {
         let roll = match ctx.shared.iter().find(|(key, _)| *key == controller) {
             Some((_, roll)) => roll.clone(),
             None => {
+                dice.before_roll(&super::dice::question::RollAsk {
+                    label: format!("initiative for {controller}'s side"),
+                    dice: "1d6".into(),
+                    count: 1,
+                    beat: None,
+                })?;
                 let roll = DiceExpr::parse("1d6")?.roll(dice)?;
                 ctx.shared.push((controller.clone(), roll.clone()));
                 roll

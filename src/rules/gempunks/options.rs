@@ -16,6 +16,7 @@ use super::tieup;
 use super::turns::{self, Tally, lasting};
 use super::{member_hp, regiment_members};
 use crate::rules::dice::DiceSource;
+use crate::rules::dice::question::{Decision, Pick};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
@@ -70,33 +71,35 @@ impl Tracker {
 
     /// GEM-OPT-4, GEM-OPT-9: the item a successful Disarm or Pickpocket moves, or a Reverse
     /// Pickpocket stows (`item=`; a Disarm defaults to the first weapon the target still holds).
-    /// An unarmed attacker with `take` keeps it (an item already moved this set stays moved).
+    /// An unarmed attacker with `take` keeps it, asked of `dice` when the command does not say
+    /// (an item already moved this set stays moved).
     fn item_for(
         &mut self,
         req: AttackRequest<'_, GemState>,
         p: &Prepared,
         t: usize,
-    ) -> Option<Effect> {
+        dice: &mut dyn DiceSource,
+    ) -> Result<Option<Effect>, RulesError> {
         let target = &req.targets[t];
         let attacker = req.attacker.name;
         let named = f_value(req, "item");
         if p.option == AttackOption::ReversePickpocket {
-            let item = named?;
+            let Some(item) = named else { return Ok(None) };
             let key = (usize::MAX, item.to_lowercase());
             if self.moved.iter().any(|(k, _)| *k == key) {
-                return None;
+                return Ok(None);
             }
             let place = Place::StowedOn(target.id.to_string());
             self.moved.push((key, Some(place.clone())));
-            return Some(items::moved(
+            return Ok(Some(items::moved(
                 req.attacker_id,
                 item,
                 Some(place),
                 format!("{attacker}'s {item} is stowed on {} (GEM-OPT-9)", target.view.name),
-            ));
+            )));
         }
-        let item = match named {
-            Some(item) => item.to_string(),
+        let held = match named {
+            Some(item) => Some(item.to_string()),
             None if p.option == AttackOption::Disarm => target
                 .view
                 .weapons
@@ -107,18 +110,18 @@ impl Tracker {
                             .moved
                             .iter()
                             .any(|((i, n), _)| *i == t && *n == w.name.to_lowercase())
-                })?
-                .name
-                .clone(),
-            None => return None,
+                })
+                .map(|w| w.name.clone()),
+            None => None,
         };
+        let Some(item) = held else { return Ok(None) };
         let key = (t, item.to_lowercase());
         if self.moved.iter().any(|(k, _)| *k == key)
             || self.gem.item(target.id, &item).is_some_and(Place::out_of_hand)
         {
-            return None;
+            return Ok(None);
         }
-        let take = f_flag(req, "take") && (p.arms.unarmed || f_flag(req, "unarmed"));
+        let take = take_it(req, p, &item, target.view.name, dice)?;
         let (place, text) = if take {
             (
                 Place::TakenBy(req.attacker_id.to_string()),
@@ -134,7 +137,7 @@ impl Tracker {
             )
         };
         self.moved.push((key, Some(place.clone())));
-        Some(items::moved(target.id, &item, Some(place), text))
+        Ok(Some(items::moved(target.id, &item, Some(place), text)))
     }
 
     /// One instance: roll its damage (Ride: none), then what its option does (GEM-OPT-1..10).
@@ -157,8 +160,7 @@ impl Tracker {
         let name = target.view.name;
         let head = format!("{label} (d{} ×{}) → {name}", inst.die + 1, inst.m);
         if p.option == AttackOption::Ride {
-            ride(req, who, name, &head, effects);
-            return Ok(());
+            return ride(req, who, name, &head, dice, effects);
         }
         let l = Landed::roll(req, p, inst, t, head, dice)?;
         let (raw, toughness, wounds, raw_wounds) = (l.raw, l.toughness, l.wounds, l.raw_wounds);
@@ -207,7 +209,7 @@ impl Tracker {
                 };
                 if l.half {
                     effects.push(l.note(format!("{head}: {raw} ≥ T/2: {name} {what}")));
-                    match self.item_for(req, p, t) {
+                    match self.item_for(req, p, t, dice)? {
                         Some(effect) => effects.push(effect),
                         None if p.option == AttackOption::Disarm => {
                             effects.push(lasting(who, "Disarmed", None))
@@ -453,16 +455,61 @@ impl Tracker {
     }
 }
 
+/// GEM-OPT-4, GEM-OPT-9: whether an unarmed attacker takes the item its Disarm or Pickpocket
+/// loosed: `take` (or `take=off`) as the command says, else asked once the item falls, leaving
+/// it on the ground the rules' default.
+fn take_it(
+    req: AttackRequest<'_, GemState>,
+    p: &Prepared,
+    item: &str,
+    target: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<bool, RulesError> {
+    if !(p.arms.unarmed || f_flag(req, "unarmed")) {
+        return Ok(false);
+    }
+    if req.fields.iter().any(|(k, _)| k == "take") {
+        return Ok(f_flag(req, "take"));
+    }
+    let attacker = req.attacker.name;
+    let rule = if p.option == AttackOption::Disarm { "GEM-OPT-4" } else { "GEM-OPT-9" };
+    let decision = Decision::new(
+        format!("{target}'s {item} comes loose: does {attacker} take it? ({rule})"),
+        "take",
+        vec![
+            Pick::open(format!("leave the {item} on the ground"), "take=off"),
+            Pick::open(format!("{attacker} takes the {item}"), "take"),
+        ],
+    );
+    Ok(dice.decide(&decision)? == 1)
+}
+
 /// GEM-OPT-10: a Ride deals no damage; the rider (the attacker, or with `ride=them` the target)
-/// mounts the other.
+/// mounts the other. Which rides is asked once the hit lands when the command does not say, the
+/// attacker riding the rules' default.
 fn ride(
     req: AttackRequest<'_, GemState>,
     who: Who,
     name: &str,
     head: &str,
+    dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
-) {
-    let them = f_value(req, "ride").unwrap_or("me") == "them";
+) -> Result<(), RulesError> {
+    let attacker = req.attacker.name;
+    let them = match f_value(req, "ride") {
+        Some(side) => side == "them",
+        None => {
+            let decision = Decision::new(
+                format!("{attacker}'s Ride lands on {name}: who rides whom? (GEM-OPT-10)"),
+                "ride",
+                vec![
+                    Pick::open(format!("{attacker} rides {name}"), "ride=me"),
+                    Pick::open(format!("{name} rides {attacker}"), "ride=them"),
+                ],
+            );
+            dice.decide(&decision)? == 1
+        }
+    };
     let rider = if them { who } else { Who::Actor };
     let (rn, mn) = if them { (name, req.attacker.name) } else { (req.attacker.name, name) };
     effects.push(Effect::Log { text: format!("{head}: {rn} rides {mn} (GEM-OPT-10)"), roll: None });
@@ -475,4 +522,5 @@ fn ride(
             persistent: false,
         },
     });
+    Ok(())
 }

@@ -2,6 +2,7 @@
 //! attack die, then the chain dice generation by generation; what each die hit (GEM-ATK-2,
 //! GEM-CRIT-1..4) and the multiplier of each attack.
 
+use super::asks;
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord, ScriptedDice, roll_die};
 use crate::rules::request::FieldReader;
 use crate::rules::types::RulesError;
@@ -40,13 +41,17 @@ pub struct AttackDie {
 const MAX_GENERATIONS: usize = 1000;
 
 /// Roll a set: attack dice in order, then the crit dice, then chain generations (GEM-ROLL-1).
-/// Heavy lets a hitting 5 on the attack die grant the crit die too (GEM-CRIT-3).
+/// Heavy lets a hitting 5 on the attack die grant the crit die too (GEM-CRIT-3). Each step is
+/// named before it is rolled (`who`: the roller's possessive, `targets`: whom it attacks): the
+/// attack dice together, then each stage of crit and chain dice.
 pub fn roll_set(
     specs: &[DieSpec],
     heavy: bool,
+    (who, targets): (&str, &str),
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<AttackDie>, RulesError> {
     let mut out = Vec::with_capacity(specs.len());
+    dice.before_roll(&asks::attack_set(who, targets, specs))?;
     for spec in specs {
         let face = roll_die(dice, 6)?;
         let hit = spec.auto || meets(face, spec.need);
@@ -65,6 +70,14 @@ pub fn roll_set(
         if generation > MAX_GENERATIONS {
             return Err(RulesError::Invalid("a crit chain ran past 1000 dice".into()));
         }
+        let granted: Vec<(usize, u32, DieSpec)> = pending
+            .iter()
+            .map(|&i| {
+                let d = &out[i];
+                (i, d.chain.last().copied().unwrap_or(d.face), specs[i])
+            })
+            .collect();
+        dice.before_roll(&asks::chain_stage(who, generation - 1, &granted))?;
         let mut next = Vec::new();
         for i in pending {
             let face = roll_die(dice, 6)?;
@@ -128,6 +141,26 @@ pub(super) fn typed(f: FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice
     f.value(key)
         .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
         .transpose()
+}
+
+/// Faces typed in a command field (`dmgroll=`) for its rolls, the decisions among them still
+/// the session's to take: a typed roll needs no asking, a decision the command lacks does.
+pub(super) struct Typed<'a> {
+    pub faces: &'a mut ScriptedDice,
+    pub behind: &'a mut dyn DiceSource,
+}
+
+impl DiceSource for Typed<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, crate::rules::dice::DiceError> {
+        self.faces.roll(sides)
+    }
+
+    fn decide(
+        &mut self,
+        decision: &crate::rules::dice::question::Decision,
+    ) -> Result<usize, crate::rules::dice::DiceError> {
+        self.behind.decide(decision)
+    }
 }
 
 /// One hit instance: the attack die it came from, its multiplier and where it goes.

@@ -4,6 +4,7 @@
 use super::damage::{self, DEFAULT_TOUGHNESS};
 use super::prepare::{Prepared, option_of};
 use super::set::{self, AttackDie};
+use crate::rules::dice::question::RollAsk;
 use crate::rules::dice::{DiceSource, RollRecord, roll_die};
 use crate::rules::effect::{Effect, Hit, Who};
 use crate::rules::gempunks::state::GemState;
@@ -47,6 +48,12 @@ pub(super) fn grenade(
             });
             continue;
         }
+        dice.before_roll(&RollAsk {
+            label: format!("where grenade d{} lands (1 north, 2 north-east … 8 north-west)", i + 1),
+            dice: "1d8".into(),
+            count: 1,
+            beat: None,
+        })?;
         let face = roll_die(dice, 8)?;
         let dir = DIRS[usize::try_from(face.clamp(1, 8) - 1).unwrap_or(0)];
         let roll = RollRecord {
@@ -82,8 +89,16 @@ pub(super) fn through_shot(
     landed: &mut Vec<(usize, u32)>,
 ) -> Result<(), RulesError> {
     let mult = option_of(req, "gem_mult_stat_bonus") != "off";
+    let line: Vec<&str> = req.targets.iter().map(|t| t.view.name).collect();
+    let label = format!(
+        "{} damage for d{} ×{} through {}",
+        super::asks::roller(req),
+        die + 1,
+        rolled.m,
+        line.join(", ")
+    );
     let (roll, mut parts) =
-        damage::roll_instance(&p.arms, rolled.m, req.attacker.stats, mult, dice)?;
+        damage::roll_instance(&p.arms, rolled.m, req.attacker.stats, mult, label, dice)?;
     let proportional = option_of(req, "gem_through_parts") == "proportional";
     let double = option_of(req, "gem_vuln") == "double";
     for (t, target) in req.targets.iter().enumerate() {

@@ -3,6 +3,7 @@
 
 use super::Gempunks;
 use super::set::typed;
+use crate::rules::dice::question::RollAsk;
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
 use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, Who};
@@ -21,10 +22,12 @@ fn invalid(text: impl Into<String>) -> RulesError {
 }
 
 /// A skill check: one die (Reading `gem_check_die`, d6 by default: the spec names none) plus the
-/// creature's skill bonus (`items=`, `legerdemain=`).
+/// creature's skill bonus (`items=`, `legerdemain=`), named `label` with what it needs, if
+/// anything, before its die.
 fn check(
     options: &crate::rules::types::Options,
     bonus: i64,
+    (label, beat): (String, Option<String>),
     dice: &mut dyn DiceSource,
 ) -> Result<RollRecord, RulesError> {
     let die = if option(&Gempunks, options, "gem_check_die") == "d10" { 10 } else { 6 };
@@ -33,6 +36,7 @@ fn check(
         b if b > 0 => format!("1d{die}+{b}"),
         b => format!("1d{die}{b}"),
     };
+    dice.before_roll(&RollAsk { label, dice: expr.clone(), count: 1, beat })?;
     Ok(DiceExpr::parse(&expr)?.roll(dice)?)
 }
 
@@ -56,7 +60,8 @@ pub fn dc(
         return Ok((dc, format!("DC {dc}, typed"), None));
     }
     let items = req.attacker.stats.int_or("items", 0);
-    let roll = check(req.options, items, dice)?;
+    let label = format!("{}'s items check for the knots' DC", req.attacker.name);
+    let roll = check(req.options, items, (label, None), dice)?;
     let text =
         format!("DC {} from {}'s items check {}", roll.total, req.attacker.name, shown(&roll));
     Ok((roll.total, text, Some(roll)))
@@ -117,7 +122,9 @@ pub fn escape(
         Some(s) => s,
         None => dice,
     };
-    let roll = check(req.options, bonus, source)?;
+    let goal = dc.saturating_add(ESCAPE_OVER);
+    let label = format!("{name}'s legerdemain to slip the knots (DC {dc} + 3)");
+    let roll = check(req.options, bonus, (label, Some(format!("{goal} or more"))), source)?;
     if let Some(t) = &faces
         && t.remaining() > 0
     {
@@ -126,7 +133,6 @@ pub fn escape(
             t.remaining()
         )));
     }
-    let goal = dc.saturating_add(ESCAPE_OVER);
     let escaped = roll.total >= goal;
     let text = if escaped {
         format!("{name} slips the knots: legerdemain {} ≥ DC {dc} + 3 (GEM-ACT-6)", shown(&roll))

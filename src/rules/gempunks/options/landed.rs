@@ -3,6 +3,7 @@
 
 use crate::rules::dice::{DiceSource, RollRecord};
 use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::gempunks::asks;
 use crate::rules::gempunks::damage::{self, DEFAULT_TOUGHNESS};
 use crate::rules::gempunks::prepare::{Prepared, option_of};
 use crate::rules::gempunks::set::Instance;
@@ -41,9 +42,11 @@ impl<'a> Landed<'a> {
         let target = &req.targets[t];
         let s = target.view.stats;
         let mult = option_of(req, "gem_mult_stat_bonus") != "off";
-        let (roll, parts) = damage::roll_instance(&p.arms, inst.m, req.attacker.stats, mult, dice)?;
-        let raw: i64 = parts.iter().map(|(_, a)| *a).sum::<i64>().max(0);
         let toughness = s.int_or("toughness", DEFAULT_TOUGHNESS).max(1);
+        let label = format!("{} damage for {head} (T {toughness})", asks::roller(req));
+        let (roll, parts) =
+            damage::roll_instance(&p.arms, inst.m, req.attacker.stats, mult, label, dice)?;
+        let raw: i64 = parts.iter().map(|(_, a)| *a).sum::<i64>().max(0);
         let double = option_of(req, "gem_vuln") == "double";
         let kind = {
             let kinds: Vec<&str> = parts.iter().filter_map(|(k, _)| k.as_deref()).collect();
