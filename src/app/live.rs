@@ -130,6 +130,11 @@ impl App {
         self.advance(false);
     }
 
+    /// The question the open dialog asks now, if it is at one (for scripts driving the keys).
+    pub fn live_question(&self) -> Option<&Need> {
+        self.in_live_step()
+    }
+
     /// Whether the dialog's step now is a question's.
     pub(super) fn in_live_step(&self) -> Option<&Need> {
         let Mode::Dialog(dialog) = &self.mode else { return None };
@@ -176,7 +181,10 @@ impl App {
             // typed, which says what is wrong.
             _ => return self.finish_live(&line, None),
         };
-        let asks = match (roll_it, self.session.encounter().option("typed_dice") == "ask") {
+        // A dialog's own rolls are always the GM's to roll or type; a line (`:`, the next-turn
+        // key) asks for its faces only with `set typed_dice ask`.
+        let typed = self.session.encounter().option("typed_dice") == "ask" || dialog.own_steps() > 0;
+        let asks = match (roll_it, typed) {
             (true, _) => Asks::RollTheNext,
             (false, true) => Asks::RollsAndDecisions,
             (false, false) => Asks::Decisions,
@@ -321,7 +329,9 @@ impl App {
                     .get(live.own + j)
                     .is_some_and(|answer| !answer.starts_with(ROLLED) && !answer.is_empty())
         });
-        typed || (self.in_live_step().is_some() && dialog.step().is_some_and(|s| !s.is_blank()))
+        let typing = matches!(self.in_live_step(), Some(Need::Roll(_)))
+            && dialog.step().is_some_and(|s| !s.is_blank());
+        typed || typing
     }
 
     /// Enter (or Tab) at a question: the faces typed (exactly as many as the roll takes), an

@@ -126,6 +126,14 @@ pub(super) fn check_reachable(app: &mut App, context: &str) {
 fn command(app: &mut App, line: &str) -> bool {
     let before = app.session.line().0.len();
     drive_keep(app, &format!(":{line}<Enter>"));
+    // A line missing answers goes on in a dialog: each question takes what the rules suggest
+    // (or the tracker rolls).
+    for _ in 0..40 {
+        if app.live_question().is_none() {
+            break;
+        }
+        drive_keep(app, "<Enter>");
+    }
     app.effects.clear();
     app.log_scroll = ui::log_scroll_within(app, Rect::new(0, 0, 80, 24));
     if !matches!(app.mode, Mode::Normal) {
