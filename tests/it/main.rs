@@ -8,6 +8,7 @@
 
 mod append;
 mod ask;
+mod ask_savage;
 mod bounds;
 mod canonical;
 mod cli;
