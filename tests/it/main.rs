@@ -9,6 +9,7 @@
 mod append;
 mod ask;
 mod ask_savage;
+mod ask_woin;
 mod bounds;
 mod canonical;
 mod cli;
