@@ -28,9 +28,39 @@ fn refused(req: AttackRequest<'_, WoinState>) -> Option<String> {
     (target.stats.int_or("luc", 0) < 1).then(|| format!("{} has no LUC dice left", target.name))
 }
 
-/// Legality before dice: `luck=CONDITION` only from a target that may spend a LUC die now.
+/// Conditions an attack's hit may bring besides the critical table's: called shots, darts,
+/// grabs and the weapon traits (see `hit_effects`).
+const FROM_HITS: [&str; 10] = [
+    "Prone",
+    "Disarmed",
+    "Slowed",
+    "Restrained",
+    "Sleeping",
+    "Sick",
+    "Pain",
+    "Confused",
+    "Burning",
+    "Poisoned",
+];
+
+/// Whether `name` is a condition an attack can bring (so `luck=` may name it).
+fn inflictable(name: &str) -> bool {
+    let crit = super::tables::CRIT_TABLE.iter().flat_map(|(_, row)| row.iter());
+    FROM_HITS.iter().chain(crit).any(|c| c.eq_ignore_ascii_case(name))
+}
+
+/// Legality before dice: `luck=CONDITION` names a condition an attack can bring, and only from a
+/// target that may spend a LUC die now.
 pub(super) fn check(req: AttackRequest<'_, WoinState>) -> Result<(), RulesError> {
-    match (answered(&FieldReader(req.fields)), refused(req)) {
+    let f = FieldReader(req.fields);
+    if let Some(Some(name)) = answered(&f)
+        && !inflictable(name)
+    {
+        return Err(RulesError::Invalid(format!(
+            "luck={name}: expected no, or a condition the hit brings (Bleeding, Prone …)"
+        )));
+    }
+    match (answered(&f), refused(req)) {
         (Some(Some(name)), Some(why)) => {
             Err(RulesError::Invalid(format!("luck={name}: {why} (WOIN-COND-6)")))
         }
