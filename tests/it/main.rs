@@ -9,6 +9,8 @@
 mod append;
 mod ask;
 mod ask_gempunks;
+mod ask_savage;
+mod ask_woin;
 mod bounds;
 mod canonical;
 mod cli;

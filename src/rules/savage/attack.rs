@@ -5,7 +5,10 @@
 //! Wild Die with its aces, each damage die with its aces in order, then the raise d6. Autofire
 //! has its own module.
 
+mod bennies;
 mod modifiers;
+
+pub use bennies::soak_after;
 
 pub use modifiers::{carried_penalties, defending, effective_parry, trait_modifiers};
 
@@ -13,10 +16,11 @@ use modifiers::{Modifiers, attacker_modifiers, situation_modifiers, target_numbe
 
 use super::damage_dice::{acing, check_damage, roll_damage};
 use super::tables::{self, MAX_FIELD};
-use super::{Savage, TraitRoll, trait_roll};
+use super::{Savage, TraitRoll, asked_trait_roll, needs};
 use crate::rules::conditions::Source;
+use crate::rules::dice::question::RollAsk;
 use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
-use crate::rules::effect::{AttackOutcome, Hit, Inflicted, Who};
+use crate::rules::effect::{AttackOutcome, Effect, Hit, Inflicted, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::savage::state::SavageState;
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
@@ -74,6 +78,8 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("roll", ArgKind::Faces),
     field("dmgroll", ArgKind::Faces),
     number("obstacle", 0, 100),
+    field("reroll", ArgKind::Word("benny|no")),
+    field("soak", ArgKind::Word("benny|no")),
 ];
 
 /// An untrained skill rolls a d4 at −2.
@@ -170,6 +176,7 @@ pub fn prepare(req: AttackRequest<'_, SavageState>) -> Result<Prepared, RulesErr
     })?;
     typed(&f, "roll")?;
     typed(&f, "dmgroll")?;
+    bennies::check(req, &f)?;
     Ok(Prepared {
         skill,
         die,
@@ -296,28 +303,43 @@ fn armor_piercing(req: AttackRequest<'_, SavageState>, f: &Fields<'_>) -> Result
         .max(0))
 }
 
-/// Resolve one Savage Worlds attack of one shot or blow, prepared (autofire is `autofire`'s).
+/// Whether a roll lands: a success, or (SW-ATK-7) a miss only because of cover that strikes
+/// the obstacle instead.
+fn lands(p: &Prepared, roll: &TraitRoll) -> (bool, bool) {
+    let cover: i64 = p.mods.iter().filter(|(why, _)| why.ends_with("cover")).map(|(_, m)| -m).sum();
+    let through_obstacle =
+        p.obstacle > 0 && !roll.critical_failure && roll.total < p.tn && roll.total + cover >= p.tn;
+    ((roll.total >= p.tn && !roll.critical_failure) || through_obstacle, through_obstacle)
+}
+
+/// Resolve one Savage Worlds attack of one shot or blow, prepared (autofire is `autofire`'s),
+/// with the effects of a benny spent on a reroll.
 pub fn resolve(
     req: AttackRequest<'_, SavageState>,
     p: &Prepared,
     dice: &mut dyn DiceSource,
-) -> Result<AttackOutcome, RulesError> {
+) -> Result<(AttackOutcome, Vec<Effect>), RulesError> {
     let f = crate::rules::request::FieldReader(req.fields);
     let wild = Savage::is_wild(req.attacker.stats);
     let mut typed_roll = typed(&f, "roll")?;
-    let source: &mut dyn DiceSource = match typed_roll.as_mut() {
-        Some(t) => t,
-        None => dice,
+    let label = format!("{}'s {}", req.attacker.name, capitalised(&p.skill));
+    let against = if p.against_parry { "Parry" } else { "TN" };
+    let beat = Some(needs(p.tn, against, p.modifier() + p.die.bonus));
+    let first = {
+        let source: &mut dyn DiceSource = match typed_roll.as_mut() {
+            Some(t) => t,
+            None => dice,
+        };
+        asked_trait_roll(label, p.die, wild, p.modifier(), beat, source)?
     };
-    let roll = trait_roll(p.die, wild, p.modifier(), source)?;
+    let landed = lands(p, &first).0;
+    let rerolled = bennies::reroll(req, p, first, landed, &mut typed_roll, dice)?;
+    let roll = rerolled.kept;
     // SW-ATK-7: a shot that misses only because of the cover penalty, and would have hit
     // without it, strikes the obstacle instead; its armor (obstacle=N: +1 glass … +10 stone
     // wall) adds to the target's Toughness.
-    let cover: i64 = p.mods.iter().filter(|(why, _)| why.ends_with("cover")).map(|(_, m)| -m).sum();
     let obstacle = p.obstacle;
-    let through_obstacle =
-        obstacle > 0 && !roll.critical_failure && roll.total < p.tn && roll.total + cover >= p.tn;
-    let success = (roll.total >= p.tn && !roll.critical_failure) || through_obstacle;
+    let (success, through_obstacle) = lands(p, &roll);
     let raises = if success { roll.raises(p.tn) } else { 0 };
     let mut out = AttackOutcome {
         summary: summary(req, p, &roll, success, raises),
@@ -326,6 +348,10 @@ pub fn resolve(
         ..AttackOutcome::default()
     };
     out.rolls.push(roll.record.clone());
+    if let Some((other, note)) = rerolled.other {
+        out.rolls.push(other);
+        out.summary.push_str(&format!("; {note}"));
+    }
     out.ends = p.ends.clone();
     // SW-ATK-3: a failed shot into melee whose skill die shows 1 (1 or 2 with autofire or a
     // shotgun) may hit a bystander.
@@ -344,10 +370,10 @@ pub fn resolve(
         out.attacker_conditions.push(Inflicted::new("Wild-Attack", Source::Manual));
     }
     if !success {
-        return Ok(out);
+        return Ok((out, rerolled.spent));
     }
     land_damage(req, p, raises, through_obstacle.then_some(obstacle), &mut out, dice)?;
-    Ok(out)
+    Ok((out, rerolled.spent))
 }
 
 /// The attack line: who attacks whom with what, the roll against Parry or the TN with each
@@ -404,6 +430,10 @@ fn land_damage(
     };
     // SW-ATK-7: damage to an object neither aces nor gains the raise die.
     let object = req.target.stats.flag("object");
+    let ap = p.ap;
+    let armor = req.target.stats.int_or("armor", 0);
+    let pierced = ap.min(armor);
+    source.before_roll(&damage_ask(req, p, raises > 0 && !object, pierced, obstacle))?;
     let (mut total, mut faces) = roll_damage(damage_text, strength, !object, source)?;
     let mut expr = damage_text.clone();
     // SW-DMG-1: a raise on the attack adds a d6 that aces too.
@@ -417,10 +447,6 @@ fn land_damage(
         expr.push_str(&format!("{bonus:+}"));
     }
     let damage_roll = RollRecord { expr, dice: faces, total };
-    // AP ignores that much armor.
-    let ap = p.ap;
-    let armor = req.target.stats.int_or("armor", 0);
-    let pierced = ap.min(armor);
     if let Some(obstacle) = obstacle {
         out.summary.push_str(&format!("; through the obstacle: +{obstacle} Toughness"));
     }
@@ -439,6 +465,34 @@ fn land_damage(
         out.summary.push_str(&format!("; AP {ap} ignores {pierced} armor"));
     }
     Ok(())
+}
+
+/// The damage roll as the GM is asked for it: `Aldric's damage: d8+d6 +d6 raise, needs
+/// Toughness 7` (SW-DMG-1), its dice counted without aces.
+pub(super) fn damage_ask(
+    req: AttackRequest<'_, SavageState>,
+    p: &Prepared,
+    raise: bool,
+    pierced: i64,
+    obstacle: Option<i64>,
+) -> RollAsk {
+    let strength = req.attacker.stats.die("strength").unwrap_or(UNTRAINED);
+    let mut spelled =
+        super::damage_dice::with_strength(&p.damage, strength).unwrap_or_else(|| p.damage.clone());
+    let mut count = super::damage_dice::dice_count(&p.damage);
+    if raise {
+        spelled.push_str(" +d6 raise");
+        count = count.saturating_add(1);
+    }
+    let toughness = super::wounds::toughness(req.target.stats)
+        .saturating_add(obstacle.unwrap_or(0))
+        .saturating_sub(pierced);
+    RollAsk {
+        label: format!("{}'s damage", req.attacker.name),
+        dice: spelled,
+        count,
+        beat: Some(format!("Toughness {toughness}")),
+    }
 }
 
 /// The exact odds of success and of a raise, before rolling.

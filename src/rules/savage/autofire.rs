@@ -2,9 +2,10 @@
 //! the lowest; every die that reaches the TN is a hit with its own damage (and raise die), applied
 //! in turn. Dice order: each trait die with its aces, the Wild Die, then each hit's damage.
 
-use super::Savage;
-use super::attack::{Prepared, UNTRAINED, typed};
+use super::attack::{Prepared, UNTRAINED, damage_ask, typed};
 use super::damage_dice::{acing, roll_damage};
+use super::{Savage, needs};
+use crate::rules::dice::question::RollAsk;
 use crate::rules::dice::{DiceSource, DieRoll, RollRecord};
 use crate::rules::effect::{AttackOutcome, Hit, Who};
 use crate::rules::request::{AttackRequest, FieldReader};
@@ -96,6 +97,15 @@ fn fire(
     shots: i64,
     source: &mut dyn DiceSource,
 ) -> Result<Burst, RulesError> {
+    let wild = Savage::is_wild(req.attacker.stats);
+    let shots_count = usize::try_from(shots).unwrap_or(0);
+    let spelled = format!("{shots}d{}{}", p.die.sides, if wild { " + wild d6" } else { "" });
+    source.before_roll(&RollAsk {
+        label: format!("{}'s Shooting (autofire ×{shots})", req.attacker.name),
+        dice: spelled,
+        count: shots_count.saturating_add(usize::from(wild)),
+        beat: Some(needs(p.tn, "TN", p.modifier() + p.die.bonus)),
+    })?;
     let mut record = Vec::new();
     let mut totals: Vec<i64> = Vec::new();
     for _ in 0..shots {
@@ -113,7 +123,7 @@ fn fire(
         out
     };
     let mut wild_first = None;
-    if Savage::is_wild(req.attacker.stats) {
+    if wild {
         let start = record.len();
         let wild = acing(6, source, &mut record)?;
         wild_first = record.get(start).map(|d| d.face);
@@ -144,10 +154,14 @@ fn land_hits(
         Some(t) => t,
         None => dice,
     };
-    for &result in hits {
+    for (n, &result) in hits.iter().enumerate() {
+        let raise = (result - p.tn) / 4 > 0;
+        let mut ask = damage_ask(req, p, raise, pierced, None);
+        ask.label = format!("{}, hit {} of {}", ask.label, n + 1, hits.len());
+        source.before_roll(&ask)?;
         let (mut total, mut faces) = roll_damage(damage_text, strength, true, source)?;
         let mut expr = damage_text.clone();
-        if (result - p.tn) / 4 > 0 {
+        if raise {
             total += acing(6, source, &mut faces)?;
             expr.push_str("+d6 raise");
         }

@@ -88,6 +88,19 @@ pub fn with_strength(text: &str, strength: TraitDie) -> Option<String> {
     Some(out)
 }
 
+/// How many dice a damage text rolls, aces aside (`str+2d6`: 3); 0 when it does not read.
+pub fn dice_count(text: &str) -> usize {
+    let terms = damage_terms(text).unwrap_or_default();
+    terms
+        .iter()
+        .map(|t| match t {
+            Term::Strength => 1,
+            Term::Dice(n, _) => usize::try_from(*n).unwrap_or(0),
+            Term::Bonus(_) => 0,
+        })
+        .sum()
+}
+
 /// One term of a damage text.
 enum Term {
     /// `str`: the Strength die.

@@ -1,8 +1,10 @@
 //! Past the last wound: the Incapacitation roll and its Injury (SW-INC-1, SW-INJ-1), and Bleeding
 //! Out as each round begins (SW-INC-2).
 
-use super::{DEFAULT_DIE, Savage, TN, TraitRoll, attack, tables, trait_roll};
-use crate::rules::dice::{DiceExpr, DiceSource, RollRecord};
+use super::{
+    DEFAULT_DIE, Savage, TN, TraitRoll, asked_plain, asked_trait_roll, attack, needs, tables,
+};
+use crate::rules::dice::{DiceSource, RollRecord};
 use crate::rules::effect::{ConditionChange, Ending};
 use crate::rules::effect::{Effect, HitKind, Who};
 use crate::rules::request::CombatantView;
@@ -63,7 +65,9 @@ pub(super) fn after_damage(
     }
     let vigor = who.stats.die("vigor").unwrap_or(DEFAULT_DIE);
     let penalty: i64 = attack::trait_modifiers(who).iter().map(|(_, m)| m).sum();
-    let roll = trait_roll(vigor, true, penalty, dice)?;
+    let label = format!("{}'s Vigor, incapacitated", who.name);
+    let beat = Some(needs(TN, "TN", penalty + vigor.bonus));
+    let roll = asked_trait_roll(label, vigor, true, penalty, beat, dice)?;
     let outcome = incapacitation(&roll, nonlethal);
     let mut effects = vec![Effect::Log {
         text: format!(
@@ -76,8 +80,8 @@ pub(super) fn after_damage(
     }];
     // Non-lethal: a failure counts as a success, out for 1d6 hours (2d6 on snake eyes).
     if nonlethal && (roll.critical_failure || roll.total < TN) {
-        let hours =
-            DiceExpr::parse(if roll.critical_failure { "2d6" } else { "1d6" })?.roll(dice)?;
+        let expr = if roll.critical_failure { "2d6" } else { "1d6" };
+        let hours = asked_plain(format!("{}'s hours out", who.name), expr, dice)?;
         effects.push(Effect::Log {
             text: format!("{} is out for {} hours", who.name, hours.total),
             roll: Some(hours),
@@ -95,7 +99,7 @@ pub(super) fn after_damage(
     }
     // SW-INJ-1: an Injury, lasting by how the roll went (none on death, none when non-lethal).
     if !matches!(outcome, Incap::Dead) {
-        effects.extend(injury(outcome, hit.called, dice)?);
+        effects.extend(injury(who.name, outcome, hit.called, dice)?);
     }
     Ok(effects)
 }
@@ -115,6 +119,7 @@ fn incapacitation(roll: &TraitRoll, nonlethal: bool) -> Incap {
 
 /// SW-INJ-1: the Injury a survivor takes, lasting by how the Incapacitation roll went.
 fn injury(
+    name: &str,
     outcome: Incap,
     called: Option<&str>,
     dice: &mut dyn DiceSource,
@@ -128,15 +133,16 @@ fn injury(
             RollRecord { expr: "called shot: arm".into(), dice: Vec::new(), total: 3 }
         }
         Some("leg") => RollRecord { expr: "called shot: leg".into(), dice: Vec::new(), total: 10 },
-        _ => DiceExpr::parse("2d6")?.roll(dice)?,
+        _ => asked_plain(format!("{name}'s Injury"), "2d6", dice)?,
     };
     let detail = if tables::injury_needs_detail(location.total) {
-        DiceExpr::parse("1d6")?.roll(dice)?.total
+        asked_plain(format!("{name}'s Injury, which"), "1d6", dice)?.total
     } else {
         0
     };
     let side = if matches!(location.total, 3 | 4 | 10) {
-        if DiceExpr::parse("1d2")?.roll(dice)?.total == 1 { "left" } else { "right" }
+        let side = asked_plain(format!("{name}'s Injury side (1 left)"), "1d2", dice)?;
+        if side.total == 1 { "left" } else { "right" }
     } else {
         ""
     };
@@ -171,7 +177,9 @@ pub(super) fn round_start(
     }
     let vigor = who.stats.die("vigor").unwrap_or(DEFAULT_DIE);
     let penalty: i64 = attack::trait_modifiers(who).iter().map(|(_, m)| m).sum();
-    let roll = trait_roll(vigor, Savage::is_wild(who.stats), penalty, dice)?;
+    let label = format!("{}'s Vigor, bleeding out", who.name);
+    let beat = Some(needs(TN, "TN", penalty + vigor.bonus));
+    let roll = asked_trait_roll(label, vigor, Savage::is_wild(who.stats), penalty, beat, dice)?;
     let log = |text: String| Effect::Log { text, roll: Some(roll.record.clone()) };
     // Reading: "1 or less" is the kept total after penalties, or snake eyes.
     Ok(if roll.critical_failure || roll.total <= 1 {

@@ -23,7 +23,7 @@ pub mod verbs;
 mod wounds;
 use spec::SPEC;
 
-pub use roll::{TraitRoll, trait_roll};
+pub use roll::{TraitRoll, asked_plain, asked_trait_roll, needs, trait_roll};
 
 use super::conditions::Condition;
 use super::dice::DiceSource;
@@ -221,11 +221,16 @@ impl Rules for Savage {
         }
         let prepared = attack::prepare(request)?;
         let f = FieldReader(request.fields);
-        let outcome = match f.int("autofire")?.filter(|n| *n > 1) {
-            Some(shots) => autofire::autofire(request, &prepared, shots, dice)?,
+        let (outcome, spent) = match f.int("autofire")?.filter(|n| *n > 1) {
+            Some(shots) => (autofire::autofire(request, &prepared, shots, dice)?, Vec::new()),
             None => attack::resolve(request, &prepared, dice)?,
         };
-        Ok(outcome.into_effects())
+        // SW-DMG-4: the soak, asked once the hits' wounds are known, lands right after them.
+        let soak = attack::soak_after(request, &outcome.hits, dice)?;
+        let mut effects = outcome.into_effects();
+        effects.extend(spent);
+        effects.extend(soak);
+        Ok(effects)
     }
 
     fn damage(&self, hit: DamageRequest<'_, SavageState>) -> Result<DamageOutcome, RulesError> {

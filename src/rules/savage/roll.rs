@@ -1,7 +1,8 @@
 //! SW-ROLL-1: the trait roll. The trait die aces on its maximum; a Wild Card also rolls an acing d6
 //! Wild Die and keeps the higher; snake eyes on both is a critical failure.
 
-use crate::rules::dice::{DiceError, DiceSource, DieRoll, RollRecord};
+use crate::rules::dice::question::RollAsk;
+use crate::rules::dice::{DiceError, DiceExpr, DiceSource, DieRoll, RollRecord};
 use crate::rules::stats::TraitDie;
 
 /// Aces stop after this many rerolls of one die, so a rigged script cannot loop forever.
@@ -73,6 +74,45 @@ pub fn trait_roll(
         total,
     };
     Ok(TraitRoll { trait_faces, wild_faces, total, critical_failure, record })
+}
+
+/// What a trait roll needs, in the GM's words: `6 or more (Parry 6, −2)`, or `4 or more`
+/// with no modifier. `against` names the number to reach (`Parry`, `TN`); the modifier is
+/// everything added to the kept die.
+pub fn needs(tn: i64, against: &str, modifier: i64) -> String {
+    let on_dice = tn.saturating_sub(modifier);
+    if modifier == 0 {
+        return format!("{tn} or more ({against} {tn})");
+    }
+    format!("{on_dice} or more ({against} {tn}, {})", crate::rules::words::signed(modifier))
+}
+
+/// SW-ROLL-1, named first: `label` (`Aldric's Fighting`) is told to the dice source with the
+/// trait die and a Wild Card's Wild Die (two dice; aces take more faces) and what it needs.
+pub fn asked_trait_roll(
+    label: String,
+    die: TraitDie,
+    wild: bool,
+    modifier: i64,
+    beat: Option<String>,
+    dice: &mut dyn DiceSource,
+) -> Result<TraitRoll, DiceError> {
+    let spelled = if wild { format!("{die} + wild d6") } else { die.to_string() };
+    let count = if wild { 2 } else { 1 };
+    dice.before_roll(&RollAsk { label, dice: spelled, count, beat })?;
+    trait_roll(die, wild, modifier, dice)
+}
+
+/// A plain roll of `expr` (`2d6`, `1d20`), named first as `label`.
+pub fn asked_plain(
+    label: String,
+    expr: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<RollRecord, DiceError> {
+    let parsed = DiceExpr::parse(expr)?;
+    let count = expr.split_once('d').and_then(|(n, _)| n.parse::<usize>().ok()).unwrap_or(1);
+    dice.before_roll(&RollAsk { label, dice: expr.to_string(), count, beat: None })?;
+    parsed.roll(dice)
 }
 
 #[cfg(test)]

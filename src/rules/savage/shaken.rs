@@ -2,7 +2,7 @@
 //! when asked, and the end of what lasted "until its next action" (Defend, a Wild Attack's −2
 //! Parry, a trick).
 
-use super::{DEFAULT_DIE, Savage, TN, attack, trait_roll};
+use super::{DEFAULT_DIE, Savage, TN, asked_trait_roll, attack, needs};
 use crate::rules::conditions::Condition;
 use crate::rules::dice::DiceSource;
 use crate::rules::effect::{ConditionChange, Ending};
@@ -52,7 +52,9 @@ fn recover_at_turn_start(
     let mut effects = Vec::new();
     let spirit = who.stats.die("spirit").unwrap_or(DEFAULT_DIE);
     let penalty: i64 = attack::trait_modifiers(who).iter().map(|(_, m)| m).sum();
-    let roll = trait_roll(spirit, Savage::is_wild(who.stats), penalty, dice)?;
+    let label = format!("{}'s Spirit to recover from Shaken", who.name);
+    let beat = Some(needs(TN, "TN", penalty + spirit.bonus));
+    let roll = asked_trait_roll(label, spirit, Savage::is_wild(who.stats), penalty, beat, dice)?;
     let success = roll.total >= TN && !roll.critical_failure;
     let acts = roll.raises(TN) > 0 || option(&Savage, options, "shaken_success_acts") == "on";
     let text = match (success, acts) {
@@ -98,7 +100,10 @@ pub(super) fn shake_off(
         )));
     }
     let spirit = stats.die("spirit").unwrap_or(DEFAULT_DIE);
-    let roll = trait_roll(spirit, Savage::is_wild(stats), Savage::wound_penalty(health), dice)?;
+    let penalty = Savage::wound_penalty(health);
+    let label = "Spirit to recover from Shaken".to_string();
+    let beat = Some(needs(TN, "TN", penalty + spirit.bonus));
+    let roll = asked_trait_roll(label, spirit, Savage::is_wild(stats), penalty, beat, dice)?;
     let success = roll.total >= TN && !roll.critical_failure;
     let explain = if !success {
         "Spirit failed: stays Shaken, free actions only".to_string()

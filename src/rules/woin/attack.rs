@@ -9,8 +9,8 @@ use super::Woin;
 use super::damage_roll::roll_damage;
 use super::hit_effects;
 use super::pool::{self, Pool};
-use super::prepared::roll_d6s;
 pub use super::prepared::{Prepared, cover_dice, immune, overwatch_shots};
+use super::prepared::{ask_d6s, roll_d6s};
 use super::tables::WEAPON_FIELDS;
 use crate::rules::conditions::{Condition, Level};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
@@ -48,6 +48,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("dmgroll", ArgKind::Faces),
     switch("overwatch"),
     field("dart", ArgKind::Text),
+    field("luck", ArgKind::Text),
 ];
 
 /// Faces typed at the table (`roll=6,6,3`), checked against the number of d6 needed.
@@ -100,6 +101,7 @@ pub fn prepare(req: AttackRequest<'_, WoinState>) -> Result<Prepared, RulesError
         .collect::<Result<Vec<_>, _>>()?;
     let traits: Vec<String> = weapon.map(|w| w.list("traits").to_vec()).unwrap_or_default();
     let dart = super::hit_effects::check(req, &f, &traits)?;
+    super::luc::check(req)?;
     // Legality before dice (issue 14 item 4): faces typed for a later roll are read now too.
     for key in ["roll", "dmgroll"] {
         f.value(key).map(|t| typed_faces(t, key)).transpose()?;
@@ -210,7 +212,11 @@ pub fn resolve(
     let f = FieldReader(req.fields);
     let p = prepare(req)?;
     super::restrictions::check_attack(req, p.ranged, &p.traits)?;
-    let attack_roll = roll_attack(&f, p.pool, dice)?;
+    let sixes =
+        if p.crit_sixes == 1 { "a six".to_string() } else { format!("{} sixes", p.crit_sixes) };
+    let beat = format!("{} or more ({} DEFENSE), or {sixes}", p.defense, p.vs.to_uppercase());
+    let label = format!("{}'s attack", req.attacker.name);
+    let attack_roll = roll_attack(&f, p.pool, (label, beat), dice)?;
     let verdict = judge(req, &p, &attack_roll);
     let (hit, critical) = (verdict.hit, verdict.critical);
     let mut out = outcome(req, &p, verdict);
@@ -224,7 +230,7 @@ pub fn resolve(
         Some(t) => t,
         None => dice,
     };
-    let damage_roll = roll_damage(&p, critical, source)?;
+    let damage_roll = roll_damage(req, &p, critical, source)?;
     let loss = land_damage(req, &p.types, damage_roll, &mut out)?;
     hit_effects::inflict(req, &p, critical, loss, &mut out, source)?;
 
@@ -267,6 +273,7 @@ fn outcome(req: AttackRequest<'_, WoinState>, p: &Prepared, verdict: Verdict) ->
 fn roll_attack(
     f: &FieldReader<'_>,
     pool: i64,
+    (label, beat): (String, String),
     dice: &mut dyn DiceSource,
 ) -> Result<RollRecord, RulesError> {
     let mut typed_roll = f.value("roll").map(|t| typed_faces(t, "roll")).transpose()?;
@@ -282,6 +289,7 @@ fn roll_attack(
         Some(t) => t,
         None => dice,
     };
+    ask_d6s(label, pool, Some(beat), source)?;
     let faces = roll_d6s(pool, source)?;
     let total: i64 = faces.iter().map(|d| i64::from(d.face)).sum();
     Ok(RollRecord { expr: format!("{pool}d6"), dice: faces, total })

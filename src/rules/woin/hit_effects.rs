@@ -53,7 +53,13 @@ fn condition_table(
             continue;
         }
         let Some(row) = crit_row(kind) else { continue };
-        let face = if simple { 1 } else { dice.roll(6)? };
+        let face = if simple {
+            1
+        } else {
+            let label = format!("critical hit: condition table ({kind})");
+            super::prepared::ask_d6s(label, 1, None, dice)?;
+            dice.roll(6)?
+        };
         let condition = row[face as usize - 1];
         if !simple {
             let roll = RollRecord {

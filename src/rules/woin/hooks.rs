@@ -1,6 +1,7 @@
 //! WOIN's rules behind its [`Rules`](crate::rules::typed::Rules) methods: budgets, conditions arriving and shaken off, names checked, turn starts and ends, the moments of the fight, attack guides.
 
 use super::*;
+use prepared::asked;
 
 impl Woin {
     pub(crate) fn order_of_dice(
@@ -124,7 +125,9 @@ impl Woin {
         if option(self, options, "shake_off") == "attribute" {
             let pool =
                 fewer_d6(stats.dice("will").unwrap_or(DEFAULT_INIT), sick_dice(who.conditions));
-            let roll = DiceExpr::parse(&format!("{pool}+{bonus}"))?.roll(dice)?;
+            let label = format!("{}'s attribute check against {}", who.name, condition.name);
+            let expr = DiceExpr::parse(&format!("{pool}+{bonus}"))?;
+            let roll = asked(label, &expr, Some("10 or more".into()), dice)?;
             let success = roll.total >= 10;
             let explain = format!(
                 "attribute check needs 10: {}",
@@ -140,7 +143,8 @@ impl Woin {
                 || condition.name == "Disarmed");
         let need = if severe_six { 6 } else { 5 };
         let expr = if bonus > 0 { "1d6+1" } else { "1d6" };
-        let roll = DiceExpr::parse(expr)?.roll(dice)?;
+        let label = format!("{} shakes off {}", who.name, condition.name);
+        let roll = asked(label, &DiceExpr::parse(expr)?, Some(format!("{need} or more")), dice)?;
         let success = roll.total >= need;
         let explain = format!(
             "needs {need}+{}: {}",
@@ -227,7 +231,8 @@ impl Woin {
                 ("Burning", true) => ("2d6", Some("heat")),
                 ("Poisoned", true) => ("1d6", Some("poison")),
                 ("Confused", true) => {
-                    let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+                    let label = format!("{} is Confused (severe): how it acts", who.name);
+                    let roll = asked(label, &DiceExpr::parse("1d6")?, None, dice)?;
                     let face = usize::try_from(roll.total.clamp(1, 6) - 1).unwrap_or(0);
                     let acts = tables::CONFUSED[face];
                     let text =
@@ -241,7 +246,8 @@ impl Woin {
             if kind.is_some_and(|k| attack::immune(who.stats, k)) {
                 continue;
             }
-            let roll = DiceExpr::parse(expr)?.roll(dice)?;
+            let label = format!("{}'s {} ({})", who.name, c.name, c.level);
+            let roll = asked(label, &DiceExpr::parse(expr)?, None, dice)?;
             effects.push(TurnStartEffect::Damage {
                 amount: roll.total,
                 kind: kind.map(str::to_string),

@@ -7,6 +7,7 @@ mod damage_roll;
 mod dice_order;
 mod hit_effects;
 mod hooks;
+mod luc;
 pub mod odds;
 mod pool;
 mod prepared;
@@ -233,7 +234,9 @@ impl Rules for Woin {
         dice: &mut dyn DiceSource,
     ) -> Result<Initiative, RulesError> {
         // WOIN-INIT-1, with Deaf's lost dice.
-        let roll = Self::init_pool(who.stats, who.conditions)?.roll(dice)?;
+        let label = "initiative (INITIATIVE pool)".to_string();
+        let roll =
+            prepared::asked(label, &Self::init_pool(who.stats, who.conditions)?, None, dice)?;
         let mut init = Initiative::new(InitValue::Count(roll.total))
             .with_ties(vec![who.stats.int_or("agi", 0)]);
         init.roll = Some(roll);
@@ -316,7 +319,8 @@ impl Rules for Woin {
         if used(before) >= line || used(after) < line {
             return Ok(Vec::new());
         }
-        let roll = DiceExpr::parse("1d6")?.roll(dice)?;
+        let label = format!("{}'s Pain ({})", who.name, pain.level);
+        let roll = prepared::asked(label, &DiceExpr::parse("1d6")?, None, dice)?;
         let which = if line == 1 { "an action" } else { "a second action" };
         Ok(vec![TurnStartEffect::Damage {
             amount: roll.total,
@@ -360,7 +364,10 @@ impl Rules for Woin {
         let before = attack::check_overwatch(request)?;
         let (mut outcome, left) = attack::resolve(request, dice)?;
         outcome.before = before;
+        // WOIN-COND-6: the target's LUC reaction, asked once the hit's conditions are known.
+        let luck = luc::react(request, &outcome, dice)?;
         let mut effects = outcome.into_effects();
+        effects.extend(luck);
         // Faces `dmgroll=` typed beyond the attack's own rolls: Pain's d6 (WOIN-COND-11).
         if let Some((faces, used)) = left {
             effects.push(Effect::TypedAfter { field: "dmgroll", faces, used });

@@ -2,7 +2,8 @@
 //! attack asks (immunity, cover from suppressive fire, overwatch shots, d6s rolled as one record):
 //! the attack, its damage roll, its hit effects and its pool all take them from here.
 
-use crate::rules::dice::{DiceExpr, DiceSource, DieRoll};
+use crate::rules::dice::question::RollAsk;
+use crate::rules::dice::{DiceExpr, DiceSource, DieRoll, RollRecord};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 use crate::rules::woin::state::WoinState;
@@ -15,6 +16,31 @@ pub fn immune(stats: &crate::rules::stats::Stats, what: &str) -> bool {
         i.eq_ignore_ascii_case(what)
             || kind.is_some_and(|k| super::tables::canonical_type(i) == Some(k))
     })
+}
+
+/// Roll `expr`, named first as `label` with what it needs (issue 24: a roll is asked when the
+/// rules reach it).
+pub(super) fn asked(
+    label: String,
+    expr: &DiceExpr,
+    beat: Option<String>,
+    dice: &mut dyn DiceSource,
+) -> Result<RollRecord, RulesError> {
+    let count = usize::try_from(expr.dice_count()).unwrap_or(0);
+    dice.before_roll(&RollAsk { label, dice: expr.to_string(), count, beat })?;
+    Ok(expr.roll(dice)?)
+}
+
+/// Name a roll of `count` d6 as `label` before it is rolled.
+pub(super) fn ask_d6s(
+    label: String,
+    count: i64,
+    beat: Option<String>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RulesError> {
+    let n = usize::try_from(count.max(0)).unwrap_or(0);
+    dice.before_roll(&RollAsk { label, dice: format!("{n}d6"), count: n, beat })?;
+    Ok(())
 }
 
 /// Roll `count` d6 from `dice` as one record.

@@ -109,8 +109,18 @@ pub fn resolve_ambushes(
     let ambushes = state.ambushes.clone();
     let mut results = Vec::new();
     for amb in &ambushes {
-        let attack = DiceExpr::parse(&amb.pool)?.roll(dice)?;
-        let defense = DiceExpr::parse(&amb.vs)?.roll(dice)?;
+        let attack = super::prepared::asked(
+            format!("{}'s ambush", amb.attacker),
+            &DiceExpr::parse(&amb.pool)?,
+            None,
+            dice,
+        )?;
+        let defense = super::prepared::asked(
+            format!("{}'s notice against the ambush", amb.target),
+            &DiceExpr::parse(&amb.vs)?,
+            Some(format!("{} or more", attack.total)),
+            dice,
+        )?;
         results.push((amb, attack.total > defense.total, attack, defense));
     }
     let mut effects = Vec::new();

@@ -8,7 +8,7 @@ use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, SpecialRequest};
 use crate::rules::savage::state::SavageState;
 use crate::rules::savage::state::{self, LastHit};
-use crate::rules::savage::{Savage, TN, trait_roll};
+use crate::rules::savage::{Savage, TN, asked_trait_roll, needs};
 use crate::rules::types::{Health, RulesError};
 
 /// SW-DMG-4: a benny and a Vigor roll; each success and raise cancels a wound of that hit.
@@ -40,7 +40,9 @@ pub(in crate::rules::savage) fn soak(
     };
     let vigor = who.stats.die("vigor").unwrap_or(D4);
     let joker = if Savage::holds_joker(who) { 2 } else { 0 };
-    let roll = trait_roll(vigor, true, penalty + joker, source)?;
+    let label = format!("{}'s soak (Vigor)", who.name);
+    let beat = Some(needs(TN, "TN", penalty + joker + vigor.bonus));
+    let roll = asked_trait_roll(label, vigor, true, penalty + joker, beat, source)?;
     let saved = if roll.total >= TN && !roll.critical_failure { 1 + roll.raises(TN) } else { 0 };
     let cancelled = saved.min(hit.wounds);
     let mut effects = vec![

@@ -2,12 +2,12 @@
 //! sickness, or a Wild Card's roll on the Fear table (Heart Attack at its top).
 
 use super::{add, field, log, need, roll_trait, typed};
-use crate::rules::dice::{DiceExpr, DiceSource};
+use crate::rules::dice::DiceSource;
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, SpecialRequest};
 use crate::rules::savage::state::SavageState;
 use crate::rules::savage::tables::MAX_FIELD;
-use crate::rules::savage::{Savage, TN, tables};
+use crate::rules::savage::{Savage, TN, asked_plain, tables};
 use crate::rules::types::RulesError;
 
 /// SW-FEAR-1: the sights, as `fear NAME SIGHT` takes them (horrific is the same as grotesque).
@@ -68,7 +68,7 @@ fn fear_table(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let mut effects = Vec::new();
-    let d20 = DiceExpr::parse("1d20")?.roll(dice)?;
+    let d20 = asked_plain(format!("{}'s Fear table", who.name), "1d20", dice)?;
     let fear_total = d20.total + penalty;
     let (text, condition) = tables::fear(d20.total + penalty);
     effects.push(Effect::Log {
@@ -94,7 +94,7 @@ fn heart_attack(
 ) -> Result<Vec<Effect>, RulesError> {
     let vigor = roll_trait(who, "vigor", -2, None, dice)?;
     if vigor.total >= TN && !vigor.critical_failure {
-        let rounds = DiceExpr::parse("1d4")?.roll(dice)?;
+        let rounds = asked_plain(format!("{}'s rounds unable to recover", who.name), "1d4", dice)?;
         let n = u32::try_from(rounds.total).unwrap_or(1);
         Ok(vec![
             log(
@@ -108,7 +108,7 @@ fn heart_attack(
             add(Who::Actor, "Shaken-Locked", Some(n)),
         ])
     } else {
-        let rounds = DiceExpr::parse("2d6")?.roll(dice)?;
+        let rounds = asked_plain(format!("{}'s rounds to live", who.name), "2d6", dice)?;
         Ok(vec![
             log(
                 format!(

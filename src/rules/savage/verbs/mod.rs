@@ -8,8 +8,9 @@ pub(in crate::rules::savage) mod fear;
 use super::attack::{defending, int_within, trait_modifiers};
 use super::damage_dice::{check_damage, roll_damage};
 use super::tables::MAX_FIELD;
-use super::{ACTIONS, Savage, TN, tables, trait_roll};
-use crate::rules::dice::{DiceExpr, DiceSource, ScriptedDice};
+use super::{ACTIONS, Savage, TN, asked_plain, asked_trait_roll, needs, tables};
+use crate::rules::dice::question::RollAsk;
+use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::rules::effect::ConditionChange;
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
@@ -88,11 +89,24 @@ fn typed(
     super::attack::typed(&FieldReader(req.fields), key)
 }
 
-/// A trait roll for `who`, with its wounds and Fatigue, from typed faces when given.
+/// A trait roll for `who`, with its wounds and Fatigue, from typed faces when given, asked as
+/// `Bo's Spirit` needing TN 4.
 fn roll_trait(
     who: CombatantView<'_>,
     trait_name: &str,
     extra: i64,
+    typed: Option<ScriptedDice>,
+    dice: &mut dyn DiceSource,
+) -> Result<super::TraitRoll, RulesError> {
+    roll_trait_beat(who, trait_name, extra, None, typed, dice)
+}
+
+/// [`roll_trait`] against something else than TN 4: `beat` gives (the number, what it is).
+fn roll_trait_beat(
+    who: CombatantView<'_>,
+    trait_name: &str,
+    extra: i64,
+    beat: Option<(i64, &str)>,
     mut typed: Option<ScriptedDice>,
     dice: &mut dyn DiceSource,
 ) -> Result<super::TraitRoll, RulesError> {
@@ -106,7 +120,15 @@ fn roll_trait(
         Some(s) => s,
         None => dice,
     };
-    Ok(trait_roll(die, Savage::is_wild(who.stats), penalty + extra, source)?)
+    let modifier = penalty + extra;
+    let mut named = trait_name.to_string();
+    if let Some(first) = named.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let label = format!("{}'s {named}", who.name);
+    let (tn, against) = beat.unwrap_or((TN, "TN"));
+    let beat = Some(needs(tn, against, modifier + die.bonus));
+    Ok(asked_trait_roll(label, die, Savage::is_wild(who.stats), modifier, beat, source)?)
 }
 
 fn log(text: String, roll: &super::TraitRoll) -> Effect {
@@ -140,7 +162,7 @@ fn opposed(
     let (roll, vs) = (typed(req, "roll")?, typed(req, "vs")?);
     // The Joker's +2 rides on each roller's own modifiers (trait_modifiers).
     let a = roll_trait(actor, mine, extra - 2 * i64::from(req.actions_taken), roll, dice)?;
-    let d = roll_trait(target, theirs, 0, vs, dice)?;
+    let d = roll_trait_beat(target, theirs, 0, Some((a.total, "to resist")), vs, dice)?;
     let won = !a.critical_failure && a.total >= TN && a.total > d.total;
     // Each of these verbs is the actor's action (SW-ACT-1).
     let raise = won && a.total >= d.total + 4;
@@ -172,7 +194,7 @@ pub(in crate::rules::savage) fn interrupt(
     let target = need(req.current, "someone whose turn it is", "interrupt")?;
     let (roll, vs) = (typed(&req, "roll")?, typed(&req, "vs")?);
     let a = roll_trait(actor, "agility", 0, roll, dice)?;
-    let d = roll_trait(target, "agility", 0, vs, dice)?;
+    let d = roll_trait_beat(target, "agility", 0, Some((a.total, "to keep its turn")), vs, dice)?;
     let wins = a.total > d.total;
     let mut effects = vec![
         log(format!("{} tries to go first: Agility {}", actor.name, a.total), &a),
@@ -212,6 +234,12 @@ pub(in crate::rules::savage) fn blast(
         Some(s) => s,
         None => dice,
     };
+    source.before_roll(&RollAsk {
+        label: format!("blast damage on {}", target.name),
+        dice: dmg.to_string(),
+        count: super::damage_dice::dice_count(dmg),
+        beat: None,
+    })?;
     let (mut total, faces) =
         roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, source)?;
     if Savage::holds_joker(actor) {
@@ -268,8 +296,8 @@ pub(in crate::rules::savage) fn deviate(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let who = need(req.actor, "a NAME", "deviate")?;
-    let inches = DiceExpr::parse("1d6")?.roll(dice)?;
-    let clock = DiceExpr::parse("1d12")?.roll(dice)?;
+    let inches = asked_plain(format!("{}'s throw: inches off", who.name), "1d6", dice)?;
+    let clock = asked_plain(format!("{}'s throw: towards o'clock", who.name), "1d12", dice)?;
     Ok(vec![Effect::Log {
         text: format!(
             "{}'s throw lands {}\" off, towards {} o'clock",
@@ -393,7 +421,7 @@ pub(in crate::rules::savage) fn disarm(
     // Legality before dice: the damage is read now though it is rolled only on a hit.
     let dmg = damage_field(&req, "str")?;
     let (roll, vs) = (typed(&req, "roll")?, typed(&req, "vs")?);
-    let hit = roll_trait(actor, "fighting", -2, roll, dice)?;
+    let hit = roll_trait_beat(actor, "fighting", -2, Some((parry, "Parry")), roll, dice)?;
     let mut effects = vec![
         Effect::Spend { who: Who::Actor, amount: 1, what: "disarm".into() },
         log(
@@ -408,8 +436,14 @@ pub(in crate::rules::savage) fn disarm(
         effects.push(Effect::Log { text: "the disarm misses".into(), roll: None });
         return Ok(effects);
     }
+    dice.before_roll(&RollAsk {
+        label: format!("{}'s disarm damage", actor.name),
+        dice: dmg.to_string(),
+        count: super::damage_dice::dice_count(dmg),
+        beat: None,
+    })?;
     let (damage, _) = roll_damage(dmg, actor.stats.die("strength").unwrap_or(D4), true, dice)?;
-    let hold = roll_trait(target, "strength", 0, vs, dice)?;
+    let hold = roll_trait_beat(target, "strength", 0, Some((damage, "to hold on")), vs, dice)?;
     let drops = hold.total < damage;
     effects.push(log(
         format!(
@@ -433,8 +467,8 @@ pub(in crate::rules::savage) fn reaction(
         Some(s) => s,
         None => dice,
     };
-    let roll = DiceExpr::parse("2d6")?.roll(source)?;
     let name = req.actor.map_or("The NPC".to_string(), |a| a.name.to_string());
+    let roll = asked_plain(format!("{name}'s reaction"), "2d6", source)?;
     Ok(vec![Effect::Log {
         text: format!("{name}'s reaction: {}", tables::reaction(roll.total)),
         roll: Some(roll),
