@@ -135,6 +135,8 @@ impl App {
     /// The last of the dialog's own answers is in: a command that may roll or decide goes on
     /// through the questions the rules ask; any other runs now.
     fn finish_dialog(&mut self) {
+        // The odds of the attack as written, every answer in, above its questions.
+        self.refresh_preview();
         let Mode::Dialog(dialog) = &self.mode else { return };
         if dialog.rolls {
             self.advance(false);
@@ -225,7 +227,7 @@ impl App {
         if dialog.template != Template::Attack || dialog.at + 1 < dialog.own_steps() {
             return;
         }
-        if dialog.live.is_some() && dialog.preview.is_some() {
+        if dialog.live.is_some() {
             return;
         }
         let text = dialog.command();

@@ -183,7 +183,16 @@ impl App {
         };
         // A dialog's own rolls are always the GM's to roll or type; a line (`:`, the next-turn
         // key) asks for its faces only with `set typed_dice ask`.
-        let typed = self.session.encounter().option("typed_dice") == "ask" || dialog.own_steps() > 0;
+        let typed =
+            self.session.encounter().option("typed_dice") == "ask" || dialog.own_steps() > 0;
+        // Refused whatever the dice show (a modifier the roll does not take): said before the
+        // first question, so the dialog goes back to the answer that causes it.
+        if dialog.live.is_none()
+            && let Some(why) =
+                super::probe::refusal(self.session.encounter(), self.session.assets(), &line)
+        {
+            return self.live_refused(why);
+        }
         let asks = match (roll_it, typed) {
             (true, _) => Asks::RollTheNext,
             (false, true) => Asks::RollsAndDecisions,

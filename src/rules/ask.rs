@@ -220,7 +220,12 @@ impl DiceSource for Asking<'_> {
         Ok(())
     }
 
+    // A decision with one open option (a soak with no benny left) is no choice: it is taken.
     fn decide(&mut self, decision: &Decision) -> Result<usize, DiceError> {
-        Err(DiceError::Stopped(Box::new(Need::Decide(decision.clone()))))
+        let mut open = decision.options.iter().enumerate().filter(|(_, p)| p.refused.is_none());
+        match (open.next(), open.next(), &decision.typed) {
+            (Some((only, _)), None, None) => Ok(only),
+            _ => Err(DiceError::Stopped(Box::new(Need::Decide(decision.clone())))),
+        }
     }
 }

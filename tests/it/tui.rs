@@ -102,6 +102,26 @@ pub(super) fn drive_keep(app: &mut App, script: &str) {
     }
 }
 
+/// Answer the open dialog's questions one at a time, as a GM at the table: each roll takes as
+/// many of `faces` as it asks for (the tracker rolls it once they run out), each decision its
+/// suggested option. The faces left over.
+pub(super) fn answer<'f>(app: &mut App, faces: &'f [u32]) -> &'f [u32] {
+    let mut left = faces;
+    for _ in 0..60 {
+        let Some(need) = app.live_question().cloned() else { break };
+        match need {
+            skirmish::rules::ask::Need::Roll(roll) if !left.is_empty() => {
+                let n = roll.count.max(1).min(left.len());
+                let typed: Vec<String> = left[..n].iter().map(u32::to_string).collect();
+                left = &left[n..];
+                drive_keep(app, &format!("{}<Enter>", typed.join(" ")));
+            }
+            _ => drive_keep(app, "<Enter>"),
+        }
+    }
+    left
+}
+
 pub(super) fn screen(app: &App, width: u16, height: u16) -> String {
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);
