@@ -458,7 +458,7 @@ pub static DO: Entry = Entry {
         aliases: &[],
         args: &[
             req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
-            req("ACTION", ArgKind::Text).reads(Read::Lower).expects("an ACTION"),
+            req("ACTION", ArgKind::Action).reads(Read::Lower).expects("an ACTION"),
             opt("force", ArgKind::Word("force")).reads(Read::Fields(None)),
         ],
         fields: &[],
