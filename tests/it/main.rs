@@ -43,6 +43,7 @@ mod rules;
 mod run_append;
 mod savage;
 mod saves;
+mod setup_groups;
 mod streamed;
 mod tui;
 mod tui_safety;
