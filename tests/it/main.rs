@@ -32,6 +32,7 @@ mod initiative;
 mod journal_write;
 mod legal;
 mod locks;
+mod log_fold;
 mod log_scroll;
 mod log_view;
 mod long_log;
