@@ -590,7 +590,10 @@ fn a_new_headline_is_never_hidden_under_an_old_one() {
     let rows = log_rows(&text);
     let headline = rows.iter().position(|r| r.contains("miss")).expect("the miss's headline");
     let older = rows[..headline].join("\n");
-    assert!(older.contains("CRITICAL") && older.contains("= 25 ▸\u{a0}+4"), "folded above it:\n{text}");
+    assert!(
+        older.contains("CRITICAL") && older.contains("= 25 ▸\u{a0}+4"),
+        "folded above it:\n{text}"
+    );
     drive(&mut a, "K");
     let rows = log_rows(&screen(&a, 80, 24));
     let headline = rows.iter().position(|r| r.contains("miss")).expect("the miss's headline");
