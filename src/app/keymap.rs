@@ -31,12 +31,13 @@ pub enum Action {
     LogDown,
     LogOldest,
     LogNewest,
+    LogFold,
     Timeline,
     Quit,
 }
 
 impl Action {
-    pub const ALL: [Action; 24] = [
+    pub const ALL: [Action; 25] = [
         Action::SelectDown,
         Action::SelectUp,
         Action::NextTurn,
@@ -59,6 +60,7 @@ impl Action {
         Action::LogDown,
         Action::LogOldest,
         Action::LogNewest,
+        Action::LogFold,
         Action::Timeline,
         Action::Quit,
     ];
@@ -88,6 +90,7 @@ impl Action {
             Action::LogDown => "log_down",
             Action::LogOldest => "log_oldest",
             Action::LogNewest => "log_newest",
+            Action::LogFold => "log_fold",
             Action::Timeline => "timeline",
             Action::Quit => "quit",
         }
@@ -118,6 +121,10 @@ impl Action {
             Action::LogDown => "scroll the dice log forward",
             Action::LogOldest => "the dice log's first line",
             Action::LogNewest => "the dice log's newest line",
+            Action::LogFold => {
+                "fold the dice log's open command under its headline, or unfold it (older \
+                 commands show folded, `▸ +N` lines; scrolling back shows every line)"
+            }
             Action::Timeline => "the timeline: look back at any step (Esc returns)",
             Action::Quit => "quit (everything is already saved)",
         }

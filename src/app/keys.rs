@@ -118,6 +118,16 @@ impl App {
             // As far back as can be: the frame holds it to the log's first line.
             Action::LogOldest => self.log_scroll = usize::MAX,
             Action::LogNewest => self.log_scroll = 0,
+            // The open command folds under its headline, or opens again; the view goes back to
+            // the newest lines, where the fold shows.
+            Action::LogFold => match super::log_fold::open(&self.session) {
+                Some(open) => {
+                    let folded = self.log_folded == Some(open.node);
+                    self.log_folded = (!folded).then_some(open.node);
+                    self.log_scroll = 0;
+                }
+                None => self.hint("the dice log has nothing to fold"),
+            },
             Action::Damage
             | Action::Heal
             | Action::Condition

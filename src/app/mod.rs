@@ -12,6 +12,7 @@ mod fights;
 pub mod keymap;
 mod keys;
 mod live;
+pub mod log_fold;
 mod probe;
 mod rows;
 mod run;
@@ -170,6 +171,9 @@ pub struct App {
     pub unfolded: BTreeSet<String>,
     /// Rows of the dice log scrolled back from the newest (rows as laid out on screen).
     pub log_scroll: usize,
+    /// The command (its node in the history) the GM folded with `f` while the log showed it
+    /// open; a newer command shows open again.
+    pub log_folded: Option<usize>,
     pub status: Status,
     pub input: Input,
     pub history: Vec<String>,
@@ -220,6 +224,7 @@ impl App {
             selected: 0,
             unfolded: BTreeSet::new(),
             log_scroll: 0,
+            log_folded: None,
             status: Status::default(),
             input: Input::default(),
             history: Vec::new(),

@@ -1,5 +1,6 @@
 //! Completion of the word under the cursor from the command table: command names, then what
-//! each argument's kind offers (combatants, conditions, weapons, creatures, systems, flags).
+//! each argument's kind offers (combatants, conditions, weapons, creatures, systems, the system's
+//! actions, flags).
 
 use super::table::{ArgKind, ROLL, commands, find};
 use crate::rules::System;
@@ -92,6 +93,11 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         Some(ArgKind::Weapon) => matching(&mut ctx.weapons.iter().map(String::as_str)),
         Some(ArgKind::Creature) => matching(&mut ctx.creatures.iter().map(String::as_str)),
         Some(ArgKind::Word(word)) => matching(&mut std::iter::once(word)),
+        // The system's actions (GURPS: its maneuvers).
+        Some(ArgKind::Action) => match ctx.system {
+            Some(system) => matching(&mut system.rules().spec().actions.iter().map(|a| a.key)),
+            None => Vec::new(),
+        },
         _ => Vec::new(),
     }
 }

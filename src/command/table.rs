@@ -415,15 +415,15 @@ pub static WEAPON: Entry = Entry {
         name: "weapon",
         aliases: &[],
         args: &[
-            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("NAME", ArgKind::Combatant).expects("a combatant or group NAME"),
             req("WEAPON", ArgKind::Weapon).expects("a WEAPON name"),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields),
         ],
         fields: &[],
-        summary: "give a combatant a weapon (pool, damage, type, traits …)",
+        summary: "give a combatant, or a whole group by its id, a weapon (pool, damage, type …)",
         help: "Adds a weapon to a combatant, or replaces the one with the same name. The fields are \
-               the system's weapon fields (`help` lists them for the encounter's system). Bestiary \
-               creatures come armed.",
+               the system's weapon fields (`help` lists them for the encounter's system). A group's \
+               id (`thug` for Thug 1–3) arms every member alike. Bestiary creatures come armed.",
         example: "weapon Aria longsword pool=5d6 dmg=2d6+2 type=slashing melee",
     },
 };
@@ -434,7 +434,7 @@ pub static EDIT: Entry = Entry {
         name: "edit",
         aliases: &[],
         args: &[
-            req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
+            req("NAME", ArgKind::Combatant).expects("a combatant or group NAME"),
             opt("side=pc|ally|enemy|neutral", ArgKind::Fields).reads(Read::Side),
             opt("FIELD=VALUE|FLAG …", ArgKind::Fields).reads(Read::Fields(Some(
                 "FIELD=VALUE … after the name: side=…, drop=WEAPON or the system's fields",
@@ -442,11 +442,12 @@ pub static EDIT: Entry = Entry {
             opt("drop=WEAPON", ArgKind::Fields).reads(Read::Shown),
         ],
         fields: &[],
-        summary: "change a combatant's stats, side or weapons",
+        summary: "change a combatant's stats, side or weapons (or a whole group's, by its id)",
         help: "Changes a combatant after it joined: any of the system's fields (checked as `add` \
                checks them), its side, and `drop=WEAPON` to take a weapon away (`weapon` gives or \
-               replaces one). Damage already taken stays taken: a new health maximum moves the \
-               current health by the same amount. `undo` takes the change back.",
+               replaces one). A group's id (`thug` for Thug 1–3) changes every member alike. Damage \
+               already taken stays taken: a new health maximum moves the current health by the \
+               same amount. `undo` takes the change back.",
         example: "edit Goblin agi=5 side=neutral",
     },
 };
@@ -458,7 +459,7 @@ pub static DO: Entry = Entry {
         aliases: &[],
         args: &[
             req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
-            req("ACTION", ArgKind::Text).reads(Read::Lower).expects("an ACTION"),
+            req("ACTION", ArgKind::Action).reads(Read::Lower).expects("an ACTION"),
             opt("force", ArgKind::Word("force")).reads(Read::Fields(None)),
         ],
         fields: &[],

@@ -24,6 +24,9 @@ pub enum ArgKind {
     /// [`crate::rules::dice::MAX_NUMBER`].
     Dice,
     Text,
+    /// One of the system's actions (`Spec::actions`: `do`'s ACTION, a GURPS maneuver's KIND),
+    /// read as text for the system to check; completion offers the actions' keys.
+    Action,
     /// `FIELD=VALUE` and flags.
     Fields,
     /// A fixed word such as `severe` or `raw`; for a field, the words it takes (`light|heavy`).
@@ -46,6 +49,7 @@ impl ArgKind {
             ArgKind::Number | ArgKind::Int { .. } => "N",
             ArgKind::Dice => "DICE",
             ArgKind::Text => "TEXT",
+            ArgKind::Action => "ACTION",
             ArgKind::Fields => "FIELD=VALUE",
             ArgKind::Word(word) => word,
             ArgKind::Path => "PATH",

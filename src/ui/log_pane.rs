@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use super::fit::cells;
 use super::panes::block;
 use super::theme::Theme;
-use crate::app::App;
+use crate::app::{App, log_fold};
 use crate::encounter::Encounter;
 use crate::rules::dice::RollRecord;
 
@@ -111,6 +111,19 @@ fn entry_rows(
     theme: Theme,
     width: usize,
 ) -> Vec<Line<'static>> {
+    folded_rows(enc, entry, marked, theme, width, 0)
+}
+
+/// One log entry laid out as [`entry_rows`] does, closed by `▸ +N` when it is the headline of a
+/// command with `folded` lines hidden under it.
+fn folded_rows(
+    enc: &Encounter,
+    entry: &crate::encounter::LogEntry,
+    marked: bool,
+    theme: Theme,
+    width: usize,
+    folded: usize,
+) -> Vec<Line<'static>> {
     let round_line = entry.opens == Some(crate::encounter::Opens::Round);
     // A critical must stand out even without colour: a marker and bold.
     let critical = entry.text.contains("CRITICAL");
@@ -129,38 +142,22 @@ fn entry_rows(
         spans.push(Span::raw(" "));
         spans.extend(roll_spans(enc, roll, theme));
     }
+    if folded > 0 {
+        // A no-break space: the mark never parts from its count across rows.
+        spans.push(Span::styled(format!(" ▸\u{a0}+{folded}"), theme.dim()));
+    }
     wrap_spans(spans, width)
 }
 
-/// The log index of the headline of command `depth` of the current line: the line of its first
-/// attack (who attacked whom, hit or miss, any critical) in every system, whatever the system
-/// logs before it (a GURPS maneuver, actions spent); otherwise the command's first line.
+/// The log index of the headline of command `depth` of the current line (see
+/// [`log_fold::Told::headline`]).
 fn headline(app: &App, depth: usize) -> Option<usize> {
-    let (path, marks) = app.session.line();
-    let entries = app.session.log();
-    // The marks count lines of the whole log; the session holds its newest lines.
-    let held = |mark: usize| mark.checked_sub(app.session.log_start());
-    let start = held(*marks.get(depth)?)?;
-    let end =
-        marks.get(depth + 1).and_then(|&m| held(m)).unwrap_or(entries.len()).min(entries.len());
-    if start >= end {
-        return None;
-    }
-    let summary = path.get(depth).and_then(|&node| app.session.nodes().get(node)).and_then(|n| {
-        n.entry.events.iter().find_map(|e| match e {
-            crate::encounter::Event::Attacked { summary, .. } => Some(summary.as_str()),
-            _ => None,
-        })
-    });
-    let attack = summary.and_then(|text| (start..end).find(|&i| entries[i].text == text));
-    Some(attack.unwrap_or(start))
+    log_fold::told(&app.session, depth).map(|t| t.headline)
 }
 
 /// The command (its depth in the current line) that log line `index` belongs to.
 fn command_of(app: &App, index: usize) -> Option<usize> {
-    let (_, marks) = app.session.line();
-    let index = index.saturating_add(app.session.log_start());
-    marks.partition_point(|&m| m <= index).checked_sub(1)
+    log_fold::command_of(&app.session, index)
 }
 
 /// A row of the pane, with a mark to write over its first two cells: `⋯` where lines above it
@@ -193,9 +190,6 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
     let entries = app.session.log();
     let first_marked = entries.len().saturating_sub(marked);
     let step = crate::app::LOG_STEP;
-    let (path, _) = app.session.line();
-    // The newest command's headline, if that command left lines.
-    let newest_head = path.len().checked_sub(1).and_then(|d| headline(app, d));
     // Lay out entries from the newest back, only as far as any view needs.
     let want = app.log_scroll.saturating_add(height).saturating_add(step);
     let mut laid: Vec<(usize, Vec<Line<'static>>)> = Vec::new();
@@ -219,27 +213,8 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
         rows.extend(lines);
     }
     let total = rows.len();
-    // The rows from the newest headline on do not fit: the newest lines are a summary.
-    let from_head = newest_head.map_or(0, |h| row_entry.iter().filter(|&&i| i >= h).count());
-    let reached_head = newest_head.is_some_and(|h| row_entry.first().is_some_and(|&i| i <= h));
-    let summary = newest_head
-        .filter(|_| height > step && (!reached_head || from_head > height))
-        .and_then(|h| summary_rows(app, theme, width, height, first_marked, h, &rows, &row_entry));
-    let extra = if summary.is_some() { step } else { 0 };
-    let max_back = if complete { total.saturating_sub(height) } else { usize::MAX };
-    let max_scroll = max_back.saturating_add(extra);
-    let scroll = app.log_scroll.min(max_scroll);
-    if scroll == 0
-        && let Some(rows) = summary
-    {
-        return View { rows, back: None, max_scroll, wants_older };
-    }
-    // Rows back from the newest: the first key back shows the summary's lines as they are.
-    let back = scroll.saturating_sub(extra).min(max_back);
-    let end = total - back.min(total);
-    let top = end.saturating_sub(height);
     let continued = |r: usize| r > 0 && row_entry[r - 1] == row_entry[r];
-    let plain = |from: usize| -> Vec<Row> {
+    let plain_to = |from: usize, end: usize| -> Vec<Row> {
         let mut out: Vec<Row> = rows[from..end].iter().map(|l| (l.clone(), None)).collect();
         if let Some(first) = out.first_mut()
             && continued(from)
@@ -248,6 +223,24 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
         }
         out
     };
+    // Not scrolled, the log is a glance: older commands folded, the open one's small print
+    // giving way. When it shows just what the newest rows show, there is no glance to leave.
+    let glance = glance(app, theme, width, height, marked)
+        .filter(|g| *g != plain_to(total.saturating_sub(height), total));
+    let extra = if glance.is_some() { step } else { 0 };
+    let max_back = if complete { total.saturating_sub(height) } else { usize::MAX };
+    let max_scroll = max_back.saturating_add(extra);
+    let scroll = app.log_scroll.min(max_scroll);
+    if scroll == 0
+        && let Some(rows) = glance
+    {
+        return View { rows, back: None, max_scroll, wants_older };
+    }
+    // Rows back from the newest: the first key back shows the glance's lines as they are.
+    let back = scroll.saturating_sub(extra).min(max_back);
+    let end = total - back.min(total);
+    let top = end.saturating_sub(height);
+    let plain = |from: usize| plain_to(from, end);
     let shown_back = (scroll > 0).then_some(back);
     // A command's headline is pinned over its own lines when the view starts below it.
     // The first key back from a summary shows the newest rows as they are, nothing left out.
@@ -283,8 +276,96 @@ fn view(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> 
     View { rows: plain(top), back: shown_back, max_scroll, wants_older }
 }
 
-/// The newest command when it does not fit: its headline `h`, then as many of its lines as fit,
-/// the newest always at the bottom and the small print giving way first, whole lines only; any
+/// The log not scrolled, newest line at the bottom: the open command ([`log_fold::open`], else
+/// the newest) with every line, under its pinned headline with the small print giving way when
+/// they do not all fit, or folded to its headline when the GM folded it (`f`); the commands
+/// before it each with every line while all of them fit, folded to their headlines (`▸ +N`)
+/// from the first that does not. `None` for an empty log.
+fn glance(app: &App, theme: Theme, width: usize, height: usize, marked: usize) -> Option<Vec<Row>> {
+    let session = &app.session;
+    let (enc, entries) = (session.encounter(), session.log());
+    let first_marked = entries.len().saturating_sub(marked);
+    let path_len = session.line().0.len();
+    let open = log_fold::open(session);
+    let head = open.or_else(|| log_fold::told(session, path_len.checked_sub(1)?))?;
+    let folded = open.is_some_and(|o| app.log_folded == Some(o.node));
+    let lay = |i: usize, hidden: usize| {
+        folded_rows(enc, &entries[i], i >= first_marked, theme, width, hidden)
+    };
+    // Laid from the newest line back: (line, its rows).
+    let mut laid: Vec<(usize, Vec<Line<'static>>)> = Vec::new();
+    for i in (head.start..entries.len()).rev() {
+        if folded && head.end > i && !head.shows(i, entries) {
+            continue;
+        }
+        let hidden = if folded && i == head.headline { head.hidden(entries) } else { 0 };
+        laid.push((i, lay(i, hidden)));
+    }
+    let mut count: usize = laid.iter().map(|(_, r)| r.len()).sum();
+    let (mut older, mut folding) = (0, false);
+    for depth in (0..head.depth).rev() {
+        if older >= height {
+            break;
+        }
+        let held = session.line().1.get(depth).is_some_and(|&m| m >= session.log_start());
+        let Some(told) = log_fold::told(session, depth) else {
+            if held {
+                continue;
+            }
+            break;
+        };
+        let all: Vec<(usize, Vec<Line<'static>>)> =
+            (told.start..told.end).rev().map(|i| (i, lay(i, 0))).collect();
+        let rows: usize = all.iter().map(|(_, r)| r.len()).sum();
+        let hidden = told.hidden(entries);
+        folding |= hidden > 0 && count.saturating_add(rows) > height;
+        let shown: Vec<(usize, Vec<Line<'static>>)> = if folding && hidden > 0 {
+            let shows = |i: usize| told.shows(i, entries);
+            (told.start..told.end)
+                .rev()
+                .filter(|&i| shows(i))
+                .map(|i| (i, lay(i, if i == told.headline { hidden } else { 0 })))
+                .collect()
+        } else {
+            all
+        };
+        let rows: usize = shown.iter().map(|(_, r)| r.len()).sum();
+        count = count.saturating_add(rows);
+        older += rows;
+        laid.extend(shown);
+    }
+    let mut rows: Vec<Line<'static>> = Vec::with_capacity(count);
+    let mut row_entry: Vec<usize> = Vec::with_capacity(count);
+    for (index, lines) in laid.into_iter().rev() {
+        row_entry.extend(std::iter::repeat_n(index, lines.len()));
+        rows.extend(lines);
+    }
+    // The open command's rows from its headline on do not fit: a summary under the headline.
+    let h = head.headline;
+    let from_head = row_entry.iter().filter(|&&i| i >= h).count();
+    let reached_head = row_entry.first().is_some_and(|&i| i <= h);
+    if !folded
+        && height > crate::app::LOG_STEP
+        && (!reached_head || from_head > height)
+        && let Some(rows) =
+            summary_rows(app, theme, width, height, first_marked, (h, head.end), &rows, &row_entry)
+    {
+        return Some(rows);
+    }
+    let top = rows.len().saturating_sub(height);
+    let continued = top > 0 && row_entry[top - 1] == row_entry[top];
+    let mut out: Vec<Row> = rows.drain(top..).map(|l| (l, None)).collect();
+    if let Some(first) = out.first_mut()
+        && continued
+    {
+        first.1 = Some("⋯ ");
+    }
+    Some(out)
+}
+
+/// The open command when it does not fit: its headline `h`, then as many of its lines as fit,
+/// the newest always at the bottom with every line from `keep_from` on (the commands after it,
+/// each a line with nothing to fold) and the small print giving way first, whole lines only; any
 /// row left over shows the lines just above the headline.
 #[expect(
     clippy::too_many_arguments,
@@ -296,7 +377,7 @@ fn summary_rows(
     width: usize,
     height: usize,
     first_marked: usize,
-    h: usize,
+    (h, keep_from): (usize, usize),
     rows: &[Line<'static>],
     row_entry: &[usize],
 ) -> Option<Vec<Row>> {
@@ -320,14 +401,20 @@ fn summary_rows(
     }
     let rank = |first: usize| entries.get(row_entry[first]).map_or(2, line_rank);
     // Give way by rank (the small print, then notes of rolls, the oldest first; then what
-    // happened to someone and where the fight is, the newest first: a command's first
-    // consequences, its damage, stay nearest its headline), never the newest line; then take
+    // happened to someone, the damage taken and where the fight is, the newest first: a
+    // command's first consequences stay nearest its headline), never the newest line; then take
     // back what fits again, the most telling first.
-    let last = kept.len().saturating_sub(1);
+    // The newest line never gives way, nor any line of a command after this one (each is the
+    // headline of a command with nothing to fold).
+    let last = kept
+        .iter()
+        .position(|k| row_entry[k.0] >= keep_from)
+        .unwrap_or(kept.len())
+        .min(kept.len().saturating_sub(1));
     let mut dropped = vec![false; kept.len()];
     let mut gone: Vec<usize> = Vec::new();
     let mut total: usize = kept.iter().map(|k| k.1).sum();
-    for r in 0..=3 {
+    for r in 0..=4 {
         let order: Vec<usize> = if r < 2 { (0..last).collect() } else { (0..last).rev().collect() };
         for i in order {
             let (first, n) = kept[i];
@@ -429,6 +516,9 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
         let y = inner.y + super::fit::to_u16(n);
         super::draw::put_line(buf, inner.x, y, &line, inner.width);
         if let Some(mark) = mark {
+            // A gap above a line of the timeline's step keeps the step's `▸`.
+            let stepped = line.spans.first().is_some_and(|s| s.content.starts_with('▸'));
+            let mark = if stepped && mark == " ⋯" { "▸⋯" } else { mark };
             buf.set_string(inner.x, y, mark, theme.dim());
         }
     }
@@ -436,14 +526,23 @@ pub fn log_marked(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, marked:
 
 /// How much a log line matters when a command's lines do not all fit: 0 for the small print
 /// (the word on faces typed at the table, actions spent: `Aria: attack, −1 of actions`), 1 for a
-/// note on a roll (`critical hit: condition table …`), 2 for what happened to someone, 3 for
-/// where the fight is (`Round 2`, `Ogre's turn`, `Aria acts from hold`: a line that opens a round
-/// or a turn, as the fold marks it).
+/// note on a roll (`critical hit: condition table …`), 2 for what happened to someone, 3 for the
+/// damage someone took (`Rook takes 9 cut: … → HP 2/12`, the one form the fold writes it in), 4
+/// for where the fight is (`Round 2`, `Ogre's turn`, `Aria acts from hold`: a line that opens a
+/// round or a turn, as the fold marks it).
 fn line_rank(entry: &crate::encounter::LogEntry) -> u8 {
     if entry.opens.is_some() {
-        return 3;
+        return 4;
     }
     let text = entry.text.as_str();
+    let damage = text.split_once(" takes ").is_some_and(|(_, rest)| {
+        rest.starts_with(|c: char| c.is_ascii_digit())
+            && rest.contains(": ")
+            && rest.contains(" → ")
+    });
+    if damage {
+        return 3;
+    }
     let spent = text.rsplit_once(", −").is_some_and(|(_, tail)| {
         tail.starts_with(|c: char| c.is_ascii_digit()) && tail.split(' ').count() <= 3
     });
@@ -472,9 +571,12 @@ mod tests {
             who: None,
             opens,
         };
-        assert_eq!(line_rank(&line("Aria acts from hold", Some(Opens::Turn))), 3);
-        assert_eq!(line_rank(&line("Round 2", Some(Opens::Round))), 3);
+        assert_eq!(line_rank(&line("Aria acts from hold", Some(Opens::Turn))), 4);
+        assert_eq!(line_rank(&line("Round 2", Some(Opens::Round))), 4);
         assert_eq!(line_rank(&line("Round-up of the goblins fails", None)), 2);
+        // Damage taken outranks what else happened, in the one form the fold writes it.
+        assert_eq!(line_rank(&line("Rook takes 9 cut: 9 cut − DR 2 = 7 → HP 2/12", None)), 3);
+        assert_eq!(line_rank(&line("Aria takes Ogre's sword", None)), 2);
     }
 
     /// Issue 14 item 17: rows are measured in cells, so a name in wide glyphs (or with

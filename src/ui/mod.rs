@@ -280,25 +280,57 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Optio
     None
 }
 
-fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// The dashboard's key hints that fit in `width` cells: in the order a turn goes, the most
+/// needed kept when not all fit (help, the command line and quit first, then next, attack,
+/// damage, undo and the timeline; at 80 columns the rarer ones give way).
+fn normal_keys(app: &App, width: usize) -> Vec<(String, &'static str)> {
     use crate::app::keymap::Action::*;
+    // (action, label, rank: the lower the more needed).
+    let all = [
+        (NextTurn, "next", 3),
+        (Attack, "attack", 4),
+        (Damage, "damage", 5),
+        (Heal, "heal", 9),
+        (Condition, "cond", 8),
+        (ShakeOff, "shake", 11),
+        (Roll, "roll", 10),
+        (Undo, "undo", 6),
+        (Timeline, "timeline", 7),
+        (LogFold, "fold log", 12),
+        (CommandLine, "command", 1),
+        (Help, "help", 0),
+        (Quit, "quit", 2),
+    ];
+    let pairs: Vec<(String, &'static str, u8)> = all
+        .iter()
+        .map(|&(a, label, rank)| (app.keymap.first_key_of(a), label, rank))
+        .filter(|(key, ..)| !key.is_empty())
+        .collect();
+    // Each pair takes its key, a space, its label and a space; a space leads the bar and the
+    // last pair's own trailing space may fall off the edge.
+    let cost = |(key, label, _): &(String, &str, u8)| cells(key) + cells(label) + 2;
+    let mut by_rank: Vec<usize> = (0..pairs.len()).collect();
+    by_rank.sort_by_key(|&i| pairs[i].2);
+    let mut kept = vec![false; pairs.len()];
+    let mut used = 0;
+    for i in by_rank {
+        if used + cost(&pairs[i]) <= width {
+            used += cost(&pairs[i]);
+            kept[i] = true;
+        }
+    }
+    pairs
+        .into_iter()
+        .zip(kept)
+        .filter(|(_, k)| *k)
+        .map(|((key, label, _), _)| (key, label))
+        .collect()
+}
+
+fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let pairs: Vec<(String, &str)> = match &app.mode {
         Mode::Normal if app.summary.is_some() => vec![("any key".into(), "close")],
-        Mode::Normal => [
-            (NextTurn, "next"),
-            (Damage, "damage"),
-            (Heal, "heal"),
-            (Condition, "cond"),
-            (ShakeOff, "shake"),
-            (Roll, "roll"),
-            (Undo, "undo"),
-            (CommandLine, "command"),
-            (Help, "help"),
-            (Quit, "quit"),
-        ]
-        .iter()
-        .map(|(a, label)| (app.keymap.first_key_of(*a), *label))
-        .collect(),
+        Mode::Normal => normal_keys(app, area.width as usize),
         Mode::Command => vec![
             ("Enter".into(), "run"),
             ("Tab".into(), "complete"),

@@ -565,7 +565,7 @@ fn typed_arg(arg: Arg) -> BoxedStrategy<String> {
         ArgKind::Fields => {
             prop::collection::vec(typed_field(), 0..4).prop_map(|f| f.join(" ")).boxed()
         }
-        ArgKind::Text | ArgKind::Creature => {
+        ArgKind::Text | ArgKind::Action | ArgKind::Creature => {
             prop::collection::vec(typed_name(), 1..4).prop_map(|w| w.join(" ")).boxed()
         }
         ArgKind::Combatant | ArgKind::Condition | ArgKind::Weapon | ArgKind::Path => {
@@ -1498,6 +1498,45 @@ fn canonical_text_of_long_dice_parses_or_is_refused() {
 fn completion_of_roll_stops_after_the_name() {
     assert_eq!(completions("roll 2d6 for Aria "), Vec::<String>::new());
     assert_eq!(completions("roll for "), Vec::<String>::new());
+}
+
+/// Issue 24 item 5 (GURPS-MAN-1): Tab after `maneuver NAME ` offers the GURPS maneuvers, each
+/// one the `maneuver` help names, and a beginning narrows them; `do NAME ` offers the system's
+/// actions in every system; without a system there is nothing to offer.
+#[test]
+fn gurps_man_1_tab_completes_maneuver_names() {
+    use skirmish::rules::System;
+    let mut ctx = context();
+    ctx.system = Some(System::GURPS);
+    let offered = complete("maneuver Aria ", &ctx);
+    let help = skirmish::command::table::find("maneuver", Some(System::GURPS)).expect("maneuver");
+    let listed = help.help.split("KIND is ").nth(1).and_then(|t| t.split('.').next());
+    let mut listed: Vec<String> = listed
+        .expect("the help lists the kinds")
+        .split([',', ' '])
+        .filter(|w| !w.is_empty() && *w != "or")
+        .map(String::from)
+        .collect();
+    listed.sort();
+    assert_eq!(offered, listed);
+    assert_eq!(offered.len(), 19, "{offered:?}");
+    let cases: [(&str, &[&str]); 6] = [
+        ("maneuver Aria aoa", &["aoa-determined", "aoa-double", "aoa-feint", "aoa-strong"]),
+        ("man Aria AOD-D", &["aod-dodge", "aod-double"]),
+        ("maneuver \"Goblin 1\" e", &["evaluate"]),
+        ("maneuver Aria do", &["do-nothing"]),
+        ("do Aria aoa-s", &["aoa-strong"]),
+        ("maneuver Aria x", &[]),
+    ];
+    for (line, want) in cases {
+        assert_eq!(complete(line, &ctx), want, "{line:?}");
+    }
+    // The names go on to the fields, which are not completed.
+    assert!(complete("maneuver Aria aim ", &ctx).is_empty());
+    ctx.system = Some(System::WOIN);
+    assert!(complete("do Aria ", &ctx).iter().any(|a| a == "aim"), "WOIN's actions");
+    ctx.system = None;
+    assert!(complete("do Aria ", &ctx).is_empty());
 }
 
 /// Sorting ignores case but `dedup` only drops neighbours, so the same word is offered twice

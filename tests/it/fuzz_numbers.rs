@@ -181,7 +181,9 @@ fn piece(piece: &Piece, names: &Names) -> BoxedStrategy<String> {
                 let words: Vec<String> = words.split('|').map(str::to_string).collect();
                 prop_oneof![3 => prop::sample::select(words), 1 => number()].boxed()
             }
-            ArgKind::Text | ArgKind::System | ArgKind::Path | ArgKind::Fields => text(names),
+            ArgKind::Text | ArgKind::Action | ArgKind::System | ArgKind::Path | ArgKind::Fields => {
+                text(names)
+            }
         },
         Piece::Stat(kind) => match kind {
             FieldKind::Int { min, max } => edges(*min, *max),

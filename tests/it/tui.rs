@@ -554,7 +554,8 @@ fn the_attack_headline_stays_in_view_at_80x24() {
 }
 
 /// Issue 14 item 7: a command whose lines fit under a longer one's tail shows its own headline;
-/// the older command's headline is not pinned over it.
+/// the older command's headline is not pinned over it. (Issue 24 item 7: the older command shows
+/// above it folded, its headline closed by `▸ +N`, and then every line the first key back.)
 #[test]
 fn a_new_headline_is_never_hidden_under_an_old_one() {
     let mut a = new_woin().with_dice(Box::new(ScriptedDice::new([
@@ -571,7 +572,15 @@ fn a_new_headline_is_never_hidden_under_an_old_one() {
     let text = screen(&a, 80, 24);
     let rows = log_rows(&text);
     let headline = rows.iter().position(|r| r.contains("miss")).expect("the miss's headline");
-    assert!(rows[..headline].iter().all(|r| !r.contains("CRITICAL")), "{text}");
+    let older = rows[..headline].join("\n");
+    assert!(
+        older.contains("CRITICAL") && older.contains("= 25 ▸\u{a0}+4"),
+        "folded above it:\n{text}"
+    );
+    drive(&mut a, "K");
+    let rows = log_rows(&screen(&a, 80, 24));
+    let headline = rows.iter().position(|r| r.contains("miss")).expect("the miss's headline");
+    assert!(rows[..headline].iter().all(|r| !r.contains("CRITICAL")), "{rows:#?}");
 }
 
 /// Issue 14 items 7 and 9: an attack with faces typed in the dialog keeps its headline and its

@@ -49,8 +49,8 @@ static PLANS: &[Plan] = &[
     Plan { entry: &table::HIDE, plan: |p, a| p.set_hidden(a.word(0), true) },
     Plan { entry: &table::REVEAL, plan: |p, a| p.set_hidden(a.word(0), false) },
     Plan { entry: &table::SHOW, plan: |p, a| p.show(!a.flag(0)) },
-    Plan { entry: &table::WEAPON, plan: |p, a| p.weapon(a.word(0), a.word(1), a.fields(2)) },
-    Plan { entry: &table::EDIT, plan: |p, a| p.edit(a.word(0), a.side(1), a.fields(2)) },
+    Plan { entry: &table::WEAPON, plan: weapon },
+    Plan { entry: &table::EDIT, plan: edit },
     Plan { entry: &table::DO, plan: |p, a| p.do_action(a.word(0), a.word(1), a.fields(2)) },
     Plan { entry: &table::SET, plan: |p, a| p.set_option(a.word(0), a.word(1)) },
 ];
@@ -68,6 +68,40 @@ impl Planner<'_> {
             None => self.special(verb),
         }
     }
+}
+
+/// Whom a setup verb's NAME names: every member of a group named by its id (`thug` for Thug 1–3,
+/// as `hide` and an attacking group take it), or the one combatant `who` names.
+fn each(p: &Planner<'_>, who: &str) -> Result<Vec<String>, EngineError> {
+    let enc = &p.scratch;
+    let wanted = slug(who);
+    let group: Vec<String> = enc
+        .combatants
+        .iter()
+        .filter(|c| c.group.as_deref() == Some(wanted.as_str()))
+        .map(|c| c.id.to_string())
+        .collect();
+    if group.len() > 1 && enc.get(&wanted).is_none() {
+        return Ok(group);
+    }
+    Ok(vec![p.who(who)?.id.to_string()])
+}
+
+/// `weapon NAME WEAPON …`: the combatant, or every member of the group, armed alike.
+fn weapon(p: &mut Planner<'_>, a: &Args) -> Result<(), EngineError> {
+    for id in each(p, a.word(0))? {
+        p.weapon(&id, a.word(1), a.fields(2))?;
+    }
+    Ok(())
+}
+
+/// `edit NAME …`: the combatant, or every member of the group, each changed as `edit` changes
+/// one (damage taken stays each member's own).
+fn edit(p: &mut Planner<'_>, a: &Args) -> Result<(), EngineError> {
+    for id in each(p, a.word(0))? {
+        p.edit(&id, a.side(1), a.fields(2))?;
+    }
+    Ok(())
 }
 
 fn next(p: &mut Planner<'_>, a: &Args) -> Result<(), EngineError> {

@@ -20,7 +20,7 @@ pub static COMMANDS: &[Verb] = &[
         spec: CommandSpec {
             name: "maneuver",
             aliases: &["man"],
-            args: &[req("NAME", ArgKind::Combatant), req("KIND", ArgKind::Text)],
+            args: &[req("NAME", ArgKind::Combatant), req("KIND", ArgKind::Action)],
             fields: &[TARGET, BRACED, THEN, WEAPON],
             summary: "GURPS: take this turn's maneuver (it lasts until the next turn)",
             help: "One maneuver a turn, in force until the combatant's next turn begins: it decides the \
