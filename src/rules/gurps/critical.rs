@@ -45,14 +45,15 @@ pub(super) fn critical_miss(
 ) -> Result<(), RulesError> {
     let auto = option(&Gurps, req.options, "gurps_crit_reroll") == "auto";
     let mut src = super::roll::with(&mut srcs.crit, dice);
-    let first = roll::table("critical miss", &mut src)?;
+    let first = roll::table(&format!("{name}'s critical miss table"), "critical miss", &mut src)?;
     let result = tables::critical_miss(first.total);
     let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());
     let mut rolls = vec![first];
     let mut lost: Option<bool> = None;
     let text = match result {
         CritMiss::Breaks if arms.sturdy && auto => {
-            let again = roll::table("critical miss (sturdy)", &mut src)?;
+            let asked = format!("{name}'s critical miss table (sturdy, again)");
+            let again = roll::table(&asked, "critical miss (sturdy)", &mut src)?;
             let broke = tables::critical_miss(again.total) == CritMiss::Breaks;
             rolls.push(again);
             lost = Some(broke);
@@ -67,7 +68,8 @@ pub(super) fn critical_miss(
                 && matches!(arms.kind, "imp" | "pi-" | "pi" | "pi+" | "pi++"))
                 || !arms.melee();
             if needs_second && auto {
-                let again = roll::table("critical miss (again)", &mut src)?;
+                let asked = format!("{name}'s critical miss table (again)");
+                let again = roll::table(&asked, "critical miss (again)", &mut src)?;
                 let hits = matches!(again.total, 5 | 6);
                 rolls.push(again);
                 if hits {

@@ -11,7 +11,7 @@ use super::roll::{Sources, with};
 use super::skill::Plan;
 use super::state::{GurpsEvent, Person};
 use super::tables;
-use super::weapon::{Arms, invalid};
+use super::weapon::Arms;
 use crate::rules::dice::DiceSource;
 use crate::rules::dice::question::{Decision, Pick};
 use crate::rules::effect::ConditionChange;
@@ -49,20 +49,8 @@ pub fn defense_picks(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<(String,
     let back = defense::choices(req.target, &target, &incoming, &retreating, strict)
         .ok()
         .filter(|_| incoming.melee);
-    let pct = |value: i64| format!("{:.1}%", super::odds::success(value).percent());
-    let name = |c: &Choice| {
-        let kind = match c.kind {
-            "dodge" => "Dodge",
-            "parry" => "Parry",
-            _ => "Block",
-        };
-        match &c.weapon {
-            Some(w) => format!("{kind} ({w})"),
-            None => kind.to_string(),
-        }
-    };
     let line = |c: &Choice| {
-        let mut text = format!("{} {}: {}", name(c), c.value, pct(c.value));
+        let mut text = format!("{} {}: {}", c.name(), c.value, pct(c.value));
         let same = |r: &&Choice| r.kind == c.kind && r.weapon == c.weapon;
         if let Some(r) = back.as_ref().and_then(|b| b.iter().find(same))
             && r.value != c.value
@@ -71,46 +59,171 @@ pub fn defense_picks(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<(String,
         }
         text
     };
-    let field = |c: &Choice| match (c.kind, &c.weapon) {
-        // A weapon named with spaces goes in quotes, as the command line reads it.
-        ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
-            format!("defense=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
-        }
-        ("parry", Some(w)) => format!("defense=parry:{w}"),
-        (kind, _) => format!("defense={kind}"),
-    };
     let mut picks = Vec::new();
     match defense::pick(&plain, None).ok().flatten() {
         Some(best) => picks.push((format!("best: {}", line(&best)), String::new())),
         None => picks.push(("no defense open to it".to_string(), String::new())),
     }
-    picks.extend(plain.iter().map(|c| (line(c), field(c))));
+    picks.extend(plain.iter().map(|c| (line(c), defense_text(c))));
     picks.push(("none (takes the hit)".to_string(), "defense=none".to_string()));
     Some(picks)
 }
 
-/// The defender's decision, asked of `dice`: the best (the default) or one defense by name.
+fn pct(value: i64) -> String {
+    format!("{:.1}%", super::odds::success(value).percent())
+}
+
+/// The command text that names one defense: `defense=parry:axe` (a weapon named with spaces in
+/// quotes, as the command line reads it).
+fn defense_text(c: &Choice) -> String {
+    match (c.kind, &c.weapon) {
+        ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
+            format!("defense=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
+        }
+        ("parry", Some(w)) => format!("defense=parry:{w}"),
+        (kind, _) => format!("defense={kind}"),
+    }
+}
+
+/// The defender's options against this attack, as the decision offers them (GURPS-DEF-1..10,
+/// GURPS-MAN-1): the best its maneuver allows first (its text naming that defense), each open
+/// defense with its value and exact odds, the same retreating, Dodge and Drop and an acrobatic
+/// dodge where the rules allow them (refused with the reason where they do not), and none.
+/// `None` when the attack as written is not one the rules would make.
+fn defense_options(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<Pick>> {
+    let p = super::skill::plan(req).ok()?;
+    let f = FieldReader(req.fields);
+    let target = super::state::person(req.state, req.target_id);
+    let incoming = incoming(req, &p);
+    let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
+    let asked = Asked { retreat: f.flag("retreat"), drop: f.flag("drop"), ..Asked::default() };
+    let plain = defense::choices(req.target, &target, &incoming, &asked, strict).ok()?;
+    let line = |c: &Choice| format!("{} {}: {}", c.name(), c.value, pct(c.value));
+    let mut picks = Vec::new();
+    match defense::pick(&plain, None).ok().flatten() {
+        Some(best) => picks.push(Pick::open(format!("best: {}", line(&best)), defense_text(&best))),
+        None => picks.push(Pick::open("no defense open to it", "defense=none")),
+    }
+    picks.extend(plain.iter().map(|c| Pick::open(line(c), defense_text(c))));
+    if incoming.melee && !asked.retreat {
+        let back = Asked { retreat: true, ..asked.clone() };
+        match defense::choices(req.target, &target, &incoming, &back, strict) {
+            Ok(back) => picks.extend(back.iter().map(|c| {
+                let label = format!("{} retreating {}: {}", c.name(), c.value, pct(c.value));
+                Pick::open(label, format!("{} retreat", defense_text(c)))
+            })),
+            Err(RulesError::Invalid(why)) => {
+                picks.push(Pick::refused("retreat", "defense=dodge retreat", why))
+            }
+            Err(_) => {}
+        }
+    }
+    let dodge = plain.iter().find(|c| c.kind == "dodge");
+    if let Some(dodge) = dodge.filter(|_| !asked.drop) {
+        let label = format!("Dodge and Drop {}: {}", dodge.value + 3, pct(dodge.value + 3));
+        match incoming.melee {
+            true => picks.push(Pick::refused(
+                "Dodge and Drop",
+                "defense=dodge drop",
+                "against ranged attacks only (GURPS-DEF-2)",
+            )),
+            false => picks.push(Pick::open(label, "defense=dodge drop")),
+        }
+    }
+    if let Some(dodge) = dodge
+        && let Some(pick) = acrobatic_pick(req, dodge)
+    {
+        picks.push(pick);
+    }
+    picks.extend(parry_refusals(req, &target, &incoming));
+    picks.push(Pick::open("none (takes the hit)", "defense=none"));
+    Some(picks)
+}
+
+/// GURPS-DEF-10: an acrobatic dodge, Acrobatics rolled first (+2 on a success, −2 on a failure,
+/// or a flat +2 by option), with its exact odds; `None` when the target has no Acrobatics.
+fn acrobatic_pick(req: &AttackRequest<'_, GurpsState>, dodge: &Choice) -> Option<Pick> {
+    let text = "defense=dodge acrobatic";
+    if option(&Gurps, req.options, "gurps_acrobatic_dodge") == "flat" {
+        let v = dodge.value + 2;
+        return Some(Pick::open(format!("Acrobatic dodge {v}: {}", pct(v)), text));
+    }
+    let skill = req.target.stats.int("acrobatics")?;
+    let ok = super::odds::success(skill).percent() / 100.0;
+    let (up, down) = (dodge.value + 2, dodge.value - 2);
+    let odds =
+        ok * super::odds::success(up).percent() + (1.0 - ok) * super::odds::success(down).percent();
+    let label = format!("Acrobatic dodge {up}/{down} (Acrobatics {skill} first): {odds:.1}%");
+    Some(Pick::open(label, text))
+}
+
+/// GURPS-DEF-3: the target's melee weapons that cannot parry now, each with why.
+fn parry_refusals(
+    req: &AttackRequest<'_, GurpsState>,
+    target: &Person,
+    incoming: &defense::Incoming,
+) -> Vec<Pick> {
+    let may_parry = target.maneuver.as_ref().is_none_or(|m| m.defenses().1);
+    if !may_parry || !(incoming.melee || incoming.thrown) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for w in req.target.weapons {
+        if w.stats.flag("ranged") || w.stats.flag("shield") {
+            continue;
+        }
+        let Some((_, _, unbalanced)) = defense::parry_modifier(w) else { continue };
+        let why = if target.unready.contains(&w.name) {
+            "not ready"
+        } else if unbalanced && target.attacked_with.contains(&w.name) {
+            "unbalanced, and it attacked with it this turn"
+        } else {
+            continue;
+        };
+        let c = Choice {
+            kind: "parry",
+            weapon: Some(w.name.clone()),
+            value: 0,
+            parts: vec![],
+            retreat: false,
+        };
+        out.push(Pick::refused(format!("Parry ({})", w.name), defense_text(&c), why));
+    }
+    out
+}
+
+/// The defender's decision, asked of `dice`: the best (the rules' default, unless
+/// `gurps_auto_defense ask` leaves none) or one defense by name, with a retreat, a drop or an
+/// acrobatic dodge where allowed. The best, picked by a source that plays on, is rolled as the
+/// best; its text names the defense it is.
 fn ask_defense(
     req: &AttackRequest<'_, GurpsState>,
     asked: &mut Asked,
     dice: &mut dyn DiceSource,
-) -> Result<(), RulesError> {
-    let Some(picks) = defense_picks(req) else { return Ok(()) };
-    // The best open defense, the rules' default, is answered by name too (`defense=best`).
-    let options: Vec<Pick> = picks
-        .into_iter()
-        .map(|(label, text)| {
-            let text = if text.is_empty() { "defense=best".to_string() } else { text };
-            Pick { label, text, refused: None }
-        })
-        .collect();
-    let decision = Decision::new(format!("{}'s defense", req.target.name), "defense", options);
-    let chosen = dice.decide(&decision)?;
-    let word = decision.options.get(chosen).and_then(|p| p.text.strip_prefix("defense="));
-    if let Some(word) = word.filter(|w| *w != "best") {
-        asked.named = Some(word.replace('"', "").to_ascii_lowercase());
+) -> Result<bool, RulesError> {
+    let Some(options) = defense_options(req) else { return Ok(false) };
+    let mut decision = Decision::new(format!("{}'s defense", req.target.name), "defense", options);
+    if option(&Gurps, req.options, "gurps_auto_defense") == "ask" {
+        decision.suggested = None;
     }
-    Ok(())
+    let chosen = dice.decide(&decision)?;
+    if chosen == 0 {
+        return Ok(false);
+    }
+    let Some(text) = decision.options.get(chosen).map(|p| p.text.as_str()) else {
+        return Ok(false);
+    };
+    let mut acrobatic = false;
+    for word in text.split(' ') {
+        match word.strip_prefix("defense=") {
+            Some(named) => asked.named = Some(named.replace('"', "").to_ascii_lowercase()),
+            None if word == "retreat" => asked.retreat = true,
+            None if word == "drop" => asked.drop = true,
+            None if word == "acrobatic" => acrobatic = true,
+            None => {}
+        }
+    }
+    Ok(acrobatic)
 }
 
 /// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
@@ -151,22 +264,16 @@ pub(super) fn defend(
         effects.push(Effect::Log { text: format!("{t} has no active defense"), roll: None });
         return Ok(Some(Who::TARGET));
     }
-    let ask_mode = option(&Gurps, req.options, "gurps_auto_defense") == "ask";
-    if ask_mode && asked.named.is_none() {
-        let labels: Vec<String> = open.iter().map(Choice::label).collect();
-        return invalid(format!(
-            "name {t}'s defense (gurps_auto_defense=ask): defense=dodge|parry|block|none; open: {}",
-            labels.join(", ")
-        ));
-    }
     // The attack hit and the defense is not named: the defender decides now. A source that
     // asks the GM stops here with the defenses open and their odds; any other takes the best,
-    // the rules' default, which a saved command replays the same way.
-    if asked.named.is_none() && !f.flag("acrobatic") {
-        ask_defense(req, &mut asked, dice)?;
+    // the rules' default, which a saved command replays the same way (with
+    // `gurps_auto_defense ask` there is no default: the command must name it).
+    let mut acrobatic = f.flag("acrobatic");
+    if asked.named.is_none() && !acrobatic {
+        acrobatic = ask_defense(req, &mut asked, dice)?;
     }
     // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
-    if f.flag("acrobatic") {
+    if acrobatic {
         asked.acrobatic = acrobatics(req, srcs, dice, effects)?;
         if asked.named.as_deref().is_none_or(|n| n == "best") {
             asked.named = Some("dodge".into());
@@ -184,7 +291,12 @@ pub(super) fn defend(
     while let Some(choice) = tries.get(n).cloned() {
         n += 1;
         let mut src = with(&mut srcs.defense, dice);
-        let r = roll::roll(choice.value, choice.kind, &mut src)?;
+        let r = roll::roll_asked(
+            choice.value,
+            &format!("{t}'s {}", choice.name()),
+            choice.kind,
+            &mut src,
+        )?;
         srcs.defense = src.typed;
         let ok = r.verdict.success();
         effects.push(Effect::Note {
@@ -192,7 +304,7 @@ pub(super) fn defend(
             text: format!("{t} defends: {}, {}", choice.label(), r.text()),
             roll: r.roll.clone(),
         });
-        record_defense(req, &choice, target, effects);
+        record_defense(req, &choice, asked.drop, target, effects);
         if ok {
             // GURPS-DEF-6: a critical defense against melee sends the attacker to the table.
             if r.verdict == Verdict::CriticalSuccess && incoming.melee {
@@ -236,7 +348,7 @@ fn sacrificial_dodge(
     };
     let (dodge, _) = defense::base_dodge(ally.view);
     let mut src = with(&mut srcs.defense, dice);
-    let r = roll::roll(dodge, "sacrificial dodge", &mut src)?;
+    let r = roll::roll_by(ally.view.name, dodge, "sacrificial dodge", &mut src)?;
     srcs.defense = src.typed;
     let ok = r.verdict.success();
     effects.push(Effect::Note {
@@ -299,7 +411,7 @@ fn acrobatics(
         RulesError::Invalid(format!("{t} has no acrobatics=N for an acrobatic dodge"))
     })?;
     let mut src = with(&mut srcs.defense, dice);
-    let r = roll::roll(skill, "Acrobatics", &mut src)?;
+    let r = roll::roll_by(t, skill, "Acrobatics", &mut src)?;
     srcs.defense = src.typed;
     effects.push(Effect::Note {
         who: Who::TARGET,
@@ -314,6 +426,7 @@ fn acrobatics(
 fn record_defense(
     req: &AttackRequest<'_, GurpsState>,
     choice: &Choice,
+    drop: bool,
     target: &mut Person,
     effects: &mut Vec<Effect>,
 ) {
@@ -341,7 +454,7 @@ fn record_defense(
     if retreat_from.is_some() {
         target.retreat_from = retreat_from;
     }
-    if FieldReader(req.fields).flag("drop") && choice.kind == "dodge" {
+    if drop && choice.kind == "dodge" {
         effects.push(Effect::Condition {
             who: Who::TARGET,
             change: ConditionChange::Add {

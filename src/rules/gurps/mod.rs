@@ -168,7 +168,7 @@ impl Rules for Gurps {
         condition: &Condition,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
-        self.shake(who.view.stats, who.view.health, condition, who.options, dice)
+        self.shake(who.view, condition, dice)
     }
 
     fn turn_start(
