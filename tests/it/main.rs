@@ -8,6 +8,7 @@
 
 mod append;
 mod ask;
+mod ask_gurps;
 mod bounds;
 mod canonical;
 mod cli;

@@ -25,7 +25,7 @@ use crate::rules::types::RulesError;
 
 /// The field a further strike of one command carries its number in: the tracker's own, never
 /// typed (a typed field's key is letters, digits, `_` and `.`).
-const STRIKE: &str = "@strike";
+pub(super) const STRIKE: &str = "@strike";
 /// The foes of a Rapid Strike on two (their ids), for the strikes after the first.
 const FOES: &str = "@foes";
 
@@ -44,6 +44,19 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("retreat"),
     switch("drop"),
     switch("acrobatic"),
+    // Each strike's own defense in a command that makes several, as its decision writes it.
+    field("defense1", ArgKind::Word("best|dodge|parry|block|none")),
+    field("defense2", ArgKind::Word("best|dodge|parry|block|none")),
+    field("defense3", ArgKind::Word("best|dodge|parry|block|none")),
+    switch("retreat1"),
+    switch("retreat2"),
+    switch("retreat3"),
+    switch("drop1"),
+    switch("drop2"),
+    switch("drop3"),
+    switch("acrobatic1"),
+    switch("acrobatic2"),
+    switch("acrobatic3"),
     field("sacrifice", ArgKind::Text),
     field("roll", ArgKind::Faces),
     field("defroll", ArgKind::Faces),

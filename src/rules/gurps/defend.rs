@@ -21,6 +21,56 @@ use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
 
+/// The fields one strike's defense is read from. A command that makes several strikes (a Rapid
+/// Strike, All-Out Attack (Double)) asks each strike's defense in its own fields (`defense2=`,
+/// `retreat2` …), read before the command's own (`defense=`, typed for every strike).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Keys {
+    pub(super) defense: &'static str,
+    pub(super) retreat: &'static str,
+    pub(super) drop: &'static str,
+    pub(super) acrobatic: &'static str,
+}
+
+const PLAIN: Keys =
+    Keys { defense: "defense", retreat: "retreat", drop: "drop", acrobatic: "acrobatic" };
+
+/// Each strike's own fields, the first strike's first.
+pub(super) const STRIKE_KEYS: [Keys; 3] = [
+    Keys { defense: "defense1", retreat: "retreat1", drop: "drop1", acrobatic: "acrobatic1" },
+    Keys { defense: "defense2", retreat: "retreat2", drop: "drop2", acrobatic: "acrobatic2" },
+    Keys { defense: "defense3", retreat: "retreat3", drop: "drop3", acrobatic: "acrobatic3" },
+];
+
+/// The fields this strike's defense is read from and its decision writes.
+pub(super) fn keys(req: &AttackRequest<'_, GurpsState>, p: &Plan) -> Keys {
+    let f = FieldReader(req.fields);
+    let number = f.int_in(super::attack::STRIKE, 0, 3).unwrap_or(1).max(1);
+    let kind = match p.maneuver.kind {
+        Kind::Wait => p.maneuver.then.unwrap_or(Kind::Attack),
+        k => k,
+    };
+    if p.rapid || kind == Kind::AoaDouble || number > 1 {
+        let at = usize::try_from(number.saturating_sub(1)).unwrap_or(0).min(2);
+        STRIKE_KEYS[at]
+    } else {
+        PLAIN
+    }
+}
+
+/// How the command asks this strike to defend: its own fields, else the command's.
+fn asked_of(f: &FieldReader<'_>, k: Keys) -> (Asked, bool) {
+    let named = f.value(k.defense).or_else(|| f.value(PLAIN.defense));
+    let flag = |own: &str, all: &str| f.flag(own) || f.flag(all);
+    let asked = Asked {
+        named: named.map(str::to_ascii_lowercase),
+        retreat: flag(k.retreat, PLAIN.retreat),
+        drop: flag(k.drop, PLAIN.drop),
+        acrobatic: 0,
+    };
+    (asked, flag(k.acrobatic, PLAIN.acrobatic))
+}
+
 /// The attack as the defense sees it.
 pub(super) fn incoming(req: &AttackRequest<'_, GurpsState>, p: &Plan) -> Incoming {
     Incoming {
@@ -76,81 +126,90 @@ fn pct(value: i64) -> String {
 /// The command text that names one defense: `defense=parry:axe` (a weapon named with spaces in
 /// quotes, as the command line reads it).
 fn defense_text(c: &Choice) -> String {
+    defense_in(PLAIN, c)
+}
+
+/// [`defense_text`] in a strike's own field (`defense2=dodge`).
+fn defense_in(k: Keys, c: &Choice) -> String {
+    let key = k.defense;
     match (c.kind, &c.weapon) {
         ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
-            format!("defense=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
+            format!("{key}=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
         }
-        ("parry", Some(w)) => format!("defense=parry:{w}"),
-        (kind, _) => format!("defense={kind}"),
+        ("parry", Some(w)) => format!("{key}=parry:{w}"),
+        (kind, _) => format!("{key}={kind}"),
     }
 }
 
-/// The defender's options against this attack, as the decision offers them (GURPS-DEF-1..10,
+/// The defender's options against this strike, as the decision offers them (GURPS-DEF-1..10,
 /// GURPS-MAN-1): the best its maneuver allows first (its text naming that defense), each open
 /// defense with its value and exact odds, the same retreating, Dodge and Drop and an acrobatic
-/// dodge where the rules allow them (refused with the reason where they do not), and none.
-/// `None` when the attack as written is not one the rules would make.
-fn defense_options(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<Pick>> {
-    let p = super::skill::plan(req).ok()?;
-    let f = FieldReader(req.fields);
+/// dodge where the rules allow them (refused with the reason where they do not), and none. Each
+/// text is written in the strike's fields `k`; `asked` is what the command already says.
+fn defense_options(
+    req: &AttackRequest<'_, GurpsState>,
+    p: &Plan,
+    k: Keys,
+    asked: &Asked,
+) -> Result<Vec<Pick>, RulesError> {
     let target = super::state::person(req.state, req.target_id);
-    let incoming = incoming(req, &p);
+    let incoming = incoming(req, p);
     let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
-    let asked = Asked { retreat: f.flag("retreat"), drop: f.flag("drop"), ..Asked::default() };
-    let plain = defense::choices(req.target, &target, &incoming, &asked, strict).ok()?;
+    let asked = Asked { named: None, acrobatic: 0, ..asked.clone() };
+    let plain = defense::choices(req.target, &target, &incoming, &asked, strict)?;
     let line = |c: &Choice| format!("{} {}: {}", c.name(), c.value, pct(c.value));
+    let none = format!("{}=none", k.defense);
     let mut picks = Vec::new();
-    match defense::pick(&plain, None).ok().flatten() {
-        Some(best) => picks.push(Pick::open(format!("best: {}", line(&best)), defense_text(&best))),
-        None => picks.push(Pick::open("no defense open to it", "defense=none")),
+    match defense::pick(&plain, None)? {
+        Some(best) => picks.push(Pick::open(format!("best: {}", line(&best)), defense_in(k, &best))),
+        None => picks.push(Pick::open("no defense open to it", none.clone())),
     }
-    picks.extend(plain.iter().map(|c| Pick::open(line(c), defense_text(c))));
+    picks.extend(plain.iter().map(|c| Pick::open(line(c), defense_in(k, c))));
+    let dodge = plain.iter().find(|c| c.kind == "dodge");
     if incoming.melee && !asked.retreat {
         let back = Asked { retreat: true, ..asked.clone() };
         match defense::choices(req.target, &target, &incoming, &back, strict) {
             Ok(back) => picks.extend(back.iter().map(|c| {
                 let label = format!("{} retreating {}: {}", c.name(), c.value, pct(c.value));
-                Pick::open(label, format!("{} retreat", defense_text(c)))
+                Pick::open(label, format!("{} {}", defense_in(k, c), k.retreat))
             })),
-            Err(RulesError::Invalid(why)) => {
-                picks.push(Pick::refused("retreat", "defense=dodge retreat", why))
+            Err(RulesError::Invalid(why)) if dodge.is_some() || !plain.is_empty() => {
+                picks.push(Pick::refused("retreat", format!("{} {}", k.defense, k.retreat), why))
             }
             Err(_) => {}
         }
     }
-    let dodge = plain.iter().find(|c| c.kind == "dodge");
     if let Some(dodge) = dodge.filter(|_| !asked.drop) {
-        let label = format!("Dodge and Drop {}: {}", dodge.value + 3, pct(dodge.value + 3));
+        let text = format!("{}=dodge {}", k.defense, k.drop);
+        let v = dodge.value.saturating_add(3);
         match incoming.melee {
             true => picks.push(Pick::refused(
                 "Dodge and Drop",
-                "defense=dodge drop",
+                text,
                 "against ranged attacks only (GURPS-DEF-2)",
             )),
-            false => picks.push(Pick::open(label, "defense=dodge drop")),
+            false => picks.push(Pick::open(format!("Dodge and Drop {v}: {}", pct(v)), text)),
         }
     }
-    if let Some(dodge) = dodge
-        && let Some(pick) = acrobatic_pick(req, dodge)
-    {
+    if let Some(pick) = dodge.and_then(|d| acrobatic_pick(req, d, k)) {
         picks.push(pick);
     }
-    picks.extend(parry_refusals(req, &target, &incoming));
-    picks.push(Pick::open("none (takes the hit)", "defense=none"));
-    Some(picks)
+    picks.extend(parry_refusals(req, &target, &incoming, k));
+    picks.push(Pick::open("none (takes the hit)", none));
+    Ok(picks)
 }
 
 /// GURPS-DEF-10: an acrobatic dodge, Acrobatics rolled first (+2 on a success, −2 on a failure,
 /// or a flat +2 by option), with its exact odds; `None` when the target has no Acrobatics.
-fn acrobatic_pick(req: &AttackRequest<'_, GurpsState>, dodge: &Choice) -> Option<Pick> {
-    let text = "defense=dodge acrobatic";
+fn acrobatic_pick(req: &AttackRequest<'_, GurpsState>, dodge: &Choice, k: Keys) -> Option<Pick> {
+    let text = format!("{}=dodge {}", k.defense, k.acrobatic);
     if option(&Gurps, req.options, "gurps_acrobatic_dodge") == "flat" {
-        let v = dodge.value + 2;
+        let v = dodge.value.saturating_add(2);
         return Some(Pick::open(format!("Acrobatic dodge {v}: {}", pct(v)), text));
     }
     let skill = req.target.stats.int("acrobatics")?;
     let ok = super::odds::success(skill).percent() / 100.0;
-    let (up, down) = (dodge.value + 2, dodge.value - 2);
+    let (up, down) = (dodge.value.saturating_add(2), dodge.value.saturating_sub(2));
     let odds =
         ok * super::odds::success(up).percent() + (1.0 - ok) * super::odds::success(down).percent();
     let label = format!("Acrobatic dodge {up}/{down} (Acrobatics {skill} first): {odds:.1}%");
@@ -162,6 +221,7 @@ fn parry_refusals(
     req: &AttackRequest<'_, GurpsState>,
     target: &Person,
     incoming: &defense::Incoming,
+    k: Keys,
 ) -> Vec<Pick> {
     let may_parry = target.maneuver.as_ref().is_none_or(|m| m.defenses().1);
     if !may_parry || !(incoming.melee || incoming.thrown) {
@@ -187,39 +247,42 @@ fn parry_refusals(
             parts: vec![],
             retreat: false,
         };
-        out.push(Pick::refused(format!("Parry ({})", w.name), defense_text(&c), why));
+        out.push(Pick::refused(format!("Parry ({})", w.name), defense_in(k, &c), why));
     }
     out
 }
 
 /// The defender's decision, asked of `dice`: the best (the rules' default, unless
 /// `gurps_auto_defense ask` leaves none) or one defense by name, with a retreat, a drop or an
-/// acrobatic dodge where allowed. The best, picked by a source that plays on, is rolled as the
-/// best; its text names the defense it is.
+/// acrobatic dodge where allowed; whether the dodge is acrobatic. The best, picked by a source
+/// that plays on, is rolled as the best; its text names the defense it is.
 fn ask_defense(
     req: &AttackRequest<'_, GurpsState>,
+    p: &Plan,
+    k: Keys,
     asked: &mut Asked,
     dice: &mut dyn DiceSource,
 ) -> Result<bool, RulesError> {
-    let Some(options) = defense_options(req) else { return Ok(false) };
-    let mut decision = Decision::new(format!("{}'s defense", req.target.name), "defense", options);
+    let options = defense_options(req, p, k, asked)?;
+    let mut decision = Decision::new(format!("{}'s defense", req.target.name), k.defense, options);
     if option(&Gurps, req.options, "gurps_auto_defense") == "ask" {
         decision.suggested = None;
     }
     let chosen = dice.decide(&decision)?;
-    if chosen == 0 {
-        return Ok(false);
-    }
-    let Some(text) = decision.options.get(chosen).map(|p| p.text.as_str()) else {
-        return Ok(false);
+    let text = match decision.options.get(chosen) {
+        Some(pick) if chosen > 0 => pick.text.as_str(),
+        _ => return Ok(false),
     };
     let mut acrobatic = false;
     for word in text.split(' ') {
-        match word.strip_prefix("defense=") {
-            Some(named) => asked.named = Some(named.replace('"', "").to_ascii_lowercase()),
-            None if word == "retreat" => asked.retreat = true,
-            None if word == "drop" => asked.drop = true,
-            None if word == "acrobatic" => acrobatic = true,
+        match word.split_once('=') {
+            Some((key, named)) if key == k.defense => {
+                asked.named = Some(named.replace('"', "").to_ascii_lowercase());
+            }
+            Some(_) => {}
+            None if word == k.retreat => asked.retreat = true,
+            None if word == k.drop => asked.drop = true,
+            None if word == k.acrobatic => acrobatic = true,
             None => {}
         }
     }
@@ -249,12 +312,8 @@ pub(super) fn defend(
         return Ok(Some(Who::TARGET));
     }
     let incoming = incoming(req, p);
-    let mut asked = Asked {
-        named: f.value("defense").map(str::to_ascii_lowercase),
-        retreat: f.flag("retreat"),
-        drop: f.flag("drop"),
-        acrobatic: 0,
-    };
+    let k = keys(req, p);
+    let (mut asked, mut acrobatic) = asked_of(&f, k);
     let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
     if falls_at_zero_hp(req, target, srcs, dice, effects)? {
         return Ok(Some(Who::TARGET));
@@ -268,9 +327,8 @@ pub(super) fn defend(
     // asks the GM stops here with the defenses open and their odds; any other takes the best,
     // the rules' default, which a saved command replays the same way (with
     // `gurps_auto_defense ask` there is no default: the command must name it).
-    let mut acrobatic = f.flag("acrobatic");
     if asked.named.is_none() && !acrobatic {
-        acrobatic = ask_defense(req, &mut asked, dice)?;
+        acrobatic = ask_defense(req, p, k, &mut asked, dice)?;
     }
     // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
     if acrobatic {
