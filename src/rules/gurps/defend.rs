@@ -161,7 +161,9 @@ fn defense_options(
     let none = format!("{}=none", k.defense);
     let mut picks = Vec::new();
     match defense::pick(&plain, None)? {
-        Some(best) => picks.push(Pick::open(format!("best: {}", line(&best)), defense_in(k, &best))),
+        Some(best) => {
+            picks.push(Pick::open(format!("best: {}", line(&best)), defense_in(k, &best)))
+        }
         None => picks.push(Pick::open("no defense open to it", none.clone())),
     }
     picks.extend(plain.iter().map(|c| Pick::open(line(c), defense_in(k, c))));
