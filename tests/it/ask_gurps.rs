@@ -205,6 +205,22 @@ fn gurps_atk_6_a_rapid_strike_walks_strike_by_strike() {
         ]
     );
     assert_eq!(walked.line, "attack Rook Orc rapid defense1=dodge");
+    // GURPS-DEF-5: a retreat from the first strike holds against the second: its decision
+    // offers no retreat again, and its Dodge carries the +3.
+    let answers = [
+        Answer::Faces(&[2, 2, 2]),
+        Answer::Pick("defense1=dodge retreat1"),
+        Answer::Faces(&[6, 5, 5]),
+        Answer::Faces(&[1, 1]),
+        Answer::Faces(&[2, 2, 2]),
+        Answer::Pick("defense2=dodge"),
+        Answer::Faces(&[2, 2, 2]),
+    ];
+    let walked = walk(&session, "attack Rook Orc rapid", &answers);
+    assert_eq!(walked.asked[2], "Orc's Dodge 11: 3d6, needs 11 or less");
+    assert!(!walked.asked[5].contains("retreat2"), "{:?}", walked.asked);
+    assert_eq!(walked.asked[6], "Orc's Dodge 11: 3d6, needs 11 or less");
+    assert_eq!(walked.line, "attack Rook Orc rapid defense1=dodge retreat1 defense2=dodge");
     // A critical miss (17) asks its table, named.
     let answers = [Answer::Faces(&[6, 6, 5]), Answer::Faces(&[3, 3, 4])];
     let walked = walk(&session, "attack Rook Orc", &answers);
@@ -385,4 +401,30 @@ fn gurps_order_1_no_roll_goes_unnamed() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+// GURPS-MAN-9: under All-Out Defense (Double), a failed defense is followed by the defender's
+// decision on its second, another than the first (written `double=`).
+#[test]
+fn gurps_man_9_double_defense_asks_the_second_defense() {
+    let session = fight(&["start", "next", "maneuver Orc aod-double", "next"]);
+    let answers = [
+        Answer::Faces(&[3, 3, 4]),
+        Answer::Pick("defense=dodge"),
+        Answer::Faces(&[6, 5, 5]),
+        Answer::Pick("double=parry:axe"),
+        Answer::Faces(&[2, 2, 2]),
+    ];
+    let walked = walk(&session, "attack Rook Orc", &answers);
+    assert_eq!(walked.asked[2], "Orc's Dodge 8: 3d6, needs 8 or less");
+    assert_eq!(
+        walked.asked[3],
+        "Orc's second defense (Double Defense): double=parry:axe | double=parry:axe | double=none"
+    );
+    assert_eq!(walked.asked[4], "Orc's Parry (axe) 10: 3d6, needs 10 or less");
+    assert_eq!(walked.line, "attack Rook Orc defense=dodge double=parry:axe");
+    // Named on the command, it is not asked.
+    let answers = [Answer::Faces(&[3, 3, 4]), Answer::Faces(&[6, 5, 5]), Answer::Faces(&[1, 1])];
+    let walked = walk(&session, "attack Rook Orc defense=dodge double=none", &answers);
+    assert_eq!(walked.asked[2], "Rook's broadsword damage: 2d+1 cut");
 }

@@ -57,6 +57,11 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("acrobatic1"),
     switch("acrobatic2"),
     switch("acrobatic3"),
+    // Double Defense's second defense (GURPS-MAN-9), for the command or one strike.
+    field("double", ArgKind::Word("best|dodge|parry|block|none")),
+    field("double1", ArgKind::Word("best|dodge|parry|block|none")),
+    field("double2", ArgKind::Word("best|dodge|parry|block|none")),
+    field("double3", ArgKind::Word("best|dodge|parry|block|none")),
     field("sacrifice", ArgKind::Text),
     field("roll", ArgKind::Faces),
     field("defroll", ArgKind::Faces),

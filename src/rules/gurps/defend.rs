@@ -30,16 +30,41 @@ pub(super) struct Keys {
     pub(super) retreat: &'static str,
     pub(super) drop: &'static str,
     pub(super) acrobatic: &'static str,
+    /// Double Defense's second defense (GURPS-MAN-9).
+    pub(super) double: &'static str,
 }
 
-const PLAIN: Keys =
-    Keys { defense: "defense", retreat: "retreat", drop: "drop", acrobatic: "acrobatic" };
+const PLAIN: Keys = Keys {
+    defense: "defense",
+    retreat: "retreat",
+    drop: "drop",
+    acrobatic: "acrobatic",
+    double: "double",
+};
 
 /// Each strike's own fields, the first strike's first.
 pub(super) const STRIKE_KEYS: [Keys; 3] = [
-    Keys { defense: "defense1", retreat: "retreat1", drop: "drop1", acrobatic: "acrobatic1" },
-    Keys { defense: "defense2", retreat: "retreat2", drop: "drop2", acrobatic: "acrobatic2" },
-    Keys { defense: "defense3", retreat: "retreat3", drop: "drop3", acrobatic: "acrobatic3" },
+    Keys {
+        defense: "defense1",
+        retreat: "retreat1",
+        drop: "drop1",
+        acrobatic: "acrobatic1",
+        double: "double1",
+    },
+    Keys {
+        defense: "defense2",
+        retreat: "retreat2",
+        drop: "drop2",
+        acrobatic: "acrobatic2",
+        double: "double2",
+    },
+    Keys {
+        defense: "defense3",
+        retreat: "retreat3",
+        drop: "drop3",
+        acrobatic: "acrobatic3",
+        double: "double3",
+    },
 ];
 
 /// The fields this strike's defense is read from and its decision writes.
@@ -131,7 +156,11 @@ fn defense_text(c: &Choice) -> String {
 
 /// [`defense_text`] in a strike's own field (`defense2=dodge`).
 fn defense_in(k: Keys, c: &Choice) -> String {
-    let key = k.defense;
+    field_text(k.defense, c)
+}
+
+/// One defense as the value of `key`.
+fn field_text(key: &str, c: &Choice) -> String {
     match (c.kind, &c.weapon) {
         ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
             format!("{key}=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
@@ -168,15 +197,17 @@ fn defense_options(
     }
     picks.extend(plain.iter().map(|c| Pick::open(line(c), defense_in(k, c))));
     let dodge = plain.iter().find(|c| c.kind == "dodge");
-    if incoming.melee && !asked.retreat {
+    // A retreat already made from this attacker holds: the plain defenses carry it.
+    if incoming.melee && !asked.retreat && !plain.iter().any(|c| c.retreat) {
         let back = Asked { retreat: true, ..asked.clone() };
         match defense::choices(req.target, &target, &incoming, &back, strict) {
             Ok(back) => picks.extend(back.iter().map(|c| {
                 let label = format!("{} retreating {}: {}", c.name(), c.value, pct(c.value));
                 Pick::open(label, format!("{} {}", defense_in(k, c), k.retreat))
             })),
-            Err(RulesError::Invalid(why)) if dodge.is_some() || !plain.is_empty() => {
-                picks.push(Pick::refused("retreat", format!("{} {}", k.defense, k.retreat), why))
+            Err(RulesError::Invalid(why)) if !plain.is_empty() => {
+                let text = format!("{}=best {}", k.defense, k.retreat);
+                picks.push(Pick::refused("retreat", text, why));
             }
             Err(_) => {}
         }
@@ -388,12 +419,48 @@ pub(super) fn defend(
                     c.kind != choice.kind || (c.kind == "parry" && c.weapon != choice.weapon)
                 })
                 .collect();
-            if let Some(second) = defense::pick(&other, None)? {
+            if let Some(second) = second_defense(req, k, &other, dice)? {
                 tries.push(second);
             }
         }
     }
     Ok(Some(Who::TARGET))
+}
+
+/// GURPS-MAN-9: Double Defense's second defense, after the first failed: the one named
+/// (`double=`, `double2=` …), or the defender's decision between the others open, the best its
+/// default (none with `gurps_auto_defense ask`).
+fn second_defense(
+    req: &AttackRequest<'_, GurpsState>,
+    k: Keys,
+    other: &[Choice],
+    dice: &mut dyn DiceSource,
+) -> Result<Option<Choice>, RulesError> {
+    let f = FieldReader(req.fields);
+    let named = f.value(k.double).or_else(|| f.value(PLAIN.double)).map(str::to_ascii_lowercase);
+    if named.is_some() {
+        return defense::pick(other, named.as_deref());
+    }
+    let Some(best) = defense::pick(other, None)? else { return Ok(None) };
+    let line = |c: &Choice| format!("{} {}: {}", c.name(), c.value, pct(c.value));
+    let mut options =
+        vec![Pick::open(format!("best: {}", line(&best)), field_text(k.double, &best))];
+    options.extend(other.iter().map(|c| Pick::open(line(c), field_text(k.double, c))));
+    options.push(Pick::open("none", format!("{}=none", k.double)));
+    let label = format!("{}'s second defense (Double Defense)", req.target.name);
+    let mut decision = Decision::new(label, k.double, options);
+    if option(&Gurps, req.options, "gurps_auto_defense") == "ask" {
+        decision.suggested = None;
+    }
+    let chosen = dice.decide(&decision)?;
+    let value =
+        decision.options.get(chosen).filter(|_| chosen > 0).and_then(|p| {
+            p.text.split_once('=').map(|(_, v)| v.replace('"', "").to_ascii_lowercase())
+        });
+    match value {
+        Some(v) => defense::pick(other, Some(&v)),
+        None => Ok(Some(best)),
+    }
 }
 
 /// GURPS-DEF-11: an ally dodges into the attack's path; on a success (`true`) it is hit instead.

@@ -286,7 +286,8 @@ fn sighting(
     let prev = me.previous.as_ref().filter(|p| p.target.as_deref() == Some(req.target_id));
     let range = f.int_in("range", 0, 100_000)?;
     let speed = f.int_in("speed", 0, 100_000)?;
-    for key in ["defense", "defense1", "defense2", "defense3"] {
+    let keys = ["defense", "defense1", "defense2", "defense3", "double", "double1", "double2"];
+    for key in keys.into_iter().chain(["double3"]) {
         defense_word(key, f.value(key))?;
     }
     if !arms.melee() {
