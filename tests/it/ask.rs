@@ -56,20 +56,32 @@ fn gurps_def_1_the_defense_is_asked_after_the_attack_roll_hits() {
         panic!("the attack roll is asked first");
     };
     let Need::Roll(roll) = &first.need else { panic!("a roll: {:?}", first.need) };
-    assert_eq!(roll.to_string(), "attack 14: 3d6, needs 14 or less");
+    assert_eq!(roll.to_string(), "Rook's attack on Orc 14: 3d6, needs 14 or less");
     assert!(first.so_far.is_empty() && first.faces.is_empty());
 
     // 3, 3, 4 (10) hits: now the defender decides, before any defense die.
     let Planned::Asks(second) = ask(&session, "attack Rook Orc", &[3, 3, 4], &mut nothing) else {
         panic!("the defense is asked next");
     };
-    assert_eq!(second.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
+    assert_eq!(second.so_far, ["Rook's attack on Orc 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
     assert_eq!(second.faces, [3, 3, 4]);
     let Need::Decide(decision) = &second.need else { panic!("a decision: {:?}", second.need) };
     assert_eq!(decision.field, "defense");
     assert_eq!(decision.label, "Orc's defense");
     let texts: Vec<&str> = decision.options.iter().map(|p| p.text.as_str()).collect();
-    assert_eq!(texts, ["defense=best", "defense=dodge", "defense=parry:axe", "defense=none"]);
+    // The best names the defense it is; then each open one, the same retreating, and none.
+    assert_eq!(
+        texts,
+        [
+            "defense=parry:axe",
+            "defense=dodge",
+            "defense=parry:axe",
+            "defense=dodge retreat",
+            "defense=parry:axe retreat",
+            "defense=dodge drop",
+            "defense=none"
+        ]
+    );
     // Each open defense with its value and its odds.
     assert!(decision.options[2].label.starts_with("Parry (axe) 10: 50.0%"), "{decision:?}");
 
@@ -90,14 +102,16 @@ fn gurps_def_1_an_answered_defense_plans_again_through_the_same_prefix() {
         panic!("the parry roll is asked");
     };
     let Need::Roll(roll) = &parry.need else { panic!("a roll: {:?}", parry.need) };
-    assert_eq!(roll.to_string(), "parry 10: 3d6, needs 10 or less");
-    assert_eq!(parry.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
+    assert_eq!(roll.to_string(), "Orc's Parry (axe) 10: 3d6, needs 10 or less");
+    assert_eq!(parry.so_far, ["Rook's attack on Orc 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
 
-    // The parry fails (15): the damage dice are asked next, then every answer is there.
+    // The parry fails (15): the damage is asked, named with its dice.
     let Planned::Asks(damage) = ask(&session, line, &[3, 3, 4, 5, 5, 5], &mut nothing) else {
-        panic!("the damage dice are asked");
+        panic!("the damage roll is asked");
     };
-    assert!(matches!(damage.need, Need::Roll(_)), "{:?}", damage.need);
+    let Need::Roll(roll) = &damage.need else { panic!("a roll: {:?}", damage.need) };
+    assert_eq!(roll.to_string(), "Rook's broadsword damage: 2d+1 cut");
+    // 2d+1 = 3 cutting, 1 through DR 2: no knockdown to ask.
     let Planned::Done(asked) = ask(&session, line, &[3, 3, 4, 5, 5, 5, 1, 1], &mut nothing) else {
         panic!("every answer is there");
     };
@@ -118,27 +132,27 @@ fn gurps_def_1_the_best_defense_answered_by_name_plans_on() {
     let asked = ask(&session, "attack Rook Orc defense=best", &[3, 3, 4], &mut nothing);
     let Planned::Asks(parry) = asked else { panic!("the parry roll is asked") };
     let Need::Roll(roll) = &parry.need else { panic!("a roll: {:?}", parry.need) };
-    assert_eq!(roll.to_string(), "parry 10: 3d6, needs 10 or less");
+    assert_eq!(roll.to_string(), "Orc's Parry (axe) 10: 3d6, needs 10 or less");
 }
 
 #[test]
 fn gurps_def_1_so_far_gives_each_named_roll_its_own_dice() {
     let session = fight();
+    // No defense: the attack hits (10), the damage is 6 + 6 + 1 = 13 cutting (a major wound), and
+    // the knockdown's HT roll is asked after it.
     let mut nothing = ScriptedDice::new([]);
-    // No defense: the attack hits (10), then the damage dice are asked with the attack alone
-    // in the so-far; with them (6 + 6 + 1 = 13 cutting, a major wound) the knockdown follows.
-    let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4], &mut nothing);
-    let Planned::Asks(question) = asked else { panic!("the damage dice are asked") };
-    assert_eq!(question.so_far, ["attack 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
-    assert_eq!(question.faces, [3, 3, 4]);
     let asked = ask(&session, "attack Rook Orc defense=none", &[3, 3, 4, 6, 6], &mut nothing);
     let Planned::Asks(question) = asked else { panic!("a roll after the damage") };
-    assert!(
-        question.so_far[0].starts_with("attack 14: 3d6 rolled 3, 3, 4"),
-        "{:?}",
-        question.so_far
+    assert_eq!(
+        question.so_far,
+        [
+            "Rook's attack on Orc 14: 3d6 rolled 3, 3, 4 (10): success by 4",
+            "Rook's broadsword damage: 2d+1 cut rolled 6, 6 (12)"
+        ]
     );
     assert_eq!(question.faces, [3, 3, 4, 6, 6], "the damage faces are kept with the answers");
+    let Need::Roll(roll) = &question.need else { panic!("a roll: {:?}", question.need) };
+    assert_eq!(roll.to_string(), "Orc's knockdown HT 11: 3d6, needs 11 or less");
 }
 
 #[test]

@@ -19,7 +19,9 @@ const DEMOS: &[(&str, &str)] = &[
     // Fighting with the short sword, and Shooting with the crossbow (range bands, aim …).
     ("savage-demo.ron", "attack bandit-1 jessa"),
     ("savage-demo.ron", "attack bandit-1 jessa crossbow"),
-    ("gurps-demo.ron", "attack cultist-1 rook"),
+    // On Rook's turn (an attack out of turn needs a Wait or `force`, GURPS-MAN-11); its
+    // broadsword is not ready, so it strikes bare-handed.
+    ("gurps-demo.ron", "attack rook cultist-1 weapon=none skill=12 dmg=1d type=cr"),
     // Tam carries no weapon: a bare attack gives its damage.
     ("gempunks-demo.ron", "attack tam bandit-1 dmg=1d6"),
 ];

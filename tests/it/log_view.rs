@@ -149,7 +149,7 @@ fn command(app: &mut App, line: &str) -> bool {
 fn each_demos_attack_shows_its_own_line_and_the_newest_at_80x24() {
     let cases: [(System, &[&str], &str); 5] = [
         (System::WOIN, &[], "attack \"Goblin 2\" Brom roll=6,6,6 dmgroll=6,2,4"),
-        (System::GURPS, &["next", "next"], "attack \"Orc Brute\" Rook"),
+        (System::GURPS, &["next", "next"], "attack \"Orc Brute\" Rook force"),
         (System::GEMPUNKS, &[], "attack Tam \"Bandit 2\" dmg=1d6+2"),
         (System::GEMPUNKS, &["next"], "attack Bandit Vex,Tam dmg=1d6"),
         (System::SAVAGE, &[], "attack \"Bandit 1\" Jessa"),

@@ -9,6 +9,7 @@
 mod append;
 mod ask;
 mod ask_gempunks;
+mod ask_gurps;
 mod ask_savage;
 mod ask_woin;
 mod bounds;

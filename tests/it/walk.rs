@@ -112,7 +112,7 @@ mod tests {
             session.execute(&command, &mut dice).expect(line);
         }
         let walked = walk(&session, "attack Rook Orc", &[Answer::Faces(&[6, 5, 3])]);
-        assert_eq!(walked.asked, ["attack 12: 3d6, needs 12 or less"]);
+        assert_eq!(walked.asked, ["Rook's attack on Orc 12: 3d6, needs 12 or less"]);
         assert_eq!(walked.faces, [6, 5, 3]);
         assert!(format!("{:?}", walked.events).contains("failure by 2"), "{:?}", walked.events);
 
@@ -122,7 +122,7 @@ mod tests {
         let walked = walk(&session, "attack Rook Orc", &answers);
         assert_eq!(walked.asked.len(), 3, "{:?}", walked.asked);
         assert!(
-            walked.asked[1].starts_with("Orc's defense: defense=best | defense=dodge"),
+            walked.asked[1].starts_with("Orc's defense: defense=dodge | defense=dodge"),
             "{:?}",
             walked.asked
         );

@@ -25,7 +25,7 @@ use crate::rules::types::RulesError;
 
 /// The field a further strike of one command carries its number in: the tracker's own, never
 /// typed (a typed field's key is letters, digits, `_` and `.`).
-const STRIKE: &str = "@strike";
+pub(super) const STRIKE: &str = "@strike";
 /// The foes of a Rapid Strike on two (their ids), for the strikes after the first.
 const FOES: &str = "@foes";
 
@@ -44,6 +44,24 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("retreat"),
     switch("drop"),
     switch("acrobatic"),
+    // Each strike's own defense in a command that makes several, as its decision writes it.
+    field("defense1", ArgKind::Word("best|dodge|parry|block|none")),
+    field("defense2", ArgKind::Word("best|dodge|parry|block|none")),
+    field("defense3", ArgKind::Word("best|dodge|parry|block|none")),
+    switch("retreat1"),
+    switch("retreat2"),
+    switch("retreat3"),
+    switch("drop1"),
+    switch("drop2"),
+    switch("drop3"),
+    switch("acrobatic1"),
+    switch("acrobatic2"),
+    switch("acrobatic3"),
+    // Double Defense's second defense (GURPS-MAN-9), for the command or one strike.
+    field("double", ArgKind::Word("best|dodge|parry|block|none")),
+    field("double1", ArgKind::Word("best|dodge|parry|block|none")),
+    field("double2", ArgKind::Word("best|dodge|parry|block|none")),
+    field("double3", ArgKind::Word("best|dodge|parry|block|none")),
     field("sacrifice", ArgKind::Text),
     field("roll", ArgKind::Faces),
     field("defroll", ArgKind::Faces),
@@ -128,6 +146,9 @@ pub fn resolve(
     // GURPS-ATK-7: one command may make several strikes, each asked for once the one before it
     // is recorded (its knockdown and death checks too), so the dice follow GURPS-ORDER-1.
     let number = f.int_in(STRIKE, 0, 3)?.max(1);
+    if number == 1 {
+        check_turn(&req, &f)?;
+    }
     let strike = match number {
         1 => Strike::First,
         2 if f.flag("rapid") => Strike::RapidSecond,
@@ -172,6 +193,24 @@ pub fn resolve(
         effects.push(next_strike(&req, &p, next, number, &srcs));
     }
     Ok(effects)
+}
+
+/// GURPS-MAN-11: while another's turn runs, an attack needs a Wait that triggers now, or the
+/// GM's `force` (a free attack the rules do not name).
+fn check_turn(req: &AttackRequest<'_, GurpsState>, f: &FieldReader<'_>) -> Result<(), RulesError> {
+    let running = req.state.people.iter().any(|(_, p)| p.in_turn);
+    if req.on_turn || !running || f.flag("force") {
+        return Ok(());
+    }
+    let me = state::person(req.state, req.attacker_id);
+    if me.maneuver.as_ref().is_some_and(|m| m.kind == Kind::Wait) {
+        return Ok(());
+    }
+    let a = req.attacker.name;
+    invalid(format!(
+        "it is not {a}'s turn: an attack out of turn needs a Wait that triggers (`maneuver {a} \
+         wait` on its turn) or `force` (GURPS-MAN-11)"
+    ))
 }
 
 /// GURPS-ATK-7, GURPS-DEF-11: one target, or a second that is the ally dodging into the attack.
@@ -346,7 +385,8 @@ fn one(
     // Step 3: the attack roll.
     let skill = p.skill();
     let mut src = with(&mut srcs.attack, dice);
-    let attack = roll::roll(skill, "attack", &mut src)?;
+    let asked = format!("{a}'s attack on {t}{label}");
+    let attack = roll::roll_asked(skill, &asked, "attack", &mut src)?;
     srcs.attack = src.typed;
     let verdict = attack.verdict;
     let mut summary =
@@ -414,13 +454,15 @@ fn roll_location(
 ) -> Result<(tables::Location, String), RulesError> {
     let (a, t) = (req.attacker.name, req.target.name);
     let mut src = with(&mut srcs.location, dice);
-    let r = roll::table("hit location", &mut src)?;
+    let r = roll::table(&format!("{a}'s hit location on {t}"), "hit location", &mut src)?;
     let word = tables::random_location(r.total);
     let mut text = word.to_string();
     let mut rolls = vec![r.clone()];
     if matches!(word, "hand" | "foot")
         && option(&Gurps, req.options, "gurps_extremity_side") == "roll"
     {
+        let asked = format!("{t}'s {word}: side (1–3 right, 4–6 left)");
+        roll::named(&asked, "1d6", 1, None, &mut src)?;
         let mut side = DiceExpr::parse("1d6")?.roll(&mut src)?;
         side.expr = "1d6 side".into();
         text = format!("{} {word}", if side.total <= 3 { "right" } else { "left" });
@@ -451,7 +493,8 @@ fn critical_hit(
     let head = matches!(at.key, "skull" | "face" | "eye")
         && option(&Gurps, req.options, "gurps_head_blow_table") == "on";
     let mut src = with(&mut srcs.crit, dice);
-    let r = roll::table(if head { "head blow" } else { "critical hit" }, &mut src)?;
+    let kind = if head { "head blow" } else { "critical hit" };
+    let r = roll::table(&format!("{a}'s {kind} table"), kind, &mut src)?;
     srcs.crit = src.typed;
     let crit = if head { tables::head_blow(r.total) } else { tables::critical_hit(r.total) };
     effects.push(Effect::Note {
@@ -497,6 +540,12 @@ fn damage(
             total: 6 * dice_n + adds,
         }
     } else {
+        if dice_n > 0 {
+            let weapon = p.arms.name.as_ref().map_or(String::new(), |w| format!(" {w}"));
+            let asked = format!("{}'s{weapon} damage", req.attacker.name);
+            let count = usize::try_from(dice_n).unwrap_or(0);
+            roll::named(&asked, &format!("{words} {}", p.arms.kind), count, None, &mut src)?;
+        }
         let mut r = DiceExpr::parse(&format!("{dice_n}d6"))?.roll(&mut src)?;
         r.total = r.total.saturating_add(adds);
         r.expr = format!("{words} {} damage", p.arms.kind);

@@ -9,7 +9,7 @@ use super::state::GurpsEvent;
 use super::tables::{self, CritHit, CritMiss};
 use super::weapon::Arms;
 use crate::rules::conditions::Source;
-use crate::rules::dice::DiceSource;
+use crate::rules::dice::{DiceSource, RollRecord};
 use crate::rules::effect::ConditionChange;
 use crate::rules::effect::{Effect, Inflicted, Who};
 use crate::rules::gurps::state::GurpsState;
@@ -33,6 +33,12 @@ pub(super) fn crit_words(crit: CritHit) -> String {
     }
 }
 
+/// GURPS-CRIT-1: the critical miss table rolled again for `name` (`sturdy`, `again`).
+fn again(name: &str, why: &str, dice: &mut dyn DiceSource) -> Result<RollRecord, RulesError> {
+    let asked = format!("{name}'s critical miss table ({why})");
+    roll::table(&asked, &format!("critical miss ({why})"), dice)
+}
+
 /// GURPS-CRIT-1: the critical miss table for `name` (the attacker, or a parrying defender).
 pub(super) fn critical_miss(
     req: &AttackRequest<'_, GurpsState>,
@@ -45,14 +51,14 @@ pub(super) fn critical_miss(
 ) -> Result<(), RulesError> {
     let auto = option(&Gurps, req.options, "gurps_crit_reroll") == "auto";
     let mut src = super::roll::with(&mut srcs.crit, dice);
-    let first = roll::table("critical miss", &mut src)?;
+    let first = roll::table(&format!("{name}'s critical miss table"), "critical miss", &mut src)?;
     let result = tables::critical_miss(first.total);
     let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());
     let mut rolls = vec![first];
     let mut lost: Option<bool> = None;
     let text = match result {
         CritMiss::Breaks if arms.sturdy && auto => {
-            let again = roll::table("critical miss (sturdy)", &mut src)?;
+            let again = again(name, "sturdy", &mut src)?;
             let broke = tables::critical_miss(again.total) == CritMiss::Breaks;
             rolls.push(again);
             lost = Some(broke);
@@ -67,7 +73,7 @@ pub(super) fn critical_miss(
                 && matches!(arms.kind, "imp" | "pi-" | "pi" | "pi+" | "pi++"))
                 || !arms.melee();
             if needs_second && auto {
-                let again = roll::table("critical miss (again)", &mut src)?;
+                let again = again(name, "again", &mut src)?;
                 let hits = matches!(again.total, 5 | 6);
                 rolls.push(again);
                 if hits {

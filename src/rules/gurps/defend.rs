@@ -11,7 +11,7 @@ use super::roll::{Sources, with};
 use super::skill::Plan;
 use super::state::{GurpsEvent, Person};
 use super::tables;
-use super::weapon::{Arms, invalid};
+use super::weapon::Arms;
 use crate::rules::dice::DiceSource;
 use crate::rules::dice::question::{Decision, Pick};
 use crate::rules::effect::ConditionChange;
@@ -20,6 +20,81 @@ use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
+
+/// The fields one strike's defense is read from. A command that makes several strikes (a Rapid
+/// Strike, All-Out Attack (Double)) asks each strike's defense in its own fields (`defense2=`,
+/// `retreat2` …), read before the command's own (`defense=`, typed for every strike).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Keys {
+    pub(super) defense: &'static str,
+    pub(super) retreat: &'static str,
+    pub(super) drop: &'static str,
+    pub(super) acrobatic: &'static str,
+    /// Double Defense's second defense (GURPS-MAN-9).
+    pub(super) double: &'static str,
+}
+
+const PLAIN: Keys = Keys {
+    defense: "defense",
+    retreat: "retreat",
+    drop: "drop",
+    acrobatic: "acrobatic",
+    double: "double",
+};
+
+/// Each strike's own fields, the first strike's first.
+pub(super) const STRIKE_KEYS: [Keys; 3] = [
+    Keys {
+        defense: "defense1",
+        retreat: "retreat1",
+        drop: "drop1",
+        acrobatic: "acrobatic1",
+        double: "double1",
+    },
+    Keys {
+        defense: "defense2",
+        retreat: "retreat2",
+        drop: "drop2",
+        acrobatic: "acrobatic2",
+        double: "double2",
+    },
+    Keys {
+        defense: "defense3",
+        retreat: "retreat3",
+        drop: "drop3",
+        acrobatic: "acrobatic3",
+        double: "double3",
+    },
+];
+
+/// The fields this strike's defense is read from and its decision writes.
+pub(super) fn keys(req: &AttackRequest<'_, GurpsState>, p: &Plan) -> Keys {
+    let f = FieldReader(req.fields);
+    let number = f.int_in(super::attack::STRIKE, 0, 3).unwrap_or(1).max(1);
+    let kind = match p.maneuver.kind {
+        Kind::Wait => p.maneuver.then.unwrap_or(Kind::Attack),
+        k => k,
+    };
+    if p.rapid || kind == Kind::AoaDouble || number > 1 {
+        let at = usize::try_from(number.saturating_sub(1)).unwrap_or(0).min(2);
+        STRIKE_KEYS[at]
+    } else {
+        PLAIN
+    }
+}
+
+/// How the command asks this strike to defend: its own fields, else the command's.
+fn asked_of(f: &FieldReader<'_>, k: Keys) -> (Asked, bool) {
+    let named = f.value(k.defense).or_else(|| f.value(PLAIN.defense));
+    let flag = |own: &str, all: &str| f.flag(own) || f.flag(all);
+    let asked = Asked {
+        named: named.map(str::to_ascii_lowercase),
+        retreat: flag(k.retreat, PLAIN.retreat),
+        drop: flag(k.drop, PLAIN.drop),
+        acrobatic: 0,
+    };
+    (asked, flag(k.acrobatic, PLAIN.acrobatic))
+}
 
 /// The attack as the defense sees it.
 pub(super) fn incoming(req: &AttackRequest<'_, GurpsState>, p: &Plan) -> Incoming {
@@ -49,20 +124,8 @@ pub fn defense_picks(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<(String,
     let back = defense::choices(req.target, &target, &incoming, &retreating, strict)
         .ok()
         .filter(|_| incoming.melee);
-    let pct = |value: i64| format!("{:.1}%", super::odds::success(value).percent());
-    let name = |c: &Choice| {
-        let kind = match c.kind {
-            "dodge" => "Dodge",
-            "parry" => "Parry",
-            _ => "Block",
-        };
-        match &c.weapon {
-            Some(w) => format!("{kind} ({w})"),
-            None => kind.to_string(),
-        }
-    };
     let line = |c: &Choice| {
-        let mut text = format!("{} {}: {}", name(c), c.value, pct(c.value));
+        let mut text = format!("{} {}: {}", c.name(), c.value, pct(c.value));
         let same = |r: &&Choice| r.kind == c.kind && r.weapon == c.weapon;
         if let Some(r) = back.as_ref().and_then(|b| b.iter().find(same))
             && r.value != c.value
@@ -71,46 +134,192 @@ pub fn defense_picks(req: &AttackRequest<'_, GurpsState>) -> Option<Vec<(String,
         }
         text
     };
-    let field = |c: &Choice| match (c.kind, &c.weapon) {
-        // A weapon named with spaces goes in quotes, as the command line reads it.
-        ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
-            format!("defense=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
-        }
-        ("parry", Some(w)) => format!("defense=parry:{w}"),
-        (kind, _) => format!("defense={kind}"),
-    };
     let mut picks = Vec::new();
     match defense::pick(&plain, None).ok().flatten() {
         Some(best) => picks.push((format!("best: {}", line(&best)), String::new())),
         None => picks.push(("no defense open to it".to_string(), String::new())),
     }
-    picks.extend(plain.iter().map(|c| (line(c), field(c))));
+    picks.extend(plain.iter().map(|c| (line(c), defense_text(c))));
     picks.push(("none (takes the hit)".to_string(), "defense=none".to_string()));
     Some(picks)
 }
 
-/// The defender's decision, asked of `dice`: the best (the default) or one defense by name.
+fn pct(value: i64) -> String {
+    format!("{:.1}%", super::odds::success(value).percent())
+}
+
+/// The command text that names one defense: `defense=parry:axe` (a weapon named with spaces in
+/// quotes, as the command line reads it).
+fn defense_text(c: &Choice) -> String {
+    defense_in(PLAIN, c)
+}
+
+/// [`defense_text`] in a strike's own field (`defense2=dodge`).
+fn defense_in(k: Keys, c: &Choice) -> String {
+    field_text(k.defense, c)
+}
+
+/// One defense as the value of `key`.
+fn field_text(key: &str, c: &Choice) -> String {
+    match (c.kind, &c.weapon) {
+        ("parry", Some(w)) if w.contains(char::is_whitespace) || w.contains('"') => {
+            format!("{key}=parry:\"{}\"", w.replace('\\', "\\\\").replace('"', "\\\""))
+        }
+        ("parry", Some(w)) => format!("{key}=parry:{w}"),
+        (kind, _) => format!("{key}={kind}"),
+    }
+}
+
+/// The defender's options against this strike, as the decision offers them (GURPS-DEF-1..10,
+/// GURPS-MAN-1): the best its maneuver allows first (its text naming that defense), each open
+/// defense with its value and exact odds, the same retreating, Dodge and Drop and an acrobatic
+/// dodge where the rules allow them (refused with the reason where they do not), and none. Each
+/// text is written in the strike's fields `k`; `asked` is what the command already says.
+fn defense_options(
+    req: &AttackRequest<'_, GurpsState>,
+    p: &Plan,
+    k: Keys,
+    asked: &Asked,
+) -> Result<Vec<Pick>, RulesError> {
+    let target = super::state::person(req.state, req.target_id);
+    let incoming = incoming(req, p);
+    let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
+    let asked = Asked { named: None, acrobatic: 0, ..asked.clone() };
+    let plain = defense::choices(req.target, &target, &incoming, &asked, strict)?;
+    let line = |c: &Choice| format!("{} {}: {}", c.name(), c.value, pct(c.value));
+    let none = format!("{}=none", k.defense);
+    let mut picks = Vec::new();
+    match defense::pick(&plain, None)? {
+        Some(best) => {
+            picks.push(Pick::open(format!("best: {}", line(&best)), defense_in(k, &best)))
+        }
+        None => picks.push(Pick::open("no defense open to it", none.clone())),
+    }
+    picks.extend(plain.iter().map(|c| Pick::open(line(c), defense_in(k, c))));
+    let dodge = plain.iter().find(|c| c.kind == "dodge");
+    // A retreat already made from this attacker holds: the plain defenses carry it.
+    if incoming.melee && !asked.retreat && !plain.iter().any(|c| c.retreat) {
+        let back = Asked { retreat: true, ..asked.clone() };
+        match defense::choices(req.target, &target, &incoming, &back, strict) {
+            Ok(back) => picks.extend(back.iter().map(|c| {
+                let label = format!("{} retreating {}: {}", c.name(), c.value, pct(c.value));
+                Pick::open(label, format!("{} {}", defense_in(k, c), k.retreat))
+            })),
+            Err(RulesError::Invalid(why)) if !plain.is_empty() => {
+                let text = format!("{}=best {}", k.defense, k.retreat);
+                picks.push(Pick::refused("retreat", text, why));
+            }
+            Err(_) => {}
+        }
+    }
+    if let Some(dodge) = dodge.filter(|_| !asked.drop) {
+        let text = format!("{}=dodge {}", k.defense, k.drop);
+        let v = dodge.value.saturating_add(3);
+        match incoming.melee {
+            true => picks.push(Pick::refused(
+                "Dodge and Drop",
+                text,
+                "against ranged attacks only (GURPS-DEF-2)",
+            )),
+            false => picks.push(Pick::open(format!("Dodge and Drop {v}: {}", pct(v)), text)),
+        }
+    }
+    if let Some(pick) = dodge.and_then(|d| acrobatic_pick(req, d, k)) {
+        picks.push(pick);
+    }
+    picks.extend(parry_refusals(req, &target, &incoming, k));
+    picks.push(Pick::open("none (takes the hit)", none));
+    Ok(picks)
+}
+
+/// GURPS-DEF-10: an acrobatic dodge, Acrobatics rolled first (+2 on a success, −2 on a failure,
+/// or a flat +2 by option), with its exact odds; `None` when the target has no Acrobatics.
+fn acrobatic_pick(req: &AttackRequest<'_, GurpsState>, dodge: &Choice, k: Keys) -> Option<Pick> {
+    let text = format!("{}=dodge {}", k.defense, k.acrobatic);
+    if option(&Gurps, req.options, "gurps_acrobatic_dodge") == "flat" {
+        let v = dodge.value.saturating_add(2);
+        return Some(Pick::open(format!("Acrobatic dodge {v}: {}", pct(v)), text));
+    }
+    let skill = req.target.stats.int("acrobatics")?;
+    let ok = super::odds::success(skill).percent() / 100.0;
+    let (up, down) = (dodge.value.saturating_add(2), dodge.value.saturating_sub(2));
+    let odds =
+        ok * super::odds::success(up).percent() + (1.0 - ok) * super::odds::success(down).percent();
+    let label = format!("Acrobatic dodge {up}/{down} (Acrobatics {skill} first): {odds:.1}%");
+    Some(Pick::open(label, text))
+}
+
+/// GURPS-DEF-3: the target's melee weapons that cannot parry now, each with why.
+fn parry_refusals(
+    req: &AttackRequest<'_, GurpsState>,
+    target: &Person,
+    incoming: &defense::Incoming,
+    k: Keys,
+) -> Vec<Pick> {
+    let may_parry = target.maneuver.as_ref().is_none_or(|m| m.defenses().1);
+    if !may_parry || !(incoming.melee || incoming.thrown) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for w in req.target.weapons {
+        if w.stats.flag("ranged") || w.stats.flag("shield") {
+            continue;
+        }
+        let Some((_, _, unbalanced)) = defense::parry_modifier(w) else { continue };
+        let why = if target.unready.contains(&w.name) {
+            "not ready"
+        } else if unbalanced && target.attacked_with.contains(&w.name) {
+            "unbalanced, and it attacked with it this turn"
+        } else {
+            continue;
+        };
+        let c = Choice {
+            kind: "parry",
+            weapon: Some(w.name.clone()),
+            value: 0,
+            parts: vec![],
+            retreat: false,
+        };
+        out.push(Pick::refused(format!("Parry ({})", w.name), defense_in(k, &c), why));
+    }
+    out
+}
+
+/// The defender's decision, asked of `dice`: the best (the rules' default, unless
+/// `gurps_auto_defense ask` leaves none) or one defense by name, with a retreat, a drop or an
+/// acrobatic dodge where allowed; whether the dodge is acrobatic. The best, picked by a source
+/// that plays on, is rolled as the best; its text names the defense it is.
 fn ask_defense(
     req: &AttackRequest<'_, GurpsState>,
+    p: &Plan,
+    k: Keys,
     asked: &mut Asked,
     dice: &mut dyn DiceSource,
-) -> Result<(), RulesError> {
-    let Some(picks) = defense_picks(req) else { return Ok(()) };
-    // The best open defense, the rules' default, is answered by name too (`defense=best`).
-    let options: Vec<Pick> = picks
-        .into_iter()
-        .map(|(label, text)| {
-            let text = if text.is_empty() { "defense=best".to_string() } else { text };
-            Pick { label, text, refused: None }
-        })
-        .collect();
-    let decision = Decision::new(format!("{}'s defense", req.target.name), "defense", options);
-    let chosen = dice.decide(&decision)?;
-    let word = decision.options.get(chosen).and_then(|p| p.text.strip_prefix("defense="));
-    if let Some(word) = word.filter(|w| *w != "best") {
-        asked.named = Some(word.replace('"', "").to_ascii_lowercase());
+) -> Result<bool, RulesError> {
+    let options = defense_options(req, p, k, asked)?;
+    let mut decision = Decision::new(format!("{}'s defense", req.target.name), k.defense, options);
+    if option(&Gurps, req.options, "gurps_auto_defense") == "ask" {
+        decision.suggested = None;
     }
-    Ok(())
+    let chosen = dice.decide(&decision)?;
+    let text = match decision.options.get(chosen) {
+        Some(pick) if chosen > 0 => pick.text.as_str(),
+        _ => return Ok(false),
+    };
+    let mut acrobatic = false;
+    for word in text.split(' ') {
+        match word.split_once('=') {
+            Some((key, named)) if key == k.defense => {
+                asked.named = Some(named.replace('"', "").to_ascii_lowercase());
+            }
+            Some(_) => {}
+            None if word == k.retreat => asked.retreat = true,
+            None if word == k.drop => asked.drop = true,
+            None if word == k.acrobatic => acrobatic = true,
+            None => {}
+        }
+    }
+    Ok(acrobatic)
 }
 
 /// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
@@ -136,12 +345,8 @@ pub(super) fn defend(
         return Ok(Some(Who::TARGET));
     }
     let incoming = incoming(req, p);
-    let mut asked = Asked {
-        named: f.value("defense").map(str::to_ascii_lowercase),
-        retreat: f.flag("retreat"),
-        drop: f.flag("drop"),
-        acrobatic: 0,
-    };
+    let k = keys(req, p);
+    let (mut asked, mut acrobatic) = asked_of(&f, k);
     let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
     if falls_at_zero_hp(req, target, srcs, dice, effects)? {
         return Ok(Some(Who::TARGET));
@@ -151,22 +356,15 @@ pub(super) fn defend(
         effects.push(Effect::Log { text: format!("{t} has no active defense"), roll: None });
         return Ok(Some(Who::TARGET));
     }
-    let ask_mode = option(&Gurps, req.options, "gurps_auto_defense") == "ask";
-    if ask_mode && asked.named.is_none() {
-        let labels: Vec<String> = open.iter().map(Choice::label).collect();
-        return invalid(format!(
-            "name {t}'s defense (gurps_auto_defense=ask): defense=dodge|parry|block|none; open: {}",
-            labels.join(", ")
-        ));
-    }
     // The attack hit and the defense is not named: the defender decides now. A source that
     // asks the GM stops here with the defenses open and their odds; any other takes the best,
-    // the rules' default, which a saved command replays the same way.
-    if asked.named.is_none() && !f.flag("acrobatic") {
-        ask_defense(req, &mut asked, dice)?;
+    // the rules' default, which a saved command replays the same way (with
+    // `gurps_auto_defense ask` there is no default: the command must name it).
+    if asked.named.is_none() && !acrobatic {
+        acrobatic = ask_defense(req, p, k, &mut asked, dice)?;
     }
     // GURPS-DEF-10: an acrobatic dodge rolls Acrobatics first.
-    if f.flag("acrobatic") {
+    if acrobatic {
         asked.acrobatic = acrobatics(req, srcs, dice, effects)?;
         if asked.named.as_deref().is_none_or(|n| n == "best") {
             asked.named = Some("dodge".into());
@@ -184,7 +382,12 @@ pub(super) fn defend(
     while let Some(choice) = tries.get(n).cloned() {
         n += 1;
         let mut src = with(&mut srcs.defense, dice);
-        let r = roll::roll(choice.value, choice.kind, &mut src)?;
+        let r = roll::roll_asked(
+            choice.value,
+            &format!("{t}'s {}", choice.name()),
+            choice.kind,
+            &mut src,
+        )?;
         srcs.defense = src.typed;
         let ok = r.verdict.success();
         effects.push(Effect::Note {
@@ -192,7 +395,7 @@ pub(super) fn defend(
             text: format!("{t} defends: {}, {}", choice.label(), r.text()),
             roll: r.roll.clone(),
         });
-        record_defense(req, &choice, target, effects);
+        record_defense(req, &choice, asked.drop, target, effects);
         if ok {
             // GURPS-DEF-6: a critical defense against melee sends the attacker to the table.
             if r.verdict == Verdict::CriticalSuccess && incoming.melee {
@@ -216,12 +419,48 @@ pub(super) fn defend(
                     c.kind != choice.kind || (c.kind == "parry" && c.weapon != choice.weapon)
                 })
                 .collect();
-            if let Some(second) = defense::pick(&other, None)? {
+            if let Some(second) = second_defense(req, k, &other, dice)? {
                 tries.push(second);
             }
         }
     }
     Ok(Some(Who::TARGET))
+}
+
+/// GURPS-MAN-9: Double Defense's second defense, after the first failed: the one named
+/// (`double=`, `double2=` …), or the defender's decision between the others open, the best its
+/// default (none with `gurps_auto_defense ask`).
+fn second_defense(
+    req: &AttackRequest<'_, GurpsState>,
+    k: Keys,
+    other: &[Choice],
+    dice: &mut dyn DiceSource,
+) -> Result<Option<Choice>, RulesError> {
+    let f = FieldReader(req.fields);
+    let named = f.value(k.double).or_else(|| f.value(PLAIN.double)).map(str::to_ascii_lowercase);
+    if named.is_some() {
+        return defense::pick(other, named.as_deref());
+    }
+    let Some(best) = defense::pick(other, None)? else { return Ok(None) };
+    let line = |c: &Choice| format!("{} {}: {}", c.name(), c.value, pct(c.value));
+    let mut options =
+        vec![Pick::open(format!("best: {}", line(&best)), field_text(k.double, &best))];
+    options.extend(other.iter().map(|c| Pick::open(line(c), field_text(k.double, c))));
+    options.push(Pick::open("none", format!("{}=none", k.double)));
+    let label = format!("{}'s second defense (Double Defense)", req.target.name);
+    let mut decision = Decision::new(label, k.double, options);
+    if option(&Gurps, req.options, "gurps_auto_defense") == "ask" {
+        decision.suggested = None;
+    }
+    let chosen = dice.decide(&decision)?;
+    let value =
+        decision.options.get(chosen).filter(|_| chosen > 0).and_then(|p| {
+            p.text.split_once('=').map(|(_, v)| v.replace('"', "").to_ascii_lowercase())
+        });
+    match value {
+        Some(v) => defense::pick(other, Some(&v)),
+        None => Ok(Some(best)),
+    }
 }
 
 /// GURPS-DEF-11: an ally dodges into the attack's path; on a success (`true`) it is hit instead.
@@ -236,7 +475,7 @@ fn sacrificial_dodge(
     };
     let (dodge, _) = defense::base_dodge(ally.view);
     let mut src = with(&mut srcs.defense, dice);
-    let r = roll::roll(dodge, "sacrificial dodge", &mut src)?;
+    let r = roll::roll_by(ally.view.name, dodge, "sacrificial dodge", &mut src)?;
     srcs.defense = src.typed;
     let ok = r.verdict.success();
     effects.push(Effect::Note {
@@ -299,7 +538,7 @@ fn acrobatics(
         RulesError::Invalid(format!("{t} has no acrobatics=N for an acrobatic dodge"))
     })?;
     let mut src = with(&mut srcs.defense, dice);
-    let r = roll::roll(skill, "Acrobatics", &mut src)?;
+    let r = roll::roll_by(t, skill, "Acrobatics", &mut src)?;
     srcs.defense = src.typed;
     effects.push(Effect::Note {
         who: Who::TARGET,
@@ -314,6 +553,7 @@ fn acrobatics(
 fn record_defense(
     req: &AttackRequest<'_, GurpsState>,
     choice: &Choice,
+    drop: bool,
     target: &mut Person,
     effects: &mut Vec<Effect>,
 ) {
@@ -341,7 +581,7 @@ fn record_defense(
     if retreat_from.is_some() {
         target.retreat_from = retreat_from;
     }
-    if FieldReader(req.fields).flag("drop") && choice.kind == "dodge" {
+    if drop && choice.kind == "dodge" {
         effects.push(Effect::Condition {
             who: Who::TARGET,
             change: ConditionChange::Add {

@@ -48,14 +48,22 @@ pub struct Choice {
 }
 
 impl Choice {
-    /// `Parry (broadsword) 10 [base 10, retreat +1]`.
-    pub fn label(&self) -> String {
+    /// `Parry (broadsword)`: the defense and what it is made with.
+    pub fn name(&self) -> String {
         let name = match self.kind {
             "dodge" => "Dodge",
             "parry" => "Parry",
             _ => "Block",
         };
-        let with = self.weapon.as_ref().map_or(String::new(), |w| format!(" ({w})"));
+        match &self.weapon {
+            Some(w) => format!("{name} ({w})"),
+            None => name.to_string(),
+        }
+    }
+
+    /// `Parry (broadsword) 10 [base 10, retreat +1]`.
+    pub fn label(&self) -> String {
+        let name = self.name();
         let parts: Vec<String> = self
             .parts
             .iter()
@@ -63,9 +71,9 @@ impl Choice {
             .map(|(why, n)| format!("{why} {}", super::weapon::signed(*n)))
             .collect();
         if parts.is_empty() {
-            format!("{name}{with} {}", self.value)
+            format!("{name} {}", self.value)
         } else {
-            format!("{name}{with} {} ({})", self.value, parts.join(", "))
+            format!("{name} {} ({})", self.value, parts.join(", "))
         }
     }
 }
@@ -342,13 +350,22 @@ pub fn pick(choices: &[Choice], named: Option<&str>) -> Result<Option<Choice>, R
                 Some((k, w)) => (k, Some(w.to_ascii_lowercase())),
                 None => (word, None),
             };
-            let found = choices.iter().find(|c| {
+            // A weapon named whole is that weapon, before any other whose name begins so.
+            let exact = choices.iter().find(|c| {
                 c.kind == kind
-                    && weapon.as_ref().is_none_or(|w| {
-                        c.weapon
-                            .as_ref()
-                            .is_some_and(|cw| cw.to_ascii_lowercase().starts_with(w.as_str()))
+                    && weapon.as_ref().is_some_and(|w| {
+                        c.weapon.as_ref().is_some_and(|cw| cw.to_ascii_lowercase() == *w)
                     })
+            });
+            let found = exact.or_else(|| {
+                choices.iter().find(|c| {
+                    c.kind == kind
+                        && weapon.as_ref().is_none_or(|w| {
+                            c.weapon
+                                .as_ref()
+                                .is_some_and(|cw| cw.to_ascii_lowercase().starts_with(w.as_str()))
+                        })
+                })
             });
             match found {
                 Some(c) => Ok(Some(c.clone())),

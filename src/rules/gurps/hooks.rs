@@ -65,12 +65,11 @@ impl Gurps {
     // GURPS-STUN-2: a stunned character rolls HT to recover (also by hand with `shake`).
     pub(crate) fn shake(
         &self,
-        stats: &Stats,
-        _health: Health,
+        who: CombatantView<'_>,
         condition: &Condition,
-        _options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
+        let stats = who.stats;
         if condition.name != "Stunned" {
             return Err(RulesError::Invalid(format!(
                 "only Stunned is rolled off in GURPS (HT roll); end {} with `uncond`",
@@ -78,7 +77,7 @@ impl Gurps {
             )));
         }
         let ht = stats.int_or("ht", DEFAULT_ATTRIBUTE);
-        let r = roll::roll(ht, "HT (stun)", dice)?;
+        let r = roll::roll_by(who.name, ht, "HT (stun)", dice)?;
         let success = r.verdict.success();
         Ok(ShakeOutcome {
             explain: format!(
@@ -149,7 +148,7 @@ impl Gurps {
             let max = who.health.max.max(1);
             let penalty = who.health.current.saturating_neg() / max;
             let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
-            let r = roll::roll(ht - penalty, "HT (0 HP)", dice)?;
+            let r = roll::roll_by(who.name, ht - penalty, "HT (0 HP)", dice)?;
             let stays = r.verdict.success();
             out.push(TurnStartEffect::Roll {
                 text: format!(
@@ -188,7 +187,7 @@ impl Gurps {
         let mut out = Vec::new();
         if has(who, "Stunned") && !has(who, "Unconscious") && !has(who, "Dead") {
             let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
-            let r = roll::roll(ht, "HT (stun)", dice)?;
+            let r = roll::roll_by(who.name, ht, "HT (stun)", dice)?;
             let ok = r.verdict.success();
             out.push(Effect::Note {
                 who: Who::Actor,

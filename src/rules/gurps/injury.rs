@@ -378,7 +378,7 @@ fn knockdowns(
     for wound in &me.wounds {
         let Some(modifier) = wound.knockdown else { continue };
         let target = ht.saturating_add(modifier);
-        let r = roll::roll(target, "knockdown HT", dice)?;
+        let r = roll::roll_by(who.name, target, "knockdown HT", dice)?;
         let fell = !r.verdict.success();
         let out = r.verdict == Verdict::CriticalFailure || r.margin() <= -5;
         let what = match (fell, out) {
@@ -423,7 +423,7 @@ fn death_checks(
     let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
     let mortal_dead = option(&Gurps, options, "gurps_mortal_wound") == "dead";
     for level in (me.death_checks + 1)..=deepest {
-        let r = roll::roll(ht, &format!("death check at −{level}×HP"), dice)?;
+        let r = roll::roll_by(who.name, ht, &format!("death check at −{level}×HP"), dice)?;
         effects.push(Effect::System(GurpsEvent::DeathChecked { id: id.into(), level }.wrap()));
         let fate = if r.verdict.success() {
             "lives"
@@ -469,7 +469,7 @@ fn aim_will(
     if aiming && !me.wounds.is_empty() && !knocked_out {
         let will =
             who.stats.int("will").unwrap_or_else(|| who.stats.int_or("iq", DEFAULT_ATTRIBUTE));
-        let r = roll::roll(will, "Will (Aim)", dice)?;
+        let r = roll::roll_by(who.name, will, "Will (Aim)", dice)?;
         let kept = r.verdict.success();
         effects.push(Effect::Note {
             who: Who::Actor,

@@ -9,6 +9,7 @@ mod critical;
 mod defend;
 pub mod defense;
 mod dice_order;
+mod guide;
 mod hooks;
 pub mod injury;
 pub mod maneuver;
@@ -118,6 +119,7 @@ impl Rules for Gurps {
         AttackGuide {
             dice_order: self.order_of_dice(request),
             odds: self.odds_now(request),
+            toggles: guide::toggles(&request),
             ..AttackGuide::default()
         }
     }
@@ -168,7 +170,7 @@ impl Rules for Gurps {
         condition: &Condition,
         dice: &mut dyn DiceSource,
     ) -> Result<ShakeOutcome, RulesError> {
-        self.shake(who.view.stats, who.view.health, condition, who.options, dice)
+        self.shake(who.view, condition, dice)
     }
 
     fn turn_start(
@@ -257,7 +259,11 @@ impl Rules for Gurps {
         request: AttackRequest<'_, GurpsState>,
         label: &str,
     ) -> Result<Option<Vec<(String, String)>>, RulesError> {
-        Ok(if label == "defense" { defend::defense_picks(&request) } else { None })
+        Ok(match label {
+            "defense" => defend::defense_picks(&request),
+            "location" => guide::locations(&request),
+            _ => None,
+        })
     }
 
     // GURPS-MAN-1: an attack on its turn without a maneuver takes Attack.

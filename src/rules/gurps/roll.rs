@@ -68,8 +68,28 @@ impl Success {
 
 /// Roll 3d6 against `skill`, the roll labelled with what it is for.
 pub fn roll(skill: i64, label: &str, dice: &mut dyn DiceSource) -> Result<Success, RulesError> {
+    roll_asked(skill, label, label, dice)
+}
+
+/// [`roll`] made by `who`: the GM is asked for `Orc's HT (0 HP) 11`; the log's label stays.
+pub fn roll_by(
+    who: &str,
+    skill: i64,
+    label: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<Success, RulesError> {
+    roll_asked(skill, &format!("{who}'s {label}"), label, dice)
+}
+
+/// [`roll`] asked as `asked` (`Orc's Parry (axe)`), logged as `3d6 {label}`.
+pub fn roll_asked(
+    skill: i64,
+    asked: &str,
+    label: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<Success, RulesError> {
     let ask = RollAsk {
-        label: format!("{label} {skill}"),
+        label: format!("{asked} {skill}"),
         dice: "3d6".into(),
         count: 3,
         beat: Some(format!("{skill} or less")),
@@ -81,11 +101,30 @@ pub fn roll(skill: i64, label: &str, dice: &mut dyn DiceSource) -> Result<Succes
     Ok(Success { roll, skill, verdict })
 }
 
-/// A plain 3d6 table roll, labelled.
-pub fn table(label: &str, dice: &mut dyn DiceSource) -> Result<RollRecord, RulesError> {
+/// A plain 3d6 table roll, asked as `asked` (`Rook's critical miss table`), logged as
+/// `3d6 {label}`.
+pub fn table(
+    asked: &str,
+    label: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<RollRecord, RulesError> {
+    named(asked, "3d6", 3, None, dice)?;
     let mut roll = DiceExpr::parse("3d6")?.roll(dice)?;
     roll.expr = format!("3d6 {label}");
     Ok(roll)
+}
+
+/// Name a roll about to be made (what it is for, its dice, how many, what it needs).
+pub fn named(
+    label: &str,
+    dice_text: &str,
+    count: usize,
+    beat: Option<String>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RulesError> {
+    let ask = RollAsk { label: label.to_string(), dice: dice_text.to_string(), count, beat };
+    dice.before_roll(&ask)?;
+    Ok(())
 }
 
 /// Dice for one kind of roll: the typed faces while they last, then the session's dice.

@@ -286,7 +286,10 @@ fn sighting(
     let prev = me.previous.as_ref().filter(|p| p.target.as_deref() == Some(req.target_id));
     let range = f.int_in("range", 0, 100_000)?;
     let speed = f.int_in("speed", 0, 100_000)?;
-    defense_word(f.value("defense"))?;
+    let keys = ["defense", "defense1", "defense2", "defense3", "double", "double1", "double2"];
+    for key in keys.into_iter().chain(["double3"]) {
+        defense_word(key, f.value(key))?;
+    }
     if !arms.melee() {
         // GURPS-MAN-3: Aim adds Acc, +1 after two turns, +2 after three; +1 braced. Not with
         // Move and Attack.
@@ -417,11 +420,11 @@ fn named_field(key: &str, value: &str, e: RulesError) -> RulesError {
 
 /// `defense=`, checked as a word before any die: best (the default, named), dodge, parry, block
 /// (each may name a weapon, `parry:axe`) or none. Whether the defense is open to the target is judged when it defends.
-fn defense_word(word: Option<&str>) -> Result<(), RulesError> {
+fn defense_word(key: &str, word: Option<&str>) -> Result<(), RulesError> {
     let Some(word) = word else { return Ok(()) };
     let kind = word.split_once(':').map_or(word, |(k, _)| k).to_ascii_lowercase();
     if ["best", "dodge", "parry", "block", "none"].contains(&kind.as_str()) {
         return Ok(());
     }
-    invalid(format!("defense={word}: expected best, dodge, parry, block (parry:WEAPON …) or none"))
+    invalid(format!("{key}={word}: expected best, dodge, parry, block (parry:WEAPON …) or none"))
 }

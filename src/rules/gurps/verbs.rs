@@ -73,7 +73,7 @@ fn zero_fp_will(
         return Ok(Vec::new());
     }
     let will = who.stats.int("will").unwrap_or_else(|| who.stats.int_or("iq", DEFAULT_ATTRIBUTE));
-    let r = roll::roll(will, "Will (0 FP)", dice)?;
+    let r = roll::roll_by(who.name, will, "Will (0 FP)", dice)?;
     let ok = r.verdict.success();
     let mut out = vec![Effect::Note {
         who: Who::Actor,
@@ -106,7 +106,7 @@ pub fn zero_hp_roll(
     let max = who.health.max.max(1);
     let penalty = who.health.current.saturating_neg() / max;
     let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
-    let r = roll::roll(ht - penalty, "HT (0 HP)", dice)?;
+    let r = roll::roll_by(who.name, ht - penalty, "HT (0 HP)", dice)?;
     let stays = r.verdict.success();
     let mut out = vec![
         Effect::System(GurpsEvent::HtChecked { id: id.into() }.wrap()),
@@ -183,12 +183,12 @@ pub(super) fn feint(
     // Legality before dice: both sides' typed faces are read before either roll.
     let (mut typed_a, mut typed_b) = (typed(&f, "roll")?, typed(&f, "defroll")?);
     let mine = match typed_a.as_mut() {
-        Some(t) => roll::roll(skill, "feint", t)?,
-        None => roll::roll(skill, "feint", dice)?,
+        Some(t) => roll::roll_by(a.name, skill, "feint", t)?,
+        None => roll::roll_by(a.name, skill, "feint", dice)?,
     };
     let theirs = match typed_b.as_mut() {
-        Some(t) => roll::roll(foe_best, "resists feint", t)?,
-        None => roll::roll(foe_best, "resists feint", dice)?,
+        Some(t) => roll::roll_by(b.name, foe_best, "resists feint", t)?,
+        None => roll::roll_by(b.name, foe_best, "resists feint", dice)?,
     };
     let penalty = match (mine.verdict.success(), theirs.verdict.success()) {
         (false, _) => 0,
