@@ -34,7 +34,7 @@ impl App {
         };
         let Some(dialog) = dialog else { return };
         self.mode = Mode::Dialog(Box::new(dialog));
-        self.hint("Esc cancels at any step; nothing changes until the last Enter");
+        self.hint("Esc cancels, ⇧Tab goes back; nothing changes until the last Enter");
     }
 
     fn combatant_options(&self) -> Vec<(String, String)> {

@@ -32,7 +32,7 @@ impl App {
         }
         let Some(dialog) = self.verb_dialog(spec) else { return false };
         self.mode = Mode::Dialog(Box::new(dialog));
-        self.hint("Esc cancels at any step; nothing changes until the last Enter");
+        self.hint("Esc cancels, ⇧Tab goes back; nothing changes until the last Enter");
         true
     }
 

@@ -340,6 +340,17 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         Mode::Dialog(dialog) if dialog.refused.is_some() => {
             vec![("Enter/Esc".into(), "close")]
         }
+        // A roll the rules reached: the faces from the table, or the tracker's.
+        Mode::Dialog(_)
+            if matches!(app.live_question(), Some(crate::rules::ask::Need::Roll(_))) =>
+        {
+            vec![
+                ("faces".into(), "type"),
+                ("Enter/r".into(), "tracker rolls"),
+                ("⇧Tab".into(), "back"),
+                ("Esc".into(), "cancel"),
+            ]
+        }
         Mode::Dialog(dialog) => match dialog.step() {
             Some(crate::app::dialog::Step::Pick { .. }) => vec![
                 ("Enter".into(), "next"),

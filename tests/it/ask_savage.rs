@@ -109,18 +109,18 @@ fn sw_dmg_4_a_soak_is_asked_once_the_wounds_are_known() {
     }
 }
 
-// SW-DMG-4: a Wild Card without bennies sees the soak refused with its reason; an Extra is never
-// asked, and `soak=benny` against one is refused before any die.
+// SW-DMG-4: a Wild Card without bennies has no soak to choose (the one open option is taken, not
+// asked); an Extra is never asked, and `soak=benny` against one is refused before any die.
 #[test]
 fn sw_dmg_4_no_soak_without_a_benny_and_none_for_an_extra() {
     let session = fight("Orc", 0, &[]);
     let walked = walk(
         &session,
         "attack Orc Hero dmg=str+d6+2",
-        &[Answer::Faces(&[5]), Answer::Faces(&[7, 5]), Answer::Pick("soak=no")],
+        &[Answer::Faces(&[5]), Answer::Faces(&[7, 5])],
     );
-    let Need::Decide(decision) = &walked.needs[2] else { panic!("a decision") };
-    assert_eq!(decision.options[1].refused.as_deref(), Some("Hero has no bennies left"));
+    assert!(!walked.asked.iter().any(|a| a.contains("soak?")), "{:?}", walked.asked);
+    assert!(!walked.line.contains("soak="), "{}", walked.line);
 
     // Hero wounds the Orc (6 + 1 vs Parry 5; 5 + 4 + 4 = 13 vs Toughness 6): it is out, unasked.
     let session = fight("Hero", 2, &[]);
@@ -184,16 +184,14 @@ fn sw_roll_1_a_failed_attack_roll_may_be_rerolled_with_a_benny() {
     let orc = session.encounter().get("orc").expect("orc");
     assert!(orc.health.current < 0, "the Orc is out");
 
-    // Snake eyes: the benny is refused; kept, the miss asks nothing more.
+    // Snake eyes: no reroll to choose (it stands); the miss asks nothing more.
     let again = fight("Hero", 2, &[]);
-    let walked = walk(&again, line, &[Answer::Faces(&[1, 1]), Answer::Pick("reroll=no")]);
-    let Need::Decide(decision) = &walked.needs[1] else { panic!("a decision") };
-    assert_eq!(decision.options[1].refused.as_deref(), Some("snake eyes: it stands"));
-    // No benny left: refused with its reason.
+    let walked = walk(&again, line, &[Answer::Faces(&[1, 1])]);
+    assert_eq!(walked.asked.len(), 1, "{:?}", walked.asked);
+    // No benny left: likewise nothing to choose.
     let broke = fight("Hero", 0, &[]);
-    let walked = walk(&broke, line, &[Answer::Faces(&[2, 3]), Answer::Pick("reroll=no")]);
-    let Need::Decide(decision) = &walked.needs[1] else { panic!("a decision") };
-    assert_eq!(decision.options[1].refused.as_deref(), Some("Hero has no bennies left"));
+    let walked = walk(&broke, line, &[Answer::Faces(&[2, 3])]);
+    assert_eq!(walked.asked.len(), 1, "{:?}", walked.asked);
     // An Extra never rerolls: its miss is the end of it.
     let orcs = fight("Orc", 2, &[]);
     let walked = walk(&orcs, "attack Orc Hero", &[Answer::Faces(&[2])]);
@@ -224,7 +222,6 @@ fn sw_inc_1_the_incapacitation_roll_and_injury_are_asked() {
         &[
             Answer::Faces(&[5]),
             Answer::Faces(&[7, 5]),
-            Answer::Pick("soak=no"),
             Answer::Faces(&[5, 2]),
             Answer::Faces(&[2, 1]),
             Answer::Faces(&[1]),
@@ -233,7 +230,6 @@ fn sw_inc_1_the_incapacitation_roll_and_injury_are_asked() {
     assert_eq!(
         walked.asked[2..],
         [
-            "Hero takes 4 wound(s): soak?: soak=no",
             "Hero's Vigor, incapacitated: d8 + wild d6, needs 7 or more (TN 4, −3)",
             "Hero's Injury: 2d6",
             "Hero's Injury side (1 left): 1d2",

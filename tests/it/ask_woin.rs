@@ -92,9 +92,9 @@ fn woin_cond_6_a_luc_die_cancels_a_condition_as_the_hit_applies_it() {
     }
 
     let session = fight("melee=20 luc=2", &["cond T cursed"]);
-    let walked = walk(&session, CRIT, &answers("luck=no"));
-    let Need::Decide(decision) = &walked.needs[3] else { panic!("a decision") };
-    assert_eq!(decision.options[1].refused.as_deref(), Some("T is Cursed and may not spend LUC"));
+    // Cursed: no LUC to spend, so nothing to choose (the one open option is taken).
+    let faces = [Answer::Faces(&[6, 6, 6]), Answer::Faces(&[2]), Answer::Faces(&[3])];
+    assert_eq!(walk(&session, CRIT, &faces).asked.len(), 3, "cursed: nothing to decide");
 
     let session = fight("melee=20", &[]);
     let faces = [Answer::Faces(&[6, 6, 6]), Answer::Faces(&[2]), Answer::Faces(&[3])];

@@ -525,11 +525,15 @@ fn the_attack_dialog_takes_a_regiment_against_two_targets() {
     let Mode::Dialog(dialog) = &a.mode else { panic!("at the dice") };
     let preview = dialog.preview.clone().unwrap_or_default();
     assert_eq!(preview, "20 dice need 5: expect 6.7 hits; P(≥1 crit) 68.12%");
-    // Rolled by the tracker: the hits come first, with the proposed split to accept.
-    drive(&mut a, "<Enter>");
+    // Rolled by the tracker roll by roll: the set and its crit dice come first, then the
+    // proposed split to accept, then the damage.
+    let left = crate::tui::rolls_until_a_decision(&mut a, &[]);
+    assert!(left.is_empty());
     let Mode::Dialog(dialog) = &a.mode else { panic!("at the split step") };
-    assert_eq!(dialog.step().map(|s| s.label()), Some("split"));
+    let label = dialog.step().map(|s| s.label().to_string()).unwrap_or_default();
+    assert!(label.starts_with("Bandits' hits to share"), "{label}");
     drive(&mut a, "<Enter>");
+    crate::tui::answer(&mut a, &[]);
     assert!(matches!(a.mode, Mode::Normal), "{}", screen(&a, 100, 30));
     let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(
@@ -563,15 +567,19 @@ fn the_attack_dialog_proposes_the_split_before_damage() {
     // Ogre first, then Troll and Goblin as the other targets (listed Troll, Goblin: the Ogre,
     // chosen already, is not offered again).
     drive(&mut a, "a<Enter>ogre<Enter><Enter><Enter><Enter><Space><Down><Space><Enter>");
-    drive(&mut a, "1 2 3 4 5 5 5 6 6 4 5 3 1 1 1 1 1 1<Enter>");
+    let faces = [1, 2, 3, 4, 5, 5, 5, 6, 6, 4, 5, 3, 1, 1, 1, 1, 1, 1];
+    let damage = crate::tui::rolls_until_a_decision(&mut a, &faces);
     let Mode::Dialog(dialog) = &a.mode else { panic!("at the split step") };
-    let Some(Step::Text { input, hint, .. }) = dialog.step() else { panic!("split step") };
-    assert_eq!(input.value(), "ogre:h1+h4,troll:h2+h5,goblin:h3");
-    assert!(hint.contains("5 hit(s): h1 d5 ×1, h2 d6 ×1, h3 d7 ×1, h4 d8 ×2, h5 d9 ×1"), "{hint}");
-    assert!(hint.contains("the hardest (Troll) take at most 2"), "{hint}");
-    let clear = "<BS>".repeat(40);
-    drive(&mut a, &format!("{clear}ogre:3,troll:2<Enter>"));
-    assert!(matches!(a.mode, Mode::Normal));
+    let Some(Step::Text { input, label, .. }) = dialog.step() else { panic!("split step") };
+    assert_eq!(input.value(), "split=ogre:h1+h4,troll:h2+h5,goblin:h3");
+    let shares = "5 hit(s): h1 d5 ×1, h2 d6 ×1, h3 d7 ×1, h4 d8 ×2, h5 d9 ×1";
+    assert!(label.contains(shares), "{label}");
+    assert!(label.contains("the hardest (Troll) take at most 2"), "{label}");
+    let clear = "<BS>".repeat(input.value().chars().count());
+    drive(&mut a, &format!("{clear}split=ogre:3,troll:2<Enter>"));
+    let left = crate::tui::answer(&mut a, damage);
+    assert!(left.is_empty(), "{left:?}");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
     let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(
         log.iter().any(|l| l.contains("h1 (d5 ×1) → Ogre; h2 (d6 ×1) → Ogre; h3 (d7 ×1) → Ogre")),

@@ -370,7 +370,7 @@ fn the_command_line_disarms_refuses_and_picks_up() {
         ":add Hero side=pc<Enter>:weapon Hero hands acc=0 dmg=1d6 unarmed melee<Enter>\
          :add Orc gd=3 ad=5 toughness=4 hp=5<Enter>:weapon Orc club acc=0 dmg=1d6 melee<Enter>\
          :init Hero 10<Enter>:init Orc 1<Enter>:start<Enter>\
-         :attack Hero Orc hands option=disarm roll=4 dmgroll=2<Enter>:next<Enter>\
+         :attack Hero Orc hands option=disarm roll=4 dmgroll=2 take=off<Enter>:next<Enter>\
          :attack Orc Hero club roll=1<Enter>",
     );
     assert!(a.status.error, "{:?}", a.status);

@@ -1148,14 +1148,15 @@ fn gurps_roll_2_odds_tables_agree_with_the_rolls() {
     }
 }
 
-// GURPS-ORDER-1 from the TUI (issue 10 item 7): the attack dialog walks weapon, target,
-// location and defense, shows the odds, takes the faces, and gives worked example 18.
+// GURPS-ORDER-1 from the TUI (issue 10 item 7, issue 24): the attack dialog walks weapon, target
+// and location, shows the odds, then asks each roll and the defense as the rules reach them, and
+// gives worked example 18.
 #[test]
 fn gurps_order_1_from_the_attack_dialog() {
     let ran = crate::harness::exec(&fight(""), "", None);
     let session = crate::harness::succeeded(ran.result, SETUP, "");
     let mut a = crate::tui::app(session);
-    crate::tui::drive(&mut a, "a<Enter><Enter><Enter>neck<Enter><Enter><Enter><Enter>");
+    crate::tui::drive(&mut a, "a<Enter><Enter><Enter>neck<Enter><Enter><Enter>");
     let preview = match &a.mode {
         skirmish::app::Mode::Dialog(d) => d.preview.clone().unwrap_or_default(),
         _ => String::new(),
@@ -1164,7 +1165,8 @@ fn gurps_order_1_from_the_attack_dialog() {
         preview.contains("skill 9: hit 37.5%") && preview.contains("parry 10 50.0%"),
         "{preview}"
     );
-    crate::tui::drive(&mut a, "3 3 3 6 5 4 4 4 2 3 4<Enter>");
+    let left = crate::tui::answer(&mut a, &[3, 3, 3, 6, 5, 4, 4, 4, 2, 3, 4]);
+    assert!(left.is_empty(), "{left:?}");
     let log: Vec<String> = a.session.log().iter().map(|l| l.text.clone()).collect();
     assert!(
         log.iter().any(|t| t.contains("9 cut at the neck − DR 2 = 7 × 2 = 14 injury")),
@@ -1173,9 +1175,9 @@ fn gurps_order_1_from_the_attack_dialog() {
     assert_eq!(a.session.encounter().get("orc").expect("orc").health.current, -2);
 }
 
-// GURPS-DEF-8 (issue 10 item 7): the dialog's defense step lists each defense open to the
-// target against this attack with its value and the exact odds it succeeds (and retreating),
-// the best first; picking one writes it into the command.
+// GURPS-DEF-8 (issue 10 item 7, issue 24): once the attack roll hits, the defender's decision
+// lists each defense open to the target against this attack with its value and the exact odds it
+// succeeds (and retreating), the best first; picking one writes it into the command.
 #[test]
 fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
     let setup = "new gurps\nadd Rook side=pc speed=7\nweapon Rook broadsword skill=14 dmg=2d+1 type=cut\n\
@@ -1184,7 +1186,7 @@ fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
     let ran = crate::harness::exec(&format!("{setup}start\n"), "", None);
     let session = crate::harness::succeeded(ran.result, setup, "");
     let mut a = crate::tui::app(session);
-    crate::tui::drive(&mut a, "a<Enter><Enter><Enter><Enter>");
+    crate::tui::drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter><Enter>3 3 4<Enter>");
     let options = match &a.mode {
         skirmish::app::Mode::Dialog(d) => match d.step() {
             Some(skirmish::app::dialog::Step::Pick { options, .. }) => options.clone(),
@@ -1192,20 +1194,34 @@ fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
         },
         _ => Vec::new(),
     };
-    // (label, field): Dodge 8 + DB 1; Parry 14/2 + 3 + 1 = 11, 12/2 + 3 + 1 = 10; Block 9 + 1.
+    // (label, field): Dodge 8 + DB 1; Parry 14/2 + 3 + 1 = 11, 12/2 + 3 + 1 = 10; Block 9 + 1;
+    // the best names the defense it is; each retreat on its own row; Dodge and Drop refused
+    // against a melee attack, with why.
     let want = [
-        ("best: Parry (axe) 11: 62.5%, retreating 12: 74.1%", ""),
-        ("Dodge 9: 37.5%, retreating 12: 74.1%", "defense=dodge"),
-        ("Parry (axe) 11: 62.5%, retreating 12: 74.1%", "defense=parry:axe"),
-        ("Parry (short sword) 10: 50.0%, retreating 11: 62.5%", "defense=parry:\"short sword\""),
-        ("Block (shield) 10: 50.0%, retreating 11: 62.5%", "defense=block"),
+        ("best: Parry (axe) 11: 62.5%", "defense=parry:axe"),
+        ("Dodge 9: 37.5%", "defense=dodge"),
+        ("Parry (axe) 11: 62.5%", "defense=parry:axe"),
+        ("Parry (short sword) 10: 50.0%", "defense=parry:\"short sword\""),
+        ("Block (shield) 10: 50.0%", "defense=block"),
+        ("Dodge retreating 12: 74.1%", "defense=dodge retreat"),
+        ("Parry (axe) retreating 12: 74.1%", "defense=parry:axe retreat"),
+        ("Parry (short sword) retreating 11: 62.5%", "defense=parry:\"short sword\" retreat"),
+        ("Block (shield) retreating 11: 62.5%", "defense=block retreat"),
+        (
+            "Dodge and Drop — not now: against ranged attacks only (GURPS-DEF-2)",
+            "defense=dodge drop",
+        ),
         ("none (takes the hit)", "defense=none"),
     ];
     let got: Vec<(&str, &str)> = options.iter().map(|(l, v)| (l.as_str(), v.as_str())).collect();
     assert_eq!(got, want);
     insta::assert_snapshot!("gurps_dialog_defense_80x24", crate::tui::screen(&a, 80, 24));
     // The short sword's parry, picked, goes into the attack as written.
-    crate::tui::drive(&mut a, "<Down><Down><Down><Enter><Enter><Enter>3 3 4 3 3 3<Enter>");
+    let pick = "<Down>".repeat(
+        got.iter().position(|(_, v)| *v == "defense=parry:\"short sword\"").expect("offered"),
+    );
+    crate::tui::drive(&mut a, &format!("{pick}<Enter>3 3 3<Enter>"));
+    crate::tui::answer(&mut a, &[]);
     let log: Vec<String> = a.session.log().iter().map(|l| l.text.clone()).collect();
     assert!(log.iter().any(|t| t.contains("Orc defends: Parry (short sword) 10")), "{log:#?}");
 }

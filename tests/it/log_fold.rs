@@ -93,7 +93,7 @@ fn the_fold_key_folds_and_opens_the_open_command() {
     drive(&mut a, "f");
     assert_eq!(log_rows(&screen(&a, 80, 24)), unfolded, "f opens it again");
     // Folded, then a new attack: the new one shows open.
-    drive(&mut a, "f:next<Enter>:attack Mira \"Orc Brute\"<Enter>");
+    drive(&mut a, "f:next<Enter>:attack Mira \"Orc Brute\" defense=none<Enter>");
     let newer = log_fold::open(&a.session).expect("open");
     assert_ne!(newer.node, open.node);
     super::log_view::check_newest(&a, "the next attack");

@@ -569,7 +569,7 @@ fn heal_rolls_dice_and_a_typo_goes_back_to_the_amount() {
     assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
     assert_eq!(a.session.encounter().combatants[0].health.current, hurt + 6);
     let log: Vec<String> = a.session.log().iter().rev().take(3).map(|l| l.text.clone()).collect();
-    assert_eq!(log[0], "dice: healing for Aria typed 3 1");
+    assert_eq!(log[0], "dice typed at the table: 3 1");
     assert!(log[1].starts_with("Aria recovers 6"), "{log:?}");
     let roll = a.session.log().iter().rev().nth(2).and_then(|l| l.roll.as_ref());
     assert!(roll.is_some_and(|r| r.total == 6), "the roll is logged first: {log:?}");

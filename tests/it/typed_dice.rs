@@ -171,6 +171,118 @@ fn woin_burning_session() -> Session {
     s
 }
 
+/// The question the open dialog asks now, as shown.
+fn asked(a: &App) -> String {
+    a.live_question().map(ToString::to_string).unwrap_or_default()
+}
+
+/// Issue 24 item 6: with `set typed_dice ask`, the next-turn key asks for the faces of each roll
+/// the turn starts with, one at a time and named (WOIN-COND-8: the goblin's Burning); the faces
+/// typed are used. Without it the turn passes at once and the tracker rolls; Enter on the empty
+/// field lets the tracker roll that one; a turn that rolls nothing passes at once.
+#[test]
+fn the_next_key_asks_for_turn_start_faces_when_set_to() {
+    let mut a = tracker(woin_burning_session(), &[1]);
+    drive(&mut a, ":set typed_dice ask<Enter>n");
+    let question = asked(&a);
+    assert!(question.starts_with("Goblin's Burning") && question.ends_with("d6"), "{question}");
+    let text = screen(&a, 80, 24);
+    assert!(text.contains("next turn") && text.contains("Goblin's Burning"), "{text}");
+    drive(&mut a, "5<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let goblin = a.session.encounter().get("goblin").expect("goblin");
+    assert_eq!(goblin.health.current, 25, "the typed 5, not the tracker's 1");
+    assert_eq!(a.session.log().last().map(|l| l.text.as_str()), Some("dice typed at the table: 5"));
+    // Left as it is, the key passes the turn and the tracker rolls (its 1).
+    let mut a = tracker(woin_burning_session(), &[1]);
+    drive(&mut a, "n");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 29);
+    // Asked, but Enter on the empty field: the tracker rolls it, nothing marked typed.
+    let mut a = tracker(woin_burning_session(), &[2]);
+    drive(&mut a, ":set typed_dice ask<Enter>n<Enter>");
+    assert_eq!(a.session.encounter().get("goblin").expect("goblin").health.current, 28);
+    assert!(!a.session.log().iter().any(|l| l.text.starts_with("dice typed")));
+    // A turn that rolls nothing passes at once, no prompt.
+    let mut a = tracker(woin_burning_session(), &[]);
+    drive(&mut a, ":uncond Goblin burning<Enter>:set typed_dice ask<Enter>n");
+    assert!(matches!(a.mode, Mode::Normal));
+    assert_eq!(a.session.encounter().current().map(|c| c.id.as_str()), Some("goblin"));
+}
+
+/// SW-INIT-1, SW-SHAKEN-1: at a round's end the next-turn key deals the new round's cards
+/// first, so the Spirit roll it asks for belongs to whoever those cards put first, and the faces
+/// typed go to that roll.
+#[test]
+fn the_next_prompt_names_the_roll_of_whoever_the_new_deal_puts_first() {
+    let mut s = Session::new(System::SAVAGE, "t", assets());
+    let mut none = ScriptedDice::new([]);
+    for line in [
+        "add Jessa side=pc spirit=d6",
+        "add Captain spirit=d8 wild",
+        "add Cole side=pc",
+        "init Jessa AS",
+        "init Captain QS",
+        "init Cole 2C",
+        "start",
+        "next",
+        "next",
+        "cond Jessa shaken",
+        "cond Captain shaken",
+    ] {
+        let command = parse(line).expect("parses").expect("a command");
+        s.execute(&command, &mut none).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    assert_eq!(s.encounter().current().map(|c| c.id.as_str()), Some("cole"));
+    // The tracker's dice: three cards for the new deal; the typed faces do the rest.
+    for cards in [[5, 30, 12], [40, 2, 7]] {
+        let mut a = tracker(s.clone(), &cards);
+        drive(&mut a, ":set typed_dice ask<Enter>n");
+        let question = asked(&a);
+        let Some(skirmish::rules::ask::Need::Roll(roll)) = a.live_question().cloned() else {
+            panic!("{cards:?}: a roll is asked: {:?}", a.status)
+        };
+        let faces = ["2", "3"][..roll.count.clamp(1, 2)].join(" ");
+        drive(&mut a, &format!("{faces}<Enter>"));
+        assert!(matches!(a.mode, Mode::Normal), "{cards:?}: {:?}", a.status);
+        let first = a.session.encounter().current().map(|c| c.name.clone()).expect("a turn");
+        assert!(question.starts_with(&format!("{first}'s Spirit")), "{cards:?}: {question}");
+        let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
+        let spirit = log.iter().rev().find(|l| l.contains("Shaken (Spirit")).expect("a roll");
+        assert!(spirit.starts_with(&first), "{cards:?}: {spirit}");
+        assert_eq!(log.last().copied(), Some(format!("dice typed at the table: {faces}").as_str()));
+    }
+}
+
+/// Issue 24: with `set typed_dice ask`, a line typed after `:` that rolls (a newcomers'
+/// initiative mid-fight, WOIN-INIT-1; a roll) asks for each roll's faces in a dialog; the faces
+/// typed are used and marked. A line that rolls nothing runs at once.
+#[test]
+fn a_typed_line_asks_for_its_faces_when_set_to() {
+    let mut a = tracker(woin_burning_session(), &[1, 1, 1, 1]);
+    drive(&mut a, ":set typed_dice ask<Enter>:add Goblin x2 init=2d6<Enter>");
+    let question = asked(&a);
+    assert!(question.contains("2d6"), "{question}");
+    drive(&mut a, "6 5<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+    let enc = a.session.encounter();
+    let joined = enc.combatants.iter().find(|c| c.name == "Goblin 2").expect("joined");
+    assert_eq!(joined.initiative.as_ref().map(|i| i.value.to_string()).as_deref(), Some("11"));
+    assert_eq!(
+        a.session.log().last().map(|l| l.text.as_str()),
+        Some("dice typed at the table: 6 5")
+    );
+    drive(&mut a, ":roll 1d6<Enter>");
+    assert_eq!(asked(&a), "roll: d6");
+    drive(&mut a, "4<Enter>");
+    assert!(a.status.text.contains("[4] = 4"), "{:?}", a.status);
+    // Nothing to roll: no prompt.
+    drive(&mut a, ":note Goblin tough<Enter>");
+    assert!(matches!(a.mode, Mode::Normal));
+    drive(&mut a, ":damage \"Goblin 2\" 2<Enter>");
+    assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
+}
+
 /// A command's own `roll=` takes every face of its roll; too few is refused in those words, not
 /// as a dice script running out.
 #[test]

@@ -11,7 +11,7 @@ mod records;
 mod roster;
 mod turns;
 
-use crate::rules::dice::question::RollMark;
+use crate::rules::dice::question::{CARD_MARK, RollMark};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -222,9 +222,15 @@ impl Encounter {
 /// tracker rolled after them.
 fn faces_typed(typed: &[u32], rolled: &[u32], marks: &[RollMark]) -> String {
     let list = |faces: &[u32]| faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-    if !marks.is_empty() {
-        let each: Vec<String> = marks.iter().map(ToString::to_string).collect();
+    // Roll by roll only when some were typed and some rolled: all typed says it in one word.
+    let dice = || marks.iter().filter(|m| m.label != CARD_MARK);
+    if dice().any(|m| !m.typed) {
+        let each: Vec<String> = dice().map(ToString::to_string).collect();
         return format!("dice: {}", each.join(" · "));
+    }
+    if !marks.is_empty() {
+        let faces: Vec<u32> = dice().flat_map(|m| m.faces.iter().copied()).collect();
+        return format!("dice typed at the table: {}", list(&faces));
     }
     match rolled {
         [] => format!("dice typed at the table: {}", list(typed)),

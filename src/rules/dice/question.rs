@@ -82,6 +82,9 @@ pub struct Pick {
     pub refused: Option<String>,
 }
 
+/// The label of a [`RollMark`] that holds a card drawn, not a die: the log leaves it out.
+pub const CARD_MARK: &str = "card";
+
 /// How the faces of one roll came: typed at the table or rolled by the tracker on the GM's
 /// word, for the log. A run of faces no roll named has an empty label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

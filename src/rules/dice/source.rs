@@ -214,7 +214,13 @@ impl DiceSource for TypedFirst<'_> {
     // Answered roll by roll, a card drawn while planning took its place among the faces.
     fn draw_card(&mut self, cards: u32) -> Result<u32, DiceError> {
         match self.flags {
-            Some(_) => self.roll(cards),
+            Some(_) => {
+                // Kept in the marks (so `check --replan` deals it again), named as a card.
+                self.label = Some(super::question::CARD_MARK.to_string());
+                let card = self.roll(cards);
+                self.label = None;
+                card
+            }
             None => self.rest.draw_card(cards),
         }
     }

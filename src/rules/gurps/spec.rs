@@ -97,38 +97,27 @@ static ACTIONS: &[ActionSpec] = &[
     m("do-nothing", "Do Nothing"),
 ];
 
-/// The attack dialog's picks after the weapon.
-static CHOICES: &[AttackChoice] = &[
-    AttackChoice {
-        label: "location",
-        options: &[
-            ("torso (0)", ""),
-            ("random (0, 3d6)", "loc=random"),
-            ("arm (−2)", "loc=arm"),
-            ("leg (−2)", "loc=leg"),
-            ("groin (−3)", "loc=groin"),
-            ("vitals (−3, imp/pi only)", "loc=vitals"),
-            ("hand (−4)", "loc=hand"),
-            ("foot (−4)", "loc=foot"),
-            ("shield arm (−4)", "loc=shield-arm"),
-            ("face (−5)", "loc=face"),
-            ("neck (−5)", "loc=neck"),
-            ("skull (−7)", "loc=skull"),
-            ("shield hand (−8)", "loc=shield-hand"),
-            ("eye (−9, imp/pi only)", "loc=eye"),
-        ],
-    },
-    AttackChoice {
-        label: "defense",
-        options: &[
-            ("best open to the target", ""),
-            ("dodge", "defense=dodge"),
-            ("parry", "defense=parry"),
-            ("block", "defense=block"),
-            ("none (takes the hit)", "defense=none"),
-        ],
-    },
-];
+/// The attack dialog's picks after the weapon. The defense is not one: the defender chooses it
+/// once the attack roll hits (`defend.rs`).
+static CHOICES: &[AttackChoice] = &[AttackChoice {
+    label: "location",
+    options: &[
+        ("torso (0)", ""),
+        ("random (0, 3d6)", "loc=random"),
+        ("arm (−2)", "loc=arm"),
+        ("leg (−2)", "loc=leg"),
+        ("groin (−3)", "loc=groin"),
+        ("vitals (−3, imp/pi only)", "loc=vitals"),
+        ("hand (−4)", "loc=hand"),
+        ("foot (−4)", "loc=foot"),
+        ("shield arm (−4)", "loc=shield-arm"),
+        ("face (−5)", "loc=face"),
+        ("neck (−5)", "loc=neck"),
+        ("skull (−7)", "loc=skull"),
+        ("shield hand (−8)", "loc=shield-hand"),
+        ("eye (−9, imp/pi only)", "loc=eye"),
+    ],
+}];
 
 const fn flag(name: &'static str, help: &'static str) -> FieldSpec {
     FieldSpec { name, kind: FieldKind::Flag, help }
