@@ -87,6 +87,13 @@ impl App {
                     }
                 }
                 ArgKind::Word(word) => Step::toggles(arg.name, vec![(word.into(), word.into())]),
+                // One of the system's actions (GURPS: the maneuvers), picked from its list.
+                ArgKind::Action if !arg.optional => {
+                    let actions = enc.system.rules().spec().actions;
+                    let options =
+                        actions.iter().map(|a| (a.label.to_string(), a.key.to_string())).collect();
+                    Step::pick(arg.name, options, None)
+                }
                 _ => Step::text(arg.name, expected(arg), "", arg.optional),
             };
             steps.push(step);
@@ -103,7 +110,8 @@ impl App {
                 true,
             ));
         }
-        let mut dialog = Dialog::new(spec.name, Template::Verb, steps, false);
+        // Its rolls and decisions are asked one at a time, as an attack's are.
+        let mut dialog = Dialog::new(spec.name, Template::Verb, steps, true);
         dialog.verb = Some(spec);
         Some(dialog)
     }

@@ -27,6 +27,8 @@ fn fight() -> Session {
         "add Orc hp=12 ht=11 dr=2 speed=5",
         "weapon Orc axe skill=14 dmg=sw type=cut",
         "start",
+        // Rook's maneuver taken: its attacks ask no maneuver first.
+        "maneuver Rook attack",
     ] {
         session.execute(&command(line), &mut dice).unwrap_or_else(|e| panic!("{line}: {e}"));
     }

@@ -1186,7 +1186,8 @@ fn gurps_def_8_dialog_shows_each_defense_and_its_odds() {
     let ran = crate::harness::exec(&format!("{setup}start\n"), "", None);
     let session = crate::harness::succeeded(ran.result, setup, "");
     let mut a = crate::tui::app(session);
-    crate::tui::drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter><Enter>3 3 4<Enter>");
+    // The own steps, then the maneuver (none taken this turn: Attack), then the attack roll.
+    crate::tui::drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter><Enter><Enter>3 3 4<Enter>");
     let options = match &a.mode {
         skirmish::app::Mode::Dialog(d) => match d.step() {
             Some(skirmish::app::dialog::Step::Pick { options, .. }) => options.clone(),

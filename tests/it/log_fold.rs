@@ -34,7 +34,7 @@ fn key_bar(text: &str) -> String {
 fn gurps_attack() -> App {
     let faces: Vec<u32> = [4, 3, 2].into_iter().cycle().take(60).collect();
     let mut a = app(demo(System::GURPS)).with_dice(Box::new(ScriptedDice::new(faces)));
-    drive(&mut a, ":next<Enter>:attack \"Orc Brute\" Rook defense=none<Enter>");
+    drive(&mut a, ":next<Enter>:attack \"Orc Brute\" Rook defense=none maneuver=attack<Enter>");
     let texts: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(texts.iter().any(|t| t.starts_with("Rook takes 11 cut")), "{texts:#?}");
     a
@@ -93,7 +93,7 @@ fn the_fold_key_folds_and_opens_the_open_command() {
     drive(&mut a, "f");
     assert_eq!(log_rows(&screen(&a, 80, 24)), unfolded, "f opens it again");
     // Folded, then a new attack: the new one shows open.
-    drive(&mut a, "f:next<Enter>:attack Mira \"Orc Brute\" defense=none<Enter>");
+    drive(&mut a, "f:next<Enter>:attack Mira \"Orc Brute\" defense=none maneuver=attack<Enter>");
     let newer = log_fold::open(&a.session).expect("open");
     assert_ne!(newer.node, open.node);
     super::log_view::check_newest(&a, "the next attack");

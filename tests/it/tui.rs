@@ -806,7 +806,8 @@ fn dialog_answers_and_odds_wrap_instead_of_being_cut() {
         ":add Rook side=pc st=13 dx=12<Enter>:weapon Rook broadsword dmg=sw+1 type=cut skill=14 parry=0<Enter>:add Orc st=12<Enter>:weapon Orc axe dmg=sw+2 type=cut skill=12<Enter>:init Orc 9<Enter>:init Rook 5<Enter>:start<Enter>",
     );
     // The Orc's attack hits (10): Rook's defense is asked, a retreating parry picked.
-    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter><Enter>3 3 4<Enter>");
+    // The own steps, the maneuver (Attack), then the attack roll.
+    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter><Enter><Enter>3 3 4<Enter>");
     let Mode::Dialog(dialog) = &a.mode else { panic!("{:?}", a.status) };
     let Some(skirmish::app::dialog::Step::Pick { options, .. }) = dialog.step() else {
         panic!("the defense: {dialog:?}")

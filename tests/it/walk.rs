@@ -66,13 +66,27 @@ pub fn walk(session: &Session, line: &str, answers: &[Answer]) -> Walked {
                     "{text}: done with answers left; asked {:?}",
                     walked.asked
                 );
-                walked.line = command.to_string();
+                // The default maneuver answered for the script is left out of the line it keeps
+                // (the rules take it anyway).
+                walked.line = command.to_string().replace(" maneuver=attack", "");
                 walked.faces = faces;
                 walked.events = events;
                 return walked;
             }
             Planned::Asks(question) => question,
         };
+        // A GURPS attacker's maneuver, asked when it took none this turn, is answered with the
+        // rules' default unless the script answers it (tests/it/ask_gurps.rs asks it on purpose).
+        if let Need::Decide(d) = &question.need
+            && d.field == "maneuver"
+            && !matches!(answers.clone().next(), Some(Answer::Pick(p)) if p.starts_with("maneuver="))
+            && let Some(pick) = d.default_pick()
+        {
+            text.push(' ');
+            text.push_str(&pick.text);
+            faces = question.faces;
+            continue;
+        }
         walked.asked.push(question.need.to_string());
         walked.needs.push(question.need.clone());
         walked.so_far = question.so_far.clone();

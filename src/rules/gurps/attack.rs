@@ -41,6 +41,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     number("speed", 0, 100_000),
     number("mod", -50, 50),
     field("defense", ArgKind::Word("best|dodge|parry|block|none")),
+    field("maneuver", ArgKind::Word("attack|aoa-determined|aoa-double|aoa-strong|move-attack")),
     switch("retreat"),
     switch("drop"),
     switch("acrobatic"),
@@ -146,9 +147,21 @@ pub fn resolve(
     // GURPS-ATK-7: one command may make several strikes, each asked for once the one before it
     // is recorded (its knockdown and death checks too), so the dice follow GURPS-ORDER-1.
     let number = f.int_in(STRIKE, 0, 3)?.max(1);
+    let picked;
+    let mut req = req;
     if number == 1 {
         check_turn(&req, &f)?;
+        super::pick_maneuver::chosen(&f)?;
+        // The maneuver, asked when none was taken this turn; a source that plays on takes
+        // Attack, the rules' default.
+        if let Some(word) = super::pick_maneuver::ask(&req, dice)? {
+            let mut fields = req.fields.to_vec();
+            fields.push(("maneuver".into(), Some(word.into())));
+            picked = fields;
+            req = AttackRequest { fields: &picked, ..req };
+        }
     }
+    let f = FieldReader(req.fields);
     let strike = match number {
         1 => Strike::First,
         2 if f.flag("rapid") => Strike::RapidSecond,

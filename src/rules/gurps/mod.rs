@@ -14,6 +14,7 @@ mod hooks;
 pub mod injury;
 pub mod maneuver;
 pub mod odds;
+mod pick_maneuver;
 pub mod roll;
 mod sheet;
 pub mod skill;

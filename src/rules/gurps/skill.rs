@@ -180,7 +180,11 @@ fn maneuver_of(
 ) -> (Maneuver, bool) {
     match me.maneuver.clone().filter(|_| me.in_turn || !first) {
         Some(m) => (m, false),
-        None if req.on_turn => (Maneuver::new(Kind::Attack), true),
+        // The maneuver the attack names (`maneuver=aoa-double`, as its decision writes it).
+        None if req.on_turn => {
+            let named = super::pick_maneuver::chosen(&FieldReader(req.fields)).ok().flatten();
+            (Maneuver::new(named.unwrap_or(Kind::Attack)), true)
+        }
         None => match me.maneuver.clone() {
             // Out of turn: a Wait being triggered acts as the maneuver it named.
             Some(m) if m.kind == Kind::Wait => {
