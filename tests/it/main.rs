@@ -35,6 +35,7 @@ mod history_cost;
 mod initiative;
 mod journal_write;
 mod legal;
+mod live;
 mod locks;
 mod log_fold;
 mod log_scroll;

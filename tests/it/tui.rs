@@ -64,6 +64,7 @@ pub(super) fn keys(script: &str) -> Vec<KeyEvent> {
             "BS" => KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
             "Space" => KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE),
             "C-r" => KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
+            "S-Tab" => KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT),
             other => panic!("unknown key <{other}>"),
         });
     }
