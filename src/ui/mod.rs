@@ -5,6 +5,7 @@ mod combatant_pane;
 mod draw;
 mod fit;
 mod log_pane;
+mod log_spans;
 mod overlay;
 mod panes;
 pub mod player;

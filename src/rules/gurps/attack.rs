@@ -4,6 +4,7 @@
 //! weapon is [`super::weapon`]'s, the effective skill [`super::skill`]'s, critical misses
 //! [`super::critical`]'s.
 
+pub use super::attack_fields::ATTACK_FIELDS;
 use super::critical::{crit_words, critical_miss};
 use super::defend::defend;
 use super::defense::{self, Asked};
@@ -20,7 +21,6 @@ use crate::rules::effect::{Effect, Hit, Who};
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
-use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::types::RulesError;
 
 /// The field a further strike of one command carries its number in: the tracker's own, never
@@ -28,59 +28,6 @@ use crate::rules::types::RulesError;
 pub(super) const STRIKE: &str = "@strike";
 /// The foes of a Rapid Strike on two (their ids), for the strikes after the first.
 const FOES: &str = "@foes";
-
-/// Every field `attack` takes under GURPS, each with its kind, besides the engine's `force`.
-pub const ATTACK_FIELDS: &[FieldArg] = &[
-    number("skill", 1, 40),
-    field("dmg", ArgKind::Text),
-    field("type", ArgKind::Text),
-    field("loc", ArgKind::Text),
-    number("deceptive", 0, 10),
-    switch("rapid"),
-    number("range", 0, 100_000),
-    number("speed", 0, 100_000),
-    number("mod", -50, 50),
-    field("defense", ArgKind::Word("best|dodge|parry|block|none")),
-    field("maneuver", ArgKind::Word("attack|aoa-determined|aoa-double|aoa-strong|move-attack")),
-    switch("retreat"),
-    switch("drop"),
-    switch("acrobatic"),
-    // Each strike's own defense in a command that makes several, as its decision writes it.
-    field("defense1", ArgKind::Word("best|dodge|parry|block|none")),
-    field("defense2", ArgKind::Word("best|dodge|parry|block|none")),
-    field("defense3", ArgKind::Word("best|dodge|parry|block|none")),
-    switch("retreat1"),
-    switch("retreat2"),
-    switch("retreat3"),
-    switch("drop1"),
-    switch("drop2"),
-    switch("drop3"),
-    switch("acrobatic1"),
-    switch("acrobatic2"),
-    switch("acrobatic3"),
-    // Double Defense's second defense (GURPS-MAN-9), for the command or one strike.
-    field("double", ArgKind::Word("best|dodge|parry|block|none")),
-    field("double1", ArgKind::Word("best|dodge|parry|block|none")),
-    field("double2", ArgKind::Word("best|dodge|parry|block|none")),
-    field("double3", ArgKind::Word("best|dodge|parry|block|none")),
-    field("sacrifice", ArgKind::Text),
-    field("roll", ArgKind::Faces),
-    field("defroll", ArgKind::Faces),
-    field("dmgroll", ArgKind::Faces),
-    field("locroll", ArgKind::Faces),
-    field("critroll", ArgKind::Faces),
-    switch("unaware"),
-    number("acc", 0, 20),
-    number("bulk", -20, 0),
-    switch("ranged"),
-    switch("thrown"),
-    switch("small"),
-    switch("firearm"),
-    switch("tbb"),
-    switch("offhand"),
-    field("second", ArgKind::Text),
-    switch("backside"),
-];
 
 /// GURPS-MAN-7: the weapon `second=` names for All-Out Attack (Double)'s other attack, found as
 /// the engine will find it (whole name, or a unique beginning) and ready, checked before the

@@ -4,10 +4,12 @@
 //! a module here. All of GURPS' numbers live in this folder.
 
 pub mod attack;
+mod attack_fields;
 pub mod commands;
 mod critical;
 mod defend;
 pub mod defense;
+mod defense_ask;
 mod dice_order;
 mod guide;
 mod hooks;
