@@ -471,8 +471,8 @@ fn line_rank(entry: &crate::encounter::LogEntry) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::fit::cells;
     use crate::encounter::{LogEntry, Opens};
+    use crate::ui::fit::cells;
 
     /// Where the fight is comes from the fold's mark, not from how a line reads: a turn taken
     /// from hold ranks with `Round 2`, a line that only begins with the word "Round" does not.
