@@ -88,7 +88,7 @@ fn sw_dmg_4_a_soak_is_asked_once_the_wounds_are_known() {
             "Hero takes 2 wound(s): soak?: soak=no | soak=benny".to_string(),
         ];
         if !vigor.is_empty() {
-            asked.push("Hero's soak (Vigor): d8 + wild d6, needs 4 or more (TN 4)".to_string());
+            asked.push("Hero's soak (Vigor): d8, needs 4 or more (TN 4)".to_string());
         }
         assert_eq!(walked.asked, asked, "{pick} {vigor:?}");
         let Need::Decide(decision) = &walked.needs[2] else { panic!("a decision") };
@@ -132,7 +132,7 @@ fn sw_dmg_4_no_soak_without_a_benny_and_none_for_an_extra() {
     assert_eq!(
         walked.asked,
         [
-            "Hero's Fighting: d8 + wild d6, needs 5 or more (Parry 5)",
+            "Hero's Fighting: d8, needs 5 or more (Parry 5)",
             "Hero's damage: d6+d6+4, needs Toughness 6"
         ]
     );
@@ -168,9 +168,9 @@ fn sw_roll_1_a_failed_attack_roll_may_be_rerolled_with_a_benny() {
     assert_eq!(
         walked.asked,
         [
-            "Hero's Fighting: d8 + wild d6, needs 5 or more (Parry 5)",
+            "Hero's Fighting: d8, needs 5 or more (Parry 5)",
             "Hero misses (3 vs Parry 5): reroll with a benny?: reroll=no | reroll=benny",
-            "Hero's Fighting reroll (benny): d8 + wild d6, needs 5 or more (Parry 5)",
+            "Hero's Fighting reroll (benny): d8, needs 5 or more (Parry 5)",
             "Hero's damage: d6+d6+4, needs Toughness 6",
         ]
     );
@@ -203,10 +203,7 @@ fn sw_roll_1_a_failed_attack_roll_may_be_rerolled_with_a_benny() {
 fn sw_shaken_1_the_turn_start_spirit_roll_is_asked() {
     let session = fight("Orc", 2, &["cond Hero shaken"]);
     let walked = walk(&session, "next", &[Answer::Faces(&[4, 1])]);
-    assert_eq!(
-        walked.asked,
-        ["Hero's Spirit to recover from Shaken: d6 + wild d6, needs 4 or more (TN 4)"]
-    );
+    assert_eq!(walked.asked, ["Hero's Spirit to recover from Shaken: d6, needs 4 or more (TN 4)"]);
     assert!(format!("{:?}", walked.events).contains("recovers from Shaken (Spirit 4)"));
 }
 
@@ -230,7 +227,7 @@ fn sw_inc_1_the_incapacitation_roll_and_injury_are_asked() {
     assert_eq!(
         walked.asked[2..],
         [
-            "Hero's Vigor, incapacitated: d8 + wild d6, needs 7 or more (TN 4, −3)",
+            "Hero's Vigor, incapacitated: d8, needs 7 or more (TN 4, −3)",
             "Hero's Injury: 2d6",
             "Hero's Injury side (1 left): 1d2",
         ]

@@ -242,8 +242,14 @@ fn the_next_prompt_names_the_roll_of_whoever_the_new_deal_puts_first() {
         let Some(skirmish::rules::ask::Need::Roll(roll)) = a.live_question().cloned() else {
             panic!("{cards:?}: a roll is asked: {:?}", a.status)
         };
-        let faces = ["2", "3"][..roll.count.clamp(1, 2)].join(" ");
-        drive(&mut a, &format!("{faces}<Enter>"));
+        // The trait die, then (a Wild Card's) the Wild Die, each its own step.
+        let _ = roll;
+        drive(&mut a, "2<Enter>");
+        let mut faces = "2";
+        if a.live_question().is_some() {
+            drive(&mut a, "3<Enter>");
+            faces = "2 3";
+        }
         assert!(matches!(a.mode, Mode::Normal), "{cards:?}: {:?}", a.status);
         let first = a.session.encounter().current().map(|c| c.name.clone()).expect("a turn");
         assert!(question.starts_with(&format!("{first}'s Spirit")), "{cards:?}: {question}");

@@ -42,7 +42,22 @@ pub fn trait_roll(
     modifier: i64,
     dice: &mut dyn DiceSource,
 ) -> Result<TraitRoll, DiceError> {
+    rolled(die, wild, modifier, None, dice)
+}
+
+/// [`trait_roll`], the Wild Die named as its own roll (`wild`) once the trait die and its aces
+/// are in, so faces typed at the table go to the die they were rolled on.
+fn rolled(
+    die: TraitDie,
+    wild: bool,
+    modifier: i64,
+    wild_ask: Option<RollAsk>,
+    dice: &mut dyn DiceSource,
+) -> Result<TraitRoll, DiceError> {
     let trait_faces = roll_acing(die.sides, dice)?;
+    if let Some(ask) = wild_ask.as_ref().filter(|_| wild) {
+        dice.before_roll(ask)?;
+    }
     let wild_faces = if wild { roll_acing(6, dice)? } else { Vec::new() };
     let sum = |faces: &[u32]| faces.iter().map(|&f| i64::from(f)).sum::<i64>();
     let (trait_sum, wild_sum) = (sum(&trait_faces), sum(&wild_faces));
@@ -88,7 +103,8 @@ pub fn needs(tn: i64, against: &str, modifier: i64) -> String {
 }
 
 /// SW-ROLL-1, named first: `label` (`Aldric's Fighting`) is told to the dice source with the
-/// trait die and a Wild Card's Wild Die (two dice; aces take more faces) and what it needs.
+/// trait die and what it needs, then a Wild Card's Wild Die as a roll of its own (`Aldric's
+/// Fighting, Wild Die`), each die's aces taking more faces as they come.
 pub fn asked_trait_roll(
     label: String,
     die: TraitDie,
@@ -97,10 +113,14 @@ pub fn asked_trait_roll(
     beat: Option<String>,
     dice: &mut dyn DiceSource,
 ) -> Result<TraitRoll, DiceError> {
-    let spelled = if wild { format!("{die} + wild d6") } else { die.to_string() };
-    let count = if wild { 2 } else { 1 };
-    dice.before_roll(&RollAsk { label, dice: spelled, count, beat })?;
-    trait_roll(die, wild, modifier, dice)
+    let wild_ask = RollAsk {
+        label: format!("{label}, Wild Die"),
+        dice: "d6".to_string(),
+        count: 1,
+        beat: beat.clone(),
+    };
+    dice.before_roll(&RollAsk { label, dice: die.to_string(), count: 1, beat })?;
+    rolled(die, wild, modifier, Some(wild_ask), dice)
 }
 
 /// A plain roll of `expr` (`2d6`, `1d20`), named first as `label`.
