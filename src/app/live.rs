@@ -74,6 +74,18 @@ impl DiceSource for Kept<'_> {
     }
 }
 
+/// A refusal in a GM's words: a face the die does not have, rather than the dice script's.
+fn plain_words(err: &crate::encounter::engine::EngineError) -> String {
+    use crate::encounter::engine::EngineError;
+    use crate::rules::RulesError;
+    match err {
+        EngineError::Rules(RulesError::Dice(DiceError::FaceOutOfRange { face, sides, .. })) => {
+            format!("{face} is not a face of a d{sides}: type the faces again")
+        }
+        other => other.to_string(),
+    }
+}
+
 /// The step a question is answered in.
 fn step_for(need: &Need) -> Step {
     match need {
@@ -128,6 +140,9 @@ impl App {
         dialog.line = line.to_string();
         self.mode = Mode::Dialog(Box::new(dialog));
         self.advance(false);
+        if self.in_live_step().is_some() {
+            self.hint(&format!("{line}: answer each question · Esc cancels, ⇧Tab goes back"));
+        }
     }
 
     /// The question the open dialog asks now, if it is at one (for scripts driving the keys).
@@ -172,15 +187,27 @@ impl App {
         let Mode::Dialog(dialog) = &self.mode else { return };
         let (line, faces) = match Self::live_answers(dialog) {
             Ok(answers) => answers,
-            Err(why) => return self.live_refused(why),
+            Err(why) => return self.live_refused(why, true),
         };
         let system = self.session.encounter().system;
-        let command = match command::parse_in(&line, Some(system)) {
-            Ok(Some(Command::Verb(verb))) => verb,
+        let parsed = command::parse_in(&line, Some(system));
+        let command = match &parsed {
+            Ok(Some(Command::Verb(verb))) => verb.clone(),
             // Not a verb (a session's own command), or a line that does not read: run it as
             // typed, which says what is wrong.
             _ => return self.finish_live(&line, None),
         };
+        // An attack's odds as the answers so far make it (a maneuver picked changes them).
+        if dialog.template == Template::Attack
+            && dialog.live.is_some()
+            && let Ok(Some(whole)) = &parsed
+        {
+            let odds = crate::encounter::engine::attack_preview(self.session.encounter(), whole);
+            if let (Ok(Some(odds)), Mode::Dialog(dialog)) = (odds, &mut self.mode) {
+                dialog.preview = Some(odds);
+            }
+        }
+        let Mode::Dialog(dialog) = &self.mode else { return };
         // A dialog's own rolls are always the GM's to roll or type; a line (`:`, the next-turn
         // key) asks for its faces only with `set typed_dice ask`.
         let typed =
@@ -191,7 +218,7 @@ impl App {
             && let Some(why) =
                 super::probe::refusal(self.session.encounter(), self.session.assets(), &line)
         {
-            return self.live_refused(why);
+            return self.live_refused(why, false);
         }
         let asks = match (roll_it, typed) {
             (true, _) => Asks::RollTheNext,
@@ -210,7 +237,7 @@ impl App {
         );
         let got = kept.got;
         match planned {
-            Err(err) => self.live_refused(err.to_string()),
+            Err(err) => self.live_refused(plain_words(&err), !roll_it),
             Ok(Planned::Done(_)) => {
                 let mut all = faces;
                 if roll_it {
@@ -277,17 +304,22 @@ impl App {
     }
 
     /// Planning refused the answers so far. At a question, the dialog stays there to change
-    /// the answer (a face the die does not have); before any, the refusal is the dialog's.
-    fn live_refused(&mut self, why: String) {
+    /// the answer (a face the die does not have; `answered`: the step's answer was taken and is
+    /// put back); before any, the refusal is the dialog's.
+    fn live_refused(&mut self, why: String, answered: bool) {
         let Mode::Dialog(dialog) = &mut self.mode else { return };
         let at_question = dialog.live.as_ref().is_some_and(|l| dialog.at > l.own);
+        if at_question && !answered {
+            dialog.fix = Some(why);
+            return;
+        }
         if at_question {
             // Back to the step whose answer led here, with that answer to change.
             dialog.at -= 1;
             if let Some(answer) = dialog.answers.pop()
                 && let Some(step) = dialog.step_mut()
             {
-                step.restore(answer.strip_prefix(ROLLED).unwrap_or(&answer));
+                step.restore(&answer);
             }
             dialog.fix = Some(why);
             return;
@@ -319,9 +351,10 @@ impl App {
             }
         }
         dialog.at -= 1;
+        // The tracker's faces come back as `rolled 5 2 1`: Enter keeps them as rolled.
         let answer = dialog.answers.pop().unwrap_or_default();
         if let Some(step) = dialog.step_mut() {
-            step.restore(answer.strip_prefix(ROLLED).unwrap_or(&answer));
+            step.restore(&answer);
         }
         dialog.fix = None;
         dialog.preview = None;
@@ -359,7 +392,8 @@ impl App {
                     Err(why) => return self.error(why),
                 };
                 let wanted = roll.count.max(1);
-                if faces.len() != wanted {
+                // The tracker's own faces, kept from before a step back, stand as they are.
+                if faces.len() != wanted && !text.starts_with(ROLLED) {
                     let say = |n: usize| match n {
                         1 => "1 face".to_string(),
                         n => format!("{n} faces"),

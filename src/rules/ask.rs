@@ -24,7 +24,6 @@ impl Made {
         let beat = self.roll.beat.as_deref()?;
         let (n, under) = match beat.split_once(' ')? {
             (n, "or less") => (n, true),
-            (n, "or more") => (n, false),
             _ => return None,
         };
         let n: i64 = n.parse().ok()?;
@@ -41,13 +40,15 @@ impl Made {
 }
 
 impl fmt::Display for Made {
-    /// `Aldric's attack 14: 3d6 rolled 4, 2, 3 (9)`.
+    /// `Aldric's attack 14: 3d6 showed 4, 2, 3 (9): success by 5`; the total and the verdict
+    /// only where the roll is a sum against a number (`14 or less`), never for a pool or a die
+    /// kept from several.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
+        write!(f, "{}: {} showed {}", self.roll.label, self.roll.dice, faces.join(", "))?;
         let total: u64 = self.faces.iter().map(|&n| u64::from(n)).sum();
-        write!(f, "{}: {} rolled {} ({total})", self.roll.label, self.roll.dice, faces.join(", "))?;
         match self.verdict(total) {
-            Some(verdict) => write!(f, ": {verdict}"),
+            Some(verdict) => write!(f, " ({total}): {verdict}"),
             None => Ok(()),
         }
     }

@@ -44,14 +44,8 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         let rows = wrap_words(&format!("odds: {preview}"), inner.width as usize);
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
     }
-    // What the rolls made so far came to, before the question now.
-    if let (Some(live), None) = (&dialog.live, &dialog.refused)
-        && let Some(asked) = live.asked.get(dialog.at.saturating_sub(live.own))
-    {
-        for made in &asked.so_far {
-            let rows = wrap_words(made, inner.width as usize);
-            lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.current())));
-        }
+    if dialog.refused.is_none() {
+        lines.extend(live_history(dialog, theme, inner.width as usize));
     }
     if let (Some(why), None) = (&dialog.fix, &dialog.refused) {
         let rows = wrap_words(&format!("refused: {why} · change it here"), inner.width as usize);
@@ -64,9 +58,10 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
         lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.error())));
         lines.push(Line::styled("nothing changed · Enter or Esc closes", theme.dim()));
     } else if let Some(step) = dialog.step() {
-        let y = lines.len();
         match step {
             Step::Text { label, hint, input, .. } => {
+                let label = long_label(label, inner.width, theme, &mut lines);
+                let y = lines.len();
                 let (line, x) = field_line(label, input, inner.width, theme);
                 lines.push(line);
                 // The hint may be longer than the dialog is wide: wrap it by words.
@@ -92,6 +87,8 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
                 lines.extend(window(rows, *at, room, theme));
             }
             Step::Pick { label, filter, cursor: at, .. } => {
+                let label = long_label(label, inner.width, theme, &mut lines);
+                let y = lines.len();
                 let (line, x) = field_line(label, filter, inner.width, theme);
                 lines.push(line);
                 cursor = Some((x, y));
@@ -124,21 +121,59 @@ pub fn dialog(dialog: &Dialog, theme: Theme, area: Rect, buf: &mut Buffer) -> Op
     })
 }
 
+/// What happened since the dialog's own steps, in the order it came: each roll made with what it
+/// showed, and each decision with the option taken, up to the question now.
+fn live_history(dialog: &Dialog, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let Some(live) = &dialog.live else { return Vec::new() };
+    let now = dialog.at.saturating_sub(live.own);
+    let Some(made) = live.asked.get(now).or(live.asked.last()).map(|a| &a.so_far) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(usize, String, bool)> =
+        made.iter().enumerate().map(|(i, m)| (i, m.clone(), true)).collect();
+    for (j, asked) in live.asked.iter().enumerate().take(now) {
+        let crate::rules::ask::Need::Decide(decision) = &asked.need else { continue };
+        let Some(answer) = dialog.answers.get(live.own + j) else { continue };
+        let shown = match dialog.steps.get(live.own + j) {
+            Some(step @ Step::Pick { options, .. }) => step
+                .answer()
+                .filter(|a| a == answer)
+                .and_then(|_| picked_label(step))
+                .or_else(|| options.iter().find(|(_, v)| v == answer).map(|(l, _)| l.clone()))
+                .unwrap_or_else(|| answer.clone()),
+            _ => answer.clone(),
+        };
+        // After the rolls made before it was asked, before those after.
+        out.push((asked.so_far.len(), format!("{}: {shown}", decision.label), false));
+    }
+    out.sort_by_key(|(at, _, roll)| (*at, *roll));
+    let mut lines = Vec::new();
+    for (_, text, roll) in out {
+        let style = if roll { theme.current() } else { ratatui::style::Style::default() };
+        lines.extend(wrap_words(&text, width).into_iter().map(|row| Line::styled(row, style)));
+    }
+    lines
+}
+
+/// The label of the option a pick's cursor is on.
+fn picked_label(step: &Step) -> Option<String> {
+    let Step::Pick { options, cursor, .. } = step else { return None };
+    let visible = step.visible();
+    let (index, _) = visible.get((*cursor).min(visible.len().saturating_sub(1)))?;
+    options.get(*index).map(|(label, _)| label.clone())
+}
+
 /// The steps answered so far, `label: answer`, an answer too long for a row wrapped by words.
 fn answered(dialog: &Dialog, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
-    // A roll answered at a question shows in the so-far, with what it came to.
-    let roll_at = |i: usize| {
-        dialog.live.as_ref().is_some_and(|live| {
-            i.checked_sub(live.own)
-                .and_then(|j| live.asked.get(j))
-                .is_some_and(|a| matches!(a.need, crate::rules::ask::Need::Roll(_)))
-        })
-    };
-    for (i, (step, answer)) in dialog.steps.iter().zip(&dialog.answers).enumerate() {
-        if roll_at(i) {
-            continue;
-        }
+    // A line typed after `:` (or the next-turn key's): the command being answered.
+    if dialog.template == crate::app::dialog::Template::Line {
+        let rows = wrap_words(&dialog.line, width);
+        lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.key())));
+    }
+    // The questions' answers show in the history below, in the order they came.
+    let own = dialog.own_steps();
+    for (step, answer) in dialog.steps.iter().zip(&dialog.answers).take(own) {
         // A pick shows what was picked as the list showed it (a name, not an id; "no weapon"
         // rather than a blank).
         let picked = match step {
@@ -170,6 +205,22 @@ fn answered(dialog: &Dialog, theme: Theme, width: usize) -> Vec<Line<'static>> {
 /// A field being typed in, `label: value`, in `width` cells: a value longer than its room
 /// scrolls sideways to keep the cursor in view (as the command line does). Returns the line and
 /// the cursor's column.
+/// A label too long to sit before its field (a question with its hits or odds) goes on rows of
+/// its own above it, wrapped by words; the field then reads `› `. The label to put before it.
+fn long_label<'a>(
+    label: &'a str,
+    width: u16,
+    theme: Theme,
+    lines: &mut Vec<Line<'static>>,
+) -> &'a str {
+    if cells(label) + 2 <= usize::from(width) / 2 {
+        return label;
+    }
+    let rows = wrap_words(label, usize::from(width));
+    lines.extend(rows.into_iter().map(|row| Line::styled(row, theme.key())));
+    "›"
+}
+
 pub(super) fn field_line(
     label: &str,
     input: &tui_input::Input,

@@ -65,7 +65,7 @@ fn gurps_def_1_the_defense_is_asked_after_the_attack_roll_hits() {
     let Planned::Asks(second) = ask(&session, "attack Rook Orc", &[3, 3, 4], &mut nothing) else {
         panic!("the defense is asked next");
     };
-    assert_eq!(second.so_far, ["Rook's attack on Orc 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
+    assert_eq!(second.so_far, ["Rook's attack on Orc 14: 3d6 showed 3, 3, 4 (10): success by 4"]);
     assert_eq!(second.faces, [3, 3, 4]);
     let Need::Decide(decision) = &second.need else { panic!("a decision: {:?}", second.need) };
     assert_eq!(decision.field, "defense");
@@ -105,7 +105,7 @@ fn gurps_def_1_an_answered_defense_plans_again_through_the_same_prefix() {
     };
     let Need::Roll(roll) = &parry.need else { panic!("a roll: {:?}", parry.need) };
     assert_eq!(roll.to_string(), "Orc's Parry (axe) 10: 3d6, needs 10 or less");
-    assert_eq!(parry.so_far, ["Rook's attack on Orc 14: 3d6 rolled 3, 3, 4 (10): success by 4"]);
+    assert_eq!(parry.so_far, ["Rook's attack on Orc 14: 3d6 showed 3, 3, 4 (10): success by 4"]);
 
     // The parry fails (15): the damage is asked, named with its dice.
     let Planned::Asks(damage) = ask(&session, line, &[3, 3, 4, 5, 5, 5], &mut nothing) else {
@@ -148,8 +148,8 @@ fn gurps_def_1_so_far_gives_each_named_roll_its_own_dice() {
     assert_eq!(
         question.so_far,
         [
-            "Rook's attack on Orc 14: 3d6 rolled 3, 3, 4 (10): success by 4",
-            "Rook's broadsword damage: 2d+1 cut rolled 6, 6 (12)"
+            "Rook's attack on Orc 14: 3d6 showed 3, 3, 4 (10): success by 4",
+            "Rook's broadsword damage: 2d+1 cut showed 6, 6"
         ]
     );
     assert_eq!(question.faces, [3, 3, 4, 6, 6], "the damage faces are kept with the answers");
