@@ -227,7 +227,8 @@ pub(super) fn field_line(
     width: u16,
     theme: Theme,
 ) -> (Line<'static>, u16) {
-    let prefix = format!("{label}: ");
+    // A field under its own long label reads `› `.
+    let prefix = if label == "›" { "› ".to_string() } else { format!("{label}: ") };
     let room = (width as usize).saturating_sub(cells(&prefix) + 1).max(1);
     let scroll = input.visual_scroll(room);
     let mut skipped = 0;
