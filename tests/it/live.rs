@@ -225,3 +225,29 @@ fn a_newcomers_tie_roll_off_is_asked_and_never_takes_the_next_line() {
     assert!(matches!(a.mode, Mode::Normal), "the line ran as itself: {:?}", a.status);
     assert!(a.session.log().iter().any(|l| l.text.contains("grim")));
 }
+
+/// GURPS-MAN-7 key by key: the maneuver picked in the attack dialog (All-Out Attack, Double),
+/// then each strike in turn: its roll, the defense, its damage and knockdown, and only then the
+/// second strike's dice.
+#[test]
+fn gurps_man_7_a_double_all_out_attack_strike_by_strike_from_the_dialog() {
+    let mut a = no_dice(gurps());
+    drive(&mut a, "a<Enter><Enter><Enter><Enter><Enter><Enter>");
+    assert!(asked(&a).starts_with("Rook's maneuver"), "{}", asked(&a));
+    drive(&mut a, "double<Enter>");
+    let mut seen = Vec::new();
+    for faces in ["3 3 4", "", "6 5 5", "6 6", "2 2 2", "3 3 4", "", "2 2 2"] {
+        seen.push(asked(&a));
+        // An empty answer is a decision: the first option (the best defense).
+        drive(&mut a, &format!("{faces}<Enter>"));
+    }
+    assert!(matches!(a.mode, Mode::Normal), "{:?}\n{seen:#?}", a.status);
+    assert!(seen[0].starts_with("Rook's attack on Orc 14"), "{seen:#?}");
+    assert!(
+        seen[4].starts_with("Orc's knockdown"),
+        "the first strike's knockdown first: {seen:#?}"
+    );
+    assert!(seen[5].contains("second attack"), "{seen:#?}");
+    let last = a.session.entries().last().map(|e| e.command.clone()).unwrap_or_default();
+    assert!(last.contains("maneuver=aoa-double"), "{last}");
+}
