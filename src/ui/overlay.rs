@@ -178,12 +178,20 @@ fn answered(dialog: &Dialog, theme: Theme, width: usize) -> Vec<Line<'static>> {
         // rather than a blank).
         let picked = match step {
             Step::Pick { options, .. } => {
-                options.iter().find(|(_, value)| value == answer).map(|(label, _)| label.as_str())
+                options.iter().find(|(_, value)| value == answer).map(|(label, _)| label.clone())
             }
+            // Switches show as listed too (further targets by name, not by id).
+            Step::Toggles { options, .. } if !answer.is_empty() => Some(
+                answer
+                    .split_whitespace()
+                    .map(|w| options.iter().find(|(f, _)| f == w).map_or(w, |(_, l)| l.as_str()))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
             _ => None,
         };
-        let shown = match picked {
-            Some(label) => label,
+        let shown = match &picked {
+            Some(label) => label.as_str(),
             None if answer.is_empty() => "—",
             None => answer,
         };
