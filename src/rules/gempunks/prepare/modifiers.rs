@@ -92,6 +92,13 @@ fn actions(
             "take: only an unarmed Disarm or Pickpocket takes the item (GEM-OPT-4, GEM-OPT-9)",
         ));
     }
+    if option == AttackOption::Shove && arms.piercing {
+        return Err(invalid(format!(
+            "option=shove: {} has the Piercing attribute; a shove takes non-piercing physical \
+             damage only (GEM-OPT-5)",
+            arms.name
+        )));
+    }
     if option == AttackOption::Shove && !arms.can_shove() {
         return Err(invalid("option=shove takes non-piercing physical damage only (GEM-OPT-5)"));
     }
