@@ -47,3 +47,76 @@ fn gem_opt_5_shove_is_refused_for_a_piercing_weapon() {
         }
     }
 }
+
+/// Hero (bare hands, a bomb) against Orc (GD 3, T 4, HP 5) holding a club, with paws.
+const POCKETS: &str = "new gempunks\nadd Hero side=pc\n\
+                       weapon Hero hands acc=0 dmg=1d6 unarmed melee\n\
+                       weapon Hero bomb acc=0 dmg=1d6 melee\n\
+                       add Orc gd=3 ad=5 toughness=4 hp=5\nweapon Orc club acc=0 dmg=1d6 melee\n\
+                       weapon Orc paws acc=0 dmg=1d6 unarmed melee\n\
+                       init Hero 10\ninit Orc 1\nstart\n";
+
+// GEM-OPT-9: a Pickpocket takes only a loose item (not worn, implanted or held). A weapon the
+// target holds, or another's item it holds, is refused before any die and named as Disarm's
+// work (GEM-OPT-4); loose gear, or another's item stowed on it, falls. Need GD 3 − 0 = 3: the
+// 4 hits; damage 2 ≥ T/2.
+#[test]
+fn gem_opt_9_pickpocket_takes_only_an_item_not_held() {
+    // Hero stows its bomb on Orc (need 4 with the −1: the 4 hits, damage 2).
+    let stowed = "attack Hero Orc hands option=reverse-pickpocket item=bomb\nnext\nnext\n";
+    // Orc disarms Hero of its bomb and keeps it (Hero GD 5: the 5 hits, damage 3 ≥ 3/2).
+    let taken = "next\nattack Orc Hero paws option=disarm item=bomb take\nnext\n";
+    // Hero knocks Orc's club to the ground.
+    let dropped = "attack Hero Orc hands option=disarm item=club\nnext\nnext\n";
+    // (before the pickpocket, item=, dice, refused with, or the log's line when it lands)
+    let cases: &[(&str, &str, &str, Result<&str, &str>)] = &[
+        ("", "club", "", Err("Orc holds its club: a Pickpocket takes only a loose item")),
+        ("", "Club", "", Err("a held item is Disarm's work, option=disarm item=Club")),
+        (taken, "hero.bomb", "5,3", Err("Orc holds Hero's bomb: a Pickpocket takes only")),
+        ("", "pouch", "4,2", Ok("Orc's pouch falls to the ground")),
+        (stowed, "hero.bomb", "4,2,4,2", Ok("Hero's bomb falls to the ground (`do Hero pickup")),
+        ("", "hero.bomb", "", Err("Hero's bomb is not on Orc: nothing for a Pickpocket")),
+        (dropped, "club", "4,2", Err("Orc's club lies dropped: nothing for a Pickpocket")),
+    ];
+    for (before, item, dice, want) in cases {
+        let script = format!(
+            "{POCKETS}{before}attack Hero Orc hands option=pickpocket item={item} take=off\n"
+        );
+        match want {
+            Ok(line) => {
+                let text = log(&run(&script, dice)).join("\n");
+                assert!(text.contains(line), "{item}: {text}");
+            }
+            Err(why) => {
+                let err = run_err(&script, dice);
+                assert!(err.contains(why), "{item}: {err}");
+                assert!(err.contains("GEM-OPT-9"), "{item}: {err}");
+            }
+        }
+    }
+}
+
+// GEM-OPT-9: an unarmed Pickpocket with `take` keeps the loose item: the attacker's own item
+// stowed on the target comes back to its hands, and attacks again.
+#[test]
+fn gem_opt_9_an_unarmed_pickpocket_takes_a_stowed_item_back() {
+    let stowed = "attack Hero Orc hands option=reverse-pickpocket item=bomb\nnext\nnext\n";
+    let back =
+        format!("{POCKETS}{stowed}attack Hero Orc hands option=pickpocket item=hero.bomb take\n");
+    let state = run(&format!("{back}next\nnext\nattack Hero Orc bomb\n"), "4,2,4,2,1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Hero takes its bomb back off Orc"), "{text}");
+    assert!(text.contains("Hero attacks with bomb"), "{text}");
+}
+
+// GEM-OPT-9: a Reverse Pickpocket stows an item its attacker holds: one already stowed or
+// dropped is refused before any die.
+#[test]
+fn gem_opt_9_reverse_pickpocket_stows_only_a_held_item() {
+    let stow = "attack Hero Orc hands option=reverse-pickpocket item=bomb\n";
+    let err = run_err(&format!("{POCKETS}{stow}next\nnext\n{stow}"), "4,2");
+    assert!(
+        err.contains("Hero's bomb is stowed on Orc: a Reverse Pickpocket stows an item Hero holds"),
+        "{err}"
+    );
+}

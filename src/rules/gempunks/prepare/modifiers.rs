@@ -92,6 +92,10 @@ fn actions(
             "take: only an unarmed Disarm or Pickpocket takes the item (GEM-OPT-4, GEM-OPT-9)",
         ));
     }
+    // GEM-OPT-9: a Pickpocket takes only a loose item; a Reverse stows one its attacker holds.
+    if matches!(option, AttackOption::Pickpocket | AttackOption::ReversePickpocket) {
+        crate::rules::gempunks::items::check_loose(req, option == AttackOption::ReversePickpocket)?;
+    }
     if option == AttackOption::Shove && arms.piercing {
         return Err(invalid(format!(
             "option=shove: {} has the Piercing attribute; a shove takes non-piercing physical \
