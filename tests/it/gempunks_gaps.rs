@@ -120,3 +120,106 @@ fn gem_opt_9_reverse_pickpocket_stows_only_a_held_item() {
         "{err}"
     );
 }
+
+/// Hero with a club, a dagger and an axe against Orc (AD 5, T 50: no wound ends the test).
+const DUAL: &str = "new gempunks\nadd Hero side=pc\n\
+                    weapon Hero club acc=0 dmg=1d6 type=blunt melee\n\
+                    weapon Hero dagger acc=0 dmg=1d6 melee\nweapon Hero axe acc=0 dmg=1d6 melee\n\
+                    add Orc ad=5 toughness=50 hp=9\ninit Hero 10\ninit Orc 1\nstart\n";
+
+// GEM-ACT-1, GEM-WPN-1, GEM-MOD-4: an Assault naming two weapons (`weapons=club,dagger`) makes
+// 2 + 1 attacks, every one at −2 from the first die on; a set has one weapon, so the first set
+// keeps one attack for the dagger (default n: 2), and the dagger's set rolls the last.
+// Need AD 5 − (0 − 2) = 7.
+#[test]
+fn gem_act_1_an_assault_with_two_weapons_makes_one_more_attack_at_the_penalty() {
+    let first = format!("{DUAL}attack Hero Orc club assault weapons=club,dagger\n");
+    let state = run(&format!("{first}attack Hero Orc dagger assault\n"), "1,1,1");
+    let text = log(&state).join("\n");
+    for line in [
+        "Hero assaults with club and dagger this round: 3 attacks, each wield at least once, all at -2 (multiweapon ×2",
+        "Hero's Assault has 1 more to roll this turn",
+        "Hero (1 × 3 attack(s)) attacks Orc needs 7: 2d6, acc -2 (multiweapon ×2 -2)",
+        "Hero attacks Orc needs 7: 1d6, acc -2 (multiweapon ×2 -2)",
+        "Hero's Assault is spent",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    // Three weapons: 4 attacks at −4 (need 9); a set of one rolls 2, keeping one each for the others.
+    let state = run(&format!("{DUAL}attack Hero Orc axe assault weapons=club,dagger,axe\n"), "1,1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("4 attacks, each wield at least once, all at -4"), "{text}");
+    assert!(text.contains("needs 9: 2d6"), "{text}");
+    // The weapons may be named by a unique beginning, in any order.
+    let state = run(&format!("{DUAL}attack Hero Orc dagger assault weapons=CL,dag n=1\n"), "1");
+    assert!(log(&state).join("\n").contains("Assault has 2 more"), "{:?}", log(&state));
+}
+
+// GEM-WPN-1: each wield attacks at least once: a set that would use the attacks a named weapon
+// still needs is refused, as is a weapon the Assault did not name; `weapons=` is checked.
+#[test]
+fn gem_wpn_1_each_named_weapon_keeps_an_attack() {
+    let first = format!("{DUAL}attack Hero Orc club assault weapons=club,dagger n=1\n");
+    // (script, refused with)
+    let cases: Vec<(String, &str)> = vec![
+        (
+            format!("{DUAL}attack Hero Orc club assault weapons=club,dagger n=3\n"),
+            "Hero's Assault has 3 attack(s) left and keeps one for each weapon still to attack (dagger): each wield attacks at least once (GEM-WPN-1)",
+        ),
+        (
+            format!("{first}attack Hero Orc club assault n=2\n"),
+            "keeps one for each weapon still to attack (dagger)",
+        ),
+        (
+            format!("{first}attack Hero Orc axe assault\n"),
+            "axe is not among the weapons Hero's Assault named this round (club, dagger)",
+        ),
+        (
+            format!("{first}attack Hero Orc dagger assault weapons=dagger,axe\n"),
+            "are named on its Assault's first set (club, dagger)",
+        ),
+        (
+            format!("{DUAL}attack Hero Orc club weapons=club,dagger\n"),
+            "the round's weapons are named on an Assault",
+        ),
+        (format!("{DUAL}attack Hero Orc club assault weapons=club,club\n"), "club is named twice"),
+        (
+            format!("{DUAL}attack Hero Orc club assault weapons=club,spear\n"),
+            "Hero has no weapon 'spear'",
+        ),
+        (
+            format!("{DUAL}attack Hero Orc club assault weapons=dagger,axe\n"),
+            "this set attacks with club: name it",
+        ),
+    ];
+    for (script, why) in &cases {
+        let err = run_err(script, "1,1,1");
+        assert!(err.contains(why), "{why}\n{err}");
+    }
+    // The rest of the Assault with the named dagger is accepted, its one die at −2.
+    let state = run(
+        &format!("{first}attack Hero Orc dagger assault n=1\nattack Hero Orc club assault\n"),
+        "1,1,1",
+    );
+    assert!(log(&state).join("\n").contains("Hero's Assault is spent"), "{:?}", log(&state));
+}
+
+// GEM-ACT-1, GEM-WPN-1: a second weapon may not join an Assault unnamed, since its first set was
+// rolled without the penalty (`force` lets it, as before); a regiment's Assault rolled as one set
+// has one weapon, so it cannot name two.
+#[test]
+fn gem_act_1_a_weapon_joining_unnamed_is_refused() {
+    let first = format!("{DUAL}attack Hero Orc club assault n=1\n");
+    let err = run_err(&format!("{first}attack Hero Orc dagger assault\n"), "1,1");
+    assert!(
+        err.contains("name the round's weapons on its first set (weapons=club,dagger)"),
+        "{err}"
+    );
+    let state = run(&format!("{first}attack Hero Orc dagger assault force\n"), "1,1");
+    assert!(log(&state).join("\n").contains("multiweapon ×2 -2"), "{:?}", log(&state));
+    let bandits = "new gempunks\nadd Bandit x5 regiment hp=1\nweapon Bandits club acc=0 dmg=1d6 melee\n\
+                   weapon Bandits knife acc=0 dmg=1d6 melee\nadd Orc ad=5\ninit Bandits 10\ninit Orc 1\nstart\n";
+    let err =
+        run_err(&format!("{bandits}attack Bandits Orc club assault weapons=club,knife\n"), "");
+    assert!(err.contains("a set has one weapon (GEM-ATK-5)"), "{err}");
+}
