@@ -223,3 +223,20 @@ fn gem_act_1_a_weapon_joining_unnamed_is_refused() {
         run_err(&format!("{bandits}attack Bandits Orc club assault weapons=club,knife\n"), "");
     assert!(err.contains("a set has one weapon (GEM-ATK-5)"), "{err}");
 }
+
+// GEM-ACT-5 (a gap of the same kind, logged but not kept): the implant a Cut Out wounds out
+// falls, kept as a dropped item: an implanted weapon no longer attacks until picked up.
+// Need AD 5 − (0 − 1) = 6: the 6 hits, its crit die 1 misses; damage 5 ≥ T 4: a wound.
+#[test]
+fn gem_act_5_a_cut_out_implant_is_dropped() {
+    let script = "new gempunks\nadd Hero side=pc\nweapon Hero hands acc=0 dmg=1d6 unarmed melee\n\
+                  add Orc ad=5 toughness=4 hp=5\nweapon Orc blade acc=0 dmg=1d6 melee\n\
+                  init Hero 10\ninit Orc 1\nstart\nattack Hero Orc hands cutout=blade\nnext\n";
+    let state = run(script, "6,1,5");
+    assert!(log(&state).join("\n").contains("an implanted blade falls out of Orc (GEM-ACT-5)"));
+    let err = run_err(&format!("{script}attack Orc Hero blade\n"), "6,1,5,1");
+    assert!(err.contains("Orc's blade lies dropped"), "{err}");
+    let state =
+        run(&format!("{script}do Orc pickup item=blade\nattack Orc Hero blade\n"), "6,1,5,1");
+    assert!(log(&state).join("\n").contains("Orc picks up its blade"), "{:?}", log(&state));
+}

@@ -218,15 +218,16 @@ impl Tracker {
                 effects.push(Effect::Log { text: head.clone(), roll: None });
                 effects.push(Effect::Hit(l.hit(0, 0)));
                 self.hp[t] -= wounds;
+                // GEM-ACT-5: the implant falls out, kept as a dropped item (once a set).
+                let key = (t, f_value(req, "cutout").unwrap_or_default().to_lowercase());
                 if let Some(kind) = f_value(req, "cutout")
                     && wounds >= 1
+                    && !self.moved.iter().any(|(k, _)| *k == key)
                 {
-                    effects.push(Effect::Log {
-                        text: format!(
-                            "{head}: an implanted {kind} falls out of {name} (GEM-ACT-5)"
-                        ),
-                        roll: None,
-                    });
+                    self.moved.push((key, Some(Place::Dropped)));
+                    let text =
+                        format!("{head}: an implanted {kind} falls out of {name} (GEM-ACT-5)");
+                    effects.push(items::moved(target.id, kind, Some(Place::Dropped), text));
                 }
             }
             AttackOption::Sunder => self.sunder(req, &l, t, effects),
