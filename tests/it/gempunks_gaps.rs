@@ -222,6 +222,24 @@ fn gem_act_1_a_weapon_joining_unnamed_is_refused() {
     let err =
         run_err(&format!("{bandits}attack Bandits Orc club assault weapons=club,knife\n"), "");
     assert!(err.contains("a set has one weapon (GEM-ATK-5)"), "{err}");
+    // Rolled a set per attack (`gem_reg_assault=per_attack`), it names them: 3 sets at −2, the
+    // last kept for the knife (5 members: 5 dice a set).
+    let per = bandits.replace("start\n", "set gem_reg_assault per_attack\nstart\n");
+    let sets = format!(
+        "{per}attack Bandits Orc club assault weapons=club,knife\nattack Bandits Orc club assault\n"
+    );
+    let ones = |n: usize| vec!["1"; n].join(",");
+    let state = run(&sets, &ones(10));
+    assert!(log(&state).join("\n").contains("3 attacks, each wield at least once, all at -2"));
+    let err = run_err(&format!("{sets}attack Bandits Orc club assault\n"), &ones(15));
+    assert!(
+        err.contains(
+            "Assault has 1 set(s) left and keeps one for each weapon still to attack (knife)"
+        ),
+        "{err}"
+    );
+    let state = run(&format!("{sets}attack Bandits Orc knife assault\n"), &ones(15));
+    assert!(log(&state).join("\n").contains("Assault is spent"), "{:?}", log(&state));
 }
 
 // GEM-ACT-5 (a gap of the same kind, logged but not kept): the implant a Cut Out wounds out

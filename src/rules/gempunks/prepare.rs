@@ -326,9 +326,10 @@ fn count(
 /// The refusal of a set that would leave a named weapon no attack of its Assault.
 fn keep_for(attacker: &str, a: &Attacks) -> RulesError {
     invalid(format!(
-        "{attacker}'s Assault has {} attack(s) left and keeps one for each weapon still to attack \
+        "{attacker}'s Assault has {} {} left and keeps one for each weapon still to attack \
          ({}): each wield attacks at least once (GEM-WPN-1)",
         a.budget,
+        if a.hero { "attack(s)" } else { "set(s)" },
         a.reserve.join(", ")
     ))
 }
