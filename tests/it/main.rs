@@ -27,6 +27,7 @@ mod fight_end;
 mod frames;
 mod fuzz_numbers;
 mod gempunks;
+mod gempunks_gaps;
 mod gempunks_play;
 mod gurps;
 mod harness;

@@ -16,7 +16,7 @@ pub fn owner_of(req: AttackRequest<'_, GemState>) -> Option<(String, String)> {
 }
 
 /// A name for an id, from the attack's parties (an id otherwise).
-fn name_in(req: AttackRequest<'_, GemState>, id: &str) -> String {
+pub(super) fn name_in(req: AttackRequest<'_, GemState>, id: &str) -> String {
     req.members
         .iter()
         .chain(req.targets)
@@ -146,4 +146,84 @@ pub fn pickup(
             "{owner_name}'s {name} is not lying dropped: nothing to pick up"
         ))),
     }
+}
+
+/// An item a Pickpocket or Reverse Pickpocket names: `item=NAME` (the target's own for a
+/// Pickpocket, the attacker's for a Reverse) or `item=OWNER.NAME` (someone else's, stowed on the
+/// target): the owner's id and the item's name.
+pub fn named_item(word: &str, default_owner: &str) -> (String, String) {
+    match word.split_once('.') {
+        Some((owner, name)) if !owner.trim().is_empty() && !name.trim().is_empty() => {
+            (slug(owner), name.trim().to_string())
+        }
+        _ => (default_owner.to_string(), word.trim().to_string()),
+    }
+}
+
+/// GEM-OPT-9: a Pickpocket takes only a loose item (not worn, implanted or held): one of the
+/// target's weapons in its hands, or another's item it holds, is Disarm's work (GEM-OPT-4), and
+/// an item elsewhere is not on the target to take. A Reverse Pickpocket stows an item its
+/// attacker holds. Refused before any die; other items are loose gear the GM names.
+pub fn check_loose(req: AttackRequest<'_, GemState>, reverse: bool) -> Result<(), RulesError> {
+    let Some(word) = super::prepare::f_value(req, "item") else { return Ok(()) };
+    let gem = req.state;
+    if reverse {
+        let (owner, name) = named_item(word, req.attacker_id);
+        let place = gem.item(&owner, &name);
+        let holds = match place {
+            Some(Place::TakenBy(by)) => by == req.attacker_id,
+            Some(p) => !p.out_of_hand(),
+            None => owner == req.attacker_id,
+        };
+        if !holds {
+            let how = place.map_or_else(
+                || "is not in its hands".to_string(),
+                |p| p.words(&|id| name_in(req, id)),
+            );
+            return Err(RulesError::Invalid(format!(
+                "{}'s {name} {how}: a Reverse Pickpocket stows an item {} holds (GEM-OPT-9)",
+                name_in(req, &owner),
+                req.attacker.name
+            )));
+        }
+        return Ok(());
+    }
+    for t in req.targets {
+        let (owner, name) = named_item(word, t.id);
+        let place = gem.item(&owner, &name);
+        let weapon =
+            owner == t.id && t.view.weapons.iter().any(|w| w.name.eq_ignore_ascii_case(&name));
+        let held = match place {
+            Some(Place::TakenBy(by)) => by == t.id,
+            Some(p) => weapon && !p.out_of_hand(),
+            None => weapon,
+        };
+        let whose =
+            if owner == t.id { "its".to_string() } else { format!("{}'s", name_in(req, &owner)) };
+        if held {
+            return Err(RulesError::Invalid(format!(
+                "{} holds {whose} {name}: a Pickpocket takes only a loose item (not worn, \
+                 implanted or held); a held item is Disarm's work, option=disarm item={word} \
+                 (GEM-OPT-9, GEM-OPT-4)",
+                t.view.name
+            )));
+        }
+        let on_target = match place {
+            Some(Place::StowedOn(on)) => on == t.id,
+            Some(Place::Damaged(_)) | None => owner == t.id,
+            Some(_) => false,
+        };
+        if !on_target {
+            let how = place.map_or_else(
+                || format!("is not on {}", t.view.name),
+                |p| p.words(&|id| name_in(req, id)),
+            );
+            return Err(RulesError::Invalid(format!(
+                "{}'s {name} {how}: nothing for a Pickpocket to take from {} (GEM-OPT-9)",
+                name_in(req, &owner),
+                t.view.name
+            )));
+        }
+    }
+    Ok(())
 }

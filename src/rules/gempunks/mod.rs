@@ -316,6 +316,21 @@ impl Rules for Gempunks {
         } else {
             // GEM-ACT-1: an Assault spread over the turn: its first set pays for the rest.
             let p = prepare::prepare(request)?;
+            // GEM-ACT-1, GEM-WPN-1: the round's weapons named on the Assault's first set.
+            if let Some((weapons, attacks)) = p.declared.clone() {
+                let penalty = p
+                    .mods
+                    .iter()
+                    .filter(|(m, _)| m.starts_with("multiweapon"))
+                    .map(|(_, v)| v)
+                    .sum();
+                effects.push(Effect::System(state::event(state::GemEvent::Declared {
+                    id: request.attacker_id.to_string(),
+                    weapons,
+                    attacks: u8::try_from(attacks).unwrap_or(u8::MAX),
+                    penalty,
+                })));
+            }
             if let Some(a) = p.assault.filter(|a| a.paid || a.left_after > 0) {
                 effects.push(Effect::System(state::event(state::GemEvent::AssaultSets {
                     id: request.attacker_id.to_string(),

@@ -85,22 +85,28 @@ impl Tracker {
         let named = f_value(req, "item");
         if p.option == AttackOption::ReversePickpocket {
             let Some(item) = named else { return Ok(None) };
-            let key = (usize::MAX, item.to_lowercase());
+            let (owner, item) = items::named_item(item, req.attacker_id);
+            let key = (usize::MAX, format!("{owner}.{}", item.to_lowercase()));
             if self.moved.iter().any(|(k, _)| *k == key) {
                 return Ok(None);
             }
             let place = Place::StowedOn(target.id.to_string());
             self.moved.push((key, Some(place.clone())));
+            let whose = items::name_in(req, &owner);
             return Ok(Some(items::moved(
-                req.attacker_id,
-                item,
+                &owner,
+                &item,
                 Some(place),
-                format!("{attacker}'s {item} is stowed on {} (GEM-OPT-9)", target.view.name),
+                format!("{whose}'s {item} is stowed on {} (GEM-OPT-9)", target.view.name),
             )));
+        }
+        if p.option == AttackOption::Pickpocket {
+            let Some(item) = named else { return Ok(None) };
+            return self.pickpocket(req, p, t, item, dice);
         }
         let held = match named {
             Some(item) => Some(item.to_string()),
-            None if p.option == AttackOption::Disarm => target
+            None => target
                 .view
                 .weapons
                 .iter()
@@ -112,7 +118,6 @@ impl Tracker {
                             .any(|((i, n), _)| *i == t && *n == w.name.to_lowercase())
                 })
                 .map(|w| w.name.clone()),
-            None => None,
         };
         let Some(item) = held else { return Ok(None) };
         let key = (t, item.to_lowercase());
@@ -138,6 +143,46 @@ impl Tracker {
         };
         self.moved.push((key, Some(place.clone())));
         Ok(Some(items::moved(target.id, &item, Some(place), text)))
+    }
+
+    /// GEM-OPT-9: the loose item a Pickpocket names falls (or an unarmed attacker with `take`
+    /// keeps it): the target's own (`item=pouch`) or another's stowed on it (`item=hero.bomb`),
+    /// held items refused before any die (`items::check_loose`).
+    fn pickpocket(
+        &mut self,
+        req: AttackRequest<'_, GemState>,
+        p: &Prepared,
+        t: usize,
+        word: &str,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Option<Effect>, RulesError> {
+        let target = &req.targets[t];
+        let (owner, item) = items::named_item(word, target.id);
+        let key = (t, format!("{owner}.{}", item.to_lowercase()));
+        if self.moved.iter().any(|(k, _)| *k == key) {
+            return Ok(None);
+        }
+        let whose = items::name_in(req, &owner);
+        let take = take_it(req, p, &item, &whose, dice)?;
+        let (place, text) = if take && owner == req.attacker_id {
+            (None, format!("{} takes its {item} back off {}", req.attacker.name, target.view.name))
+        } else if take {
+            (
+                Some(Place::TakenBy(req.attacker_id.to_string())),
+                if owner == target.id {
+                    format!("{} takes {whose}'s {item}", req.attacker.name)
+                } else {
+                    format!("{} takes {whose}'s {item} off {}", req.attacker.name, target.view.name)
+                },
+            )
+        } else {
+            (
+                Some(Place::Dropped),
+                format!("{whose}'s {item} falls to the ground (`do {whose} pickup item={item}`)"),
+            )
+        };
+        self.moved.push((key, place.clone()));
+        Ok(Some(items::moved(&owner, &item, place, text)))
     }
 
     /// One instance: roll its damage (Ride: none), then what its option does (GEM-OPT-1..10).
@@ -173,15 +218,16 @@ impl Tracker {
                 effects.push(Effect::Log { text: head.clone(), roll: None });
                 effects.push(Effect::Hit(l.hit(0, 0)));
                 self.hp[t] -= wounds;
+                // GEM-ACT-5: the implant falls out, kept as a dropped item (once a set).
+                let key = (t, f_value(req, "cutout").unwrap_or_default().to_lowercase());
                 if let Some(kind) = f_value(req, "cutout")
                     && wounds >= 1
+                    && !self.moved.iter().any(|(k, _)| *k == key)
                 {
-                    effects.push(Effect::Log {
-                        text: format!(
-                            "{head}: an implanted {kind} falls out of {name} (GEM-ACT-5)"
-                        ),
-                        roll: None,
-                    });
+                    self.moved.push((key, Some(Place::Dropped)));
+                    let text =
+                        format!("{head}: an implanted {kind} falls out of {name} (GEM-ACT-5)");
+                    effects.push(items::moved(target.id, kind, Some(Place::Dropped), text));
                 }
             }
             AttackOption::Sunder => self.sunder(req, &l, t, effects),

@@ -3,6 +3,7 @@
 //! (GEM-MOD), each target's need and how many dice (GEM-REG-4, GEM-ACT-1, GEM-ATK-4).
 
 mod modifiers;
+mod wields;
 
 use super::attack_option::AttackOption;
 use super::damage;
@@ -54,6 +55,9 @@ pub struct Prepared {
     pub normal_attacks: i64,
     /// A ranged (not melee) weapon.
     pub ranged: bool,
+    /// The round's weapons this set names for its Assault, and the attacks it makes
+    /// (GEM-ACT-1, GEM-WPN-1).
+    pub declared: Option<(Vec<String>, i64)>,
 }
 
 pub(super) fn invalid(text: impl Into<String>) -> RulesError {
@@ -186,7 +190,11 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
     let ranged = arms.ranged && !arms.melee;
     let kind = Kind { option, ranged, unarmed, heavy, assault, area };
     let gem = req.state;
-    let (mods, total_wields) = modifiers::all(req, &arms, kind, gem)?;
+    // GEM-ACT-1, GEM-WPN-1: the round's weapons, named on an Assault's first set.
+    let later = assault && gem.assault_left(req.attacker_id) > 0;
+    let (round, fresh) = wields::round_weapons(req, &arms.name, assault, later)?;
+    wields::check_joining(req, &round, &arms.name, later)?;
+    let (mods, total_wields) = modifiers::all(req, &arms, kind, gem, &round)?;
     let modsum: i64 = mods.iter().map(|(_, v)| v).sum();
     let acc = arms.acc + modsum;
     let (willing, lowered) = chosen(req, modsum)?;
@@ -200,43 +208,27 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
              turn (GEM-OPT-2)"
         )));
     }
-    let assault_attacks = 2 + (total_wields - 1).max(0);
-    let regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
-    let per_attack = regiment && option_of(req, "gem_reg_assault") == "per_attack";
-    let hero = !regiment && req.members.len() == 1;
-    let spread = assault && !area && (per_attack || hero);
-    let left_before = gem.assault_left(req.attacker_id);
-    let paid = spread && left_before > 0;
-    let assault_budget = if paid { i64::from(left_before) } else { assault_attacks };
-    let attacks_each = match (assault, spread) {
-        (true, false) => assault_attacks,
-        (true, true) if hero => assault_budget,
-        _ => 1,
-    };
+    let a = attacks_of(req, assault, area, total_wields, &round, &arms.name)?;
     let auto = f.flag("auto") || willing.is_some();
     let (dice, area_of, plan) = if area {
         area_dice(req, &needs, auto)?
     } else {
-        let all = members.saturating_mul(attacks_each);
-        let n = match f.int("n")? {
-            Some(n) if (1..=all).contains(&n) => n,
-            Some(n) => {
-                return Err(invalid(format!(
-                    "n={n}: {attacker} rolls 1 to {all} dice here ({members} member(s) × {attacks_each} attack(s), GEM-REG-4)"
-                )));
-            }
-            None => all,
-        };
+        let n = count(&f, attacker, members, &a)?;
         shot_dice(&f, &needs, usize::try_from(n).unwrap_or(0), auto)
     };
     if dice.is_empty() {
         return Err(invalid(format!("{attacker} has no one standing to attack")));
     }
-    let used = if hero { i64::try_from(dice.len()).unwrap_or(i64::MAX) } else { 1 };
-    let assault = spread.then(|| AssaultUse {
-        paid,
-        left_after: u8::try_from((assault_budget - used).max(0)).unwrap_or(0),
+    let used = if a.hero { i64::try_from(dice.len()).unwrap_or(i64::MAX) } else { 1 };
+    if a.spread && a.budget - used < i64::try_from(a.reserve.len()).unwrap_or(0) {
+        return Err(keep_for(attacker, &a));
+    }
+    let attacks_each = a.each;
+    let assault = a.spread.then(|| AssaultUse {
+        paid: a.paid,
+        left_after: u8::try_from((a.budget - used).max(0)).unwrap_or(0),
     });
+    let declared = (fresh && round.len() > 1).then(|| (round.clone(), a.normal));
     Ok(Prepared {
         arms,
         option,
@@ -250,9 +242,96 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
         members,
         attacks_each,
         assault,
-        normal_attacks: assault_attacks,
+        normal_attacks: a.normal,
         ranged,
+        declared,
     })
+}
+
+/// GEM-ACT-1, GEM-WPN-1: the attacks of this set, and of the Assault it belongs to.
+struct Attacks {
+    /// Attacks per member in this set.
+    each: i64,
+    /// An Assault rolled over several sets (a hero's, or `gem_reg_assault=per_attack`).
+    spread: bool,
+    hero: bool,
+    /// An earlier set of this Assault paid its standard action.
+    paid: bool,
+    /// What the Assault has left before this set: attacks (a hero) or sets (a regiment).
+    budget: i64,
+    /// The named weapons other than this set's still to attack: each keeps one.
+    reserve: Vec<String>,
+    /// The attacks an Assault makes with these wields (GEM-ACT-8's normal number).
+    normal: i64,
+}
+
+fn attacks_of(
+    req: AttackRequest<'_, GemState>,
+    assault: bool,
+    area: bool,
+    total_wields: i64,
+    round: &[String],
+    this: &str,
+) -> Result<Attacks, RulesError> {
+    let gem = req.state;
+    let normal = 2 + (total_wields - 1).max(0);
+    let regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
+    let per_attack = regiment && option_of(req, "gem_reg_assault") == "per_attack";
+    let hero = !regiment && req.members.len() == 1;
+    let spread = assault && !area && (per_attack || hero);
+    let reserve = if assault { wields::still_to_attack(req, round, this) } else { Vec::new() };
+    if assault && !spread && !reserve.is_empty() {
+        return Err(invalid(format!(
+            "a set has one weapon (GEM-ATK-5): an Assault with {} is rolled a set per weapon, as a \
+             hero's or with gem_reg_assault=per_attack, not in one set",
+            round.join(" and ")
+        )));
+    }
+    let left_before = gem.assault_left(req.attacker_id);
+    let paid = spread && left_before > 0;
+    let budget = if paid { i64::from(left_before) } else { normal };
+    let each = match (assault, spread) {
+        (true, false) => normal,
+        (true, true) if hero => budget,
+        _ => 1,
+    };
+    Ok(Attacks { each, spread, hero, paid, budget, reserve, normal })
+}
+
+/// How many dice this set rolls: `n=` or all its members' attacks, less one attack kept for each
+/// named weapon still to attack in a hero's Assault (GEM-REG-4, GEM-WPN-1).
+fn count(
+    f: &FieldReader<'_>,
+    attacker: &str,
+    members: i64,
+    a: &Attacks,
+) -> Result<i64, RulesError> {
+    let all = members.saturating_mul(a.each);
+    let kept = if a.spread && a.hero { i64::try_from(a.reserve.len()).unwrap_or(0) } else { 0 };
+    let most = all - kept;
+    if most < 1 && all >= 1 {
+        return Err(keep_for(attacker, a));
+    }
+    match f.int("n")? {
+        Some(n) if (1..=most).contains(&n) => Ok(n),
+        Some(n) if (1..=all).contains(&n) => Err(keep_for(attacker, a)),
+        Some(n) => Err(invalid(format!(
+            "n={n}: {attacker} rolls 1 to {all} dice here ({members} member(s) × {} attack(s), GEM-REG-4)",
+            a.each
+        ))),
+        None => Ok(most),
+    }
+}
+
+/// The refusal of a set that would leave a named weapon no attack of its Assault.
+fn keep_for(attacker: &str, a: &Attacks) -> RulesError {
+    invalid(format!(
+        "{attacker}'s Assault has {} {} left and keeps one for each weapon still to attack \
+         ({}): each wield attacks at least once (GEM-WPN-1)",
+        a.budget,
+        if a.hero { "attack(s)" } else { "set(s)" },
+        a.reserve.join(", ")
+    ))
 }
 
 /// What the command makes of the attack, read once and asked by each modifier.

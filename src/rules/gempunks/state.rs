@@ -3,7 +3,8 @@
 //! still owes a regiment (GEM-ACT-1 `gem_reg_assault=per_attack`), a regiment's members held back
 //! this turn by Incapacitate (GEM-OPT-2), items dropped, taken, stowed or sundered (GEM-OPT-4,
 //! GEM-OPT-6, GEM-OPT-9), the attacks each guard has made as reactions (GEM-ACT-7, GEM-ACT-8), and
-//! the group members that spent this round's standard action in another member's set (GEM-INIT-2).
+//! the group members that spent this round's standard action in another member's set (GEM-INIT-2),
+//! and the weapons an Assault named for the round (GEM-ACT-1, GEM-WPN-1).
 
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +38,10 @@ pub struct GemState {
     /// action in the leader's set ahead of their own turn (GEM-INIT-2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ahead: Vec<(String, String)>,
+    /// (attacker id, the weapons its Assault named for this round with `weapons=`): each counts
+    /// toward the multiweapon penalty from the first set on (GEM-ACT-1, GEM-WPN-1, GEM-MOD-4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declared: Vec<(String, Vec<String>)>,
 }
 
 /// One item that is not where its owner can use it.
@@ -91,6 +96,11 @@ impl GemState {
     /// The distinct weapons `id` has attacked with this round.
     pub fn wields_of(&self, id: &str) -> Vec<&str> {
         self.wielded.iter().filter(|(i, _)| i == id).map(|(_, w)| w.as_str()).collect()
+    }
+
+    /// The weapons `id` named for this round's Assault (`weapons=`), if it named them.
+    pub fn declared_of(&self, id: &str) -> &[String] {
+        self.declared.iter().find(|(i, _)| i == id).map_or(&[], |(_, w)| w.as_slice())
     }
 
     /// Sets an Assault still owes `id` this turn.
@@ -155,6 +165,9 @@ pub enum GemEvent {
     /// A group member attacked in `with`'s set: its standard action this round is spent, and
     /// its turn, still to come, begins without it (GEM-INIT-2).
     Ahead { id: String, with: String },
+    /// `id`'s Assault named the round's `weapons`: `attacks` in all, each at `penalty`
+    /// (GEM-ACT-1, GEM-WPN-1, GEM-MOD-4).
+    Declared { id: String, weapons: Vec<String>, attacks: u8, penalty: i64 },
 }
 
 /// The tag this system's events and saves carry: `Gempunks(…)`.
@@ -231,6 +244,18 @@ pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result
             );
             (text, id)
         }
+        GemEvent::Declared { id, weapons, attacks, penalty } => {
+            st.declared.retain(|(i, _)| i != id);
+            st.declared.push((id.clone(), weapons.clone()));
+            let text = format!(
+                "{} assaults with {} this round: {attacks} attacks, each wield at least once, all \
+                 at {penalty} (multiweapon ×{}, GEM-ACT-1, GEM-WPN-1, GEM-MOD-4)",
+                name_of(id),
+                weapons.join(" and "),
+                weapons.len()
+            );
+            (text, id)
+        }
         GemEvent::Reacted { id, attacks, limit } => {
             set_count(&mut st.reactions, id, *attacks);
             let of = limit.map_or(String::new(), |l| format!(" of {l}"));
@@ -248,6 +273,7 @@ pub fn observe(st: &mut GemState, fact: Fact<'_>) {
             st.wielded.clear();
             st.users.clear();
             st.ahead.clear();
+            st.declared.clear();
         }
         Fact::TurnStarted { id } => {
             st.sets.retain(|(i, _)| i != id);
@@ -266,6 +292,7 @@ pub fn observe(st: &mut GemState, fact: Fact<'_>) {
             st.items.retain(|i| i.owner != id);
             st.reactions.retain(|(i, _)| i != id);
             st.ahead.retain(|(i, _)| i != id);
+            st.declared.retain(|(i, _)| i != id);
         }
         _ => {}
     }
@@ -278,6 +305,7 @@ impl Bounded for GemEvent {
             GemEvent::Benched { members, .. } => {
                 within("members held back", *members, 0, crate::rules::stats::MAX_STAT)
             }
+            GemEvent::Declared { penalty, .. } => within("multiweapon penalty", *penalty, -1000, 0),
             GemEvent::SetRolled { .. }
             | GemEvent::Used { .. }
             | GemEvent::AssaultSets { .. }

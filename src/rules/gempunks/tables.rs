@@ -101,6 +101,7 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("rush"),
     switch("reaction"),
     field("wield", ArgKind::Number),
+    field("weapons", ArgKind::Text),
     switch("high_ground"),
     number("far", 0, 20),
     field("dist", ArgKind::Number),

@@ -35,6 +35,8 @@ pub struct Arms {
     pub magic_damage: bool,
     pub trigger_grip: bool,
     pub magical: bool,
+    /// The Piercing attribute (GEM-WPN-2): such a weapon never shoves (GEM-OPT-5).
+    pub piercing: bool,
     /// Attributes that are only logged (GEM-WPN-2).
     pub logged: Vec<&'static str>,
 }
@@ -181,15 +183,18 @@ impl Arms {
             magic_damage: s.flag("magic_damage"),
             trigger_grip: s.flag("trigger_grip"),
             magical: s.flag("magical"),
+            piercing: s.flag("piercing"),
             logged,
         })
     }
 
-    /// Whether every part is physical and none piercing (Shove, GEM-OPT-5).
+    /// Whether a Shove may use it (GEM-OPT-5): no Piercing attribute, and every part physical
+    /// and none typed piercing.
     pub fn can_shove(&self) -> bool {
-        self.parts.iter().all(|p| {
-            p.kind.as_deref().is_none_or(|k| super::tables::is_physical(k) && k != "piercing")
-        })
+        !self.piercing
+            && self.parts.iter().all(|p| {
+                p.kind.as_deref().is_none_or(|k| super::tables::is_physical(k) && k != "piercing")
+            })
     }
 }
 

@@ -17,13 +17,14 @@ pub(super) fn all(
     arms: &Arms,
     kind: Kind,
     gem: &GemState,
+    round: &[String],
 ) -> Result<(Mods, i64), RulesError> {
     let f = FieldReader(req.fields);
     let mut mods = Mods::new();
     actions(req, arms, kind, &mut mods)?;
     situation(&f, kind, &mut mods)?;
     far(&f, arms, kind.ranged, &mut mods)?;
-    let total_wields = multiweapon(req, arms, gem, &mut mods)?;
+    let total_wields = multiweapon(req, arms, gem, round, &mut mods)?;
     // GEM-MOD-4: Trigger Grip.
     if arms.trigger_grip
         && !f.flag("two_hands")
@@ -91,6 +92,17 @@ fn actions(
         return Err(invalid(
             "take: only an unarmed Disarm or Pickpocket takes the item (GEM-OPT-4, GEM-OPT-9)",
         ));
+    }
+    // GEM-OPT-9: a Pickpocket takes only a loose item; a Reverse stows one its attacker holds.
+    if matches!(option, AttackOption::Pickpocket | AttackOption::ReversePickpocket) {
+        crate::rules::gempunks::items::check_loose(req, option == AttackOption::ReversePickpocket)?;
+    }
+    if option == AttackOption::Shove && arms.piercing {
+        return Err(invalid(format!(
+            "option=shove: {} has the Piercing attribute; a shove takes non-piercing physical \
+             damage only (GEM-OPT-5)",
+            arms.name
+        )));
     }
     if option == AttackOption::Shove && !arms.can_shove() {
         return Err(invalid("option=shove takes non-piercing physical damage only (GEM-OPT-5)"));
@@ -197,19 +209,23 @@ fn increments_to(arms: &Arms, m: i64) -> Result<i64, RulesError> {
     Ok(i64::try_from(at).unwrap_or(0))
 }
 
-/// GEM-MOD-4, GEM-WPN-1: Multiweapon, from the weapons used this round or `wield=N`, and an
+/// GEM-MOD-4, GEM-WPN-1: Multiweapon, from the weapons used or named this round or `wield=N`, and an
 /// Automatic or Semiautomatic weapon attacking at every opportunity; returns the weapons and
 /// wieldings counted.
 fn multiweapon(
     req: AttackRequest<'_, GemState>,
     arms: &Arms,
     gem: &GemState,
+    round: &[String],
     mods: &mut Mods,
 ) -> Result<i64, RulesError> {
     let f = FieldReader(req.fields);
     let mut wields = gem.wields_of(req.attacker_id);
-    if !wields.contains(&arms.name.as_str()) {
-        wields.push(&arms.name);
+    // GEM-ACT-1: the weapons the round's Assault named count from its first set on.
+    for w in round.iter().map(String::as_str).chain([arms.name.as_str()]) {
+        if !wields.iter().any(|u| u.eq_ignore_ascii_case(w)) {
+            wields.push(w);
+        }
     }
     let max_wield = if arms.automatic {
         5
