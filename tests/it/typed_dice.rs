@@ -125,6 +125,11 @@ fn typed_session() -> Session {
     s.execute(&damage, &mut dice).expect("runs");
     let next = parse("next roll=2").expect("parses").expect("a command");
     s.execute(&next, &mut seeded).expect("runs");
+    // Answered roll by roll (issue 24): a typed face, then one the tracker rolled on the GM's
+    // word, marked each as it came.
+    let roll = parse("roll 2d6 for Aria").expect("parses").expect("a command");
+    let mut marked = TypedFirst::marked(vec![(5, true), (3, false)], &mut seeded);
+    s.execute(&roll, &mut marked).expect("runs");
     s
 }
 
@@ -137,6 +142,8 @@ fn replan_plays_typed_faces_back() {
     assert_eq!(marks.len(), 2, "{marks:?}");
     assert!(marks[0].starts_with("dice typed at the table: 6 · rolled by the tracker: "));
     assert_eq!(marks[1], "dice typed at the table: 2");
+    let last = s.log().last().map(|l| l.text.clone()).unwrap_or_default();
+    assert_eq!(last, "dice: Aria's roll typed 5 · rolled 3");
     let dir = std::env::temp_dir().join(format!("skirmish-typed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("typed.ron");
