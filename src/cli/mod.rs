@@ -122,6 +122,9 @@ pub enum Sub {
         /// With --once: print one JSON object instead of text.
         #[arg(long, requires = "once")]
         json: bool,
+        /// Ring the terminal bell when a player character's turn begins and when one is on deck.
+        #[arg(long, conflicts_with = "once")]
+        bell: bool,
     },
     /// Check that a save file loads and replays (every record's checksum, every branch).
     Check {
@@ -189,7 +192,9 @@ pub fn main(cli: Cli) -> ExitCode {
                 format!("unknown system '{system}'; expected {}", System::listed(System::key)),
             ),
         },
-        Some(Sub::Watch { file, once, json }) => watch::watch(file, once, json, saves.as_deref()),
+        Some(Sub::Watch { file, once, json, bell }) => {
+            watch::watch(file, watch::Shown { once, json, bell }, saves.as_deref())
+        }
         Some(Sub::Replay { file, pace }) => tracker::replay(&file, pace, saves.as_deref()),
         Some(sub) => run_sub(sub),
     }

@@ -35,12 +35,38 @@ pub struct Watch {
     live: LiveView,
     pub seen: Option<PlayersSee>,
     pub note: WatchNote,
+    /// The player characters last told of: whose turn it was and who was on deck (`--bell`);
+    /// `None` before the first view of the fight.
+    told: Option<(Option<String>, Option<String>)>,
+}
+
+/// How `watch` shows the fight: once (as text or JSON) or followed, with the bell or not.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Shown {
+    pub once: bool,
+    pub json: bool,
+    pub bell: bool,
 }
 
 impl Watch {
     pub fn new(follower: Follower) -> Watch {
         let note = WatchNote { text: "looking for the fight…".into(), error: false };
-        Watch { follower, live: LiveView::keeping(SHOWN_LOG), seen: None, note }
+        Watch { follower, live: LiveView::keeping(SHOWN_LOG), seen: None, note, told: None }
+    }
+
+    /// Whether the bell should ring now: a player character's turn began, or one came on deck,
+    /// since last asked. The first view seen rings for neither (nothing changed for anyone).
+    pub fn bell_due(&mut self) -> bool {
+        let Some(view) = self.seen.as_ref().and_then(PlayersSee::fight) else { return false };
+        let pc = |flag: fn(&crate::view::PlayerCombatant) -> bool| {
+            view.order
+                .iter()
+                .find(|c| flag(c) && c.side == crate::rules::Side::Pc)
+                .map(|c| c.name.clone())
+        };
+        let now = (pc(|c| c.current), pc(|c| c.on_deck));
+        let Some(told) = self.told.replace(now.clone()) else { return false };
+        (now.0.is_some() && now.0 != told.0) || (now.1.is_some() && now.1 != told.1)
     }
 
     /// The players' screen as it stands: the fight when they see one, else the note alone.
@@ -123,12 +149,8 @@ fn save_dir(saves: Option<&Path>) -> Option<PathBuf> {
 }
 
 /// `skirmish watch [FILE] [--once [--json]]`.
-pub(super) fn watch(
-    file: Option<PathBuf>,
-    once: bool,
-    json: bool,
-    saves: Option<&Path>,
-) -> ExitCode {
+pub(super) fn watch(file: Option<PathBuf>, shown: Shown, saves: Option<&Path>) -> ExitCode {
+    let Shown { once, json, bell } = shown;
     let assets = match load_assets() {
         Ok(a) => a,
         Err(err) => return fail(EXIT_INPUT, err),
@@ -164,14 +186,14 @@ pub(super) fn watch(
             "watch needs a terminal; for scripts use `skirmish watch FILE --once`",
         );
     }
-    match run(Watch::new(follower)) {
+    match run(Watch::new(follower), bell) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => fail(EXIT_COMMAND, format!("{err:#}")),
     }
 }
 
-fn run(mut watch: Watch) -> Result<()> {
-    TerminalGuard::enter().and_then(|mut guard| event_loop(&mut watch, &mut guard))
+fn run(mut watch: Watch, bell: bool) -> Result<()> {
+    TerminalGuard::enter().and_then(|mut guard| event_loop(&mut watch, &mut guard, bell))
 }
 
 /// Whether a key quits: `q`, Esc or Ctrl-C.
@@ -182,7 +204,7 @@ pub fn quits(event: &Event) -> bool {
             || (key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)))
 }
 
-fn event_loop(watch: &mut Watch, guard: &mut TerminalGuard) -> Result<()> {
+fn event_loop(watch: &mut Watch, guard: &mut TerminalGuard, bell: bool) -> Result<()> {
     let theme = Theme::from_env();
     let (terminal, frame) = guard.parts();
     let mut dirty = true;
@@ -209,7 +231,15 @@ fn event_loop(watch: &mut Watch, guard: &mut TerminalGuard) -> Result<()> {
             }
         }
         if Instant::now() >= next_poll {
-            dirty |= watch.poll();
+            let changed = watch.poll();
+            dirty |= changed;
+            // `--bell`: the terminal's bell for a player character's turn or its being on deck.
+            if changed && watch.bell_due() && bell {
+                use std::io::Write;
+                let mut out = io::stdout();
+                out.write_all(b"\x07")?;
+                out.flush()?;
+            }
             next_poll = Instant::now() + POLL;
         }
     }

@@ -889,3 +889,40 @@ fn a_hit_that_shakes_is_a_hit_for_the_players() {
     assert!(!lines.iter().any(|l| l.starts_with("Bandit takes no damage")), "{lines:?}");
     assert!(lines.contains(&"Jessa takes no damage"), "{lines:?}");
 }
+
+/// Issue 27 item 4: `watch --bell` rings when a player character's turn begins and when one
+/// comes on deck, never for the first view it opens on, and not for an enemy's turn alone.
+#[test]
+fn the_bell_rings_for_a_player_characters_turn_and_on_deck() {
+    use skirmish::cli::watch::Watch;
+    let dir = temp_dir("bell");
+    let path = dir.join("fight.ron");
+    let mut app = tracker(Session::new(System::WOIN, "Bell", assets()), &path);
+    for line in [
+        "add Aria side=pc",
+        "add Orc side=enemy",
+        "add Bram side=pc",
+        "init Aria 15",
+        "init Orc 10",
+        "init Bram 5",
+        "start",
+    ] {
+        gm(&mut app, line);
+    }
+    let mut watch = Watch::new(Follower::new(Target::File(path.clone()), assets()));
+    assert!(watch.poll());
+    assert!(!watch.bell_due(), "the first view rings for nothing");
+    // Aria's turn ends: the Orc acts, Bram is on deck (a PC on deck rings).
+    gm(&mut app, "next");
+    assert!(watch.poll());
+    assert!(watch.bell_due(), "Bram on deck");
+    // Bram's turn: a PC's turn begins.
+    gm(&mut app, "next");
+    assert!(watch.poll());
+    assert!(watch.bell_due(), "Bram's turn");
+    // A change that moves no one: no bell.
+    gm(&mut app, "damage Orc 1 raw");
+    assert!(watch.poll());
+    assert!(!watch.bell_due(), "nothing moved");
+    let _ = std::fs::remove_dir_all(&dir);
+}
