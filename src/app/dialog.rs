@@ -183,9 +183,6 @@ pub struct Dialog {
     pub live: Option<super::live::Live>,
     /// Esc was pressed once with faces typed: a second Esc leaves.
     pub leaving: bool,
-    /// The last Backspace emptied the field: one more on the empty field goes back a step (so
-    /// a Backspace held to clear a field stops there).
-    pub emptied: bool,
     /// Why the command was refused. The dialog then only shows it, and every key but Enter and
     /// Esc (which close it) is ignored, so faces typed ahead never act on the dashboard.
     pub refused: Option<String>,
@@ -218,7 +215,6 @@ impl Dialog {
             preview: None,
             live: None,
             leaving: false,
-            emptied: false,
             refused: None,
             fix: None,
             folder: PathBuf::new(),

@@ -28,20 +28,8 @@ impl App {
             dialog.leaving = false;
         }
         let blank = matches!(&self.mode, Mode::Dialog(d) if d.step().is_some_and(Step::is_blank));
-        let emptied = matches!(&self.mode, Mode::Dialog(d) if d.emptied);
-        if let Mode::Dialog(dialog) = &mut self.mode {
-            dialog.emptied = false;
-        }
-        if key.code == KeyCode::BackTab || (key.code == KeyCode::Backspace && blank && !emptied) {
+        if key.code == KeyCode::BackTab || (key.code == KeyCode::Backspace && blank) {
             self.step_back();
-            return;
-        }
-        if key.code == KeyCode::Backspace && !blank {
-            self.edit_step(key);
-            if let Mode::Dialog(dialog) = &mut self.mode {
-                dialog.emptied = dialog.step().is_some_and(Step::is_blank);
-            }
-            self.refresh_preview();
             return;
         }
         if let Some(need) = self.in_live_step().cloned() {
