@@ -29,6 +29,7 @@ mod fuzz_numbers;
 mod gempunks;
 mod gempunks_play;
 mod gurps;
+mod gurps_gaps;
 mod harness;
 mod history;
 mod history_cost;

@@ -1,0 +1,86 @@
+//! GURPS rules the audit of issue 25 found missing, each by its rule ID (rules/gurps.md): a 17
+//! or 18 always fails, Low Pain Threshold's doubled shock, the knockdown roll for a head or
+//! vitals hit, no 0-HP roll on Do Nothing, the target's Size Modifier, armor divisors. Run
+//! in-process with scripted dice, as `skirmish run` runs a script.
+
+use serde_json::Value;
+
+use crate::harness::{run, run_err};
+use skirmish::rules::gurps::roll;
+
+fn who<'a>(v: &'a Value, id: &str) -> &'a Value {
+    v["combatants"]
+        .as_array()
+        .expect("combatants")
+        .iter()
+        .find(|c| c["id"] == id)
+        .unwrap_or_else(|| panic!("no combatant {id}"))
+}
+
+fn texts(v: &Value) -> Vec<String> {
+    v["log"]
+        .as_array()
+        .expect("log")
+        .iter()
+        .map(|l| l["text"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+fn has_log(v: &Value, needle: &str) -> bool {
+    texts(v).iter().any(|t| t.contains(needle))
+}
+
+fn assert_log(v: &Value, needle: &str) {
+    assert!(has_log(v, needle), "no log line with '{needle}' in {:#?}", texts(v));
+}
+
+fn assert_no_log(v: &Value, needle: &str) {
+    assert!(!has_log(v, needle), "a log line with '{needle}' in {:#?}", texts(v));
+}
+
+fn conditions(v: &Value, id: &str) -> Vec<String> {
+    who(v, id)["conditions"]
+        .as_array()
+        .expect("conditions")
+        .iter()
+        .map(|c| c["name"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+// GURPS-ROLL-2: a 17 or 18 always fails, whatever the effective skill; 17 is a critical
+// failure only at 15 or less, 18 always.
+#[test]
+fn gurps_roll_2_seventeen_and_eighteen_always_fail() {
+    use roll::Verdict::*;
+    let cases = [
+        (20, 17, Failure),
+        (17, 17, Failure),
+        (16, 17, Failure),
+        (15, 17, CriticalFailure),
+        (25, 18, CriticalFailure),
+        (20, 16, Success),
+        (16, 16, Success),
+    ];
+    for (skill, total, want) in cases {
+        assert_eq!(roll::judge(skill, total), want, "skill {skill} rolls {total}");
+    }
+}
+
+// GURPS-ROLL-2 in play: an attack at 20, a Dodge of 17 and a knockdown HT of 18 each fail on a 17.
+#[test]
+fn gurps_roll_2_seventeen_fails_attacks_defenses_and_ht() {
+    let base = "new gurps\nadd A speed=7\nadd B speed=5 dodge=17 hp=10 ht=18\nstart\n";
+    let v = run(&format!("{base}attack A B skill=20"), "6,6,5");
+    assert_log(&v, "rolls 17 vs 20: failure (17 or 18 always fails)");
+    assert_eq!(who(&v, "b")["health"]["current"], 10, "the attack missed");
+
+    let v = run(&format!("{base}attack A B skill=14"), "3,3,4,6,6,5,3");
+    assert_log(&v, "rolls 17 vs 17: failure (17 or 18 always fails)");
+    assert_eq!(who(&v, "b")["health"]["current"], 9, "the dodge failed: thrust 1d−2 hits for 1");
+
+    // A major wound (6 > HP/2) and a knockdown HT 18 that rolls 17: it fails.
+    let v =
+        run(&format!("{base}attack A B skill=14 dmg=1d+3 type=cr defense=none"), "3,3,4,3,6,6,5");
+    assert_log(&v, "knockdown, HT 18: rolls 17 vs 18: failure (17 or 18 always fails)");
+    assert!(conditions(&v, "b").iter().any(|c| c == "stunned"), "{:?}", conditions(&v, "b"));
+}
