@@ -84,3 +84,28 @@ fn gurps_roll_2_seventeen_fails_attacks_defenses_and_ht() {
     assert_log(&v, "knockdown, HT 18: rolls 17 vs 18: failure (17 or 18 always fails)");
     assert!(conditions(&v, "b").iter().any(|c| c == "stunned"), "{:?}", conditions(&v, "b"));
 }
+
+// GURPS-SHOCK-1, GURPS-SHOCK-2: Low Pain Threshold doubles shock and its cap is −8, not −4;
+// shock summed over hits keeps that cap, and a plain hit never takes doubled shock back down.
+#[test]
+fn gurps_shock_2_low_pain_threshold_doubles_shock_up_to_8() {
+    // (flags, hits, shock)
+    let cases = [
+        ("", "3", 3),
+        ("", "6", 4),
+        ("lpt", "1", 2),
+        ("lpt", "3", 6),
+        ("lpt", "5", 8),
+        ("lpt", "3 1", 8),
+        ("lpt", "2 1", 6),
+        ("hpt", "5", 0),
+    ];
+    for (flags, hits, want) in cases {
+        let mut script = format!("new gurps\nadd B hp=19 {flags}\n");
+        for hit in hits.split_whitespace() {
+            script.push_str(&format!("damage B {hit} cr\n"));
+        }
+        let v = run(&script, "");
+        assert_eq!(who(&v, "b")["shock"], want, "{flags} hits {hits}");
+    }
+}

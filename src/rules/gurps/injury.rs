@@ -215,8 +215,8 @@ fn blunt_trauma(
     }
 }
 
-/// GURPS-SHOCK-1: the shock an injury brings (doubled, up to 8, by a critical hit or a male
-/// target's groin hit by crushing), as its event.
+/// GURPS-SHOCK-1: the shock an injury brings (doubled, up to 8, by a critical hit, a male
+/// target's groin hit by crushing, or Low Pain Threshold, GURPS-SHOCK-2), as its event.
 fn shock(
     hit: DamageRequest<'_, GurpsState>,
     at: Location,
@@ -232,7 +232,8 @@ fn shock(
     if doubled {
         shock = shock.saturating_mul(2);
     }
-    let cap = if doubled { 8 } else { 4 };
+    // Low Pain Threshold has doubled it already: its cap is the doubled one too.
+    let cap = if doubled || hit.stats.flag("lpt") { 8 } else { 4 };
     (shock > 0).then(|| GurpsEvent::Shock { id: hit.id.into(), amount: shock, cap }.wrap())
 }
 

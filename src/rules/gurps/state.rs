@@ -229,10 +229,11 @@ impl Person {
     }
 
     /// Shock taken (GURPS-SHOCK-1), up to `cap`: on this turn's pool, or the next's while its
-    /// turn goes on; the pool it now holds.
+    /// turn goes on; the pool it now holds. A lower cap never takes off shock already held
+    /// (a doubled −8, then a plain hit, stays −8).
     fn add_shock(&mut self, amount: i64, cap: i64) -> i64 {
         let pool = if self.in_turn { &mut self.shock_next } else { &mut self.shock };
-        *pool = pool.saturating_add(amount).min(cap);
+        *pool = pool.saturating_add(amount).min(cap).max(*pool);
         *pool
     }
 }
