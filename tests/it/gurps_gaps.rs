@@ -109,3 +109,38 @@ fn gurps_shock_2_low_pain_threshold_doubles_shock_up_to_8() {
         assert_eq!(who(&v, "b")["shock"], want, "{flags} hits {hits}");
     }
 }
+
+// GURPS-MAJOR-2: by default a skull, face, eye or vitals hit with injury enough for shock rolls
+// knockdown even when the wound is not major (no location penalty then); other places, and
+// `major_only`, roll only for a major wound.
+#[test]
+fn gurps_major_2_head_and_vitals_knockdown_by_default() {
+    // (option, location, dice after the damage die, the knockdown line or none); HP 30, HT 10:
+    // 1d+3 pi rolls 1: 4, the skull 2 after its DR 2 (×4: 8), vitals 12, face 4; none over HP/2.
+    let cases = [
+        ("", "skull", "3,3,3", Some("knockdown, HT 10: rolls 9 vs 10")),
+        ("", "vitals", "3,3,3", Some("knockdown, HT 10: rolls 9 vs 10")),
+        ("", "face", "3,3,3", Some("knockdown, HT 10: rolls 9 vs 10")),
+        ("", "torso", "", None),
+        ("set gurps_head_knockdown major_only\n", "skull", "", None),
+    ];
+    for (set, at, after, line) in cases {
+        let script = format!(
+            "new gurps\n{set}add A speed=7\nadd B speed=5 hp=30 ht=10\nstart\n\
+             attack A B skill=18 loc={at} dmg=1d+3 type=pi defense=none"
+        );
+        let dice = if after.is_empty() { "3,3,4,1".to_string() } else { format!("3,3,4,1,{after}") };
+        let v = run(&script, &dice);
+        match line {
+            Some(line) => assert_log(&v, line),
+            None => assert_no_log(&v, "B: knockdown"),
+        }
+    }
+    // A failed knockdown roll stuns the victim and lays it prone (GURPS-MAJOR-3).
+    let v = run(
+        "new gurps\nadd A speed=7\nadd B speed=5 hp=30 ht=10\nstart\n\
+         attack A B skill=18 loc=skull dmg=1d+3 type=pi defense=none",
+        "3,3,4,1,4,4,4",
+    );
+    assert_eq!(conditions(&v, "b"), ["stunned", "prone"]);
+}

@@ -481,8 +481,8 @@ pub static OPTIONS: &[OptionSpec] = &[
     opt("gurps_shock_unit", &["floor", "exact"], "GURPS-SHOCK-1: HP/10 rounded down, or exact"),
     opt(
         "gurps_head_knockdown",
-        &["major_only", "always"],
-        "GURPS-MAJOR-2: head and vitals hits roll knockdown on major wounds only, or on any shock",
+        &["always", "major_only"],
+        "GURPS-MAJOR-2: head and vitals hits roll knockdown on any shock, or on major wounds only",
     ),
     opt(
         "gurps_mortal_wound",
