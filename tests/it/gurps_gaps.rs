@@ -129,7 +129,8 @@ fn gurps_major_2_head_and_vitals_knockdown_by_default() {
             "new gurps\n{set}add A speed=7\nadd B speed=5 hp=30 ht=10\nstart\n\
              attack A B skill=18 loc={at} dmg=1d+3 type=pi defense=none"
         );
-        let dice = if after.is_empty() { "3,3,4,1".to_string() } else { format!("3,3,4,1,{after}") };
+        let dice =
+            if after.is_empty() { "3,3,4,1".to_string() } else { format!("3,3,4,1,{after}") };
         let v = run(&script, &dice);
         match line {
             Some(line) => assert_log(&v, line),
@@ -143,4 +144,35 @@ fn gurps_major_2_head_and_vitals_knockdown_by_default() {
         "3,3,4,1,4,4,4",
     );
     assert_eq!(conditions(&v, "b"), ["stunned", "prone"]);
+}
+
+// GURPS-HP-2: Do Nothing, a stunned combatant's included, makes no HT roll at 0 HP as its turn
+// begins; only a defense roll before its next turn calls for it, just before that defense.
+#[test]
+fn gurps_hp_2_do_nothing_makes_no_zero_hp_roll() {
+    let base = "new gurps\nadd A speed=7\nadd B hp=10 ht=10 speed=5\ndamage B 11 raw\n\
+                cond B stunned\nstart\nnext";
+    let v = run(base, "");
+    assert_log(&v, "B is stunned and does nothing: no HT roll at 0 HP unless it defends");
+    assert!(!has_log(&v, "rolls HT"), "{:#?}", texts(&v));
+    assert_eq!(who(&v, "b")["maneuver"], "do-nothing");
+
+    // (attack's defense, dice after its stun roll fails on 15, a 0-HP roll's line or none)
+    let cases = [
+        (" defense=none", "3,3,4,3", None),
+        ("", "3,3,4,3,3,3,6,6,5,3", Some("B at -1 HP rolls HT 10 to act: rolls 9 vs 10")),
+    ];
+    for (defense, dice, line) in cases {
+        let script = format!("{base}\nnext\nattack A B skill=14{defense}");
+        let v = run(&script, &format!("5,5,5,{dice}"));
+        match line {
+            Some(line) => assert_log(&v, line),
+            None => assert_no_log(&v, "to act"),
+        }
+        assert_eq!(who(&v, "b")["health"]["current"], -2, "{defense}: 1d−2 hits for 1");
+    }
+    // A failed roll before the defense: unconscious, and no defense.
+    let v = run(&format!("{base}\nnext\nattack A B skill=14"), "5,5,5,3,3,4,6,6,1,3");
+    assert_log(&v, "falls unconscious");
+    assert!(conditions(&v, "b").contains(&"unconscious".to_string()));
 }
