@@ -176,3 +176,30 @@ fn gurps_hp_2_do_nothing_makes_no_zero_hp_roll() {
     assert_log(&v, "falls unconscious");
     assert!(conditions(&v, "b").contains(&"unconscious".to_string()));
 }
+
+// GURPS-ATK-2: the target's Size Modifier adds to the attacker's effective skill, from `sm=` on
+// the combatant or the bestiary's (goblin −1, security drone −2, troll +1).
+#[test]
+fn gurps_atk_2_target_size_modifier() {
+    // (the target's line, skill, dice, the attack's line)
+    let cases = [
+        ("add B sm=2", 10, "4,4,4,1", "(skill 10, target SM +2 = 12): rolls 12 vs 12: success"),
+        ("add B", 10, "4,4,4", "(skill 10 = 10): rolls 12 vs 10: failure"),
+        ("add Goblin", 14, "4,4,6", "(skill 14, target SM −1 = 13): rolls 14 vs 13: failure"),
+        ("add \"Security Drone\"", 14, "4,4,5", "(skill 14, target SM −2 = 12): rolls 13 vs 12"),
+        ("add Troll", 10, "4,4,3,1", "(skill 10, target SM +1 = 11): rolls 11 vs 11: success"),
+    ];
+    for (add, skill, dice, line) in cases {
+        let target = if add.contains("Drone") {
+            "security-drone"
+        } else {
+            add.split_whitespace().nth(1).unwrap_or_default()
+        };
+        let script = format!(
+            "new gurps\nadd A speed=9\n{add}\nstart\n\
+             attack A {target} skill={skill} dmg=1d defense=none"
+        );
+        let v = run(&script, dice);
+        assert_log(&v, line);
+    }
+}
