@@ -203,3 +203,49 @@ fn gurps_atk_2_target_size_modifier() {
         assert_log(&v, line);
     }
 }
+
+// GURPS-DMG-5: an armor divisor after the dice divides DR (rounded down) before it is
+// subtracted; below 1 it multiplies DR, and DR 0 becomes 1. The type may follow the damage.
+#[test]
+fn gurps_dmg_5_armor_divisors() {
+    // (DR, damage, the divisor's line, the damage line); the die rolls 1.
+    let cases = [
+        (4, "1d+9(2) cut", "armor divisor (2): DR 4 → 2", "10 cut − DR 2 = 8 × 1.5 = 12"),
+        (5, "1d+9 (2) cut", "armor divisor (2): DR 5 → 2", "10 cut − DR 2 = 8 × 1.5 = 12"),
+        (7, "1d+9(3) cr", "armor divisor (3): DR 7 → 2", "10 cr − DR 2 = 8 × 1 = 8"),
+        (3, "1d+9(0.5) pi", "armor divisor (0.5): DR 3 → 6", "10 pi − DR 6 = 4 × 1 = 4"),
+        (0, "1d+9(0.5) pi", "armor divisor (0.5): DR 0 → 1", "10 pi − DR 1 = 9 × 1 = 9"),
+        (4, "1d+9 cut", "", "10 cut − DR 4 = 6 × 1.5 = 9"),
+    ];
+    for (dr, dmg, divided, line) in cases {
+        let script = format!(
+            "new gurps\nadd A speed=7\nadd B speed=5 hp=30 dr={dr}\nstart\n\
+             attack A B skill=14 dmg=\"{dmg}\" defense=none"
+        );
+        let v = run(&script, "3,3,4,1");
+        if divided.is_empty() {
+            assert_no_log(&v, "armor divisor");
+        } else {
+            assert_log(&v, divided);
+        }
+        assert_log(&v, line);
+    }
+    // On a weapon, with its own type; the damage roll names it.
+    let v = run(
+        "new gurps\nadd A speed=7\nweapon A rifle dmg=3d(2) type=pi ranged\nadd B speed=5 dr=6\n\
+         start\nattack A B skill=14 defense=none",
+        "3,3,4,2,2,2",
+    );
+    assert_log(&v, "armor divisor (2): DR 6 → 3");
+    assert_log(&v, "6 pi − DR 3 = 3 × 1 = 3");
+    assert_eq!(who(&v, "b")["health"]["current"], 7);
+    let rolls = v["log"].as_array().expect("log").iter().filter_map(|l| l["roll"]["expr"].as_str());
+    assert!(rolls.clone().any(|e| e == "3d(2) pi damage"), "{:?}", rolls.collect::<Vec<_>>());
+    for bad in ["2d(0) cut", "2d(x) cut", "2d(2 cut", "2d(2) cut sharp"] {
+        let err = run_err(
+            &format!("new gurps\nadd A speed=7\nadd B\nstart\nattack A B dmg=\"{bad}\""),
+            "",
+        );
+        assert!(err.contains("an armor divisor after the dice"), "{bad}: {err}");
+    }
+}

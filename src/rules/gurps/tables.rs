@@ -402,7 +402,8 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec {
         name: "dmg",
         kind: FieldKind::Text,
-        help: "damage: 2d+1, or sw+1 / thr-1 from ST by the Basic Set table",
+        help: "damage: 2d+1, or sw+1 / thr-1 from ST by the Basic Set table; an armor divisor \
+               and the type may follow: 2d(2) cut",
     },
     FieldSpec {
         name: "type",
