@@ -249,3 +249,71 @@ fn gurps_dmg_5_armor_divisors() {
         assert!(err.contains("an armor divisor after the dice"), "{bad}: {err}");
     }
 }
+
+// GURPS-MAJOR-3, GURPS-ATK-3 (12): a failed knockdown roll and a critical hit's 12 drop what the
+// victim holds, into the state: the weapon is not ready, neither parries nor attacks until a
+// Ready; a natural weapon and a shield stay.
+#[test]
+fn gurps_major_3_knockdown_and_critical_12_drop_weapons() {
+    let base = "new gurps\nadd A speed=7\nadd B speed=5 hp=10 ht=10\n\
+                weapon B sword skill=14 parry=0\nweapon B jaws skill=12 parry=No natural\n\
+                weapon B shield skill=12 shield db=1\nstart\n";
+    // (the attack, dice, the line that says so)
+    let cases = [
+        ("dmg=1d+5 type=cr defense=none", "3,3,4,1,6,6,1", "dropping what it holds"),
+        ("dmg=1d", "1,1,1,4,4,4,1", "B drops what it holds"),
+    ];
+    for (attack, dice, line) in cases {
+        let v = run(&format!("{base}attack A B skill=14 {attack}"), dice);
+        assert_log(&v, line);
+        assert_log(&v, "B's sword is not ready");
+        assert_no_log(&v, "B's jaws is not ready");
+        assert_no_log(&v, "B's shield is not ready");
+        assert_eq!(who(&v, "b")["defenses"]["parry"], Value::Null, "{attack}: no Parry");
+        assert_ne!(who(&v, "b")["defenses"]["block"], Value::Null, "{attack}: the shield stays");
+    }
+    // Dropped, the sword neither attacks nor parries until a Ready picks it up.
+    let dropped = format!("{base}attack A B skill=14 dmg=1d defense=none");
+    let err = run_err(&format!("{dropped}\nnext\nattack B A sword"), "1,1,1,4,4,4,1");
+    assert!(err.contains("sword is not ready"), "{err}");
+    let v = run(&format!("{dropped}\nnext\nmaneuver B ready weapon=sword"), "1,1,1,4,4,4,1");
+    assert_log(&v, "B readies its sword");
+    assert_eq!(who(&v, "b")["defenses"]["parry"], 11, "Parry 10, DB 1");
+}
+
+// GURPS-CRIT-1, GURPS-CRIT-3: a critical miss's 14 drops a ranged weapon (a melee one flies
+// away: dropped too); a 5–6 with a pointed or ranged weapon rolls again and takes the second
+// roll's result, so a second 7 loses its balance and a second 10 drops the weapon.
+#[test]
+fn gurps_crit_1_critical_misses_change_the_state() {
+    let base = "new gurps\nadd A speed=7\nweapon A bow skill=12 dmg=1d type=imp ranged\n\
+                weapon A knife skill=12 dmg=1d type=imp\nadd B speed=5\nstart\n";
+    // (weapon, the critical miss dice after an 18, the line, the weapon lost, a condition)
+    let cases = [
+        ("bow", "5,5,4", "A: critical miss, drops bow", true, None),
+        ("knife", "5,5,4", "A: critical miss, knife flies 1d yards away", true, None),
+        ("bow", "1,1,3,1,2,4", "A: critical miss, loses its balance", false, Some("lost_balance")),
+        ("knife", "1,1,3,3,3,4", "A: critical miss, drops knife", true, None),
+        (
+            "knife",
+            "1,1,4,2,2,1",
+            "A: critical miss, hits itself in an arm or leg (full",
+            false,
+            None,
+        ),
+        ("bow", "4,4,4", "A: critical miss, bow turns in its hand: unready", true, None),
+    ];
+    for (weapon, dice, line, lost, condition) in cases {
+        let v = run(&format!("{base}attack A B {weapon}"), &format!("6,6,6,{dice}"));
+        assert_log(&v, line);
+        assert_eq!(
+            has_log(&v, &format!("A's {weapon} is not ready")),
+            lost,
+            "{weapon} {dice}: {:#?}",
+            texts(&v)
+        );
+        if let Some(c) = condition {
+            assert!(conditions(&v, "a").contains(&c.to_string()), "{:?}", conditions(&v, "a"));
+        }
+    }
+}

@@ -549,11 +549,13 @@ fn damage(
         armor_added: added,
         ..Hit::default()
     }));
+    // GURPS-ATK-3 (12): the victim drops what it holds, penetrating or not (a critical hit
+    // allows no defense, so the victim is the target).
     if matches!(crit, CritHit::Drop) {
-        effects.push(Effect::Log {
-            text: format!("{} drops what it holds", req.target.name),
-            roll: None,
-        });
+        let text = format!("{} drops what it holds", req.target.name);
+        effects.push(Effect::Log { text, roll: None });
+        let me = state::person(req.state, req.target_id);
+        effects.extend(injury::drop_all(req.target, req.target_id, &me));
     }
     Ok(())
 }

@@ -448,6 +448,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     },
     FieldSpec { name: "cheap", kind: FieldKind::Flag, help: "breaks where others are dropped" },
     FieldSpec { name: "shield", kind: FieldKind::Flag, help: "a shield: Block from its skill" },
+    FieldSpec {
+        name: "natural",
+        kind: FieldKind::Flag,
+        help: "part of the body or built in (bite, claws): never dropped",
+    },
     FieldSpec { name: "db", kind: FieldKind::Int { min: 0, max: 5 }, help: "a shield's DB" },
     FieldSpec {
         name: "offhand",
