@@ -317,3 +317,32 @@ fn gurps_crit_1_critical_misses_change_the_state() {
         }
     }
 }
+
+// GURPS-CRIT-1, GURPS-CRIT-3, GURPS-MAN-10: a broken weapon stays out of the fight (no Ready
+// takes it up); GURPS-DEF-6, GURPS-DEF-1: a shield left unready by a critically failed Block adds
+// no DB to any defense until it is readied.
+#[test]
+fn gurps_crit_3_broken_weapons_and_unready_shields() {
+    let base = "new gurps\nadd A speed=7\nweapon A bow skill=12 dmg=1d type=imp ranged\n\
+                add B speed=5\nstart\n";
+    let broke = format!("{base}attack A B bow\nnext\nnext");
+    let err = run_err(&format!("{broke}\nmaneuver A ready weapon=bow"), "6,6,6,6,6,6");
+    assert!(err.contains("A's bow is broken: no Ready mends it"), "{err}");
+    // A dropped bow (9–11) is taken up again.
+    let v = run(&format!("{base}attack A B bow\nnext\nnext\nmaneuver A ready"), "6,6,6,3,3,4");
+    assert_log(&v, "A readies its bow");
+
+    let base = "new gurps\nadd A speed=7\nadd B speed=5\nweapon B shield skill=12 shield db=1\n\
+                start\n";
+    let v = run(base, "");
+    assert_eq!(who(&v, "b")["defenses"]["dodge"], 9, "Dodge 8 + DB 1");
+    let v = run(&format!("{base}attack A B skill=14 defense=block"), "3,3,4,6,6,6,3");
+    assert_log(&v, "B's shield is not ready");
+    assert_eq!(who(&v, "b")["defenses"]["dodge"], 8, "no DB from an unready shield");
+    assert_eq!(who(&v, "b")["defenses"]["block"], Value::Null);
+    let v = run(
+        &format!("{base}attack A B skill=14 defense=block\nnext\nmaneuver B ready"),
+        "3,3,4,6,6,6,3",
+    );
+    assert_eq!(who(&v, "b")["defenses"]["dodge"], 9, "readied, the DB is back");
+}

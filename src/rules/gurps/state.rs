@@ -52,6 +52,9 @@ pub struct Person {
     pub ht_checked: bool,
     /// Weapons not ready (dropped, turned in the hand, broken): `maneuver NAME ready` readies one.
     pub unready: Vec<String>,
+    /// Of those, the broken ones: no Ready takes them up again (GURPS-CRIT-1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<String>,
 }
 
 /// One hit's injury, for what follows it.
@@ -321,6 +324,9 @@ pub fn apply(
         GurpsEvent::Unready { id, weapon, broken } => {
             let who = name(id);
             push_new(&mut entry(st, id).unready, weapon);
+            if *broken {
+                push_new(&mut entry(st, id).broken, weapon);
+            }
             let what = if *broken { "is broken" } else { "is not ready" };
             line(format!("{who}'s {weapon} {what}"), id)
         }
