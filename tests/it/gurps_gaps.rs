@@ -171,6 +171,12 @@ fn gurps_hp_2_do_nothing_makes_no_zero_hp_roll() {
         }
         assert_eq!(who(&v, "b")["health"]["current"], -2, "{defense}: 1d−2 hits for 1");
     }
+    // `skipht` is a Do Nothing too: no roll as the turn begins, one before a later defense.
+    let skipped = "new gurps\nadd A speed=7\nadd B hp=10 ht=10 speed=5\ndamage B 11 raw\nstart\n\
+                   skipht B\nnext\nnext\nattack A B skill=14";
+    let v = run(skipped, "3,3,4,3,3,3,6,6,5,3");
+    assert_eq!(texts(&v).iter().filter(|t| t.contains("rolls HT 10")).count(), 1);
+    assert_log(&v, "B at -1 HP rolls HT 10 to act: rolls 9 vs 10");
     // A failed roll before the defense: unconscious, and no defense.
     let v = run(&format!("{base}\nnext\nattack A B skill=14"), "5,5,5,3,3,4,6,6,1,3");
     assert_log(&v, "falls unconscious");

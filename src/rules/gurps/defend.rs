@@ -296,8 +296,7 @@ fn falls_at_zero_hp(
     effects: &mut Vec<Effect>,
 ) -> Result<bool, RulesError> {
     let on_action = option(&Gurps, req.options, "gurps_zero_hp_check") == "on_action";
-    let did_nothing = target.maneuver.as_ref().is_some_and(|m| m.kind == Kind::DoNothing);
-    let owed = on_action || (did_nothing && !no_defense);
+    let owed = on_action || (target.ht_owed && !no_defense);
     if !owed || req.target.health.current > 0 || target.ht_checked {
         return Ok(false);
     }

@@ -148,6 +148,11 @@ impl Gurps {
         let owes = who.health.current <= 0 && on_turn_start && !has(who, "Unconscious");
         // GURPS-HP-2: Do Nothing, a stunned one's included, makes no roll; a defense roll
         // before its next turn makes it then (defend.rs).
+        if owes && (stunned || me.skip_ht) {
+            out.push(TurnStartEffect::Effect(Effect::System(
+                state::GurpsEvent::HtOwed { id: id.into() }.wrap(),
+            )));
+        }
         if owes && stunned && !me.skip_ht {
             out.push(TurnStartEffect::Effect(Effect::Log {
                 text: format!(
@@ -163,9 +168,6 @@ impl Gurps {
             let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
             let r = roll::roll_by(who.name, ht - penalty, "HT (0 HP)", dice)?;
             let stays = r.verdict.success();
-            out.push(TurnStartEffect::Effect(Effect::System(
-                state::GurpsEvent::HtChecked { id: id.into() }.wrap(),
-            )));
             out.push(TurnStartEffect::Roll {
                 text: format!(
                     "{} at {} HP rolls HT {} to stay conscious: {}; {}",

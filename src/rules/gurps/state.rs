@@ -50,6 +50,9 @@ pub struct Person {
     pub crit: Option<CritFlags>,
     /// The 0 HP roll was made since its last turn began (GURPS-HP-2, `on_action`).
     pub ht_checked: bool,
+    /// A Do Nothing turn spared the 0 HP roll; a defense roll makes it first (GURPS-HP-2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ht_owed: bool,
     /// Weapons not ready (dropped, turned in the hand, broken): `maneuver NAME ready` readies one.
     pub unready: Vec<String>,
     /// Of those, the broken ones: no Ready takes them up again (GURPS-CRIT-1).
@@ -156,6 +159,11 @@ pub enum GurpsEvent {
     },
     /// The 0 HP roll of GURPS-HP-2 (`on_action`) was made.
     HtChecked {
+        id: String,
+    },
+    /// Its turn began as Do Nothing (stunned, or `skip_ht`) with no 0 HP roll: a defense roll
+    /// before its next turn makes it first (GURPS-HP-2).
+    HtOwed {
         id: String,
     },
     /// A weapon is no longer ready (`broken`: for good), or ready again.
@@ -339,6 +347,10 @@ pub fn apply(
             entry(st, id).ht_checked = true;
             quiet(id)
         }
+        GurpsEvent::HtOwed { id } => {
+            entry(st, id).ht_owed = true;
+            quiet(id)
+        }
         GurpsEvent::Critical { id, flags } => {
             entry(st, id).crit = Some(*flags);
             quiet(id)
@@ -377,6 +389,7 @@ pub fn observe(st: &mut GurpsState, fact: Fact<'_>) {
             p.blocked = false;
             p.retreat_from = None;
             p.ht_checked = false;
+            p.ht_owed = false;
             // GURPS-MAN-6: a Feint made last turn counts on this one; an older one is gone.
             match &mut p.feint {
                 Some(f) if f.this_turn => f.this_turn = false,
@@ -417,6 +430,7 @@ impl Bounded for GurpsEvent {
             | GurpsEvent::AimLost { .. }
             | GurpsEvent::SkipHt { .. }
             | GurpsEvent::HtChecked { .. }
+            | GurpsEvent::HtOwed { .. }
             | GurpsEvent::Unready { .. }
             | GurpsEvent::Readied { .. }
             | GurpsEvent::Critical { .. } => Ok(()),
