@@ -239,6 +239,14 @@ impl Person {
         }
     }
 
+    /// A weapon no longer ready, and for good when `broken` (GURPS-CRIT-1).
+    fn lose(&mut self, weapon: &str, broken: bool) {
+        push_new(&mut self.unready, weapon);
+        if broken {
+            push_new(&mut self.broken, weapon);
+        }
+    }
+
     /// Shock taken (GURPS-SHOCK-1), up to `cap`: on this turn's pool, or the next's while its
     /// turn goes on; the pool it now holds. A lower cap never takes off shock already held
     /// (a doubled −8, then a plain hit, stays −8).
@@ -331,10 +339,7 @@ pub fn apply(
         }
         GurpsEvent::Unready { id, weapon, broken } => {
             let who = name(id);
-            push_new(&mut entry(st, id).unready, weapon);
-            if *broken {
-                push_new(&mut entry(st, id).broken, weapon);
-            }
+            entry(st, id).lose(weapon, *broken);
             let what = if *broken { "is broken" } else { "is not ready" };
             line(format!("{who}'s {weapon} {what}"), id)
         }
