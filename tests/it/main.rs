@@ -30,6 +30,7 @@ mod gempunks;
 mod gempunks_gaps;
 mod gempunks_play;
 mod gurps;
+mod gurps_gaps;
 mod harness;
 mod history;
 mod history_cost;

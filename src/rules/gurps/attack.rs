@@ -14,7 +14,7 @@ use super::roll::{self, Sources, Verdict, with};
 use super::skill::{Plan, Strike, plan, plan_strike};
 use super::state::{self, CritFlags, GurpsEvent, Person};
 use super::tables::{self, CritHit};
-use super::weapon::{damage_words, invalid};
+use super::weapon::{armor_divisor, damage_words, divisor_words, invalid};
 use super::{DEFAULT_ATTRIBUTE, Gurps};
 use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
 use crate::rules::effect::{Effect, Hit, Who};
@@ -492,7 +492,7 @@ fn damage(
     if p.maneuver.kind == Kind::AoaStrong && p.arms.melee() {
         adds += dice_n.max(2);
     }
-    let words = damage_words(dice_n, adds);
+    let words = format!("{}{}", damage_words(dice_n, adds), divisor_words(p.arms.divisor));
     let mut roll = if matches!(crit, CritHit::Maximum | CritHit::MaxNoDr) {
         RollRecord {
             expr: format!("{words} {} maximum", p.arms.kind),
@@ -530,6 +530,10 @@ fn damage(
         CritHit::MaxNoDr => dr,
         _ => 0,
     };
+    // GURPS-DMG-5: the armor divisor divides what DR the critical left (none when it left none).
+    let divisor = if matches!(crit, CritHit::MaxNoDr) { 100 } else { p.arms.divisor };
+    let (ignored, added, divided) = armor_divisor(dr, ignored, divisor);
+    effects.extend(divided.map(|text| Effect::Log { text, roll: None }));
     effects.push(Effect::Hit(Hit {
         target: struck,
         amount: roll.total,
@@ -542,13 +546,16 @@ fn damage(
             _ => at.key.to_string(),
         }),
         armor_ignored: ignored,
+        armor_added: added,
         ..Hit::default()
     }));
+    // GURPS-ATK-3 (12): the victim drops what it holds, penetrating or not (a critical hit
+    // allows no defense, so the victim is the target).
     if matches!(crit, CritHit::Drop) {
-        effects.push(Effect::Log {
-            text: format!("{} drops what it holds", req.target.name),
-            roll: None,
-        });
+        let text = format!("{} drops what it holds", req.target.name);
+        effects.push(Effect::Log { text, roll: None });
+        let me = state::person(req.state, req.target_id);
+        effects.extend(injury::drop_all(req.target, req.target_id, &me));
     }
     Ok(())
 }

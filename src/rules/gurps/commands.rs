@@ -80,7 +80,8 @@ pub static COMMANDS: &[Verb] = &[
             help: "Typed just before the `next` that reaches a combatant at 0 HP or less (`skipht Rook`, \
                then `next`): the GM says it will Do Nothing and make no defense roll, so its turn \
                begins as Do Nothing with no HT roll to stay conscious (GURPS-HP-2). It holds for \
-               that one turn; without it the roll is made as the turn begins.",
+               that one turn; without it the roll is made as the turn begins (a stunned one needs \
+               no `skipht`). Should it still defend before its next turn, it rolls then.",
             example: "skipht Rook",
         },
     },

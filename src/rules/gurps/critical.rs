@@ -52,68 +52,17 @@ pub(super) fn critical_miss(
     let auto = option(&Gurps, req.options, "gurps_crit_reroll") == "auto";
     let mut src = super::roll::with(&mut srcs.crit, dice);
     let first = roll::table(&format!("{name}'s critical miss table"), "critical miss", &mut src)?;
-    let result = tables::critical_miss(first.total);
-    let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());
+    let mut result = tables::critical_miss(first.total);
     let mut rolls = vec![first];
-    let mut lost: Option<bool> = None;
-    let text = match result {
-        CritMiss::Breaks if arms.sturdy && auto => {
-            let again = again(name, "sturdy", &mut src)?;
-            let broke = tables::critical_miss(again.total) == CritMiss::Breaks;
-            rolls.push(again);
-            lost = Some(broke);
-            if broke { format!("{weapon} breaks") } else { format!("drops {weapon} (sturdy)") }
-        }
-        CritMiss::Breaks => {
-            lost = Some(true);
-            format!("{weapon} breaks")
-        }
-        CritMiss::HitsSelf(full) => {
-            let needs_second = (arms.melee()
-                && matches!(arms.kind, "imp" | "pi-" | "pi" | "pi+" | "pi++"))
-                || !arms.melee();
-            if needs_second && auto {
-                let again = again(name, "again", &mut src)?;
-                let hits = matches!(again.total, 5 | 6);
-                rolls.push(again);
-                if hits {
-                    format!(
-                        "hits itself in an arm or leg ({} damage)",
-                        if full { "full" } else { "half" }
-                    )
-                } else {
-                    format!("nearly hits itself; drops {weapon}")
-                }
-            } else {
-                format!(
-                    "hits itself in an arm or leg ({} damage)",
-                    if full { "full" } else { "half" }
-                )
-            }
-        }
-        CritMiss::LostBalance => {
-            "loses its balance: no more actions, defenses −2 until its next turn".into()
-        }
-        CritMiss::Unready => {
-            lost = Some(false);
-            format!("{weapon} turns in its hand: unready")
-        }
-        CritMiss::Dropped if arms.cheap => {
-            lost = Some(true);
-            format!("{weapon} breaks (cheap)")
-        }
-        CritMiss::Dropped => {
-            lost = Some(false);
-            format!("drops {weapon}")
-        }
-        CritMiss::Flies if arms.melee() => format!("{weapon} flies 1d yards away"),
-        CritMiss::Flies => format!("drops {weapon}"),
-        CritMiss::Strained => "strains its weapon arm: unusable for the fight".into(),
-        CritMiss::Falls if arms.melee() => "falls down".into(),
-        CritMiss::Falls => {
-            "loses its balance: no more actions, defenses −2 until its next turn".into()
-        }
-    };
+    // GURPS-CRIT-1, GURPS-CRIT-3: an impaling or piercing melee weapon, or any ranged one,
+    // rolls a 5–6 again and takes the second roll's result, whatever it is.
+    let pointed = matches!(arms.kind, "imp" | "pi-" | "pi" | "pi+" | "pi++");
+    if matches!(result, CritMiss::HitsSelf(_)) && (pointed || !arms.melee()) && auto {
+        let second = again(name, "again", &mut src)?;
+        result = tables::critical_miss(second.total);
+        rolls.push(second);
+    }
+    let (text, lost) = outcome(result, arms, name, auto, &mut src, &mut rolls)?;
     srcs.crit = src.typed;
     let last = rolls.len() - 1;
     for (i, roll) in rolls.into_iter().enumerate() {
@@ -149,4 +98,66 @@ pub(super) fn critical_miss(
         });
     }
     Ok(())
+}
+
+/// GURPS-CRIT-1: what a critical miss's result says, and the weapon lost by it (`Some(true)`
+/// broken, `Some(false)` dropped or unready); a sturdy weapon's break rolls again.
+fn outcome(
+    result: CritMiss,
+    arms: &Arms,
+    name: &str,
+    auto: bool,
+    src: &mut dyn DiceSource,
+    rolls: &mut Vec<RollRecord>,
+) -> Result<(String, Option<bool>), RulesError> {
+    let weapon = arms.name.clone().unwrap_or_else(|| "its weapon".into());
+    let mut lost: Option<bool> = None;
+    let text = match result {
+        CritMiss::Breaks if arms.sturdy && auto => {
+            let again = again(name, "sturdy", src)?;
+            let broke = tables::critical_miss(again.total) == CritMiss::Breaks;
+            rolls.push(again);
+            lost = Some(broke);
+            if broke { format!("{weapon} breaks") } else { format!("drops {weapon} (sturdy)") }
+        }
+        CritMiss::Breaks => {
+            lost = Some(true);
+            format!("{weapon} breaks")
+        }
+        CritMiss::HitsSelf(full) => {
+            format!("hits itself in an arm or leg ({} damage)", if full { "full" } else { "half" })
+        }
+        CritMiss::LostBalance => {
+            "loses its balance: no more actions, defenses −2 until its next turn".into()
+        }
+        CritMiss::Unready => {
+            lost = Some(false);
+            format!("{weapon} turns in its hand: unready")
+        }
+        CritMiss::Dropped if arms.cheap => {
+            lost = Some(true);
+            format!("{weapon} breaks (cheap)")
+        }
+        CritMiss::Flies if arms.cheap && !arms.melee() => {
+            lost = Some(true);
+            format!("{weapon} breaks (cheap)")
+        }
+        CritMiss::Dropped => {
+            lost = Some(false);
+            format!("drops {weapon}")
+        }
+        CritMiss::Flies => {
+            lost = Some(false);
+            match arms.melee() {
+                true => format!("{weapon} flies 1d yards away"),
+                false => format!("drops {weapon}"),
+            }
+        }
+        CritMiss::Strained => "strains its weapon arm: unusable for the fight".into(),
+        CritMiss::Falls if arms.melee() => "falls down".into(),
+        CritMiss::Falls => {
+            "loses its balance: no more actions, defenses −2 until its next turn".into()
+        }
+    };
+    Ok((text, lost))
 }

@@ -138,7 +138,8 @@ pub(super) fn defend(
     let k = keys(req, p);
     let (mut asked, mut acrobatic) = asked_of(&f, k);
     let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
-    if falls_at_zero_hp(req, target, srcs, dice, effects)? {
+    let no_defense = asked.named.as_deref() == Some("none");
+    if falls_at_zero_hp(req, target, no_defense, srcs, dice, effects)? {
         return Ok(Some(Who::TARGET));
     }
     let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
@@ -282,17 +283,21 @@ fn sacrificial_dodge(
     Ok(ok)
 }
 
-/// GURPS-HP-2 (`on_action`): a target at 0 HP or less rolls HT before its first defense since
-/// its last turn; failing (`true`), it falls unconscious and does not defend.
+/// GURPS-HP-2: a target at 0 HP or less rolls HT before its first defense since its last turn
+/// (`on_action`), or, rolling as turns begin, when its turn was Do Nothing with no roll (a
+/// stunned one's, or `skip_ht`): Do Nothing spares the roll only while it makes no defense roll.
+/// Failing (`true`), it falls unconscious and does not defend.
 fn falls_at_zero_hp(
     req: &AttackRequest<'_, GurpsState>,
     target: &mut Person,
+    no_defense: bool,
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
 ) -> Result<bool, RulesError> {
     let on_action = option(&Gurps, req.options, "gurps_zero_hp_check") == "on_action";
-    if !on_action || req.target.health.current > 0 || target.ht_checked {
+    let owed = on_action || (target.ht_owed && !no_defense);
+    if !owed || req.target.health.current > 0 || target.ht_checked {
         return Ok(false);
     }
     let mut src = with(&mut srcs.defense, dice);

@@ -147,7 +147,9 @@ pub fn choices(
     let db = who.stats.int("db").unwrap_or_else(|| {
         who.weapons
             .iter()
-            .filter(|w| w.stats.flag("shield"))
+            // A shield made unready (a critical Block) adds no DB until it is readied.
+            .filter(|w| w.stats.flag("shield") && !w.stats.flag("unready"))
+            .filter(|w| !me.unready.contains(&w.name))
             .filter_map(|w| w.stats.int("db"))
             .max()
             .unwrap_or(0)

@@ -26,9 +26,10 @@ pub fn describe(request: AttackRequest<'_, GurpsState>) -> Result<String, RulesE
         .unwrap_or_else(|| "thr".to_string());
     // `sw+1` and `thr` come from the attacker's ST: said as the dice to throw (`1d+3`).
     let st = request.attacker.stats.int_or("st", super::DEFAULT_ATTRIBUTE);
-    let damage = match super::weapon::parse_damage(&damage, st) {
-        Ok((dice, adds)) if damage.trim().starts_with(['s', 't', 'S', 'T']) => {
-            format!("{} ({damage} at ST {st})", super::weapon::dice_text(dice, adds))
+    let damage = match super::weapon::parse_damage_text(&damage, st) {
+        Ok(d) if damage.trim().starts_with(['s', 't', 'S', 'T']) => {
+            let dice = super::weapon::dice_text(d.dice, d.adds);
+            format!("{dice}{} ({damage} at ST {st})", super::weapon::divisor_words(d.divisor))
         }
         _ => damage,
     };

@@ -140,11 +140,29 @@ impl Gurps {
                 what: "do nothing".into(),
             }));
         };
-        if has(who, "Stunned") || me.skip_ht {
+        let stunned = has(who, "Stunned");
+        if stunned || me.skip_ht {
             do_nothing(&mut out);
         }
         let on_turn_start = option(self, options, "gurps_zero_hp_check") == "turn_start";
-        if who.health.current <= 0 && !me.skip_ht && on_turn_start && !has(who, "Unconscious") {
+        let owes = who.health.current <= 0 && on_turn_start && !has(who, "Unconscious");
+        // GURPS-HP-2: Do Nothing, a stunned one's included, makes no roll; a defense roll
+        // before its next turn makes it then (defend.rs).
+        if owes && (stunned || me.skip_ht) {
+            out.push(TurnStartEffect::Effect(Effect::System(
+                state::GurpsEvent::HtOwed { id: id.into() }.wrap(),
+            )));
+        }
+        if owes && stunned && !me.skip_ht {
+            out.push(TurnStartEffect::Effect(Effect::Log {
+                text: format!(
+                    "{} is stunned and does nothing: no HT roll at 0 HP unless it defends",
+                    who.name
+                ),
+                roll: None,
+            }));
+        }
+        if owes && !me.skip_ht && !stunned {
             let max = who.health.max.max(1);
             let penalty = who.health.current.saturating_neg() / max;
             let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);

@@ -215,8 +215,8 @@ fn blunt_trauma(
     }
 }
 
-/// GURPS-SHOCK-1: the shock an injury brings (doubled, up to 8, by a critical hit or a male
-/// target's groin hit by crushing), as its event.
+/// GURPS-SHOCK-1: the shock an injury brings (doubled, up to 8, by a critical hit, a male
+/// target's groin hit by crushing, or Low Pain Threshold, GURPS-SHOCK-2), as its event.
 fn shock(
     hit: DamageRequest<'_, GurpsState>,
     at: Location,
@@ -232,7 +232,8 @@ fn shock(
     if doubled {
         shock = shock.saturating_mul(2);
     }
-    let cap = if doubled { 8 } else { 4 };
+    // Low Pain Threshold has doubled it already: its cap is the doubled one too.
+    let cap = if doubled || hit.stats.flag("lpt") { 8 } else { 4 };
     (shock > 0).then(|| GurpsEvent::Shock { id: hit.id.into(), amount: shock, cap }.wrap())
 }
 
@@ -330,7 +331,7 @@ pub fn after_damage(
         return Ok(effects);
     }
     dropped(who, id, &me, &mut effects);
-    let knocked_out = knockdowns(who, &me, ht, dice, &mut effects)?;
+    let knocked_out = knockdowns(who, id, &me, ht, dice, &mut effects)?;
     if !me.wounds.is_empty() {
         effects.push(Effect::System(GurpsEvent::WoundsChecked { id: id.into() }.wrap()));
     }
@@ -366,15 +367,30 @@ fn dropped(who: CombatantView<'_>, id: &str, me: &Person, effects: &mut Vec<Effe
     }
 }
 
+/// GURPS-MAJOR-3, GURPS-ATK-3 (12): everything it holds falls, unready until a Ready picks it
+/// up; a shield (strapped on) and a `natural` weapon stay.
+pub(super) fn drop_all(who: CombatantView<'_>, id: &str, me: &Person) -> Vec<Effect> {
+    let held = who.weapons.iter().filter(|w| {
+        let kept = w.stats.flag("shield") || w.stats.flag("natural") || w.stats.flag("unready");
+        !kept && !me.unready.contains(&w.name)
+    });
+    held.map(|w| {
+        let event = GurpsEvent::Unready { id: id.into(), weapon: w.name.clone(), broken: false };
+        Effect::System(event.wrap())
+    })
+    .collect()
+}
+
 /// GURPS-MAJOR-2: each major wound's knockdown roll; whether the target was knocked out.
 fn knockdowns(
     who: CombatantView<'_>,
+    id: &str,
     me: &Person,
     ht: i64,
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
 ) -> Result<bool, RulesError> {
-    let mut knocked_out = false;
+    let (mut knocked_out, mut dropped_all) = (false, false);
     for wound in &me.wounds {
         let Some(modifier) = wound.knockdown else { continue };
         let target = ht.saturating_add(modifier);
@@ -399,6 +415,11 @@ fn knockdowns(
         if fell && !knocked_out {
             effects.push(inflict("Stunned"));
             effects.push(inflict("Prone"));
+        }
+        // GURPS-MAJOR-3: it drops all it holds, once however many rolls fail.
+        if fell && !dropped_all {
+            dropped_all = true;
+            effects.extend(drop_all(who, id, me));
         }
         if out && !knocked_out {
             knocked_out = true;

@@ -21,7 +21,7 @@ const fn band(skill: i64, total: i64) -> u8 {
         0
     } else if total >= 18 || (total == 17 && skill <= 15) || total >= skill + 10 {
         3
-    } else if total <= skill {
+    } else if total <= skill && total <= 16 {
         1
     } else {
         2

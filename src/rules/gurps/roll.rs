@@ -38,7 +38,8 @@ pub fn judge(skill: i64, total: i64) -> Verdict {
         Verdict::CriticalSuccess
     } else if critical_failure {
         Verdict::CriticalFailure
-    } else if total <= skill {
+    } else if total <= skill && total <= 16 {
+        // A 17 or 18 always fails, whatever the effective skill.
         Verdict::Success
     } else {
         Verdict::Failure
@@ -61,7 +62,11 @@ impl Success {
     /// `rolls 9 vs 12: success by 3`.
     pub fn text(&self) -> String {
         let margin = self.margin();
-        let by = if margin >= 0 { format!("by {margin}") } else { format!("by {}", -margin) };
+        let by = if margin >= 0 && !self.verdict.success() {
+            "(17 or 18 always fails)".to_string()
+        } else {
+            format!("by {}", margin.saturating_abs())
+        };
         format!("rolls {} vs {}: {} {by}", self.roll.total, self.skill, self.verdict.word())
     }
 }

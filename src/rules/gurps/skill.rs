@@ -143,14 +143,7 @@ pub fn plan_strike(
             maneuver.describe()
         ));
     }
-    if arms.offhand {
-        mods.push(("off hand".into(), -4));
-    }
-    // GURPS-SHOCK-1: shock this turn.
-    if me.shock > 0 && me.in_turn {
-        mods.push(("shock".into(), -me.shock));
-    }
-    posture(req, &arms, &mut mods);
+    person_mods(req, &arms, &me, &mut mods);
     sighting(req, &arms, kind, &me, &mut mods)?;
     let cap = maneuver_mods(kind, &arms, rapid, &mut mods)?;
     if deceptive > 0 {
@@ -169,6 +162,27 @@ pub fn plan_strike(
     let p = Plan { arms, location, mods, cap, deceptive, rapid, maneuver, takes_maneuver, feint };
     check_skill(&p)?;
     Ok(p)
+}
+
+/// GURPS-ATK-2: the off hand, the attacker's shock (GURPS-SHOCK-1), posture (GURPS-POST-2) and
+/// the target's Size Modifier, melee or ranged (a troll's +1 is easier to hit).
+fn person_mods(
+    req: &AttackRequest<'_, GurpsState>,
+    arms: &Arms,
+    me: &state::Person,
+    mods: &mut Vec<(String, i64)>,
+) {
+    if arms.offhand {
+        mods.push(("off hand".into(), -4));
+    }
+    if me.shock > 0 && me.in_turn {
+        mods.push(("shock".into(), -me.shock));
+    }
+    posture(req, arms, mods);
+    let sm = req.target.stats.int_or("sm", 0);
+    if sm != 0 {
+        mods.push(("target SM".into(), sm));
+    }
 }
 
 /// The maneuver the attack is made under: the one taken this turn, or an Attack this attack

@@ -50,8 +50,14 @@ pub struct Person {
     pub crit: Option<CritFlags>,
     /// The 0 HP roll was made since its last turn began (GURPS-HP-2, `on_action`).
     pub ht_checked: bool,
+    /// A Do Nothing turn spared the 0 HP roll; a defense roll makes it first (GURPS-HP-2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ht_owed: bool,
     /// Weapons not ready (dropped, turned in the hand, broken): `maneuver NAME ready` readies one.
     pub unready: Vec<String>,
+    /// Of those, the broken ones: no Ready takes them up again (GURPS-CRIT-1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<String>,
 }
 
 /// One hit's injury, for what follows it.
@@ -155,6 +161,11 @@ pub enum GurpsEvent {
     HtChecked {
         id: String,
     },
+    /// Its turn began as Do Nothing (stunned, or `skip_ht`) with no 0 HP roll: a defense roll
+    /// before its next turn makes it first (GURPS-HP-2).
+    HtOwed {
+        id: String,
+    },
     /// A weapon is no longer ready (`broken`: for good), or ready again.
     Unready {
         id: String,
@@ -228,11 +239,20 @@ impl Person {
         }
     }
 
+    /// A weapon no longer ready, and for good when `broken` (GURPS-CRIT-1).
+    fn lose(&mut self, weapon: &str, broken: bool) {
+        push_new(&mut self.unready, weapon);
+        if broken {
+            push_new(&mut self.broken, weapon);
+        }
+    }
+
     /// Shock taken (GURPS-SHOCK-1), up to `cap`: on this turn's pool, or the next's while its
-    /// turn goes on; the pool it now holds.
+    /// turn goes on; the pool it now holds. A lower cap never takes off shock already held
+    /// (a doubled −8, then a plain hit, stays −8).
     fn add_shock(&mut self, amount: i64, cap: i64) -> i64 {
         let pool = if self.in_turn { &mut self.shock_next } else { &mut self.shock };
-        *pool = pool.saturating_add(amount).min(cap);
+        *pool = pool.saturating_add(amount).min(cap).max(*pool);
         *pool
     }
 }
@@ -319,7 +339,7 @@ pub fn apply(
         }
         GurpsEvent::Unready { id, weapon, broken } => {
             let who = name(id);
-            push_new(&mut entry(st, id).unready, weapon);
+            entry(st, id).lose(weapon, *broken);
             let what = if *broken { "is broken" } else { "is not ready" };
             line(format!("{who}'s {weapon} {what}"), id)
         }
@@ -330,6 +350,10 @@ pub fn apply(
         }
         GurpsEvent::HtChecked { id } => {
             entry(st, id).ht_checked = true;
+            quiet(id)
+        }
+        GurpsEvent::HtOwed { id } => {
+            entry(st, id).ht_owed = true;
             quiet(id)
         }
         GurpsEvent::Critical { id, flags } => {
@@ -370,6 +394,7 @@ pub fn observe(st: &mut GurpsState, fact: Fact<'_>) {
             p.blocked = false;
             p.retreat_from = None;
             p.ht_checked = false;
+            p.ht_owed = false;
             // GURPS-MAN-6: a Feint made last turn counts on this one; an older one is gone.
             match &mut p.feint {
                 Some(f) if f.this_turn => f.this_turn = false,
@@ -410,6 +435,7 @@ impl Bounded for GurpsEvent {
             | GurpsEvent::AimLost { .. }
             | GurpsEvent::SkipHt { .. }
             | GurpsEvent::HtChecked { .. }
+            | GurpsEvent::HtOwed { .. }
             | GurpsEvent::Unready { .. }
             | GurpsEvent::Readied { .. }
             | GurpsEvent::Critical { .. } => Ok(()),

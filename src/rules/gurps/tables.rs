@@ -402,7 +402,8 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec {
         name: "dmg",
         kind: FieldKind::Text,
-        help: "damage: 2d+1, or sw+1 / thr-1 from ST by the Basic Set table",
+        help: "damage: 2d+1, or sw+1 / thr-1 from ST by the Basic Set table; an armor divisor \
+               and the type may follow: 2d(2) cut",
     },
     FieldSpec {
         name: "type",
@@ -447,6 +448,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     },
     FieldSpec { name: "cheap", kind: FieldKind::Flag, help: "breaks where others are dropped" },
     FieldSpec { name: "shield", kind: FieldKind::Flag, help: "a shield: Block from its skill" },
+    FieldSpec {
+        name: "natural",
+        kind: FieldKind::Flag,
+        help: "part of the body or built in (bite, claws): never dropped",
+    },
     FieldSpec { name: "db", kind: FieldKind::Int { min: 0, max: 5 }, help: "a shield's DB" },
     FieldSpec {
         name: "offhand",
@@ -481,8 +487,8 @@ pub static OPTIONS: &[OptionSpec] = &[
     opt("gurps_shock_unit", &["floor", "exact"], "GURPS-SHOCK-1: HP/10 rounded down, or exact"),
     opt(
         "gurps_head_knockdown",
-        &["major_only", "always"],
-        "GURPS-MAJOR-2: head and vitals hits roll knockdown on major wounds only, or on any shock",
+        &["always", "major_only"],
+        "GURPS-MAJOR-2: head and vitals hits roll knockdown on any shock, or on major wounds only",
     ),
     opt(
         "gurps_mortal_wound",

@@ -497,8 +497,12 @@ fn readied(
                 ))
             })?,
         ),
-        None => me.unready.first().cloned(),
+        None => me.unready.iter().find(|u| !me.broken.contains(u)).cloned(),
     };
+    // GURPS-CRIT-1: a broken weapon stays out of the fight.
+    if let Some(w) = weapon.as_ref().filter(|w| me.broken.contains(w)) {
+        return Err(RulesError::Invalid(format!("{actor}'s {w} is broken: no Ready mends it")));
+    }
     Ok(weapon
         .map(|weapon| Effect::System(GurpsEvent::Readied { id: id.to_string(), weapon }.wrap())))
 }

@@ -28,6 +28,8 @@ pub struct Arms {
     pub small: bool,
     pub firearm: bool,
     pub tbb: bool,
+    /// The armor divisor in hundredths, 100 for none (GURPS-DMG-5).
+    pub divisor: i64,
     pub acc: i64,
     pub bulk: i64,
     pub offhand: bool,
@@ -41,10 +43,84 @@ impl Arms {
         !self.ranged && !self.thrown
     }
 
-    /// `2d+1`.
+    /// `2d+1`, `2d(2)`.
     pub fn damage_text(&self) -> String {
-        damage_words(self.dice, self.adds)
+        format!("{}{}", damage_words(self.dice, self.adds), divisor_words(self.divisor))
     }
+}
+
+/// `(2)`, `(0.5)`; nothing for no divisor.
+pub fn divisor_words(hundredths: i64) -> String {
+    match hundredths {
+        100 => String::new(),
+        h => format!("({})", crate::rules::stats::format_hundredths(h)),
+    }
+}
+
+/// GURPS-DMG-5: DR divided by the armor divisor (in hundredths), rounded down; a divisor below
+/// 1 multiplies DR, and then DR 0 becomes 1.
+pub fn divided_dr(dr: i64, hundredths: i64) -> i64 {
+    let dr = dr.max(0);
+    match hundredths {
+        h if h <= 0 || h == 100 => dr,
+        h if h < 100 => (dr.saturating_mul(100) / h).max(1),
+        h => dr.saturating_mul(100) / h,
+    }
+}
+
+/// GURPS-DMG-5 on a hit: the DR at the location (`dr`, of which a critical ignores `ignored`)
+/// divided; the DR the hit ignores and adds, and the log's line when there is a divisor.
+pub fn armor_divisor(dr: i64, ignored: i64, hundredths: i64) -> (i64, i64, Option<String>) {
+    if hundredths == 100 {
+        return (ignored, 0, None);
+    }
+    let left = dr.saturating_sub(ignored).max(0);
+    let now = divided_dr(left, hundredths);
+    let text = format!("armor divisor {}: DR {left} → {now}", divisor_words(hundredths));
+    let (more_ignored, added) = (left.saturating_sub(now).max(0), now.saturating_sub(left).max(0));
+    (ignored.saturating_add(more_ignored), added, Some(text))
+}
+
+/// Damage as written: dice and adds, an armor divisor (hundredths, 100 for none) and the type
+/// word after them, if any (`2d(2) cut`, `3d+1 (0.5) pi`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    pub dice: i64,
+    pub adds: i64,
+    pub divisor: i64,
+    pub kind: Option<String>,
+}
+
+/// Parse GURPS damage with its armor divisor and type word (GURPS-DMG-5): `2d(2) cut`,
+/// `3d(0.5) pi`, `sw+2 cr`, `2d+1`.
+pub fn parse_damage_text(text: &str, st: i64) -> Result<Damage, RulesError> {
+    let bad = || {
+        RulesError::Invalid(format!(
+            "dmg={text}: expected GURPS damage such as 2d+1, 1d-2, sw+1 or thr, an armor divisor \
+             after the dice (2d(2), 3d(0.5)) and the type (cut)"
+        ))
+    };
+    let (rest, divisor) = match (text.find('('), text.find(')')) {
+        (Some(open), Some(close)) if open < close => {
+            let inside = text.get(open + 1..close).ok_or_else(bad)?;
+            let h = crate::rules::stats::parse_hundredths(inside)
+                .filter(|h| (10..=10_000).contains(h))
+                .ok_or_else(bad)?;
+            let before = text.get(..open).unwrap_or_default();
+            let after = text.get(close + 1..).unwrap_or_default();
+            (format!("{before} {after}"), h)
+        }
+        (None, None) => (text.to_string(), 100),
+        _ => return Err(bad()),
+    };
+    let mut words = rest.split_whitespace();
+    let dice_word = words.next().ok_or_else(bad)?;
+    let kind = words.next().map(str::to_string);
+    if words.next().is_some() {
+        return Err(bad());
+    }
+    let (dice, adds) = parse_damage(dice_word, st).map_err(|_| bad())?;
+    Ok(Damage { dice, adds, divisor, kind })
 }
 
 /// `2d+1`, `1d−2`, `3d`.
@@ -120,8 +196,14 @@ pub fn arms(req: &AttackRequest<'_, GurpsState>) -> Result<Arms, RulesError> {
     }
     let st = req.attacker.stats.int_or("st", DEFAULT_ATTRIBUTE);
     let dmg = f.value("dmg").or_else(|| w.and_then(|w| w.text("dmg"))).unwrap_or("thr");
-    let (dice, adds) = parse_damage(dmg, st)?;
-    let kind_text = f.value("type").or_else(|| w.and_then(|w| w.text("type"))).unwrap_or("cr");
+    let damage = parse_damage_text(dmg, st)?;
+    let (dice, adds) = (damage.dice, damage.adds);
+    // The type: `type=` on the attack, the word after the damage, the weapon's `type=`, cr.
+    let kind_text = f
+        .value("type")
+        .or(damage.kind.as_deref())
+        .or_else(|| w.and_then(|w| w.text("type")))
+        .unwrap_or("cr");
     let kind = injury::damage_type(kind_text)?;
     if kind == "tbb" {
         return invalid("type=tbb: write type=burn and the tbb flag");
@@ -138,6 +220,7 @@ pub fn arms(req: &AttackRequest<'_, GurpsState>) -> Result<Arms, RulesError> {
         small: flag("small"),
         firearm: flag("firearm"),
         tbb,
+        divisor: damage.divisor,
         acc: int("acc")?.unwrap_or(0),
         bulk: int("bulk")?.unwrap_or(0),
         offhand: flag("offhand"),
