@@ -84,7 +84,7 @@ fn sw_dmg_4_a_soak_is_asked_once_the_wounds_are_known() {
         let walked = walk(&session, line, &answers);
         let mut asked = vec![
             "Orc's Fighting: d6, needs 4 or more (Parry 4)".to_string(),
-            "Orc's damage: d8+d6+2, needs Toughness 6".to_string(),
+            "Orc's damage: d8 (first of d8+d6+2), needs Toughness 6".to_string(),
             "Hero takes 2 wound(s): soak?: soak=no | soak=benny".to_string(),
         ];
         if !vigor.is_empty() {
@@ -133,7 +133,7 @@ fn sw_dmg_4_no_soak_without_a_benny_and_none_for_an_extra() {
         walked.asked,
         [
             "Hero's Fighting: d8, needs 5 or more (Parry 5)",
-            "Hero's damage: d6+d6+4, needs Toughness 6"
+            "Hero's damage: d6 (first of d6+d6+4), needs Toughness 6"
         ]
     );
     let verb = command("attack Hero Orc soak=benny");
@@ -171,7 +171,7 @@ fn sw_roll_1_a_failed_attack_roll_may_be_rerolled_with_a_benny() {
             "Hero's Fighting: d8, needs 5 or more (Parry 5)",
             "Hero misses (3 vs Parry 5): reroll with a benny?: reroll=no | reroll=benny",
             "Hero's Fighting reroll (benny): d8, needs 5 or more (Parry 5)",
-            "Hero's damage: d6+d6+4, needs Toughness 6",
+            "Hero's damage: d6 (first of d6+d6+4), needs Toughness 6",
         ]
     );
     let Need::Decide(decision) = &walked.needs[1] else { panic!("a decision") };
@@ -233,4 +233,33 @@ fn sw_inc_1_the_incapacitation_roll_and_injury_are_asked() {
         ]
     );
     assert!(format!("{:?}", walked.events).contains("Arm (left): useless"), "{:?}", walked.events);
+}
+
+// SW-DMG-1 at the table: the damage is asked one die at a time, so an ace's extra face is asked
+// for the die that aced, before the next die, and each face goes to the die it was rolled on.
+#[test]
+fn sw_dmg_1_an_ace_on_the_first_damage_die_is_asked_before_the_next_die() {
+    let session = fight("Orc", 2, &[]);
+    let walked = walk(
+        &session,
+        "attack Orc Hero dmg=str+d6+2",
+        &[
+            Answer::Faces(&[5]),
+            Answer::Faces(&[8]),
+            Answer::Faces(&[3]),
+            Answer::Faces(&[1]),
+            Answer::Pick("soak=no"),
+        ],
+    );
+    assert_eq!(
+        walked.asked[1..4],
+        [
+            "Orc's damage: d8 (first of d8+d6+2), needs Toughness 6",
+            "Orc's damage, one more die: 1d8",
+            "Orc's damage, next die: d6, needs Toughness 6",
+        ]
+    );
+    // 8 + 3 on the d8, 1 on the d6, +2: 14 against Toughness 6, two wounds.
+    let text = format!("{:?}", walked.events);
+    assert!(text.contains("14"), "{text}");
 }

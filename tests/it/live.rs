@@ -166,8 +166,8 @@ fn each_roll_is_typed_or_rolled_on_the_gms_word() {
     assert!(marks.contains("rolled 5 1 1"), "{marks}");
 }
 
-/// SW-DMG-4 in the tracker: the soak with a benny is offered once the wounds are known, after
-/// the damage roll, and its Vigor roll is asked when taken.
+/// SW-DMG-1, SW-DMG-4 in the tracker: the damage asked one die at a time, then the soak with a
+/// benny offered once the wounds are known, and its Vigor roll asked when taken.
 #[test]
 fn sw_dmg_4_the_soak_is_asked_after_the_wounds() {
     let s = session(
@@ -186,8 +186,11 @@ fn sw_dmg_4_the_soak_is_asked_after_the_wounds() {
     drive(&mut a, "a<Enter>hero<Enter><Enter><Enter><Enter>");
     assert!(asked(&a).starts_with("Orc's Fighting: d6"), "{}", asked(&a));
     drive(&mut a, "5<Enter>");
-    assert!(asked(&a).starts_with("Orc's damage"), "{}", asked(&a));
-    drive(&mut a, "7 5<Enter>");
+    // The damage one die at a time (each may ace): the d8, then the d6.
+    assert!(asked(&a).starts_with("Orc's damage: d8 (first of d8+d6+2)"), "{}", asked(&a));
+    drive(&mut a, "7<Enter>");
+    assert!(asked(&a).starts_with("Orc's damage, next die: d6"), "{}", asked(&a));
+    drive(&mut a, "5<Enter>");
     assert!(asked(&a).starts_with("Hero takes 2 wound(s): soak?"), "{}", asked(&a));
     drive(&mut a, "<Down><Enter>");
     assert!(asked(&a).contains("Vigor"), "{}", asked(&a));

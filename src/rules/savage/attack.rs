@@ -14,7 +14,7 @@ pub use modifiers::{carried_penalties, defending, effective_parry, trait_modifie
 
 use modifiers::{Modifiers, attacker_modifiers, situation_modifiers, target_number};
 
-use super::damage_dice::{acing, check_damage, roll_damage};
+use super::damage_dice::{acing, check_damage, roll_damage_asked};
 use super::tables::{self, MAX_FIELD};
 use super::{Savage, TraitRoll, asked_trait_roll, needs};
 use crate::rules::conditions::Source;
@@ -433,11 +433,16 @@ fn land_damage(
     let ap = p.ap;
     let armor = req.target.stats.int_or("armor", 0);
     let pierced = ap.min(armor);
-    source.before_roll(&damage_ask(req, p, raises > 0 && !object, pierced, obstacle))?;
-    let (mut total, mut faces) = roll_damage(damage_text, strength, !object, source)?;
+    let ask = damage_ask(req, p, raises > 0 && !object, pierced, obstacle);
+    source.before_roll(&ask)?;
+    let (mut total, mut faces) =
+        roll_damage_asked(damage_text, strength, !object, source, Some(&ask))?;
     let mut expr = damage_text.clone();
     // SW-DMG-1: a raise on the attack adds a d6 that aces too.
     if raises > 0 && !object {
+        if !faces.is_empty() {
+            source.before_roll(&super::damage_dice::next_die(&ask, 6))?;
+        }
         total += acing(6, source, &mut faces)?;
         expr.push_str("+d6 raise");
     }
@@ -483,6 +488,13 @@ pub(super) fn damage_ask(
     if raise {
         spelled.push_str(" +d6 raise");
         count = count.saturating_add(1);
+    }
+    // One die at a time (each may ace): the first, then each next die as its own question.
+    if count > 1 {
+        let first = spelled.split(['+', ' ']).find(|t| t.contains('d')).unwrap_or("d6");
+        let first = first.trim_start_matches(|c: char| c.is_ascii_digit());
+        spelled = format!("{first} (first of {spelled})");
+        count = 1;
     }
     let toughness = super::wounds::toughness(req.target.stats)
         .saturating_add(obstacle.unwrap_or(0))

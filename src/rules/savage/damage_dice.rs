@@ -1,6 +1,7 @@
 //! Damage dice (SW-DMG-1): texts such as `str+d6+2`, where every die aces, unless it is an object
 //! being broken (SW-ATK-7).
 
+use crate::rules::dice::question::RollAsk;
 use crate::rules::dice::{DiceSource, DieRoll};
 use crate::rules::stats::TraitDie;
 use crate::rules::types::RulesError;
@@ -9,6 +10,16 @@ use crate::rules::types::RulesError;
 const MAX_DAMAGE_BONUS: i64 = 1000;
 /// Aces stop here, so a rigged script cannot loop forever.
 const MAX_ACES: usize = 100;
+
+/// The question for a damage die after the first: `Orc's damage, next die: d6`.
+pub(super) fn next_die(first: &RollAsk, sides: u32) -> RollAsk {
+    RollAsk {
+        label: format!("{}, next die", first.label),
+        dice: format!("d{sides}"),
+        count: 1,
+        beat: first.beat.clone(),
+    }
+}
 
 /// Roll one acing die.
 pub(super) fn acing(
@@ -38,12 +49,30 @@ pub fn roll_damage(
     aces: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<(i64, Vec<DieRoll>), RulesError> {
+    roll_damage_asked(text, strength, aces, dice, None)
+}
+
+/// [`roll_damage`] asked one die at a time: `first` names the first die (its caller told the
+/// source); each die after it is named as `FIRST'S LABEL, next die: dN`, so faces typed at the
+/// table go to the die they were rolled on, an ace's extra face included.
+pub fn roll_damage_asked(
+    text: &str,
+    strength: TraitDie,
+    aces: bool,
+    dice: &mut dyn DiceSource,
+    first: Option<&RollAsk>,
+) -> Result<(i64, Vec<DieRoll>), RulesError> {
     let mut total = 0;
     let mut faces = Vec::new();
-    let die = |sides: u32,
-               dice: &mut dyn DiceSource,
-               faces: &mut Vec<DieRoll>|
+    let mut rolled = 0_usize;
+    let mut die = |sides: u32,
+                   dice: &mut dyn DiceSource,
+                   faces: &mut Vec<DieRoll>|
      -> Result<i64, RulesError> {
+        if let Some(ask) = first.filter(|_| rolled > 0) {
+            dice.before_roll(&next_die(ask, sides))?;
+        }
+        rolled += 1;
         if aces {
             return acing(sides, dice, faces);
         }
