@@ -333,7 +333,7 @@ fn gurps_crit_3_broken_weapons_and_unready_shields() {
                 add B speed=5\nstart\n";
     let broke = format!("{base}attack A B bow\nnext\nnext");
     let err = run_err(&format!("{broke}\nmaneuver A ready weapon=bow"), "6,6,6,6,6,6");
-    assert!(err.contains("A's bow is broken: no Ready mends it"), "{err}");
+    assert!(err.contains("A's bow is broken or out of the fight"), "{err}");
     // A dropped bow (9–11) is taken up again.
     let v = run(&format!("{base}attack A B bow\nnext\nnext\nmaneuver A ready"), "6,6,6,3,3,4");
     assert_log(&v, "A readies its bow");
@@ -351,4 +351,24 @@ fn gurps_crit_3_broken_weapons_and_unready_shields() {
         "3,3,4,6,6,6,3",
     );
     assert_eq!(who(&v, "b")["defenses"]["dodge"], 9, "readied, the DB is back");
+}
+
+// GURPS-CRIT-1 15, GURPS-CRIT-3 (issue 25 item 2): a critical miss's 15 strains the weapon arm
+// for the fight: the arm is marked, and the weapon it wields can neither attack nor be readied.
+#[test]
+fn gurps_crit_1_fifteen_strains_the_weapon_arm_for_the_fight() {
+    let base = "new gurps\nadd A speed=7\nweapon A knife skill=12 dmg=1d type=cut\n\
+                add B speed=5\nstart\n";
+    // An 18 to hit, then 6, 5, 4 (15) on the critical miss table.
+    let v = run(&format!("{base}attack A B knife"), "6,6,6,6,5,4");
+    assert_log(&v, "A: critical miss, strains its weapon arm: unusable for the fight");
+    assert_log(&v, "A's weapon arm is strained: its knife is unusable for the fight");
+    let err =
+        run_err(&format!("{base}attack A B knife\nnext\nnext\nattack A B knife"), "6,6,6,6,5,4");
+    assert!(err.contains("knife"), "{err}");
+    let err = run_err(
+        &format!("{base}attack A B knife\nnext\nnext\nmaneuver A ready weapon=knife"),
+        "6,6,6,6,5,4",
+    );
+    assert!(err.contains("no Ready mends it"), "{err}");
 }

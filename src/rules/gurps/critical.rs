@@ -77,13 +77,18 @@ pub(super) fn critical_miss(
         });
     }
     // GURPS-CRIT-3: the mechanical results.
+    let id = match who {
+        Who::Actor => req.attacker_id,
+        Who::Target(_) => req.target_id,
+    };
     if let (Some(broken), Some(w)) = (lost, arms.name.clone()) {
-        let id = match who {
-            Who::Actor => req.attacker_id,
-            Who::Target(_) => req.target_id,
-        };
         let event = GurpsEvent::Unready { id: id.into(), weapon: w, broken };
         effects.push(Effect::System(event.wrap()));
+    }
+    // 15: the weapon arm is strained for the fight, so the weapon it wields is out of it too.
+    if result == CritMiss::Strained {
+        let weapon = arms.name.clone();
+        effects.push(Effect::System(GurpsEvent::Strained { id: id.into(), weapon }.wrap()));
     }
     let condition = match result {
         CritMiss::LostBalance => Some("Lost-Balance"),

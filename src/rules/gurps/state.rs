@@ -176,6 +176,11 @@ pub enum GurpsEvent {
         id: String,
         weapon: String,
     },
+    /// GURPS-CRIT-1 15: its weapon arm strained, the weapon in it unusable for the fight.
+    Strained {
+        id: String,
+        weapon: Option<String>,
+    },
     Critical {
         id: String,
         flags: CritFlags,
@@ -258,6 +263,20 @@ impl Person {
 }
 
 /// Apply one GURPS event.
+/// GURPS-CRIT-1 15 on `id`: the weapon arm strained for the fight, the weapon in it out of the
+/// fight too; what the log says.
+fn strain(st: &mut GurpsState, id: &str, who: &str, weapon: &Option<String>) -> String {
+    let me = entry(st, id);
+    push_new(&mut me.crippled, "weapon arm (strained)");
+    match weapon {
+        Some(weapon) => {
+            me.lose(weapon, true);
+            format!("{who}'s weapon arm is strained: its {weapon} is unusable for the fight")
+        }
+        None => format!("{who}'s weapon arm is strained for the fight"),
+    }
+}
+
 pub fn apply(
     st: &mut GurpsState,
     event: &GurpsEvent,
@@ -338,16 +357,16 @@ pub fn apply(
             line(format!("{who} does nothing this turn: no HT roll at 0 HP"), id)
         }
         GurpsEvent::Unready { id, weapon, broken } => {
-            let who = name(id);
             entry(st, id).lose(weapon, *broken);
             let what = if *broken { "is broken" } else { "is not ready" };
-            line(format!("{who}'s {weapon} {what}"), id)
+            line(format!("{}'s {weapon} {what}", name(id)), id)
         }
         GurpsEvent::Readied { id, weapon } => {
             let who = name(id);
             entry(st, id).unready.retain(|w| w != weapon);
             line(format!("{who} readies its {weapon}"), id)
         }
+        GurpsEvent::Strained { id, weapon } => line(strain(st, id, &name(id), weapon), id),
         GurpsEvent::HtChecked { id } => {
             entry(st, id).ht_checked = true;
             quiet(id)
@@ -438,6 +457,7 @@ impl Bounded for GurpsEvent {
             | GurpsEvent::HtOwed { .. }
             | GurpsEvent::Unready { .. }
             | GurpsEvent::Readied { .. }
+            | GurpsEvent::Strained { .. }
             | GurpsEvent::Critical { .. } => Ok(()),
         }
     }

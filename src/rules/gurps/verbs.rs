@@ -501,7 +501,9 @@ fn readied(
     };
     // GURPS-CRIT-1: a broken weapon stays out of the fight.
     if let Some(w) = weapon.as_ref().filter(|w| me.broken.contains(w)) {
-        return Err(RulesError::Invalid(format!("{actor}'s {w} is broken: no Ready mends it")));
+        return Err(RulesError::Invalid(format!(
+            "{actor}'s {w} is broken or out of the fight (a strained arm): no Ready mends it"
+        )));
     }
     Ok(weapon
         .map(|weapon| Effect::System(GurpsEvent::Readied { id: id.to_string(), weapon }.wrap())))
