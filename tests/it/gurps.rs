@@ -29,7 +29,7 @@ fn fight(body: &str) -> String {
     format!("{SETUP}start\n{body}\n")
 }
 
-fn who<'a>(v: &'a Value, id: &str) -> &'a Value {
+pub(super) fn who<'a>(v: &'a Value, id: &str) -> &'a Value {
     v["combatants"]
         .as_array()
         .expect("combatants")
@@ -38,7 +38,7 @@ fn who<'a>(v: &'a Value, id: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no combatant {id}"))
 }
 
-fn texts(v: &Value) -> Vec<String> {
+pub(super) fn texts(v: &Value) -> Vec<String> {
     v["log"]
         .as_array()
         .expect("log")
@@ -47,11 +47,11 @@ fn texts(v: &Value) -> Vec<String> {
         .collect()
 }
 
-fn has_log(v: &Value, needle: &str) -> bool {
+pub(super) fn has_log(v: &Value, needle: &str) -> bool {
     texts(v).iter().any(|t| t.contains(needle))
 }
 
-fn assert_log(v: &Value, needle: &str) {
+pub(super) fn assert_log(v: &Value, needle: &str) {
     assert!(has_log(v, needle), "no log line with '{needle}' in {:#?}", texts(v));
 }
 

@@ -5,34 +5,9 @@
 
 use serde_json::Value;
 
+use crate::gurps::{assert_log, has_log, texts, who};
 use crate::harness::{run, run_err};
 use skirmish::rules::gurps::roll;
-
-fn who<'a>(v: &'a Value, id: &str) -> &'a Value {
-    v["combatants"]
-        .as_array()
-        .expect("combatants")
-        .iter()
-        .find(|c| c["id"] == id)
-        .unwrap_or_else(|| panic!("no combatant {id}"))
-}
-
-fn texts(v: &Value) -> Vec<String> {
-    v["log"]
-        .as_array()
-        .expect("log")
-        .iter()
-        .map(|l| l["text"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
-fn has_log(v: &Value, needle: &str) -> bool {
-    texts(v).iter().any(|t| t.contains(needle))
-}
-
-fn assert_log(v: &Value, needle: &str) {
-    assert!(has_log(v, needle), "no log line with '{needle}' in {:#?}", texts(v));
-}
 
 fn assert_no_log(v: &Value, needle: &str) {
     assert!(!has_log(v, needle), "a log line with '{needle}' in {:#?}", texts(v));
