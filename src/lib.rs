@@ -6,6 +6,7 @@ pub mod cli;
 pub mod command;
 pub mod encounter;
 pub mod export;
+pub mod import;
 pub mod printable;
 pub mod rules;
 pub mod runtime;
