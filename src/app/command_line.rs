@@ -82,6 +82,7 @@ impl App {
                 .iter()
                 .map(|c| c.name.clone())
                 .collect(),
+            paths: Some(crate::save::paths_like),
         };
         let options = command::complete(&line, &ctx);
         if options.is_empty() {

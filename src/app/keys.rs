@@ -42,7 +42,7 @@ impl App {
             Mode::Normal => self.normal_key(key),
             Mode::Command => self.command_key(key),
             Mode::Dialog(_) => self.dialog_key(key),
-            Mode::Help { .. } | Mode::Sheet { .. } => self.help_key(key),
+            Mode::Help { .. } | Mode::Sheet { .. } | Mode::Report { .. } => self.help_key(key),
             Mode::Picker { .. } => self.picker_key(key),
             Mode::Fights { .. } => self.fights_key(key),
             Mode::Recover { .. } => self.recover_key(key),
@@ -142,7 +142,11 @@ impl App {
 
     /// The help screen and a combatant's sheet: read and scrolled, closed by any other key.
     fn help_key(&mut self, key: KeyEvent) {
-        let (Mode::Help { scroll } | Mode::Sheet { scroll, .. }) = &mut self.mode else { return };
+        let (Mode::Help { scroll } | Mode::Sheet { scroll, .. } | Mode::Report { scroll, .. }) =
+            &mut self.mode
+        else {
+            return;
+        };
         match key.code {
             KeyCode::Char('j') | KeyCode::Down => *scroll = scroll.saturating_add(1),
             KeyCode::Char('k') | KeyCode::Up => *scroll = scroll.saturating_sub(1),

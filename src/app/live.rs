@@ -192,7 +192,7 @@ impl App {
         let system = self.session.encounter().system;
         let parsed = command::parse_in(&line, Some(system));
         let command = match &parsed {
-            Ok(Some(Command::Verb(verb))) => verb.clone(),
+            Ok(Some(Command::Verb(verb))) if !command::table::reads_files(verb) => verb.clone(),
             // Not a verb (a session's own command), or a line that does not read: run it as
             // typed, which says what is wrong.
             _ => return self.finish_live(&line, None),

@@ -61,6 +61,12 @@ pub enum Mode {
         id: crate::encounter::CombatantId,
         scroll: u16,
     },
+    /// What an import read (or the party's roster), scrolled by rows until a key closes it.
+    Report {
+        title: String,
+        lines: Vec<String>,
+        scroll: u16,
+    },
     /// Choosing a demo encounter (first start).
     Picker {
         options: Vec<(String, Session)>,
@@ -247,6 +253,16 @@ impl App {
         };
         app.follow_turn();
         app.hint("? help · : command · q quit");
+        // What of the GM's own bestiary folder was skipped, said once.
+        let warnings = &app.session.assets().warnings;
+        if let Some(first) = warnings.first() {
+            let more = match warnings.len() {
+                1 => String::new(),
+                n => format!(" · {} more: `skirmish bestiary` lists them", n - 1),
+            };
+            let text = format!("{first}{more}");
+            app.error(text);
+        }
         app
     }
 

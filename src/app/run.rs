@@ -9,6 +9,7 @@ use crate::command::{self, Command};
 use crate::encounter::engine::EngineError;
 use crate::encounter::{Event, Outcome};
 use crate::rules::dice::{ScriptedDice, TypedFirst};
+use crate::save::import::Prepared;
 
 /// What a command came to, and the faces typed for it that no die needed, in words.
 type Executed = (Result<Outcome, EngineError>, Option<String>);
@@ -84,6 +85,19 @@ impl App {
         if let Command::Export { path, players } = &command {
             return self.export(path.as_deref(), *players);
         }
+        // An import's file read, a party's roster read or written, before the engine plans.
+        let saves = self.new_files.dir.as_deref();
+        let (command, report) = match crate::save::import::prepare(command, &self.session, saves) {
+            Ok(Prepared::Run { command, report }) => (command, report),
+            Ok(Prepared::Done(text)) => {
+                self.show_report("party", &text);
+                return Ran::Applied;
+            }
+            Err(why) => {
+                self.error(why);
+                return Ran::Refused;
+            }
+        };
         if command.is(&command::table::NEXT) && !self.confirmed_next() {
             return Ran::Refused;
         }
@@ -152,6 +166,9 @@ impl App {
         if let Some(spare) = spare {
             self.error(spare);
         }
+        if ran == Ran::Applied && !report.is_empty() {
+            self.mode = Mode::Report { title: "imported".into(), lines: report, scroll: 0 };
+        }
         if self.session.encounter().turn != turn_before {
             self.follow_turn();
         }
@@ -192,6 +209,16 @@ impl App {
             });
         }
         Ok((result, spare))
+    }
+
+    /// A party's answer: a line in the status bar, more in a closable overlay.
+    fn show_report(&mut self, title: &str, text: &str) {
+        if text.contains('\n') {
+            let lines = text.lines().map(str::to_string).collect();
+            self.mode = Mode::Report { title: title.to_string(), lines, scroll: 0 };
+        } else {
+            self.hint(text);
+        }
     }
 
     /// `save [PATH]`: the whole journal written to the path given or the fight's own file, unless

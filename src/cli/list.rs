@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use super::shared::{EXIT_INPUT, fail, load_assets};
 use crate::app::FightRow;
+use crate::rules::System;
 use crate::save;
 use crate::save::list::Fight;
 use crate::ui::{cells, fit, shorten};
@@ -109,6 +110,45 @@ fn printable(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
         .collect()
+}
+
+/// `skirmish bestiary [SYSTEM]`: the creatures `add NAME` knows, system by system, then the
+/// files of the GM's own bestiary folder that were skipped and why (on standard error).
+pub(super) fn bestiary(system: Option<&str>) -> ExitCode {
+    let assets = match load_assets() {
+        Ok(a) => a,
+        Err(err) => return fail(EXIT_INPUT, err),
+    };
+    let systems: Vec<System> = match system {
+        Some(key) => match System::parse(key) {
+            Some(system) => vec![system],
+            None => {
+                let known = System::listed(System::key);
+                return fail(EXIT_INPUT, format!("unknown system '{key}'; expected {known}"));
+            }
+        },
+        None => System::ALL.to_vec(),
+    };
+    let mut out = String::new();
+    for system in systems {
+        let creatures = assets.creatures(system);
+        out.push_str(&format!("{system} ({}):\n", creatures.len()));
+        let width = creatures.iter().map(|c| cells(&c.name)).max().unwrap_or(0);
+        for creature in creatures {
+            let name = printable(&creature.name);
+            let pad = " ".repeat(width.saturating_sub(cells(&creature.name)));
+            out.push_str(&format!(
+                "  {name}{pad}  {:<7}  {}\n",
+                creature.side,
+                printable(&creature.note)
+            ));
+        }
+    }
+    print!("{out}");
+    for warning in &assets.warnings {
+        eprintln!("skirmish: {}", printable(warning));
+    }
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

@@ -167,6 +167,13 @@ pub enum Sub {
         #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
         pace: f64,
     },
+    /// List the creatures `add NAME` knows, the built-in ones and those of your own bestiary
+    /// folder (~/.config/skirmish/bestiary/SYSTEM/), with any file of it that could not be read.
+    Bestiary {
+        /// One system only.
+        #[arg(value_parser = shell::systems())]
+        system: Option<String>,
+    },
     /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
     Completions { shell: clap_complete::Shell },
     /// Print the manual page (roff), e.g. `skirmish man > ~/.local/share/man/man1/skirmish.1`.
@@ -212,6 +219,7 @@ pub fn run_sub(sub: Sub) -> ExitCode {
             run(files, script.as_deref(), dice.as_deref(), seed, json)
         }
         Sub::Roll { expr, seed } => roll(&expr.join(" "), seed),
+        Sub::Bestiary { system } => list::bestiary(system.as_deref()),
         Sub::Check { file, replan } => check(&file, replan),
         Sub::Export { file, format, players, output } => {
             export(&file, &format, players, output.as_deref())

@@ -4,7 +4,8 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::command::{Command, parse_in, table};
+use crate::command::{Command, Invocation, parse_in, table};
+use crate::save::import::sheets_from_events;
 use crate::encounter::engine::plan;
 use crate::encounter::{Encounter, Event, Session};
 use crate::rules::dice::{DiceError, DiceSource, ScriptedDice, TypedFirst};
@@ -149,6 +150,13 @@ pub fn replan(session: &Session) -> Replanned {
                 found.differ.push((n, text, format!("the command no longer parses: {err}")));
                 return Ok(());
             }
+        };
+        // An import's file is not read again: its sheets are what its events carry.
+        let command = if table::reads_files(&command) {
+            let sheets = sheets_from_events(&node.entry.events, system);
+            Invocation { spec: command.spec, args: command.args.with_sheets(sheets) }
+        } else {
+            command
         };
         let mut dice = Recorded::from(&node.entry.events, before);
         // Faces typed at the table were recorded in the order the dice asked for them: played

@@ -15,6 +15,7 @@ use crate::command::{self, Command};
 use crate::encounter::{Assets, Outcome, Session};
 use crate::rules::dice::{DiceSource, ScriptedDice};
 use crate::save;
+use crate::save::import::Prepared;
 use crate::save::journal;
 use crate::save::lock::FightLock;
 
@@ -386,8 +387,23 @@ fn run_lines(
             let message = format!("line {line_no}: {line}: {err}");
             return Err(ScriptError { code: EXIT_INPUT, ..ScriptError::command(message) });
         }
+        // An import's file read, a party's roster read or written, before the engine plans.
+        let (command, report) = match save::import::prepare(command, s, None) {
+            Ok(Prepared::Run { command, report }) => (command, report),
+            Ok(Prepared::Done(text)) => {
+                answer(text);
+                continue;
+            }
+            Err(why) => {
+                let line = line.trim();
+                return Err(ScriptError::command(format!("line {line_no}: {line}: {why}")));
+            }
+        };
         let done = s.execute(&command, dice);
         writes.origin.saw(s);
+        if done.is_ok() && !report.is_empty() {
+            answer(report.join("\n"));
+        }
         match done {
             Ok(Outcome::SaveRequested { path, overwrite }) => {
                 let target =

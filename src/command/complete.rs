@@ -1,6 +1,6 @@
 //! Completion of the word under the cursor from the command table: command names, then what
 //! each argument's kind offers (combatants, conditions, weapons, creatures, systems, the system's
-//! actions, flags).
+//! actions, flags, files' paths).
 
 use super::table::{ArgKind, ROLL, commands, find};
 use crate::rules::System;
@@ -15,6 +15,9 @@ pub struct CompletionContext {
     pub weapons: Vec<String>,
     /// The names in the encounter's system's bestiary, offered after `add`.
     pub creatures: Vec<String>,
+    /// Where a file's path is typed (`import FILE`): the paths that begin with the word so far
+    /// (the tracker lists its folders; none here, where nothing is read).
+    pub paths: Option<fn(&str) -> Vec<String>>,
 }
 
 /// Split a line being typed into finished words and the word under the cursor, honouring
@@ -93,6 +96,13 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         Some(ArgKind::Weapon) => matching(&mut ctx.weapons.iter().map(String::as_str)),
         Some(ArgKind::Creature) => matching(&mut ctx.creatures.iter().map(String::as_str)),
         Some(ArgKind::Word(word)) => matching(&mut std::iter::once(word)),
+        Some(ArgKind::Path) => match ctx.paths {
+            Some(paths) => {
+                let found = paths(&partial);
+                matching(&mut found.iter().map(String::as_str))
+            }
+            None => Vec::new(),
+        },
         // The system's actions (GURPS: its maneuvers).
         Some(ArgKind::Action) => match ctx.system {
             Some(system) => matching(&mut system.rules().spec().actions.iter().map(|a| a.key)),

@@ -110,6 +110,8 @@ pub fn write(f: &mut fmt::Formatter<'_>, spec: &CommandSpec, args: &Args) -> fmt
                     write!(f, " {flag}")?;
                 }
             }
+            // Read from a file, never typed: the events carry it.
+            Value::Sheets(_) => {}
         }
     }
     Ok(())

@@ -2,6 +2,7 @@
 //! argument in the order the signature declares them, with typed accessors.
 
 use super::{Amount, Field};
+use crate::import::Sheet;
 use crate::rules::signature::CommandSpec;
 use crate::rules::{Side, System};
 
@@ -24,6 +25,10 @@ pub enum Value {
         roll: Vec<u32>,
         flags: Vec<String>,
     },
+    /// The characters an `import` or `party join` read from their files, put after the
+    /// signature's values by whoever read them (never typed, never written in the command's
+    /// text: the `Added` events carry what they hold).
+    Sheets(Vec<Sheet>),
 }
 
 /// The values read for a command's arguments, by position; a system verb has one more, its fields.
@@ -114,6 +119,22 @@ impl Args {
             Value::TurnStart { flags, .. } => flags,
             _ => &[],
         }
+    }
+
+    /// The characters read for an `import` or `party join` (none when no file was read).
+    pub fn sheets(&self) -> Option<&[Sheet]> {
+        self.0.iter().find_map(|v| match v {
+            Value::Sheets(sheets) => Some(sheets.as_slice()),
+            _ => None,
+        })
+    }
+
+    /// The same values with the characters read put after them, in place of any read before.
+    pub fn with_sheets(&self, sheets: Vec<Sheet>) -> Args {
+        let mut values: Vec<Value> =
+            self.0.iter().filter(|v| !matches!(v, Value::Sheets(_))).cloned().collect();
+        values.push(Value::Sheets(sheets));
+        Args(values)
     }
 
     /// A system verb's words, in order (its fields aside).

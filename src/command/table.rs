@@ -38,7 +38,7 @@ impl std::ops::Deref for Entry {
 pub static COMMANDS: &[&Entry] = &[
     &NEW, &ADD, &REMOVE, &START, &INIT, &SWAP, &NEXT, &END, &HOLD, &ACT, &DAMAGE, &HEAL, &COND,
     &UNCOND, &SHAKE, &ATTACK, &ROLL, &NOTE, &HIDE, &REVEAL, &SHOW, &WEAPON, &EDIT, &DO, &SET,
-    &UNDO, &REDO, &BRANCHES, &BRANCH, &SAVE, &EXPORT,
+    &IMPORT, &PARTY, &UNDO, &REDO, &BRANCHES, &BRANCH, &SAVE, &EXPORT,
 ];
 
 pub static NEW: Entry = Entry {
@@ -74,6 +74,51 @@ pub static ADD: Entry = Entry {
                it off the players' view. Each system lists its own fields; an unknown field is \
                an error naming the valid ones.",
         example: "add Goblin x3 side=enemy",
+    },
+};
+
+pub static IMPORT: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
+        name: "import",
+        aliases: &[],
+        args: &[
+            req("FILE", ArgKind::Path).expects("a character FILE to read"),
+            opt("--text", ArgKind::Word("--text")),
+            opt("side=pc|ally|enemy|neutral", ArgKind::Fields).reads(Read::Side),
+            opt("as=NAME enc=N", ArgKind::Fields),
+        ],
+        fields: &[],
+        summary: "bring in a character from a GCS file, a Savaged.us export or a stat block",
+        help: "Reads FILE and adds what it holds: a GURPS Character Sheet file (.gcs), a \
+               Savaged.us JSON export (its allied extras join beside the character), a bestiary \
+               file of skirmish's own (RON), or with `--text` a stat block as printed (Savage \
+               Worlds or WOIN). `as=NAME` renames the character, `side=` sets its side (pc unless \
+               the file says), `enc=0`..`4` picks a GURPS encumbrance level instead of the one its \
+               carried weight gives. The values read go into the journal, so the fight replays \
+               without the file; a report says what was read, what skirmish has no field for, and \
+               what looked odd. A file that cannot be read changes nothing.",
+        example: "import aldric.gcs side=pc",
+    },
+};
+
+pub static PARTY: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
+        name: "party",
+        aliases: &[],
+        args: &[
+            opt("add|join|keep|drop", ArgKind::Text).reads(Read::Lower),
+            opt("NAME,…", ArgKind::Combatant).reads(Read::Names),
+        ],
+        fields: &[],
+        summary: "the saved roster of player characters: list, add, join the fight, keep",
+        help: "Alone, lists the party saved for the encounter's system. `party add NAME,…` saves \
+               those combatants as they are now (without names, every pc); `party join` brings the \
+               whole party into the fight, as an import does; `party keep` writes their current \
+               health and conditions back to the roster; `party drop NAME,…` takes members off. \
+               The roster is a file per system in the data folder.",
+        example: "party join",
     },
 };
 
@@ -590,6 +635,12 @@ pub static EXPORT: Entry = Entry {
         example: "export bridge.md",
     },
 };
+
+/// Whether the command reads a file the engine cannot (an import, the party's roster): the
+/// tracker or `run` reads it first, so nothing of it is planned before.
+pub fn reads_files(verb: &super::Invocation) -> bool {
+    verb.is(&IMPORT.spec) || verb.is(&PARTY.spec)
+}
 
 /// The systems whose commands count: one, or every built-in system when none is chosen yet.
 fn systems(system: Option<System>) -> impl Iterator<Item = System> {

@@ -73,6 +73,55 @@ impl Creature {
     }
 }
 
+impl Creature {
+    /// A character read from a file (the GM's own bestiary folder) checked as an entry is: its
+    /// fields and weapons against the system's tables. Its health lost and conditions are left
+    /// out: a creature joins fresh.
+    pub fn from_sheet(
+        system: System,
+        sheet: &crate::import::Sheet,
+        catalogue: &Catalogue,
+    ) -> Result<Creature, String> {
+        let name = sheet.name.trim();
+        if name.is_empty() {
+            return Err("a creature needs a name".into());
+        }
+        if let Some(of) = sheet.system.filter(|s| *s != system) {
+            return Err(format!("{name} is a {of} character, not {system}"));
+        }
+        let mut stats = Stats::default();
+        for (key, value) in &sheet.fields {
+            stats
+                .set(system.rules().spec().fields, key, Some(value))
+                .and_then(|()| {
+                    let key = key.to_ascii_lowercase();
+                    system.rules().check_names(&mut stats, &key, FieldOf::Stats { catalogue })
+                })
+                .map_err(|e| format!("{name}: {e}"))?;
+        }
+        let weapons = sheet
+            .weapons
+            .iter()
+            .map(|weapon| {
+                let fields: Vec<Field> = weapon
+                    .fields
+                    .iter()
+                    .map(|(key, value)| Field { key: key.clone(), value: Some(value.clone()) })
+                    .collect();
+                weapon_from_fields(system, &weapon.name, &fields)
+                    .map_err(|e| format!("{name}: weapon '{}': {e}", weapon.name))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Creature {
+            name: name.to_string(),
+            side: sheet.side.unwrap_or(Side::Enemy),
+            stats,
+            note: sheet.note.clone(),
+            weapons,
+        })
+    }
+}
+
 /// A weapon from `NAME FIELD=VALUE …` text (a bestiary line): the name is every word before the
 /// first field.
 pub fn weapon_from_text(system: System, text: &str) -> Result<Weapon, String> {
@@ -116,6 +165,8 @@ pub struct Assets {
     pub bestiary: Vec<(System, Vec<Creature>)>,
     /// Reference tables shown in the help pane (Savage Worlds).
     pub references: Vec<(System, String)>,
+    /// What could not be read of the GM's own bestiary folder, a line per file skipped.
+    pub warnings: Vec<String>,
 }
 
 impl Assets {

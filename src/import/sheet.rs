@@ -3,33 +3,44 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::{Side, System};
 
-/// One character read from a file, in the words of skirmish's own commands.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// One character read from a file, in the words of skirmish's own commands. A party's roster
+/// keeps its members as sheets too.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sheet {
     pub name: String,
     /// The system whose fields `fields` and `weapons` use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<System>,
     /// The side the file says (a Savaged.us ally); `None` leaves it to the command (`side=`,
     /// else pc).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Side>,
     /// Fields as typed after `add NAME`, in the system's field names: `("st", "12")`; a flag
     /// is `("hpt", "on")`.
     pub fields: Vec<(String, String)>,
+    #[serde(default)]
     pub weapons: Vec<SheetWeapon>,
     /// Health already lost, in the system's own count: GURPS HP lost, Savage Worlds wounds
     /// taken, WOIN HEALTH lost.
+    #[serde(default)]
     pub taken: i64,
     /// Conditions it starts with, by their catalogue names (Savage Worlds `Fatigued`).
+    #[serde(default)]
     pub conditions: Vec<String>,
     /// A line for the combatant's notes (where it came from), empty for none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
+    /// What reading it found; not kept in a roster.
+    #[serde(skip)]
     pub report: Report,
 }
 
 /// One weapon as `weapon NAME WEAPON FIELD=VALUE …` takes it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetWeapon {
     pub name: String,
     pub fields: Vec<(String, String)>,

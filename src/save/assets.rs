@@ -63,6 +63,10 @@ pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let mut creatures = creatures;
+        if let Some(dir) = dir {
+            own_bestiary(dir, system, &catalogue, &mut creatures, &mut assets.warnings);
+        }
         assets.catalogues.push((system, catalogue));
         assets.bestiary.push((system, creatures));
         let rel = format!("reference/{}.txt", system.key());
@@ -74,13 +78,58 @@ pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
     Ok(assets)
 }
 
+/// The files of the GM's own bestiary for `system`: every file in `bestiary/SYSTEM/` (a
+/// bestiary RON of one creature or a list, a GCS character for GURPS, a Savaged.us export for
+/// Savage Worlds). A creature of a built-in's name takes its place. A
+/// file that does not read is skipped with a warning that names it and where it went wrong.
+fn own_bestiary(
+    dir: &Path,
+    system: System,
+    catalogue: &Catalogue,
+    creatures: &mut Vec<Creature>,
+    warnings: &mut Vec<String>,
+) {
+    let folder = dir.join("bestiary");
+    for path in files_in(&folder.join(system.key())) {
+        let sheets = match super::import::read_file(&path, false, system, None, catalogue) {
+            Ok(sheets) => sheets,
+            Err(err) => {
+                warnings.push(format!("bestiary: {err} (skipped)"));
+                continue;
+            }
+        };
+        for sheet in sheets {
+            match Creature::from_sheet(system, &sheet, catalogue) {
+                Ok(creature) => {
+                    creatures.retain(|c| !c.name.eq_ignore_ascii_case(&creature.name));
+                    creatures.push(creature);
+                }
+                Err(err) => warnings.push(format!("bestiary: {}: {err} (skipped)", path.display())),
+            }
+        }
+    }
+}
+
+/// The files in `folder` (none when there is no such folder), not hidden, sorted by name.
+fn files_in(folder: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .filter(|path| !path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The embedded assets alone (tests, and a fallback).
 pub fn embedded_assets() -> Result<Assets, LoadError> {
     load(None)
 }
 
 /// Line and column (1-based) of a bestiary entry's `name: "NAME"` in its file, or 1:1.
-fn position_of(text: &str, name: &str) -> (usize, usize) {
+pub(super) fn position_of(text: &str, name: &str) -> (usize, usize) {
     let needle = format!("name: \"{name}\"");
     let Some(at) = text.find(&needle).or_else(|| text.find(&format!("\"{name}\""))) else {
         return (1, 1);

@@ -4,11 +4,13 @@
 pub mod assets;
 pub mod end;
 pub mod follow;
+pub mod import;
 pub mod journal;
 mod lines;
 pub mod list;
 pub mod lock;
 mod older;
+pub mod party;
 pub mod peek;
 mod recover;
 mod sum;
@@ -468,6 +470,33 @@ pub fn demo_sessions(assets: Arc<Assets>) -> Vec<(String, Session)> {
             from_ron(text, &path, assets.clone()).ok().map(|s| (label.to_string(), s))
         })
         .collect()
+}
+
+/// The paths that begin with `partial`, for completing a file's name: the entries of its folder
+/// (the working folder for a bare name), a folder ending in `/`; hidden ones only when `partial`
+/// names them. At most 200, sorted.
+pub fn paths_like(partial: &str) -> Vec<String> {
+    let (dir, start) = match partial.rfind('/') {
+        Some(at) => (&partial[..=at], &partial[at + 1..]),
+        None => ("", partial),
+    };
+    let Ok(entries) = fs::read_dir(if dir.is_empty() { "." } else { dir }) else {
+        return Vec::new();
+    };
+    let mut found: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            if !name.starts_with(start) || (name.starts_with('.') && !start.starts_with('.')) {
+                return None;
+            }
+            let folder = entry.file_type().is_ok_and(|t| t.is_dir());
+            Some(format!("{dir}{name}{}", if folder { "/" } else { "" }))
+        })
+        .take(200)
+        .collect();
+    found.sort();
+    found
 }
 
 /// Where autosaves go: the given directory, else `$XDG_DATA_HOME/skirmish/saves`, else

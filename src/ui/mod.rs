@@ -92,6 +92,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         Mode::Dialog(dialog) => cursor = overlay::dialog(dialog, theme, area, buf),
         Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),
         Mode::Sheet { id, scroll } => combatant_pane::sheet(app, id, *scroll, theme, area, buf),
+        Mode::Report { title, lines, scroll } => {
+            overlay::report(title, lines, *scroll, theme, area, buf);
+        }
         Mode::Normal => {
             if let Some(text) = &app.summary {
                 overlay::summary(text, theme, area, buf);
@@ -367,7 +370,7 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             ],
             _ => vec![("Enter".into(), "next"), ("Esc".into(), "cancel")],
         },
-        Mode::Help { .. } | Mode::Sheet { .. } => {
+        Mode::Help { .. } | Mode::Sheet { .. } | Mode::Report { .. } => {
             vec![("j/k".into(), "scroll"), ("any key".into(), "close")]
         }
         Mode::Picker { .. } | Mode::Fights { .. } => {

@@ -619,6 +619,7 @@ fn context() -> CompletionContext {
         conditions: vec![s("Dazed"), s("Prone"), s("Stunned")],
         weapons: vec![s("sword"), s("long bow")],
         creatures: vec![s("Goblin"), s("Giant Rat")],
+        paths: None,
     }
 }
 

@@ -7,6 +7,7 @@ mod attack;
 mod budget;
 mod effects;
 mod health;
+mod import;
 mod initiative;
 mod roster;
 mod turns;

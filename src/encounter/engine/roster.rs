@@ -96,6 +96,12 @@ impl Planner<'_> {
             };
             self.emit(Event::Added { combatant: Box::new(combatant) })?;
         }
+        self.joined(&ids)
+    }
+
+    /// Newcomers `ids` just added to a fight under way roll initiative now; a count already
+    /// passed this round waits for the next.
+    pub(super) fn joined(&mut self, ids: &[String]) -> Result<(), EngineError> {
         if self.scratch.round > 0 {
             // Joining a fight under way: roll now; a count already passed this round waits.
             self.roll_missing()?;
@@ -115,7 +121,7 @@ impl Planner<'_> {
 
     /// The names a stat field just set holds (damage types, conditions), checked and made
     /// canonical by the system (WOIN `immune=`, WOIN-TYPE-1).
-    fn check_names(&self, stats: &mut Stats, key: &str) -> Result<(), EngineError> {
+    pub(super) fn check_names(&self, stats: &mut Stats, key: &str) -> Result<(), EngineError> {
         let system = self.scratch.system;
         let catalogue = self.assets.catalogue_ref(system).cloned().unwrap_or_else(|| {
             crate::rules::conditions::Catalogue {

@@ -1,0 +1,239 @@
+//! An `import` read from its file: the file checked (a file, readable, text, not huge), its
+//! format found (a GCS character, a Savaged.us export, skirmish's own bestiary RON, or a stat
+//! block with `--text`) and read into sheets; and any command made ready to run, an import
+//! with the sheets it read and the report beside it, a party's roster through [`super::party`].
+
+use std::fs;
+use std::path::Path;
+
+use crate::command::table;
+use crate::command::{Command, Invocation};
+use crate::encounter::assets::{Creature, CreatureEntry};
+use crate::encounter::{Combatant, Event, Session};
+use crate::import::{ImportError, Report, Sheet, SheetWeapon};
+use crate::rules::System;
+use crate::rules::conditions::Catalogue;
+
+/// The largest file an import reads: a character is a few hundred kilobytes at most.
+const MOST_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A command made ready to run.
+#[derive(Debug)]
+pub enum Prepared {
+    /// Run it (an import with its sheets read in), then show the report's lines, if any.
+    Run { command: Command, report: Vec<String> },
+    /// Carried out already (a party's roster listed or written): what to tell the GM.
+    Done(String),
+}
+
+/// `command` ready for the session: an import with its file read, a party's roster read or
+/// written; any other command as it is. `saves` is the saves folder given (`--saves`), beside
+/// which the party's roster lives. `Err` says what went wrong, naming the file; nothing changed.
+pub fn prepare(
+    command: Command,
+    session: &Session,
+    saves: Option<&Path>,
+) -> Result<Prepared, String> {
+    let Command::Verb(verb) = &command else {
+        return Ok(Prepared::Run { command, report: Vec::new() });
+    };
+    if verb.args.sheets().is_some() {
+        return Ok(Prepared::Run { command, report: Vec::new() });
+    }
+    if verb.is(&table::PARTY.spec) {
+        return super::party::prepare(verb, session, saves);
+    }
+    if !verb.is(&table::IMPORT.spec) {
+        return Ok(Prepared::Run { command, report: Vec::new() });
+    }
+    let enc = encumbrance(verb)?;
+    let system = session.encounter().system;
+    let path = Path::new(verb.args.word(0));
+    let sheets =
+        read_file(path, verb.args.flag(1), system, enc, &session.assets().catalogue(system))
+            .map_err(|err| err.to_string())?;
+    let report = sheets.iter().flat_map(|s| s.report.lines(&s.name)).collect();
+    let command =
+        Command::Verb(Invocation { spec: verb.spec, args: verb.args.with_sheets(sheets) });
+    Ok(Prepared::Run { command, report })
+}
+
+/// `enc=0`..`4`: the GURPS encumbrance level to read Move and Dodge at.
+fn encumbrance(verb: &Invocation) -> Result<Option<u8>, String> {
+    let Some(field) = verb.args.fields(3).iter().find(|f| f.key == "enc") else {
+        return Ok(None);
+    };
+    let value = field.value.as_deref().unwrap_or("");
+    value.parse::<u8>().ok().filter(|n| *n <= 4).map(Some).ok_or_else(|| {
+        format!("enc={value}: expected an encumbrance level from 0 (none) to 4 (extra-heavy)")
+    })
+}
+
+/// The characters in the file at `path` for an encounter of `system`.
+pub fn read_file(
+    path: &Path,
+    text: bool,
+    system: System,
+    enc: Option<u8>,
+    catalogue: &Catalogue,
+) -> Result<Vec<Sheet>, ImportError> {
+    let file = path.display().to_string();
+    let fail = |message: String| ImportError::new(&file, "", message);
+    let meta = fs::metadata(path).map_err(|err| fail(io_words(&err)))?;
+    if meta.is_dir() {
+        return Err(fail("is a folder; give a character file".into()));
+    }
+    if meta.len() > MOST_BYTES {
+        return Err(fail(format!(
+            "is {} bytes; a character file is well under {MOST_BYTES}",
+            meta.len()
+        )));
+    }
+    let bytes = fs::read(path).map_err(|err| fail(io_words(&err)))?;
+    let text_read = String::from_utf8(bytes)
+        .map_err(|_| fail("is not text (UTF-8): expected JSON, RON or a stat block".into()))?;
+    sheets_of(&text_read, &file, text, system, enc, catalogue)
+}
+
+/// The characters in `text` (read from `file`, named in errors).
+pub fn sheets_of(
+    text: &str,
+    file: &str,
+    block: bool,
+    system: System,
+    enc: Option<u8>,
+    catalogue: &Catalogue,
+) -> Result<Vec<Sheet>, ImportError> {
+    let _ = enc;
+    if block {
+        return Err(ImportError::new(file, "", "stat blocks are not read yet"));
+    }
+    let start = text.trim_start();
+    if start.starts_with('{') {
+        return Err(ImportError::new(
+            file,
+            "",
+            "is JSON but neither a GCS character nor a Savaged.us export",
+        ));
+    }
+    if start.starts_with('(') || start.starts_with('[') || start.starts_with("//") {
+        return bestiary(text, file, system, catalogue);
+    }
+    Err(ImportError::new(
+        file,
+        "",
+        "is neither a GCS character (.gcs), a Savaged.us export (JSON) nor a bestiary file \
+         (RON); a stat block as printed imports with `import --text FILE`",
+    ))
+}
+
+/// A file of skirmish's own bestiary form: one creature, or a list of them.
+fn bestiary(
+    text: &str,
+    file: &str,
+    system: System,
+    catalogue: &Catalogue,
+) -> Result<Vec<Sheet>, ImportError> {
+    let options = ron::Options::default();
+    let entries: Vec<CreatureEntry> = match options.from_str::<Vec<CreatureEntry>>(text) {
+        Ok(list) => list,
+        Err(list_err) => match options.from_str::<CreatureEntry>(text) {
+            Ok(one) => vec![one],
+            Err(one_err) => {
+                // The error of the form the file begins with.
+                let err = if text.trim_start().starts_with('[') { list_err } else { one_err };
+                let at = format!("line {}, column {}", err.span.start.line, err.span.start.col);
+                return Err(ImportError::new(file, at, err.code.to_string()));
+            }
+        },
+    };
+    if entries.is_empty() {
+        return Err(ImportError::new(file, "", "holds an empty list: no creature to import"));
+    }
+    entries
+        .iter()
+        .map(|entry| {
+            let creature = Creature::check(system, entry, catalogue).map_err(|message| {
+                let (line, column) = super::assets::position_of(text, &entry.name);
+                ImportError::new(file, format!("line {line}, column {column}"), message)
+            })?;
+            let mut sheet = sheet_of_creature(&creature, system);
+            sheet.report.read.push(format!(
+                "{} fields, {} weapons",
+                sheet.fields.len(),
+                sheet.weapons.len()
+            ));
+            Ok(sheet)
+        })
+        .collect()
+}
+
+/// A bestiary creature as a sheet.
+fn sheet_of_creature(creature: &Creature, system: System) -> Sheet {
+    Sheet {
+        name: creature.name.clone(),
+        system: Some(system),
+        side: Some(creature.side),
+        fields: pairs(&creature.stats),
+        weapons: creature
+            .weapons
+            .iter()
+            .map(|w| SheetWeapon { name: w.name.clone(), fields: pairs(&w.stats) })
+            .collect(),
+        note: creature.note.clone(),
+        ..Sheet::default()
+    }
+}
+
+/// A combatant as it stands, as a sheet (a party member kept): its health lost and conditions.
+pub fn sheet_of_combatant(combatant: &Combatant, system: System) -> Sheet {
+    Sheet {
+        name: combatant.name.clone(),
+        system: Some(system),
+        side: Some(combatant.side),
+        fields: pairs(&combatant.stats),
+        weapons: combatant
+            .weapons
+            .iter()
+            .map(|w| SheetWeapon { name: w.name.clone(), fields: pairs(&w.stats) })
+            .collect(),
+        taken: combatant.health.max.saturating_sub(combatant.health.current).max(0),
+        conditions: combatant.conditions.iter().map(|c| c.name.clone()).collect(),
+        note: combatant.notes.first().cloned().unwrap_or_default(),
+        report: Report::default(),
+    }
+}
+
+/// The sheets an import's events carry: each combatant added, with the conditions given it
+/// after (`check --replan` plans the import again from them, the file unread).
+pub fn sheets_from_events(events: &[Event], system: System) -> Vec<Sheet> {
+    let mut sheets: Vec<(String, Sheet)> = Vec::new();
+    for event in events {
+        match event {
+            Event::Added { combatant } => {
+                sheets.push((combatant.id.to_string(), sheet_of_combatant(combatant, system)));
+            }
+            Event::ConditionAdded { id, condition } => {
+                if let Some((_, sheet)) = sheets.iter_mut().find(|(of, _)| of == id.as_str()) {
+                    sheet.conditions.push(condition.name.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    sheets.into_iter().map(|(_, sheet)| sheet).collect()
+}
+
+/// Stats as the `FIELD=VALUE` pairs that set them again.
+fn pairs(stats: &crate::rules::stats::Stats) -> Vec<(String, String)> {
+    stats.iter().map(|(key, value)| (key.to_string(), value.to_string())).collect()
+}
+
+/// An I/O error in a GM's words.
+fn io_words(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "cannot be read (permission denied)".into(),
+        _ => format!("cannot be read: {err}"),
+    }
+}
