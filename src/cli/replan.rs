@@ -5,10 +5,10 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::command::{Command, Invocation, parse_in, table};
-use crate::save::import::sheets_from_events;
 use crate::encounter::engine::plan;
 use crate::encounter::{Encounter, Event, Session};
 use crate::rules::dice::{DiceError, DiceSource, ScriptedDice, TypedFirst};
+use crate::save::import::sheets_from_events;
 
 /// What re-planning a save found.
 #[derive(Debug, Default)]

@@ -58,7 +58,8 @@ pub struct Report {
 impl Report {
     /// The report as lines under headings, for the tracker's overlay and `run`'s output.
     pub fn lines(&self, name: &str) -> Vec<String> {
-        let mut out = vec![format!("{name}: {} read", self.read.len())];
+        let (read, ignored, odd) = (self.read.len(), self.ignored.len(), self.odd.len());
+        let mut out = vec![format!("{name}: {read} read, {ignored} ignored, {odd} odd")];
         for (heading, items) in
             [("read", &self.read), ("ignored (no field for it)", &self.ignored), ("odd", &self.odd)]
         {

@@ -158,11 +158,14 @@ fn bestiary(
                 ImportError::new(file, format!("line {line}, column {column}"), message)
             })?;
             let mut sheet = sheet_of_creature(&creature, system);
-            sheet.report.read.push(format!(
-                "{} fields, {} weapons",
-                sheet.fields.len(),
-                sheet.weapons.len()
-            ));
+            let fields = |pairs: &[(String, String)]| {
+                pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+            };
+            sheet.report.read.push(format!("fields: {}", fields(&sheet.fields)));
+            for weapon in &sheet.weapons {
+                let line = format!("weapon {}: {}", weapon.name, fields(&weapon.fields));
+                sheet.report.read.push(line);
+            }
             Ok(sheet)
         })
         .collect()

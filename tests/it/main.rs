@@ -34,6 +34,7 @@ mod gurps_gaps;
 mod harness;
 mod history;
 mod history_cost;
+mod import;
 mod initiative;
 mod journal_write;
 mod legal;

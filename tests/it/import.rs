@@ -1,0 +1,246 @@
+//! Issue 26: characters brought in from files. `import` through `run` and the tracker, the values
+//! carried by the journal (a fight replays, checks and exports without the file), names made
+//! unique, bad files refused with the fight unchanged, the party roster, the GM's own bestiary
+//! folder and `skirmish bestiary`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Output, Stdio};
+
+use skirmish::command::complete::{CompletionContext, complete};
+use skirmish::command::parse;
+use skirmish::save::import::{Prepared, prepare};
+use skirmish::{encounter::Session, rules::System, save};
+
+use super::tui::{app, assets, keys};
+
+const OWN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import/own");
+
+fn own(file: &str) -> String {
+    format!("{OWN}/{file}")
+}
+
+/// A fresh, empty folder of this test's own under the target's temp directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("import-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// `skirmish ARGS` with `home` as both its config and its data folder.
+fn skirmish(args: &[&str], home: &Path) -> Output {
+    Process::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("skirmish runs")
+}
+
+/// `skirmish run` of `script` (lines), with `extra` arguments.
+fn run(script: &str, home: &Path, extra: &[&str]) -> Output {
+    let path = home.join("script.txt");
+    std::fs::write(&path, script).expect("script written");
+    let path = path.display().to_string();
+    let mut args = vec!["run", "--script", &path, "--seed", "7"];
+    args.extend(extra);
+    skirmish(&args, home)
+}
+
+fn out(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn err(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn gurps() -> Session {
+    Session::new(System::GURPS, "imports", assets())
+}
+
+/// The session after `lines`, each prepared (files read) and run as the tracker runs them.
+fn play(session: &mut Session, lines: &[&str]) -> Result<(), String> {
+    for line in lines {
+        let command = parse(line).map_err(|e| e.to_string())?.ok_or("empty line")?;
+        let command = match prepare(command, session, None)? {
+            Prepared::Run { command, .. } => command,
+            Prepared::Done(text) => return Err(format!("answered: {text}")),
+        };
+        let mut dice = skirmish::rules::dice::SeededDice::new(3);
+        session.execute(&command, &mut dice).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+#[test]
+fn an_import_adds_each_creature_with_its_values_and_reports_what_it_read() {
+    let home = scratch("run");
+    let script = format!(
+        "new gurps\nimport \"{}\"\nimport \"{}\" as=Grub side=ally\nimport \"{}\"\n",
+        own("orcs.ron"),
+        own("orcs.ron"),
+        own("one.ron"),
+    );
+    let output = run(&script, &home, &[]);
+    let text = out(&output);
+    assert!(output.status.success(), "{}", err(&output));
+    for line in [
+        "Orc Chief joins (enemy)",
+        "Orc Archer joins (enemy)",
+        // `as=` renames the file's first character and `side=` sets its side; the others keep
+        // their own, and a name already in the fight takes the next number.
+        "Grub joins (ally)",
+        "Orc Archer 2 joins (enemy)",
+        // A file of one creature; its side is the file's.
+        "Sable joins (pc)",
+        // The report, on stdout.
+        "Orc Chief: 2 read, 0 ignored, 0 odd",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    let mut session = gurps();
+    play(&mut session, &[&format!("import \"{}\"", own("orcs.ron"))]).expect("imports");
+    let chief = &session.encounter().combatants[0];
+    assert_eq!(chief.stats.int("st"), Some(14));
+    assert_eq!(chief.stats.int("hp"), Some(16));
+    assert_eq!(chief.health.current, 16);
+    assert_eq!(chief.weapons.len(), 1);
+    assert_eq!(chief.notes, vec!["Leads from the front.".to_string()]);
+}
+
+#[test]
+fn the_journal_carries_the_values_so_the_fight_needs_no_file_again() {
+    let home = scratch("journal");
+    let copy = home.join("orcs.ron");
+    std::fs::copy(own("orcs.ron"), &copy).expect("copied");
+    let save = home.join("fight.skm");
+    let save_arg = save.display().to_string();
+    let script =
+        format!("new gurps\nadd Bob side=pc\nstart\nimport \"{}\" side=enemy\n", copy.display());
+    let output = run(&script, &home, &["--save", &save_arg]);
+    assert!(output.status.success(), "{}", err(&output));
+    std::fs::remove_file(&copy).expect("the file goes");
+    // Joined mid-fight, so initiative was rolled for them; replanned from the events alone.
+    let check = skirmish(&["check", "--replan", &save_arg], &home);
+    assert!(check.status.success(), "{}", err(&check));
+    assert!(out(&check).contains("0 differ, 0 could not be planned again"), "{}", out(&check));
+    let export = skirmish(&["export", &save_arg], &home);
+    assert!(out(&export).contains("| Orc Chief | enemy | HP 16/16 |"), "{}", out(&export));
+    let text = std::fs::read_to_string(&save).expect("saved");
+    assert!(text.contains("command: \"import /"), "the command keeps its text: {text}");
+    assert!(text.contains("\"st\": Int(14)"), "the values are carried: {text}");
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_refused_by_name_and_changes_nothing() {
+    let cases: &[(&str, &str)] = &[
+        (OWN, "is a folder"),
+        ("/no/such/file.gcs", "no such file"),
+        (&own("binary.ron"), "is not text"),
+        (&own("broken.ron"), "line 2, column 33: Unexpected end of RON"),
+        (&own("bad-field.ron"), "st=banana: expected a whole number from 1 to 100"),
+        (&own("other.json"), "neither a GCS character nor a Savaged.us export"),
+    ];
+    for (file, expected) in cases {
+        let mut session = gurps();
+        play(&mut session, &["add Bob side=pc"]).expect("added");
+        let why = play(&mut session, &[&format!("import \"{file}\"")]).expect_err("refused");
+        assert!(why.contains(file) && why.contains(expected), "{file}: {why}");
+        // Nothing half-imported: "Fine" before "Odd" in the same file did not join either.
+        assert_eq!(session.encounter().combatants.len(), 1, "{file}");
+        assert_eq!(session.nodes().len(), 1, "{file}: no command recorded");
+    }
+    let mut session = gurps();
+    let why = play(&mut session, &[&format!("import \"{}\" enc=7", own("orcs.ron"))]);
+    assert!(why.expect_err("refused").contains("enc=7: expected an encumbrance level"));
+    let why = play(&mut session, &[&format!("import \"{}\" colour=red", own("orcs.ron"))]);
+    assert!(why.expect_err("refused").contains("unknown import option 'colour'"));
+    assert!(session.encounter().combatants.is_empty());
+}
+
+#[test]
+fn an_import_run_without_its_file_read_is_refused_saying_why() {
+    let mut session = gurps();
+    let command = parse(&format!("import \"{}\"", own("orcs.ron"))).expect("parses");
+    let why = session
+        .execute(&command.expect("a command"), &mut skirmish::rules::dice::ScriptedDice::new([]))
+        .expect_err("the engine reads no file");
+    assert!(why.to_string().contains("import reads its file"), "{why}");
+}
+
+#[test]
+fn a_party_is_saved_joins_a_later_fight_and_keeps_what_it_leaves_with() {
+    let home = scratch("party");
+    let first = "new gurps\nadd Aria side=pc hp=12\nadd Brom side=pc\nadd Goblin\ndamage Aria 3\n\
+                 party add\nparty\n";
+    let output = run(first, &home, &[]);
+    let text = out(&output);
+    assert!(output.status.success(), "{}", err(&output));
+    assert!(text.contains("party: Aria, Brom saved (2 in the GURPS 4e party)"), "{text}");
+    assert!(text.contains("Aria · 3 lost"), "{text}");
+    let roster = home.join("data/skirmish/saves/party/gurps.ron");
+    assert!(roster.is_file(), "the roster is kept in the data folder");
+    // A later fight: the party joins in one command, as it left; joining again adds no one.
+    let second = "new gurps\nadd Orc\nparty join\ndamage Aria 2\nparty keep\nparty\nparty join\n";
+    let output = run(second, &home, &[]);
+    let text = out(&output);
+    assert!(text.contains("Aria joins (pc)") && text.contains("Brom joins (pc)"), "{text}");
+    assert!(text.contains("party: kept Aria, Brom"), "{text}");
+    assert!(text.contains("Aria · 5 lost"), "{text}");
+    assert!(err(&output).contains("the whole party is in the fight already"), "{}", err(&output));
+    let third = "new gurps\nparty drop Brom\nparty\nparty drop Zed\n";
+    let output = run(third, &home, &[]);
+    assert!(out(&output).contains("party: 1 taken off (1 left)"), "{}", out(&output));
+    assert!(err(&output).contains("party drop: Zed not in the party"), "{}", err(&output));
+    // Another system has a party of its own.
+    let output = run("new savage\nparty join\n", &home, &[]);
+    assert!(err(&output).contains("the Savage Worlds party is empty"), "{}", err(&output));
+}
+
+#[test]
+fn the_gms_own_bestiary_adds_creatures_and_skips_a_bad_file_saying_where() {
+    let home = scratch("bestiary");
+    let folder = home.join("config/skirmish/bestiary/gurps");
+    std::fs::create_dir_all(&folder).expect("folder");
+    for file in ["orcs.ron", "one.ron", "broken.ron"] {
+        std::fs::copy(own(file), folder.join(file)).expect("copied");
+    }
+    let output = skirmish(&["bestiary", "gurps"], &home);
+    assert!(output.status.success());
+    let (text, warnings) = (out(&output), err(&output));
+    assert!(
+        text.contains("Orc Chief") && text.contains("Sable") && text.contains("Troll"),
+        "{text}"
+    );
+    assert!(warnings.contains("broken.ron: line 2, column 33") && warnings.contains("(skipped)"));
+    // Added by name like a built-in creature, its stats and weapon with it.
+    let output = run("new gurps\nadd \"orc chief\"\n", &home, &["--json"]);
+    assert!(output.status.success(), "{}", err(&output));
+    assert!(out(&output).contains("\"st\""), "{}", out(&output));
+}
+
+#[test]
+fn the_tracker_shows_the_report_until_a_key_closes_it_and_tab_completes_paths() {
+    let mut app = app(gurps());
+    app.run_line(&format!("import \"{}\" side=enemy", own("orcs.ron")), None);
+    assert_eq!(app.session.encounter().combatants.len(), 2);
+    let skirmish::app::Mode::Report { lines, .. } = &app.mode else {
+        panic!("the report is shown: {:?}", app.status)
+    };
+    assert!(lines.iter().any(|l| l.contains("Orc Chief: 2 read, 0 ignored, 0 odd")), "{lines:?}");
+    for key in keys("x") {
+        app.handle_key(key);
+    }
+    assert!(matches!(app.mode, skirmish::app::Mode::Normal));
+    // A file that does not read: the reason, and no report.
+    app.run_line("import /no/such.gcs", None);
+    assert!(matches!(app.mode, skirmish::app::Mode::Normal));
+    assert_eq!(app.session.encounter().combatants.len(), 2);
+    let ctx = CompletionContext { paths: Some(save::paths_like), ..CompletionContext::default() };
+    let found = complete("import tests/fixtures/import/own/or", &ctx);
+    assert_eq!(found, vec!["tests/fixtures/import/own/orcs.ron".to_string()]);
+    let found = complete("import tests/fixtures/imp", &ctx);
+    assert_eq!(found, vec!["tests/fixtures/import/".to_string()]);
+}
