@@ -233,6 +233,14 @@ impl Dialog {
         self.steps.get_mut(self.at)
     }
 
+    /// Pasted text typed into the step now, when it is a text field.
+    pub fn paste(&mut self, text: &str) {
+        if let Some(Step::Text { input, .. }) = self.step_mut() {
+            let value = format!("{}{text}", input.value());
+            *input = Input::new(value);
+        }
+    }
+
     /// The dialog's own steps the command is made of (the questions asked after them excluded).
     pub fn own_steps(&self) -> usize {
         self.live.as_ref().map_or(self.steps.len(), |live| live.own)

@@ -30,6 +30,10 @@ impl App {
                 self.resize(*width, *height);
                 true
             }
+            Event::Paste(text) if !self.too_small() => {
+                self.pasted(text);
+                true
+            }
             _ => false,
         }
     }
@@ -43,6 +47,7 @@ impl App {
             Mode::Command => self.command_key(key),
             Mode::Dialog(_) => self.dialog_key(key),
             Mode::Help { .. } | Mode::Sheet { .. } | Mode::Report { .. } => self.help_key(key),
+            Mode::Paste { .. } => self.paste_key(key),
             Mode::Picker { .. } => self.picker_key(key),
             Mode::Fights { .. } => self.fights_key(key),
             Mode::Recover { .. } => self.recover_key(key),

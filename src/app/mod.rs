@@ -13,6 +13,7 @@ pub mod keymap;
 mod keys;
 mod live;
 pub mod log_fold;
+mod paste;
 mod probe;
 mod rows;
 mod run;
@@ -66,6 +67,10 @@ pub enum Mode {
         title: String,
         lines: Vec<String>,
         scroll: u16,
+    },
+    /// A stat block being pasted, read as an import on Ctrl-D.
+    Paste {
+        text: String,
     },
     /// Choosing a demo encounter (first start).
     Picker {

@@ -85,18 +85,9 @@ impl App {
         if let Command::Export { path, players } = &command {
             return self.export(path.as_deref(), *players);
         }
-        // An import's file read, a party's roster read or written, before the engine plans.
-        let saves = self.new_files.dir.as_deref();
-        let (command, report) = match crate::save::import::prepare(command, &self.session, saves) {
-            Ok(Prepared::Run { command, report }) => (command, report),
-            Ok(Prepared::Done(text)) => {
-                self.show_report("party", &text);
-                return Ran::Applied;
-            }
-            Err(why) => {
-                self.error(why);
-                return Ran::Refused;
-            }
+        let (command, report) = match self.read_files(command) {
+            Ok(ready) => ready,
+            Err(ran) => return ran,
         };
         if command.is(&command::table::NEXT) && !self.confirmed_next() {
             return Ran::Refused;
@@ -209,6 +200,33 @@ impl App {
             });
         }
         Ok((result, spare))
+    }
+
+    /// An import's file read (or the box to paste a block into opened), a party's roster read
+    /// or written, before the engine plans: the command to run and the report to show once it
+    /// has, or what it came to already.
+    fn read_files(&mut self, command: Command) -> Result<(Command, Vec<String>), Ran> {
+        // `import - --text`: the block is pasted into the tracker, not read from a file.
+        if let Command::Verb(verb) = &command
+            && verb.is(&command::table::IMPORT.spec)
+            && verb.args.sheets().is_none()
+            && verb.args.word(0) == super::paste::PASTED
+        {
+            self.open_paste();
+            return Err(Ran::Applied);
+        }
+        let saves = self.new_files.dir.as_deref();
+        match crate::save::import::prepare(command, &self.session, saves) {
+            Ok(Prepared::Run { command, report }) => Ok((command, report)),
+            Ok(Prepared::Done(text)) => {
+                self.show_report("party", &text);
+                Err(Ran::Applied)
+            }
+            Err(why) => {
+                self.error(why);
+                Err(Ran::Refused)
+            }
+        }
     }
 
     /// A party's answer: a line in the status bar, more in a closable overlay.

@@ -83,7 +83,8 @@ pub static IMPORT: Entry = Entry {
         name: "import",
         aliases: &[],
         args: &[
-            req("FILE", ArgKind::Path).expects("a character FILE to read"),
+            req("FILE", ArgKind::Path)
+                .expects("a character FILE to read (or `-` with --text: a pasted stat block)"),
             opt("--text", ArgKind::Word("--text")),
             opt("side=pc|ally|enemy|neutral", ArgKind::Fields).reads(Read::Side),
             opt("as=NAME enc=N", ArgKind::Fields),
@@ -93,7 +94,8 @@ pub static IMPORT: Entry = Entry {
         help: "Reads FILE and adds what it holds: a GURPS Character Sheet file (.gcs), a \
                Savaged.us JSON export (its allied extras join beside the character), a bestiary \
                file of skirmish's own (RON), or with `--text` a stat block as printed (Savage \
-               Worlds or WOIN). `as=NAME` renames the character, `side=` sets its side (pc unless \
+               Worlds or WOIN); `import - --text` opens a box in the tracker to paste one into (in \
+               `run`, `-` reads standard input). `as=NAME` renames the character, `side=` sets its side (pc unless \
                the file says), `enc=0`..`4` picks a GURPS encumbrance level instead of the one its \
                carried weight gives. The values read go into the journal, so the fight replays \
                without the file; a report says what was read, what skirmish has no field for, and \

@@ -8,6 +8,7 @@ use std::thread::{self, ThreadId};
 
 use color_eyre::eyre::{Result, WrapErr, bail};
 use ratatui::Terminal;
+use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
 use ratatui::crossterm::style::{Attribute, SetAttribute};
 use ratatui::crossterm::terminal::{
     EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
@@ -82,7 +83,8 @@ impl TerminalGuard {
             bail!("the terminal is already in use by this program");
         }
         tty.raw_mode(true).wrap_err("cannot put the terminal in raw mode (is this a terminal?)")?;
-        let set_up = execute!(tty, EnterAlternateScreen, cursor::Hide)
+        // Bracketed paste: a pasted stat block arrives whole, its line breaks never Enter.
+        let set_up = execute!(tty, EnterAlternateScreen, cursor::Hide, EnableBracketedPaste)
             .wrap_err("cannot switch to the alternate screen")
             .and_then(|()| tty.frames().wrap_err("cannot write to the terminal"));
         let frames = match set_up {
@@ -150,6 +152,7 @@ fn restore(mut tty: &mut dyn Tty) {
         &mut tty,
         EndSynchronizedUpdate,
         SetAttribute(Attribute::Reset),
+        DisableBracketedPaste,
         LeaveAlternateScreen,
         cursor::Show
     );

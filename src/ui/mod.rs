@@ -4,6 +4,7 @@
 mod combatant_pane;
 mod draw;
 mod fit;
+mod import_overlay;
 mod log_pane;
 mod log_spans;
 mod overlay;
@@ -93,7 +94,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         Mode::Help { scroll } => overlay::help(app, *scroll, theme, area, buf),
         Mode::Sheet { id, scroll } => combatant_pane::sheet(app, id, *scroll, theme, area, buf),
         Mode::Report { title, lines, scroll } => {
-            overlay::report(title, lines, *scroll, theme, area, buf);
+            import_overlay::report(title, lines, *scroll, theme, area, buf);
+        }
+        Mode::Paste { text } => {
+            cursor = import_overlay::paste(text, theme, area, buf);
         }
         Mode::Normal => {
             if let Some(text) = &app.summary {
@@ -370,6 +374,9 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             ],
             _ => vec![("Enter".into(), "next"), ("Esc".into(), "cancel")],
         },
+        Mode::Paste { .. } => {
+            vec![("Ctrl-D".into(), "read"), ("Enter".into(), "new line"), ("Esc".into(), "cancel")]
+        }
         Mode::Help { .. } | Mode::Sheet { .. } | Mode::Report { .. } => {
             vec![("j/k".into(), "scroll"), ("any key".into(), "close")]
         }

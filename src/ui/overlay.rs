@@ -23,7 +23,7 @@ pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
-fn frame(title: &str, theme: Theme) -> Block<'static> {
+pub(super) fn frame(title: &str, theme: Theme) -> Block<'static> {
     Block::bordered().title(Span::styled(format!(" {title} "), theme.title()))
 }
 
@@ -528,35 +528,5 @@ pub fn summary(text: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
     lines.push(Line::styled("any key closes · the log keeps this", theme.dim()));
     Paragraph::new(lines)
         .block(frame("Fight over", theme).padding(ratatui::widgets::Padding::horizontal(1)))
-        .render(rect, buf);
-}
-
-/// What an import read, or the party's roster: its lines, scrolled, until a key closes it.
-pub fn report(
-    title: &str,
-    lines: &[String],
-    scroll: u16,
-    theme: Theme,
-    area: Rect,
-    buf: &mut Buffer,
-) {
-    let width = area.width.saturating_sub(4).min(78);
-    let height = area.height.saturating_sub(2).min(to_u16(lines.len()) + 4);
-    let rect = centered(area, width, height);
-    Clear.render(rect, buf);
-    let shown = usize::from(height.saturating_sub(4));
-    let last = lines.len().saturating_sub(shown);
-    let from = usize::from(scroll).min(last);
-    let mut rows: Vec<Line> = lines
-        .iter()
-        .skip(from)
-        .take(shown)
-        .map(|line| Line::styled(line.clone(), theme.plain()))
-        .collect();
-    rows.push(Line::raw(""));
-    let more = if last > 0 { "↑↓ PgUp PgDn scroll · " } else { "" };
-    rows.push(Line::styled(format!("{more}any other key closes"), theme.dim()));
-    Paragraph::new(rows)
-        .block(frame(title, theme).padding(ratatui::widgets::Padding::horizontal(1)))
         .render(rect, buf);
 }

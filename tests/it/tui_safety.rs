@@ -732,11 +732,13 @@ impl Tty for Recorder {
     }
 }
 
-/// Raw mode, the alternate screen and the cursor hidden, as the guard takes a terminal.
-const TAKEN: &str = "<raw on>\x1b[?1049h\x1b[?25l";
-/// The terminal given back: out of raw mode, synchronized output ended, colours reset, the main
+/// Raw mode, the alternate screen, the cursor hidden and bracketed paste, as the guard takes a
+/// terminal.
+const TAKEN: &str = "<raw on>\x1b[?1049h\x1b[?25l\x1b[?2004h";
+/// The terminal given back: out of raw mode, synchronized output ended, colours reset, paste as
+/// keys again, the main
 /// screen, the cursor shown.
-const GIVEN_BACK: &str = "<raw off>\x1b[?2026l\x1b[0m\x1b[?1049l\x1b[?25h";
+const GIVEN_BACK: &str = "<raw off>\x1b[?2026l\x1b[0m\x1b[?2004l\x1b[?1049l\x1b[?25h";
 
 /// There is one terminal: the tests that take it wait for each other.
 fn one_terminal_at_a_time() -> MutexGuard<'static, ()> {
