@@ -76,6 +76,7 @@ fn gurps_rapid_1_rof_bonus_table() {
         (399, 8),
         (400, 9),
         (100_000, 16),
+        (i64::MAX, 63),
     ];
     for (rounds, bonus) in rows {
         assert_eq!(rapid::rof_bonus(rounds), bonus, "RoF {rounds}");
@@ -329,6 +330,13 @@ fn gurps_rapid_1_random_location_per_hit() {
     assert_log(&v, "Rook's attack on Orc, hit 4 of 4: hit location torso");
     assert_eq!(count_log(&v, "Orc takes "), 4);
     assert_eq!(hp(&v, "orc"), 18);
+    // Faces typed at the table go to the hits in order: `locroll=` and `dmgroll=` carry over.
+    let typed = "attack Rook Orc smg loc=random defense=none roll=1,2,3 locroll=3,3,4,3,4,4 \
+                 dmgroll=1,1,2,2,3,3";
+    let v = run(&fight(typed), "3,3,4,3,3,4,1,1");
+    assert_log(&v, "Rook's attack on Orc, hit 2 of 4: hit location groin");
+    let totals: Vec<i64> = damage_rolls(&v).into_iter().map(|(_, total)| total).collect();
+    assert_eq!(totals, [3, 5, 7, 3]);
     // Aimed at the arm (−2): every hit at the arm, no location roll.
     let v = run(&fight("attack Rook Orc smg loc=arm defense=none"), "1,2,3,1,1,1,1,1,1");
     assert_log(&v, "arm −2, RoF 5 +1 = 11): rolls 6 vs 11: success by 5");

@@ -59,7 +59,10 @@ pub fn rof_bonus(rounds: i64) -> i64 {
             let (mut bonus, mut top) = (6, 100_i64);
             while rounds >= top {
                 bonus += 1;
-                top = top.saturating_mul(2);
+                match top.checked_mul(2) {
+                    Some(next) => top = next,
+                    None => break,
+                }
             }
             bonus
         }
