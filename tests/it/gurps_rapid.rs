@@ -431,3 +431,16 @@ fn gurps_rapid_1_bestiary_mercenary() {
     assert_log(&v, "succeeds by 7, Rcl 2: 4 hits of 8");
     assert_eq!(hp(&v, "orc"), 30 - 4 * 3);
 }
+
+// GURPS-RAPID-1 with GURPS-DEF-11: an ally whose sacrificial dodge takes the volley takes every
+// hit of it, each rolled on its own; the target takes none.
+#[test]
+fn gurps_rapid_1_sacrificial_ally_takes_every_hit() {
+    let v = run(
+        &fight("add Gob hp=30 speed=4 dodge=12\nattack Rook Orc,Gob smg sacrifice=Gob"),
+        "1,2,3,2,2,2,1,1,2,2,3,3,1,2",
+    );
+    assert_log(&v, "Gob dodges into the attack on Orc: Dodge 12, rolls 6 vs 12");
+    assert_eq!(count_log(&v, "Gob takes "), 4, "{:#?}", texts(&v));
+    assert_eq!((hp(&v, "gob"), hp(&v, "orc")), (11, 30));
+}
