@@ -347,8 +347,8 @@ impl DiceSource for Strict {
 
 // Issue 24 item 1 for GURPS (GURPS-ORDER-1, GURPS-CRIT-1, GURPS-CRIT-2, GURPS-LOC-1,
 // GURPS-DEF-10, GURPS-DEF-11, GURPS-HP-2, GURPS-HP-3, GURPS-KNOCK-1, GURPS-STUN-2,
-// GURPS-MAN-3, GURPS-MAN-6): over many seeds, no attack, feint or turn start rolls a die it did
-// not name first.
+// GURPS-MAN-3, GURPS-MAN-6, GURPS-RAPID-1): over many seeds, no attack, feint or turn start
+// rolls a die it did not name first.
 #[test]
 fn gurps_order_1_no_roll_goes_unnamed() {
     let options = [
@@ -359,6 +359,7 @@ fn gurps_order_1_no_roll_goes_unnamed() {
         "weapon Rook maul skill=13 dmg=6d type=cr",
         "weapon Rook spear skill=13 dmg=2d type=imp",
         "weapon Orc sword skill=12 dmg=sw type=cut parry=0U",
+        "weapon Rook smg skill=13 dmg=2d type=pi ranged firearm rof=5 rcl=2",
     ];
     let start: &[&str] = &["start"];
     let scenarios: &[(&[&str], &[&str])] = &[
@@ -367,6 +368,7 @@ fn gurps_order_1_no_roll_goes_unnamed() {
         (start, &["attack Rook Orc maul rapid", "next", "next", "next"]),
         (start, &["attack Rook Orc,Gob maul sacrifice=Gob"]),
         (start, &["attack Rook Gob spear acrobatic"]),
+        (start, &["attack Rook Orc smg loc=random", "next", "next", "next"]),
         (start, &["attack Rook Orc spear loc=vitals", "next", "next", "next", "next"]),
         (&["start", "maneuver Rook aoa-double"], &["attack Rook Orc maul", "next", "next"]),
         (&["start", "maneuver Rook feint target=Orc"], &["feint Rook Orc", "next", "next"]),

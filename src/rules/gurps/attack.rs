@@ -5,19 +5,20 @@
 //! [`super::critical`]'s.
 
 pub use super::attack_fields::ATTACK_FIELDS;
-use super::critical::{crit_words, critical_miss};
-use super::defend::defend;
+use super::critical::critical_miss;
+use super::defend::{Defense, defend};
 use super::defense::{self, Asked};
-use super::injury;
+use super::hit::{Landing, critical_hit, damage, roll_location};
 use super::maneuver::Kind;
+use super::rapid;
 use super::roll::{self, Sources, Verdict, with};
 use super::skill::{Plan, Strike, plan, plan_strike};
-use super::state::{self, CritFlags, GurpsEvent, Person};
+use super::state::{self, GurpsEvent, Person};
 use super::tables::{self, CritHit};
-use super::weapon::{armor_divisor, damage_words, divisor_words, invalid};
+use super::weapon::invalid;
 use super::{DEFAULT_ATTRIBUTE, Gurps};
-use crate::rules::dice::{DiceExpr, DiceSource, RollRecord, ScriptedDice};
-use crate::rules::effect::{Effect, Hit, Who};
+use crate::rules::dice::DiceSource;
+use crate::rules::effect::{Effect, Who};
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::ruleset::option;
@@ -62,13 +63,6 @@ fn second_weapon(
     Ok(())
 }
 
-/// A typed source for one roll's faces (`roll=`, `defroll=` …), or the dice.
-fn typed(f: &FieldReader<'_>, key: &str) -> Result<Option<ScriptedDice>, RulesError> {
-    f.value(key)
-        .map(|t| ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}"))))
-        .transpose()
-}
-
 /// The attack: the effects the engine records, in the dice order of GURPS-ORDER-1.
 pub fn resolve(
     req: AttackRequest<'_, GurpsState>,
@@ -81,6 +75,10 @@ pub fn resolve(
         ));
     }
     let f = FieldReader(req.fields);
+    // GURPS-RAPID-1: a further hit of a volley, its location and damage alone.
+    if let Some(hit) = rapid::continuing(&f)? {
+        return rapid::further_hit(&req, hit, dice);
+    }
     // GURPS-ATK-6: a Rapid Strike on two foes, one strike each: the first strike is asked for
     // on the first foe alone, the foes' ids riding along for the strikes after it.
     if let ([one, two], None, true) = (req.targets, f.value("sacrifice"), f.flag("rapid")) {
@@ -134,13 +132,7 @@ pub fn resolve(
     };
     check_double(&req, &f, &p, strike == Strike::First, kind)?;
     let mut effects = opening(&req, &p, strike);
-    let mut srcs = Sources {
-        attack: typed(&f, "roll")?,
-        defense: typed(&f, "defroll")?,
-        damage: typed(&f, "dmgroll")?,
-        location: typed(&f, "locroll")?,
-        crit: typed(&f, "critroll")?,
-    };
+    let mut srcs = Sources::typed(&f)?;
     let mut target = state::person(req.state, req.target_id);
     one(&req, &p, label, &mut target, &mut srcs, dice, &mut effects)?;
     // The next strike: a Rapid Strike's second, then All-Out Attack (Double)'s other attack.
@@ -272,33 +264,7 @@ fn next_strike(
         Strike::Other => f.value("second").map(str::to_string).or_else(|| p.arms.name.clone()),
         _ => p.arms.name.clone(),
     };
-    let mut fields: Vec<(String, Option<String>)> = req
-        .fields
-        .iter()
-        .filter(|(k, _)| {
-            !matches!(k.as_str(), STRIKE | "roll" | "defroll" | "dmgroll" | "locroll" | "critroll")
-        })
-        .cloned()
-        .collect();
-    let left = [
-        ("roll", &srcs.attack),
-        ("defroll", &srcs.defense),
-        ("dmgroll", &srcs.damage),
-        ("locroll", &srcs.location),
-        ("critroll", &srcs.crit),
-    ];
-    for (key, src) in left {
-        if let (Some(text), Some(src)) = (f.value(key), src)
-            && src.remaining() > 0
-        {
-            let faces: Vec<&str> = text
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|w| !w.is_empty())
-                .skip(src.used())
-                .collect();
-            fields.push((key.to_string(), Some(faces.join(","))));
-        }
-    }
+    let mut fields = srcs.carried(req.fields, &[STRIKE]);
     fields.push((STRIKE.into(), Some((number + 1).to_string())));
     // A Rapid Strike on two foes: its second strike at the second, AOA Double's other
     // attack at the first.
@@ -309,16 +275,6 @@ fn next_strike(
         _ => None,
     };
     Effect::Continue { weapon, fields, targets }
-}
-
-/// Where and how an attack landed, for its damage.
-struct Landing {
-    at: tables::Location,
-    /// The location rolled with its side (`left hand`), or empty.
-    side_text: String,
-    crit: CritHit,
-    /// The target, or the ally whose sacrificial dodge took the hit.
-    struck: Who,
 }
 
 /// One attack on the target through GURPS-ORDER-1 steps 2–6.
@@ -338,7 +294,7 @@ fn one(
     let mut location = p.location;
     let mut side_text = String::new();
     if location.is_none() && !on_hit {
-        let (at, text) = roll_location(req, srcs, dice, effects)?;
+        let (at, text) = roll_location(req, "", srcs, dice, effects)?;
         location = Some(at);
         side_text = text;
     }
@@ -348,7 +304,7 @@ fn one(
     let asked = format!("{a}'s attack on {t}{label}");
     let attack = roll::roll_asked(skill, &asked, "attack", &mut src)?;
     srcs.attack = src.typed;
-    let verdict = attack.verdict;
+    let (verdict, margin) = (attack.verdict, attack.margin());
     let mut summary =
         format!("{a} attacks {t}{with_weapon}{label} ({}): {}", p.skill_text(), attack.text());
     if !verdict.success() {
@@ -366,7 +322,7 @@ fn one(
         return Ok(());
     }
     if location.is_none() {
-        let (at, text) = roll_location(req, srcs, dice, effects)?;
+        let (at, text) = roll_location(req, "", srcs, dice, effects)?;
         location = Some(at);
         side_text = text;
     }
@@ -374,7 +330,8 @@ fn one(
     if !side_text.is_empty() {
         summary.push_str(&format!(" at the {side_text}"));
     }
-    let mut landing = Landing { at, side_text, crit: CritHit::Normal, struck: Who::TARGET };
+    let tag = String::new();
+    let mut landing = Landing { at, side_text, crit: CritHit::Normal, struck: Who::TARGET, tag };
     let critical = verdict == Verdict::CriticalSuccess;
     // The verdict's place in the log: a hit unless the defense stops it (then defended, so the
     // statistics count a hit roll that did not land), written once the defense is known.
@@ -387,175 +344,42 @@ fn one(
         critical,
         defended: false,
     });
+    // GURPS-RAPID-1: a volley scores a hit more per full Recoil of margin.
+    let mut hits = p.volley.map_or(1, |v| rapid::scored(req, v, margin, effects));
     if critical {
         landing.crit = critical_hit(req, at, srcs, dice, effects)?;
     } else {
         // Steps 4–5: the defense.
         match defend(req, p, at, target, srcs, dice, effects)? {
-            Some(who) => landing.struck = who,
-            None => {
-                if let Some(Effect::Attacked { hit, defended, .. }) = effects.get_mut(verdict_at) {
-                    *hit = false;
-                    *defended = true;
+            Defense::Struck(who) => landing.struck = who,
+            Defense::Stopped { kind, name, margin } => {
+                // GURPS-RAPID-2: a Dodge stops one hit more per full Recoil of its margin.
+                hits = match p.volley {
+                    Some(v) => rapid::after_defense(req, v, hits, (kind, &name, margin), effects),
+                    None => 0,
+                };
+                if hits == 0 {
+                    if let Some(Effect::Attacked { hit, defended, .. }) =
+                        effects.get_mut(verdict_at)
+                    {
+                        *hit = false;
+                        *defended = true;
+                    }
+                    return Ok(());
                 }
-                return Ok(());
             }
         }
     }
-    damage(req, p, &landing, srcs, dice, effects)
-}
-
-/// Step 2: a random hit location (and, by option, a hand's or foot's side), with its text.
-fn roll_location(
-    req: &AttackRequest<'_, GurpsState>,
-    srcs: &mut Sources,
-    dice: &mut dyn DiceSource,
-    effects: &mut Vec<Effect>,
-) -> Result<(tables::Location, String), RulesError> {
-    let (a, t) = (req.attacker.name, req.target.name);
-    let mut src = with(&mut srcs.location, dice);
-    let r = roll::table(&format!("{a}'s hit location on {t}"), "hit location", &mut src)?;
-    let word = tables::random_location(r.total);
-    let mut text = word.to_string();
-    let mut rolls = vec![r.clone()];
-    if matches!(word, "hand" | "foot")
-        && option(&Gurps, req.options, "gurps_extremity_side") == "roll"
-    {
-        let asked = format!("{t}'s {word}: side (1–3 right, 4–6 left)");
-        roll::named(&asked, "1d6", 1, None, &mut src)?;
-        let mut side = DiceExpr::parse("1d6")?.roll(&mut src)?;
-        side.expr = "1d6 side".into();
-        text = format!("{} {word}", if side.total <= 3 { "right" } else { "left" });
-        rolls.push(side);
-    }
-    srcs.location = src.typed;
-    for roll in rolls {
-        effects.push(Effect::Note {
-            who: Who::TARGET,
-            text: format!("{a}'s attack on {t}: hit location {text}"),
-            roll,
-        });
-    }
-    let at = tables::location(word).unwrap_or(tables::LOCATIONS[0]);
-    Ok((at, text))
-}
-
-/// GURPS-ATK-3 / GURPS-CRIT-2: the critical hit table (the head blow table at the head, by
-/// option); no defense.
-fn critical_hit(
-    req: &AttackRequest<'_, GurpsState>,
-    at: tables::Location,
-    srcs: &mut Sources,
-    dice: &mut dyn DiceSource,
-    effects: &mut Vec<Effect>,
-) -> Result<CritHit, RulesError> {
-    let (a, t) = (req.attacker.name, req.target.name);
-    let head = matches!(at.key, "skull" | "face" | "eye")
-        && option(&Gurps, req.options, "gurps_head_blow_table") == "on";
-    let mut src = with(&mut srcs.crit, dice);
-    let kind = if head { "head blow" } else { "critical hit" };
-    let r = roll::table(&format!("{a}'s {kind} table"), kind, &mut src)?;
-    srcs.crit = src.typed;
-    let crit = if head { tables::head_blow(r.total) } else { tables::critical_hit(r.total) };
-    effects.push(Effect::Note {
-        who: Who::TARGET,
-        text: format!("{a}'s critical hit on {t}: {} (no defense)", crit_words(crit)),
-        roll: r,
-    });
-    let flags = CritFlags {
-        major: matches!(crit, CritHit::Major | CritHit::HalfDrMajor),
-        double_shock: crit == CritHit::ShockAndCripple,
-        cripple: crit == CritHit::ShockAndCripple,
-    };
-    if flags != CritFlags::default() {
-        effects
-            .push(Effect::System(GurpsEvent::Critical { id: req.target_id.into(), flags }.wrap()));
-    }
-    Ok(crit)
-}
-
-/// Step 6: the damage roll (maximum, or multiplied, on some critical hits), against the DR at
-/// the location struck.
-fn damage(
-    req: &AttackRequest<'_, GurpsState>,
-    p: &Plan,
-    landing: &Landing,
-    srcs: &mut Sources,
-    dice: &mut dyn DiceSource,
-    effects: &mut Vec<Effect>,
-) -> Result<(), RulesError> {
-    let Landing { at, ref side_text, crit, struck } = *landing;
-    let f = FieldReader(req.fields);
-    let mut src = with(&mut srcs.damage, dice);
-    let (dice_n, mut adds) = (p.arms.dice, p.arms.adds);
-    // GURPS-MAN-7: AOA Strong, +2 or +1 per die, whichever is more.
-    if p.maneuver.kind == Kind::AoaStrong && p.arms.melee() {
-        adds += dice_n.max(2);
-    }
-    let words = format!("{}{}", damage_words(dice_n, adds), divisor_words(p.arms.divisor));
-    let mut roll = if matches!(crit, CritHit::Maximum | CritHit::MaxNoDr) {
-        RollRecord {
-            expr: format!("{words} {} maximum", p.arms.kind),
-            dice: vec![],
-            total: 6 * dice_n + adds,
-        }
-    } else {
-        if dice_n > 0 {
-            let weapon = p.arms.name.as_ref().map_or(String::new(), |w| format!(" {w}"));
-            let asked = format!("{}'s{weapon} damage", req.attacker.name);
-            let count = usize::try_from(dice_n).unwrap_or(0);
-            roll::named(&asked, &format!("{words} {}", p.arms.kind), count, None, &mut src)?;
-        }
-        let mut r = DiceExpr::parse(&format!("{dice_n}d6"))?.roll(&mut src)?;
-        r.total = r.total.saturating_add(adds);
-        r.expr = format!("{words} {} damage", p.arms.kind);
-        r
-    };
-    srcs.damage = src.typed;
-    // GURPS-DMG-3: never below 1 (0 for cr); critical multipliers take the adds too.
-    roll.total = roll.total.max(if p.arms.kind == "cr" { 0 } else { 1 });
-    if let CritHit::Times(n) = crit {
-        roll.total = roll.total.saturating_mul(n);
-        roll.expr.push_str(&format!(" ×{n}"));
-    }
-    let victim = match struck {
-        Who::Target(1) => req.targets.get(1).map_or(req.target, |x| x.view),
-        _ => req.target,
-    };
-    let dr = injury::location_dr(victim.stats, at);
-    let ignored = match crit {
-        // Halved DR: rounded down leaves DR / 2, rounded up (head blows) (DR + 1) / 2.
-        CritHit::HalfDr(false) => dr - dr / 2,
-        CritHit::HalfDr(true) | CritHit::HalfDrMajor => dr / 2,
-        CritHit::MaxNoDr => dr,
-        _ => 0,
-    };
-    // GURPS-DMG-5: the armor divisor divides what DR the critical left (none when it left none).
-    let divisor = if matches!(crit, CritHit::MaxNoDr) { 100 } else { p.arms.divisor };
-    let (ignored, added, divided) = armor_divisor(dr, ignored, divisor);
-    effects.extend(divided.map(|text| Effect::Log { text, roll: None }));
-    effects.push(Effect::Hit(Hit {
-        target: struck,
-        amount: roll.total,
-        roll: Some(roll),
-        kind: Some(p.arms.kind.to_string()),
-        // The side, for what a crippled arm or hand drops (GURPS-LOC-3).
-        location: Some(match f.value("loc").map(str::to_ascii_lowercase) {
-            _ if !side_text.is_empty() => side_text.clone(),
-            Some(w) if w.starts_with("shield") => w,
-            _ => at.key.to_string(),
-        }),
-        armor_ignored: ignored,
-        armor_added: added,
-        ..Hit::default()
-    }));
-    // GURPS-ATK-3 (12): the victim drops what it holds, penetrating or not (a critical hit
-    // allows no defense, so the victim is the target).
-    if matches!(crit, CritHit::Drop) {
-        let text = format!("{} drops what it holds", req.target.name);
-        effects.push(Effect::Log { text, roll: None });
-        let me = state::person(req.state, req.target_id);
-        effects.extend(injury::drop_all(req.target, req.target_id, &me));
+    landing.tag = rapid::tag(1, hits);
+    let strong = p.maneuver.kind == Kind::AoaStrong;
+    damage(req, &p.arms, strong, &landing, srcs, dice, effects)?;
+    // The volley's other hits, one at a time, on whoever took the first.
+    if hits > 1 {
+        let struck = match landing.struck {
+            Who::Target(1) => req.targets.get(1).map_or(req.target_id, |x| x.id),
+            _ => req.target_id,
+        };
+        effects.push(rapid::next_hit(req, 2, hits, struck, srcs));
     }
     Ok(())
 }

@@ -53,4 +53,9 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     switch("offhand"),
     field("second", ArgKind::Text),
     switch("backside"),
+    // Rapid fire (GURPS-RAPID-1): the shots fired (the weapon's RoF by default), and inline RoF
+    // and Recoil for an attack with no weapon listed.
+    number("shots", 1, super::rapid::MAX_SHOTS),
+    field("rof", ArgKind::Text),
+    number("rcl", 1, 20),
 ];

@@ -112,8 +112,18 @@ pub(super) fn incoming(req: &AttackRequest<'_, GurpsState>, p: &Plan) -> Incomin
     }
 }
 
-/// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second). Who
-/// the attack hits, or `None` when it is stopped.
+/// How the defense came out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Defense {
+    /// The attack hits this one: the target, or the ally whose sacrificial dodge took it.
+    Struck(Who),
+    /// A defense roll stopped it: which defense (`dodge`, `Dodge`) and by how much it succeeded
+    /// (rapid fire reads how many hits it stops from them, GURPS-RAPID-2).
+    Stopped { kind: &'static str, name: String, margin: i64 },
+}
+
+/// Steps 4–5: sacrificial dodge, Acrobatics, the defense (and Double Defense's second): who the
+/// attack hits, or the defense that stopped it.
 pub(super) fn defend(
     req: &AttackRequest<'_, GurpsState>,
     p: &Plan,
@@ -122,17 +132,17 @@ pub(super) fn defend(
     srcs: &mut Sources,
     dice: &mut dyn DiceSource,
     effects: &mut Vec<Effect>,
-) -> Result<Option<Who>, RulesError> {
+) -> Result<Defense, RulesError> {
     let f = FieldReader(req.fields);
     let t = req.target.name;
     let _ = at;
     if sacrificial_dodge(req, srcs, dice, effects)? {
-        return Ok(Some(Who::Target(1)));
+        return Ok(Defense::Struck(Who::Target(1)));
     }
     // GURPS-DEF-1: no defense against an attack it does not know of.
     if f.flag("unaware") {
         effects.push(Effect::Log { text: format!("{t} is unaware: no defense"), roll: None });
-        return Ok(Some(Who::TARGET));
+        return Ok(Defense::Struck(Who::TARGET));
     }
     let incoming = incoming(req, p);
     let k = keys(req, p);
@@ -140,12 +150,12 @@ pub(super) fn defend(
     let strict = option(&Gurps, req.options, "gurps_retreat_limits") == "strict";
     let no_defense = asked.named.as_deref() == Some("none");
     if falls_at_zero_hp(req, target, no_defense, srcs, dice, effects)? {
-        return Ok(Some(Who::TARGET));
+        return Ok(Defense::Struck(Who::TARGET));
     }
     let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
     if open.is_empty() && asked.named.as_deref().is_none_or(|n| n == "none") {
         effects.push(Effect::Log { text: format!("{t} has no active defense"), roll: None });
-        return Ok(Some(Who::TARGET));
+        return Ok(Defense::Struck(Who::TARGET));
     }
     // The attack hit and the defense is not named: the defender decides now. A source that
     // asks the GM stops here with the defenses open and their odds; any other takes the best,
@@ -164,7 +174,7 @@ pub(super) fn defend(
     let open = defense::choices(req.target, target, &incoming, &asked, strict)?;
     let Some(choice) = defense::pick(&open, asked.named.as_deref())? else {
         effects.push(Effect::Log { text: format!("{t} does not defend"), roll: None });
-        return Ok(Some(Who::TARGET));
+        return Ok(Defense::Struck(Who::TARGET));
     };
     let double =
         target.maneuver.as_ref().is_some_and(|m| m.kind == Kind::AodDouble) && incoming.melee;
@@ -192,7 +202,8 @@ pub(super) fn defend(
             if r.verdict == Verdict::CriticalSuccess && incoming.melee {
                 critical_miss(req, &p.arms, req.attacker.name, Who::Actor, srcs, dice, effects)?;
             }
-            return Ok(None);
+            let margin = r.margin();
+            return Ok(Defense::Stopped { kind: choice.kind, name: choice.name(), margin });
         }
         if r.verdict == Verdict::CriticalFailure {
             critical_failure(req, p, &choice, srcs, dice, effects)?;
@@ -215,7 +226,7 @@ pub(super) fn defend(
             }
         }
     }
-    Ok(Some(Who::TARGET))
+    Ok(Defense::Struck(Who::TARGET))
 }
 
 /// GURPS-MAN-9: Double Defense's second defense, after the first failed: the one named

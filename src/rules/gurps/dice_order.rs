@@ -1,5 +1,5 @@
-//! The rolls a GURPS attack asks for, in order (GURPS-ORDER-1), said for a GM typing the
-//! table's faces.
+//! The rolls a GURPS attack asks for, in order (GURPS-ORDER-1, a volley's hits GURPS-RAPID-1),
+//! said for a GM typing the table's faces.
 
 use crate::rules::gurps::state::GurpsState;
 use crate::rules::request::{AttackRequest, FieldReader};
@@ -34,6 +34,16 @@ pub fn describe(request: AttackRequest<'_, GurpsState>) -> Result<String, RulesE
         _ => damage,
     };
     steps.push(format!("damage {damage} if not defended"));
+    // GURPS-RAPID-1: a volley's further hits, each on its own.
+    if let Some(v) = super::skill::plan(&request).ok().and_then(|p| p.volley) {
+        steps.push(format!(
+            "rapid fire of {} rounds: a hit more per {} of margin, each further hit rolling its \
+             own {}damage",
+            v.rounds,
+            v.rcl,
+            if f.value("loc") == Some("random") { "location and " } else { "" }
+        ));
+    }
     steps.push("then HT 3d6 for a major wound's knockdown and each death check".to_string());
     Ok(steps.join(", "))
 }

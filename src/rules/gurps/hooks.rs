@@ -91,6 +91,9 @@ impl Gurps {
 
     // A weapon's `type=` is one of the wound-modifier types, checked as it is set.
     pub(crate) fn names_in_weapon(&self, stats: &mut Stats, field: &str) -> Result<(), FieldError> {
+        if field == "rof" {
+            return super::rapid::check_rof_field(stats);
+        }
         let Some(text) = stats.text(field).filter(|_| field == "type").map(str::to_string) else {
             return Ok(());
         };

@@ -3,6 +3,7 @@
 
 use crate::rules::dice::question::{Decision, RollAsk};
 use crate::rules::dice::{DiceError, DiceExpr, DiceSource, RollRecord, ScriptedDice};
+use crate::rules::request::FieldReader;
 use crate::rules::types::RulesError;
 
 /// How a success roll came out.
@@ -177,6 +178,58 @@ pub(super) struct Sources {
     pub(super) damage: Option<ScriptedDice>,
     pub(super) location: Option<ScriptedDice>,
     pub(super) crit: Option<ScriptedDice>,
+}
+
+/// The fields that carry typed faces, one per kind of roll.
+const FACE_FIELDS: [&str; 5] = ["roll", "defroll", "dmgroll", "locroll", "critroll"];
+
+impl Sources {
+    /// The faces typed in the command's fields, each kind in its own.
+    pub(super) fn typed(f: &FieldReader<'_>) -> Result<Sources, RulesError> {
+        let typed = |key: &str| {
+            f.value(key)
+                .map(|t| {
+                    ScriptedDice::parse(t).map_err(|e| RulesError::Invalid(format!("{key}: {e}")))
+                })
+                .transpose()
+        };
+        Ok(Sources {
+            attack: typed("roll")?,
+            defense: typed("defroll")?,
+            damage: typed("dmgroll")?,
+            location: typed("locroll")?,
+            crit: typed("critroll")?,
+        })
+    }
+
+    /// The fields a further strike or hit of the command carries: `fields` without `drop` and
+    /// without the typed faces, then each kind's faces this one left unused.
+    pub(super) fn carried(
+        &self,
+        fields: &[(String, Option<String>)],
+        drop: &[&str],
+    ) -> Vec<(String, Option<String>)> {
+        let f = FieldReader(fields);
+        let mut out: Vec<(String, Option<String>)> = fields
+            .iter()
+            .filter(|(k, _)| !drop.contains(&k.as_str()) && !FACE_FIELDS.contains(&k.as_str()))
+            .cloned()
+            .collect();
+        let left = [&self.attack, &self.defense, &self.damage, &self.location, &self.crit];
+        for (key, src) in FACE_FIELDS.into_iter().zip(left) {
+            if let (Some(text), Some(src)) = (f.value(key), src)
+                && src.remaining() > 0
+            {
+                let faces: Vec<&str> = text
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .skip(src.used())
+                    .collect();
+                out.push((key.to_string(), Some(faces.join(","))));
+            }
+        }
+        out
+    }
 }
 
 /// The dice for one kind of roll: its typed faces (taken), then the session's dice.

@@ -29,6 +29,8 @@ pub struct Plan {
     pub maneuver: Maneuver,
     pub takes_maneuver: bool,
     pub feint: i64,
+    /// Rapid fire: the rounds fired and the weapon's Recoil (GURPS-RAPID-1); `None` for one.
+    pub volley: Option<super::rapid::Volley>,
 }
 
 impl Plan {
@@ -145,6 +147,7 @@ pub fn plan_strike(
     }
     person_mods(req, &arms, &me, &mut mods);
     sighting(req, &arms, kind, &me, &mut mods)?;
+    let volley = super::rapid::volley(req, &arms, kind, &mut mods)?;
     let cap = maneuver_mods(kind, &arms, rapid, &mut mods)?;
     if deceptive > 0 {
         mods.push(("deceptive".into(), -2 * deceptive));
@@ -159,7 +162,18 @@ pub fn plan_strike(
         .as_ref()
         .filter(|fe| fe.foe == req.target_id && (me.in_turn || !req.on_turn))
         .map_or(0, |fe| fe.penalty);
-    let p = Plan { arms, location, mods, cap, deceptive, rapid, maneuver, takes_maneuver, feint };
+    let p = Plan {
+        arms,
+        location,
+        mods,
+        cap,
+        deceptive,
+        rapid,
+        maneuver,
+        takes_maneuver,
+        feint,
+        volley,
+    };
     check_skill(&p)?;
     Ok(p)
 }
@@ -207,6 +221,14 @@ fn maneuver_of(
             _ => (Maneuver::new(Kind::Attack), false),
         },
     }
+}
+
+/// GURPS-ATK-4: the location aimed at (`None`: random), for a further hit of a volley.
+pub(super) fn aimed(
+    req: &AttackRequest<'_, GurpsState>,
+    arms: &Arms,
+) -> Result<Option<tables::Location>, RulesError> {
+    location(req, arms, &mut Vec::new())
 }
 
 /// GURPS-ATK-2, GURPS-ATK-4: the location aimed at (`None`: random), its penalty pushed.

@@ -422,7 +422,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Text,
         help: "half-damage/max range in yards, e.g. 150/200",
     },
-    FieldSpec { name: "rof", kind: FieldKind::Int { min: 1, max: 100 }, help: "rate of fire" },
+    FieldSpec {
+        name: "rof",
+        kind: FieldKind::Text,
+        help: "Rate of Fire: shots a turn, 3, or 3x9 (a shotgun's shots × projectiles)",
+    },
     FieldSpec { name: "bulk", kind: FieldKind::Int { min: -20, max: 0 }, help: "Bulk (ranged)" },
     FieldSpec { name: "ranged", kind: FieldKind::Flag, help: "a ranged weapon" },
     FieldSpec { name: "thrown", kind: FieldKind::Flag, help: "a thrown weapon" },
@@ -458,6 +462,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
         name: "offhand",
         kind: FieldKind::Flag,
         help: "held in the off hand (−4, −2 parry)",
+    },
+    FieldSpec {
+        name: "rcl",
+        kind: FieldKind::Int { min: 1, max: 20 },
+        help: "Recoil: rapid fire scores a hit more per full Rcl of margin",
     },
 ];
 
