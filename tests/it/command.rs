@@ -390,6 +390,25 @@ fn command() -> impl Strategy<Value = Command> {
                 Command::Special { verb, args, fields }
             })
             .boxed(),
+        (
+            "[a-z]{1,8}(\\.gcs|\\.json|\\.ron)?",
+            any::<bool>(),
+            prop::option::of(side()),
+            prop::option::of(name()),
+        )
+            .prop_map(|(file, text, side, rename)| {
+                let fields = rename.map(|n| Field::new("as", Some(&n))).into_iter().collect();
+                Command::Import { file, text, side, fields }
+            })
+            .boxed(),
+        prop_oneof![
+            Just(Command::Party { action: None, names: Vec::new() }),
+            prop::sample::select(vec!["join", "keep"])
+                .prop_map(|a| Command::Party { action: Some(a.into()), names: Vec::new() }),
+            (prop::sample::select(vec!["add", "drop"]), prop::collection::vec(name(), 0..3))
+                .prop_map(|(a, names)| Command::Party { action: Some(a.into()), names }),
+        ]
+        .boxed(),
         Just(Command::Undo).boxed(),
         Just(Command::End).boxed(),
         any::<bool>().prop_map(|on| Command::Show { on }).boxed(),

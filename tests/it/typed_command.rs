@@ -130,6 +130,18 @@ pub enum Command {
     },
     /// End the fight deliberately, with its summary in the log.
     End,
+    /// Bring in characters from a file (`import aldric.gcs side=pc as=Al`).
+    Import {
+        file: String,
+        text: bool,
+        side: Option<Side>,
+        fields: Vec<Field>,
+    },
+    /// The party's roster (`party`, `party add Aria,Brom`, `party join`).
+    Party {
+        action: Option<String>,
+        names: Vec<String>,
+    },
     Undo,
     Redo,
     /// List the lines of play that start at the current point.
@@ -237,6 +249,14 @@ impl From<Command> for Parsed {
                 Parsed::Verb(Invocation::new(&v.spec, values))
             }
             Command::End => verb(&table::END, vec![]),
+            Command::Import { file, text, side, fields: f } => verb(
+                &table::IMPORT,
+                vec![Word(file), Flag(text), side.map_or(Absent, Value::Side), fields(f)],
+            ),
+            Command::Party { action, names } => verb(
+                &table::PARTY,
+                vec![word(action), if names.is_empty() { Absent } else { Value::Names(names) }],
+            ),
         }
     }
 }
@@ -308,6 +328,10 @@ impl From<Parsed> for Command {
             Command::Set { option: s(0), value: s(1) }
         } else if is(&table::END) {
             Command::End
+        } else if is(&table::IMPORT) {
+            Command::Import { file: s(0), text: a.flag(1), side: a.side(2), fields: f(3) }
+        } else if is(&table::PARTY) {
+            Command::Party { action: o(0), names: a.names(1).to_vec() }
         } else {
             let args = a.words().map(str::to_string).collect();
             Command::Special { verb: inv.spec.name, args, fields: a.last_fields().to_vec() }
