@@ -60,6 +60,10 @@ pub(crate) fn damage(text: &str) -> Result<(String, bool), String> {
     let before_markup = text.split('<').next().unwrap_or(text);
     let plain: String = before_markup.chars().filter(|c| !c.is_whitespace()).collect();
     let plain = plain.to_ascii_lowercase().replace('−', "-");
+    // A bare number (`+2`, an armor's bonus) is not a weapon's damage.
+    if !plain.contains('d') && !plain.contains("str") {
+        return Err(format!("damage '{plain}': no dice in it"));
+    }
     if plain == "1-3d6" {
         return Ok(("3d6".to_string(), true));
     }
@@ -91,5 +95,6 @@ mod tests {
         assert_eq!(damage("Str+d6<sup>US</sup>"), Ok(("str+d6".to_string(), false)));
         assert_eq!(damage("1-3d6"), Ok(("3d6".to_string(), true)));
         assert!(damage("Special").is_err());
+        assert!(damage("+2").is_err());
     }
 }
