@@ -21,7 +21,8 @@ pub struct Sheet {
     /// Health already lost, in the system's own count: GURPS HP lost, Savage Worlds wounds
     /// taken, WOIN HEALTH lost.
     pub taken: i64,
-    /// Conditions it starts with, by their catalogue names (Savage Worlds `Fatigued`).
+    /// Conditions it starts with, as `cond NAME …` takes them: the catalogue name, then `severe`
+    /// for the severe level (Savage Worlds `Fatigued`, and `Fatigued severe` for Exhausted).
     pub conditions: Vec<String>,
     /// A line for the combatant's notes (where it came from), empty for none.
     pub note: String,

@@ -64,8 +64,9 @@ fn name_and_mark(text: &str) -> (String, bool) {
         }
     }
     for mark in ["WC:", "WC ", "Wild Card:", "Wild Card "] {
-        if name.len() > mark.len() && name[..mark.len()].eq_ignore_ascii_case(mark) {
-            name = name[mark.len()..].trim().to_string();
+        let head = name.get(..mark.len()).filter(|h| h.eq_ignore_ascii_case(mark));
+        if let Some(rest) = head.and_then(|h| name.get(h.len()..)).filter(|r| !r.is_empty()) {
+            name = rest.trim().to_string();
             wild = true;
         }
     }

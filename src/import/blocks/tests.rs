@@ -182,3 +182,32 @@ fn bad_texts_are_refused_naming_the_line() {
     assert_eq!(err.at, "line 2");
     assert!(err.message.contains("agility"), "{err}");
 }
+
+#[test]
+fn any_cut_of_a_block_reads_or_is_refused_without_a_panic() {
+    for (file, system) in [
+        ("savage_raiders.txt", System::SAVAGE),
+        ("savage_gunner.txt", System::SAVAGE),
+        ("woin_blocks.txt", System::WOIN),
+    ] {
+        let text = fixture(file);
+        for (cut, _) in text.char_indices() {
+            for piece in [&text[..cut], &text[cut..]] {
+                if let Ok(sheets) = read(piece, file, system) {
+                    assert!(!sheets.is_empty());
+                }
+            }
+        }
+    }
+    for odd in [
+        "WC",
+        "★",
+        "Attributes:",
+        "STR AGI END INT\n",
+        "é:\nAttributes: é d6",
+        "x\nSTR AGI END INT LOG\n-",
+    ] {
+        let _ = read(odd, "odd", System::SAVAGE);
+        let _ = read(odd, "odd", System::WOIN);
+    }
+}
