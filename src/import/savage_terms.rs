@@ -71,6 +71,12 @@ pub(crate) fn damage(text: &str) -> Result<(String, bool), String> {
     Ok((plain, false))
 }
 
+/// A range as skirmish takes it: three whole numbers, short/medium/long (`12/24/48`).
+pub(crate) fn is_range(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('/').map(str::trim).collect();
+    parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

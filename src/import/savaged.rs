@@ -12,7 +12,7 @@
 use serde_json::Value;
 
 use super::fields::Checked;
-use super::savage_terms::{ATTRIBUTES, damage, die, edge_field, skill_field};
+use super::savage_terms::{ATTRIBUTES, damage, die, edge_field, is_range, skill_field};
 use super::sheet::{ImportError, Report, Sheet, SheetWeapon};
 use crate::rules::{Side, System};
 
@@ -422,12 +422,6 @@ impl Reader<'_> {
             report.ignored.push("vehicles".into());
         }
     }
-}
-
-/// A range as skirmish takes it: three whole numbers, short/medium/long (`12/24/48`).
-pub(crate) fn is_range(text: &str) -> bool {
-    let parts: Vec<&str> = text.split('/').map(str::trim).collect();
-    parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
 #[cfg(test)]

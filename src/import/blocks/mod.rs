@@ -93,6 +93,35 @@ fn blocks<'t, 'a>(
     Ok((out, before))
 }
 
+/// How a system's blocks are found: the anchor line each starts from, the lines that belong to
+/// a block's body, and what to say when the text has none.
+struct Shape {
+    anchor: fn(&str) -> bool,
+    heading: fn(&str) -> bool,
+    none: &'static str,
+}
+
+/// Every block of `lines` read by `read_block`; lines before the first block go to the first
+/// sheet's report.
+fn read_all(
+    lines: &[Line<'_>],
+    file: &str,
+    shape: &Shape,
+    read_block: impl Fn(&Block<'_, '_>) -> Result<Sheet, ImportError>,
+) -> Result<Vec<Sheet>, ImportError> {
+    let (found, before) = blocks(lines, shape.anchor, shape.heading, file)?;
+    if found.is_empty() {
+        return Err(ImportError::new(file, "", shape.none));
+    }
+    let mut sheets = found.iter().map(read_block).collect::<Result<Vec<_>, _>>()?;
+    if let Some(first) = sheets.first_mut() {
+        for line in before.iter().filter(|l| !l.blank()) {
+            first.report.ignored.push(format!("line {}: {}", line.n, line.text.trim()));
+        }
+    }
+    Ok(sheets)
+}
+
 /// A line's `Heading:` and the rest, when it starts with one of `headings` (any case).
 fn heading_of<'a>(text: &'a str, headings: &[&'static str]) -> Option<(&'static str, &'a str)> {
     let (head, rest) = text.trim().split_once(':')?;

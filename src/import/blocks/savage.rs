@@ -4,10 +4,9 @@
 //! `Special Abilities:` with one item a line (an attack `Claws: Str+d6`, `Size +1`,
 //! `Armor +2`). Lists may run over several lines.
 
-use super::{Block, Line, at_line, blocks, first_int, heading_of, is_bullet, list_items};
+use super::{Block, Line, Shape, at_line, first_int, heading_of, is_bullet, list_items, read_all};
 use crate::import::fields::Checked;
-use crate::import::savage_terms::{ATTRIBUTES, damage, die, edge_field, skill_field};
-use crate::import::savaged::is_range;
+use crate::import::savage_terms::{ATTRIBUTES, damage, die, edge_field, is_range, skill_field};
 use crate::import::sheet::{ImportError, Report, Sheet, SheetWeapon};
 use crate::rules::System;
 
@@ -27,26 +26,15 @@ fn is_heading(text: &str) -> bool {
 }
 
 pub(super) fn read(lines: &[Line<'_>], file: &str) -> Result<Vec<Sheet>, ImportError> {
-    let anchor = |text: &str| heading_of(text, &["Attributes"]).is_some();
-    let (found, before) = blocks(lines, anchor, is_heading, file)?;
-    if found.is_empty() {
-        return Err(ImportError::new(
-            file,
-            "",
-            "no Savage Worlds stat block: expected a name line, then \
-             \"Attributes: Agility d6, Smarts d6, …\"",
-        ));
-    }
-    let mut sheets = Vec::new();
-    for block in &found {
-        sheets.push(Reader { file, f: Checked::combatant(System::SAVAGE) }.block(block)?);
-    }
-    if let Some(first) = sheets.first_mut() {
-        for line in before.iter().filter(|l| !l.blank()) {
-            first.report.ignored.push(format!("line {}: {}", line.n, line.text.trim()));
-        }
-    }
-    Ok(sheets)
+    let shape = Shape {
+        anchor: |text| heading_of(text, &["Attributes"]).is_some(),
+        heading: is_heading,
+        none: "no Savage Worlds stat block: expected a name line, then \
+               \"Attributes: Agility d6, Smarts d6, …\"",
+    };
+    read_all(lines, file, &shape, |block| {
+        Reader { file, f: Checked::combatant(System::SAVAGE) }.block(block)
+    })
 }
 
 /// The name without its Wild Card mark, and whether it had one.

@@ -9,7 +9,7 @@
 //! pool's dice count gives the LUC dice left; without an INITIATIVE line the INT pool is the
 //! initiative pool (an INTUITION check). Skills, exploits and gear lines are reported, not read.
 
-use super::{Block, Line, at_line, blocks, first_int, heading_of};
+use super::{Block, Line, Shape, at_line, first_int, heading_of, read_all};
 use crate::import::fields::Checked;
 use crate::import::sheet::{ImportError, Report, Sheet, SheetWeapon};
 use crate::rules::System;
@@ -90,25 +90,15 @@ fn is_dice(word: &str) -> bool {
 }
 
 pub(super) fn read(lines: &[Line<'_>], file: &str) -> Result<Vec<Sheet>, ImportError> {
-    let (found, before) = blocks(lines, is_attribute_row, is_heading, file)?;
-    if found.is_empty() {
-        return Err(ImportError::new(
-            file,
-            "",
-            "no WOIN stat block: expected a name line, then the attribute row \
-             \"STR AGI END INT LOG WIL CHA LUC MAG PSI\" and its scores",
-        ));
-    }
-    let mut sheets = Vec::new();
-    for block in &found {
-        sheets.push(Reader { file, f: Checked::combatant(System::WOIN) }.block(block)?);
-    }
-    if let Some(first) = sheets.first_mut() {
-        for line in before.iter().filter(|l| !l.blank()) {
-            first.report.ignored.push(format!("line {}: {}", line.n, line.text.trim()));
-        }
-    }
-    Ok(sheets)
+    let shape = Shape {
+        anchor: is_attribute_row,
+        heading: is_heading,
+        none: "no WOIN stat block: expected a name line, then the attribute row \
+               \"STR AGI END INT LOG WIL CHA LUC MAG PSI\" and its scores",
+    };
+    read_all(lines, file, &shape, |block| {
+        Reader { file, f: Checked::combatant(System::WOIN) }.block(block)
+    })
 }
 
 /// One attribute as the row gives it: its score and its dice pool, either may be missing.
