@@ -326,29 +326,47 @@ impl Reader<'_> {
     fn weapons(&self, v: &Value, report: &mut Report) -> Result<Vec<SheetWeapon>, ImportError> {
         let Some(list) = v.get("weapons").and_then(Value::as_array) else { return Ok(Vec::new()) };
         let mut out = Vec::new();
-        for (i, item) in list.iter().enumerate() {
-            if let Some(weapon) = self.weapon(item, &format!("weapons[{i}]"), report)? {
-                out.push(weapon);
+        for (i, w) in list.iter().enumerate() {
+            let at = format!("weapons[{i}]");
+            let name = self.text(w, "name", &format!("{at}.name"))?;
+            if name.is_empty() {
+                return Err(self.error(&format!("{at}.name"), "missing: a weapon needs a name"));
+            }
+            let is = |key: &str| w.get(key).and_then(Value::as_bool);
+            if is("equipped") == Some(false) && is("innate") != Some(true) {
+                report.ignored.push(format!("weapon {name} (not equipped)"));
+                continue;
+            }
+            out.extend(self.weapon(w, name, &at, report)?);
+            // Each other way to use it (a spear thrown as well as thrust) is a weapon of its own.
+            let profiles =
+                w.get("profiles").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            let active = self.int(w, "activeProfile", &format!("{at}.activeProfile"))?.unwrap_or(0);
+            for (k, profile) in profiles.iter().enumerate() {
+                if profiles.len() < 2 || i64::try_from(k).ok() == Some(active) {
+                    continue;
+                }
+                let at = format!("{at}.profiles[{k}]");
+                let label = self.text(profile, "name", &format!("{at}.name"))?;
+                let label = match label {
+                    "" => format!("{name} ({})", k.saturating_add(1)),
+                    label => format!("{name} ({label})"),
+                };
+                out.extend(self.weapon(profile, &label, &at, report)?);
             }
         }
         Ok(out)
     }
 
+    /// One weapon, or one profile of a weapon (its `thrown_weapon` for the weapon's `thrown`);
+    /// `None` when its damage does not read (reported).
     fn weapon(
         &self,
         w: &Value,
+        name: &str,
         at: &str,
         report: &mut Report,
     ) -> Result<Option<SheetWeapon>, ImportError> {
-        let name = self.text(w, "name", &format!("{at}.name"))?;
-        if name.is_empty() {
-            return Err(self.error(&format!("{at}.name"), "missing: a weapon needs a name"));
-        }
-        let is = |key: &str| w.get(key).and_then(Value::as_bool);
-        if is("equipped") == Some(false) && is("innate") != Some(true) {
-            report.ignored.push(format!("weapon {name} (not equipped)"));
-            return Ok(None);
-        }
         let text = self.text(w, "damage", &format!("{at}.damage"))?;
         let (dmg, shotgun) = match damage(text) {
             Ok(read) => read,
@@ -372,11 +390,11 @@ impl Reader<'_> {
         } else if !range.is_empty() && !range.eq_ignore_ascii_case("melee") {
             report.odd.push(format!("weapon {name}: range \"{range}\" is not short/medium/long"));
         }
-        for (key, field, from) in [("ap", "ap", 1), ("rof", "rof", 1), ("shots", "shots", 1)] {
+        for key in ["ap", "rof", "shots"] {
             match self.int(w, key, &format!("{at}.{key}"))? {
                 // RoF and shots only mean something for a weapon that fires.
-                Some(n) if n >= from && (key == "ap" || ranged) => {
-                    set(&mut f, key, field, &n.to_string())?
+                Some(n) if n >= 1 && (key == "ap" || ranged) => {
+                    set(&mut f, key, key, &n.to_string())?
                 }
                 _ => {}
             }
@@ -384,12 +402,10 @@ impl Reader<'_> {
         if let Some(reach) = self.int(w, "reach", &format!("{at}.reach"))?.filter(|n| *n > 0) {
             set(&mut f, "reach", "reach", &reach.to_string())?;
         }
-        if is("thrown") == Some(true) {
-            set(&mut f, "thrown", "skill", "throwing")?;
-        }
-        let profiles = w.get("profiles").and_then(Value::as_array).map_or(0, Vec::len);
-        if profiles > 1 {
-            report.ignored.push(format!("weapon {name}: {} other profile(s)", profiles - 1));
+        for key in ["thrown", "thrown_weapon"] {
+            if w.get(key).and_then(Value::as_bool) == Some(true) {
+                set(&mut f, key, "skill", "throwing")?;
+            }
         }
         report.read.push(format!("weapon {name}"));
         Ok(Some(f.into_weapon(name)))

@@ -87,7 +87,16 @@ fn weapons_keep_damage_ap_range_rof_shots_and_reach() {
     let sheets = full();
     let weapons = &sheets[0].weapons;
     let names: Vec<&str> = weapons.iter().map(|w| w.name.as_str()).collect();
-    assert_eq!(names, ["Short Sword", "Assault Rifle", "Pike", "Throwing Knife", "Pump Shotgun"]);
+    let expected = [
+        "Short Sword",
+        "Assault Rifle",
+        "Pike",
+        "Throwing Knife",
+        "Spear",
+        "Spear (Thrown)",
+        "Pump Shotgun",
+    ];
+    assert_eq!(names, expected);
     let of = |name: &str| &weapons.iter().find(|w| w.name == name).unwrap().fields;
     assert_eq!(of("Short Sword"), &[("dmg".to_string(), "str+d6".to_string())]);
     let rifle = of("Assault Rifle");
@@ -102,7 +111,12 @@ fn weapons_keep_damage_ap_range_rof_shots_and_reach() {
     let report = &sheets[0].report;
     assert!(report.ignored.iter().any(|l| l == "weapon Spare Dagger (not equipped)"));
     assert!(report.odd.iter().any(|l| l.starts_with("weapon Flamer left out")));
-    assert!(report.ignored.iter().any(|l| l == "weapon Throwing Knife: 1 other profile(s)"));
+    // A second profile is a weapon of its own; the active one is the weapon itself.
+    assert_eq!(of("Spear"), &[("dmg".into(), "str+d6".into()), ("reach".into(), "1".into())]);
+    let thrown = of("Spear (Thrown)");
+    assert_eq!(field(thrown, "range"), Some("3/6/12"));
+    assert_eq!(field(thrown, "rof"), Some("1"));
+    assert_eq!(field(thrown, "skill"), Some("throwing"));
     // An innate weapon counts as equipped.
     assert_eq!(sheets[1].weapons[0].name, "Bite");
 }
@@ -151,6 +165,11 @@ fn absurd_values_inside_the_export_are_refused_where_they_are() {
         ("AP 400", |v| v["weapons"][1]["ap"] = 400.into(), "weapons[1].ap"),
         ("RoF 99", |v| v["weapons"][1]["rof"] = 99.into(), "weapons[1].rof"),
         ("reach 40", |v| v["weapons"][2]["reach"] = 40.into(), "weapons[2].reach"),
+        (
+            "profile AP",
+            |v| v["weapons"][4]["profiles"][1]["ap"] = 400.into(),
+            "weapons[4].profiles[1].ap",
+        ),
         ("wounds -1", |v| v["wounds"] = (-1).into(), "wounds"),
         ("bennies text", |v| v["bennies"] = "many".into(), "bennies"),
         ("no vigor", |v| drop(v["attributes"].as_array_mut().unwrap().pop()), "attributes"),
