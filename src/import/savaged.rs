@@ -1,13 +1,13 @@
 //! The Savaged.us "generic JSON export" read into Savage Worlds sheets: the character, then each
 //! allied extra as its own sheet on the allies' side. Pure: text in, sheets or an error out.
-//!
 //! Readings: a skill fills the Savage field of its name (Fighting, Shooting, Throwing, Notice,
 //! Intimidation, Taunt, Healing, Guts), Athletics stands in for Throwing when the sheet has no
 //! Throwing (the Adventure Edition throws with Athletics); other skills are reported as ignored.
 //! An Edge or Hindrance sets the flag of its name when the field table has one (Quick, Level
 //! Headed, Improved Level Headed, Ambidextrous); the rest are reported. Parry, Toughness (armor
-//! included) and Pace are the export's totals; weapons not equipped are left out, innate ones
-//! (claws) kept.
+//! included) and Pace are the export's totals; wounds are the health taken, fatigue 1 is
+//! Fatigued and 2 Fatigued severe (Exhausted). Weapons not equipped are left out, innate ones
+//! (claws) kept, and each other profile of a weapon (thrown as well as thrust) is a weapon too.
 
 use serde_json::Value;
 

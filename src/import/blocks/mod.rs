@@ -1,6 +1,5 @@
 //! Stat blocks pasted as text (Savage Worlds and WOIN), read into sheets; what could not be read
 //! is reported line by line. Pure: text in, sheets or an error out.
-//!
 //! Several blocks may share one text. Each block is found by its anchor line (Savage Worlds:
 //! `Attributes: …`; WOIN: the row of attribute names `STR AGI END …`); its name is the first line
 //! of the paragraph the anchor is in (the lines above it up to a blank line or the previous

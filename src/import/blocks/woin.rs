@@ -4,7 +4,6 @@
 //! (`HEALTH 12`, `SPEED 6`, `INITIATIVE 3d6`, `SOAK 5 (leather)`, `ACTIONS 3`, `DEFENSES
 //! MELEE 12, RANGED 11, MENTAL 10, VITAL 10` or `MELEE DEFENSE 12; …`) and attack lines
 //! (`Longsword: melee 5d6 (2d6+2 slashing)`, `Crossbow: 4d6 range 60' (2d6 piercing)`).
-//!
 //! Readings: AGI and INT scores give `agi` and `intuition`; the WIL pool gives `will`; the LUC
 //! pool's dice count gives the LUC dice left; without an INITIATIVE line the INT pool is the
 //! initiative pool (an INTUITION check). Skills, exploits and gear lines are reported, not read.
