@@ -5,6 +5,10 @@
 //! tables exactly as it checks `add`, and the `Added` events carry the values, so a fight
 //! replays without the file.
 
+pub mod blocks;
+mod fields;
+mod savage_terms;
+pub mod savaged;
 pub mod sheet;
 
 pub use sheet::{ImportError, Report, Sheet, SheetWeapon};

@@ -28,7 +28,8 @@ pub struct Sheet {
     /// taken, WOIN HEALTH lost.
     #[serde(default)]
     pub taken: i64,
-    /// Conditions it starts with, by their catalogue names (Savage Worlds `Fatigued`).
+    /// Conditions it starts with, as `cond NAME …` takes them: the catalogue name, then `severe`
+    /// for the severe level (Savage Worlds `Fatigued`, and `Fatigued severe` for Exhausted).
     #[serde(default)]
     pub conditions: Vec<String>,
     /// A line for the combatant's notes (where it came from), empty for none.
@@ -59,6 +60,7 @@ impl Report {
     /// The report as lines under headings, for the tracker's overlay and `run`'s output.
     pub fn lines(&self, name: &str) -> Vec<String> {
         let (read, ignored, odd) = (self.read.len(), self.ignored.len(), self.odd.len());
+        let name = crate::printable::escaped(name);
         let mut out = vec![format!("{name}: {read} read, {ignored} ignored, {odd} odd")];
         for (heading, items) in
             [("read", &self.read), ("ignored (no field for it)", &self.ignored), ("odd", &self.odd)]
@@ -67,7 +69,8 @@ impl Report {
                 continue;
             }
             out.push(format!("  {heading}:"));
-            out.extend(items.iter().map(|item| format!("    {item}")));
+            // Text from the file: its control characters shown, never sent to a terminal.
+            out.extend(items.iter().map(|item| format!("    {}", crate::printable::escaped(item))));
         }
         out
     }

@@ -12,7 +12,7 @@ use crate::encounter::assets::{Creature, CreatureEntry};
 use crate::encounter::{Combatant, Event, Session};
 use crate::import::{ImportError, Report, Sheet, SheetWeapon};
 use crate::rules::System;
-use crate::rules::conditions::Catalogue;
+use crate::rules::conditions::{Catalogue, Condition, Level};
 
 /// The largest file an import reads: a character is a few hundred kilobytes at most.
 const MOST_BYTES: u64 = 16 * 1024 * 1024;
@@ -106,10 +106,19 @@ pub fn sheets_of(
 ) -> Result<Vec<Sheet>, ImportError> {
     let _ = enc;
     if block {
-        return Err(ImportError::new(file, "", "stat blocks are not read yet"));
+        return crate::import::blocks::read(text, file, system);
     }
     let start = text.trim_start();
     if start.starts_with('{') {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|err| {
+            let at = format!("line {}, column {}", err.line(), err.column());
+            let what = err.to_string();
+            let what = what.split(" at line ").next().unwrap_or_default().to_string();
+            ImportError::new(file, at, format!("is not valid JSON: {what}"))
+        })?;
+        if crate::import::savaged::looks_like(&value) {
+            return crate::import::savaged::read(text, file);
+        }
         return Err(ImportError::new(
             file,
             "",
@@ -201,7 +210,7 @@ pub fn sheet_of_combatant(combatant: &Combatant, system: System) -> Sheet {
             .map(|w| SheetWeapon { name: w.name.clone(), fields: pairs(&w.stats) })
             .collect(),
         taken: combatant.health.max.saturating_sub(combatant.health.current).max(0),
-        conditions: combatant.conditions.iter().map(|c| c.name.clone()).collect(),
+        conditions: combatant.conditions.iter().map(condition_words).collect(),
         note: combatant.notes.first().cloned().unwrap_or_default(),
         report: Report::default(),
     }
@@ -218,13 +227,21 @@ pub fn sheets_from_events(events: &[Event], system: System) -> Vec<Sheet> {
             }
             Event::ConditionAdded { id, condition } => {
                 if let Some((_, sheet)) = sheets.iter_mut().find(|(of, _)| of == id.as_str()) {
-                    sheet.conditions.push(condition.name.clone());
+                    sheet.conditions.push(condition_words(condition));
                 }
             }
             _ => {}
         }
     }
     sheets.into_iter().map(|(_, sheet)| sheet).collect()
+}
+
+/// A condition as `cond` takes it: its name, then `severe` at the severe level.
+fn condition_words(condition: &Condition) -> String {
+    match condition.level {
+        Level::Severe => format!("{} severe", condition.name),
+        Level::First => condition.name.clone(),
+    }
 }
 
 /// Stats as the `FIELD=VALUE` pairs that set them again.

@@ -11,9 +11,9 @@ use crate::rules::request::Newcomer;
 const MOST_LOST: i64 = 6;
 
 impl Planner<'_> {
-    /// `import FILE [side=…] [as=NAME] [enc=N]`: the file's first character takes `as=` and
-    /// `side=` (pc unless the file says); the others (a Savaged.us character's allied extras)
-    /// keep the side the file gives them.
+    /// `import FILE [side=…] [as=NAME] [enc=N]`: the file's first character takes `as=`; every
+    /// character takes `side=`, else the side the file gives (a printed stat block: enemy),
+    /// else pc; a character's companions (Savaged.us allied extras) fight beside it.
     pub(super) fn import(
         &mut self,
         sheets: Option<&[Sheet]>,
@@ -46,13 +46,24 @@ impl Planner<'_> {
             }
         }
         let mut ids = Vec::new();
+        let mut first_side = Side::Pc;
         for (at, sheet) in sheets.iter().enumerate() {
-            let (name, side) = if at == 0 {
-                (rename.clone().unwrap_or_else(|| sheet.name.clone()), side.or(sheet.side))
-            } else {
-                (sheet.name.clone(), sheet.side.or(side))
+            let name = match &rename {
+                Some(name) if at == 0 => name.clone(),
+                _ => sheet.name.clone(),
             };
-            ids.push(self.enter_sheet(sheet, &name, side.unwrap_or(Side::Pc))?);
+            let side = match sheet.side {
+                // A character's companion (a Savaged.us allied extra) fights beside it.
+                Some(Side::Ally) if at > 0 => match first_side {
+                    Side::Pc | Side::Ally => Side::Ally,
+                    other => other,
+                },
+                own => side.or(own).unwrap_or(Side::Pc),
+            };
+            if at == 0 {
+                first_side = side;
+            }
+            ids.push(self.enter_sheet(sheet, &name, side)?);
         }
         self.joined(&ids)
     }
@@ -155,7 +166,12 @@ impl Planner<'_> {
         };
         self.emit(Event::Added { combatant: Box::new(combatant) })?;
         for condition in &sheet.conditions {
-            self.condition(&id, condition, false, &[])?;
+            // `Fatigued severe`: the name, then the level, as `cond` takes them.
+            let (name, severe) = match condition.trim().rsplit_once(' ') {
+                Some((name, level)) if level.eq_ignore_ascii_case("severe") => (name, true),
+                _ => (condition.trim(), false),
+            };
+            self.condition(&id, name, severe, &[])?;
         }
         Ok(id)
     }

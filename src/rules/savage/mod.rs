@@ -23,6 +23,8 @@ pub mod verbs;
 mod wounds;
 use spec::SPEC;
 
+/// A damage text checked without rolling it (an import checks what it read).
+pub use damage_dice::check_damage;
 pub use roll::{TraitRoll, asked_plain, asked_trait_roll, needs, trait_roll};
 
 use super::conditions::Condition;

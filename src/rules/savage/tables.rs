@@ -33,6 +33,11 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Flag,
         help: "a shotgun: +2 Shooting, 3d6/2d6/1d6 damage by range band",
     },
+    FieldSpec {
+        name: "shots",
+        kind: FieldKind::Int { min: 0, max: 500 },
+        help: "shots a full load holds (recorded, not counted down)",
+    },
 ];
 
 /// Values kept in the Savage Worlds state that `set NAME N` changes.

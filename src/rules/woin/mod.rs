@@ -17,6 +17,8 @@ pub mod spec;
 pub mod state;
 pub mod tables;
 pub mod verbs;
+/// Size categories in order (an import reads a stat block's size by them).
+pub use pool::SIZES;
 use spec::SPEC;
 
 use super::conditions::{Catalogue, Condition, ConditionSpec, Level};

@@ -14,7 +14,8 @@ use crate::rules::woin::state::WoinState;
 const MAX_INCREMENTS: i64 = 5;
 
 /// Size categories in order; medium is the usual.
-const SIZES: &[&str] = &["tiny", "small", "medium", "large", "enormous", "gigantic", "colossal"];
+pub const SIZES: &[&str] =
+    &["tiny", "small", "medium", "large", "enormous", "gigantic", "colossal"];
 
 /// The pool as formed, each modifier named in the order the summary lists them.
 pub(super) struct Pool {
