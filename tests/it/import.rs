@@ -244,3 +244,104 @@ fn the_tracker_shows_the_report_until_a_key_closes_it_and_tab_completes_paths() 
     let found = complete("import tests/fixtures/imp", &ctx);
     assert_eq!(found, vec!["tests/fixtures/import/".to_string()]);
 }
+
+const SAVAGED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import/savaged");
+const TEXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import/text");
+
+#[test]
+fn a_savaged_export_joins_with_its_allied_extra_its_wounds_and_fatigue() {
+    let mut session = Session::new(System::SAVAGE, "salt road", assets());
+    play(&mut session, &[&format!("import \"{SAVAGED}/full.json\"")]).expect("imports");
+    let enc = session.encounter();
+    let mara = &enc.combatants[0];
+    assert_eq!((mara.name.as_str(), mara.side), ("Mara Quell", skirmish::rules::Side::Pc));
+    // One wound taken of three; Exhausted is Fatigued at its severe level.
+    assert_eq!((mara.health.current, mara.health.max), (2, 3));
+    assert_eq!(mara.conditions.len(), 1);
+    assert_eq!(mara.conditions[0].name, "Fatigued");
+    assert_eq!(mara.conditions[0].level, skirmish::rules::conditions::Level::Severe);
+    assert!(mara.weapons.iter().any(|w| w.name == "Spear (Thrown)"), "{:?}", mara.weapons);
+    let rex = &enc.combatants[1];
+    assert_eq!((rex.name.as_str(), rex.side), ("Rex", skirmish::rules::Side::Ally));
+    // As enemies, the companion fights on their side.
+    let mut session = Session::new(System::SAVAGE, "ambush", assets());
+    play(&mut session, &[&format!("import \"{SAVAGED}/full.json\" side=enemy")]).expect("ok");
+    let sides: Vec<_> = session.encounter().combatants.iter().map(|c| c.side).collect();
+    assert_eq!(sides, vec![skirmish::rules::Side::Enemy; 2]);
+    // A character of another system is refused by name, nothing added.
+    let mut session = gurps();
+    let why = play(&mut session, &[&format!("import \"{SAVAGED}/full.json\"")]).expect_err("no");
+    assert!(why.contains("Mara Quell is a Savage Worlds character"), "{why}");
+    assert!(session.encounter().combatants.is_empty());
+    let why = play(&mut session, &[&format!("import \"{SAVAGED}/malformed.json\"")]);
+    assert!(why.expect_err("bad JSON").contains("line 5, column 5: is not valid JSON"));
+}
+
+#[test]
+fn stat_blocks_as_printed_join_as_foes_and_name_each_line_not_read() {
+    let home = scratch("blocks");
+    let script = format!(
+        "new savage\nimport \"{TEXT}/savage_raiders.txt\" --text\nnew woin\n\
+         import \"{TEXT}/woin_blocks.txt\" --text side=neutral\n"
+    );
+    let output = run(&script, &home, &[]);
+    let text = out(&output);
+    assert!(output.status.success(), "{}", err(&output));
+    for line in [
+        "Grask the Red joins (enemy, Wild Card)",
+        "Salt Hound joins (enemy, Extra)",
+        "line 23: special ability Go for the Throat",
+        "joins (neutral)",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    // Text that holds no block is refused saying so.
+    let mut session = Session::new(System::SAVAGE, "prose", assets());
+    let why = play(&mut session, &[&format!("import \"{TEXT}/prose.txt\" --text")]);
+    assert!(why.expect_err("no block").contains("prose.txt"));
+    // In a script, `-` reads the block from standard input.
+    let mut child = Process::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "--script", &home.join("stdin.txt").display().to_string()])
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    std::fs::write(home.join("stdin.txt"), "new savage\nimport - --text\n").expect("script");
+    let mut child = child.spawn().expect("runs");
+    let block = std::fs::read_to_string(format!("{TEXT}/savage_gunner.txt")).expect("fixture");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), block.as_bytes())
+        .expect("written");
+    let output = child.wait_with_output().expect("ends");
+    assert!(output.status.success(), "{}", err(&output));
+    assert!(out(&output).contains(" joins (enemy"), "{}", out(&output));
+}
+
+#[test]
+fn a_block_pasted_into_the_tracker_is_read_on_ctrl_d() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let mut app = app(Session::new(System::SAVAGE, "paste", assets()));
+    let block = std::fs::read_to_string(format!("{TEXT}/savage_raiders.txt")).expect("fixture");
+    // A terminal sends a pasted line break as a carriage return.
+    app.handle_event(&Event::Paste(block.replace('\n', "\r")));
+    assert!(matches!(app.mode, skirmish::app::Mode::Paste { .. }), "the box opens");
+    app.handle_key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL));
+    let names: Vec<&str> =
+        app.session.encounter().combatants.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, vec!["Grask the Red", "Salt Hound"]);
+    assert!(matches!(app.mode, skirmish::app::Mode::Report { .. }), "the report follows");
+    // The journal names the paste, not a file, and the events carry the values.
+    let last = app.session.entries().last().map(|e| e.command.clone()).unwrap_or_default();
+    assert_eq!(last, "import - --text");
+    // `import - --text` opens the box empty; pasted text with no block stays to be mended.
+    app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    app.run_line("import - --text", None);
+    app.handle_event(&Event::Paste("just some words".into()));
+    app.handle_key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL));
+    assert!(matches!(&app.mode, skirmish::app::Mode::Paste { text } if text == "just some words"));
+    // A paste on the command line comes as one line: its breaks never run a command.
+    app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    app.handle_key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE));
+    app.handle_event(&Event::Paste("add Ogre\nadd Troll".into()));
+    assert_eq!(app.input.value(), "add Ogre add Troll");
+    assert_eq!(app.session.encounter().combatants.len(), 2);
+}
