@@ -48,10 +48,19 @@ pub fn prepare(
     }
     let enc = encumbrance(verb)?;
     let system = session.encounter().system;
-    let path = Path::new(verb.args.word(0));
-    let sheets =
-        read_file(path, verb.args.flag(1), system, enc, &session.assets().catalogue(system))
-            .map_err(|err| err.to_string())?;
+    let catalogue = session.assets().catalogue(system);
+    let text = verb.args.flag(1);
+    let sheets = match verb.args.word(0) {
+        // Standard input (`skirmish run … < block.txt`); the tracker opens a box to paste into.
+        "-" => {
+            let mut read = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut read)
+                .map_err(|err| format!("standard input cannot be read: {err}"))?;
+            sheets_of(&read, "standard input", text, system, enc, &catalogue)
+        }
+        file => read_file(Path::new(file), text, system, enc, &catalogue),
+    }
+    .map_err(|err| err.to_string())?;
     let report = sheets.iter().flat_map(|s| s.report.lines(&s.name)).collect();
     let command =
         Command::Verb(Invocation { spec: verb.spec, args: verb.args.with_sheets(sheets) });
