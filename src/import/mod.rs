@@ -5,6 +5,7 @@
 //! tables exactly as it checks `add`, and the `Added` events carry the values, so a fight
 //! replays without the file.
 
+pub mod gcs;
 pub mod sheet;
 
 pub use sheet::{ImportError, Report, Sheet, SheetWeapon};

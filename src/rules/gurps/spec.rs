@@ -159,4 +159,13 @@ pub(super) static FIELDS: &[FieldSpec] = &[
     flag("hpt", "High Pain Threshold: no shock, +3 knockdown"),
     flag("lpt", "Low Pain Threshold: shock ×2, −4 knockdown"),
     flag("male", "male (groin hits, GURPS-LOC-4)"),
+    int("per", 1, 100, "Perception (recorded)"),
+    int("fp_lost", 0, 100_000, "FP already lost as it joins (a GCS sheet's)"),
+    flag("combat_reflexes", "Combat Reflexes (recorded; count it in dodge/parry/block)"),
+    int("htk", 1, 20, "Hard to Kill: + to HT rolls against death (GURPS-HP-3)"),
+    int("hts", 1, 20, "Hard to Subdue: + to HT rolls to stay conscious (GURPS-HP-2)"),
+    int("extra_attacks", 1, 20, "Extra Attack levels (recorded)"),
+    int("enhanced_dodge", 1, 20, "Enhanced Dodge (recorded; count it in dodge)"),
+    int("enhanced_parry", 1, 20, "Enhanced Parry (recorded; count it in the weapons' parry)"),
+    int("enhanced_block", 1, 20, "Enhanced Block (recorded; count it in block)"),
 ];

@@ -459,6 +459,18 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Flag,
         help: "held in the off hand (−4, −2 parry)",
     },
+    FieldSpec {
+        name: "block",
+        kind: FieldKind::Text,
+        help: "Block modifier, as parry's: 0, -1, No (Block itself: the combatant's block=)",
+    },
+    FieldSpec {
+        name: "shots",
+        kind: FieldKind::Text,
+        help: "shots and reload: 30+1(3), T (thrown) (recorded)",
+    },
+    FieldSpec { name: "st", kind: FieldKind::Int { min: 1, max: 100 }, help: "minimum ST" },
+    FieldSpec { name: "rcl", kind: FieldKind::Int { min: 1, max: 100 }, help: "Recoil (ranged)" },
 ];
 
 const fn opt(

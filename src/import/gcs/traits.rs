@@ -1,0 +1,110 @@
+//! GCS traits: the few skirmish has a field for, recognised by name and level (Combat Reflexes,
+//! Pain Thresholds, Hard to Kill/Subdue, Extra Attack, Enhanced defenses); the rest reported.
+
+use super::Reader;
+use super::node::Node;
+use crate::import::ImportError;
+
+/// A trait's name (without its specialization) and the field it sets: `None` for a flag, else
+/// the field taking its level.
+const KNOWN: [(&str, &str, bool); 9] = [
+    ("combat reflexes", "combat_reflexes", false),
+    ("high pain threshold", "hpt", false),
+    ("low pain threshold", "lpt", false),
+    ("hard to kill", "htk", true),
+    ("hard to subdue", "hts", true),
+    ("extra attack", "extra_attacks", true),
+    ("enhanced dodge", "enhanced_dodge", true),
+    ("enhanced parry", "enhanced_parry", true),
+    ("enhanced block", "enhanced_block", true),
+];
+
+/// The trait rows in force: containers opened, disabled ones (and all under them) left out.
+pub(super) fn enabled<'a>(
+    reader: &mut Reader<'_>,
+    root: &Node<'a>,
+) -> Result<Vec<Node<'a>>, ImportError> {
+    let mut rows = root.items("traits")?;
+    if rows.is_empty() {
+        rows = root.items("advantages")?;
+    }
+    let mut out = Vec::new();
+    walk(reader, &rows, &mut out)?;
+    Ok(out)
+}
+
+fn walk<'a>(
+    reader: &mut Reader<'_>,
+    rows: &[Node<'a>],
+    out: &mut Vec<Node<'a>>,
+) -> Result<(), ImportError> {
+    for row in rows {
+        if row.flag("disabled") {
+            reader.ignored(format!("disabled trait: {}", name(row)?));
+            continue;
+        }
+        out.push(row.clone());
+        walk(reader, &row.items("children")?, out)?;
+    }
+    Ok(())
+}
+
+/// A trait's name with GCS's `@placeholder@` replaced as the file says.
+pub(super) fn name(row: &Node<'_>) -> Result<String, ImportError> {
+    let mut text = row.text_of("name")?.unwrap_or("(unnamed)").to_string();
+    if let Some(map) = row.get("replacements").and_then(|r| r.value.as_object().cloned()) {
+        for (key, value) in map {
+            if let Some(value) = value.as_str() {
+                text = text.replace(&format!("@{key}@"), value);
+            }
+        }
+    }
+    Ok(text)
+}
+
+pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), ImportError> {
+    for row in enabled(reader, root)? {
+        if !row.items("children")?.is_empty() {
+            continue;
+        }
+        let full = name(&row)?;
+        let base = full.split(" (").next().unwrap_or(&full).trim().to_ascii_lowercase();
+        let Some((_, key, leveled)) = KNOWN.iter().find(|(n, _, _)| *n == base).copied() else {
+            reader.ignored(format!("trait: {full}"));
+            continue;
+        };
+        if !leveled {
+            reader.field(key, "on".into(), &row)?;
+            reader.read_line(full);
+            continue;
+        }
+        let (level, at) = level(&row)?;
+        let level = level.max(1);
+        let before = reader.sheet.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+        let total = match before {
+            Some(before) => {
+                reader.odd(format!("{full}: a second {base}; the levels are added"));
+                before.parse::<i64>().unwrap_or(0).saturating_add(level)
+            }
+            None => level,
+        };
+        reader.field(key, total.to_string(), &at)?;
+        reader.read_line(format!("{full} {level}"));
+        if full.contains(" (") && key == "enhanced_parry" {
+            reader.odd(format!(
+                "{full}: GCS counts it in that skill's parries only, as read; \
+                 enhanced_parry={total} is recorded for the character"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A leveled trait's level: `calc.current_level`, else `levels`; a fraction is refused.
+fn level<'a>(row: &Node<'a>) -> Result<(i64, Node<'a>), ImportError> {
+    let at = row.get("calc").and_then(|c| c.get("current_level")).or_else(|| row.get("levels"));
+    match at {
+        Some(at) => Ok((at.whole()?, at)),
+        None => Ok((1, row.clone())),
+    }
+}
