@@ -31,6 +31,7 @@ mod gempunks_gaps;
 mod gempunks_play;
 mod gurps;
 mod gurps_gaps;
+mod gurps_sheet_fields;
 mod harness;
 mod history;
 mod history_cost;

@@ -187,7 +187,14 @@ impl<'a> Reader<'a> {
             if let Some(lost) = lost(attr, &calc, &value)? {
                 self.pool_lost(key, label, lost, attr)?;
                 let max = value.whole()?;
-                if matches!(key, "hp" | "fp") && max.saturating_sub(lost).saturating_mul(3) < max {
+                let condition = match key {
+                    "hp" => "Reeling",
+                    "fp" => "Very-Tired",
+                    _ => continue,
+                };
+                if max.saturating_sub(lost).saturating_mul(3) < max {
+                    self.sheet.conditions.push(condition.into());
+                    self.read_line(format!("{label} below a third: starts {condition}"));
                     self.odd(format!(
                         "{label} below a third: GCS's Move and Dodge may be halved for it \
                          already, and skirmish halves them again"

@@ -458,3 +458,16 @@ fn a_missing_calc_on_a_weapon_names_it() {
     assert_eq!(err.at, "equipment[2].weapons[1].calc");
     assert!(err.message.contains("GCS 5.24"), "{err}");
 }
+
+#[test]
+fn health_below_a_third_starts_reeling_or_very_tired() {
+    let mut value: serde_json::Value = serde_json::from_str(FIGHTER).unwrap();
+    value["attributes"][10]["calc"]["current"] = 4.into();
+    value["attributes"][9]["calc"]["current"] = 3.into();
+    let sheet = read(&value.to_string(), "fighter.gcs", None).unwrap();
+    assert_eq!(sheet.taken, 9);
+    assert_eq!(sheet.conditions, vec!["Reeling".to_string(), "Very-Tired".to_string()]);
+    assert!(sheet.fields.contains(&("fp_lost".into(), "9".into())));
+    assert!(odd_has(&sheet, "HP below a third: GCS's Move and Dodge may be halved"));
+    assert!(fighter().conditions.is_empty());
+}
