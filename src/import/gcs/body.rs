@@ -31,6 +31,13 @@ pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), Impor
     let body_name = body.text_of("name")?.unwrap_or("unnamed").to_string();
     let mut found = Vec::new();
     locations(reader, &body, &mut found)?;
+    // Bodies without a skull (arachnoid, octopod, squid) have a brain where it would be.
+    if !found.iter().any(|f| f.id == "skull")
+        && let Some(brain) = found.iter_mut().find(|f| f.id == "brain")
+    {
+        brain.id = "skull".into();
+        reader.odd(format!("body {body_name}: its {} is taken as the skull", brain.name));
+    }
     let mut kept: Vec<(&str, i64, Node<'_>)> = Vec::new();
     let mut foreign = Vec::new();
     for f in &found {
@@ -76,17 +83,19 @@ pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), Impor
         parts.push(format!("{key} {}", if *key == "skull" { dr + SKULL_OWN } else { dr }));
     }
     reader.read_line(format!("DR ({body_name}): {}", parts.join(", ")));
-    let humanoid = body_name.eq_ignore_ascii_case("humanoid");
     if !foreign.is_empty() {
         reader.odd(format!(
             "body {body_name}: no skirmish location for {}; hits there are the GM's",
             foreign.join(", ")
         ));
     }
-    for known in KNOWN {
-        if !kept.iter().any(|(k, _, _)| *k == known) && !humanoid {
-            reader.odd(format!("body {body_name} has no {known}: dr.{known} left to plain DR (0)"));
-        }
+    let missing: Vec<&str> =
+        KNOWN.into_iter().filter(|known| !kept.iter().any(|(k, _, _)| k == known)).collect();
+    if !missing.is_empty() {
+        reader.odd(format!(
+            "body {body_name} has no {}: DR there is skirmish's fallback (plain DR, 0)",
+            missing.join(", ")
+        ));
     }
     Ok(())
 }

@@ -166,9 +166,9 @@ impl<'a> Reader<'a> {
             ("ht", "ht", "HT", true),
             ("will", "will", "Will", false),
             ("per", "per", "Per", false),
-            ("hp", "hp", "HP", true),
-            ("fp", "fp", "FP", true),
-            ("basic_speed", "speed", "Basic Speed", true),
+            ("hp", "hp", "HP", false),
+            ("fp", "fp", "FP", false),
+            ("basic_speed", "speed", "Basic Speed", false),
         ];
         for (id, key, label, required) in wanted {
             let Some(attr) = find(id) else {
@@ -180,6 +180,12 @@ impl<'a> Reader<'a> {
             };
             let calc = computed(attr)?;
             let value = calc.need("value", &format!("the {label} GCS computed"))?;
+            if matches!(key, "hp" | "fp") && value.whole()? == 0 {
+                self.odd(format!(
+                    "{label} 0 (it has none, as a spirit or a golem): left to skirmish's default"
+                ));
+                continue;
+            }
             let text =
                 if key == "speed" { hundredths(&value)? } else { value.whole()?.to_string() };
             self.field(key, text.clone(), &value)?;

@@ -306,7 +306,7 @@ fn natural_attacks_and_an_absent_parry_and_pounds_from_kilograms() {
     let sheet = read(GUNNER, "gunner.gcs", None).unwrap();
     let fields = |name: &str| sheet.weapons.iter().find(|w| w.name == name).unwrap().fields.clone();
     assert_eq!(
-        fields("Natural Attacks (punch)"),
+        fields("Punch"),
         pairs(&[
             ("skill", "12"),
             ("dmg", "1d-3"),
@@ -317,7 +317,7 @@ fn natural_attacks_and_an_absent_parry_and_pounds_from_kilograms() {
         ])
     );
     // No parry in the file: GCS writes none for a usage that cannot parry.
-    assert!(fields("Natural Attacks (kick)").contains(&("parry".into(), "No".into())));
+    assert!(fields("Kick").contains(&("parry".into(), "No".into())));
     for (key, value) in
         [("lpt", "on"), ("hts", "2"), ("enhanced_dodge", "1"), ("move", "3"), ("dodge", "7")]
     {
@@ -378,7 +378,10 @@ fn a_version_4_quadruped_maps_what_fits_and_reports_the_rest() {
         ]
     );
     assert!(odd_has(&sheet, "body Quadruped: no skirmish location for Tail (DR 1)"));
-    assert!(odd_has(&sheet, "body Quadruped has no arm"));
+    assert!(odd_has(
+        &sheet,
+        "body Quadruped has no arm, hand: DR there is skirmish's fallback (plain DR, 0)"
+    ));
     assert!(odd_has(&sheet, "leg: GCS gives DR 1 and 2 on different legs; took the lower"));
 }
 
@@ -451,12 +454,32 @@ fn looks_like_knows_a_gcs_character_from_other_json() {
 }
 
 #[test]
-fn a_missing_calc_on_a_weapon_names_it() {
+fn a_missing_calc_names_the_row_and_a_weapon_without_one_has_no_level() {
+    let mut value: serde_json::Value = serde_json::from_str(FIGHTER).unwrap();
+    value["equipment"][2]["calc"] = serde_json::Value::Null;
+    let err = refused(&value.to_string(), "fighter.gcs");
+    assert_eq!(err.at, "equipment[2].calc");
+    assert!(err.message.contains("GCS 5.24"), "{err}");
+    // GCS writes no `calc` for a usage whose values all stay as written: no skill level.
     let mut value: serde_json::Value = serde_json::from_str(FIGHTER).unwrap();
     value["equipment"][2]["weapons"][1].as_object_mut().unwrap().remove("calc");
-    let err = refused(&value.to_string(), "fighter.gcs");
-    assert_eq!(err.at, "equipment[2].weapons[1].calc");
-    assert!(err.message.contains("GCS 5.24"), "{err}");
+    let sheet = read(&value.to_string(), "fighter.gcs", None).unwrap();
+    assert!(!sheet.weapons.iter().any(|w| w.name == "Spear (thrown)"));
+    assert!(odd_has(&sheet, "Spear (thrown): GCS gives it no skill level"));
+}
+
+#[test]
+fn st_and_iq_0_are_taken_and_a_missing_fp_is_left_to_skirmish() {
+    let mut value: serde_json::Value = serde_json::from_str(FIGHTER).unwrap();
+    value["attributes"][0]["calc"]["value"] = 0.into();
+    value["attributes"][2]["calc"]["value"] = 0.into();
+    value["attributes"].as_array_mut().unwrap().remove(9);
+    let sheet = read(&value.to_string(), "fighter.gcs", None).unwrap();
+    passes_tables(&sheet);
+    assert!(sheet.fields.contains(&("st".into(), "0".into())));
+    assert!(sheet.fields.contains(&("iq".into(), "0".into())));
+    assert!(!sheet.fields.iter().any(|(k, _)| k == "fp"));
+    assert!(odd_has(&sheet, "no FP attribute (`fp`) in the file: left to skirmish"));
 }
 
 #[test]

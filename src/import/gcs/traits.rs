@@ -70,7 +70,10 @@ pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), Impor
         let full = name(&row)?;
         let base = full.split(" (").next().unwrap_or(&full).trim().to_ascii_lowercase();
         let Some((_, key, leveled)) = KNOWN.iter().find(|(n, _, _)| *n == base).copied() else {
-            reader.ignored(format!("trait: {full}"));
+            // A trait with weapons (Natural Attacks, Claws) is read as those weapons.
+            if row.items("weapons")?.is_empty() {
+                reader.ignored(format!("trait: {full}"));
+            }
             continue;
         };
         if !leveled {

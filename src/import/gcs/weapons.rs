@@ -5,7 +5,7 @@ mod values;
 
 use self::values::{Absolute, damage, defense, first_number};
 use super::node::Node;
-use super::{Reader, check, computed, traits};
+use super::{Reader, check, traits};
 use crate::import::{ImportError, SheetWeapon};
 use crate::rules::System;
 
@@ -27,7 +27,7 @@ pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), Impor
     let mut plain = Vec::new();
     equipment(reader, &root.items("equipment")?, &mut usages, &mut plain)?;
     if !plain.is_empty() {
-        reader.ignored(format!("equipment without a weapon: {}", plain.join(", ")));
+        reader.ignored(format!("equipment without a weapon: {}", plain.join("; ")));
     }
     let mut best_block: Option<(i64, Node<'_>)> = None;
     for usage in &usages {
@@ -80,11 +80,14 @@ fn equipment<'a>(
     Ok(())
 }
 
-/// `Spear (thrust)`: the owner and its usage.
+/// `Spear (thrust)`: the owner and its usage; GCS's own Natural Attacks by the usage alone
+/// (`Punch`).
 fn label(usage: &Usage<'_>) -> Result<String, ImportError> {
+    let owner = usage.owner.trim();
     Ok(match usage.at.text_of("usage")?.map(str::trim).filter(|u| !u.is_empty()) {
-        Some(how) => format!("{} ({})", usage.owner.trim(), how.to_lowercase()),
-        None => usage.owner.trim().to_string(),
+        Some(how) if usage.natural && owner.eq_ignore_ascii_case("natural attacks") => how.into(),
+        Some(how) => format!("{owner} ({})", how.to_lowercase()),
+        None => owner.to_string(),
     })
 }
 
@@ -115,7 +118,8 @@ fn weapon(
         reader.odd(format!("{name}: neither melee nor ranged by its id or type; left out"));
         return Ok(None);
     };
-    let calc = computed(at)?;
+    // GCS leaves `calc` out when nothing in it differs from the usage as written: no level.
+    let calc = at.get("calc").unwrap_or_else(|| at.clone());
     let skill = calc.get("level").map(|l| l.whole()).transpose()?.unwrap_or(0);
     if skill <= 0 {
         reader.odd(format!("{name}: GCS gives it no skill level (no skill to use it); left out"));

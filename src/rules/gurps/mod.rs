@@ -211,7 +211,10 @@ impl Rules for Gurps {
     }
 
     fn health(&self, stats: &Stats) -> Health {
-        Health::full(stats.int("hp").unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)))
+        // ST 0 (no physical strength) still has HP: at least 1.
+        Health::full(
+            stats.int("hp").unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)).max(1),
+        )
     }
 
     // GURPS-INIT-1: Basic Speed, then DX; the roll-off that follows settles the rest.

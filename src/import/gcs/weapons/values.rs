@@ -93,3 +93,41 @@ pub fn first_number(text: &str) -> Option<(i64, String)> {
     let number = text.get(..end)?.trim_start_matches('+').parse().ok()?;
     Some((number, text.get(end..)?.trim().to_string()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_as_gcs_writes_it() {
+        let cases: [(&str, Option<&str>, Option<&str>, usize); 7] = [
+            ("2d+1 cut", Some("2d+1"), Some("cut"), 0),
+            ("3d-1(2) cr", Some("3d-1(2)"), Some("cr"), 0),
+            ("1d−2 pi+", Some("1d-2"), Some("pi+"), 0),
+            ("spec.", None, None, 2),
+            ("1d+2 pi inc [2d cut]", Some("1d+2"), Some("pi"), 2),
+            ("1d3 cr", None, Some("cr"), 1),
+            ("2d", Some("2d"), None, 1),
+        ];
+        for (text, dmg, kind, odd) in cases {
+            let read = damage(text);
+            assert_eq!(read.dmg.as_deref(), dmg, "{text}");
+            assert_eq!(read.kind.as_deref(), kind, "{text}");
+            assert_eq!(read.odd.len(), odd, "{text}: {:?}", read.odd);
+        }
+    }
+
+    #[test]
+    fn parry_and_block_as_modifiers_of_the_skill() {
+        let base = 14 / 2 + 3;
+        let as_modifier = |text: &str| defense(text).map(|d| d.modifier(base));
+        assert_eq!(as_modifier("12").as_deref(), Some("+2"));
+        assert_eq!(as_modifier("9F").as_deref(), Some("-1F"));
+        assert_eq!(as_modifier("10U").as_deref(), Some("+0U"));
+        assert_eq!(as_modifier("No").as_deref(), Some("No"));
+        assert_eq!(as_modifier("12Z"), None);
+        assert_eq!(first_number("30+1(3)"), Some((30, "+1(3)".into())));
+        assert_eq!(first_number("-6*"), Some((-6, "*".into())));
+        assert_eq!(first_number("Jet"), None);
+    }
+}
