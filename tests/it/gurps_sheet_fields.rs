@@ -2,7 +2,7 @@
 //! on the HT rolls the tracker makes, FP already lost, and the fields only recorded.
 
 use crate::gurps::{assert_log, has_log, who};
-use crate::harness::run;
+use crate::harness::{run, run_err};
 
 // GURPS-HP-3: Hard to Kill 2 adds 2 to each death check: 12 against HT 11+2 lives.
 #[test]
@@ -32,6 +32,22 @@ fn gurps_fp_1_fp_lost_before_the_fight() {
     let v = run("new gurps\nadd B fp=12 fp_lost=7\ndamage B 2 fat", "");
     assert_eq!(who(&v, "b")["fp"]["current"], 3);
     assert_eq!(who(&v, "b")["very_tired"], true, "3 FP of 12 is under a third");
+}
+
+// GURPS-MAN-1, GURPS-ATK-7: Extra Attack 1 gives the Attack maneuver a second attack this turn,
+// a further `attack`; without it the second is refused.
+#[test]
+fn gurps_man_1_extra_attack_allows_one_more_attack_a_turn() {
+    let script = |extra: &str| {
+        format!(
+            "new gurps\nadd A speed=7 {extra}\nweapon A sword skill=14 dmg=1d type=cr\n\
+             add B speed=5\nstart\nattack A B\nattack A B"
+        )
+    };
+    let v = run(&script("extra_attacks=1"), "6,6,4,6,6,4");
+    assert_eq!(crate::gurps::texts(&v).iter().filter(|t| t.contains("rolls 16 vs 14")).count(), 2);
+    let err = run_err(&script(""), "6,6,4");
+    assert!(err.contains("has made its attack this turn"), "{err}");
 }
 
 // The recorded fields are taken and change no number the tracker shows.

@@ -190,8 +190,8 @@ impl<'a> Reader<'a> {
                 if key == "speed" { hundredths(&value)? } else { value.whole()?.to_string() };
             self.field(key, text.clone(), &value)?;
             self.read_line(format!("{label} {text}"));
-            if let Some(lost) = lost(attr, &calc, &value)? {
-                self.pool_lost(key, label, lost, attr)?;
+            if let Some((lost, lost_at)) = lost(attr, &calc, &value)? {
+                self.pool_lost(key, label, lost, &lost_at)?;
                 let max = value.whole()?;
                 let condition = match key {
                     "hp" => "Reeling",
@@ -222,6 +222,14 @@ impl<'a> Reader<'a> {
         if lost == 0 {
             return Ok(());
         }
+        if lost < 0 {
+            self.odd(format!("{label} above its maximum by {}: taken as full", -lost));
+            return Ok(());
+        }
+        // A loss far past any field's bounds is a broken file, not a character.
+        if lost > crate::rules::stats::MAX_STAT {
+            return Err(at.error(format!("{label} lost {lost}: beyond any character")));
+        }
         match key {
             "hp" => {
                 self.sheet.taken = lost;
@@ -232,9 +240,6 @@ impl<'a> Reader<'a> {
                 self.read_line(format!("FP lost {lost}"));
             }
             _ => self.odd(format!("{label}: {lost} lost, not kept")),
-        }
-        if lost < 0 {
-            self.odd(format!("{label} above its maximum by {}", -lost));
         }
         Ok(())
     }
@@ -359,11 +364,15 @@ pub(super) fn collect_rows<'a>(
 }
 
 /// A pool's amount lost: `calc.current` against the maximum, else the `damage` GCS keeps.
-fn lost(attr: &Node<'_>, calc: &Node<'_>, max: &Node<'_>) -> Result<Option<i64>, ImportError> {
+fn lost<'a>(
+    attr: &Node<'a>,
+    calc: &Node<'a>,
+    max: &Node<'a>,
+) -> Result<Option<(i64, Node<'a>)>, ImportError> {
     if let Some(current) = calc.get("current") {
-        return Ok(Some(max.whole()?.saturating_sub(current.whole()?)));
+        return Ok(Some((max.whole()?.saturating_sub(current.whole()?), current)));
     }
-    attr.get("damage").map(|d| d.whole()).transpose()
+    attr.get("damage").map(|d| Ok((d.whole()?, d))).transpose()
 }
 
 /// A decimal in hundredths as skirmish writes it (Basic Speed `5.75`).

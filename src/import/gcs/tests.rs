@@ -494,3 +494,16 @@ fn health_below_a_third_starts_reeling_or_very_tired() {
     assert!(odd_has(&sheet, "HP below a third: GCS's Move and Dodge may be halved"));
     assert!(fighter().conditions.is_empty());
 }
+
+#[test]
+fn pools_above_their_maximum_are_full_and_absurd_losses_are_refused() {
+    let mut value: serde_json::Value = serde_json::from_str(FIGHTER).unwrap();
+    value["attributes"][10]["calc"]["current"] = 15.into();
+    let sheet = read(&value.to_string(), "fighter.gcs", None).unwrap();
+    assert_eq!(sheet.taken, 0);
+    assert!(odd_has(&sheet, "HP above its maximum by 2: taken as full"));
+    value["attributes"][10]["calc"]["current"] = (-5_000_000).into();
+    let err = refused(&value.to_string(), "fighter.gcs");
+    assert_eq!(err.at, "attributes[10].calc.current");
+    assert!(err.message.contains("beyond any character"), "{err}");
+}
