@@ -19,7 +19,7 @@ struct Found<'a> {
     at: Node<'a>,
 }
 
-pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), ImportError> {
+pub(super) fn read(reader: &mut Reader, root: &Node<'_>) -> Result<(), ImportError> {
     let Some(settings) = root.get("settings") else {
         reader.odd("no body in the file (settings.body_type): no DR read");
         return Ok(());
@@ -102,7 +102,7 @@ pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), Impor
 
 /// Every location of a body, its sub-tables' too, with its computed DR against all attacks.
 fn locations<'a>(
-    reader: &mut Reader<'_>,
+    reader: &mut Reader,
     body: &Node<'a>,
     out: &mut Vec<Found<'a>>,
 ) -> Result<(), ImportError> {

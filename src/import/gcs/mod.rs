@@ -100,7 +100,7 @@ fn check_version(root: &Node<'_>) -> Result<(), ImportError> {
 }
 
 /// The profile's name, else the file's own name (said in `odd`).
-fn name(root: &Node<'_>, file: &str, reader: &mut Reader<'_>) -> Result<String, ImportError> {
+fn name(root: &Node<'_>, file: &str, reader: &mut Reader) -> Result<String, ImportError> {
     let given = match root.get("profile") {
         Some(profile) => profile.text_of("name")?.map(str::trim).unwrap_or_default(),
         None => "",
@@ -117,20 +117,19 @@ fn name(root: &Node<'_>, file: &str, reader: &mut Reader<'_>) -> Result<String, 
     Ok(stem.to_string())
 }
 
-/// The sheet being filled and the file's name for errors.
-pub(super) struct Reader<'a> {
+/// The sheet being filled.
+pub(super) struct Reader {
     pub sheet: Sheet,
-    pub file: &'a str,
 }
 
-impl<'a> Reader<'a> {
-    pub(super) fn new(file: &'a str) -> Reader<'a> {
+impl Reader {
+    fn new(file: &str) -> Reader {
         let sheet = Sheet {
             system: Some(System::GURPS),
             note: format!("imported from GCS: {file}"),
             ..Sheet::default()
         };
-        Reader { sheet, file }
+        Reader { sheet }
     }
 
     pub fn read_line(&mut self, line: impl Into<String>) {

@@ -211,7 +211,14 @@ fn the_report_says_what_was_read_skipped_and_odd() {
     let report = &sheet.report;
     assert!(report.read.contains(&"ST 12".to_string()));
     assert!(report.read.contains(&"HP lost 4".to_string()));
-    assert!(report.read.iter().any(|l| l.starts_with("Broadsword (swing): skill 15, dmg 2d+1")));
+    assert!(report.read.contains(
+        &"Broadsword (swing): skill 15, 2d+1 cut, reach 1, Parry 14 (parry=+4), st 10".to_string()
+    ));
+    assert!(report.read.contains(
+        &"Medium Shield (shield bash): skill 14, 1d-1 cr, reach 1, parry No, Block 13 (block=+3), \
+          shield"
+            .to_string()
+    ));
     assert!(report.read.contains(&"DR (Humanoid): eye 0, skull 5, face 0, leg 2, arm 2, torso 3, groin 3, hand 0, foot 1, neck 0, vitals 3".to_string()));
     for ignored in [
         "disabled trait: Hard to Subdue",

@@ -19,32 +19,31 @@ const KNOWN: [(&str, &str, bool); 9] = [
     ("enhanced block", "enhanced_block", true),
 ];
 
-/// The trait rows in force: containers opened, disabled ones (and all under them) left out.
-pub(super) fn enabled<'a>(
-    reader: &mut Reader<'_>,
-    root: &Node<'a>,
-) -> Result<Vec<Node<'a>>, ImportError> {
+/// The trait rows in force (containers opened), and the names of the disabled ones left out
+/// with all under them.
+pub(super) fn enabled<'a>(root: &Node<'a>) -> Result<(Vec<Node<'a>>, Vec<String>), ImportError> {
     let mut rows = root.items("traits")?;
     if rows.is_empty() {
+        // Files older than version 4 called them advantages.
         rows = root.items("advantages")?;
     }
-    let mut out = Vec::new();
-    walk(reader, &rows, &mut out)?;
-    Ok(out)
+    let (mut out, mut disabled) = (Vec::new(), Vec::new());
+    walk(&rows, &mut out, &mut disabled)?;
+    Ok((out, disabled))
 }
 
 fn walk<'a>(
-    reader: &mut Reader<'_>,
     rows: &[Node<'a>],
     out: &mut Vec<Node<'a>>,
+    disabled: &mut Vec<String>,
 ) -> Result<(), ImportError> {
     for row in rows {
         if row.flag("disabled") {
-            reader.ignored(format!("disabled trait: {}", name(row)?));
+            disabled.push(name(row)?);
             continue;
         }
         out.push(row.clone());
-        walk(reader, &row.items("children")?, out)?;
+        walk(&row.items("children")?, out, disabled)?;
     }
     Ok(())
 }
@@ -62,8 +61,12 @@ pub(super) fn name(row: &Node<'_>) -> Result<String, ImportError> {
     Ok(text)
 }
 
-pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), ImportError> {
-    for row in enabled(reader, root)? {
+pub(super) fn read(reader: &mut Reader, root: &Node<'_>) -> Result<(), ImportError> {
+    let (rows, disabled) = enabled(root)?;
+    for name in disabled {
+        reader.ignored(format!("disabled trait: {name}"));
+    }
+    for row in rows {
         if !row.items("children")?.is_empty() {
             continue;
         }

@@ -16,9 +16,9 @@ struct Usage<'a> {
     natural: bool,
 }
 
-pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), ImportError> {
+pub(super) fn read(reader: &mut Reader, root: &Node<'_>) -> Result<(), ImportError> {
     let mut usages = Vec::new();
-    for row in traits::enabled(&mut Reader::new(reader.file), root)? {
+    for row in traits::enabled(root)?.0 {
         let owner = traits::name(&row)?;
         for at in row.items("weapons")? {
             usages.push(Usage { owner: owner.clone(), at, natural: true });
@@ -54,7 +54,7 @@ pub(super) fn read(reader: &mut Reader<'_>, root: &Node<'_>) -> Result<(), Impor
 
 /// Equipped items' usages, containers opened; items without weapons named for the report.
 fn equipment<'a>(
-    reader: &mut Reader<'_>,
+    reader: &mut Reader,
     rows: &[Node<'a>],
     usages: &mut Vec<Usage<'a>>,
     plain: &mut Vec<String>,
@@ -109,7 +109,7 @@ fn is_melee(at: &Node<'_>) -> Result<Option<bool>, ImportError> {
 
 /// A usage as a weapon, with its absolute Block when it has one.
 fn weapon(
-    reader: &mut Reader<'_>,
+    reader: &mut Reader,
     usage: &Usage<'_>,
 ) -> Result<Option<(SheetWeapon, Option<i64>)>, ImportError> {
     let name = label(usage)?;
@@ -139,7 +139,12 @@ fn weapon(
                 w.set("dmg", dmg, &dmg_at)?;
             }
             if let Some(kind) = read.kind {
-                w.set("type", kind, &dmg_at)?;
+                w.set("type", kind.clone(), &dmg_at)?;
+                if let Some(dmg) = w.fields.iter().find(|(k, _)| k == "dmg").map(|(_, v)| v.clone())
+                {
+                    w.reword("dmg", Some(format!("{dmg} {kind}")));
+                    w.reword("type", None);
+                }
             }
         }
         None => reader.odd(format!("{}: no damage computed by GCS; dmg left out", w.name)),
@@ -163,7 +168,8 @@ fn weapon(
     if usage.natural {
         w.set("natural", "on".into(), at)?;
     }
-    reader.read_line(format!("{}: {}", w.name, w.words.join(", ")));
+    let words: Vec<&str> = w.words.iter().map(|(_, word)| word.as_str()).collect();
+    reader.read_line(format!("{}: {}", w.name, words.join(", ")));
     Ok(Some((SheetWeapon { name: w.name, fields: w.fields }, block)))
 }
 
@@ -172,7 +178,7 @@ type Lookup<'f, 'a> = dyn Fn(&str) -> Result<Option<(String, Node<'a>)>, ImportE
 
 /// Reach, Parry (as the modifier that gives GCS's Parry from the skill) and Block.
 fn melee_values<'a>(
-    reader: &mut Reader<'_>,
+    reader: &mut Reader,
     w: &mut Built,
     skill: i64,
     value: &Lookup<'_, 'a>,
@@ -192,12 +198,16 @@ fn melee_values<'a>(
     let parry = defense(parry.as_ref().map_or("No", |(t, _)| t.as_str()))
         .ok_or_else(|| parry_at.error("expected a Parry such as 11, 9F, 10U or No"))?;
     w.set("parry", parry.modifier(base), &parry_at)?;
+    if let Absolute::Value { value, marks } = &parry {
+        w.reword("parry", Some(format!("Parry {value}{marks} (parry={})", parry.modifier(base))));
+    }
     let block = value("block")?;
     let mut best = None;
     if let Some((text, n)) = block {
         let read = defense(&text).ok_or_else(|| n.error("expected a Block such as 9 or No"))?;
         if let Absolute::Value { value, .. } = read {
             w.set("block", read.modifier(base), &n)?;
+            w.reword("block", Some(format!("Block {value} (block={})", read.modifier(base))));
             best = Some(value);
             if matches!(parry, Absolute::No) {
                 w.set("shield", "on".into(), &n)?;
@@ -210,7 +220,7 @@ fn melee_values<'a>(
 
 /// Accuracy, range, RoF, shots, Bulk and Recoil, and how it flies (thrown, firearm).
 fn ranged_values<'a>(
-    reader: &mut Reader<'_>,
+    reader: &mut Reader,
     w: &mut Built,
     value: &Lookup<'_, 'a>,
     at: &Node<'a>,
@@ -272,7 +282,7 @@ fn ranged_values<'a>(
 
 /// Minimum ST and what its marks say (†, ‡, B, M, R), the marks reported.
 fn strength(
-    reader: &mut Reader<'_>,
+    reader: &mut Reader,
     w: &mut Built,
     text: &str,
     at: &Node<'_>,
@@ -298,16 +308,34 @@ fn strength(
 struct Built {
     name: String,
     fields: Vec<(String, String)>,
-    words: Vec<String>,
+    /// The report's words for each field, by key.
+    words: Vec<(String, String)>,
 }
 
 impl Built {
     fn set(&mut self, key: &str, value: String, at: &Node<'_>) -> Result<(), ImportError> {
         check(System::GURPS.rules().spec().weapon_fields, key, &value, at)?;
-        self.words.push(if value == "on" { key.to_string() } else { format!("{key} {value}") });
+        let word = if value == "on" { key.to_string() } else { format!("{key} {value}") };
+        self.reword(key, Some(word));
         self.fields.retain(|(k, _)| k != key);
         self.fields.push((key.to_string(), value));
         Ok(())
+    }
+
+    /// How a field reads in the report (`2d+1 cut`, `Parry 14 (parry=+4)`); `None` drops it.
+    fn reword(&mut self, key: &str, word: Option<String>) {
+        match (self.words.iter().position(|(k, _)| k == key), word) {
+            (Some(i), Some(word)) => {
+                if let Some(slot) = self.words.get_mut(i) {
+                    slot.1 = word;
+                }
+            }
+            (Some(i), None) => {
+                self.words.remove(i);
+            }
+            (None, Some(word)) => self.words.push((key.to_string(), word)),
+            (None, None) => {}
+        }
     }
 }
 
