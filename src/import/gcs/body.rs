@@ -28,7 +28,7 @@ pub(super) fn read(reader: &mut Reader, root: &Node<'_>) -> Result<(), ImportErr
         reader.odd("no body in the file (settings.body_type): no DR read");
         return Ok(());
     };
-    let body_name = body.text_of("name")?.unwrap_or("unnamed").to_string();
+    let body_name = body.name_of("name")?.unwrap_or_else(|| "unnamed".into());
     let mut found = Vec::new();
     locations(reader, &body, &mut found)?;
     // Bodies without a skull (arachnoid, octopod, squid) have a brain where it would be.
@@ -108,8 +108,10 @@ fn locations<'a>(
 ) -> Result<(), ImportError> {
     for loc in body.items("locations")? {
         let id = loc.need("id", "the location's id")?.text()?.to_ascii_lowercase();
-        let name = loc.text_of("table_name")?.or(loc.text_of("choice_name")?).unwrap_or(&id);
-        let name = name.to_string();
+        let name = match loc.name_of("table_name")? {
+            Some(name) => name,
+            None => loc.name_of("choice_name")?.unwrap_or_else(|| id.clone()),
+        };
         let calc = computed(&loc)?;
         let at = calc.get("dr").and_then(|d| d.get("all")).unwrap_or_else(|| calc.clone());
         let dr = match calc.get("dr") {

@@ -102,11 +102,11 @@ fn check_version(root: &Node<'_>) -> Result<(), ImportError> {
 /// The profile's name, else the file's own name (said in `odd`).
 fn name(root: &Node<'_>, file: &str, reader: &mut Reader) -> Result<String, ImportError> {
     let given = match root.get("profile") {
-        Some(profile) => profile.text_of("name")?.map(str::trim).unwrap_or_default(),
-        None => "",
+        Some(profile) => profile.name_of("name")?,
+        None => None,
     };
-    if !given.is_empty() {
-        return Ok(given.to_string());
+    if let Some(given) = given {
+        return Ok(given);
     }
     let stem = std::path::Path::new(file)
         .file_stem()
@@ -298,7 +298,7 @@ impl Reader {
             let mut list = Vec::new();
             collect_rows(&root.items(key)?, &mut list)?;
             for row in list {
-                let name = row.text_of("name")?.unwrap_or("(unnamed)");
+                let name = row.name_of("name")?.unwrap_or_else(|| "(unnamed)".into());
                 let level = row
                     .get("calc")
                     .and_then(|c| c.get("level"))
@@ -306,7 +306,7 @@ impl Reader {
                     .map(|l| format!(" {l}"))
                     .unwrap_or_default();
                 let spec =
-                    row.text_of("specialization")?.map(|s| format!(" ({s})")).unwrap_or_default();
+                    row.name_of("specialization")?.map(|s| format!(" ({s})")).unwrap_or_default();
                 self.ignored(format!("{what}: {name}{spec}{level}"));
             }
         }

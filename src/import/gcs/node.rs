@@ -5,6 +5,9 @@ use serde_json::Value;
 
 use crate::import::ImportError;
 
+/// The longest name kept from a file; the rest is cut.
+pub const NAME_CHARS: usize = 80;
+
 /// A value in the file and where it is.
 #[derive(Debug, Clone)]
 pub struct Node<'a> {
@@ -64,6 +67,12 @@ impl<'a> Node<'a> {
         self.get(key).map(|n| n.text()).transpose()
     }
 
+    /// A name from the file as one line of printable text (control characters and runs of
+    /// spaces made one space, at most [`NAME_CHARS`] characters); `None` when absent or blank.
+    pub fn name_of(&self, key: &str) -> Result<Option<String>, ImportError> {
+        Ok(self.text_of(key)?.map(one_line).filter(|l| !l.is_empty()))
+    }
+
     /// A number as GCS writes it (a JSON number, sometimes a string such as "5.75").
     pub fn number(&self) -> Result<f64, ImportError> {
         let n = match self.value {
@@ -90,4 +99,11 @@ impl<'a> Node<'a> {
     pub fn flag(&self, key: &str) -> bool {
         self.get(key).and_then(|n| n.value.as_bool()).unwrap_or(false)
     }
+}
+
+/// Text from a file as one printable line: control characters and runs of spaces made one
+/// space, at most [`NAME_CHARS`] characters.
+pub fn one_line(text: &str) -> String {
+    let words = text.split(|c: char| c.is_whitespace() || c.is_control()).filter(|w| !w.is_empty());
+    words.collect::<Vec<_>>().join(" ").chars().take(NAME_CHARS).collect()
 }

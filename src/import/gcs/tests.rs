@@ -514,3 +514,13 @@ fn pools_above_their_maximum_are_full_and_absurd_losses_are_refused() {
     assert_eq!(err.at, "attributes[10].calc.current");
     assert!(err.message.contains("beyond any character"), "{err}");
 }
+
+#[test]
+fn names_from_the_file_are_one_printable_line() {
+    let mut value: serde_json::Value = serde_json::from_str(FIGHTER).unwrap();
+    value["profile"]["name"] = "Brana\n\u{7}  Holt".into();
+    value["equipment"][0]["description"] = "Broad\tsword".into();
+    let sheet = read(&value.to_string(), "fighter.gcs", None).unwrap();
+    assert_eq!(sheet.name, "Brana Holt");
+    assert_eq!(sheet.weapons[0].name, "Broad sword (swing)");
+}

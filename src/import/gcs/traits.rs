@@ -2,7 +2,7 @@
 //! Pain Thresholds, Hard to Kill/Subdue, Extra Attack, Enhanced defenses); the rest reported.
 
 use super::Reader;
-use super::node::Node;
+use super::node::{Node, one_line};
 use crate::import::ImportError;
 
 /// A trait's name (without its specialization) and the field it sets: `None` for a flag, else
@@ -50,15 +50,14 @@ fn walk<'a>(
 
 /// A trait's name with GCS's `@placeholder@` replaced as the file says.
 pub(super) fn name(row: &Node<'_>) -> Result<String, ImportError> {
-    let mut text = row.text_of("name")?.unwrap_or("(unnamed)").to_string();
-    if let Some(map) = row.get("replacements").and_then(|r| r.value.as_object().cloned()) {
-        for (key, value) in map {
-            if let Some(value) = value.as_str() {
-                text = text.replace(&format!("@{key}@"), value);
-            }
+    let mut text = row.name_of("name")?.unwrap_or_else(|| "(unnamed)".into());
+    let map = row.get("replacements").and_then(|r| r.value.as_object());
+    for (key, value) in map.into_iter().flatten() {
+        if let Some(value) = value.as_str() {
+            text = text.replace(&format!("@{key}@"), &one_line(value));
         }
     }
-    Ok(text)
+    Ok(one_line(&text))
 }
 
 pub(super) fn read(reader: &mut Reader, root: &Node<'_>) -> Result<(), ImportError> {

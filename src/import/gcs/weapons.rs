@@ -60,7 +60,7 @@ fn equipment<'a>(
     plain: &mut Vec<String>,
 ) -> Result<(), ImportError> {
     for row in rows {
-        let name = row.text_of("description")?.unwrap_or("(unnamed)").to_string();
+        let name = row.name_of("description")?.unwrap_or_else(|| "(unnamed)".into());
         let quantity = row.get("quantity").map(|q| q.number()).transpose()?.unwrap_or(1.0);
         let weapons = row.items("weapons")?;
         if !row.flag("equipped") || quantity <= 0.0 {
@@ -84,8 +84,8 @@ fn equipment<'a>(
 /// (`Punch`).
 fn label(usage: &Usage<'_>) -> Result<String, ImportError> {
     let owner = usage.owner.trim();
-    Ok(match usage.at.text_of("usage")?.map(str::trim).filter(|u| !u.is_empty()) {
-        Some(how) if usage.natural && owner.eq_ignore_ascii_case("natural attacks") => how.into(),
+    Ok(match usage.at.name_of("usage")? {
+        Some(how) if usage.natural && owner.eq_ignore_ascii_case("natural attacks") => how,
         Some(how) => format!("{owner} ({})", how.to_lowercase()),
         None => owner.to_string(),
     })
