@@ -164,7 +164,7 @@ pub(super) static FIELDS: &[FieldSpec] = &[
     flag("combat_reflexes", "Combat Reflexes (recorded; count it in dodge/parry/block)"),
     int("htk", 1, 20, "Hard to Kill: + to HT rolls against death (GURPS-HP-3)"),
     int("hts", 1, 20, "Hard to Subdue: + to HT rolls to stay conscious (GURPS-HP-2)"),
-    int("extra_attacks", 1, 20, "Extra Attack levels (recorded)"),
+    int("extra_attacks", 1, 20, "Extra Attack: more attacks a turn (GURPS-MAN-1)"),
     int("enhanced_dodge", 1, 20, "Enhanced Dodge (recorded; count it in dodge)"),
     int("enhanced_parry", 1, 20, "Enhanced Parry (recorded; count it in the weapons' parry)"),
     int("enhanced_block", 1, 20, "Enhanced Block (recorded; count it in block)"),
