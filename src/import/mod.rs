@@ -7,6 +7,7 @@
 
 pub mod blocks;
 mod fields;
+pub mod gcs;
 mod savage_terms;
 pub mod savaged;
 pub mod sheet;

@@ -113,7 +113,6 @@ pub fn sheets_of(
     enc: Option<u8>,
     catalogue: &Catalogue,
 ) -> Result<Vec<Sheet>, ImportError> {
-    let _ = enc;
     if block {
         return crate::import::blocks::read(text, file, system);
     }
@@ -125,6 +124,9 @@ pub fn sheets_of(
             let what = what.split(" at line ").next().unwrap_or_default().to_string();
             ImportError::new(file, at, format!("is not valid JSON: {what}"))
         })?;
+        if crate::import::gcs::looks_like(&value) {
+            return crate::import::gcs::read(text, file, enc).map(|sheet| vec![sheet]);
+        }
         if crate::import::savaged::looks_like(&value) {
             return crate::import::savaged::read(text, file);
         }

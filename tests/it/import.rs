@@ -345,3 +345,41 @@ fn a_block_pasted_into_the_tracker_is_read_on_ctrl_d() {
     assert_eq!(app.input.value(), "add Ogre add Troll");
     assert_eq!(app.session.encounter().combatants.len(), 2);
 }
+
+const GCS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import/gcs");
+
+#[test]
+fn a_gcs_character_fights_with_the_figures_gcs_computed() {
+    let mut session = gurps();
+    play(&mut session, &[&format!("import \"{GCS}/fighter.gcs\""), "start"]).expect("imports");
+    let brana = session.encounter().combatants[0].clone();
+    assert_eq!(brana.name, "Brana Holt");
+    // HP 13 with 4 lost; the sword's Parry gives back GCS's 14 from skill 15.
+    assert_eq!((brana.health.current, brana.health.max), (9, 13));
+    let sword = brana.weapons.iter().find(|w| w.name == "Broadsword (swing)").expect("sword");
+    assert_eq!(sword.stats.dice("dmg").or(sword.stats.text("dmg")), Some("2d+1"));
+    assert_eq!(sword.stats.text("parry"), Some("+4"));
+    assert!(brana.weapons.iter().any(|w| w.name == "Spear (thrown)"), "usages apart");
+    // A gunner's shotgun keeps its RoF whole, for rapid fire.
+    play(&mut session, &[&format!("import \"{GCS}/gunner.gcs\" side=enemy")]).expect("imports");
+    let ives = &session.encounter().combatants[1];
+    let shotgun = ives.weapons.iter().find(|w| w.name == "Shotgun").expect("shotgun");
+    assert_eq!(shotgun.stats.text("rof"), Some("3x9"));
+    // `enc=` picks the encumbrance level instead of the carried weight.
+    let mut other = gurps();
+    play(&mut other, &[&format!("import \"{GCS}/fighter.gcs\" enc=0")]).expect("imports");
+    let unburdened = other.encounter().combatants[0].stats.int("move");
+    assert!(unburdened > brana.stats.int("move"), "{unburdened:?}");
+    // A file GCS never computed, a newer version, another system's JSON: refused by name.
+    for (file, expected) in [
+        ("nocalc.gcs", "open and save it in GCS 5.24 or later"),
+        ("newer.gcs", "version"),
+        ("savaged.json", "Savaged"),
+        ("malformed.gcs", "line"),
+    ] {
+        let mut session = gurps();
+        let why = play(&mut session, &[&format!("import \"{GCS}/{file}\"")]).expect_err(file);
+        assert!(why.contains(file) && why.contains(expected), "{file}: {why}");
+        assert!(session.encounter().combatants.is_empty());
+    }
+}

@@ -32,6 +32,7 @@ mod gempunks_play;
 mod gurps;
 mod gurps_gaps;
 mod gurps_rapid;
+mod gurps_sheet_fields;
 mod harness;
 mod history;
 mod history_cost;

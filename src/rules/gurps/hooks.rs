@@ -169,14 +169,16 @@ impl Gurps {
             let max = who.health.max.max(1);
             let penalty = who.health.current.saturating_neg() / max;
             let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
-            let r = roll::roll_by(who.name, ht - penalty, "HT (0 HP)", dice)?;
+            // Hard to Subdue adds its level to the roll to stay conscious.
+            let modifier = who.stats.int_or("hts", 0).saturating_sub(penalty);
+            let r = roll::roll_by(who.name, ht.saturating_add(modifier), "HT (0 HP)", dice)?;
             let stays = r.verdict.success();
             out.push(TurnStartEffect::Roll {
                 text: format!(
                     "{} at {} HP rolls HT {} to stay conscious: {}; {}",
                     who.name,
                     who.health.current,
-                    injury::describe(ht, -penalty),
+                    injury::describe(ht, modifier),
                     r.text(),
                     if stays { "stays up" } else { "falls unconscious" }
                 ),

@@ -273,7 +273,7 @@ fn fatigue(
 ) -> Result<DamageOutcome, RulesError> {
     let me = state::person(hit.state, hit.id);
     let max_fp = Gurps::max_fp(hit.stats);
-    let before = max_fp.saturating_sub(me.fp_lost);
+    let before = Gurps::fp_left(hit.stats, &me);
     let after = before.saturating_sub(penetrating);
     // Only the FP lost below 0 also cost HP.
     let hp_loss = penetrating.min(after.saturating_neg().max(0));
@@ -442,9 +442,16 @@ fn death_checks(
     let max = who.health.max.max(1);
     let deepest = (who.health.current.saturating_neg() / max).min(4);
     let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
+    // Hard to Kill adds its level to these rolls (only these).
+    let htk = who.stats.int_or("htk", 0);
     let mortal_dead = option(&Gurps, options, "gurps_mortal_wound") == "dead";
     for level in (me.death_checks + 1)..=deepest {
-        let r = roll::roll_by(who.name, ht, &format!("death check at −{level}×HP"), dice)?;
+        let r = roll::roll_by(
+            who.name,
+            ht.saturating_add(htk),
+            &format!("death check at −{level}×HP"),
+            dice,
+        )?;
         effects.push(Effect::System(GurpsEvent::DeathChecked { id: id.into(), level }.wrap()));
         let fate = if r.verdict.success() {
             "lives"
@@ -456,9 +463,10 @@ fn death_checks(
         effects.push(Effect::Note {
             who: Who::Actor,
             text: format!(
-                "{}: death check at −{}: HT {ht}, {}; {fate}",
+                "{}: death check at −{}: HT {}, {}; {fate}",
                 who.name,
                 level * max,
+                describe(ht, htk),
                 r.text()
             ),
             roll: r.roll,

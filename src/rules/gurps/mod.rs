@@ -69,6 +69,12 @@ impl Gurps {
         stats.int("fp").unwrap_or_else(|| stats.int_or("ht", DEFAULT_ATTRIBUTE))
     }
 
+    /// FP left: maximum FP less what it lost in this fight and what it joined without
+    /// (`fp_lost`, a GCS sheet's).
+    pub fn fp_left(stats: &Stats, me: &state::Person) -> i64 {
+        Self::max_fp(stats).saturating_sub(me.fp_lost).saturating_sub(stats.int_or("fp_lost", 0))
+    }
+
     /// Move now: Basic Move (given, or floor(Basic Speed)), halved (round up) when reeling
     /// (GURPS-HP-1) or Very Tired (GURPS-FP-1); once for either or both.
     pub fn move_now(who: CombatantView<'_>) -> i64 {
@@ -207,7 +213,10 @@ impl Rules for Gurps {
     }
 
     fn health(&self, stats: &Stats) -> Health {
-        Health::full(stats.int("hp").unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)))
+        // ST 0 (no physical strength) still has HP: at least 1.
+        Health::full(
+            stats.int("hp").unwrap_or_else(|| stats.int_or("st", DEFAULT_ATTRIBUTE)).max(1),
+        )
     }
 
     // GURPS-INIT-1: Basic Speed, then DX; the roll-off that follows settles the rest.

@@ -22,7 +22,7 @@ impl Gurps {
             // Where an unaimed blow lands (GURPS-LOC-1's default): the torso's DR.
             ("dr", torso_dr(who.stats).to_string()),
             ("move", Self::move_in_posture(who)),
-            ("fp", format!("{}/{max_fp}", max_fp.saturating_sub(me.fp_lost))),
+            ("fp", format!("{}/{max_fp}", Self::fp_left(who.stats, &me))),
         ]
     }
 
@@ -41,7 +41,7 @@ impl Gurps {
         let (dodge, parry, block) = defense::standing(who, &me);
         let int = |v: Option<i64>| v.map_or(Derived::Nothing, Derived::Int);
         vec![
-            ("fp.current", Derived::Int(max_fp.saturating_sub(me.fp_lost))),
+            ("fp.current", Derived::Int(Self::fp_left(who.stats, &me))),
             ("fp.max", Derived::Int(max_fp)),
             (
                 "maneuver",
@@ -97,7 +97,7 @@ impl Gurps {
             marks.push("HT roll each turn (0 HP)".into());
         }
         // GURPS-FP-1: the tracker reminds of the Will roll to act at 0 FP.
-        if Self::max_fp(who.stats).saturating_sub(me.fp_lost) <= 0 {
+        if Self::fp_left(who.stats, &me) <= 0 {
             marks.push("Will roll to act (0 FP)".into());
         }
         if !me.unready.is_empty() {

@@ -108,7 +108,12 @@ pub fn plan_strike(
         Kind::Wait => maneuver.then.unwrap_or(Kind::Attack),
         k => k,
     };
-    let allowed = kind.attacks();
+    // Extra Attack: each level one more attack under a maneuver that attacks at all.
+    let extra = u8::try_from(who.stats.int_or("extra_attacks", 0).clamp(0, 20)).unwrap_or(0);
+    let allowed = match kind.attacks() {
+        0 => 0,
+        n => n.saturating_add(extra),
+    };
     if allowed == 0 {
         return invalid(format!(
             "{} took {} this turn: no attack (GURPS-MAN-1)",

@@ -124,11 +124,11 @@ const fn flag(name: &'static str, help: &'static str) -> FieldSpec {
 }
 
 pub(super) static FIELDS: &[FieldSpec] = &[
-    int("st", 1, 100, "ST"),
+    int("st", 0, 100, "ST (0: no physical strength)"),
     int("dx", 1, 100, "DX, breaks Basic Speed ties"),
-    int("iq", 1, 100, "IQ"),
+    int("iq", 0, 100, "IQ (0: mindless)"),
     int("ht", 1, 100, "HT"),
-    int("will", 1, 100, "Will (default IQ)"),
+    int("will", 0, 100, "Will (default IQ)"),
     int("hp", 1, 100_000, "maximum HP (default ST)"),
     int("fp", 1, 1000, "maximum FP (default HT)"),
     FieldSpec {
@@ -159,4 +159,13 @@ pub(super) static FIELDS: &[FieldSpec] = &[
     flag("hpt", "High Pain Threshold: no shock, +3 knockdown"),
     flag("lpt", "Low Pain Threshold: shock ×2, −4 knockdown"),
     flag("male", "male (groin hits, GURPS-LOC-4)"),
+    int("per", 0, 100, "Perception (recorded)"),
+    int("fp_lost", 0, 100_000, "FP already lost as it joins (a GCS sheet's)"),
+    flag("combat_reflexes", "Combat Reflexes (recorded; count it in dodge/parry/block)"),
+    int("htk", 1, 20, "Hard to Kill: + to HT rolls against death (GURPS-HP-3)"),
+    int("hts", 1, 20, "Hard to Subdue: + to HT rolls to stay conscious (GURPS-HP-2)"),
+    int("extra_attacks", 1, 20, "Extra Attack: more attacks a turn (GURPS-MAN-1)"),
+    int("enhanced_dodge", 1, 20, "Enhanced Dodge (recorded; count it in dodge)"),
+    int("enhanced_parry", 1, 20, "Enhanced Parry (recorded; count it in the weapons' parry)"),
+    int("enhanced_block", 1, 20, "Enhanced Block (recorded; count it in block)"),
 ];

@@ -468,6 +468,17 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Int { min: 1, max: 20 },
         help: "Recoil: rapid fire scores a hit more per full Rcl of margin",
     },
+    FieldSpec {
+        name: "block",
+        kind: FieldKind::Text,
+        help: "Block modifier, as parry's: 0, -1, No (Block itself: the combatant's block=)",
+    },
+    FieldSpec {
+        name: "shots",
+        kind: FieldKind::Text,
+        help: "shots and reload: 30+1(3), T (thrown) (recorded)",
+    },
+    FieldSpec { name: "st", kind: FieldKind::Int { min: 1, max: 100 }, help: "minimum ST" },
 ];
 
 const fn opt(

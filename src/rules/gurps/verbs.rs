@@ -68,7 +68,7 @@ fn zero_fp_will(
     let roll_it =
         crate::rules::ruleset::option(&super::Gurps, req.options, "gurps_fp_collapse") == "roll";
     let me = state::person(req.state, id);
-    let fp = super::Gurps::max_fp(who.stats).saturating_sub(me.fp_lost);
+    let fp = super::Gurps::fp_left(who.stats, &me);
     if !roll_it || fp > 0 || Kind::parse(word) == Some(Kind::DoNothing) {
         return Ok(Vec::new());
     }
@@ -106,7 +106,9 @@ pub fn zero_hp_roll(
     let max = who.health.max.max(1);
     let penalty = who.health.current.saturating_neg() / max;
     let ht = who.stats.int_or("ht", DEFAULT_ATTRIBUTE);
-    let r = roll::roll_by(who.name, ht - penalty, "HT (0 HP)", dice)?;
+    // Hard to Subdue adds its level to the roll to stay conscious.
+    let modifier = who.stats.int_or("hts", 0).saturating_sub(penalty);
+    let r = roll::roll_by(who.name, ht.saturating_add(modifier), "HT (0 HP)", dice)?;
     let stays = r.verdict.success();
     let mut out = vec![
         Effect::System(GurpsEvent::HtChecked { id: id.into() }.wrap()),
@@ -116,7 +118,7 @@ pub fn zero_hp_roll(
                 "{} at {} HP rolls HT {} to act: {}; {}",
                 who.name,
                 who.health.current,
-                super::injury::describe(ht, -penalty),
+                super::injury::describe(ht, modifier),
                 r.text(),
                 if stays { "stays up" } else { "falls unconscious" }
             ),
