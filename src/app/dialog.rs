@@ -201,6 +201,8 @@ pub struct Dialog {
     pub attack_extras: usize,
     /// The verb a [`Template::Verb`] dialog writes, one step per argument and one for its fields.
     pub verb: Option<&'static CommandSpec>,
+    /// The step that takes a file's path (`import`'s FILE): Tab completes it.
+    pub path_step: Option<usize>,
 }
 
 impl Dialog {
@@ -222,6 +224,7 @@ impl Dialog {
             more_targets: false,
             attack_extras: 2,
             verb: None,
+            path_step: None,
         }
     }
 

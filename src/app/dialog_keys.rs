@@ -40,7 +40,9 @@ impl App {
             }
             return;
         }
+        let at_path = matches!(&self.mode, Mode::Dialog(d) if d.path_step == Some(d.at));
         match key.code {
+            KeyCode::Tab if at_path => self.complete_path(),
             KeyCode::Enter | KeyCode::Tab => self.answer_own_step(),
             _ => self.edit_step(key),
         }
@@ -179,6 +181,8 @@ impl App {
         }
         match (refused, &mut self.mode) {
             (Some(why), Mode::Dialog(dialog)) => dialog.refused = Some(why),
+            // What the command opened stays: an import's report, the box to paste a block in.
+            (_, Mode::Report { .. } | Mode::Paste { .. }) => {}
             _ => self.mode = Mode::Normal,
         }
     }
@@ -241,5 +245,29 @@ impl App {
             Ok(None) => None,
             Err(err) => Some(format!("cannot attack like this: {err}")),
         };
+    }
+}
+
+impl App {
+    /// Tab in a file's path: the path completed as far as the files that begin with it agree,
+    /// the candidates named when there are several.
+    fn complete_path(&mut self) {
+        let Mode::Dialog(dialog) = &mut self.mode else { return };
+        let Some(Step::Text { input, .. }) = dialog.step_mut() else { return };
+        let found = crate::save::paths_like(input.value());
+        let Some(first) = found.first() else {
+            return self.error("no file begins so");
+        };
+        let common = found.iter().fold(first.clone(), |common, path| {
+            common.chars().zip(path.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect()
+        });
+        if common.len() > input.value().len() {
+            *input = tui_input::Input::new(common);
+        }
+        if found.len() > 1 {
+            let names: Vec<&str> =
+                found.iter().map(|p| p.rsplit('/').find(|s| !s.is_empty()).unwrap_or(p)).collect();
+            self.hint(&names.join("  "));
+        }
     }
 }

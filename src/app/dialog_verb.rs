@@ -63,7 +63,11 @@ impl App {
             .map(|c| c.id.to_string())
             .find(|id| Some(id) != selected.as_ref());
         let mut preselect = [selected.clone(), other].into_iter();
+        let mut path_step = None;
         for arg in asked(spec) {
+            if arg.kind == ArgKind::Path {
+                path_step = Some(steps.len());
+            }
             let step = match arg.kind {
                 ArgKind::Combatant if !arg.optional && arg.read == Read::Word => {
                     let options: Vec<(String, String)> =
@@ -87,6 +91,15 @@ impl App {
                     }
                 }
                 ArgKind::Word(word) => Step::toggles(arg.name, vec![(word.into(), word.into())]),
+                // `side=`: picked, the command's own default first.
+                _ if arg.read == Read::Side => {
+                    let mut options = vec![("as the command decides".to_string(), String::new())];
+                    options.extend(
+                        ["pc", "ally", "enemy", "neutral"]
+                            .map(|side| (side.to_string(), format!("side={side}"))),
+                    );
+                    Step::pick("side", options, None)
+                }
                 // One of the system's actions (GURPS: the maneuvers), picked from its list.
                 ArgKind::Action if !arg.optional => {
                     let actions = enc.system.rules().spec().actions;
@@ -113,6 +126,7 @@ impl App {
         // Its rolls and decisions are asked one at a time, as an attack's are.
         let mut dialog = Dialog::new(spec.name, Template::Verb, steps, true);
         dialog.verb = Some(spec);
+        dialog.path_step = path_step;
         Some(dialog)
     }
 }

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::fit::{cells, to_u16};
+use super::fit::{cells, to_u16, wrap_words};
 use super::overlay::{centered, frame};
 use super::theme::Theme;
 
@@ -20,6 +20,21 @@ pub fn report(
     buf: &mut Buffer,
 ) {
     let width = area.width.saturating_sub(4).min(78);
+    let inner = usize::from(width.saturating_sub(4)).max(1);
+    // A long line goes on under itself, a little further in than it began.
+    let lines: Vec<String> = lines
+        .iter()
+        .flat_map(|line| {
+            let indent = (line.len() - line.trim_start().len() + 2).min(inner / 2);
+            let mut rows = wrap_words(line.trim_start(), inner.saturating_sub(indent).max(1));
+            let pad = " ".repeat(indent);
+            for (at, row) in rows.iter_mut().enumerate() {
+                let lead = if at == 0 { &pad[..indent - 2.min(indent)] } else { pad.as_str() };
+                *row = format!("{lead}{row}");
+            }
+            rows
+        })
+        .collect();
     let height = area.height.saturating_sub(2).min(to_u16(lines.len()).saturating_add(4));
     let rect = centered(area, width, height);
     Clear.render(rect, buf);

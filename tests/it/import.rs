@@ -140,7 +140,7 @@ fn a_file_that_cannot_be_read_is_refused_by_name_and_changes_nothing() {
         ("/no/such/file.gcs", "no such file"),
         (&own("binary.ron"), "is not text"),
         (&own("broken.ron"), "line 2, column 33: Unexpected end of RON"),
-        (&own("bad-field.ron"), "st=banana: expected a whole number from 1 to 100"),
+        (&own("bad-field.ron"), "st=banana: expected a whole number from 0 to 100"),
         (&own("other.json"), "neither a GCS character nor a Savaged.us export"),
     ];
     for (file, expected) in cases {
