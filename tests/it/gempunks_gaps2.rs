@@ -50,3 +50,132 @@ fn gem_atk_3_identical_chances_compare_the_faces_that_hit() {
     let text = log(&state).join("\n");
     assert!(!text.contains("hardest"), "{text}");
 }
+
+/// Bo (a rope at range, bare hands) and Ana (AD 5, GD 4, T 4), and a Stationary Kell.
+const CHOOSERS: &str = "new gempunks\nadd Bo side=pc\n\
+                        weapon Bo rope acc=0 dmg=1d6 ranged range=10/20/40\n\
+                        weapon Bo hands acc=0 dmg=1d6-1 unarmed melee\n\
+                        add Ana side=pc ad=5 gd=4 toughness=4\nadd Kell ad=5 gd=5\n\
+                        cond Kell stationary\ninit Bo 10\ninit Ana 5\ninit Kell 1\nstart\n";
+
+// GEM-CHOOSE-1, GEM-CRIT-4: the set's line says why every die hits (a willing target and the
+// modifiers that allow it, or `auto`, an effect) and what `lower=` did to a defense (dropped to
+// 2, or 2 already on a Stationary target).
+#[test]
+fn gem_choose_1_the_log_says_why_a_hit_is_automatic_and_what_lower_did() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "attack Bo Ana hands willing=ana",
+            "6,3,2",
+            "every die hits: Ana chooses to be hit (modifiers +0 ≥ 0, GEM-CHOOSE-1)",
+        ),
+        (
+            "attack Bo Ana hands auto",
+            "1,2",
+            "every die an automatic hit (auto: an effect, GEM-CRIT-4)",
+        ),
+        (
+            "attack Bo Ana rope dist=25 lower=ana",
+            "2",
+            "Ana needs 3 (lowers its AD from 5 to 2, GEM-CHOOSE-1)",
+        ),
+        (
+            "attack Bo Ana hands option=grapple lower=ana",
+            "1",
+            "Ana needs (GD) 2 (lowers its GD from 4 to 2, GEM-CHOOSE-1)",
+        ),
+        ("attack Bo Kell hands lower=kell", "1", "Kell needs 2 (lower=: its AD is 2 already)"),
+    ];
+    for (line, dice, said) in cases {
+        let state = run(&format!("{CHOOSERS}{line}\n"), dice);
+        let text = log(&state).join("\n");
+        assert!(text.contains(said), "{line}: {text}");
+    }
+    // A plain attack says neither.
+    let state = run(&format!("{CHOOSERS}attack Bo Ana hands\n"), "1");
+    let text = log(&state).join("\n");
+    assert!(!text.contains("every die") && !text.contains("lowers"), "{text}");
+}
+
+/// A regiment of five Bandits and an Ogre.
+const BANDITS: &str = "new gempunks\nadd Bandit x5 regiment hp=3 toughness=3\n\
+                       weapon Bandits fists acc=1 dmg=1d6-1 unarmed\n\
+                       add Ogre ad=5 toughness=4 hp=6\nweapon Ogre club acc=1 dmg=2d6\n\
+                       init Bandits 10\ninit Ogre 5\n";
+
+// GEM-REG-1: a regiment's name is plural, and the log's possessives and verbs agree with it
+// (a single creature's stay singular).
+#[test]
+fn gem_reg_1_a_regiments_plural_name_reads_well_in_the_log() {
+    let script = format!(
+        "{BANDITS}set gem_reg_assault per_attack\nstart\nattack Bandits Ogre assault\nnext\n\
+         attack Ogre Bandits\nnext\nhold\nnext\n"
+    );
+    let state = run(&script, &["1"; 6].join(","));
+    let text = log(&state).join("\n");
+    for said in [
+        "Bandits join (enemy, regiment)",
+        "Bandits ready fists",
+        "Bandits' turn",
+        "Bandits roll attack set 1 of 3 with fists",
+        "Bandits (5 × 1 attack(s)) attack Ogre",
+        "Bandits' Assault has 1 more to roll this turn",
+        "Bandits hold their action",
+        "Bandits' held action lapses",
+        "Ogre joins (enemy)",
+        "Ogre's turn",
+        "Ogre attacks with club",
+        "Ogre attacks Bandits needs",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    assert!(!text.contains("Bandits's") && !text.contains("Bandits joins"), "{text}");
+}
+
+// GEM-ATK-2, GEM-ROLL-1: a set's dice records count the dice that hit, and say so: the number
+// after `=` is a count of hits, never a sum of faces; the set's line counts in words.
+#[test]
+fn gem_atk_2_a_count_of_hits_is_not_printed_as_a_sum() {
+    let script = format!("{}attack Hero Orc club assault\n", two_foes(4, 4));
+    // Both hit (6 and 4 against need 4); the 6's crit die 1 misses; damage 2, 2.
+    let state = run(&script, "6,4,1,2,2");
+    let rolls: Vec<(String, i64)> = state["log"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter_map(|x| {
+                    Some((x["roll"]["expr"].as_str()?.to_string(), x["roll"]["total"].as_i64()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(rolls.contains(&("2d6 attack, hits counted".to_string(), 2)), "{rolls:?}");
+    let text = log(&state).join("\n");
+    assert!(text.contains(": 2 hits, 1 crit die, 0 crits"), "{text}");
+}
+
+// GEM-ATK-6, GEM-CRIT-2: hit instances and crit chains name their attack die by its place in the
+// set (`die #2`), never as `d2`, which reads as a two-sided die.
+#[test]
+fn gem_atk_6_instance_labels_do_not_look_like_dice() {
+    let script = format!("{}attack Hero Orc,Troll club assault\n", two_foes(4, 4));
+    let state = run(&script, "6,4,1,2,2");
+    let text = log(&state).join("\n");
+    assert!(text.contains("hits shared: h1 (die #1, ×1) → Orc; h2 (die #2, ×1) → Troll"), "{text}");
+    assert!(text.contains("crit chain: die #1 (6) → crit 1 miss: ×1"), "{text}");
+    let dice_like = regex_free_dice(&text);
+    assert!(dice_like.is_empty(), "{dice_like:?} in {text}");
+}
+
+/// Words such as `d2` or `(d12` in a log: a `d` right after a space or parenthesis, followed by
+/// digits and then a space, a comma or a closing parenthesis (not a dice expression like 1d6).
+fn regex_free_dice(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for word in text.split([' ', '(', ';']) {
+        let w = word.trim_end_matches([',', ')', ':']);
+        if w.len() > 1 && w.starts_with('d') && w[1..].chars().all(|c| c.is_ascii_digit()) {
+            found.push(w.to_string());
+        }
+    }
+    found
+}

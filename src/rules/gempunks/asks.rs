@@ -29,6 +29,17 @@ pub(super) fn set_names(req: AttackRequest<'_, GemState>) -> (String, String) {
     (roller(req), targets.join(", "))
 }
 
+/// An attack die by its place in the set, written so that it cannot be read as a die's size
+/// (`d2` would be a two-sided die): `die #2`.
+pub(super) fn die_no(i: usize) -> String {
+    format!("die #{}", i.saturating_add(1))
+}
+
+/// A hit instance with the die it came from and its multiplier: `h4 (die #8, ×2)`.
+pub(super) fn instance(k: usize, die: usize, m: u32) -> String {
+    format!("h{} ({}, ×{m})", k.saturating_add(1), die_no(die))
+}
+
 /// What a die needs to hit, as the GM reads it (GEM-ATK-2: a 6 counts as 9).
 pub(super) fn need_words(need: i64) -> String {
     match need {
@@ -40,7 +51,7 @@ pub(super) fn need_words(need: i64) -> String {
 }
 
 /// The need of `dice` in words when they share one; else each run of dice with its own
-/// (`4 or more on d1–d3, a 6 (it counts as 9) on d4`).
+/// (`4 or more on dice #1–#3, a 6 (it counts as 9) on die #4`).
 fn beat_of(dice: &[DieSpec]) -> Option<String> {
     let first = dice.first()?;
     let words = |d: &DieSpec| {
@@ -63,8 +74,8 @@ fn beat_of(dice: &[DieSpec]) -> Option<String> {
     let said: Vec<String> = runs
         .into_iter()
         .map(|(from, to, w)| match to - from {
-            0 => format!("{w} on d{}", from + 1),
-            _ => format!("{w} on d{}–d{}", from + 1, to + 1),
+            0 => format!("{w} on {}", die_no(from)),
+            _ => format!("{w} on dice #{}–#{}", from + 1, to + 1),
         })
         .collect();
     Some(said.join(", "))
@@ -81,8 +92,8 @@ pub(super) fn attack_set(who: &str, targets: &str, dice: &[DieSpec]) -> RollAsk 
     }
 }
 
-/// One stage of the crit chains: `Bandits' crit dice for 2 sixes (d17, d18): 2d6, needs 4 or
-/// more` (stage 0), then `chain dice (stage 2) for 1 six (d20)`. `granted`: each die's index in
+/// One stage of the crit chains: `Bandits' crit dice for 2 sixes (dice #17, #18): 2d6, needs 4
+/// or more` (stage 0), then `chain dice (stage 2) for 1 six (die #20)`. `granted`: each die's index in
 /// the set, the face that granted it and its need.
 pub(super) fn chain_stage(who: &str, stage: usize, granted: &[(usize, u32, DieSpec)]) -> RollAsk {
     let count = |face: u32| granted.iter().filter(|(_, f, _)| *f == face).count();
@@ -93,20 +104,22 @@ pub(super) fn chain_stage(who: &str, stage: usize, granted: &[(usize, u32, DieSp
         .into_iter()
         .flatten()
         .collect();
-    let which: Vec<String> = granted.iter().map(|(i, _, _)| format!("d{}", i + 1)).collect();
+    let which: Vec<String> =
+        granted.iter().map(|(i, _, _)| format!("#{}", i.saturating_add(1))).collect();
+    let which = format!("{} {}", if which.len() == 1 { "die" } else { "dice" }, which.join(", "));
     let what =
         if stage == 0 { "crit dice".to_string() } else { format!("chain dice (stage {stage})") };
     let specs: Vec<DieSpec> =
         granted.iter().map(|(_, _, s)| DieSpec { need: s.need, auto: false }).collect();
     RollAsk {
-        label: format!("{who} {what} for {} ({})", why.join(" and "), which.join(", ")),
+        label: format!("{who} {what} for {} ({which})", why.join(" and ")),
         dice: format!("{}d6", granted.len()),
         count: granted.len(),
         beat: beat_of(&specs),
     }
 }
 
-/// A hit instance's damage: `Bandits' damage for h1 (d13 ×1) → Ogre (T 4): 1d6-1`.
+/// A hit instance's damage: `Bandits' damage for h1 (die #13, ×1) → Ogre (T 4): 1d6-1`.
 pub(super) fn damage(label: String, dice: String, count: usize) -> RollAsk {
     RollAsk { label, dice, count, beat: None }
 }

@@ -203,7 +203,7 @@ impl Tracker {
         let target = &req.targets[t];
         let who = Who::Target(u8::try_from(t).unwrap_or(u8::MAX));
         let name = target.view.name;
-        let head = format!("{label} (d{} ×{}) → {name}", inst.die + 1, inst.m);
+        let head = format!("{label} ({}, ×{}) → {name}", super::asks::die_no(inst.die), inst.m);
         if p.option == AttackOption::Ride {
             return ride(req, who, name, &head, dice, effects);
         }

@@ -58,6 +58,20 @@ pub struct Prepared {
     /// The round's weapons this set names for its Assault, and the attacks it makes
     /// (GEM-ACT-1, GEM-WPN-1).
     pub declared: Option<(Vec<String>, i64)>,
+    /// Why every die hits, when it does: `auto` (an effect) or the target willing (GEM-CRIT-4,
+    /// GEM-CHOOSE-1), with the modifiers' total that allowed it.
+    pub automatic: Option<Automatic>,
+    /// The targets that lowered their defenses to 2, each with the defense it had (GEM-CHOOSE-1).
+    pub lowered: Vec<(usize, i64)>,
+}
+
+/// Why a set's dice all hit (GEM-CRIT-4, GEM-CHOOSE-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Automatic {
+    /// `auto`: an effect that hits automatically.
+    Effect,
+    /// `willing=`: the target chose to be hit, the modifiers totalling this (≥ 0).
+    Willing { target: usize, modsum: i64 },
 }
 
 pub(super) fn invalid(text: impl Into<String>) -> RulesError {
@@ -200,6 +214,10 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
     let (willing, lowered) = chosen(req, modsum)?;
     grappled(req, option)?;
     let needs = needs_of(req, &arms, option, acc, &lowered);
+    // Each lowered target's defense before it dropped to 2.
+    let plain = needs_of(req, &arms, option, acc, &[]);
+    let lowered: Vec<(usize, i64)> =
+        lowered.iter().map(|&t| (t, plain[t].saturating_add(acc))).collect();
     // GEM-ACT-1, GEM-REG-4: the dice.
     let members = standing_members(&req, gem);
     if members == 0 && gem.benched_of(req.attacker_id) > 0 {
@@ -209,7 +227,11 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
         )));
     }
     let a = attacks_of(req, assault, area, total_wields, &round, &arms.name)?;
-    let auto = f.flag("auto") || willing.is_some();
+    let automatic = match willing {
+        Some(target) => Some(Automatic::Willing { target, modsum }),
+        None => f.flag("auto").then_some(Automatic::Effect),
+    };
+    let auto = automatic.is_some();
     let (dice, area_of, plan) = if area {
         area_dice(req, &needs, auto)?
     } else {
@@ -245,6 +267,8 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
         normal_attacks: a.normal,
         ranged,
         declared,
+        automatic,
+        lowered,
     })
 }
 

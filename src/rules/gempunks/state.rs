@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::Named;
 use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{Bounded, SystemEvent, within};
 use crate::rules::types::RulesError;
@@ -186,6 +187,15 @@ fn set_count<T: PartialEq + Default>(list: &mut Vec<(String, T)>, id: &str, valu
 }
 
 pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result<Line, RulesError> {
+    // Whether the creature the line is about stands for many (a regiment): its words are plural.
+    let many = match e {
+        GemEvent::SetRolled { id, .. }
+        | GemEvent::AssaultSets { id, .. }
+        | GemEvent::Used { user: id, .. } => {
+            roster.stats_mut(id).is_some_and(|s| super::regiment_members(s).is_some())
+        }
+        _ => false,
+    };
     let name_of = |id: &str| roster.name_of(id).unwrap_or(id).to_string();
     let (text, who) = match e {
         GemEvent::SetRolled { id, weapon, regiment } => {
@@ -193,12 +203,13 @@ pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result
                 st.wielded.push((id.clone(), weapon.clone()));
             }
             let name = name_of(id);
+            let who = Named { name: &name, many };
             let text = if *regiment {
                 let n = st.sets_of(id).saturating_add(1);
                 set_count(&mut st.sets, id, n);
-                format!("{name} rolls attack set {n} of 3 with {weapon}")
+                format!("{} attack set {n} of 3 with {weapon}", who.does("rolls"))
             } else {
-                format!("{name} attacks with {weapon}")
+                format!("{} with {weapon}", who.does("attacks"))
             };
             (text, id)
         }
@@ -206,14 +217,18 @@ pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result
             let weapon = weapon.to_lowercase();
             st.users.retain(|(o, w, _)| !(o == owner && *w == weapon));
             st.users.push((owner.clone(), weapon.clone(), user.clone()));
-            (format!("{} attacks with {}'s {weapon}", name_of(user), name_of(owner)), user)
+            let name = name_of(user);
+            let who = Named { name: &name, many };
+            (format!("{} with {}'s {weapon}", who.does("attacks"), name_of(owner)), user)
         }
         GemEvent::AssaultSets { id, left } => {
             set_count(&mut st.assault_left, id, *left);
+            let name = name_of(id);
+            let whose = Named { name: &name, many }.possessive();
             let text = if *left > 0 {
-                format!("{}'s Assault has {left} more to roll this turn (GEM-ACT-1)", name_of(id))
+                format!("{whose} Assault has {left} more to roll this turn (GEM-ACT-1)")
             } else {
-                format!("{}'s Assault is spent", name_of(id))
+                format!("{whose} Assault is spent")
             };
             (text, id)
         }
