@@ -179,3 +179,133 @@ fn regex_free_dice(text: &str) -> Vec<String> {
     }
     found
 }
+
+// GEM-WPN-2: Loud, Demolition, Muscle-Area and Incremental Reload touch nothing the tracker
+// keeps (no map, no structures, no area sizes, no ammunition): a weapon that sets one is refused
+// with what the GM does instead, never kept as an attribute that silently does nothing.
+#[test]
+fn gem_wpn_2_attributes_the_tracker_does_not_keep_are_refused() {
+    let cases: &[(&str, &str)] = &[
+        ("loud", "the GM decides who hears"),
+        ("demolition", "the GM applies it"),
+        ("muscle_area", "names who is inside with area="),
+        ("reload", "the GM counts the weight reloaded"),
+    ];
+    for (attribute, gm) in cases {
+        let script =
+            format!("new gempunks\nadd Hero\nweapon Hero gun acc=0 dmg=1d6 ranged {attribute}\n");
+        let err = run_err(&script, "");
+        assert!(err.contains("skirmish does not track"), "{attribute}: {err}");
+        assert!(err.contains(gm), "{attribute}: {err}");
+        // Switched off, it is no attribute at all.
+        let state = run(
+            &format!(
+                "new gempunks\nadd Hero\nweapon Hero gun acc=0 dmg=1d6 ranged {attribute}=off\n"
+            ),
+            "",
+        );
+        assert!(log(&state).join("\n").contains("Hero readies gun"), "{attribute}");
+    }
+}
+
+/// Hero (Muscle 4) with ropes, a throwing axe and a club, against Orc (GD 3, AD 3, T 4) holding a
+/// sword.
+const ROPES: &str = "new gempunks\nadd Hero side=pc muscle=4\n\
+                     weapon Hero rope acc=0 dmg=1d6 ranged range=10/20/40 rope\n\
+                     weapon Hero hook acc=0 dmg=1d6 ranged range=10 retract=6\n\
+                     weapon Hero axe acc=0 dmg=1d6 melee thrown range=5/5/5\n\
+                     weapon Hero club acc=0 dmg=1d6 melee\n\
+                     add Orc gd=3 ad=3 toughness=4 hp=5\nweapon Orc sword acc=0 dmg=1d6 melee\n\
+                     init Hero 10\ninit Orc 1\nstart\n";
+
+// GEM-WPN-2, GEM-OPT-4/5/7: a rope's pull is an unarmed Disarm, Trip or Shove towards the
+// attacker (no Shove penalty for not being unarmed): a Shove pulls floor(raw/T) m, a
+// Self-Retracting Rope its own X m; a Disarm flings the item towards the puller, where it lies
+// dropped (Orc's sword then cannot attack until picked up). Anything else is refused.
+#[test]
+fn gem_wpn_2_a_rope_pulls_as_an_unarmed_disarm_trip_or_shove() {
+    // (attack, dice, the log's line)
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "attack Hero Orc rope pull option=shove",
+            "3,5",
+            "Orc is pulled 1 m towards Hero (Rope, GEM-OPT-5)",
+        ),
+        (
+            "attack Hero Orc hook pull option=shove",
+            "3,1",
+            "Orc is pulled 6 m towards Hero (Rope, GEM-OPT-5)",
+        ),
+        ("attack Hero Orc rope pull option=trip", "3,4", "Orc"),
+        (
+            "attack Hero Orc hook pull option=disarm",
+            "4,4",
+            "Orc's sword is flung 6 m towards Hero and lies there",
+        ),
+        (
+            "attack Hero Orc rope pull option=disarm",
+            "4,4",
+            "Orc's sword is flung up to 4 m towards Hero",
+        ),
+    ];
+    for (line, dice, said) in cases {
+        let state = run(&format!("{ROPES}{line}\n"), dice);
+        let text = log(&state).join("\n");
+        assert!(text.contains(said), "{line}: {text}");
+        // Need GD 3 − 0: a Shove pulled by a rope has no "not unarmed" penalty.
+        assert!(
+            text.contains("needs (GD) 3") || text.contains("disarm ranged -1"),
+            "{line}: {text}"
+        );
+        assert!(!text.contains("shove, not unarmed"), "{line}: {text}");
+    }
+    let tripped = run(&format!("{ROPES}attack Hero Orc rope pull option=trip\n"), "3,4");
+    assert!(crate::gempunks::has(&tripped, "orc", "Prone"), "{:?}", log(&tripped));
+    // The sword lies dropped: Orc's attack with it is refused until picked up.
+    let pulled = format!("{ROPES}attack Hero Orc rope pull option=disarm\nnext\n");
+    let err = run_err(&format!("{pulled}attack Orc Hero sword\n"), "4,4,4");
+    assert!(err.contains("Orc's sword lies dropped"), "{err}");
+    let refused: &[(&str, &str)] = &[
+        ("attack Hero Orc club pull option=shove", "club is not a rope"),
+        ("attack Hero Orc rope pull", "pulls as an unarmed Disarm, Trip or Shove"),
+        ("attack Hero Orc rope pull option=grapple", "pulls as an unarmed Disarm, Trip or Shove"),
+        ("attack Hero Orc rope pull option=disarm take", "it does not land in a hand"),
+    ];
+    for (line, why) in refused {
+        let err = run_err(&format!("{ROPES}{line}\n"), "4,4");
+        assert!(err.contains(why), "{line}: {err}");
+    }
+}
+
+// GEM-WPN-2, GEM-WPN-3: a Thrown melee weapon is thrown with no penalty, as a ranged attack whose
+// range increments double per 2 Muscle (Muscle 4: 5/5/5 becomes 20/20/20, so 25 m is one
+// increment beyond the first); it leaves the hand and lies dropped, so it attacks again only once
+// picked up. A melee weapon without Thrown is refused (its penalty is not in the rules) unless
+// forced; a ranged weapon is never thrown.
+#[test]
+fn gem_wpn_2_a_thrown_weapon_leaves_the_hand() {
+    let state = run(&format!("{ROPES}attack Hero Orc axe throw dist=25\n"), "5,4");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Hero's axe is thrown: it lies where it fell"), "{text}");
+    assert!(text.contains("acc -1 (far ×1 -1)"), "{text}");
+    assert_eq!(crate::gempunks::hp(&state, "orc"), 4);
+    let again = format!("{ROPES}attack Hero Orc axe throw\nnext\nnext\n");
+    let err = run_err(&format!("{again}attack Hero Orc axe\n"), "5,4,5,4");
+    assert!(err.contains("Hero's axe lies dropped"), "{err}");
+    let state = run(&format!("{again}do Hero pickup item=axe\nattack Hero Orc axe\n"), "5,4,5,4");
+    assert!(log(&state).join("\n").contains("Hero picks up its axe"), "{:?}", log(&state));
+    // Without Muscle the same 25 m lies beyond the last increment (15 m).
+    let weak = ROPES.replace("muscle=4", "muscle=0");
+    let err = run_err(&format!("{weak}attack Hero Orc axe throw dist=25\n"), "5,4");
+    assert!(err.contains("dist=25"), "{err}");
+    let refused: &[(&str, &str)] = &[
+        ("attack Hero Orc club throw", "club has no Thrown attribute"),
+        ("attack Hero Orc rope throw", "rope is not a melee weapon"),
+    ];
+    for (line, why) in refused {
+        let err = run_err(&format!("{ROPES}{line}\n"), "5,4");
+        assert!(err.contains(why), "{line}: {err}");
+    }
+    let forced = run(&format!("{ROPES}attack Hero Orc club throw mod=-2 force\n"), "5,4");
+    assert!(log(&forced).join("\n").contains("Hero's club is thrown"), "{:?}", log(&forced));
+}

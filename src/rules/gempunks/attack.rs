@@ -44,6 +44,8 @@ pub fn resolve(
         weapon: p.arms.name.clone(),
         regiment: is_regiment,
     })));
+    // GEM-WPN-2: a thrown weapon leaves the hand with the set.
+    effects.extend(super::prepare::thrown_away(req, p.uses));
     let hits = rolled.iter().filter(|d| d.hit).count();
     let gem = req.state;
     // The set's verdict, on its first target until each target's share is known (`verdicts`).

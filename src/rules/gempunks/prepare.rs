@@ -2,6 +2,7 @@
 //! options, Heavy weapons, Cut Out, Tie Up, Cower, willing and lowered targets), the modifiers
 //! (GEM-MOD), each target's need and how many dice (GEM-REG-4, GEM-ACT-1, GEM-ATK-4).
 
+mod attributes;
 mod modifiers;
 mod wields;
 
@@ -17,6 +18,7 @@ use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
 use crate::rules::words::slug;
+pub use attributes::{Uses, thrown_away, untracked};
 
 /// GEM-ACT-1: a set of an Assault spread over the turn — a hero's attacks rolled a few at a time
 /// (`n=`), a regiment's one set per attack (`gem_reg_assault=per_attack`).
@@ -63,6 +65,8 @@ pub struct Prepared {
     pub automatic: Option<Automatic>,
     /// The targets that lowered their defenses to 2, each with the defense it had (GEM-CHOOSE-1).
     pub lowered: Vec<(usize, i64)>,
+    /// The weapon attributes the set uses: a rope's pull, a throw (GEM-WPN-2).
+    pub uses: Uses,
 }
 
 /// Why a set's dice all hit (GEM-CRIT-4, GEM-CHOOSE-1).
@@ -173,14 +177,18 @@ fn read_ahead(
 /// legal, and work out every die's need before rolling.
 pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError> {
     let f = FieldReader(req.fields);
-    let arms = Arms::from(req.weapon.map(|w| w.name.as_str()), req.weapon.map(|w| &w.stats), f)?;
+    let mut arms =
+        Arms::from(req.weapon.map(|w| w.name.as_str()), req.weapon.map(|w| &w.stats), f)?;
     let option = match f.value("option") {
         Some(word) => AttackOption::parse(word)?,
         None => AttackOption::Normal,
     };
+    let uses = attributes::uses(req, &mut arms, option)?;
     let attacker = req.attacker.name;
     let bare = req.weapon.is_none() || f.value("dmg").is_some();
-    let unarmed = arms.unarmed || (bare && req.weapon.is_none() && f.flag("unarmed"));
+    // GEM-WPN-2: a rope's pull is an unarmed Disarm, Trip or Shove.
+    let unarmed =
+        arms.unarmed || (bare && req.weapon.is_none() && f.flag("unarmed")) || uses.pull.is_some();
     if option.unarmed_only() && !unarmed {
         return Err(invalid(format!(
             "option={} is made unarmed only: use an unarmed weapon (one with the unarmed flag)",
@@ -269,6 +277,7 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
         declared,
         automatic,
         lowered,
+        uses,
     })
 }
 
