@@ -3,23 +3,26 @@
 //! (GEM-CRIT-1..3), each hit instance's damage (GEM-DMG-1), in the words a GM reads at the table.
 
 use super::set::DieSpec;
+use crate::rules::Named;
 use crate::rules::dice::question::RollAsk;
 use crate::rules::gempunks::state::GemState;
-use crate::rules::request::AttackRequest;
+use crate::rules::request::{AttackRequest, CombatantView};
 
-/// `Bandits'`, `Rook's`.
-pub(super) fn possessive(name: &str) -> String {
-    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+/// `Bandits'` (a regiment's plural name), `Rook's`, `Boris's`.
+pub(super) fn possessive(who: CombatantView<'_>) -> String {
+    Named { name: who.name, many: super::regiment_members(who.stats).is_some() }.possessive()
 }
 
 /// Who rolls the set, as its owner: the attacker, or each member of a group taking part
 /// (`Ann and Bo's`).
 pub(super) fn roller(req: AttackRequest<'_, GemState>) -> String {
     let (part, _) = super::group::taking_part(&req, req.state);
-    let names: Vec<&str> = part.iter().map(|m| m.view.name).collect();
-    match names.as_slice() {
-        [] | [_] => possessive(req.attacker.name),
-        [rest @ .., last] => format!("{} and {}", rest.join(", "), possessive(last)),
+    match part.as_slice() {
+        [] | [_] => possessive(req.attacker),
+        [rest @ .., last] => {
+            let names: Vec<&str> = rest.iter().map(|m| m.view.name).collect();
+            format!("{} and {}", names.join(", "), possessive(last.view))
+        }
     }
 }
 

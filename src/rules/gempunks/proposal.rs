@@ -142,7 +142,7 @@ pub(super) fn decision(
         });
     }
     let mut decision = Decision::new(
-        format!("{} hits to share: {}", asks::possessive(req.attacker.name), share.about),
+        format!("{} hits to share: {}", asks::possessive(req.attacker), share.about),
         "split",
         options,
     );

@@ -3,13 +3,11 @@
 //! track, refused where a weapon is written rather than kept as words that do nothing.
 
 use super::invalid;
-use crate::rules::Named;
 use crate::rules::effect::Effect;
 use crate::rules::gempunks::attack_option::AttackOption;
-use crate::rules::gempunks::items;
-use crate::rules::gempunks::regiment_members;
 use crate::rules::gempunks::state::{GemState, Place};
 use crate::rules::gempunks::weapon::Arms;
+use crate::rules::gempunks::{asks, items};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
@@ -124,8 +122,7 @@ pub fn thrown_away(req: AttackRequest<'_, GemState>, uses: Uses) -> Option<Effec
     }
     let (owner, weapon) = items::owner_of(req)?;
     let (whose, item) = if owner == req.attacker_id {
-        let many = regiment_members(req.attacker.stats).is_some();
-        (Named { name: req.attacker.name, many }.possessive(), weapon.clone())
+        (asks::possessive(req.attacker), weapon.clone())
     } else {
         (format!("{}'s", items::name_in(req, &owner)), format!("{owner}.{weapon}"))
     };
