@@ -180,8 +180,8 @@ fn regex_free_dice(text: &str) -> Vec<String> {
     found
 }
 
-// GEM-WPN-2: Loud, Demolition, Muscle-Area and Incremental Reload touch nothing the tracker
-// keeps (no map, no structures, no area sizes, no ammunition): a weapon that sets one is refused
+// GEM-WPN-2: Loud, Demolition and Muscle-Area touch nothing the tracker keeps (no map, no
+// structures, no area sizes): a weapon that sets one is refused
 // with what the GM does instead, never kept as an attribute that silently does nothing.
 #[test]
 fn gem_wpn_2_attributes_the_tracker_does_not_keep_are_refused() {
@@ -189,7 +189,6 @@ fn gem_wpn_2_attributes_the_tracker_does_not_keep_are_refused() {
         ("loud", "the GM decides who hears"),
         ("demolition", "the GM applies it"),
         ("muscle_area", "names who is inside with area="),
-        ("reload", "the GM counts the weight reloaded"),
     ];
     for (attribute, gm) in cases {
         let script =
@@ -308,4 +307,96 @@ fn gem_wpn_2_a_thrown_weapon_leaves_the_hand() {
     }
     let forced = run(&format!("{ROPES}attack Hero Orc club throw mod=-2 force\n"), "5,4");
     assert!(log(&forced).join("\n").contains("Hero's club is thrown"), "{:?}", log(&forced));
+}
+
+/// Vex (Carrying Capacity 5) with a cannon of reload weight 8 (need 1: every die hits), Tam
+/// (Carrying Capacity 20), Ogre (Carrying Capacity 40) with a ballista of weight 10, and Orc.
+const GUNNERS: &str = "new gempunks\nadd Vex side=pc carry=5\n\
+                       weapon Vex cannon acc=2 dmg=1d6 ranged reload=8\n\
+                       add Tam side=pc carry=20\nadd Ogre carry=40\n\
+                       weapon Ogre ballista acc=2 dmg=1d6 ranged reload=10\n\
+                       add Orc ad=3 toughness=10\n\
+                       init Vex 10\ninit Tam 8\ninit Ogre 5\ninit Orc 1\nstart\n";
+
+// GEM-WPN-2: an Incremental Reload weapon is empty once it fires, and an empty one does not fire
+// (force overrides); any creature reloads it by its Carrying Capacity per move action, until the
+// whole weight is in; at twice the weight, fully once a round as a Lesser Action (no move spent);
+// at four times, as part of the attack (it never empties). A loaded weapon fires once per member.
+#[test]
+fn gem_wpn_2_incremental_reload_empties_and_fills() {
+    let fired = format!("{GUNNERS}attack Vex Orc cannon\n");
+    let state = run(&fired, "1,1");
+    assert!(
+        log(&state).join("\n").contains("Vex's cannon is empty: 8 to reload"),
+        "{:?}",
+        log(&state)
+    );
+    // (after firing, dice, refused with or the log's line)
+    let cases: &[(&str, &str, Result<&str, &str>)] = &[
+        (
+            "next\nnext\nnext\nnext\nattack Vex Orc cannon\n",
+            "",
+            Err("Vex's cannon is empty: 0 of its reload weight 8"),
+        ),
+        ("do Vex reload item=cannon\n", "", Ok("Vex reloads its cannon by 5: 5/8")),
+        (
+            "do Vex reload item=cannon\nnext\ndo Tam reload item=vex.cannon\n",
+            "",
+            Ok("Tam reloads Vex's cannon by 20: ready to fire"),
+        ),
+        (
+            "next\ndo Tam lesser_reload item=vex.cannon\n",
+            "",
+            Ok("Tam reloads Vex's cannon as a Lesser Action: ready to fire"),
+        ),
+        (
+            "do Vex lesser_reload item=cannon\n",
+            "",
+            Err("a Lesser Action reload needs Carrying Capacity 16"),
+        ),
+        (
+            "next\ndo Tam reload item=vex.cannon\nnext\nnext\nnext\nattack Vex Orc cannon\n",
+            "1,1",
+            Ok("Vex's cannon is empty: 8 to reload"),
+        ),
+        ("next\nnext\nnext\nnext\nattack Vex Orc cannon force\n", "1,1", Ok("Vex attacks Orc")),
+        (
+            "next\ndo Tam reload item=vex.cannon\ndo Tam reload item=vex.cannon force\n",
+            "",
+            Err("is loaded: nothing to reload"),
+        ),
+    ];
+    for (then, dice, want) in cases {
+        let script = format!("{fired}{then}");
+        let faces = if dice.is_empty() { "1,1".to_string() } else { format!("1,1,{dice}") };
+        match want {
+            Ok(line) => {
+                let state = run(&script, &faces);
+                assert!(log(&state).join("\n").contains(line), "{then}: {:?}", log(&state));
+            }
+            Err(why) => {
+                let err = run_err(&script, &faces);
+                assert!(err.contains(why), "{then}: {err}");
+            }
+        }
+    }
+    // The Lesser Action spends no move action, and only once a round.
+    let state = run(&format!("{fired}next\ndo Tam lesser_reload item=vex.cannon\n"), "1,1");
+    let tam = &crate::gempunks::combatant(&state, "tam")["budget"];
+    assert_eq!(tam[1]["left"], 1, "{tam}");
+    let twice = format!(
+        "{}attack Vex Orc cannon\nattack Vex Orc mortar force\nnext\n\
+         do Tam lesser_reload item=vex.cannon\ndo Tam lesser_reload item=vex.mortar\n",
+        GUNNERS.replace("add Tam", "weapon Vex mortar acc=2 dmg=1d6 ranged reload=8\nadd Tam")
+    );
+    let err = run_err(&twice, "1,1,1,1");
+    assert!(err.contains("Tam has used its Lesser Action reload this round"), "{err}");
+    // Carrying Capacity 40 ≥ 4 × 10: the ballista reloads with each attack, even an Assault.
+    let ogre = format!("{GUNNERS}next\nnext\nattack Ogre Orc ballista assault\n");
+    let state = run(&ogre, "1,1,1,1");
+    let text = log(&state).join("\n");
+    assert!(text.contains("Ogre reloads the ballista as part of the attack"), "{text}");
+    // Vex's cannon fires once per reload: an Assault's two attacks are refused.
+    let err = run_err(&format!("{GUNNERS}attack Vex Orc cannon assault\n"), "1,1,1,1");
+    assert!(err.contains("cannon fires once per reload"), "{err}");
 }

@@ -27,6 +27,7 @@ pub fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let p = prepare(req)?;
+    super::reload::check(req, &p)?;
     let f = FieldReader(req.fields);
     let mut typed_roll = typed(f, "roll")?;
     let rolled = {
@@ -37,15 +38,7 @@ pub fn resolve(
         let (who, targets) = asks::set_names(req);
         set::roll_set(&p.dice, p.heavy, (&who, &targets), source)?
     };
-    let mut effects = Vec::new();
-    let is_regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
-    effects.push(Effect::System(state::event(state::GemEvent::SetRolled {
-        id: req.attacker_id.to_string(),
-        weapon: p.arms.name.clone(),
-        regiment: is_regiment,
-    })));
-    // GEM-WPN-2: a thrown weapon leaves the hand with the set.
-    effects.extend(super::prepare::thrown_away(req, p.uses));
+    let mut effects = first_effects(req, &p);
     let hits = rolled.iter().filter(|d| d.hit).count();
     let gem = req.state;
     // The set's verdict, on its first target until each target's share is known (`verdicts`).
@@ -133,6 +126,22 @@ pub fn resolve(
     }
     verdicts(req, verdict_at, &landed, &mut effects);
     Ok(effects)
+}
+
+/// The set's first effects: it was rolled (GEM-REG-3 counts a regiment's), then what it does to
+/// its weapon (GEM-WPN-2): a thrown one leaves the hand, an Incremental Reload one is empty (or
+/// reloaded as part of the attack).
+fn first_effects(req: AttackRequest<'_, GemState>, p: &Prepared) -> Vec<Effect> {
+    let regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
+    let rolled = Effect::System(state::event(state::GemEvent::SetRolled {
+        id: req.attacker_id.to_string(),
+        weapon: p.arms.name.clone(),
+        regiment,
+    }));
+    std::iter::once(rolled)
+        .chain(super::prepare::thrown_away(req, p.uses))
+        .chain(super::reload::fired(req))
+        .collect()
 }
 
 /// The hit instances, in attack-die order, each given its target: an area's by the creature its

@@ -43,6 +43,13 @@ pub struct GemState {
     /// toward the multiweapon penalty from the first set on (GEM-ACT-1, GEM-WPN-1, GEM-MOD-4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared: Vec<(String, Vec<String>)>,
+    /// (owner id, weapon, weight reloaded so far): Incremental Reload weapons fired and not yet
+    /// full again (GEM-WPN-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reloading: Vec<(String, String, i64)>,
+    /// Creatures that used their Lesser Action reload this round (GEM-WPN-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lesser_reloads: Vec<String>,
 }
 
 /// One item that is not where its owner can use it.
@@ -124,6 +131,27 @@ impl GemState {
         self.ahead.iter().find(|(i, _)| i == id).map(|(_, with)| with.as_str())
     }
 
+    /// `owner`'s `weapon` holds `reloaded` of its weight (`None`: full); `lesser` spent its
+    /// Lesser Action reload this round (GEM-WPN-2).
+    fn reload(&mut self, owner: &str, weapon: &str, reloaded: Option<i64>, lesser: Option<&str>) {
+        let weapon = weapon.to_lowercase();
+        self.reloading.retain(|(o, w, _)| !(o == owner && *w == weapon));
+        if let Some(n) = reloaded {
+            self.reloading.push((owner.to_string(), weapon, n));
+        }
+        if let Some(id) = lesser
+            && !self.lesser_reloads.iter().any(|l| l == id)
+        {
+            self.lesser_reloads.push(id.to_string());
+        }
+    }
+
+    /// The weight reloaded so far into `owner`'s `weapon`, if it was fired and is not full.
+    pub fn reloaded(&self, owner: &str, weapon: &str) -> Option<i64> {
+        let weapon = weapon.to_lowercase();
+        self.reloading.iter().find(|(o, w, _)| o == owner && *w == weapon).map(|(_, _, n)| *n)
+    }
+
     /// Where `owner`'s item `name` is, if it is not in its owner's hands.
     pub fn item(&self, owner: &str, name: &str) -> Option<&Place> {
         let name = name.to_lowercase();
@@ -169,6 +197,15 @@ pub enum GemEvent {
     /// `id`'s Assault named the round's `weapons`: `attacks` in all, each at `penalty`
     /// (GEM-ACT-1, GEM-WPN-1, GEM-MOD-4).
     Declared { id: String, weapons: Vec<String>, attacks: u8, penalty: i64 },
+    /// `owner`'s Incremental Reload `weapon` holds `reloaded` of its weight (`None`: full,
+    /// ready to fire); `lesser`: who spent this round's Lesser Action reload on it (GEM-WPN-2).
+    Reload {
+        owner: String,
+        weapon: String,
+        reloaded: Option<i64>,
+        lesser: Option<String>,
+        text: String,
+    },
 }
 
 /// The tag this system's events and saves carry: `Gempunks(…)`.
@@ -250,6 +287,10 @@ pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result
             }
             (text.clone(), owner)
         }
+        GemEvent::Reload { owner, weapon, reloaded, lesser, text } => {
+            st.reload(owner, weapon, *reloaded, lesser.as_deref());
+            (text.clone(), owner)
+        }
         GemEvent::Ahead { id, with } => {
             st.ahead.retain(|(i, _)| i != id);
             st.ahead.push((id.clone(), with.clone()));
@@ -289,6 +330,7 @@ pub fn observe(st: &mut GemState, fact: Fact<'_>) {
             st.users.clear();
             st.ahead.clear();
             st.declared.clear();
+            st.lesser_reloads.clear();
         }
         Fact::TurnStarted { id } => {
             st.sets.retain(|(i, _)| i != id);
@@ -321,6 +363,9 @@ impl Bounded for GemEvent {
                 within("members held back", *members, 0, crate::rules::stats::MAX_STAT)
             }
             GemEvent::Declared { penalty, .. } => within("multiweapon penalty", *penalty, -1000, 0),
+            GemEvent::Reload { reloaded, .. } => {
+                within("weight reloaded", reloaded.unwrap_or(0), 0, crate::rules::stats::MAX_STAT)
+            }
             GemEvent::SetRolled { .. }
             | GemEvent::Used { .. }
             | GemEvent::AssaultSets { .. }

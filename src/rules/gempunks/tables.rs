@@ -1,7 +1,7 @@
 //! Gempunks' tables: stat and weapon fields, the fields `attack` takes, the actions of a turn
 //! (GEM-ACT), the rule options (the spec's Readings) and damage-type words (GEM-DMG-1).
 
-use super::{items, stance};
+use super::{items, reload, stance};
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::{FieldKind, FieldSpec, int_field as int};
 use crate::rules::typed;
@@ -73,7 +73,7 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     flag("trigger_grip", "Trigger Grip: −2 unless Carrying Capacity ≥ 10 × weight"),
     flag("loud", "Loud: not tracked (refused): the GM decides who hears it"),
     flag("demolition", "Demolition: not tracked (refused): no structures"),
-    flag("reload", "Incremental Reload: not tracked (refused): the GM counts reloads"),
+    int("reload", 1, 100_000, "Incremental Reload weight: empty after it fires; `do NAME reload`"),
     flag("magical", "a magical or psychic item (Sunder: T 8, HP 2)"),
     FieldSpec {
         name: "of",
@@ -178,6 +178,22 @@ pub static ACTIONS: &[ActionSpec] = &[
         cost: 1,
         fields: &[field("item", ArgKind::Text)],
         run: Some(|req, dice| typed::verb(req, dice, items::pickup)),
+    },
+    ActionSpec {
+        key: "reload",
+        label: "reload by its Carrying Capacity",
+        pool: "move",
+        cost: 1,
+        fields: &[field("item", ArgKind::Text)],
+        run: Some(|req, dice| typed::verb(req, dice, reload::reload)),
+    },
+    ActionSpec {
+        key: "lesser_reload",
+        label: "reload fully as a Lesser Action",
+        pool: "move",
+        cost: 0,
+        fields: &[field("item", ArgKind::Text)],
+        run: Some(|req, dice| typed::verb(req, dice, reload::lesser)),
     },
 ];
 

@@ -5,9 +5,9 @@
 use super::invalid;
 use crate::rules::effect::Effect;
 use crate::rules::gempunks::attack_option::AttackOption;
+use crate::rules::gempunks::items;
 use crate::rules::gempunks::state::{GemState, Place};
 use crate::rules::gempunks::weapon::Arms;
-use crate::rules::gempunks::{asks, items};
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
 
@@ -36,11 +36,6 @@ pub fn untracked(field: &str) -> Option<&'static str> {
         "muscle_area" => {
             "skirmish does not track Muscle-Area: an area is the creatures it catches, not a \
              size; the GM doubles the template per 3 Muscle and names who is inside with area="
-        }
-        "reload" => {
-            "skirmish does not track Incremental Reload: it keeps no ammunition; the GM counts \
-             the weight reloaded (Carrying Capacity per move action) and refuses a shot until \
-             the weapon is full"
         }
         _ => return None,
     })
@@ -121,11 +116,8 @@ pub fn thrown_away(req: AttackRequest<'_, GemState>, uses: Uses) -> Option<Effec
         return None;
     }
     let (owner, weapon) = items::owner_of(req)?;
-    let (whose, item) = if owner == req.attacker_id {
-        (asks::possessive(req.attacker), weapon.clone())
-    } else {
-        (format!("{}'s", items::name_in(req, &owner)), format!("{owner}.{weapon}"))
-    };
+    let whose = items::whose(req, &owner);
+    let item = if owner == req.attacker_id { weapon.clone() } else { format!("{owner}.{weapon}") };
     let text = format!(
         "{whose} {weapon} is thrown: it lies where it fell (`do {} pickup item={item}`) \
          (GEM-WPN-2)",
