@@ -396,6 +396,11 @@ fn gem_wpn_2_incremental_reload_empties_and_fills() {
     let state = run(&ogre, "1,1,1,1");
     let text = log(&state).join("\n");
     assert!(text.contains("Ogre reloads the ballista as part of the attack"), "{text}");
+    // One shot of an area catches two creatures: two dice, one load.
+    let area = format!("{GUNNERS}attack Vex Orc,Tam cannon area\n");
+    // Orc needs 1, Tam 3: the first die hits Orc, the second misses Tam; one damage die.
+    let state = run(&area, "1,1,1");
+    assert!(log(&state).join("\n").contains("Vex's cannon is empty"), "{:?}", log(&state));
     // Vex's cannon fires once per reload: an Assault's two attacks are refused.
     let err = run_err(&format!("{GUNNERS}attack Vex Orc cannon assault\n"), "1,1,1,1");
     assert!(err.contains("cannon fires once per reload"), "{err}");

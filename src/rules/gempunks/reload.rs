@@ -46,7 +46,11 @@ pub fn check(req: AttackRequest<'_, GemState>, p: &Prepared) -> Result<(), Rules
         )));
     }
     let members = usize::try_from(p.members.max(1)).unwrap_or(usize::MAX);
-    if p.dice.len() > members && carry(req.attacker.stats) < w.saturating_mul(4) {
+    // An area's dice are one per creature caught by a single shot.
+    if p.area_of.is_none()
+        && p.dice.len() > members
+        && carry(req.attacker.stats) < w.saturating_mul(4)
+    {
         return Err(invalid(format!(
             "{weapon} fires once per reload (Incremental Reload {w}): one attack each, n={} \
              at most, unless Carrying Capacity is at least {} (GEM-WPN-2)",
