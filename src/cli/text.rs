@@ -57,7 +57,9 @@ pub fn report(session: &Session, answers: &[Answer], from: Option<&LogFrom<'_>>)
     if let Err(err) = folded {
         out.push_str(&format!("(the log stops here: its older lines did not fold again: {err})\n"));
     }
-    let current = enc.current().map_or("nobody".to_string(), |c| format!("{}'s turn", c.name));
+    let current = enc
+        .current()
+        .map_or("nobody".to_string(), |c| format!("{} turn", enc.named(c).possessive()));
     let heading = format!(
         "{} ({}), round {}, {current}",
         if enc.name.is_empty() { "encounter" } else { &enc.name },

@@ -1,9 +1,9 @@
 //! Finding a combatant from what the GM typed: id, exact name, a unique prefix, or prefixes of
 //! each word (`gob 2` for Goblin 2), ignoring case; a group by its name where a group is meant.
 
-use super::Encounter;
 use super::engine::EngineError;
-use crate::rules::nearest;
+use super::{Combatant, Encounter};
+use crate::rules::{Named, nearest};
 
 /// Whether the words of `query` begin the words of `name` in turn, ignoring case (`gob 2` for
 /// Goblin 2, `b cap` for Bandit Captain). A query of one word is a plain prefix of the first.
@@ -16,6 +16,12 @@ pub fn words_start_with(name: &str, query: &str) -> bool {
 }
 
 impl Encounter {
+    /// A combatant's name for the log's possessives and verbs: plural when it stands for many
+    /// (a unit with a strength of members, such as a Gempunks regiment: `Bandits' turn`).
+    pub fn named<'a>(&self, c: &'a Combatant) -> Named<'a> {
+        Named { name: &c.name, many: self.system.rules().unit(c.view()).strength.is_some() }
+    }
+
     /// The index of the combatant `query` names. Unknown or ambiguous names are errors that list
     /// the nearest candidates.
     pub fn resolve(&self, query: &str) -> Result<usize, EngineError> {

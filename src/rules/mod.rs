@@ -27,4 +27,4 @@ pub use request::{DamageOutcome, DamageRequest, ShakeOutcome};
 pub use ruleset::Ruleset;
 pub use system::System;
 pub use types::{ActionPool, Health, Pass, RulesError, Side};
-pub use words::{nearest, signed, slug};
+pub use words::{Named, nearest, signed, slug};

@@ -1,5 +1,5 @@
-//! Words for people that every part of the rules writes: "did you mean" lists, signed modifiers
-//! and combatants' id slugs.
+//! Words for people that every part of the rules writes: "did you mean" lists, signed modifiers,
+//! combatants' id slugs, and a name's possessive and verbs when it stands for many.
 
 /// Up to `n` candidates closest to `wanted` by edit distance (prefix matches first), for
 /// "did you mean" lists in errors.
@@ -64,4 +64,94 @@ pub fn slug(name: &str) -> String {
         out.pop();
     }
     if out.is_empty() { "combatant".to_string() } else { out }
+}
+
+/// `1 hit`, `3 hits`: a count with its noun.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A combatant's name as the subject of a log line: one creature, or one that stands for many
+/// (a Gempunks regiment, `Bandits`), whose possessive and verbs are plural.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Named<'a> {
+    pub name: &'a str,
+    pub many: bool,
+}
+
+impl Named<'_> {
+    /// `Rook's`, `Boris's`; for many, `Bandits'`, `Crossbowmen's`.
+    pub fn possessive(&self) -> String {
+        if self.many && self.name.ends_with('s') {
+            format!("{}'", self.name)
+        } else {
+            format!("{}'s", self.name)
+        }
+    }
+
+    /// The verb, given as it goes with one (`joins`, `has`, `tries`), made to agree with the name.
+    pub fn verb(&self, one: &str) -> String {
+        if !self.many {
+            return one.to_string();
+        }
+        match one {
+            "is" => "are".into(),
+            "has" => "have".into(),
+            "was" => "were".into(),
+            "does" => "do".into(),
+            _ => {
+                if let Some(stem) = one.strip_suffix("ies") {
+                    format!("{stem}y")
+                } else if ["sses", "shes", "ches", "xes", "zes", "oes"]
+                    .iter()
+                    .any(|e| one.ends_with(e))
+                {
+                    one[..one.len() - 2].to_string()
+                } else {
+                    one.strip_suffix('s').unwrap_or(one).to_string()
+                }
+            }
+        }
+    }
+
+    /// `Ogre joins`, `Bandits join`: the name and its verb.
+    pub fn does(&self, one: &str) -> String {
+        format!("{} {}", self.name, self.verb(one))
+    }
+
+    /// `its` or `their`.
+    pub fn its(&self) -> &'static str {
+        if self.many { "their" } else { "its" }
+    }
+}
+
+#[cfg(test)]
+mod named_tests {
+    use super::Named;
+
+    #[test]
+    fn a_name_that_stands_for_many_takes_plural_words() {
+        let one = Named { name: "Boris", many: false };
+        let many = Named { name: "Bandits", many: true };
+        let men = Named { name: "Crossbowmen", many: true };
+        assert_eq!(one.possessive(), "Boris's");
+        assert_eq!(many.possessive(), "Bandits'");
+        assert_eq!(men.possessive(), "Crossbowmen's");
+        let verbs = [
+            ("joins", "join"),
+            ("has", "have"),
+            ("is", "are"),
+            ("tries", "try"),
+            ("reaches", "reach"),
+            ("misses", "miss"),
+            ("goes", "go"),
+            ("attack", "attack"),
+        ];
+        for (singular, plural) in verbs {
+            assert_eq!(one.verb(singular), singular);
+            assert_eq!(many.verb(singular), plural, "{singular}");
+        }
+        assert_eq!(many.does("holds"), "Bandits hold");
+        assert_eq!((one.its(), many.its()), ("its", "their"));
+    }
 }

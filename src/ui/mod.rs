@@ -231,7 +231,9 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let enc = app.session.encounter();
     let round =
         if enc.round == 0 { "not started".to_string() } else { format!("round {}", enc.round) };
-    let turn = enc.current().map_or_else(|| "—".to_string(), |c| format!("{}'s turn", c.name));
+    let turn = enc
+        .current()
+        .map_or_else(|| "—".to_string(), |c| format!("{} turn", enc.named(c).possessive()));
     let (saved, style) = match &app.save_state {
         SaveState::Saved => ("✓ saved ", theme.header()),
         SaveState::Unsaved => ("● unsaved ", theme.header()),

@@ -70,7 +70,9 @@ fn render_header(app: &App, timeline: &Timeline, theme: Theme, area: Rect, buf: 
     let enc = app.session.encounter();
     let round =
         if enc.round == 0 { "not started".to_string() } else { format!("round {}", enc.round) };
-    let turn = enc.current().map_or_else(|| "—".to_string(), |c| format!("{}'s turn", c.name));
+    let turn = enc
+        .current()
+        .map_or_else(|| "—".to_string(), |c| format!("{} turn", enc.named(c).possessive()));
     let what = if timeline.present.is_some() { "timeline" } else { "replay" };
     let mark = if timeline.present.is_some() { " Esc: present " } else { " read-only " };
     let width = to_u16(mark.chars().count());

@@ -67,18 +67,18 @@ fn gem_atk_7_a_regiment_set_asks_its_crit_chain_stage_by_stage_then_the_split() 
         asked[..3],
         [
             "Crossbowmen's attack set vs Ogre, Troll, Goblin: 10d6, needs 5 or more",
-            "Crossbowmen's crit dice for 2 sixes (d8, d9): 2d6, needs 5 or more",
-            "Crossbowmen's chain dice (stage 1) for 1 six (d8): 1d6, needs 5 or more",
+            "Crossbowmen's crit dice for 2 sixes (dice #8, #9): 2d6, needs 5 or more",
+            "Crossbowmen's chain dice (stage 1) for 1 six (die #8): 1d6, needs 5 or more",
         ]
     );
     assert_eq!(
         asked[4..],
         [
-            "Crossbowmen's damage for h1 (d5 ×1) → Ogre (T 4): 1d6+1 piercing",
-            "Crossbowmen's damage for h2 (d6 ×1) → Troll (T 5): 1d6+1 piercing",
-            "Crossbowmen's damage for h3 (d7 ×1) → Goblin (T 3): 1d6+1 piercing",
-            "Crossbowmen's damage for h4 (d8 ×3) → Ogre (T 4): 3d6+3 piercing",
-            "Crossbowmen's damage for h5 (d9 ×1) → Troll (T 5): 1d6+1 piercing",
+            "Crossbowmen's damage for h1 (die #5, ×1) → Ogre (T 4): 1d6+1 piercing",
+            "Crossbowmen's damage for h2 (die #6, ×1) → Troll (T 5): 1d6+1 piercing",
+            "Crossbowmen's damage for h3 (die #7, ×1) → Goblin (T 3): 1d6+1 piercing",
+            "Crossbowmen's damage for h4 (die #8, ×3) → Ogre (T 4): 3d6+3 piercing",
+            "Crossbowmen's damage for h5 (die #9, ×1) → Troll (T 5): 1d6+1 piercing",
         ]
     );
     // The split, asked once the chain is done: the proposal first, every hit on one target
@@ -86,7 +86,7 @@ fn gem_atk_7_a_regiment_set_asks_its_crit_chain_stage_by_stage_then_the_split() 
     let Need::Decide(split) = &walked.needs[3] else { panic!("{:?}", walked.needs[3]) };
     assert_eq!(split.field, "split");
     assert_eq!(split.suggested, Some(0));
-    assert!(split.label.contains("h4 d8 ×3"), "{}", split.label);
+    assert!(split.label.contains("h4 (die #8, ×3)"), "{}", split.label);
     assert!(split.typed.as_deref().is_some_and(|t| t.contains("NAME:COUNT")), "{split:?}");
     let picks: Vec<(&str, &str, bool)> = split
         .options
@@ -173,22 +173,22 @@ fn gem_crit_1_a_single_attack_asks_its_die_its_crit_then_its_damage() {
         (
             false,
             &[Answer::Faces(&[4]), Answer::Faces(&[3, 3])],
-            &["Rook's damage for h1 (d1 ×1) → Ogre (T 4): 2d6+1"],
+            &["Rook's damage for h1 (die #1, ×1) → Ogre (T 4): 2d6+1"],
         ),
         (
             false,
             &[Answer::Faces(&[6]), Answer::Faces(&[4]), Answer::Faces(&[1, 2, 3, 4])],
             &[
-                "Rook's crit dice for 1 six (d1): 1d6, needs 4 or more",
-                "Rook's damage for h1 (d1 ×2) → Ogre (T 4): 4d6+2",
+                "Rook's crit dice for 1 six (die #1): 1d6, needs 4 or more",
+                "Rook's damage for h1 (die #1, ×2) → Ogre (T 4): 4d6+2",
             ],
         ),
         (
             false,
             &[Answer::Faces(&[6]), Answer::Faces(&[3]), Answer::Faces(&[1, 2])],
             &[
-                "Rook's crit dice for 1 six (d1): 1d6, needs 4 or more",
-                "Rook's damage for h1 (d1 ×1) → Ogre (T 4): 2d6+1",
+                "Rook's crit dice for 1 six (die #1): 1d6, needs 4 or more",
+                "Rook's damage for h1 (die #1, ×1) → Ogre (T 4): 2d6+1",
             ],
         ),
         (
@@ -200,15 +200,15 @@ fn gem_crit_1_a_single_attack_asks_its_die_its_crit_then_its_damage() {
                 Answer::Faces(&[1, 1, 1, 1, 1, 1]),
             ],
             &[
-                "Rook's crit dice for 1 five (d1): 1d6, needs 4 or more",
-                "Rook's chain dice (stage 1) for 1 six (d1): 1d6, needs 4 or more",
-                "Rook's damage for h1 (d1 ×2) → Ogre (T 4): 4d6+2",
+                "Rook's crit dice for 1 five (die #1): 1d6, needs 4 or more",
+                "Rook's chain dice (stage 1) for 1 six (die #1): 1d6, needs 4 or more",
+                "Rook's damage for h1 (die #1, ×2) → Ogre (T 4): 4d6+2",
             ],
         ),
         (
             false,
             &[Answer::Faces(&[5]), Answer::Faces(&[1, 1])],
-            &["Rook's damage for h1 (d1 ×1) → Ogre (T 4): 2d6+1"],
+            &["Rook's damage for h1 (die #1, ×1) → Ogre (T 4): 2d6+1"],
         ),
     ];
     for (heavy, answers, after) in cases {
@@ -291,10 +291,10 @@ fn gem_act_6_every_other_roll_is_named_before_it_is_made() {
             "attack Witch Bandits,Ogre dmg=1d6 area=bandits:3",
             vec![Answer::Faces(&[4, 1, 5, 5]), Answer::Faces(&[3]), Answer::Faces(&[2])],
             vec![
-                "Witch's attack set vs Bandits, Ogre: 4d6, needs 4 or more on d1–d3, a 6 (it \
-                 counts as 9) on d4",
-                "Witch's damage for h1 (d1 ×1) → Bandits (T 2): 1d6",
-                "Witch's damage for h2 (d3 ×1) → Bandits (T 2): 1d6",
+                "Witch's attack set vs Bandits, Ogre: 4d6, needs 4 or more on dice #1–#3, a 6 \
+                 (it counts as 9) on die #4",
+                "Witch's damage for h1 (die #1, ×1) → Bandits (T 2): 1d6",
+                "Witch's damage for h2 (die #3, ×1) → Bandits (T 2): 1d6",
             ],
         ),
         (
@@ -303,7 +303,7 @@ fn gem_act_6_every_other_roll_is_named_before_it_is_made() {
             vec![Answer::Faces(&[2]), Answer::Faces(&[3])],
             vec![
                 "Thrower's attack vs Spot: 1d6, needs 5 or more",
-                "where grenade d1 lands (1 north, 2 north-east … 8 north-west): 1d8",
+                "where the grenade of die #1 lands (1 north, 2 north-east … 8 north-west): 1d8",
             ],
         ),
         (
@@ -312,7 +312,7 @@ fn gem_act_6_every_other_roll_is_named_before_it_is_made() {
             vec![Answer::Faces(&[4]), Answer::Faces(&[5, 4])],
             vec![
                 "Sniper's attack vs gobA, gobB: 1d6, needs 2 or more",
-                "Sniper's damage for d1 ×1 through gobA, gobB: 2d6+2 piercing",
+                "Sniper's damage for die #1, ×1, through gobA, gobB: 2d6+2 piercing",
             ],
         ),
         (
@@ -321,7 +321,7 @@ fn gem_act_6_every_other_roll_is_named_before_it_is_made() {
             vec![Answer::Faces(&[4]), Answer::Faces(&[5]), Answer::Faces(&[3])],
             vec![
                 "Hero's attack vs Orc: 1d6, needs 3 or more",
-                "Hero's damage for h1 (d1 ×1) → Orc (T 4): 1d6",
+                "Hero's damage for h1 (die #1, ×1) → Orc (T 4): 1d6",
                 "Hero's items check for the knots' DC: 1d6+2",
             ],
         ),

@@ -73,9 +73,9 @@ fn gem_crit_2_the_seed_bandits_make_five_single_two_double_and_one_triple_instan
     assert!(has(&state, "ogre", "Unconscious"));
     let text = log(&state).join("\n");
     assert!(text.contains("20d6, acc +1"), "{text}");
-    assert!(text.contains("8 hit(s), 4 crit die(s), 3 crit(s)"), "{text}");
-    assert!(text.contains("crit chain: d20 6 → crit 6 → 4: ×3"), "{text}");
-    assert!(text.contains("crit chain: d17 6 → crit 2 miss: ×1"), "{text}");
+    assert!(text.contains("8 hits, 4 crit dice, 3 crits"), "{text}");
+    assert!(text.contains("crit chain: die #20 (6) → crit 6 → 4: ×3"), "{text}");
+    assert!(text.contains("crit chain: die #17 (6) → crit 2 miss: ×1"), "{text}");
 }
 
 // GEM-CRIT-3: Heavy lets a hitting 5 grant the crit die; the chain goes on only on a 6 (spec
@@ -145,8 +145,8 @@ fn gem_atk_7_split_with_the_hardest_cap() {
     assert!(text.contains("common need 5 (hardest Troll: at most 2 hits)"), "{text}");
     assert!(
         text.contains(
-            "hits shared: h1 (d5 ×1) → Ogre; h2 (d6 ×1) → Troll; h3 (d7 ×1) → Goblin; \
-             h4 (d8 ×2) → Ogre; h5 (d9 ×1) → Troll"
+            "hits shared: h1 (die #5, ×1) → Ogre; h2 (die #6, ×1) → Troll; h3 (die #7, ×1) → Goblin; \
+             h4 (die #8, ×2) → Ogre; h5 (die #9, ×1) → Troll"
         ),
         "{text}"
     );
@@ -157,7 +157,7 @@ fn gem_atk_7_split_with_the_hardest_cap() {
     let text = log(&state).join("\n");
     assert!(
         text.contains(
-            "h1 (d5 ×1) → Ogre; h2 (d6 ×1) → Ogre; h3 (d7 ×1) → Ogre; h4 (d8 ×2) → Troll"
+            "h1 (die #5, ×1) → Ogre; h2 (die #6, ×1) → Ogre; h3 (die #7, ×1) → Ogre; h4 (die #8, ×2) → Troll"
         ),
         "{text}"
     );
@@ -184,7 +184,10 @@ fn gem_atk_7_split_with_the_hardest_cap() {
         CROSS_DICE,
     );
     let text = log(&state).join("\n");
-    assert!(text.contains("h1 (d5 ×1) → Goblin; h2 (d6 ×1) → Troll; h3 (d7 ×1) → Ogre"), "{text}");
+    assert!(
+        text.contains("h1 (die #5, ×1) → Goblin; h2 (die #6, ×1) → Troll; h3 (die #7, ×1) → Ogre"),
+        "{text}"
+    );
 }
 
 // GEM-CHOOSE-1, GEM-CRIT-4, GEM-OPT-3: spec example 5 — a negative modifier forbids choosing to
@@ -200,7 +203,7 @@ fn gem_choose_1_willing_and_lowered_targets() {
     let state = run(&format!("{script}attack Bo Ana rope dist=25 lower=ana\n"), "2");
     let text = log(&state).join("\n");
     assert!(text.contains("Ana needs 3"), "{text}");
-    assert!(text.contains("0 hit(s)"), "{text}");
+    assert!(text.contains("0 hits"), "{text}");
     let state = run(&format!("{script}attack Bo Ana hands option=grapple willing=ana\n"), "6,3,5");
     assert!(has(&state, "ana", "Grappled") && has(&state, "bo", "Grappled"));
     assert_eq!(combatant(&state, "ana")["grappled_with"], serde_json::json!(["Bo"]));
@@ -268,12 +271,12 @@ fn gem_atk_2_extreme_needs() {
     let script = "new gempunks\nadd Hero side=pc\nadd Wall ad=15 toughness=50 hp=9\n\
                   add Dummy ad=0 toughness=50 hp=9\ninit Hero 10\ninit Wall 1\ninit Dummy 2\nstart\n";
     let state = run(&format!("{script}attack Hero Dummy dmg=1d6\n"), "1,1");
-    assert!(log(&state).join("\n").contains("1 hit(s)"));
+    assert!(log(&state).join("\n").contains("1 hit"));
     let state = run(&format!("{script}attack Hero Wall dmg=1d6\n"), "6");
-    assert!(log(&state).join("\n").contains("0 hit(s)"));
+    assert!(log(&state).join("\n").contains("0 hits"));
     let state = run(&format!("{script}attack Hero Wall dmg=1d6 auto\n"), "6,6,1");
     let text = log(&state).join("\n");
-    assert!(text.contains("1 hit(s), 1 crit die(s), 0 crit(s)"), "{text}");
+    assert!(text.contains("1 hit, 1 crit die, 0 crits"), "{text}");
 }
 
 // GEM-DMG-1: typed parts meet armor and vulnerability by type.
@@ -536,10 +539,7 @@ fn the_attack_dialog_takes_a_regiment_against_two_targets() {
     crate::tui::answer(&mut a, &[]);
     assert!(matches!(a.mode, Mode::Normal), "{}", screen(&a, 100, 30));
     let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
-    assert!(
-        log.iter().any(|l| l.contains("attacks Ogre needs 4, Troll needs 6: 20d6")),
-        "{log:#?}"
-    );
+    assert!(log.iter().any(|l| l.contains("attack Ogre needs 4, Troll needs 6: 20d6")), "{log:#?}");
     assert!(log.iter().any(|l| l.starts_with("hits shared: h1")), "{log:#?}");
 }
 
@@ -572,7 +572,7 @@ fn the_attack_dialog_proposes_the_split_before_damage() {
     let Mode::Dialog(dialog) = &a.mode else { panic!("at the split step") };
     let Some(Step::Text { input, label, .. }) = dialog.step() else { panic!("split step") };
     assert_eq!(input.value(), "split=ogre:h1+h4,troll:h2+h5,goblin:h3");
-    let shares = "5 hit(s): h1 d5 ×1, h2 d6 ×1, h3 d7 ×1, h4 d8 ×2, h5 d9 ×1";
+    let shares = "5 hits: h1 (die #5, ×1); h2 (die #6, ×1); h3 (die #7, ×1); h4 (die #8, ×2); h5 (die #9, ×1)";
     assert!(label.contains(shares), "{label}");
     assert!(label.contains("the hardest (Troll) take at most 2"), "{label}");
     let clear = "<BS>".repeat(input.value().chars().count());
@@ -582,7 +582,8 @@ fn the_attack_dialog_proposes_the_split_before_damage() {
     assert!(matches!(a.mode, Mode::Normal), "{:?}", a.status);
     let log: Vec<&str> = a.session.log().iter().map(|l| l.text.as_str()).collect();
     assert!(
-        log.iter().any(|l| l.contains("h1 (d5 ×1) → Ogre; h2 (d6 ×1) → Ogre; h3 (d7 ×1) → Ogre")),
+        log.iter().any(|l| l
+            .contains("h1 (die #5, ×1) → Ogre; h2 (die #6, ×1) → Ogre; h3 (die #7, ×1) → Ogre")),
         "{log:#?}"
     );
 }
@@ -748,13 +749,13 @@ fn gem_atk_3_4_reg_6_readings_the_other_way() {
         "1,2,3,4,5,5,5,6,6,4,5,3,1,1,1,1,1",
     );
     let text = log(&state).join("\n");
-    assert!(text.contains("h2 (d6 5) would miss Troll alone (needs 6): lost"), "{text}");
+    assert!(text.contains("h2 (die #6, a 5) would miss Troll alone (needs 6): lost"), "{text}");
     let script = "new gempunks\nset gem_area common\nadd Witch side=pc\n\
                   add Bandit x6 regiment hp=1 ad=4 toughness=2 armor=0\n\
                   add Ogre ad=7 toughness=20 hp=9\ninit Witch 10\ninit Bandits 5\ninit Ogre 1\nstart\n\
                   attack Witch Bandits,Ogre dmg=1d6 area=bandits:3\n";
     let state = run(script, "4,1,5,5");
-    assert!(log(&state).join("\n").contains("0 hit(s)"));
+    assert!(log(&state).join("\n").contains("0 hits"));
     let script = "new gempunks\nset gem_reg_break below_min\nadd Bandit x5 regiment hp=1 toughness=1 armor=0\n\
                   damage Bandits 1\n";
     let state = run(script, "");

@@ -80,18 +80,18 @@ const BANDITS5: &str = "new gempunks\nadd Bandit x5 regiment hp=3 toughness=3\n\
 fn gem_act_1_a_regiments_assault_one_set_or_a_set_per_attack() {
     let one = run(&format!("{BANDITS5}start\nattack Bandits Ogre assault\n"), &faces(1, 10));
     let text = log(&one).join("\n");
-    assert!(text.contains("Bandits (5 × 2 attack(s)) attacks Ogre needs 4: 10d6"), "{text}");
+    assert!(text.contains("Bandits (5 × 2 attack(s)) attack Ogre needs 4: 10d6"), "{text}");
     assert_eq!(budget(&one, "bandits").0, 0);
     let per =
         format!("{BANDITS5}set gem_reg_assault per_attack\nstart\nattack Bandits Ogre assault\n");
     let state = run(&per, &faces(1, 5));
     let text = log(&state).join("\n");
-    assert!(text.contains("Bandits (5 × 1 attack(s)) attacks Ogre needs 4: 5d6"), "{text}");
-    assert!(text.contains("Bandits's Assault has 1 more to roll this turn (GEM-ACT-1)"), "{text}");
+    assert!(text.contains("Bandits (5 × 1 attack(s)) attack Ogre needs 4: 5d6"), "{text}");
+    assert!(text.contains("Bandits' Assault has 1 more to roll this turn (GEM-ACT-1)"), "{text}");
     assert_eq!(budget(&state, "bandits").0, 0, "the first set pays the standard action");
     let state = run(&format!("{per}attack Bandits Ogre assault\n"), &faces(1, 10));
     let text = log(&state).join("\n");
-    assert!(text.contains("rolls attack set 2 of 3"), "{text}");
+    assert!(text.contains("Bandits roll attack set 2 of 3"), "{text}");
     assert_eq!(text.matches(": 5d6").count(), 2, "{text}");
     let err = run_err(
         &format!("{per}attack Bandits Ogre assault\nattack Bandits Ogre assault\n"),

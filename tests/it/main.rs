@@ -28,6 +28,7 @@ mod frames;
 mod fuzz_numbers;
 mod gempunks;
 mod gempunks_gaps;
+mod gempunks_gaps2;
 mod gempunks_play;
 mod gurps;
 mod gurps_gaps;

@@ -21,7 +21,7 @@ impl Encounter {
         self.rebudget(id);
         self.observe(Fact::ConditionAdded { id, condition });
         let c = &self.combatants[i];
-        let mut text = format!("{} gains {condition}", c.name);
+        let mut text = format!("{} {condition}", self.named(c).does("gains"));
         if let Some(n) = condition.rounds {
             text.push_str(&format!(" for {n} round(s)"));
         }

@@ -14,9 +14,10 @@ impl Encounter {
             return Err(ApplyError(format!("id '{}' is used twice", combatant.id)));
         }
         self.combatants.push(std::sync::Arc::new(combatant.clone()));
+        let joins = self.named(combatant).does("joins");
         let text = match self.system.rules().unit(combatant.view()).kind {
-            Some(kind) => format!("{} joins ({}, {kind})", combatant.name, combatant.side),
-            None => format!("{} joins ({})", combatant.name, combatant.side),
+            Some(kind) => format!("{joins} ({}, {kind})", combatant.side),
+            None => format!("{joins} ({})", combatant.side),
         };
         Ok(self.line(text, None, Some(&combatant.id)))
     }
@@ -28,7 +29,7 @@ impl Encounter {
             self.turn = None;
         }
         self.observe(Fact::Removed { id });
-        Ok(self.line(format!("{} leaves the fight", gone.name), None, None))
+        Ok(self.line(format!("{} the fight", self.named(&gone).does("leaves")), None, None))
     }
 
     pub(super) fn apply_noted(&mut self, id: &str, text: &str) -> Result<LogEntry, ApplyError> {
@@ -68,7 +69,7 @@ impl Encounter {
         let c = self.combatant_mut(i);
         c.weapons.retain(|w| !w.name.eq_ignore_ascii_case(&weapon.name));
         c.weapons.push(weapon.clone());
-        let line = format!("{} readies {}", c.name, weapon.name);
+        let line = format!("{} {}", self.named(&self.combatants[i]).does("readies"), weapon.name);
         Ok(self.line(line, None, Some(id)))
     }
 

@@ -44,15 +44,15 @@ impl Encounter {
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
         self.observe(Fact::TurnStarted { id });
-        let name = self.combatants[i].name.clone();
+        let whose = self.named(&self.combatants[i]).possessive();
         let budget = self.budget_for(i, pass);
         self.turn = Some(Turn { id: id.into(), pass, budget, tried: Vec::new() });
         self.resume = None;
         self.interrupted = None;
         self.mark_done(id, pass);
         let text = match pass {
-            0 => format!("{name}'s turn"),
-            _ => format!("{name}'s turn again (extra action)"),
+            0 => format!("{whose} turn"),
+            _ => format!("{whose} turn again (extra action)"),
         };
         Ok(self.line(text, None, Some(id)))
     }
@@ -60,7 +60,8 @@ impl Encounter {
     pub(super) fn apply_held(&mut self, id: &str) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
         self.combatant_mut(i).held = true;
-        let text = format!("{} holds its action", self.combatants[i].name);
+        let who = self.named(&self.combatants[i]);
+        let text = format!("{} {} action", who.does("holds"), who.its());
         Ok(self.line(text, None, Some(id)))
     }
 
@@ -78,15 +79,20 @@ impl Encounter {
         self.resume = interrupted.map(|(id, pass)| TurnSlot::new(id.as_str(), *pass));
         self.interrupted = if interrupted.is_some() { previous } else { None };
         self.mark_done(id, 0);
-        let text = format!("{} acts from hold", self.combatants[i].name);
+        let text = format!("{} from hold", self.named(&self.combatants[i]).does("acts"));
         Ok(self.line(text, None, Some(id)))
     }
 
     pub(super) fn apply_turn_passed(&mut self, id: &str, pass: u8) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
         self.mark_done(id, pass);
-        let text =
-            format!("{} joined after its count and acts from next round", self.combatants[i].name);
+        let who = self.named(&self.combatants[i]);
+        let text = format!(
+            "{} joined after {} count and {} from next round",
+            who.name,
+            who.its(),
+            who.verb("acts")
+        );
         Ok(self.line(text, None, Some(id)))
     }
 
@@ -96,7 +102,7 @@ impl Encounter {
         };
         self.resume = None;
         let text = match self.get(&turn.id) {
-            Some(c) => format!("back to {}'s turn", c.name),
+            Some(c) => format!("back to {} turn", self.named(c).possessive()),
             None => "back to the interrupted turn".to_string(),
         };
         let who = turn.id.to_string();
@@ -107,7 +113,7 @@ impl Encounter {
     pub(super) fn apply_hold_lapsed(&mut self, id: &str) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
         self.combatant_mut(i).held = false;
-        let text = format!("{}'s held action lapses", self.combatants[i].name);
+        let text = format!("{} held action lapses", self.named(&self.combatants[i]).possessive());
         Ok(self.line(text, None, Some(id)))
     }
 

@@ -6,7 +6,7 @@
 use super::asks;
 pub use super::attack_option::AttackOption;
 use super::options::Tracker;
-use super::prepare::{Prepared, invalid, names, option_of, prepare};
+use super::prepare::{Automatic, Prepared, invalid, names, option_of, prepare};
 use super::proposal;
 use super::regiment_members;
 use super::set::{self, AttackDie};
@@ -19,6 +19,7 @@ use crate::rules::effect::{Effect, Who};
 use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
+use crate::rules::words::count;
 
 /// Resolve a set into effects, dice in the spec's order (GEM-ROLL-1).
 pub fn resolve(
@@ -26,6 +27,7 @@ pub fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Effect>, RulesError> {
     let p = prepare(req)?;
+    super::reload::check(req, &p)?;
     let f = FieldReader(req.fields);
     let mut typed_roll = typed(f, "roll")?;
     let rolled = {
@@ -36,13 +38,7 @@ pub fn resolve(
         let (who, targets) = asks::set_names(req);
         set::roll_set(&p.dice, p.heavy, (&who, &targets), source)?
     };
-    let mut effects = Vec::new();
-    let is_regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
-    effects.push(Effect::System(state::event(state::GemEvent::SetRolled {
-        id: req.attacker_id.to_string(),
-        weapon: p.arms.name.clone(),
-        regiment: is_regiment,
-    })));
+    let mut effects = first_effects(req, &p);
     let hits = rolled.iter().filter(|d| d.hit).count();
     let gem = req.state;
     // The set's verdict, on its first target until each target's share is known (`verdicts`).
@@ -132,6 +128,22 @@ pub fn resolve(
     Ok(effects)
 }
 
+/// The set's first effects: it was rolled (GEM-REG-3 counts a regiment's), then what it does to
+/// its weapon (GEM-WPN-2): a thrown one leaves the hand, an Incremental Reload one is empty (or
+/// reloaded as part of the attack).
+fn first_effects(req: AttackRequest<'_, GemState>, p: &Prepared) -> Vec<Effect> {
+    let regiment = req.members.iter().any(|m| regiment_members(m.view.stats).is_some());
+    let rolled = Effect::System(state::event(state::GemEvent::SetRolled {
+        id: req.attacker_id.to_string(),
+        weapon: p.arms.name.clone(),
+        regiment,
+    }));
+    std::iter::once(rolled)
+        .chain(super::prepare::thrown_away(req, p.uses))
+        .chain(super::reload::fired(req))
+        .collect()
+}
+
 /// The hit instances, in attack-die order, each given its target: an area's by the creature its
 /// die caught, a set's by the GM's `split=` or, asked of `dice` when it is not given, the
 /// proposal or what the GM picks instead (GEM-ATK-6, GEM-ATK-7), logged when it has several
@@ -187,8 +199,8 @@ fn reaches(
     let Some(t) = inst.target else {
         effects.push(Effect::Log {
             text: format!(
-                "{label} (d{}): no legal target, the hit is lost (GEM-ATK-8)",
-                inst.die + 1
+                "{label} ({}): no legal target, the hit is lost (GEM-ATK-8)",
+                asks::die_no(inst.die)
             ),
             roll: None,
         });
@@ -201,8 +213,8 @@ fn reaches(
     {
         effects.push(Effect::Log {
             text: format!(
-                "{label} (d{} {face}) would miss {} alone (needs {}): lost (gem_common_hit=own_need)",
-                inst.die + 1,
+                "{label} ({}, a {face}) would miss {} alone (needs {}): lost (gem_common_hit=own_need)",
+                asks::die_no(inst.die),
                 req.targets[t].view.name,
                 p.needs[t]
             ),
@@ -255,16 +267,28 @@ fn summary(
     hits: usize,
     gem: &state::GemState,
 ) -> String {
+    let defense = if p.option.against_ad() { "AD" } else { "GD" };
     let targets: Vec<String> = req
         .targets
         .iter()
         .zip(&p.needs)
-        .map(|(t, n)| {
-            format!(
+        .enumerate()
+        .map(|(k, (t, n))| {
+            let mut said = format!(
                 "{} {} {n}",
                 t.view.name,
                 if p.option.against_ad() { "needs" } else { "needs (GD)" }
-            )
+            );
+            // GEM-CHOOSE-1: say when `lower=` dropped its defense, and when there was nothing
+            // to drop.
+            if let Some((_, was)) = p.lowered.iter().find(|(l, _)| *l == k) {
+                said.push_str(&if *was > 2 {
+                    format!(" (lowers its {defense} from {was} to 2, GEM-CHOOSE-1)")
+                } else {
+                    format!(" (lower=: its {defense} is {was} already)")
+                });
+            }
+            said
         })
         .collect();
     let mods: Vec<String> = p.mods.iter().map(|(n, v)| format!("{n} {v:+}")).collect();
@@ -283,11 +307,12 @@ fn summary(
         }
         (false, _) => String::new(),
     };
-    let verb = match (p.option == AttackOption::Normal, group) {
-        (true, false) => "attacks".to_string(),
-        (true, true) => "attack".to_string(),
-        (false, false) => format!("tries {}", p.option.word()),
-        (false, true) => format!("try {}", p.option.word()),
+    // A group's names, or a regiment's plural name, take the plural verb.
+    let many = group || regiment_members(req.attacker.stats).is_some();
+    let named = crate::rules::Named { name: &attackers, many };
+    let verb = match p.option == AttackOption::Normal {
+        true => named.verb("attacks"),
+        false => format!("{} {}", named.verb("tries"), p.option.word()),
     };
     let mut text = format!(
         "{attackers}{who} {verb} {}: {}d6, acc {:+}{}",
@@ -310,11 +335,26 @@ fn summary(
     if p.heavy {
         text.push_str(", Heavy");
     }
+    // GEM-CRIT-4, GEM-CHOOSE-1: why every die hits.
+    match p.automatic {
+        Some(Automatic::Effect) => {
+            text.push_str(", every die an automatic hit (auto: an effect, GEM-CRIT-4)");
+        }
+        Some(Automatic::Willing { target, modsum }) => text.push_str(&format!(
+            ", every die hits: {} chooses to be hit (modifiers {modsum:+} ≥ 0, GEM-CHOOSE-1)",
+            req.targets.get(target).map_or("the target", |t| t.view.name)
+        )),
+        None => {}
+    }
     let sixes = rolled.iter().filter(|d| d.hit && !d.chain.is_empty()).count();
-    text.push_str(&format!(": {hits} hit(s)"));
+    text.push_str(&format!(": {}", count(hits, "hit", "hits")));
     if sixes > 0 {
         let crits = rolled.iter().filter(|d| d.m > 1).count();
-        text.push_str(&format!(", {sixes} crit die(s), {crits} crit(s)"));
+        text.push_str(&format!(
+            ", {}, {}",
+            count(sixes, "crit die", "crit dice"),
+            count(crits, "crit", "crits")
+        ));
     }
     text
 }
@@ -326,7 +366,7 @@ fn distribution(req: AttackRequest<'_, GemState>, instances: &[Instance]) -> Str
         .enumerate()
         .map(|(k, i)| {
             let to = i.target.map_or("lost", |t| req.targets[t].view.name);
-            format!("h{} (d{} ×{}) → {to}", k + 1, i.die + 1, i.m)
+            format!("{} → {to}", asks::instance(k, i.die, i.m))
         })
         .collect();
     format!("hits shared: {}", words.join("; "))

@@ -131,6 +131,16 @@ impl Gempunks {
             value: stats.text(field).unwrap_or_default().into(),
             expected,
         };
+        // GEM-WPN-2: an attribute the tracker has nothing to apply to is refused, not kept.
+        if stats.flag(field)
+            && let Some(why) = super::prepare::untracked(field)
+        {
+            return Err(FieldError::UnknownName {
+                field: field.into(),
+                value: "on".into(),
+                why: why.into(),
+            });
+        }
         match (field, stats.text(field)) {
             ("dmg", Some(dmg)) if weapon::parse_parts(dmg, None).is_err() => Err(bad(format!(
                 "damage such as 1d6-1 or 1d6+2:cutting,1d6:fire: 1 to {} dice of 1 to {} sides \

@@ -15,6 +15,15 @@ pub fn owner_of(req: AttackRequest<'_, GemState>) -> Option<(String, String)> {
     Some((owner, weapon.name.clone()))
 }
 
+/// `owner`'s possessive for an item of the attack's: the attacker's (`Bandits'`), or another's.
+pub(super) fn whose(req: AttackRequest<'_, GemState>, owner: &str) -> String {
+    if owner == req.attacker_id {
+        super::asks::possessive(req.attacker)
+    } else {
+        format!("{}'s", name_in(req, owner))
+    }
+}
+
 /// A name for an id, from the attack's parties (an id otherwise).
 pub(super) fn name_in(req: AttackRequest<'_, GemState>, id: &str) -> String {
     req.members

@@ -18,6 +18,7 @@ pub mod odds;
 mod options;
 mod prepare;
 mod proposal;
+mod reload;
 mod set;
 mod sheet;
 mod shots;

@@ -133,10 +133,18 @@ impl Tracker {
                 format!("{attacker} takes {}'s {item}", target.view.name),
             )
         } else {
+            // GEM-WPN-2: a rope's Disarm flings the item towards the puller.
+            let falls = match p.uses.pull {
+                Some(x) => format!(
+                    "is flung {} m towards {attacker} and lies there",
+                    x.map_or("up to 4".to_string(), |x| x.to_string())
+                ),
+                None => "falls to the ground".to_string(),
+            };
             (
                 Place::Dropped,
                 format!(
-                    "{}'s {item} falls to the ground (`do {} pickup item={item}`)",
+                    "{}'s {item} {falls} (`do {} pickup item={item}`)",
                     target.view.name, target.view.name
                 ),
             )
@@ -203,7 +211,7 @@ impl Tracker {
         let target = &req.targets[t];
         let who = Who::Target(u8::try_from(t).unwrap_or(u8::MAX));
         let name = target.view.name;
-        let head = format!("{label} (d{} ×{}) → {name}", inst.die + 1, inst.m);
+        let head = format!("{label} ({}, ×{}) → {name}", super::asks::die_no(inst.die), inst.m);
         if p.option == AttackOption::Ride {
             return ride(req, who, name, &head, dice, effects);
         }
@@ -266,9 +274,16 @@ impl Tracker {
                     effects.push(l.note(format!("{head}: {raw} < T/2 ({toughness}): nothing")));
                 }
             }
-            AttackOption::Shove => {
-                effects.push(l.note(format!("{head}: {name} is flung {raw_wounds} m (GEM-OPT-5)")));
-            }
+            AttackOption::Shove => effects.push(l.note(match p.uses.pull {
+                // GEM-WPN-2: a rope's pull is a Shove towards the attacker (a Self-Retracting
+                // Rope's, its own distance).
+                Some(x) => format!(
+                    "{head}: {name} is pulled {} m towards {} (Rope, GEM-OPT-5)",
+                    x.unwrap_or(raw_wounds),
+                    req.attacker.name
+                ),
+                None => format!("{head}: {name} is flung {raw_wounds} m (GEM-OPT-5)"),
+            })),
             AttackOption::Trip => self.trip(req, &l, t, effects),
             AttackOption::Strangle => self.strangle(req, &l, t, effects),
             AttackOption::Ride => {}

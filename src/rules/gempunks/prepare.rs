@@ -2,6 +2,7 @@
 //! options, Heavy weapons, Cut Out, Tie Up, Cower, willing and lowered targets), the modifiers
 //! (GEM-MOD), each target's need and how many dice (GEM-REG-4, GEM-ACT-1, GEM-ATK-4).
 
+mod attributes;
 mod modifiers;
 mod wields;
 
@@ -17,6 +18,7 @@ use crate::rules::request::{AttackRequest, CombatantView, FieldReader};
 use crate::rules::ruleset::option;
 use crate::rules::types::RulesError;
 use crate::rules::words::slug;
+pub use attributes::{Uses, thrown_away, untracked};
 
 /// GEM-ACT-1: a set of an Assault spread over the turn — a hero's attacks rolled a few at a time
 /// (`n=`), a regiment's one set per attack (`gem_reg_assault=per_attack`).
@@ -58,6 +60,22 @@ pub struct Prepared {
     /// The round's weapons this set names for its Assault, and the attacks it makes
     /// (GEM-ACT-1, GEM-WPN-1).
     pub declared: Option<(Vec<String>, i64)>,
+    /// Why every die hits, when it does: `auto` (an effect) or the target willing (GEM-CRIT-4,
+    /// GEM-CHOOSE-1), with the modifiers' total that allowed it.
+    pub automatic: Option<Automatic>,
+    /// The targets that lowered their defenses to 2, each with the defense it had (GEM-CHOOSE-1).
+    pub lowered: Vec<(usize, i64)>,
+    /// The weapon attributes the set uses: a rope's pull, a throw (GEM-WPN-2).
+    pub uses: Uses,
+}
+
+/// Why a set's dice all hit (GEM-CRIT-4, GEM-CHOOSE-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Automatic {
+    /// `auto`: an effect that hits automatically.
+    Effect,
+    /// `willing=`: the target chose to be hit, the modifiers totalling this (≥ 0).
+    Willing { target: usize, modsum: i64 },
 }
 
 pub(super) fn invalid(text: impl Into<String>) -> RulesError {
@@ -159,14 +177,18 @@ fn read_ahead(
 /// legal, and work out every die's need before rolling.
 pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError> {
     let f = FieldReader(req.fields);
-    let arms = Arms::from(req.weapon.map(|w| w.name.as_str()), req.weapon.map(|w| &w.stats), f)?;
+    let mut arms =
+        Arms::from(req.weapon.map(|w| w.name.as_str()), req.weapon.map(|w| &w.stats), f)?;
     let option = match f.value("option") {
         Some(word) => AttackOption::parse(word)?,
         None => AttackOption::Normal,
     };
+    let uses = attributes::uses(req, &mut arms, option)?;
     let attacker = req.attacker.name;
     let bare = req.weapon.is_none() || f.value("dmg").is_some();
-    let unarmed = arms.unarmed || (bare && req.weapon.is_none() && f.flag("unarmed"));
+    // GEM-WPN-2: a rope's pull is an unarmed Disarm, Trip or Shove.
+    let unarmed =
+        arms.unarmed || (bare && req.weapon.is_none() && f.flag("unarmed")) || uses.pull.is_some();
     if option.unarmed_only() && !unarmed {
         return Err(invalid(format!(
             "option={} is made unarmed only: use an unarmed weapon (one with the unarmed flag)",
@@ -200,6 +222,10 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
     let (willing, lowered) = chosen(req, modsum)?;
     grappled(req, option)?;
     let needs = needs_of(req, &arms, option, acc, &lowered);
+    // Each lowered target's defense before it dropped to 2.
+    let plain = needs_of(req, &arms, option, acc, &[]);
+    let lowered: Vec<(usize, i64)> =
+        lowered.iter().map(|&t| (t, plain[t].saturating_add(acc))).collect();
     // GEM-ACT-1, GEM-REG-4: the dice.
     let members = standing_members(&req, gem);
     if members == 0 && gem.benched_of(req.attacker_id) > 0 {
@@ -209,7 +235,11 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
         )));
     }
     let a = attacks_of(req, assault, area, total_wields, &round, &arms.name)?;
-    let auto = f.flag("auto") || willing.is_some();
+    let automatic = match willing {
+        Some(target) => Some(Automatic::Willing { target, modsum }),
+        None => f.flag("auto").then_some(Automatic::Effect),
+    };
+    let auto = automatic.is_some();
     let (dice, area_of, plan) = if area {
         area_dice(req, &needs, auto)?
     } else {
@@ -245,6 +275,9 @@ pub fn prepare(req: AttackRequest<'_, GemState>) -> Result<Prepared, RulesError>
         normal_attacks: a.normal,
         ranged,
         declared,
+        automatic,
+        lowered,
+        uses,
     })
 }
 

@@ -12,6 +12,7 @@ use crate::rules::dice::question::{Decision, Pick, RollAsk};
 use crate::rules::gempunks::state::GemState;
 use crate::rules::request::{AttackRequest, FieldReader};
 use crate::rules::types::RulesError;
+use crate::rules::words::count;
 
 /// Dice that remember the faces they gave.
 struct Recording<'a> {
@@ -52,7 +53,7 @@ pub(super) struct Sharing {
     pub places: Vec<Option<usize>>,
     /// The proposal as `split=` reads it: `ogre:h1+h4,troll:h2` (target ids).
     pub text: String,
-    /// The hits and the cap, in words: `3 hit(s): h1 d2 ×1, …; the hardest (Troll) take at most 1`.
+    /// The hits and the cap, in words: `3 hits: h1 (die #2, ×1); …; the hardest (Troll) take at most 1`.
     pub about: String,
 }
 
@@ -75,12 +76,9 @@ pub(super) fn sharing(
             groups.push(format!("{}:{}", target.id, hs.join("+")));
         }
     }
-    let hits: Vec<String> = instances
-        .iter()
-        .enumerate()
-        .map(|(k, i)| format!("h{} d{} ×{}", k + 1, i.die + 1, i.m))
-        .collect();
-    let mut about = format!("{} hit(s): {}", hits.len(), hits.join(", "));
+    let hits: Vec<String> =
+        instances.iter().enumerate().map(|(k, i)| asks::instance(k, i.die, i.m)).collect();
+    let mut about = format!("{}: {}", count(hits.len(), "hit", "hits"), hits.join("; "));
     if !p.plan.hardest.is_empty() {
         let hardest: Vec<&str> = p.plan.hardest.iter().map(|&t| req.targets[t].view.name).collect();
         about.push_str(&format!(
@@ -144,7 +142,7 @@ pub(super) fn decision(
         });
     }
     let mut decision = Decision::new(
-        format!("{} hits to share: {}", asks::possessive(req.attacker.name), share.about),
+        format!("{} hits to share: {}", asks::possessive(req.attacker), share.about),
         "split",
         options,
     );

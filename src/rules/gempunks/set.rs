@@ -97,12 +97,13 @@ pub fn roll_set(
 }
 
 /// The set's dice as records for the log and the save, in the order they were rolled: the
-/// attack dice, then each generation of crit and chain dice.
+/// attack dice, then each generation of crit and chain dice. Each record's total is a count of
+/// the dice that hit, not a sum, and its expression says so (`2d6 attack, hits counted`).
 pub fn records(dice: &[AttackDie]) -> Vec<RollRecord> {
     let die = |face| DieRoll { sides: 6, face, kept: true, exploded: false };
     let hits = dice.iter().filter(|d| d.hit).count();
     let mut out = vec![RollRecord {
-        expr: format!("{}d6 attack", dice.len()),
+        expr: format!("{}d6 attack, hits counted", dice.len()),
         dice: dice.iter().map(|d| die(d.face)).collect(),
         total: i64::try_from(hits).unwrap_or(i64::MAX),
     }];
@@ -112,7 +113,11 @@ pub fn records(dice: &[AttackDie]) -> Vec<RollRecord> {
         let hits =
             dice.iter().filter(|d| d.chain.get(g).is_some_and(|&f| meets(f, d.need))).count();
         out.push(RollRecord {
-            expr: format!("{}d6 {}", faces.len(), if g == 0 { "crit" } else { "chain" }),
+            expr: format!(
+                "{}d6 {}, hits counted",
+                faces.len(),
+                if g == 0 { "crit" } else { "chain" }
+            ),
             dice: faces.into_iter().map(die).collect(),
             total: i64::try_from(hits).unwrap_or(i64::MAX),
         });
@@ -120,7 +125,7 @@ pub fn records(dice: &[AttackDie]) -> Vec<RollRecord> {
     out
 }
 
-/// The crit chains in words, for the log: `d20 6 → crit 6 → 4: ×3`.
+/// The crit chains in words, for the log: `die #20 (6) → crit 6 → 4: ×3`.
 pub fn chains_text(dice: &[AttackDie]) -> Vec<String> {
     dice.iter()
         .enumerate()
@@ -131,7 +136,7 @@ pub fn chains_text(dice: &[AttackDie]) -> Vec<String> {
                 .iter()
                 .map(|&f| if meets(f, d.need) { f.to_string() } else { format!("{f} miss") })
                 .collect();
-            format!("d{} {} → crit {}: ×{}", i + 1, d.face, steps.join(" → "), d.m)
+            format!("{} ({}) → crit {}: ×{}", asks::die_no(i), d.face, steps.join(" → "), d.m)
         })
         .collect()
 }

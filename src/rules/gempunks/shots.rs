@@ -1,6 +1,7 @@
 //! Shots that do more than land: a grenade's scatter (GEM-WPN-3) and one shot through several
 //! creatures in line (GEM-MOD-5).
 
+use super::asks;
 use super::damage::{self, DEFAULT_TOUGHNESS};
 use super::prepare::{Prepared, option_of};
 use super::set::{self, AttackDie};
@@ -26,7 +27,7 @@ pub(super) fn grenade(
     for (i, d) in rolled.iter().enumerate() {
         if d.hit {
             effects.push(Effect::Log {
-                text: format!("grenade d{} lands on the spot", i + 1),
+                text: format!("the grenade of {} lands on the spot", asks::die_no(i)),
                 roll: None,
             });
             continue;
@@ -41,15 +42,18 @@ pub(super) fn grenade(
         if feet {
             effects.push(Effect::Log {
                 text: format!(
-                    "grenade d{} misses by {k}: {base} m, so it lands at the thrower's feet",
-                    i + 1
+                    "the grenade of {} misses by {k}: {base} m, so it lands at the thrower's feet",
+                    asks::die_no(i)
                 ),
                 roll: None,
             });
             continue;
         }
         dice.before_roll(&RollAsk {
-            label: format!("where grenade d{} lands (1 north, 2 north-east … 8 north-west)", i + 1),
+            label: format!(
+                "where the grenade of {} lands (1 north, 2 north-east … 8 north-west)",
+                asks::die_no(i)
+            ),
             dice: "1d8".into(),
             count: 1,
             beat: None,
@@ -63,8 +67,8 @@ pub(super) fn grenade(
         };
         effects.push(Effect::Log {
             text: format!(
-                "grenade d{} misses by {k}: lands {} m {dir} of the spot ({base} m × {scale})",
-                i + 1,
+                "the grenade of {} misses by {k}: lands {} m {dir} of the spot ({base} m × {scale})",
+                asks::die_no(i),
                 base * scale
             ),
             roll: Some(roll),
@@ -91,9 +95,9 @@ pub(super) fn through_shot(
     let mult = option_of(req, "gem_mult_stat_bonus") != "off";
     let line: Vec<&str> = req.targets.iter().map(|t| t.view.name).collect();
     let label = format!(
-        "{} damage for d{} ×{} through {}",
+        "{} damage for {}, ×{}, through {}",
         super::asks::roller(req),
-        die + 1,
+        asks::die_no(die),
         rolled.m,
         line.join(", ")
     );

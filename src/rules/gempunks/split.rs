@@ -12,16 +12,24 @@ pub struct Plan {
     pub hardest: Vec<usize>,
 }
 
-/// GEM-ATK-3: equal needs keep the plain need and no cap; otherwise the highest need − 1, and the
-/// targets with the highest need are the hardest.
+/// GEM-ATK-3: targets whose chances are identical keep the plain need and no cap; otherwise the
+/// highest need − 1, and the targets hit by no more faces than the one with the highest need are
+/// the hardest. Chances are the die faces that hit, not the needs as numbers: a 6 counts as 9, so
+/// needs 6 to 9 are all "a 6", needs of 1 or less all "any face", needs of 10 or more "none".
 pub fn plan(needs: &[i64]) -> Plan {
     let max = needs.iter().copied().max().unwrap_or(0);
-    let min = needs.iter().copied().min().unwrap_or(0);
-    if max == min {
+    let hardest_faces = lowest_face(max);
+    if needs.iter().all(|&n| lowest_face(n) == hardest_faces) {
         return Plan { common: max, hardest: Vec::new() };
     }
-    let hardest = (0..needs.len()).filter(|&t| needs[t] == max).collect();
-    Plan { common: max - 1, hardest }
+    let hardest = (0..needs.len()).filter(|&t| lowest_face(needs[t]) == hardest_faces).collect();
+    Plan { common: max.saturating_sub(1), hardest }
+}
+
+/// The lowest d6 face that meets `need` (GEM-ATK-2), or 7 when none does: the faces that hit are
+/// that one and every face above it, so two needs with the same lowest face have the same chance.
+pub fn lowest_face(need: i64) -> u32 {
+    (1..=6).find(|&face| super::set::meets(face, need)).unwrap_or(7)
 }
 
 /// The most instances the hardest targets may take together: floor(H/2).
@@ -140,5 +148,27 @@ mod tests {
         let got = propose(3, 2, &plan(&[6, 4]));
         assert_eq!(got, [Some(0), Some(1), Some(1)]);
         assert_eq!(plan(&[4, 4]), Plan { common: 4, hardest: vec![] });
+    }
+
+    // GEM-ATK-3: chances compare the faces that hit. (needs, common need, hardest)
+    #[test]
+    fn gem_atk_3_identical_chances_are_the_same_faces() {
+        let cases: &[(&[i64], i64, &[usize])] = &[
+            (&[7, 9], 9, &[]),
+            (&[6, 8], 8, &[]),
+            (&[0, 1, -3], 1, &[]),
+            (&[10, 12], 12, &[]),
+            (&[5, 6], 5, &[1]),
+            (&[4, 7, 9], 8, &[1, 2]),
+            (&[2, 1], 1, &[0]),
+            (&[9, 10], 9, &[1]),
+        ];
+        for (needs, common, hardest) in cases {
+            assert_eq!(
+                plan(needs),
+                Plan { common: *common, hardest: hardest.to_vec() },
+                "{needs:?}"
+            );
+        }
     }
 }

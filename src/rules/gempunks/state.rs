@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::Named;
 use crate::rules::ruleset::{Fact, Line, Roster};
 use crate::rules::state::{Bounded, SystemEvent, within};
 use crate::rules::types::RulesError;
@@ -42,6 +43,13 @@ pub struct GemState {
     /// toward the multiweapon penalty from the first set on (GEM-ACT-1, GEM-WPN-1, GEM-MOD-4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared: Vec<(String, Vec<String>)>,
+    /// (owner id, weapon, weight reloaded so far): Incremental Reload weapons fired and not yet
+    /// full again (GEM-WPN-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reloading: Vec<(String, String, i64)>,
+    /// Creatures that used their Lesser Action reload this round (GEM-WPN-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lesser_reloads: Vec<String>,
 }
 
 /// One item that is not where its owner can use it.
@@ -123,6 +131,27 @@ impl GemState {
         self.ahead.iter().find(|(i, _)| i == id).map(|(_, with)| with.as_str())
     }
 
+    /// `owner`'s `weapon` holds `reloaded` of its weight (`None`: full); `lesser` spent its
+    /// Lesser Action reload this round (GEM-WPN-2).
+    fn reload(&mut self, owner: &str, weapon: &str, reloaded: Option<i64>, lesser: Option<&str>) {
+        let weapon = weapon.to_lowercase();
+        self.reloading.retain(|(o, w, _)| !(o == owner && *w == weapon));
+        if let Some(n) = reloaded {
+            self.reloading.push((owner.to_string(), weapon, n));
+        }
+        if let Some(id) = lesser
+            && !self.lesser_reloads.iter().any(|l| l == id)
+        {
+            self.lesser_reloads.push(id.to_string());
+        }
+    }
+
+    /// The weight reloaded so far into `owner`'s `weapon`, if it was fired and is not full.
+    pub fn reloaded(&self, owner: &str, weapon: &str) -> Option<i64> {
+        let weapon = weapon.to_lowercase();
+        self.reloading.iter().find(|(o, w, _)| o == owner && *w == weapon).map(|(_, _, n)| *n)
+    }
+
     /// Where `owner`'s item `name` is, if it is not in its owner's hands.
     pub fn item(&self, owner: &str, name: &str) -> Option<&Place> {
         let name = name.to_lowercase();
@@ -168,6 +197,15 @@ pub enum GemEvent {
     /// `id`'s Assault named the round's `weapons`: `attacks` in all, each at `penalty`
     /// (GEM-ACT-1, GEM-WPN-1, GEM-MOD-4).
     Declared { id: String, weapons: Vec<String>, attacks: u8, penalty: i64 },
+    /// `owner`'s Incremental Reload `weapon` holds `reloaded` of its weight (`None`: full,
+    /// ready to fire); `lesser`: who spent this round's Lesser Action reload on it (GEM-WPN-2).
+    Reload {
+        owner: String,
+        weapon: String,
+        reloaded: Option<i64>,
+        lesser: Option<String>,
+        text: String,
+    },
 }
 
 /// The tag this system's events and saves carry: `Gempunks(…)`.
@@ -186,6 +224,15 @@ fn set_count<T: PartialEq + Default>(list: &mut Vec<(String, T)>, id: &str, valu
 }
 
 pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result<Line, RulesError> {
+    // Whether the creature the line is about stands for many (a regiment): its words are plural.
+    let many = match e {
+        GemEvent::SetRolled { id, .. }
+        | GemEvent::AssaultSets { id, .. }
+        | GemEvent::Used { user: id, .. } => {
+            roster.stats_mut(id).is_some_and(|s| super::regiment_members(s).is_some())
+        }
+        _ => false,
+    };
     let name_of = |id: &str| roster.name_of(id).unwrap_or(id).to_string();
     let (text, who) = match e {
         GemEvent::SetRolled { id, weapon, regiment } => {
@@ -193,12 +240,13 @@ pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result
                 st.wielded.push((id.clone(), weapon.clone()));
             }
             let name = name_of(id);
+            let who = Named { name: &name, many };
             let text = if *regiment {
                 let n = st.sets_of(id).saturating_add(1);
                 set_count(&mut st.sets, id, n);
-                format!("{name} rolls attack set {n} of 3 with {weapon}")
+                format!("{} attack set {n} of 3 with {weapon}", who.does("rolls"))
             } else {
-                format!("{name} attacks with {weapon}")
+                format!("{} with {weapon}", who.does("attacks"))
             };
             (text, id)
         }
@@ -206,14 +254,18 @@ pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result
             let weapon = weapon.to_lowercase();
             st.users.retain(|(o, w, _)| !(o == owner && *w == weapon));
             st.users.push((owner.clone(), weapon.clone(), user.clone()));
-            (format!("{} attacks with {}'s {weapon}", name_of(user), name_of(owner)), user)
+            let name = name_of(user);
+            let who = Named { name: &name, many };
+            (format!("{} with {}'s {weapon}", who.does("attacks"), name_of(owner)), user)
         }
         GemEvent::AssaultSets { id, left } => {
             set_count(&mut st.assault_left, id, *left);
+            let name = name_of(id);
+            let whose = Named { name: &name, many }.possessive();
             let text = if *left > 0 {
-                format!("{}'s Assault has {left} more to roll this turn (GEM-ACT-1)", name_of(id))
+                format!("{whose} Assault has {left} more to roll this turn (GEM-ACT-1)")
             } else {
-                format!("{}'s Assault is spent", name_of(id))
+                format!("{whose} Assault is spent")
             };
             (text, id)
         }
@@ -233,6 +285,10 @@ pub fn apply(st: &mut GemState, e: &GemEvent, roster: &mut dyn Roster) -> Result
             if let Some(place) = place {
                 st.items.push(Item { owner: owner.clone(), name, place: place.clone() });
             }
+            (text.clone(), owner)
+        }
+        GemEvent::Reload { owner, weapon, reloaded, lesser, text } => {
+            st.reload(owner, weapon, *reloaded, lesser.as_deref());
             (text.clone(), owner)
         }
         GemEvent::Ahead { id, with } => {
@@ -274,6 +330,7 @@ pub fn observe(st: &mut GemState, fact: Fact<'_>) {
             st.users.clear();
             st.ahead.clear();
             st.declared.clear();
+            st.lesser_reloads.clear();
         }
         Fact::TurnStarted { id } => {
             st.sets.retain(|(i, _)| i != id);
@@ -306,6 +363,9 @@ impl Bounded for GemEvent {
                 within("members held back", *members, 0, crate::rules::stats::MAX_STAT)
             }
             GemEvent::Declared { penalty, .. } => within("multiweapon penalty", *penalty, -1000, 0),
+            GemEvent::Reload { reloaded, .. } => {
+                within("weight reloaded", reloaded.unwrap_or(0), 0, crate::rules::stats::MAX_STAT)
+            }
             GemEvent::SetRolled { .. }
             | GemEvent::Used { .. }
             | GemEvent::AssaultSets { .. }

@@ -1,7 +1,7 @@
 //! Gempunks' tables: stat and weapon fields, the fields `attack` takes, the actions of a turn
 //! (GEM-ACT), the rule options (the spec's Readings) and damage-type words (GEM-DMG-1).
 
-use super::{items, stance};
+use super::{items, reload, stance};
 use crate::rules::signature::{ArgKind, FieldArg, field, number, switch};
 use crate::rules::stats::{FieldKind, FieldSpec, int_field as int};
 use crate::rules::typed;
@@ -60,19 +60,20 @@ pub static WEAPON_FIELDS: &[FieldSpec] = &[
     FieldSpec { name: "range", kind: FieldKind::Text, help: "range increments in m: 10/20/40" },
     int("weight", 0, 100_000, "weight, with ammunition (Trigger Grip)"),
     flag("heavy", "Heavy: makes only Heavy attacks; a 5 also grants the crit die"),
-    flag("piercing", "Piercing (+2 Demolition)"),
+    flag("piercing", "Piercing: no Shove (its +2 Demolition is not tracked)"),
     flag("grenade", "Grenade: thrown at a place, AD 5"),
     flag("automatic", "Automatic: up to 5 wields"),
     flag("semiautomatic", "Semiautomatic: up to 2 wields"),
-    flag("rope", "Rope: attaches to what it hits"),
-    flag("thrown", "Thrown: no throwing penalty"),
+    flag("rope", "Rope: `attack … pull option=disarm|trip|shove` pulls the target towards you"),
+    int("retract", 1, 10_000, "Self-Retracting Rope X m: a rope whose pull moves X m"),
+    flag("thrown", "Thrown: `attack … throw` with no throwing penalty; the weapon is dropped"),
     flag("muscle_damage", "Muscle-Damage: adds Muscle to damage"),
     flag("magic_damage", "Magic-Damage: adds Magic Power to damage"),
-    flag("muscle_area", "Muscle-Area: area doubles per 3 Muscle"),
+    flag("muscle_area", "Muscle-Area: not tracked (refused): the GM sizes the area"),
     flag("trigger_grip", "Trigger Grip: −2 unless Carrying Capacity ≥ 10 × weight"),
-    flag("loud", "Loud: heard far away"),
-    flag("demolition", "Demolition"),
-    flag("reload", "Incremental Reload"),
+    flag("loud", "Loud: not tracked (refused): the GM decides who hears it"),
+    flag("demolition", "Demolition: not tracked (refused): no structures"),
+    int("reload", 1, 100_000, "Incremental Reload weight: empty after it fires; `do NAME reload`"),
     flag("magical", "a magical or psychic item (Sunder: T 8, HP 2)"),
     FieldSpec {
         name: "of",
@@ -98,6 +99,8 @@ pub const ATTACK_FIELDS: &[FieldArg] = &[
     field("dmgroll", ArgKind::Faces),
     switch("heavy"),
     switch("assault"),
+    switch("pull"),
+    switch("throw"),
     switch("rush"),
     switch("reaction"),
     field("wield", ArgKind::Number),
@@ -175,6 +178,22 @@ pub static ACTIONS: &[ActionSpec] = &[
         cost: 1,
         fields: &[field("item", ArgKind::Text)],
         run: Some(|req, dice| typed::verb(req, dice, items::pickup)),
+    },
+    ActionSpec {
+        key: "reload",
+        label: "reload by its Carrying Capacity",
+        pool: "move",
+        cost: 1,
+        fields: &[field("item", ArgKind::Text)],
+        run: Some(|req, dice| typed::verb(req, dice, reload::reload)),
+    },
+    ActionSpec {
+        key: "lesser_reload",
+        label: "reload fully as a Lesser Action",
+        pool: "move",
+        cost: 0,
+        fields: &[field("item", ArgKind::Text)],
+        run: Some(|req, dice| typed::verb(req, dice, reload::lesser)),
     },
 ];
 

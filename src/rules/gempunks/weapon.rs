@@ -37,8 +37,6 @@ pub struct Arms {
     pub magical: bool,
     /// The Piercing attribute (GEM-WPN-2): such a weapon never shoves (GEM-OPT-5).
     pub piercing: bool,
-    /// Attributes that are only logged (GEM-WPN-2).
-    pub logged: Vec<&'static str>,
 }
 
 /// Largest dice count or sides of one part, and its bonus either way.
@@ -153,19 +151,6 @@ impl Arms {
             Some(r) => parse_increments(r)?,
             None => Vec::new(),
         };
-        let logged = [
-            ("piercing", "Piercing"),
-            ("rope", "Rope"),
-            ("thrown", "Thrown"),
-            ("muscle_area", "Muscle-Area"),
-            ("loud", "Loud"),
-            ("demolition", "Demolition"),
-            ("reload", "Incremental Reload"),
-        ]
-        .into_iter()
-        .filter(|(k, _)| s.flag(k))
-        .map(|(_, label)| label)
-        .collect();
         Ok(Arms {
             name: name.unwrap_or("bare attack").to_string(),
             acc,
@@ -184,7 +169,6 @@ impl Arms {
             trigger_grip: s.flag("trigger_grip"),
             magical: s.flag("magical"),
             piercing: s.flag("piercing"),
-            logged,
         })
     }
 
