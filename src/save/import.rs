@@ -10,9 +10,10 @@ use crate::command::table;
 use crate::command::{Command, Invocation};
 use crate::encounter::assets::{Creature, CreatureEntry};
 use crate::encounter::{Combatant, Event, Session};
-use crate::import::{ImportError, Report, Sheet, SheetWeapon};
-use crate::rules::System;
+use crate::import::{ImportError, Sheet, SheetWeapon};
 use crate::rules::conditions::{Catalogue, Condition, Level};
+use crate::rules::stats::{Stats, Weapon};
+use crate::rules::{Side, System};
 
 /// The largest file an import reads: a character is a few hundred kilobytes at most.
 const MOST_BYTES: u64 = 16 * 1024 * 1024;
@@ -193,37 +194,34 @@ fn bestiary(
 
 /// A bestiary creature as a sheet.
 fn sheet_of_creature(creature: &Creature, system: System) -> Sheet {
-    Sheet {
-        name: creature.name.clone(),
-        system: Some(system),
-        side: Some(creature.side),
-        fields: pairs(&creature.stats),
-        weapons: creature
-            .weapons
-            .iter()
-            .map(|w| SheetWeapon { name: w.name.clone(), fields: pairs(&w.stats) })
-            .collect(),
-        note: creature.note.clone(),
-        ..Sheet::default()
-    }
+    let base = sheet_of(&creature.name, creature.side, &creature.stats, &creature.weapons, system);
+    Sheet { note: creature.note.clone(), ..base }
 }
 
 /// A combatant as it stands, as a sheet (a party member kept): its health lost and conditions.
 pub fn sheet_of_combatant(combatant: &Combatant, system: System) -> Sheet {
+    let base =
+        sheet_of(&combatant.name, combatant.side, &combatant.stats, &combatant.weapons, system);
     Sheet {
-        name: combatant.name.clone(),
-        system: Some(system),
-        side: Some(combatant.side),
-        fields: pairs(&combatant.stats),
-        weapons: combatant
-            .weapons
-            .iter()
-            .map(|w| SheetWeapon { name: w.name.clone(), fields: pairs(&w.stats) })
-            .collect(),
         taken: combatant.health.max.saturating_sub(combatant.health.current).max(0),
         conditions: combatant.conditions.iter().map(condition_words).collect(),
         note: combatant.notes.first().cloned().unwrap_or_default(),
-        report: Report::default(),
+        ..base
+    }
+}
+
+/// A sheet of these stats and weapons, fresh.
+fn sheet_of(name: &str, side: Side, stats: &Stats, weapons: &[Weapon], system: System) -> Sheet {
+    Sheet {
+        name: name.to_string(),
+        system: Some(system),
+        side: Some(side),
+        fields: pairs(stats),
+        weapons: weapons
+            .iter()
+            .map(|w| SheetWeapon { name: w.name.clone(), fields: pairs(&w.stats) })
+            .collect(),
+        ..Sheet::default()
     }
 }
 
@@ -256,7 +254,7 @@ fn condition_words(condition: &Condition) -> String {
 }
 
 /// Stats as the `FIELD=VALUE` pairs that set them again.
-fn pairs(stats: &crate::rules::stats::Stats) -> Vec<(String, String)> {
+fn pairs(stats: &Stats) -> Vec<(String, String)> {
     stats.iter().map(|(key, value)| (key.to_string(), value.to_string())).collect()
 }
 

@@ -9,8 +9,8 @@
 mod savage;
 mod woin;
 
-use super::sheet::{ImportError, Sheet};
-use crate::rules::System;
+use super::sheet::{ImportError, Report, Sheet, SheetWeapon};
+use crate::rules::{Side, System};
 
 /// Read the stat blocks of `text` (from `file`, for the messages) for `system`.
 pub fn read(text: &str, file: &str, system: System) -> Result<Vec<Sheet>, ImportError> {
@@ -53,6 +53,31 @@ struct Block<'t, 'a> {
     name: Line<'a>,
     description: &'t [Line<'a>],
     body: &'t [Line<'a>],
+}
+
+impl Block<'_, '_> {
+    /// The sheet a block was read into: a foe's, since a printed stat block most often is one
+    /// (`side=` says otherwise), noted with the lines it came from.
+    fn sheet(
+        &self,
+        name: String,
+        system: System,
+        fields: Vec<(String, String)>,
+        weapons: Vec<SheetWeapon>,
+        report: Report,
+    ) -> Sheet {
+        let last = self.body.last().map_or(self.name.n, |l| l.n);
+        Sheet {
+            name,
+            system: Some(system),
+            side: Some(Side::Enemy),
+            fields,
+            weapons,
+            note: format!("stat block, lines {}–{last}", self.name.n),
+            report,
+            ..Sheet::default()
+        }
+    }
 }
 
 /// The blocks of `lines`, each starting at an anchor line; `heading` says which lines belong to a

@@ -8,7 +8,7 @@ use super::{Block, Line, Shape, at_line, first_int, heading_of, is_bullet, list_
 use crate::import::fields::Checked;
 use crate::import::savage_terms::{ATTRIBUTES, damage, die, edge_field, is_range, skill_field};
 use crate::import::sheet::{ImportError, Report, Sheet, SheetWeapon};
-use crate::rules::{Side, System};
+use crate::rules::System;
 
 const LISTS: &[&str] = &["Attributes", "Skills", "Hindrances", "Edges", "Gear"];
 const FIGURES: &[&str] = &["Charisma", "Pace", "Parry", "Toughness"];
@@ -169,19 +169,7 @@ impl Reader<'_> {
                 report.odd.push(format!("no {figure}: skirmish's default is used"));
             }
         }
-        let last = block.body.last().map_or(block.name.n, |l| l.n);
-        Ok(Sheet {
-            name,
-            system: Some(System::SAVAGE),
-            // A printed stat block is most often a foe's: `side=` says otherwise.
-            side: Some(Side::Enemy),
-            fields: self.f.into_fields(),
-            weapons,
-            taken: 0,
-            conditions: Vec::new(),
-            note: format!("stat block, lines {}–{last}", block.name.n),
-            report,
-        })
+        Ok(block.sheet(name, System::SAVAGE, self.f.into_fields(), weapons, report))
     }
 
     /// `Charisma: 0; Pace: 6; Parry: 5; Toughness: 7 (2)`.

@@ -11,8 +11,8 @@
 use super::{Block, Line, Shape, at_line, first_int, heading_of, read_all};
 use crate::import::fields::Checked;
 use crate::import::sheet::{ImportError, Report, Sheet, SheetWeapon};
+use crate::rules::System;
 use crate::rules::woin::{SIZES, tables::canonical_type};
-use crate::rules::{Side, System};
 
 const ATTRIBUTES: &[&str] =
     &["STR", "AGI", "END", "INT", "LOG", "WIL", "CHA", "LUC", "MAG", "PSI", "REP"];
@@ -225,19 +225,7 @@ impl Reader<'_> {
                 report.odd.push(format!("no {needed}: skirmish's default is used"));
             }
         }
-        let last = block.body.last().map_or(block.name.n, |l| l.n);
-        Ok(Sheet {
-            name,
-            system: Some(System::WOIN),
-            // A printed stat block is most often a foe's: `side=` says otherwise.
-            side: Some(Side::Enemy),
-            fields: self.f.into_fields(),
-            weapons,
-            taken: 0,
-            conditions: Vec::new(),
-            note: format!("stat block, lines {}–{last}", block.name.n),
-            report,
-        })
+        Ok(block.sheet(name, System::WOIN, self.f.into_fields(), weapons, report))
     }
 
     /// `STR 4 (2d6) AGI 7 (3d6) …` on one line.
