@@ -235,3 +235,32 @@ fn players_see_only_the_alerts_set_for_them() {
     assert_eq!(seen[horns - 1], "Round 2", "told in the round it fired");
     assert!(!seen.iter().any(|l| l.contains("Ambushers")), "{seen:#?}");
 }
+
+#[test]
+fn at_reads_the_count_as_the_system_writes_initiative() {
+    // GURPS writes initiative as Basic Speed (6.25); the alert at 6 falls between 6.25 and 5.5.
+    let mut s = Session::new(System::GURPS, "alerts", assets());
+    play_on(
+        &mut s,
+        "add Rook side=pc\nadd Orc side=enemy\ninit Rook 6.25\ninit Orc 5.5
+         alert \"Half-time\" round=1 at=6\nstart",
+    );
+    assert_eq!(count(&s, "⚑ Half-time"), 0);
+    play_on(&mut s, "next");
+    assert_eq!(before(&s, "Orc's turn"), "⚑ Half-time");
+    // Savage Worlds: cards, ordered by rank then suit; at=QS falls between the King and the Ten.
+    let mut s = Session::new(System::SAVAGE, "alerts", assets());
+    play_on(
+        &mut s,
+        "add Rook side=pc\nadd Orc side=enemy\nset deck physical\nalert \"Queen's count\" round=1 at=QS
+         start\ninit Rook KH\ninit Orc 10D\nnext",
+    );
+    assert_eq!(whose(&s), "Rook");
+    play_on(&mut s, "next");
+    assert_eq!(before(&s, "Orc's turn"), "⚑ Queen's count");
+}
+
+fn whose(session: &Session) -> String {
+    let enc = session.encounter();
+    enc.get(&enc.turn.as_ref().expect("a turn").id).expect("combatant").name.clone()
+}

@@ -190,6 +190,18 @@ impl Planner<'_> {
         })
     }
 
+    /// Where `id`'s turn `pass` stands in the order's count, when an alert waits for a count
+    /// (the schedule is not laid out for nothing on every turn of a large fight).
+    pub(super) fn count_for_alerts(&self, id: &str, pass: u8) -> Option<i64> {
+        let enc = &self.scratch;
+        if !enc.alerts.iter().any(|a| matches!(a.at, AlertAt::Count { .. })) {
+            return None;
+        }
+        let slots = enc.schedule();
+        let slot = slots.iter().find(|s| s.pass == pass && enc.combatants[s.index].id == id);
+        slot.map(|s| s.count)
+    }
+
     /// The round ends: alerts at a count nobody's turn passed.
     pub(super) fn fire_round_end(&mut self) -> Result<(), EngineError> {
         self.fire_where(|at| matches!(at, AlertAt::Count { .. }))

@@ -69,12 +69,7 @@ impl Planner<'_> {
     /// Start a turn, then what the system does as it begins (WOIN-COND-8, WOIN-COND-10), with
     /// the dice consumed in turn order.
     pub(super) fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
-        let count = self
-            .scratch
-            .schedule()
-            .iter()
-            .find(|s| s.pass == pass && self.scratch.combatants[s.index].id == id)
-            .map(|s| s.count);
+        let count = self.count_for_alerts(id, pass);
         self.fire_before(id, count)?;
         self.emit(Event::TurnStarted { id: id.into(), pass })?;
         self.expire_anchored(id, crate::rules::conditions::Edge::Start)?;
