@@ -55,6 +55,10 @@ impl App {
     }
 
     fn normal_key(&mut self, key: KeyEvent) {
+        // An alert's banner is read first: any key closes it.
+        if self.banner.take().is_some() {
+            return;
+        }
         // The end-of-fight summary is read first: any key closes it.
         if self.summary.take().is_some() {
             self.hint("the log keeps the summary · n plays on · :export writes a report");

@@ -217,6 +217,8 @@ pub struct App {
     pub screen: Option<(u16, u16)>,
     /// A fight picked from the saves folder, for the runtime to lock and open.
     open_request: Option<PathBuf>,
+    /// Alerts the last command reached, shown over the panes until the next key.
+    pub banner: Option<String>,
 }
 
 impl App {
@@ -255,6 +257,7 @@ impl App {
             quit: false,
             screen: None,
             open_request: None,
+            banner: None,
         };
         app.follow_turn();
         app.hint("? help · : command · q quit");

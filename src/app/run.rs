@@ -125,6 +125,12 @@ impl App {
                 self.changed();
             }
             Ok(Outcome::Branches { branches }) => self.hint(&branches_answer(&branches)),
+            Ok(Outcome::Alerts(lines)) if lines.is_empty() => {
+                self.hint("no alerts set: :alert TEXT round=N schedules one");
+            }
+            Ok(Outcome::Alerts(lines)) => {
+                self.mode = Mode::Report { title: "alerts".into(), lines, scroll: 0 };
+            }
             Ok(Outcome::Branched { number, steps }) => {
                 let unit = if steps == 1 { "command" } else { "commands" };
                 self.hint(&format!("on branch {number}: {steps} {unit} replayed"));
@@ -151,6 +157,7 @@ impl App {
             }
             Err(err) => self.error(err.to_string()),
         }
+        self.banner = if ran == Ran::Applied { self.alerts_here() } else { None };
         if !over_before && self.session.encounter().over {
             self.summary = self.ending_here();
         }
@@ -369,6 +376,18 @@ impl App {
     }
 
     /// The summary the current command logged when it ended the fight.
+    /// The alerts the command just made fired, a line each.
+    fn alerts_here(&self) -> Option<String> {
+        let node = self.session.nodes().get(self.session.head()?)?;
+        let texts: Vec<String> = (node.entry.events.iter())
+            .filter_map(|e| match e {
+                Event::AlertFired { text, .. } => Some(format!("⚑ {text}")),
+                _ => None,
+            })
+            .collect();
+        (!texts.is_empty()).then(|| texts.join("\n"))
+    }
+
     fn ending_here(&self) -> Option<String> {
         let node = self.session.nodes().get(self.session.head()?)?;
         node.entry.events.iter().find_map(|e| match e {

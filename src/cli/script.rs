@@ -427,6 +427,8 @@ fn run_lines(
             Ok(Outcome::Branches { branches }) => {
                 answer(crate::app::branches_answer(&branches));
             }
+            Ok(Outcome::Alerts(lines)) if lines.is_empty() => answer("no alerts set".to_string()),
+            Ok(Outcome::Alerts(lines)) => answer(lines.join("\n")),
             // Another fight: the file loaded no longer holds any of it.
             Ok(Outcome::Started) => {
                 writes.known = None;

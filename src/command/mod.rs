@@ -68,6 +68,8 @@ pub enum Command {
     },
     /// A core verb or one of the system's, planned by the engine.
     Verb(Invocation),
+    /// List the alerts waiting in the turn order.
+    Alerts,
 }
 
 impl Command {
@@ -115,6 +117,7 @@ impl Command {
             Command::Export { path, players } => {
                 (&table::EXPORT, vec![word(path), Value::Flag(*players)])
             }
+            Command::Alerts => (&table::ALERTS, vec![]),
             Command::Verb(_) => return None,
         };
         Some((entry, Args(values)))

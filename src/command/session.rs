@@ -1,5 +1,5 @@
 //! The builders of the session's own operations (`new`, `undo`, `redo`, `branches`, `branch`,
-//! `save`, `export`) from the values read; the table names them, `Command` gives the values back.
+//! `save`, `export`, `alerts`) from the values read; the table names them, `Command` gives the values back.
 
 use super::Command;
 use super::invocation::Args;
@@ -31,4 +31,8 @@ pub(super) fn save(args: &Args) -> Option<Command> {
 
 pub(super) fn export(args: &Args) -> Option<Command> {
     Some(Command::Export { path: args.optional(0).map(str::to_string), players: args.flag(1) })
+}
+
+pub(super) fn alerts(_: &Args) -> Option<Command> {
+    Some(Command::Alerts)
 }

@@ -38,7 +38,7 @@ impl std::ops::Deref for Entry {
 pub static COMMANDS: &[&Entry] = &[
     &NEW, &ADD, &REMOVE, &START, &INIT, &SWAP, &NEXT, &END, &HOLD, &ACT, &DAMAGE, &HEAL, &COND,
     &UNCOND, &SHAKE, &ATTACK, &ROLL, &NOTE, &HIDE, &REVEAL, &SHOW, &WEAPON, &EDIT, &DO, &SET,
-    &IMPORT, &PARTY, &UNDO, &REDO, &BRANCHES, &BRANCH, &SAVE, &EXPORT,
+    &IMPORT, &PARTY, &ALERT, &ALERTS, &UNDO, &REDO, &BRANCHES, &BRANCH, &SAVE, &EXPORT,
 ];
 
 pub static NEW: Entry = Entry {
@@ -302,15 +302,62 @@ pub static COND: Entry = Entry {
             req("NAME", ArgKind::Combatant).expects("a combatant NAME"),
             req("CONDITION", ArgKind::Condition).expects("a CONDITION"),
             opt("severe", ArgKind::Word("severe")),
-            opt("rounds=N source=spell|environment|crit by=NAME …", ArgKind::Fields),
+            opt(
+                "rounds=N until=start|end of=NAME turns=N source=spell|environment|crit by=NAME …",
+                ArgKind::Fields,
+            ),
         ],
         fields: &[],
         summary: "give a combatant a condition",
         help: "Applies a condition from the system's catalogue (some systems make a second \
-               application severe). `rounds=N` ends it after N rounds; `source=…` records where \
+               application severe). `rounds=N` ends it after N rounds; `until=start` or \
+               `until=end` ends it at the start or end of a turn: the bearer's, or `of=NAME`'s \
+               (`until=end of=Mira`: the end of Mira's next turn), `turns=N` of them (1 unless \
+               given; a turn under way when it is given does not count). `source=…` records where \
                it came from (the system says which sources make it persistent); `by=NAME` records \
                who caused it, for the rules that care.",
         example: "cond goblin dazed",
+    },
+};
+
+pub static ALERT: Entry = Entry {
+    run: Run::Engine,
+    spec: CommandSpec {
+        name: "alert",
+        aliases: &[],
+        args: &[
+            req("TEXT", ArgKind::Text).expects("the alert's TEXT (quoted), or `drop N`"),
+            opt(
+                "round=N every=K at=INIT|before=NAME|after=NAME players add=\"CREATURE xN …\"",
+                ArgKind::Fields,
+            ),
+        ],
+        fields: &[],
+        summary: "schedule a line in the turn order that fires when play reaches it",
+        help: "Sets an alert: TEXT is shown (a banner in the tracker, a line in the log) when play \
+               reaches it: the start of round N, or in round N once the count passes `at=INIT` \
+               (an initiative as the system writes it), just `before=NAME`'s turn, or once \
+               `after=NAME`'s turn ends; a moment that does not come in round N fires at its \
+               next coming. `every=K` fires it again K rounds later, and on. `players` shows it on \
+               the players' screen too. `add=\"Goblin x3, Orc\"` brings those bestiary creatures \
+               as it fires, inside the command that reached it (undo takes them back). \
+               `alert drop N` takes alert N off the order; `alerts` lists them.",
+        example: "alert \"Reinforcements at the gate\" round=3 add=\"Goblin x3\" players",
+    },
+};
+
+pub static ALERTS: Entry = Entry {
+    run: Run::Session(session::alerts),
+    spec: CommandSpec {
+        name: "alerts",
+        aliases: &[],
+        args: &[],
+        fields: &[],
+        summary: "list the alerts waiting in the turn order",
+        help: "Lists each alert set with `alert` and not yet done with: its number (for \
+               `alert drop N`), when it fires next, its text, what it brings and whether the \
+               players see it.",
+        example: "alerts",
     },
 };
 

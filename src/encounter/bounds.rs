@@ -52,6 +52,11 @@ impl Encounter {
             Event::Rolled { roll, .. } | Event::ShakeRolled { roll, .. } => dice(roll),
             Event::Logged { roll, .. } => roll.iter().try_for_each(|r| dice(r)),
             Event::Attacked { rolls, .. } => rolls.iter().try_for_each(dice),
+            Event::ConditionAdded { condition, .. } => condition
+                .until
+                .as_ref()
+                .map_or(Ok(()), |a| within("turns", i64::from(a.turns), 0, 1000)),
+            Event::AlertSet { alert } => alert_numbers(alert),
             // Listed, not left to a catch-all, so a new event is a decision here. These hold no
             // number a command takes from a person (their faces and counts come from the dice
             // and the budget, already checked), or only names and words; a system's own event
@@ -66,8 +71,10 @@ impl Encounter {
             | Event::TurnPassed { .. }
             | Event::TurnResumed
             | Event::HoldLapsed { .. }
-            | Event::ConditionAdded { .. }
             | Event::ConditionEnded { .. }
+            | Event::TurnEnded { .. }
+            | Event::AlertFired { .. }
+            | Event::AlertDropped { .. }
             | Event::Noted { .. }
             | Event::Hidden { .. }
             | Event::Revealed { .. }
@@ -148,4 +155,15 @@ fn dice(roll: &RollRecord) -> Result<(), String> {
         within(&format!("a d{sides} face"), i64::from(die.face), 1, sides)?;
     }
     within("roll total", roll.total, -MAX_TOTAL, MAX_TOTAL)
+}
+
+/// An alert's rounds, count and reinforcements within what `alert` takes.
+fn alert_numbers(alert: &crate::encounter::alerts::Alert) -> Result<(), String> {
+    let max = i64::from(MAX_ROUND);
+    within("alert round", i64::from(alert.round), 1, max)?;
+    alert.every.map_or(Ok(()), |k| within("alert every", i64::from(k), 1, max))?;
+    if let crate::encounter::alerts::AlertAt::Count { rank, .. } = &alert.at {
+        within("alert count", *rank, -MAX_INITIATIVE, MAX_INITIATIVE)?;
+    }
+    alert.add.iter().try_for_each(|r| within("reinforcements", i64::from(r.count), 1, 100))
 }

@@ -19,6 +19,8 @@ pub enum Ended {
     Expired,
     /// A system's resource cancelled it as it was applied (WOIN-COND-6: a LUC die).
     Cancelled,
+    /// The combatant whose turns its duration counted left the fight.
+    AnchorLeft,
 }
 
 /// One change to the encounter. Saved files hold these, grouped by the command that made them.
@@ -211,5 +213,25 @@ pub enum Event {
         /// The roll was `who`'s attempt this turn to shake off this condition.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         attempt: Option<String>,
+    },
+    /// A turn ended that a duration counts (recorded only when a condition is anchored to
+    /// the end of `id`'s turns): play moved on, play resumed after an `act`, or a hold lapsed.
+    TurnEnded {
+        id: CombatantId,
+    },
+    /// A scheduled alert set in the turn order (`alert TEXT round=N …`).
+    AlertSet {
+        alert: Box<super::alerts::Alert>,
+    },
+    /// An alert fired as play reached it: the text shown, and whether the players see it.
+    AlertFired {
+        number: u32,
+        text: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        players: bool,
+    },
+    /// An alert taken off the order (`alert drop N`).
+    AlertDropped {
+        number: u32,
     },
 }

@@ -1,6 +1,7 @@
 //! The encounter: combatants, rounds and turns, as a pure fold of [`Event`]s. Commands become events
 //! in [`engine`]; [`history`] keeps them for undo, redo and saving. No terminal, no files.
 
+pub mod alerts;
 pub mod assets;
 mod bounds;
 pub mod combatant;
@@ -100,6 +101,16 @@ pub struct Encounter {
     /// The initiative order, sorted once per state: the screen asks for it every frame.
     #[serde(skip)]
     order: OrderCache,
+    /// Alerts waiting in the order (`alert`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alerts: Vec<alerts::Alert>,
+    /// Alerts set so far, for the next one's number.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub alerts_made: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A cache of [`Encounter::initiative_order`], emptied by every event the encounter applies.
@@ -137,6 +148,8 @@ impl Encounter {
             over: false,
             shown: false,
             order: OrderCache::default(),
+            alerts: Vec::new(),
+            alerts_made: 0,
         }
     }
 

@@ -139,6 +139,62 @@ pub struct Condition {
     /// What exactly (an Injury's location and effect).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// Ends at the start or end of a given combatant's turn (`until=end of=Mira`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<Anchor>,
+}
+
+/// Which end of a turn a duration counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Edge {
+    Start,
+    End,
+}
+
+impl Edge {
+    pub fn parse(text: &str) -> Option<Edge> {
+        match text.to_ascii_lowercase().as_str() {
+            "start" => Some(Edge::Start),
+            "end" => Some(Edge::End),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Edge::Start => "start",
+            Edge::End => "end",
+        })
+    }
+}
+
+/// A duration counted in one combatant's turns: it ends at the start (or end) of the anchor's
+/// `turns`-th turn from now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Anchor {
+    /// The combatant whose turns count (its id).
+    pub of: String,
+    pub edge: Edge,
+    /// Turns of the anchor's still to begin (or end) before it ends; 0 ends it.
+    pub turns: u32,
+    /// Given during the anchor's own turn: that turn's end does not count.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_current: bool,
+}
+
+impl Anchor {
+    /// How it reads after a condition's name, with the anchor named: `until the end of Mira's
+    /// turn`, `until the start of Mira's turn, in 2 of Mira's turns`.
+    pub fn describe(&self, anchor: &str) -> String {
+        let next = if self.skip_current && self.edge == Edge::End { "next " } else { "" };
+        let mut text = format!("until the {} of {anchor}'s {next}turn", self.edge);
+        if self.turns > 1 {
+            text.push_str(&format!(", in {} of {anchor}'s turns", self.turns));
+        }
+        text
+    }
 }
 
 impl fmt::Display for Condition {

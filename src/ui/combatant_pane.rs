@@ -124,7 +124,7 @@ fn details(app: &App, c: &Combatant, theme: Theme, room: usize, pane: bool) -> V
             lines.push(Line::styled(row, theme.plain()));
         }
         if !c.conditions.is_empty() {
-            let names: Vec<String> = c.conditions.iter().map(condition_name).collect();
+            let names: Vec<String> = c.conditions.iter().map(|k| condition_name(enc, k)).collect();
             lines.push(Line::styled(names.join(" · "), theme.warn()));
         }
         lines.extend(system_lines(app, c, theme));
@@ -189,6 +189,10 @@ fn condition_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>>
         if let Some(n) = k.rounds {
             head.push_str(&format!(", {n} rd left"));
         }
+        if let Some(a) = &k.until {
+            let of = enc.get(&a.of).map_or(a.of.as_str(), |o| o.name.as_str());
+            head.push_str(&format!(", {}", a.describe(of)));
+        }
         if k.persistent {
             head.push_str(", persistent");
         }
@@ -209,13 +213,20 @@ fn condition_lines(app: &App, c: &Combatant, theme: Theme) -> Vec<Line<'static>>
 const GLANCE_CELL: usize = 15;
 
 /// A condition as the pane names it: `Bleeding (severe, 3 rd)`.
-fn condition_name(k: &crate::rules::conditions::Condition) -> String {
+fn condition_name(
+    enc: &crate::encounter::Encounter,
+    k: &crate::rules::conditions::Condition,
+) -> String {
     let mut about = Vec::new();
     if k.level == Level::Severe {
         about.push("severe".to_string());
     }
     if let Some(n) = k.rounds {
         about.push(format!("{n} rd"));
+    }
+    if let Some(a) = &k.until {
+        let of = enc.get(&a.of).map_or(a.of.as_str(), |o| o.name.as_str());
+        about.push(a.describe(of));
     }
     match about.is_empty() {
         true => k.name.clone(),

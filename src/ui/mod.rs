@@ -102,6 +102,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Option<(
         Mode::Normal => {
             if let Some(text) = &app.summary {
                 overlay::summary(text, theme, area, buf);
+            } else if let Some(text) = &app.banner {
+                overlay::banner(text, theme, area, buf);
             }
         }
         _ => {}
@@ -339,7 +341,9 @@ fn normal_keys(app: &App, width: usize) -> Vec<(String, &'static str)> {
 
 fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let pairs: Vec<(String, &str)> = match &app.mode {
-        Mode::Normal if app.summary.is_some() => vec![("any key".into(), "close")],
+        Mode::Normal if app.summary.is_some() || app.banner.is_some() => {
+            vec![("any key".into(), "close")]
+        }
         Mode::Normal => normal_keys(app, area.width as usize),
         Mode::Command => vec![
             ("Enter".into(), "run"),

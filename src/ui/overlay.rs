@@ -530,3 +530,19 @@ pub fn summary(text: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
         .block(frame("Fight over", theme).padding(ratatui::widgets::Padding::horizontal(1)))
         .render(rect, buf);
 }
+
+/// Alerts play just reached (`alert`), over the panes until the next key.
+pub fn banner(text: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let width = area.width.saturating_sub(8).min(64);
+    let rows: Vec<String> =
+        text.lines().flat_map(|line| wrap_words(line, width.saturating_sub(4) as usize)).collect();
+    let rect = centered(area, width, to_u16(rows.len()) + 4);
+    Clear.render(rect, buf);
+    let mut lines: Vec<Line> =
+        rows.into_iter().map(|row| Line::styled(row, theme.warn())).collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("any key closes · the log keeps this", theme.dim()));
+    Paragraph::new(lines)
+        .block(frame("Alert", theme).padding(ratatui::widgets::Padding::horizontal(1)))
+        .render(rect, buf);
+}

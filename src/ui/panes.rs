@@ -56,12 +56,22 @@ fn health_style(theme: Theme, health: Health) -> Style {
 
 /// Condition badges: `Dazed`, severe as `DAZED`; short ones keep six cells, a longer name
 /// cut with `…` (`Incap…`), so a cut never reads as another word.
-fn badges(c: &Combatant, short: bool) -> Vec<String> {
+fn badges(enc: &Encounter, c: &Combatant, short: bool) -> Vec<String> {
     c.conditions
         .iter()
         .map(|k| {
             let name = if short { shorten(&k.name, 6) } else { k.name.clone() };
-            if k.level == Level::Severe { name.to_uppercase() } else { name }
+            let name = if k.level == Level::Severe { name.to_uppercase() } else { name };
+            match &k.until {
+                // What ends it, with whole names only: `Dazed (Mira's end)`, `Blind (Mira's
+                // start ×2)` for the second start of her turns from now.
+                Some(a) if !short => {
+                    let of = enc.get(&a.of).map_or(a.of.as_str(), |o| o.name.as_str());
+                    let turns = if a.turns > 1 { format!(" ×{}", a.turns) } else { String::new() };
+                    format!("{name} ({of}'s {}{turns})", a.edge)
+                }
+                _ => name,
+            }
         })
         .collect()
 }
@@ -70,9 +80,9 @@ fn badges(c: &Combatant, short: bool) -> Vec<String> {
 /// before them: whole names with the bar, then without it, then short names with and without
 /// it; when even those do not fit, as many short ones as fit and `+N` for the rest, so a
 /// condition is never hidden without a word.
-fn condition_marks(c: &Combatant, room: usize) -> (String, bool) {
+fn condition_marks(enc: &Encounter, c: &Combatant, room: usize) -> (String, bool) {
     const BAR: usize = 7;
-    let (full, short) = (badges(c, false).join(" "), badges(c, true));
+    let (full, short) = (badges(enc, c, false).join(" "), badges(enc, c, true));
     let short_line = short.join(" ");
     let fits = |text: &str, bar: bool| cells(text) + if bar { BAR } else { 0 } <= room;
     if full.is_empty() {
@@ -161,7 +171,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
     let longest = visible.iter().map(|v| cells(&v.2)).max().unwrap_or(0);
     let single = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&v.2)).max();
     let marks =
-        visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(v.1, false).join(" ")));
+        visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(enc, v.1, false).join(" ")));
     let room = width.saturating_sub(2 + 5 + 9).saturating_sub(marks.max().unwrap_or(0));
     let wanted = longest.min(room.max(single.unwrap_or(longest)));
     let name_width = wanted.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
@@ -203,7 +213,7 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         let left = width.saturating_sub(2 + 5 + name_width + 9);
         let (marks, with_bar) = match members {
             Some(_) => (String::new(), true),
-            None => condition_marks(c, left),
+            None => condition_marks(enc, c, left),
         };
         if with_bar {
             spans.push(Span::styled(bar(health, 6, counts_taken), health_style(theme, health)));
@@ -211,6 +221,20 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         }
         spans.push(Span::styled(marks, theme.warn()));
         draw::put_line(buf, inner.x, y, &Line::from(spans), inner.width);
+    }
+    alert_lines(enc, theme, inner, rows.len().saturating_sub(offset), buf);
+}
+
+/// The alerts waiting, a line each below the combatants while rows are free: `⚑ round 3,
+/// before Mira: Reinforcements`.
+fn alert_lines(enc: &Encounter, theme: Theme, inner: Rect, used: usize, buf: &mut Buffer) {
+    let free = (inner.height as usize).saturating_sub(used);
+    for (k, text) in enc.alert_lines().into_iter().take(free).enumerate() {
+        let y = inner.y + to_u16(used + k);
+        // Without its number: `alerts` lists those.
+        let text = text.split_once(' ').map_or(text.as_str(), |(_, rest)| rest).to_string();
+        let line = Line::styled(fit(&format!("⚑ {text}"), inner.width as usize), theme.warn());
+        draw::put_line(buf, inner.x, y, &line, inner.width);
     }
 }
 

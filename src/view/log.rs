@@ -102,6 +102,14 @@ impl Seen {
             }
             self.log.extend(before.map(|said| Told { round: self.round, said }));
             self.follow_turn(encounter);
+            // An alert for the players says which round it fired in, turn or no turn seen.
+            if matches!(event, Event::AlertFired { players: true, .. })
+                && encounter.round > self.round
+            {
+                let said = Said::Words(format!("Round {}", encounter.round));
+                self.log.push(Told { round: encounter.round, said });
+                self.round = encounter.round;
+            }
             if let Some(said) = line_after(encounter, event) {
                 self.log.push(Told { round: self.round, said });
             }
@@ -207,11 +215,13 @@ fn line_after(encounter: &Encounter, event: &Event) -> Option<Said> {
             let c = shown(id)?;
             Some(match why {
                 Ended::ShakenOff => format!("{} shakes off {name}", c.name),
-                Ended::Removed | Ended::Expired | Ended::Cancelled => {
+                Ended::Removed | Ended::Expired | Ended::Cancelled | Ended::AnchorLeft => {
                     format!("{} is no longer {name}", c.name)
                 }
             })
         }
+        // An alert the GM set for the players too.
+        Event::AlertFired { text, players: true, .. } => Some(format!("⚑ {text}")),
         Event::ShakeRolled { id, name, success: false, .. } => {
             shown(id).map(|c| format!("{} fails to shake off {name}", c.name))
         }

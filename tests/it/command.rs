@@ -414,6 +414,10 @@ fn command() -> impl Strategy<Value = Command> {
         any::<bool>().prop_map(|on| Command::Show { on }).boxed(),
         Just(Command::Redo).boxed(),
         Just(Command::Branches).boxed(),
+        Just(Command::Alerts).boxed(),
+        (name(), prop::collection::vec(any_field(), 0..3))
+            .prop_map(|(text, fields)| Command::Alert { text, fields })
+            .boxed(),
         (1usize..=100_000).prop_map(|number| Command::Branch { number }).boxed(),
         prop::option::of(prop_oneof![
             prop::sample::select(

@@ -6,6 +6,7 @@
     reason = "a test reports a failure by stopping with its message, helpers included"
 )]
 
+mod alerts;
 mod append;
 mod ask;
 mod ask_gempunks;
@@ -19,6 +20,7 @@ mod cli_edges;
 mod command;
 mod crash;
 mod dice;
+mod durations;
 mod edit;
 mod export;
 mod export_lines;

@@ -146,6 +146,13 @@ pub enum Command {
     Redo,
     /// List the lines of play that start at the current point.
     Branches,
+    /// `alert TEXT round=N …` and `alert drop N`.
+    Alert {
+        text: String,
+        fields: Vec<Field>,
+    },
+    /// `alerts`.
+    Alerts,
     /// Move onto one of them and along it to its end.
     Branch {
         number: usize,
@@ -178,6 +185,8 @@ impl From<Command> for Parsed {
             Command::Undo => Parsed::Undo,
             Command::Redo => Parsed::Redo,
             Command::Branches => Parsed::Branches,
+            Command::Alerts => Parsed::Alerts,
+            Command::Alert { text, fields: f } => verb(&table::ALERT, vec![Word(text), fields(f)]),
             Command::Branch { number } => Parsed::Branch { number },
             Command::Save { path, overwrite } => Parsed::Save { path, overwrite },
             Command::Export { path, players } => Parsed::Export { path, players },
@@ -268,6 +277,7 @@ impl From<Parsed> for Command {
             Parsed::Undo => return Command::Undo,
             Parsed::Redo => return Command::Redo,
             Parsed::Branches => return Command::Branches,
+            Parsed::Alerts => return Command::Alerts,
             Parsed::Branch { number } => return Command::Branch { number },
             Parsed::Save { path, overwrite } => return Command::Save { path, overwrite },
             Parsed::Export { path, players } => return Command::Export { path, players },
@@ -332,6 +342,8 @@ impl From<Parsed> for Command {
             Command::Import { file: s(0), text: a.flag(1), side: a.side(2), fields: f(3) }
         } else if is(&table::PARTY) {
             Command::Party { action: o(0), names: a.names(1).to_vec() }
+        } else if is(&table::ALERT) {
+            Command::Alert { text: s(0), fields: f(1) }
         } else {
             let args = a.words().map(str::to_string).collect();
             Command::Special { verb: inv.spec.name, args, fields: a.last_fields().to_vec() }

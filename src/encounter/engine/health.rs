@@ -18,6 +18,8 @@ pub(super) struct Give<'n> {
     pub(super) if_absent: bool,
     /// Typed by the GM: refusals are explained rather than skipped.
     pub(super) by_hand: bool,
+    /// Ends at the start or end of a combatant's turn.
+    pub(super) until: Option<crate::rules::conditions::Anchor>,
 }
 
 impl<'n> Give<'n> {
@@ -32,6 +34,7 @@ impl<'n> Give<'n> {
             detail: None,
             if_absent: false,
             by_hand: false,
+            until: None,
         }
     }
 }
@@ -138,9 +141,13 @@ impl Planner<'_> {
             .ok_or_else(|| EngineError::Refused(format!("no condition catalogue for {system}")))?;
         let spec = catalogue.find(name).map_err(EngineError::Refused)?.clone();
         let (mut rounds, mut source, mut detail) = (None, Source::Manual, None);
+        let (mut until, mut of, mut turns) = (None, None, None);
         for field in fields {
             let value = field.value.as_deref().unwrap_or("");
             match field.key.as_str() {
+                "until" => until = Some(value),
+                "of" => of = Some(value),
+                "turns" => turns = Some(value),
                 "rounds" => {
                     rounds = Some(
                         value.parse::<u32>().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(
@@ -162,7 +169,8 @@ impl Planner<'_> {
                 }
                 other => {
                     return refuse(format!(
-                        "unknown cond option '{other}'; expected severe, rounds=N, source=… or by=NAME"
+                        "unknown cond option '{other}'; expected severe, rounds=N, \
+                         until=start|end [of=NAME] [turns=N], source=… or by=NAME"
                     ));
                 }
             }
@@ -170,7 +178,12 @@ impl Planner<'_> {
         // WOIN-COND-5: spell and environment conditions persist.
         let persistent = matches!(source, Source::Spell | Source::Environment);
         let id = self.who(who)?.id.to_string();
+        let until = self.anchor_from(&id, until, of, turns)?;
+        if until.is_some() && rounds.is_some() {
+            return refuse("rounds= and until= are two durations: give one");
+        }
         let give = Give {
+            until,
             severe,
             rounds,
             source,
@@ -218,6 +231,7 @@ impl Planner<'_> {
             && let Some(e) = existing
             && e.level == level
             && e.rounds == give.rounds
+            && e.until == give.until
         {
             let text = format!("{} is {} already", c.name, spec.name);
             let who = Some(c.id.clone());
@@ -238,6 +252,7 @@ impl Planner<'_> {
             since: self.scratch.round,
             needs_six: give.needs_six || existing.is_some_and(|e| e.needs_six),
             detail: give.detail,
+            until: give.until,
         };
         for name in ended {
             self.emit(Event::ConditionEnded { id: id.into(), name, why: Ended::Removed })?;

@@ -2,6 +2,8 @@
 //! call for through a [`DiceSource`], and plans the events on a scratch copy so a refused command
 //! changes nothing.
 
+mod alerts;
+mod anchors;
 mod ask;
 mod attack;
 mod budget;

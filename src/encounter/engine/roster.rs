@@ -194,6 +194,8 @@ impl Planner<'_> {
     pub(super) fn remove(&mut self, who: &str) -> Result<(), EngineError> {
         let id = self.who(who)?.id.to_string();
         let was_current = self.scratch.turn.as_ref().is_some_and(|t| t.id == id);
+        self.anchor_leaves(&id)?;
+        self.drop_alerts_of(&id)?;
         self.emit(Event::Removed { id: id.into() })?;
         if was_current { self.advance() } else { Ok(()) }
     }

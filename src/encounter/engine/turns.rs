@@ -39,6 +39,7 @@ impl Planner<'_> {
         }
         self.emit(Event::RoundStarted { round: 1 })?;
         self.round_start_effects()?;
+        self.fire_round_start()?;
         self.begin_first_turn()
     }
 
@@ -68,7 +69,10 @@ impl Planner<'_> {
     /// Start a turn, then what the system does as it begins (WOIN-COND-8, WOIN-COND-10), with
     /// the dice consumed in turn order.
     pub(super) fn begin_turn(&mut self, id: &str, pass: u8) -> Result<(), EngineError> {
+        let count = self.count_for_alerts(id, pass);
+        self.fire_before(id, count)?;
         self.emit(Event::TurnStarted { id: id.into(), pass })?;
+        self.expire_anchored(id, crate::rules::conditions::Edge::Start)?;
         if pass > 0 {
             return Ok(());
         }
@@ -213,16 +217,19 @@ impl Planner<'_> {
             let enc = &self.scratch;
             let next =
                 enc.surprise.iter().find(|id| !enc.done.iter().any(|d| d.id == **id)).cloned();
+            self.end_current_turn()?;
             return match next {
                 Some(id) => self.begin_turn(&id, 0),
                 None => {
                     self.emit(Event::RoundStarted { round: 1 })?;
                     self.round_start_effects()?;
+                    self.fire_round_start()?;
                     self.begin_first_turn()
                 }
             };
         }
         self.turn_end_effects()?;
+        self.end_current_turn()?;
         // Back to the interrupted turn, as it was: nothing is rolled again, nothing refilled.
         if let Some(slot) = self.scratch.resume.clone()
             && self.scratch.get(&slot.id).is_some_and(|c| self.scratch.can_act(c))
@@ -273,6 +280,7 @@ impl Planner<'_> {
         let rules = self.scratch.system.rules();
         // Past the last round a fight keeps, `RoundStarted` is refused (`bounds`).
         let round = self.scratch.round.saturating_add(1);
+        self.fire_round_end()?;
         if rules.spec().initiative.holds == crate::rules::spec::Holds::LapseAtRoundEnd {
             let held: Vec<String> = self
                 .scratch
@@ -282,7 +290,9 @@ impl Planner<'_> {
                 .map(|c| c.id.to_string())
                 .collect();
             for id in held {
-                self.emit(Event::HoldLapsed { id: id.into() })?;
+                self.emit(Event::HoldLapsed { id: id.clone().into() })?;
+                // A lapsed hold ends the turn it kept.
+                self.turn_ended(&id)?;
             }
         }
         let expiring: Vec<(String, String)> = self
@@ -306,6 +316,7 @@ impl Planner<'_> {
         let before_deal = rules.moment(new_deal, self.dice)?;
         self.emit(Event::RoundStarted { round })?;
         self.round_start_effects()?;
+        self.fire_round_start()?;
         // SW-INIT-6: with a physical deck the GM types each card; the round waits for them.
         if rules.spec().deals_each_round() && rules.spec().deals_by_hand(&self.scratch.options) {
             self.collect_cards()?;
@@ -370,7 +381,14 @@ impl Planner<'_> {
         // Held from its own turn, its turn already began: nothing is rolled again.
         let began = self.scratch.done.iter().any(|d| d.is(&id, 0));
         let interrupted = interrupted.map(|(id, pass)| (CombatantId::from(id), pass));
+        if !began {
+            self.fire_before(&id, None)?;
+        }
         self.emit(Event::Acted { id: id.clone().into(), interrupted })?;
-        if began { Ok(()) } else { self.turn_start_effects(&id) }
+        if began {
+            return Ok(());
+        }
+        self.expire_anchored(&id, crate::rules::conditions::Edge::Start)?;
+        self.turn_start_effects(&id)
     }
 }

@@ -54,6 +54,7 @@ static PLANS: &[Plan] = &[
     Plan { entry: &table::DO, plan: |p, a| p.do_action(a.word(0), a.word(1), a.fields(2)) },
     Plan { entry: &table::SET, plan: |p, a| p.set_option(a.word(0), a.word(1)) },
     Plan { entry: &table::IMPORT, plan: |p, a| p.import(a.sheets(), a.side(2), a.fields(3)) },
+    Plan { entry: &table::ALERT, plan: |p, a| p.alert(a.word(0), a.fields(1)) },
     Plan { entry: &table::PARTY, plan: |p, a| p.party(a.optional(0), a.sheets()) },
 ];
 

@@ -25,6 +25,10 @@ impl Encounter {
         if let Some(n) = condition.rounds {
             text.push_str(&format!(" for {n} round(s)"));
         }
+        if let Some(a) = &condition.until {
+            let anchor = self.get(&a.of).map_or_else(|| a.of.clone(), |o| o.name.clone());
+            text.push_str(&format!(" {}", a.describe(&anchor)));
+        }
         if condition.persistent {
             text.push_str(&format!(" (persistent, {})", condition.source));
         }
@@ -38,6 +42,7 @@ impl Encounter {
         why: Ended,
     ) -> Result<LogEntry, ApplyError> {
         let i = self.index(id)?;
+        let anchor = self.combatants[i].condition(name).and_then(|k| k.until.clone());
         let c = self.combatant_mut(i);
         let before = c.conditions.len();
         c.conditions.retain(|x| x.name != *name);
@@ -45,7 +50,27 @@ impl Encounter {
             return Err(ApplyError(format!("{} has no condition {name}", c.name)));
         }
         let c = &self.combatants[i];
+        let anchor_name = |a: &crate::rules::conditions::Anchor| {
+            self.get(&a.of).map_or_else(|| a.of.clone(), |o| o.name.clone())
+        };
+        match (why, &anchor) {
+            (Ended::Expired, Some(a)) => {
+                let text = format!(
+                    "{}'s {name} ends: the {} of {}'s turn",
+                    c.name,
+                    a.edge,
+                    anchor_name(a)
+                );
+                return Ok(self.line(text, None, Some(id)));
+            }
+            (Ended::AnchorLeft, Some(a)) => {
+                let text = format!("{}'s {name} ends: {} left the fight", c.name, anchor_name(a));
+                return Ok(self.line(text, None, Some(id)));
+            }
+            _ => {}
+        }
         let how = match why {
+            Ended::AnchorLeft => " (its anchor left)".to_string(),
             Ended::Removed => String::new(),
             Ended::ShakenOff => format!(" ({})", self.system.rules().spec().words.shaken),
             Ended::Expired => " (expired)".to_string(),

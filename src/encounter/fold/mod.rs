@@ -3,6 +3,7 @@
 // Every event is named, so a new one must say what it does to the state and the log.
 #![warn(clippy::wildcard_enum_match_arm)]
 
+mod anchors;
 mod budget;
 mod conditions;
 mod health;
@@ -86,7 +87,11 @@ impl Opens {
             | Event::System(_)
             | Event::FightOver { .. }
             | Event::FacesTyped { .. }
-            | Event::Logged { .. } => None,
+            | Event::Logged { .. }
+            | Event::TurnEnded { .. }
+            | Event::AlertSet { .. }
+            | Event::AlertFired { .. }
+            | Event::AlertDropped { .. } => None,
         }
     }
 }
@@ -214,6 +219,10 @@ impl Encounter {
             Event::Logged { text, roll, who, attempt } => {
                 self.apply_logged(text, roll.as_deref(), who.as_deref(), attempt.as_deref())
             }
+            Event::TurnEnded { id } => self.apply_turn_ended(id),
+            Event::AlertSet { alert } => self.apply_alert_set(alert),
+            Event::AlertFired { number, text, players: _ } => self.apply_alert_fired(*number, text),
+            Event::AlertDropped { number } => self.apply_alert_dropped(*number),
         }
     }
 }

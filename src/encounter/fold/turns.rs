@@ -50,6 +50,7 @@ impl Encounter {
         self.resume = None;
         self.interrupted = None;
         self.mark_done(id, pass);
+        self.anchored_turn_began(id);
         let text = match pass {
             0 => format!("{whose} turn"),
             _ => format!("{whose} turn again (extra action)"),
@@ -78,6 +79,10 @@ impl Encounter {
             self.turn.replace(Turn { id: id.into(), pass: 0, budget, tried: Vec::new() });
         self.resume = interrupted.map(|(id, pass)| TurnSlot::new(id.as_str(), *pass));
         self.interrupted = if interrupted.is_some() { previous } else { None };
+        // Held from before its turn, acting now begins it; held from its own turn, it goes on.
+        if !self.done.iter().any(|d| d.is(id, 0)) {
+            self.anchored_turn_began(id);
+        }
         self.mark_done(id, 0);
         let text = format!("{} from hold", self.named(&self.combatants[i]).does("acts"));
         Ok(self.line(text, None, Some(id)))

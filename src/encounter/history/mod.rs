@@ -77,6 +77,8 @@ pub enum Outcome {
     },
     /// A fresh encounter replaced the old one.
     Started,
+    /// The alerts waiting in the order, a line each (`alerts`).
+    Alerts(Vec<String>),
     /// The caller should write the encounter (to this path, or its own file).
     SaveRequested {
         path: Option<String>,
@@ -104,8 +106,7 @@ pub struct Branch {
     pub made: usize,
 }
 
-/// How many commands apart the snapshots along a line of play are: undo and jumps fold at most
-/// this many commands from the nearest one.
+/// Commands between snapshots along a line of play: undo and jumps fold at most this many.
 const SNAPSHOT_EVERY: usize = 256;
 
 /// Log lines a session keeps at least (those of its newest commands; it holds up to twice as
@@ -121,8 +122,7 @@ pub const LOG_KEPT: usize = 2048;
 #[derive(Debug, Clone)]
 pub struct Session {
     encounter: Encounter,
-    /// The current line's log from line `log_from` on (the older lines are let go, see
-    /// [`LOG_KEPT`]).
+    /// The current line's log from line `log_from` on (older lines are let go: [`LOG_KEPT`]).
     log: Vec<LogEntry>,
     log_from: usize,
     nodes: Vec<Node>,
@@ -311,8 +311,7 @@ impl Session {
         Ok(())
     }
 
-    /// Fold again about [`LOG_KEPT`] lines older than those held and keep them too (the dice
-    /// log scrolled back past them). Whether there were any.
+    /// Fold and keep about [`LOG_KEPT`] older lines (the log scrolled back); whether any were.
     pub fn extend_log_back(&mut self) -> Result<bool, ApplyError> {
         if self.log_from == 0 {
             return Ok(false);
@@ -442,6 +441,7 @@ impl Session {
                 Ok(Outcome::Redone { command: self.nodes[next].entry.command.clone() })
             }
             Command::Branches => Ok(Outcome::Branches { branches: self.branches() }),
+            Command::Alerts => Ok(Outcome::Alerts(self.encounter().alert_lines())),
             Command::Branch { number } => {
                 let chosen =
                     number.checked_sub(1).and_then(|k| self.tree.children(self.head()).nth(k));
