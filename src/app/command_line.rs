@@ -55,7 +55,7 @@ impl App {
     fn complete(&mut self) {
         if let Some((base, options, at)) = &mut self.completion {
             *at = (*at + 1) % options.len().max(1);
-            let value = format!("{base}{} ", options[*at]);
+            let value = format!("{base}{}{}", options[*at], after(&options[*at]));
             self.input = Input::new(value);
             return;
         }
@@ -90,7 +90,7 @@ impl App {
             return;
         }
         let base = line[..word_start(&line)].to_string();
-        self.input = Input::new(format!("{base}{} ", options[0]));
+        self.input = Input::new(format!("{base}{}{}", options[0], after(&options[0])));
         if options.len() > 1 {
             self.hint(&format!("Tab again: {}", options.join("  ")));
             self.completion = Some((base, options, 0));
@@ -115,4 +115,9 @@ fn word_start(line: &str) -> usize {
         }
     }
     start
+}
+
+/// What follows a completed word: a space, but nothing after a folder, which is gone on into.
+fn after(word: &str) -> &'static str {
+    if word.ends_with('/') { "" } else { " " }
 }

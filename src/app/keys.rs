@@ -46,7 +46,8 @@ impl App {
             Mode::Normal => self.normal_key(key),
             Mode::Command => self.command_key(key),
             Mode::Dialog(_) => self.dialog_key(key),
-            Mode::Help { .. } | Mode::Sheet { .. } | Mode::Report { .. } => self.help_key(key),
+            Mode::Help { .. } | Mode::Sheet { .. } => self.help_key(key),
+            Mode::Report { .. } => self.report_key(key),
             Mode::Paste { .. } => self.paste_key(key),
             Mode::Picker { .. } => self.picker_key(key),
             Mode::Fights { .. } => self.fights_key(key),
@@ -151,17 +152,33 @@ impl App {
 
     /// The help screen and a combatant's sheet: read and scrolled, closed by any other key.
     fn help_key(&mut self, key: KeyEvent) {
-        let (Mode::Help { scroll } | Mode::Sheet { scroll, .. } | Mode::Report { scroll, .. }) =
-            &mut self.mode
-        else {
-            return;
-        };
+        let (Mode::Help { scroll } | Mode::Sheet { scroll, .. }) = &mut self.mode else { return };
         match key.code {
             KeyCode::Char('j') | KeyCode::Down => *scroll = scroll.saturating_add(1),
             KeyCode::Char('k') | KeyCode::Up => *scroll = scroll.saturating_sub(1),
             KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10),
             KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
             _ => self.mode = Mode::Normal,
+        }
+    }
+
+    /// An import's report is read before it goes: the scroll keys move it, and only Esc, Enter
+    /// or q close it (a stray key would lose what looked odd).
+    fn report_key(&mut self, key: KeyEvent) {
+        let Mode::Report { lines, scroll, .. } = &mut self.mode else { return };
+        let last = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+        match key.code {
+            KeyCode::Char('j') | KeyCode::Down => *scroll = scroll.saturating_add(1).min(last),
+            KeyCode::Char('k') | KeyCode::Up => *scroll = scroll.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') => *scroll = scroll.saturating_add(10).min(last),
+            KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+            KeyCode::Home | KeyCode::Char('g') => *scroll = 0,
+            KeyCode::End | KeyCode::Char('G') => *scroll = last,
+            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => {
+                self.mode = Mode::Normal;
+                self.hint("? help · : command · q quit");
+            }
+            _ => self.hint("Esc, Enter or q closes the report · ↑↓ PgUp PgDn Home End scroll"),
         }
     }
 

@@ -261,17 +261,22 @@ impl App {
         };
         app.follow_turn();
         app.hint("? help · : command · q quit");
-        // What of the GM's own bestiary folder was skipped, said once.
-        let warnings = &app.session.assets().warnings;
-        if let Some(first) = warnings.first() {
-            let more = match warnings.len() {
-                1 => String::new(),
-                n => format!(" · {} more: `skirmish bestiary` lists them", n - 1),
-            };
-            let text = format!("{first}{more}");
-            app.error(text);
-        }
         app
+    }
+
+    /// Say once what of the GM's own bestiary folder was skipped, this fight's system first,
+    /// unless the start already has something to say that matters more (an error).
+    pub fn warn_bestiary(&mut self) {
+        let system = self.session.encounter().system;
+        let warnings = &self.session.assets().warnings;
+        let first = warnings.iter().find(|(s, _)| *s == system).or(warnings.first());
+        let Some((_, first)) = first.filter(|_| !self.status.error) else { return };
+        let more = match warnings.len() {
+            1 => String::new(),
+            n => format!(" · {} more: `skirmish bestiary` lists them", n - 1),
+        };
+        let text = format!("{first}{more}");
+        self.error(text);
     }
 
     /// Start on the demo picker.

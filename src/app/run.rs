@@ -166,6 +166,7 @@ impl App {
         }
         if ran == Ran::Applied && !report.is_empty() {
             self.mode = Mode::Report { title: "imported".into(), lines: report, scroll: 0 };
+            self.hint("what was read, ignored and odd · Esc closes");
         }
         if self.session.encounter().turn != turn_before {
             self.follow_turn();

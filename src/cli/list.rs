@@ -130,7 +130,7 @@ pub(super) fn bestiary(system: Option<&str>) -> ExitCode {
         None => System::ALL.to_vec(),
     };
     let mut out = String::new();
-    for system in systems {
+    for &system in &systems {
         let creatures = assets.creatures(system);
         out.push_str(&format!("{system} ({}):\n", creatures.len()));
         let width = creatures.iter().map(|c| cells(&c.name)).max().unwrap_or(0);
@@ -144,8 +144,20 @@ pub(super) fn bestiary(system: Option<&str>) -> ExitCode {
             ));
         }
     }
+    match save::assets::config_dir() {
+        Some(dir) => {
+            let folder = dir.join("bestiary");
+            out.push_str(&format!(
+                "your own creatures: {}/SYSTEM/\n",
+                printable(&folder.display().to_string())
+            ));
+        }
+        None => {
+            out.push_str("your own creatures: no config folder (set HOME or XDG_CONFIG_HOME)\n")
+        }
+    }
     print!("{out}");
-    for warning in &assets.warnings {
+    for (_, warning) in assets.warnings.iter().filter(|(s, _)| systems.contains(s)) {
         eprintln!("skirmish: {}", printable(warning));
     }
     ExitCode::SUCCESS

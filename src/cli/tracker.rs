@@ -166,10 +166,11 @@ pub fn tracker_app(
 }
 
 pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
-    let (app, lock) = match tracker_app(start, saves) {
+    let (mut app, lock) = match tracker_app(start, saves) {
         Ok(started) => started,
         Err(err) => return fail(EXIT_INPUT, err),
     };
+    app.warn_bestiary();
     let dir = save::saves_dir(saves);
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return fail(

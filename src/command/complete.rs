@@ -99,7 +99,14 @@ pub fn complete(line: &str, ctx: &CompletionContext) -> Vec<String> {
         Some(ArgKind::Path) => match ctx.paths {
             Some(paths) => {
                 let found = paths(&partial);
-                matching(&mut found.iter().map(String::as_str))
+                let mut words = matching(&mut found.iter().map(String::as_str));
+                // A folder stays open to go on into: a quoted one is not closed yet.
+                for word in &mut words {
+                    if word.ends_with("/\"") {
+                        word.pop();
+                    }
+                }
+                words
             }
             None => Vec::new(),
         },

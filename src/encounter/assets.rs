@@ -165,8 +165,9 @@ pub struct Assets {
     pub bestiary: Vec<(System, Vec<Creature>)>,
     /// Reference tables shown in the help pane (Savage Worlds).
     pub references: Vec<(System, String)>,
-    /// What could not be read of the GM's own bestiary folder, a line per file skipped.
-    pub warnings: Vec<String>,
+    /// What could not be read of the GM's own bestiary folder: a line per file skipped, by the
+    /// system whose folder it is in.
+    pub warnings: Vec<(System, String)>,
 }
 
 impl Assets {

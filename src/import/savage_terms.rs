@@ -24,6 +24,30 @@ pub(crate) fn skill_field(name: &str, has_throwing: bool) -> Option<String> {
     (is_die && !is_attribute(&key)).then_some(key)
 }
 
+/// The skill fields skirmish rolls (the table's dice that are not attributes), and the stand-ins.
+pub(crate) fn skill_names() -> Vec<&'static str> {
+    let table = System::SAVAGE.rules().spec().fields;
+    let dice = table.iter().filter(|f| matches!(f.kind, FieldKind::Die)).map(|f| f.name);
+    dice.filter(|name| !is_attribute(name))
+        .chain(SKILL_STAND_INS.iter().map(|(skill, _)| *skill))
+        .collect()
+}
+
+/// The one of `known` that `word` looks like a misspelling of (`Strenght` → `strength`): within
+/// two letters of it, and not it.
+pub(crate) fn misspelt<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    let word = word.trim().to_ascii_lowercase();
+    let near = crate::rules::nearest(&word, known.iter().copied(), 1).into_iter().next()?;
+    let distance = crate::rules::words::edit_distance(&word, near);
+    (word.len() >= 4 && distance > 0 && distance <= 2).then_some(near)
+}
+
+/// A field's name as a sheet prints it: `strength` → `Strength`.
+pub(crate) fn title(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// The five attributes, by the field names the table gives them.
 pub(crate) const ATTRIBUTES: [&str; 5] = ["agility", "smarts", "spirit", "strength", "vigor"];
 

@@ -18,6 +18,10 @@ pub struct ConditionSpec {
     /// May never be made persistent (WOIN-COND-5: Bleeding, Burning).
     #[serde(default)]
     pub never_persistent: bool,
+    /// Outlasts the fight (fatigue, an injury): `party keep` carries it to the next one, while
+    /// what only matters in a fight (Shaken, Stunned, a posture) stays behind.
+    #[serde(default)]
+    pub lasting: bool,
 }
 
 /// A system's condition catalogue.

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use super::{LoadError, parse_ron};
 use crate::encounter::{Assets, Creature, CreatureEntry};
-use crate::rules::System;
 use crate::rules::conditions::Catalogue;
+use crate::rules::{Side, System};
 
 /// The shipped assets, by relative path.
 pub const EMBEDDED: &[(&str, &str)] = &[
@@ -80,31 +80,41 @@ pub fn load(dir: Option<&Path>) -> Result<Assets, LoadError> {
 
 /// The files of the GM's own bestiary for `system`: every file in `bestiary/SYSTEM/` (a
 /// bestiary RON of one creature or a list, a GCS character for GURPS, a Savaged.us export for
-/// Savage Worlds). A creature of a built-in's name takes its place. A
+/// Savage Worlds, stat blocks as printed in a `.txt`). A creature of a built-in's name takes its place. A
 /// file that does not read is skipped with a warning that names it and where it went wrong.
 fn own_bestiary(
     dir: &Path,
     system: System,
     catalogue: &Catalogue,
     creatures: &mut Vec<Creature>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<(System, String)>,
 ) {
     let folder = dir.join("bestiary");
     for path in files_in(&folder.join(system.key())) {
-        let sheets = match super::import::read_file(&path, false, system, None, catalogue) {
+        // A text file holds stat blocks as printed.
+        let block = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+        let sheets = match super::import::read_file(&path, block, system, None, catalogue) {
             Ok(sheets) => sheets,
             Err(err) => {
-                warnings.push(format!("bestiary: {err} (skipped)"));
+                warnings.push((system, format!("bestiary: {err} (skipped)")));
                 continue;
             }
         };
-        for sheet in sheets {
+        // A character's companions (Savaged.us allied extras) take its side.
+        let first = sheets.first().and_then(|s| s.side);
+        for (at, mut sheet) in sheets.into_iter().enumerate() {
+            if at > 0 && sheet.side == Some(Side::Ally) {
+                sheet.side = first;
+            }
             match Creature::from_sheet(system, &sheet, catalogue) {
                 Ok(creature) => {
                     creatures.retain(|c| !c.name.eq_ignore_ascii_case(&creature.name));
                     creatures.push(creature);
                 }
-                Err(err) => warnings.push(format!("bestiary: {}: {err} (skipped)", path.display())),
+                Err(err) => {
+                    warnings
+                        .push((system, format!("bestiary: {}: {err} (skipped)", path.display())));
+                }
             }
         }
     }

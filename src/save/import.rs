@@ -59,7 +59,7 @@ pub fn prepare(
                 .map_err(|err| format!("standard input cannot be read: {err}"))?;
             sheets_of(&read, "standard input", text, system, enc, &catalogue)
         }
-        file => read_file(Path::new(file), text, system, enc, &catalogue),
+        file => read_file(&super::typed_path(file), text, system, enc, &catalogue),
     }
     .map_err(|err| err.to_string())?;
     let report = sheets.iter().flat_map(|s| s.report.lines(&s.name)).collect();

@@ -472,6 +472,19 @@ pub fn demo_sessions(assets: Arc<Assets>) -> Vec<(String, Session)> {
         .collect()
 }
 
+/// A path as typed, `~/` standing for the home folder as a shell reads it.
+pub fn typed_path(text: &str) -> PathBuf {
+    match (text.strip_prefix("~/").or(if text == "~" { Some("") } else { None }), home()) {
+        (Some(rest), Some(home)) => home.join(rest),
+        _ => PathBuf::from(text),
+    }
+}
+
+/// The user's home folder, when it is known.
+fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
+}
+
 /// The paths that begin with `partial`, for completing a file's name: the entries of its folder
 /// (the working folder for a bare name), a folder ending in `/`; hidden ones only when `partial`
 /// names them. At most 200, sorted.
@@ -480,7 +493,9 @@ pub fn paths_like(partial: &str) -> Vec<String> {
         Some(at) => (&partial[..=at], &partial[at + 1..]),
         None => ("", partial),
     };
-    let Ok(entries) = fs::read_dir(if dir.is_empty() { "." } else { dir }) else {
+    let Ok(entries) =
+        fs::read_dir(if dir.is_empty() { PathBuf::from(".") } else { typed_path(dir) })
+    else {
         return Vec::new();
     };
     let mut found: Vec<String> = entries

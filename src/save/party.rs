@@ -87,31 +87,31 @@ pub(super) fn prepare(
         Some("keep") => {
             let kept = keep(&mut members, session);
             if kept.is_empty() {
-                return Err("party keep: no member of the party is in this fight".into());
+                return Err("no member of the party is in this fight".into());
             }
             store(&path, &members)?;
             Ok(Prepared::Done(format!("party: kept {}", kept.join(", "))))
         }
         Some("drop") => {
             if names.is_empty() {
-                return Err("party drop: name the members to take off (party drop NAME,…)".into());
+                return Err("name the members to take off: party drop NAME,…".into());
             }
-            let before = members.len();
             let mut missing = Vec::new();
+            let mut gone = Vec::new();
             for name in names {
                 let at = members.iter().position(|m| m.name.eq_ignore_ascii_case(name));
                 match at {
-                    Some(at) => drop(members.remove(at)),
+                    Some(at) => gone.push(members.remove(at).name),
                     None => missing.push(name.as_str()),
                 }
             }
             if !missing.is_empty() {
-                return Err(format!("party drop: {} not in the party", missing.join(", ")));
+                return Err(format!("{} not in the party", missing.join(", ")));
             }
             store(&path, &members)?;
             Ok(Prepared::Done(format!(
                 "party: {} taken off ({} left)",
-                before - members.len(),
+                gone.join(", "),
                 members.len()
             )))
         }
@@ -149,7 +149,8 @@ fn add(
 ) -> Result<Vec<String>, String> {
     let encounter = session.encounter();
     let chosen: Vec<_> = if names.is_empty() {
-        encounter.combatants.iter().filter(|c| c.side == Side::Pc).collect()
+        // The player characters and their companions.
+        encounter.combatants.iter().filter(|c| matches!(c.side, Side::Pc | Side::Ally)).collect()
     } else {
         names
             .iter()
@@ -157,16 +158,17 @@ fn add(
                 encounter
                     .resolve(name)
                     .map(|at| &encounter.combatants[at])
-                    .map_err(|err| format!("party add: {err}"))
+                    .map_err(|err| err.to_string())
             })
             .collect::<Result<_, _>>()?
     };
     if chosen.is_empty() {
-        return Err("party add: no player character in this fight; name the members".into());
+        return Err("no player character or ally in this fight; name the members".into());
     }
     let mut added = Vec::new();
     for combatant in chosen {
-        let sheet = sheet_of_combatant(combatant, encounter.system);
+        let mut sheet = sheet_of_combatant(combatant, encounter.system);
+        sheet.conditions.retain(|c| lasting(session, c));
         match members.iter_mut().find(|m| m.name.eq_ignore_ascii_case(&sheet.name)) {
             Some(kept) => *kept = sheet,
             None => members.push(sheet),
@@ -174,6 +176,17 @@ fn add(
         added.push(combatant.name.clone());
     }
     Ok(added)
+}
+
+/// Whether a condition (`Fatigued severe`) outlasts the fight, as the system's catalogue says.
+fn lasting(session: &Session, condition: &str) -> bool {
+    let name = condition.split(' ').next().unwrap_or_default();
+    let system = session.encounter().system;
+    session
+        .assets()
+        .catalogue_ref(system)
+        .and_then(|c| c.find(name).ok())
+        .is_some_and(|c| c.lasting)
 }
 
 /// Each member in the fight under its own name gets its health lost and conditions back from
@@ -189,7 +202,7 @@ fn keep(members: &mut [Sheet], session: &Session) -> Vec<String> {
         };
         let now = sheet_of_combatant(there, encounter.system);
         member.taken = now.taken;
-        member.conditions = now.conditions;
+        member.conditions = now.conditions.into_iter().filter(|c| lasting(session, c)).collect();
         kept.push(member.name.clone());
     }
     kept

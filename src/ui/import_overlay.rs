@@ -49,7 +49,7 @@ pub fn report(
         .collect();
     rows.push(Line::raw(""));
     let more = if last > 0 { "↑↓ PgUp PgDn scroll · " } else { "" };
-    rows.push(Line::styled(format!("{more}any other key closes"), theme.dim()));
+    rows.push(Line::styled(format!("{more}Esc closes"), theme.dim()));
     Paragraph::new(rows)
         .block(frame(title, theme).padding(ratatui::widgets::Padding::horizontal(1)))
         .render(rect, buf);

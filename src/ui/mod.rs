@@ -383,7 +383,8 @@ fn render_keys(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         Mode::Paste { .. } => {
             vec![("Ctrl-D".into(), "read"), ("Enter".into(), "new line"), ("Esc".into(), "cancel")]
         }
-        Mode::Help { .. } | Mode::Sheet { .. } | Mode::Report { .. } => {
+        Mode::Report { .. } => vec![("↑↓ PgUp PgDn".into(), "scroll"), ("Esc".into(), "close")],
+        Mode::Help { .. } | Mode::Sheet { .. } => {
             vec![("j/k".into(), "scroll"), ("any key".into(), "close")]
         }
         Mode::Picker { .. } | Mode::Fights { .. } => {

@@ -218,6 +218,7 @@ fn assets() -> Arc<Assets> {
         first: "reeling".into(),
         severe: None,
         never_persistent: false,
+        lasting: false,
     };
     assets.catalogues.push((lite(), Catalogue { system: "lite".into(), conditions: vec![dazed] }));
     Arc::new(assets)

@@ -835,8 +835,10 @@ fn gurps_atk_1_reach_covers_the_distance() {
 // weapons; each is unready until a Ready.
 #[test]
 fn gurps_loc_3_crippled_arm_drops_what_it_holds() {
+    // A kick is no hand's to drop.
     let setup = "new gurps\nadd A speed=7\nadd B speed=5\nweapon B sword skill=12\n\
-                 weapon B buckler skill=12 shield\nweapon B knife skill=12 offhand\nstart\n";
+                 weapon B buckler skill=12 shield\nweapon B knife skill=12 offhand\n\
+                 weapon B kick skill=10 natural\nstart\n";
     // (loc, location dice, weapons dropped); 1d+3 cut on 3: 9 injury capped at 6 of HP 10, the
     // arm crippled (a major wound: knockdown HT 10 holds on 9).
     let cases: [(&str, &str, &[&str]); 4] = [
@@ -852,7 +854,7 @@ fn gurps_loc_3_crippled_arm_drops_what_it_holds() {
             &dice,
         );
         assert_log(&v, "arm crippled");
-        for weapon in ["sword", "buckler", "knife"] {
+        for weapon in ["sword", "buckler", "knife", "kick"] {
             let line = format!("B's {weapon} is not ready");
             assert_eq!(has_log(&v, &line), dropped.contains(&weapon), "{loc} {locroll}: {weapon}");
         }

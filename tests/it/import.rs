@@ -183,17 +183,20 @@ fn a_party_is_saved_joins_a_later_fight_and_keeps_what_it_leaves_with() {
     let roster = home.join("data/skirmish/saves/party/gurps.ron");
     assert!(roster.is_file(), "the roster is kept in the data folder");
     // A later fight: the party joins in one command, as it left; joining again adds no one.
-    let second = "new gurps\nadd Orc\nparty join\ndamage Aria 2\nparty keep\nparty\nparty join\n";
+    // What outlasts the fight is kept (Very-Tired), what only matters in it is not (Stunned).
+    let second = "new gurps\nadd Orc\nparty join\ndamage Aria 2\ncond Aria Stunned\n\
+                  cond Brom Very-Tired\nparty keep\nparty\nparty join\n";
     let output = run(second, &home, &[]);
     let text = out(&output);
     assert!(text.contains("Aria joins (pc)") && text.contains("Brom joins (pc)"), "{text}");
     assert!(text.contains("party: kept Aria, Brom"), "{text}");
-    assert!(text.contains("Aria · 5 lost"), "{text}");
+    assert!(text.contains("Aria · 5 lost\n"), "{text}");
+    assert!(text.contains("Brom · Very-Tired"), "{text}");
     assert!(err(&output).contains("the whole party is in the fight already"), "{}", err(&output));
     let third = "new gurps\nparty drop Brom\nparty\nparty drop Zed\n";
     let output = run(third, &home, &[]);
-    assert!(out(&output).contains("party: 1 taken off (1 left)"), "{}", out(&output));
-    assert!(err(&output).contains("party drop: Zed not in the party"), "{}", err(&output));
+    assert!(out(&output).contains("party: Brom taken off (1 left)"), "{}", out(&output));
+    assert!(err(&output).contains("Zed not in the party"), "{}", err(&output));
     // Another system has a party of its own.
     let output = run("new savage\nparty join\n", &home, &[]);
     assert!(err(&output).contains("the Savage Worlds party is empty"), "{}", err(&output));
@@ -230,7 +233,12 @@ fn the_tracker_shows_the_report_until_a_key_closes_it_and_tab_completes_paths() 
         panic!("the report is shown: {:?}", app.status)
     };
     assert!(lines.iter().any(|l| l.contains("Orc Chief: 2 read, 0 ignored, 0 odd")), "{lines:?}");
-    for key in keys("x") {
+    // A stray key or a scroll key keeps it (what looked odd is not lost); Esc closes it.
+    for key in keys("xG<End><Home>") {
+        app.handle_key(key);
+    }
+    assert!(matches!(app.mode, skirmish::app::Mode::Report { .. }));
+    for key in keys("<Esc>") {
         app.handle_key(key);
     }
     assert!(matches!(app.mode, skirmish::app::Mode::Normal));
@@ -382,4 +390,36 @@ fn a_gcs_character_fights_with_the_figures_gcs_computed() {
         assert!(why.contains(file) && why.contains(expected), "{file}: {why}");
         assert!(session.encounter().combatants.is_empty());
     }
+}
+
+#[test]
+fn a_block_with_a_typo_is_refused_where_it_would_fight_wrong_and_flagged_where_it_would_not() {
+    let typo = |text: &str| {
+        let mut session = Session::new(System::SAVAGE, "typos", assets());
+        let catalogue = session.assets().catalogue(System::SAVAGE);
+        let read = save::import::sheets_of(text, "orc.txt", true, System::SAVAGE, None, &catalogue);
+        let _ = &mut session;
+        read
+    };
+    let block = "Orc Brute\nAttributes: Agility d6, Smarts d4, Spirit d6, Strenght d10, Vigor d8\n\
+                 Skills: Fighting d8, Notice d4, Intimdation d6\n\
+                 Pace: 6; Parry: 6; Toughness: 8 (2)\nGear: Big club (Str+d8)\n";
+    let why = typo(block).expect_err("an attribute misread").to_string();
+    assert_eq!(why, "orc.txt: line 2: \"Strenght\" is not an attribute (did you mean Strength?)");
+    let block = block.replace("Strenght", "Strength").replace("Toughness: 8", "Toughnes: 8");
+    let why = typo(&block).expect_err("a figure misread").to_string();
+    assert!(
+        why.contains("line 4: \"Toughnes\" is not a figure (did you mean Toughness?)"),
+        "{why}"
+    );
+    let block = block.replace("Toughnes: 8", "Toughness: 8");
+    let sheets = typo(&block).expect("reads");
+    let odd = &sheets[0].report.odd;
+    assert!(odd.iter().any(|l| l.contains("Intimdation d6 not read: did you mean Intimidation?")));
+    // No Toughness at all: refused rather than fought at skirmish's default.
+    let why = typo(&block.replace("; Toughness: 8 (2)", "")).expect_err("no toughness");
+    assert!(why.to_string().contains("no Toughness in Orc Brute's block"), "{why}");
+    // A Wild Card foe brings the GM's two bennies.
+    let sheets = typo(&format!("WC {block}")).expect("reads");
+    assert!(sheets[0].fields.contains(&("bennies".into(), "2".into())), "{:?}", sheets[0].fields);
 }

@@ -38,9 +38,15 @@ impl Planner<'_> {
                 // Read with the file: it chose the Move and Dodge the sheet holds.
                 "enc" => {}
                 other => {
+                    // A bare word after `as=`: most likely the rest of a name with spaces.
+                    let quote = if field.value.is_none() {
+                        " (a name with spaces is quoted: as=\"Evil Brana\")"
+                    } else {
+                        ""
+                    };
                     return refuse(format!(
                         "unknown import option '{other}'; expected side=pc|ally|enemy|neutral, \
-                         as=NAME or enc=0..4"
+                         as=NAME or enc=0..4{quote}"
                     ));
                 }
             }

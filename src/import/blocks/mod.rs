@@ -15,7 +15,7 @@ use crate::rules::{Side, System};
 /// Read the stat blocks of `text` (from `file`, for the messages) for `system`.
 pub fn read(text: &str, file: &str, system: System) -> Result<Vec<Sheet>, ImportError> {
     if text.trim().is_empty() {
-        return Err(ImportError::new(file, "", "the text is empty: paste a stat block"));
+        return Err(ImportError::new(file, "", "holds no text: expected a stat block"));
     }
     let lines: Vec<Line<'_>> =
         text.lines().enumerate().map(|(i, text)| Line { n: i.saturating_add(1), text }).collect();
@@ -28,7 +28,7 @@ pub fn read(text: &str, file: &str, system: System) -> Result<Vec<Sheet>, Import
             file,
             "",
             format!(
-                "pasted stat blocks are read for Savage Worlds and WOIN, not {}",
+                "stat blocks are read for Savage Worlds and WOIN, not {}",
                 system.rules().spec().name
             ),
         ))

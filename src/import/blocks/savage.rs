@@ -6,7 +6,9 @@
 
 use super::{Block, Line, Shape, at_line, first_int, heading_of, is_bullet, list_items, read_all};
 use crate::import::fields::Checked;
-use crate::import::savage_terms::{ATTRIBUTES, damage, die, edge_field, is_range, skill_field};
+use crate::import::savage_terms::{
+    ATTRIBUTES, damage, die, edge_field, is_range, misspelt, skill_field, skill_names, title,
+};
 use crate::import::sheet::{ImportError, Report, Sheet, SheetWeapon};
 use crate::rules::System;
 
@@ -159,15 +161,23 @@ impl Reader<'_> {
         for (n, item) in &special {
             weapons.extend(self.special(*n, item, &mut report)?);
         }
-        for attribute in ATTRIBUTES {
-            if !self.f.has(attribute) {
-                report.odd.push(format!("no {attribute}: skirmish rolls a d4"));
+        // A block without these would fight with skirmish's defaults in their place.
+        for needed in ATTRIBUTES.iter().chain(&["parry", "toughness"]) {
+            if !self.f.has(needed) {
+                let message = format!(
+                    "no {} in {name}'s block: a Savage Worlds block gives the five attributes, \
+                     Parry and Toughness",
+                    title(needed)
+                );
+                return Err(at_line(self.file, block.name.n, &message));
             }
         }
-        for figure in ["parry", "toughness", "pace"] {
-            if !self.f.has(figure) {
-                report.odd.push(format!("no {figure}: skirmish's default is used"));
-            }
+        if !self.f.has("pace") {
+            report.odd.push("no pace: skirmish's 6 is used".into());
+        }
+        if wild && !self.f.has("bennies") {
+            self.set(block.name.n, "bennies", "2")?;
+            report.read.push("bennies 2 (a Wild Card foe's share)".into());
         }
         Ok(block.sheet(name, System::SAVAGE, self.f.into_fields(), weapons, report))
     }
@@ -176,6 +186,11 @@ impl Reader<'_> {
     fn figures(&mut self, n: usize, text: &str, report: &mut Report) -> Result<(), ImportError> {
         for segment in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
             let Some((head, value)) = heading_of(segment, FIGURES) else {
+                let word = segment.split([':', ' ']).next().unwrap_or_default();
+                if let Some(near) = misspelt(word, FIGURES) {
+                    let message = format!("\"{word}\" is not a figure (did you mean {near}?)");
+                    return Err(at_line(self.file, n, &message));
+                }
                 report.odd.push(format!("line {n}: not read: {segment}"));
                 continue;
             };
@@ -220,8 +235,11 @@ impl Reader<'_> {
         let (name, value) = self.name_die(n, item)?;
         let key = name.to_ascii_lowercase();
         if !ATTRIBUTES.contains(&key.as_str()) {
-            report.odd.push(format!("line {n}: \"{name}\" is not an attribute"));
-            return Ok(());
+            // An attribute misread would fight at the wrong die: refused, not guessed.
+            let near = misspelt(&name, &ATTRIBUTES)
+                .map_or(String::new(), |a| format!(" (did you mean {}?)", title(a)));
+            let message = format!("\"{name}\" is not an attribute{near}");
+            return Err(at_line(self.file, n, &message));
         }
         self.set(n, &key, &value)?;
         report.read.push(format!("line {n}: {key} {value}"));
@@ -241,7 +259,13 @@ impl Reader<'_> {
                 self.set(n, &field, &value)?;
                 report.read.push(format!("line {n}: {name} {value} → {field}"));
             }
-            None => report.ignored.push(format!("line {n}: skill {name} {value}")),
+            None => match misspelt(&name, &skill_names()) {
+                Some(near) => report.odd.push(format!(
+                    "line {n}: skill {name} {value} not read: did you mean {}?",
+                    title(near)
+                )),
+                None => report.ignored.push(format!("line {n}: skill {name} {value}")),
+            },
         }
         Ok(())
     }

@@ -173,7 +173,7 @@ fn bad_texts_are_refused_naming_the_line() {
         assert!(err.to_string().contains(words), "{err}");
     }
     let err = read(" \n\n", "paste", System::WOIN).unwrap_err();
-    assert_eq!(err.to_string(), "paste: the text is empty: paste a stat block");
+    assert_eq!(err.to_string(), "paste: holds no text: expected a stat block");
     let nameless = "Attributes: Agility d6, Smarts d6, Spirit d6, Strength d6, Vigor d6";
     let err = read(nameless, "paste", System::SAVAGE).unwrap_err();
     assert_eq!(err.at, "line 1");

@@ -342,12 +342,14 @@ pub fn after_damage(
     Ok(effects)
 }
 
-/// GURPS-LOC-3: what a crippled arm or hand held falls (unready until a Ready picks it up).
+/// GURPS-LOC-3: what a crippled arm or hand held falls (unready until a Ready picks it up); a
+/// natural weapon stays.
 fn dropped(who: CombatantView<'_>, id: &str, me: &Person, effects: &mut Vec<Effect>) {
     for off in me.wounds.iter().filter_map(|w| w.drops) {
+        // Only what the hand holds: a natural weapon (a kick, a bite) is not dropped.
         let held = who.weapons.iter().filter(|w| {
             let off_hand = w.stats.flag("shield") || w.stats.flag("offhand");
-            off_hand == off && !me.unready.contains(&w.name)
+            off_hand == off && !w.stats.flag("natural") && !me.unready.contains(&w.name)
         });
         for weapon in held {
             effects.push(Effect::Log {
