@@ -100,11 +100,19 @@ pub struct Inflicted {
     pub name: String,
     pub source: super::conditions::Source,
     pub needs_six: bool,
+    /// Lasts until this edge of its bearer's next turn (Savage Worlds' Defend: its start), as
+    /// a duration anchored to turns.
+    pub until: Option<super::conditions::Edge>,
 }
 
 impl Inflicted {
     pub fn new(name: &str, source: super::conditions::Source) -> Inflicted {
-        Inflicted { name: name.to_string(), source, needs_six: false }
+        Inflicted { name: name.to_string(), source, needs_six: false, until: None }
+    }
+
+    /// The same, lasting until `edge` of its bearer's next turn.
+    pub fn until(self, edge: super::conditions::Edge) -> Inflicted {
+        Inflicted { until: Some(edge), ..self }
     }
 }
 

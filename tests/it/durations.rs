@@ -291,3 +291,36 @@ fn each_system_ends_anchored_durations_the_same_way() {
         assert!(!has(&s, "Orc", condition), "{system}: ends as Mira leaves");
     }
 }
+
+/// SW-ATK-2, SW-ATK-6: Savage Worlds' "until its next action" (Defend, a Wild Attack's −2 Parry,
+/// a trick) is a duration anchored to the start of its bearer's next turn: the engine ends it
+/// there, and undo brings it back.
+#[test]
+fn sw_atk_2_defend_lasts_until_the_start_of_its_bearers_next_turn() {
+    let mut session = Session::new(System::SAVAGE, "defend", assets());
+    play_on(
+        &mut session,
+        "add Hero side=pc wild fighting=d8 parry=6 toughness=6
+         add Orc fighting=d6 parry=5 toughness=6
+         init Hero K♠
+         init Orc 9♣
+         start
+         defend Hero",
+    );
+    let hero = session.encounter().combatants.iter().find(|c| c.name == "Hero").cloned();
+    let until = hero.and_then(|h| h.condition("Defending").and_then(|c| c.until.clone()));
+    assert!(until.is_some(), "Defending carries its anchor");
+    play_on(&mut session, "next");
+    assert!(has(&session, "Hero", "Defending"), "it lasts through the Orc's turn");
+    // Round 2 is dealt: the Hero's next turn begins, and Defending ends with its start.
+    let mut dice = ScriptedDice::new([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    let next = parse_in("next", Some(System::SAVAGE)).expect("parses").expect("a command");
+    session.execute(&next, &mut dice).expect("round 2");
+    while whose_turn(&session) != "Hero" {
+        session.execute(&next, &mut dice).expect("next");
+    }
+    assert!(!has(&session, "Hero", "Defending"));
+    assert!(log(&session).iter().any(|l| l == "Hero's Defending ends: the start of Hero's turn"));
+    run(&mut session, "undo").expect("undo");
+    assert!(has(&session, "Hero", "Defending"), "undo gives it back with the turn");
+}

@@ -348,10 +348,14 @@ impl Planner<'_> {
         what: &crate::rules::effect::Inflicted,
         rounds: Option<u32>,
     ) -> Result<(), EngineError> {
+        // Until the start or end of its bearer's next turn.
+        let edge = what.until.map(|edge| edge.to_string());
+        let until = self.anchor_from(id, edge.as_deref(), None, None)?;
         let give = Give {
             source: what.source,
             needs_six: what.needs_six,
             rounds,
+            until,
             ..Give::new(&what.name)
         };
         self.give_condition(id, give)

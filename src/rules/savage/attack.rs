@@ -17,7 +17,7 @@ use modifiers::{Modifiers, attacker_modifiers, situation_modifiers, target_numbe
 use super::damage_dice::{acing, check_damage, roll_damage_asked};
 use super::tables::{self, MAX_FIELD};
 use super::{Savage, TraitRoll, asked_trait_roll, needs};
-use crate::rules::conditions::Source;
+use crate::rules::conditions::{Edge, Source};
 use crate::rules::dice::question::RollAsk;
 use crate::rules::dice::{DiceSource, RollRecord, ScriptedDice};
 use crate::rules::effect::{AttackOutcome, Effect, Hit, Inflicted, Who};
@@ -367,7 +367,9 @@ pub fn resolve(
         ));
     }
     if f.flag("wild_attack") {
-        out.attacker_conditions.push(Inflicted::new("Wild-Attack", Source::Manual));
+        // SW-ATK-2: its −2 Parry lasts until its next action, as its next turn begins.
+        out.attacker_conditions
+            .push(Inflicted::new("Wild-Attack", Source::Manual).until(Edge::Start));
     }
     if !success {
         return Ok((out, rerolled.spent));

@@ -19,15 +19,9 @@ pub(super) fn turn_start(
     options: &Options,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<TurnStartEffect>, RulesError> {
+    // Defending, a Wild Attack's and a trick's −2 end as the turn begins: durations anchored to
+    // it, ended by the engine.
     let mut effects = Vec::new();
-    for name in ["Defending", "Wild-Attack", "Tricked"] {
-        if who.conditions.iter().any(|c| c.name == name) {
-            effects.push(TurnStartEffect::Effect(Effect::Condition {
-                who: Who::Actor,
-                change: ConditionChange::End { name: name.into(), why: Ending::Removed },
-            }));
-        }
-    }
     let locked = who.conditions.iter().any(|c| c.name == "Shaken-Locked");
     if locked && who.conditions.iter().any(|c| c.name == "Shaken") {
         let text = format!("{} cannot recover from Shaken yet: free actions only", who.name);

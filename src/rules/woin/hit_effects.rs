@@ -87,7 +87,7 @@ fn weapon_traits(
 ) {
     // Both need a 6 to shake off when severe, whatever the option (WOIN-COND-4).
     let weapon_condition =
-        |name: &str| Inflicted { name: name.to_string(), source: Source::Exploit, needs_six: true };
+        |name: &str| Inflicted { needs_six: true, ..Inflicted::new(name, Source::Exploit) };
     if critical && has_trait(traits, "combust") && !immune(req.target.stats, "burning") {
         out.conditions.extend([weapon_condition("Burning"), weapon_condition("Burning")]);
     }

@@ -9,9 +9,10 @@ use super::attack::{defending, int_within, trait_modifiers};
 use super::damage_dice::{check_damage, roll_damage};
 use super::tables::MAX_FIELD;
 use super::{ACTIONS, Savage, TN, asked_plain, asked_trait_roll, needs, tables};
+use crate::rules::conditions::{Edge, Source};
 use crate::rules::dice::question::RollAsk;
 use crate::rules::dice::{DiceSource, ScriptedDice};
-use crate::rules::effect::ConditionChange;
+use crate::rules::effect::{ConditionChange, Inflicted};
 use crate::rules::effect::{Effect, Who};
 use crate::rules::request::{CombatantView, FieldReader, SpecialRequest};
 use crate::rules::savage::state::SavageState;
@@ -133,6 +134,13 @@ fn roll_trait_beat(
 
 fn log(text: String, roll: &super::TraitRoll) -> Effect {
     Effect::Log { text, roll: Some(roll.record.clone()) }
+}
+
+/// SW-ATK-2, SW-ATK-6: what lasts "until its next turn" (Defend, a trick's −2) ends as its
+/// bearer's next turn begins, as a duration anchored to that turn.
+fn until_next_turn(who: Who, name: &str) -> Effect {
+    let what = Inflicted::new(name, Source::Manual).until(Edge::Start);
+    Effect::Condition { who, change: ConditionChange::Inflict(what) }
 }
 
 fn add(who: Who, name: &str, rounds: Option<u32>) -> Effect {
@@ -326,7 +334,7 @@ pub(in crate::rules::savage) fn defend(
     }
     check_action(&req, actor)?;
     Ok(vec![
-        add(Who::Actor, "Defending", None),
+        until_next_turn(Who::Actor, "Defending"),
         Effect::SpendAll { who: Who::Actor, why: "defends".into() },
     ])
 }
@@ -344,7 +352,7 @@ pub(in crate::rules::savage) fn trick(
     }
     let (mut effects, won, raise) = opposed(&req, attribute, attribute, 0, dice)?;
     if won {
-        effects.push(add(Who::TARGET, "Tricked", None));
+        effects.push(until_next_turn(Who::TARGET, "Tricked"));
     }
     if raise {
         effects.push(add(Who::TARGET, "Shaken", None));
