@@ -300,7 +300,8 @@ fn stat_blocks_as_printed_join_as_foes_and_name_each_line_not_read() {
     let why = play(&mut session, &[&format!("import \"{TEXT}/prose.txt\" --text")]);
     assert!(why.expect_err("no block").contains("prose.txt"));
     // In a script, `-` reads the block from standard input.
-    let mut child = Process::new(env!("CARGO_BIN_EXE_skirmish"))
+    let mut child = Process::new(env!("CARGO_BIN_EXE_skirmish"));
+    child
         .args(["run", "--script", &home.join("stdin.txt").display().to_string()])
         .env("XDG_CONFIG_HOME", home.join("config"))
         .stdin(Stdio::piped())
