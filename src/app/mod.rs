@@ -2,6 +2,7 @@
 //! timeline over the fight's history (`timeline`, also `skirmish replay`) and the state they
 //! share. It performs no I/O: writes are handed to the runtime as [`Effect`]s.
 
+mod clock;
 mod command_line;
 pub mod dialog;
 mod dialog_choices;
@@ -217,6 +218,8 @@ pub struct App {
     pub screen: Option<(u16, u16)>,
     /// A fight picked from the saves folder, for the runtime to lock and open.
     open_request: Option<PathBuf>,
+    /// Where the time each command is made comes from.
+    clock: crate::clock::SharedClock,
 }
 
 impl App {
@@ -255,6 +258,7 @@ impl App {
             quit: false,
             screen: None,
             open_request: None,
+            clock: crate::clock::system(),
         };
         app.follow_turn();
         app.hint("? help · : command · q quit");

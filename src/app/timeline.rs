@@ -230,14 +230,18 @@ fn newest_end(session: &Session, from: Option<usize>) -> Option<usize> {
 /// The session of a branch: the line of play up to `node`, as a fight of its own.
 pub fn branch_session(session: &Session, node: Option<usize>) -> Result<Session, String> {
     let enc = session.encounter();
-    let entries =
-        session.path_to(node).into_iter().map(|i| session.nodes()[i].entry.clone()).collect();
-    Session::from_history(
-        enc.system,
-        &enc.name,
-        entries,
-        Vec::new(),
-        std::sync::Arc::new(session.assets().clone()),
-    )
-    .map_err(|failed| failed.to_string())
+    // Each command keeps the time it was made.
+    let nodes: Vec<crate::encounter::Node> = session
+        .path_to(node)
+        .into_iter()
+        .enumerate()
+        .map(|(k, i)| crate::encounter::Node {
+            parent: k.checked_sub(1),
+            ..session.nodes()[i].clone()
+        })
+        .collect();
+    let head = nodes.len().checked_sub(1);
+    let assets = std::sync::Arc::new(session.assets().clone());
+    Session::from_tree(enc.system, &enc.name, nodes, head, assets)
+        .map_err(|failed| failed.to_string())
 }
