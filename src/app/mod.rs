@@ -21,6 +21,8 @@ mod run;
 pub mod timeline;
 mod timeline_keys;
 
+pub use clock::TurnClock;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -218,8 +220,10 @@ pub struct App {
     pub screen: Option<(u16, u16)>,
     /// A fight picked from the saves folder, for the runtime to lock and open.
     open_request: Option<PathBuf>,
-    /// Where the time each command is made comes from.
+    /// Where times come from: each command's, and the turn timer's.
     clock: crate::clock::SharedClock,
+    /// The clock's last reading (milliseconds since 1970), which the header's timer shows.
+    pub now: Option<u64>,
 }
 
 impl App {
@@ -259,7 +263,9 @@ impl App {
             screen: None,
             open_request: None,
             clock: crate::clock::system(),
+            now: None,
         };
+        app.now = app.clock.now();
         app.follow_turn();
         app.hint("? help · : command · q quit");
         // What of the GM's own bestiary folder was skipped, said once.

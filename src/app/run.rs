@@ -173,6 +173,8 @@ impl App {
     /// read.
     fn execute_with(&mut self, command: &Command, faces: Option<&str>) -> Result<Executed, Ran> {
         let made = self.clock_now();
+        // The header's timer reads the same time as the command's record.
+        self.now = made;
         let deck = &mut *self.dice;
         if let Some(answered) = self.answered.take() {
             // Answered roll by roll: each roll marked typed or rolled in the log.

@@ -1,17 +1,25 @@
 //! The clock (issue 27 item 3): each command's record carries the time it was made, read beside
-//! the fold and never in it. Every time comes from a fake clock moved on by hand: nothing here
-//! sleeps.
+//! the fold and never in it; the tracker's turn timer; the report's timing; `replay --pace real`.
+//! Every time comes from a fake clock moved on by hand: nothing here sleeps.
 
 use std::path::Path;
+use std::sync::Arc;
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use skirmish::cli::watch::Watch;
 use skirmish::clock::{Clock, FakeClock};
 use skirmish::command::parse_in;
 use skirmish::encounter::{Event, Session, history::replay};
 use skirmish::rules::System;
 use skirmish::rules::dice::SeededDice;
+use skirmish::save::follow::{Follower, Target};
 use skirmish::save::{self, journal};
+use skirmish::ui::theme::Theme;
+use skirmish::ui::{Pane, buffer_text, render_pane};
 
-use super::tui::assets;
+use super::tui::{app, assets};
 
 /// 2026-11-28 05:00:00 UTC, in milliseconds.
 const DAWN: u64 = 1_764_306_000_000;
@@ -162,4 +170,132 @@ fn the_tracker_stamps_each_command_with_its_clock() {
     app.run_line("undo", None);
     let made: Vec<Option<u64>> = app.session.nodes().iter().map(|n| n.made).collect();
     assert_eq!(made, [Some(DAWN), Some(DAWN + 2_500)]);
+}
+
+/// The header at 80 columns, drawn with colour so the warning shows.
+fn header(app: &skirmish::app::App) -> Buffer {
+    let area = Rect::new(0, 0, 80, 1);
+    let mut buf = Buffer::empty(area);
+    render_pane(app, Theme { color: true }, Pane::Header, area, &mut buf);
+    buf
+}
+
+/// Where `text` starts on the header's row.
+fn column(buf: &Buffer, text: &str) -> Option<u16> {
+    let row = buffer_text(buf);
+    row.find(text).map(|at| u16::try_from(row[..at].chars().count()).unwrap())
+}
+
+#[test]
+fn the_header_shows_the_turn_timer() {
+    let clock = FakeClock::at(DAWN);
+    let mut app = app(Session::new(System::WOIN, "Clock", assets())).with_clock(clock.clone());
+    for (line, _) in &FIGHT[..3] {
+        app.run_line(line, None);
+    }
+    // Off by default: nothing shown, and the runtime is never woken.
+    clock.advance(7_000);
+    assert!(!app.tick_clock());
+    assert_eq!(app.clock_wake(), None);
+    assert!(!buffer_text(&header(&app)).contains("turn 0:"), "{}", buffer_text(&header(&app)));
+
+    app.run_line("set turn_timer show", None);
+    assert!(app.status.text.contains("turn_timer"), "{}", app.status.text);
+    // The turn began with `start`, 7 s ago; `set` began no turn.
+    let shown = buffer_text(&header(&app));
+    assert!(
+        shown.contains("turn 0:07 ✓ saved") || shown.contains("turn 0:07 ● unsaved"),
+        "{shown}"
+    );
+    // Another 0.6 s: the same second, nothing to draw; the wake comes at the next second.
+    clock.advance(600);
+    assert!(!app.tick_clock());
+    assert_eq!(app.clock_wake(), Some(std::time::Duration::from_millis(400)));
+    clock.advance(400);
+    assert!(app.tick_clock(), "a new second is drawn");
+    assert!(buffer_text(&header(&app)).contains("turn 0:08"));
+
+    // `next` begins another turn: the timer starts again.
+    app.run_line("next", None);
+    assert!(buffer_text(&header(&app)).contains("turn 0:00"), "{}", buffer_text(&header(&app)));
+
+    // warn: coloured once the turn passes the limit, plain before.
+    app.run_line("set turn_timer warn:30", None);
+    clock.advance(29_000);
+    app.tick_clock();
+    let buf = header(&app);
+    let x = column(&buf, "turn 0:29").unwrap();
+    assert!(!buf[(x, 0)].modifier.contains(Modifier::BOLD));
+    clock.advance(1_000);
+    assert!(app.tick_clock());
+    let buf = header(&app);
+    let x = column(&buf, "turn 0:30").unwrap();
+    assert_eq!(buf[(x, 0)].fg, Color::Yellow);
+    assert!(buf[(x, 0)].modifier.contains(Modifier::BOLD));
+
+    // Back off: gone, and no waking.
+    app.run_line("set turn_timer off", None);
+    assert_eq!(app.clock_wake(), None);
+    assert!(!buffer_text(&header(&app)).contains("turn 0:"));
+}
+
+#[test]
+fn the_timer_refuses_a_bad_limit_and_needs_a_time() {
+    let clock = FakeClock::at(DAWN);
+    let mut tracker = app(Session::new(System::WOIN, "Clock", assets())).with_clock(clock.clone());
+    for bad in ["warn:0", "warn:3601", "warn", "on"] {
+        tracker.run_line(&format!("set turn_timer {bad}"), None);
+        assert!(tracker.status.error, "{bad}: {}", tracker.status.text);
+        let text = &tracker.status.text;
+        assert!(text.contains("off or show or warn:SECONDS"), "{text}");
+    }
+    // A fight saved before times were kept shows no timer, whatever the option says.
+    let mut old = app(played(None)).with_clock(clock.clone());
+    old.run_line("set turn_timer show", None);
+    assert!(!old.status.error, "{}", old.status.text);
+    assert_eq!(old.turn_clock(), None);
+    assert_eq!(old.clock_wake(), None);
+    let _: Arc<FakeClock> = clock;
+}
+
+#[test]
+fn players_see_the_turn_timer_when_it_is_on() {
+    let clock = FakeClock::at(DAWN);
+    let dir = std::env::temp_dir().join(format!("skirmish-clock-watch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("watched.ron");
+    let mut session = played(Some(&clock));
+    let mut dice = SeededDice::new(3);
+    let mut run = |session: &mut Session, line: &str| {
+        let command = parse_in(line, Some(System::WOIN)).unwrap().unwrap();
+        session.execute_at(&command, &mut dice, clock.now()).unwrap();
+        std::fs::write(&path, journal::write(session).unwrap()).unwrap();
+    };
+    // Off: nothing shown.
+    run(&mut session, "note Aria \"ready\"");
+    let mut watch =
+        Watch::new(Follower::new(Target::File(path.clone()), assets())).with_clock(clock.clone());
+    assert!(watch.poll());
+    assert_eq!(watch.turn_clock(), None);
+    // The last turn began at 203 s; the clock stands at 267 s: 64 s, past a limit of 60.
+    run(&mut session, "set turn_timer warn:60");
+    assert!(watch.poll());
+    let shown = watch.turn_clock().unwrap();
+    assert_eq!((shown.ms, shown.over), (64_000, true));
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    ratatui::widgets::Widget::render(watch.screen(Theme { color: false }), area, &mut buf);
+    let top = buffer_text(&buf).lines().next().unwrap().to_string();
+    assert!(top.contains("turn 1:04  Round 2"), "{top}");
+    // Another second shows; the same second does not ask for a frame.
+    clock.advance(500);
+    assert!(!watch.tick_clock());
+    clock.advance(500);
+    assert!(watch.tick_clock());
+    // A hidden combatant's turn shows no time: its start would give it away.
+    let current = session.encounter().current().unwrap().name.clone();
+    run(&mut session, &format!("hide \"{current}\""));
+    watch.poll();
+    assert_eq!(watch.turn_clock(), None);
+    let _ = std::fs::remove_dir_all(&dir);
 }

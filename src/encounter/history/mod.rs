@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+mod clock;
 mod lines_from;
 mod rebuild;
 mod tree;
