@@ -12,6 +12,7 @@ use skirmish::cli::watch::Watch;
 use skirmish::clock::{Clock, FakeClock};
 use skirmish::command::parse_in;
 use skirmish::encounter::{Event, Session, history::replay};
+use skirmish::export::{Format, players_only, render, report};
 use skirmish::rules::System;
 use skirmish::rules::dice::SeededDice;
 use skirmish::save::follow::{Follower, Target};
@@ -256,6 +257,53 @@ fn the_timer_refuses_a_bad_limit_and_needs_a_time() {
     assert_eq!(old.turn_clock(), None);
     assert_eq!(old.clock_wake(), None);
     let _: Arc<FakeClock> = clock;
+}
+
+#[test]
+fn the_report_times_turns_and_combatants() {
+    let clock = FakeClock::at(DAWN);
+    let timed = played(Some(&clock));
+    let timing = report(&timed, None).timing.expect("a timed fight is timed");
+    // From the first command (0 s) to the last (264 s).
+    assert_eq!(timing.duration_ms, 264_000);
+    // `start` at 10 s, `next` at 70, 195 and 203 (round 2), the last command at 264.
+    let turns: Vec<(u32, u64)> = timing.turns.iter().map(|t| (t.round, t.ms)).collect();
+    assert_eq!(turns, [(1, 60_000), (1, 125_000), (1, 8_000), (2, 61_000)]);
+    let first = &timing.turns[0].who;
+    assert_eq!(&timing.turns[3].who, first, "round 2 opens with the same combatant");
+    let names: Vec<&str> = timing.combatants.iter().map(|c| c.name.as_str()).collect();
+    let expected: Vec<&str> = timing.turns[..3].iter().map(|t| t.who.as_str()).collect();
+    assert_eq!(names, expected, "in the order they first acted");
+    let c = &timing.combatants[0];
+    assert_eq!((c.turns, c.mean_ms, c.longest_ms), (2, 60_500, 61_000));
+    let c = &timing.combatants[1];
+    assert_eq!((c.turns, c.mean_ms, c.longest_ms), (1, 125_000, 125_000));
+
+    let markdown = render(&report(&timed, None), Format::Markdown);
+    assert!(markdown.contains("## Time at the table\n\n4:24 from the first command to the last."));
+    assert!(markdown.contains(&format!("| {first} | 2 | 1:00 | 1:01 |")), "{markdown}");
+    assert!(markdown.contains(&format!("| 2 | {first} | 1:01 |")), "{markdown}");
+    let json: serde_json::Value =
+        serde_json::from_str(&render(&report(&timed, None), Format::Json)).unwrap();
+    assert_eq!(json["timing"]["duration_ms"], 264_000);
+    assert_eq!(json["timing"]["combatants"][0]["mean_ms"], 60_500);
+    assert_eq!(json["timing"]["turns"][1]["ms"], 125_000);
+
+    // The players' copy times only those they may see.
+    let mut hidden = timed.clone();
+    let hide = parse_in("hide Aria", Some(System::WOIN)).unwrap().unwrap();
+    hidden.execute_at(&hide, &mut SeededDice::new(1), clock.now()).unwrap();
+    let theirs = players_only(report(&hidden, None), &hidden).timing.unwrap();
+    assert!(timing.turns.iter().any(|t| t.who == "Aria"));
+    assert!(theirs.turns.iter().all(|t| t.who != "Aria"));
+    assert!(theirs.combatants.iter().all(|c| c.name != "Aria"));
+    assert_eq!(theirs.combatants.len(), timing.combatants.len() - 1);
+
+    // A fight without times leaves the section out.
+    let plain = played(None);
+    assert_eq!(report(&plain, None).timing, None);
+    assert!(!render(&report(&plain, None), Format::Markdown).contains("Time at the table"));
+    assert!(!render(&report(&plain, None), Format::Json).contains("timing"));
 }
 
 #[test]
