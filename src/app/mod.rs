@@ -374,6 +374,9 @@ impl App {
                 // A replay opened on the snapshot: its timeline now walks the whole line.
                 if let Some(t) = self.timeline.take_if(|t| t.present.is_none()) {
                     self.open_timeline(t.source, false, t.pace_ms);
+                    if let Some(now) = self.timeline.as_mut() {
+                        now.real = t.real;
+                    }
                 }
             }
             Err(why) => {

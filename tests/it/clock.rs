@@ -8,6 +8,7 @@ use std::sync::Arc;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
+use skirmish::cli::Pace;
 use skirmish::cli::watch::Watch;
 use skirmish::clock::{Clock, FakeClock};
 use skirmish::command::parse_in;
@@ -304,6 +305,47 @@ fn the_report_times_turns_and_combatants() {
     assert_eq!(report(&plain, None).timing, None);
     assert!(!render(&report(&plain, None), Format::Markdown).contains("Time at the table"));
     assert!(!render(&report(&plain, None), Format::Json).contains("timing"));
+}
+
+#[test]
+fn replay_at_the_real_pace_waits_as_the_table_did() {
+    let clock = FakeClock::at(DAWN);
+    let mut replay = app(played(Some(&clock)));
+    replay.open_timeline(None, false, 1000);
+    let timeline = replay.timeline.as_mut().unwrap();
+    let set = |t: &skirmish::app::timeline::Timeline| {
+        (0..=9).map(|at| t.wait_after(at)).collect::<Vec<_>>()
+    };
+    // At a set pace every wait is the pace.
+    assert_eq!(set(timeline), [1000; 10]);
+    timeline.real = true;
+    // The time between each step's command and the next one's, at most 10 s; the set pace
+    // before the first step and after the last.
+    let waits = [1000, 5000, 5000, 10_000, 10_000, 10_000, 10_000, 8000, 10_000, 1000];
+    assert_eq!(set(timeline), waits);
+    // Playing from step 7 waits 8 s for the next.
+    timeline.at = 7;
+    replay.handle_event(&ratatui::crossterm::event::Event::Key(super::tui::keys("<Space>")[0]));
+    assert_eq!(replay.playing(), Some(std::time::Duration::from_millis(8000)));
+    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+    skirmish::ui::render(&replay, Theme { color: false }, buf.area, &mut buf);
+    let screen = buffer_text(&buf);
+    assert!(screen.contains("▶ at the fight's pace"), "{screen}");
+    // `+` goes back to a set pace.
+    replay.handle_event(&ratatui::crossterm::event::Event::Key(super::tui::keys("+")[0]));
+    assert_eq!(replay.playing(), Some(std::time::Duration::from_millis(500)));
+
+    // A fight without times plays at the set pace.
+    let mut plain = app(played(None));
+    plain.open_timeline(None, false, 1000);
+    let timeline = plain.timeline.as_mut().unwrap();
+    timeline.real = true;
+    assert_eq!(set(timeline), [1000; 10]);
+
+    // `--pace` takes seconds or `real`.
+    assert_eq!("real".parse::<Pace>(), Ok(Pace::Real));
+    assert_eq!("0.5".parse::<Pace>(), Ok(Pace::Seconds(0.5)));
+    assert!("fast".parse::<Pace>().unwrap_err().contains("or real"));
 }
 
 #[test]
