@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use skirmish::cli::watch::SHOWN_LOG;
+use skirmish::clock::Clock;
 use skirmish::command::parse;
 use skirmish::encounter::history::replay;
 use skirmish::encounter::{Assets, Session};
@@ -268,15 +269,17 @@ fn command_costs(events: &str, mut session: Session, dir: &Path, assets: &Arc<As
     let mut lock = save::lock::lock(&journal).expect("lock");
     let roll = parse("roll 3d6 for Aria").ok().flatten().expect("parses");
     let mut dice = SeededDice::new(9);
+    // Each command stamped with the time it was made, as the tracker's are.
+    let clock = skirmish::clock::SystemClock;
     measure(&format!("command + synced append, {events}"), 1.0, 51, || {
-        session.execute(&roll, &mut dice).expect("rolls");
+        session.execute_at(&roll, &mut dice, clock.now()).expect("rolls");
         let (tail, now) = save::journal::tail(&session, &written).expect("written");
         lock.append(tail.as_bytes()).expect("append");
         written = now;
     });
     // The same without the disk: what the command itself costs (plan, fold, its record).
     measure(&format!("command + its record, {events}"), 1.0, 51, || {
-        session.execute(&roll, &mut dice).expect("rolls");
+        session.execute_at(&roll, &mut dice, clock.now()).expect("rolls");
         let (tail, now) = save::journal::tail(&session, &written).expect("written");
         black_box(tail);
         written = now;
@@ -303,7 +306,7 @@ fn command_costs(events: &str, mut session: Session, dir: &Path, assets: &Arc<As
     let mut kept_views = Vec::new();
     let (times, views): (Vec<Duration>, Vec<Duration>) = (0..polls)
         .map(|_| {
-            session.execute(&roll, &mut dice).expect("rolls");
+            session.execute_at(&roll, &mut dice, clock.now()).expect("rolls");
             let (tail, now) = save::journal::tail(&session, &written).expect("written");
             lock.append(tail.as_bytes()).expect("append");
             written = now;

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod clock;
 pub mod command;
 pub mod encounter;
 pub mod export;

@@ -86,6 +86,7 @@ fn event_loop(
             return Ok(());
         }
         if dirty {
+            app.tick_clock();
             let size = terminal.size()?;
             let area = Rect::new(0, 0, size.width, size.height);
             ui::settle(app, area);
@@ -93,16 +94,22 @@ fn event_loop(
             frame.commit()?;
         }
         // Blocking: while nothing happens, nothing is drawn or written; a playing timeline wakes
-        // at its pace for the next step.
+        // at its pace for the next step, a shown turn timer once a second.
         // A long fight opened from its snapshot: look for its history between keys.
         if app.loading.is_some() && !event::poll(std::time::Duration::from_millis(20))? {
             dirty = app.poll_loading();
             continue;
         }
-        let event = match app.playing() {
-            Some(pace) if !event::poll(pace)? => {
+        let event = match (app.playing(), app.clock_wake()) {
+            (Some(pace), _) if !event::poll(pace)? => {
                 app.tick();
                 dirty = true;
+                continue;
+            }
+            // The turn timer, when shown: woken as its next second comes, drawn only if the
+            // header then shows another one. No timer, no waking.
+            (None, Some(wake)) if !event::poll(wake)? => {
+                dirty = app.tick_clock();
                 continue;
             }
             _ => event::read()?,

@@ -2,6 +2,7 @@
 //! timeline over the fight's history (`timeline`, also `skirmish replay`) and the state they
 //! share. It performs no I/O: writes are handed to the runtime as [`Effect`]s.
 
+mod clock;
 mod command_line;
 pub mod dialog;
 mod dialog_choices;
@@ -19,6 +20,8 @@ mod rows;
 mod run;
 pub mod timeline;
 mod timeline_keys;
+
+pub use clock::TurnClock;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -219,6 +222,10 @@ pub struct App {
     open_request: Option<PathBuf>,
     /// Alerts the last command reached, shown over the panes until the next key.
     pub banner: Option<String>,
+    /// Where times come from: each command's, and the turn timer's.
+    clock: crate::clock::SharedClock,
+    /// The clock's last reading (milliseconds since 1970), which the header's timer shows.
+    pub now: Option<u64>,
 }
 
 impl App {
@@ -258,7 +265,10 @@ impl App {
             screen: None,
             open_request: None,
             banner: None,
+            clock: crate::clock::system(),
+            now: None,
         };
+        app.now = app.clock.now();
         app.follow_turn();
         app.hint("? help · : command · q quit");
         app
@@ -372,6 +382,9 @@ impl App {
                 // A replay opened on the snapshot: its timeline now walks the whole line.
                 if let Some(t) = self.timeline.take_if(|t| t.present.is_none()) {
                     self.open_timeline(t.source, false, t.pace_ms);
+                    if let Some(now) = self.timeline.as_mut() {
+                        now.real = t.real;
+                    }
                 }
             }
             Err(why) => {

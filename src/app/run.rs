@@ -180,14 +180,17 @@ impl App {
     /// but not needed, reported after the command's own message. `Err` when the faces do not
     /// read.
     fn execute_with(&mut self, command: &Command, faces: Option<&str>) -> Result<Executed, Ran> {
+        let made = self.clock_now();
+        // The header's timer reads the same time as the command's record.
+        self.now = made;
         let deck = &mut *self.dice;
         if let Some(answered) = self.answered.take() {
             // Answered roll by roll: each roll marked typed or rolled in the log.
             let mut dice = TypedFirst::marked(answered, deck);
-            return Ok((self.session.execute(command, &mut dice), None));
+            return Ok((self.session.execute_at(command, &mut dice, made), None));
         }
         let Some(text) = faces else {
-            return Ok((self.session.execute(command, deck), None));
+            return Ok((self.session.execute_at(command, deck, made), None));
         };
         let scripted = match ScriptedDice::parse(text) {
             Ok(s) => s,
@@ -198,7 +201,7 @@ impl App {
         };
         // The faces typed first; any die past them the tracker rolls (the log says so).
         let mut dice = TypedFirst::new(scripted, deck);
-        let result = self.session.execute(command, &mut dice);
+        let result = self.session.execute_at(command, &mut dice, made);
         let mut spare = None;
         if result.is_ok() && dice.unused() > 0 {
             let faces: Vec<String> = dice.unused_faces().iter().map(u32::to_string).collect();

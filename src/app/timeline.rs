@@ -23,6 +23,8 @@ pub struct Step {
     pub fork: bool,
     /// Log lines it added.
     pub lines: usize,
+    /// When the command was made (milliseconds since 1970), if known.
+    pub made: Option<u64>,
 }
 
 /// A question the timeline is asking.
@@ -63,6 +65,9 @@ pub struct Timeline {
     pub playing: bool,
     /// Milliseconds between steps while playing.
     pub pace_ms: u64,
+    /// Play at the pace the fight was played (`replay --pace real`): each wait the time between
+    /// the two commands' records, at most [`REAL_CAP_MS`]; `pace_ms` where a time is missing.
+    pub real: bool,
     pub prompt: Option<Prompt>,
     /// The history tree's lines, when the list is open, and the one highlighted.
     pub choices: Option<(Vec<LineChoice>, usize)>,
@@ -72,6 +77,10 @@ pub struct Timeline {
 
 /// Slowest and fastest pace of play.
 pub const PACE_MS: (u64, u64) = (100, 10_000);
+
+/// The longest wait between two steps played at the fight's own pace: a pause at the table (a
+/// rules question, a break) plays as ten seconds.
+pub const REAL_CAP_MS: u64 = 10_000;
 
 impl Timeline {
     /// A timeline over `session`'s current line of play and on to its newest end, at the current
@@ -86,6 +95,7 @@ impl Timeline {
             at: 0,
             playing: false,
             pace_ms: pace_ms.clamp(PACE_MS.0, PACE_MS.1),
+            real: false,
             prompt: None,
             choices: None,
             branch_to: None,
@@ -125,10 +135,27 @@ impl Timeline {
                     turn,
                     fork: children[i] > 1,
                     lines: entry.events.len(),
+                    made: nodes[i].made,
                 }
             })
             .collect();
         self.at = self.at.min(self.line.len());
+    }
+
+    /// The wait before the step after step `at` while playing, in milliseconds: the set pace,
+    /// or at the fight's own pace the time between the two commands (at most [`REAL_CAP_MS`];
+    /// the set pace before the first step and where either has no time).
+    pub fn wait_after(&self, at: usize) -> u64 {
+        let made = |k: usize| k.checked_sub(1).and_then(|i| self.steps.get(i)).and_then(|s| s.made);
+        match (self.real, made(at), made(at.saturating_add(1))) {
+            (true, Some(this), Some(next)) => next.saturating_sub(this).min(REAL_CAP_MS),
+            _ => self.pace_ms,
+        }
+    }
+
+    /// The wait before the next step while playing, in milliseconds.
+    pub fn wait_ms(&self) -> u64 {
+        self.wait_after(self.at)
     }
 
     /// The node the panes should show (`None`: the start).
@@ -230,14 +257,18 @@ fn newest_end(session: &Session, from: Option<usize>) -> Option<usize> {
 /// The session of a branch: the line of play up to `node`, as a fight of its own.
 pub fn branch_session(session: &Session, node: Option<usize>) -> Result<Session, String> {
     let enc = session.encounter();
-    let entries =
-        session.path_to(node).into_iter().map(|i| session.nodes()[i].entry.clone()).collect();
-    Session::from_history(
-        enc.system,
-        &enc.name,
-        entries,
-        Vec::new(),
-        std::sync::Arc::new(session.assets().clone()),
-    )
-    .map_err(|failed| failed.to_string())
+    // Each command keeps the time it was made.
+    let nodes: Vec<crate::encounter::Node> = session
+        .path_to(node)
+        .into_iter()
+        .enumerate()
+        .map(|(k, i)| crate::encounter::Node {
+            parent: k.checked_sub(1),
+            ..session.nodes()[i].clone()
+        })
+        .collect();
+    let head = nodes.len().checked_sub(1);
+    let assets = std::sync::Arc::new(session.assets().clone());
+    Session::from_tree(enc.system, &enc.name, nodes, head, assets)
+        .map_err(|failed| failed.to_string())
 }

@@ -7,7 +7,7 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
-use super::timeline::{PACE_MS, Prompt, Timeline, branch_session};
+use super::timeline::{PACE_MS, Prompt, REAL_CAP_MS, Timeline, branch_session};
 use super::{App, Mode};
 
 impl App {
@@ -31,7 +31,7 @@ impl App {
     /// Whether the timeline is playing (the runtime then wakes at its pace).
     pub fn playing(&self) -> Option<std::time::Duration> {
         let timeline = self.timeline.as_ref().filter(|t| t.playing)?;
-        Some(std::time::Duration::from_millis(timeline.pace_ms))
+        Some(std::time::Duration::from_millis(timeline.wait_ms()))
     }
 
     /// One step of play; it stops at the end.
@@ -124,7 +124,10 @@ impl App {
             KeyCode::Char(' ') | KeyCode::Char('p') => {
                 t.playing = !t.playing && t.at < len;
                 let pace = t.pace_ms as f64 / 1000.0;
-                let text = if t.playing {
+                let cap = REAL_CAP_MS / 1000;
+                let text = if t.playing && t.real {
+                    format!("playing at the fight's own pace (waits of {cap} s at most) · Space pauses")
+                } else if t.playing {
                     format!("playing, a step every {pace:.1} s · +/- pace · Space pauses")
                 } else {
                     "paused".to_string()
@@ -132,11 +135,13 @@ impl App {
                 self.hint(&text);
             }
             KeyCode::Char('+') | KeyCode::Char('=') => {
+                t.real = false;
                 t.pace_ms = (t.pace_ms / 2).max(PACE_MS.0);
                 let text = format!("a step every {:.1} s", t.pace_ms as f64 / 1000.0);
                 self.hint(&text);
             }
             KeyCode::Char('-') => {
+                t.real = false;
                 t.pace_ms = t.pace_ms.saturating_mul(2).min(PACE_MS.1);
                 let text = format!("a step every {:.1} s", t.pace_ms as f64 / 1000.0);
                 self.hint(&text);

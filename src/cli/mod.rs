@@ -20,7 +20,7 @@ pub use json::to_json;
 pub use list::{rows as fight_rows, table as fight_table};
 pub use script::{SaveTargets, ScriptError, run_onto, run_script};
 pub use text::to_text;
-pub use tracker::{Start, replay_app, tracker_app};
+pub use tracker::{Pace, Start, replay_app, tracker_app};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -163,9 +163,10 @@ pub enum Sub {
     Replay {
         #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
-        /// Seconds between steps while playing (Space plays, + and - change it).
-        #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-        pace: f64,
+        /// Seconds between steps while playing (Space plays, + and - change it), or `real`: at
+        /// the pace the fight was played, each wait at most 10 seconds.
+        #[arg(long, value_name = "SECONDS|real", default_value = "1")]
+        pace: tracker::Pace,
     },
     /// List the creatures `add NAME` knows, the built-in ones and those of your own bestiary
     /// folder (~/.config/skirmish/bestiary/SYSTEM/), with any file of it that could not be read.

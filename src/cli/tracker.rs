@@ -185,11 +185,32 @@ pub(super) fn tui(start: Start, saves: Option<&Path>) -> ExitCode {
     }
 }
 
+/// How `replay` plays: a step every so many seconds (`--pace 0.5`), or at the pace the fight was
+/// played (`--pace real`, each wait capped at [`crate::app::timeline::REAL_CAP_MS`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pace {
+    Seconds(f64),
+    Real,
+}
+
+impl std::str::FromStr for Pace {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Pace, String> {
+        if text.eq_ignore_ascii_case("real") {
+            return Ok(Pace::Real);
+        }
+        text.parse::<f64>()
+            .map(Pace::Seconds)
+            .map_err(|_| format!("expected seconds from 0.1 to 10, or real; found {text}"))
+    }
+}
+
 /// The replay of `path` on its timeline: a long fight shows its last snapshot at once, and its
 /// timeline comes when the whole history has been read and checked behind the screen.
 pub fn replay_app(
     path: &Path,
-    pace: f64,
+    pace: Pace,
     assets: Arc<Assets>,
     keymap: KeyMap,
     new_files: NewFiles,
@@ -199,10 +220,18 @@ pub fn replay_app(
     app.show_opened(path.to_path_buf(), opened);
     // Read-only: nothing is ever written to the file replayed.
     app.save_path = None;
-    // The pace is checked where it is read (0.1 to 10 seconds); whole milliseconds here.
-    let pace = if pace.is_finite() { pace.clamp(0.0, 86_400.0) } else { 1.0 };
-    let millis = std::time::Duration::from_secs_f64(pace).as_millis();
+    // The pace is checked where it is read (0.1 to 10 seconds); whole milliseconds here. At the
+    // fight's own pace, a step without a time waits a second.
+    let (seconds, real) = match pace {
+        Pace::Seconds(s) if s.is_finite() => (s.clamp(0.0, 86_400.0), false),
+        Pace::Seconds(_) => (1.0, false),
+        Pace::Real => (1.0, true),
+    };
+    let millis = std::time::Duration::from_secs_f64(seconds).as_millis();
     app.open_timeline(Some(path.to_path_buf()), false, u64::try_from(millis).unwrap_or(u64::MAX));
+    if let Some(timeline) = app.timeline.as_mut() {
+        timeline.real = real;
+    }
     if app.loading.is_some() {
         app.hint("replay, read-only: reading this long fight's history; its steps come with it");
     }
@@ -211,9 +240,14 @@ pub fn replay_app(
 
 /// `skirmish replay FILE`: the fight read-only on the timeline; nothing is written to FILE and no
 /// lock is taken (a branch, `b`, writes and locks its own new file).
-pub(super) fn replay(path: &Path, pace: f64, saves: Option<&Path>) -> ExitCode {
-    if !pace.is_finite() || !(0.1..=10.0).contains(&pace) {
-        return fail(EXIT_INPUT, format!("--pace: expected seconds from 0.1 to 10, found {pace}"));
+pub(super) fn replay(path: &Path, pace: Pace, saves: Option<&Path>) -> ExitCode {
+    if let Pace::Seconds(pace) = pace
+        && (!pace.is_finite() || !(0.1..=10.0).contains(&pace))
+    {
+        return fail(
+            EXIT_INPUT,
+            format!("--pace: expected seconds from 0.1 to 10, or real; found {pace}"),
+        );
     }
     let assets = match load_assets() {
         Ok(a) => a,

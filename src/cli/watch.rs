@@ -14,6 +14,8 @@ use ratatui::crossterm::queue;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 
 use super::shared::{EXIT_COMMAND, EXIT_INPUT, fail, load_assets};
+use crate::app::TurnClock;
+use crate::clock::{SharedClock, TURN_TIMER, TurnTimer};
 use crate::runtime::TerminalGuard;
 use crate::save::follow::{Follower, Found, Target};
 use crate::ui::player::{PlayerScreen, WatchNote};
@@ -38,6 +40,12 @@ pub struct Watch {
     /// The player characters last told of: whose turn it was and who was on deck (`--bell`);
     /// `None` before the first view of the fight.
     told: Option<(Option<String>, Option<String>)>,
+    /// When the current turn began and how the GM shows its time (`set turn_timer …`), when it
+    /// is shown: a visible combatant's turn whose first command has a time.
+    turn: Option<(u64, TurnTimer)>,
+    clock: SharedClock,
+    /// The clock's last reading.
+    now: Option<u64>,
 }
 
 /// How `watch` shows the fight: once (as text or JSON) or followed, with the bell or not.
@@ -51,7 +59,32 @@ pub struct Shown {
 impl Watch {
     pub fn new(follower: Follower) -> Watch {
         let note = WatchNote { text: "looking for the fight…".into(), error: false };
-        Watch { follower, live: LiveView::keeping(SHOWN_LOG), seen: None, note, told: None }
+        let clock = crate::clock::system();
+        let now = clock.now();
+        let live = LiveView::keeping(SHOWN_LOG);
+        Watch { follower, live, seen: None, note, told: None, turn: None, clock, now }
+    }
+
+    /// Use this clock instead of the system's (tests).
+    pub fn with_clock(mut self, clock: SharedClock) -> Watch {
+        self.now = clock.now();
+        self.clock = clock;
+        self
+    }
+
+    /// The current turn's time as the players' screen shows it, when the GM shows it.
+    pub fn turn_clock(&self) -> Option<TurnClock> {
+        let (began, timer) = self.turn?;
+        let ms = self.now?.saturating_sub(began);
+        Some(TurnClock { ms, over: timer.over(ms) })
+    }
+
+    /// Read the clock again; whether the timer now shows another second.
+    pub fn tick_clock(&mut self) -> bool {
+        let shown = |w: &Watch| w.turn_clock().map(|t| (t.ms / 1000, t.over));
+        let before = shown(self);
+        self.now = self.clock.now();
+        shown(self) != before
     }
 
     /// Whether the bell should ring now: a player character's turn began, or one came on deck,
@@ -75,6 +108,7 @@ impl Watch {
             view: self.seen.as_ref().and_then(PlayersSee::fight),
             note: &self.note,
             theme,
+            timer: self.turn_clock(),
         }
     }
 
@@ -94,7 +128,10 @@ impl Watch {
                     PlayersSee::Waiting { system } => waiting_text(system),
                 };
                 let note = WatchNote { text, error: false };
-                let changed = self.seen.as_ref() != Some(&seen) || self.note != note;
+                let turn = turn_shown(session);
+                let changed =
+                    self.seen.as_ref() != Some(&seen) || self.note != note || self.turn != turn;
+                self.turn = turn;
                 self.seen = Some(seen);
                 self.note = note;
                 changed
@@ -131,6 +168,16 @@ impl Watch {
             }
         }
     }
+}
+
+/// When the current turn began and how its time is shown, if the GM shows it and the players
+/// see whose turn it is (a hidden combatant's turn shows no time: its start would give it away).
+fn turn_shown(session: &crate::encounter::Session) -> Option<(u64, TurnTimer)> {
+    let encounter = session.encounter();
+    let timer = TurnTimer::parse(encounter.option(TURN_TIMER))?;
+    encounter.current().filter(|c| crate::view::visible(c))?;
+    let began = session.turn_began().filter(|_| timer != TurnTimer::Off)?;
+    Some((began, timer))
 }
 
 /// Which file to follow: the one given, else the GM's current fight in the saves folder.
@@ -232,7 +279,8 @@ fn event_loop(watch: &mut Watch, guard: &mut TerminalGuard, bell: bool) -> Resul
         }
         if Instant::now() >= next_poll {
             let changed = watch.poll();
-            dirty |= changed;
+            // The turn timer, when shown: drawn as it reaches another second.
+            dirty |= changed | watch.tick_clock();
             // `--bell`: the terminal's bell for a player character's turn or its being on deck.
             if changed && watch.bell_due() && bell {
                 use std::io::Write;

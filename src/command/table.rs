@@ -580,7 +580,10 @@ pub static SET: Entry = Entry {
                encounter's system's options with their values. Every system also takes \
                player_health.pc, .ally, .enemy and .neutral, each exact, label or hidden: how \
                `skirmish watch` shows that side's health to the players (by default exact for PCs \
-               and allies, a label such as badly hurt for enemies and neutrals).",
+               and allies, a label such as badly hurt for enemies and neutrals); and \
+               turn_timer, off (the default), show or warn:SECONDS: the current turn's time in \
+               the tracker's header and on the players' screen, marked once it runs past \
+               SECONDS.",
         example: "set damage_die_cost 1",
     },
 };

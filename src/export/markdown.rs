@@ -1,5 +1,5 @@
-//! The report as Markdown: title, the fight in a line, participants, statistics, then the log
-//! by round and turn.
+//! The report as Markdown: title, the fight in a line, participants, statistics, the time at
+//! the table (when the fight's records carry times), then the log by round and turn.
 
 use std::fmt::Write;
 
@@ -47,6 +47,7 @@ pub fn to_markdown(report: &Report) -> String {
     }
     participants(&mut out, report);
     statistics(&mut out, report);
+    time(&mut out, report);
     log(&mut out, report);
     out
 }
@@ -122,6 +123,27 @@ fn statistics(out: &mut String, report: &Report) {
             md(&biggest),
             md(&by)
         );
+    }
+}
+
+/// The time at the table: the fight's real duration, each combatant's turns, each turn; left
+/// out when the fight's records carry no times.
+fn time(out: &mut String, report: &Report) {
+    use crate::clock::span;
+    let Some(timing) = &report.timing else { return };
+    out.push_str("\n## Time at the table\n\n");
+    let _ = writeln!(out, "{} from the first command to the last.", span(timing.duration_ms));
+    if timing.turns.is_empty() {
+        return;
+    }
+    out.push_str("\n| name | turns | mean | longest |\n|---|---|---|---|\n");
+    for c in &timing.combatants {
+        let (mean, longest) = (span(c.mean_ms), span(c.longest_ms));
+        let _ = writeln!(out, "| {} | {} | {mean} | {longest} |", md(&c.name), c.turns);
+    }
+    out.push_str("\n| round | turn | time |\n|---|---|---|\n");
+    for t in &timing.turns {
+        let _ = writeln!(out, "| {} | {} | {} |", t.round, md(&t.who), span(t.ms));
     }
 }
 

@@ -1,14 +1,17 @@
 //! A fight's report (`skirmish export`, `:export`): the participants, statistics per combatant
-//! counted from the events, and the log by round and turn, as Markdown or JSON. Pure: it reads a
+//! counted from the events, the time at the table from the commands' times, and the log by round
+//! and turn, as Markdown or JSON. Pure: it reads a
 //! [`Session`] and returns text; the caller writes it.
 
 mod markdown;
 mod report;
 mod stats;
+mod timing;
 
 pub use markdown::to_markdown;
 pub use report::{LogLine, LogRound, LogTurn, Participant, Report};
 pub use stats::{BiggestHit, Statistics, statistics};
+pub use timing::{CombatantTime, Timing, TurnTime, timing};
 
 use crate::encounter::{Opens, Session};
 use stats::Tally;
@@ -79,6 +82,7 @@ pub fn report(session: &Session, date: Option<String>) -> Report {
         rounds: enc.round,
         ended,
         participants,
+        timing: timing::timing(session),
         log: by_round_and_turn(session),
     }
 }
@@ -138,6 +142,12 @@ pub fn players_only(mut report: Report, session: &Session) -> Report {
     let unseen: Vec<String> =
         report.participants.iter().filter(|p| !seen(p)).map(|p| p.name.clone()).collect();
     report.participants.retain(|p| seen(p));
+    // Only the turns of those the players may see are timed for them.
+    if let Some(timing) = report.timing.as_mut() {
+        let shown = |name: &String| report.participants.iter().any(|p| p.name == *name);
+        timing.turns.retain(|t| shown(&t.who));
+        timing.combatants.retain(|c| shown(&c.name));
+    }
     for p in &mut report.participants {
         p.notes.clear();
         if let Some(c) = encounter.get(&p.id) {

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::stats::Statistics;
+use super::timing::Timing;
 
 /// Everything a report says, in the order the Markdown prints it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -16,6 +17,9 @@ pub struct Report {
     /// The end-of-fight summary, when the fight has ended.
     pub ended: Option<String>,
     pub participants: Vec<Participant>,
+    /// The time at the table, when the fight's records carry times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
     pub log: Vec<LogRound>,
 }
 

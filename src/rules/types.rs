@@ -158,6 +158,27 @@ pub struct OptionSpec {
     pub help: &'static str,
 }
 
+impl OptionSpec {
+    /// Whether `value` is one this option takes: a whole number when it lists no values, else
+    /// one of them, a value listed as `WORD:SECONDS` standing for `WORD:` and 1 to
+    /// [`SECONDS_MAX`] (`warn:90`).
+    pub fn accepts(&self, value: &str) -> bool {
+        if self.values.is_empty() {
+            return value.parse::<u32>().is_ok();
+        }
+        self.values.iter().any(|listed| match listed.strip_suffix("SECONDS") {
+            Some(word) if word.ends_with(':') => value
+                .strip_prefix(word)
+                .and_then(|n| n.parse::<u64>().ok())
+                .is_some_and(|n| (1..=SECONDS_MAX).contains(&n)),
+            _ => value == *listed,
+        })
+    }
+}
+
+/// The most seconds an option's `WORD:SECONDS` value takes: an hour.
+pub const SECONDS_MAX: u64 = 3_600;
+
 /// The options set in an encounter, by name.
 pub type Options = std::collections::BTreeMap<String, String>;
 
@@ -165,7 +186,8 @@ pub type Options = std::collections::BTreeMap<String, String>;
 const PLAYER_HEALTH: &[&str] = &["exact", "label", "hidden"];
 
 /// Options every system accepts besides its own: what the players' view shows of each side's
-/// health (`skirmish watch`), and whether the tracker asks for the faces of a turn's rolls.
+/// health (`skirmish watch`), whether the tracker asks for the faces of a turn's rolls, and
+/// whether it shows the current turn's time (off by default: an idle tracker writes nothing).
 pub static CORE_OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "typed_dice",
@@ -173,6 +195,13 @@ pub static CORE_OPTIONS: &[OptionSpec] = &[
         default: "roll",
         help: "ask: before a command rolls (the next-turn key's turn start, a line typed after :), \
                the tracker asks for the faces rolled at the table; blank lets it roll",
+    },
+    OptionSpec {
+        name: "turn_timer",
+        values: &["off", "show", "warn:SECONDS"],
+        default: "off",
+        help: "the current turn's time in the tracker's header and on the players' screen; \
+               warn:SECONDS colours it once the turn runs longer",
     },
     OptionSpec {
         name: "player_health.pc",

@@ -6,6 +6,14 @@
 //! space) over the RON after it; the header keeps its sum as its last field, so that any
 //! skirmish reads a file's version from its first line. Versions 3 to 5 are read by
 //! [`super::older`].
+//!
+//! A command's record may carry the time it was made (`made`, milliseconds since 1970), written
+//! only when known and read as none when absent, so version 6 files without times load as they
+//! are and no version bump is needed: the sum covers the line as written, times and all, and a
+//! reader without the field (an older skirmish) skips it, as serde skips any unknown field, and
+//! still checks the sum. The time stays beside the fold: replay, `check` and undo never read it.
+//! Moves of the current point carry none (they change no state and no turn; the statistics read
+//! the commands along the line).
 
 use std::fmt;
 
@@ -99,7 +107,15 @@ impl Header {
 pub enum Record {
     /// Command `n` (from 1, in the order made), made after command `after` (0: the start); it
     /// becomes the current point.
-    Command { n: usize, after: usize, command: String, events: Vec<Event> },
+    Command {
+        n: usize,
+        after: usize,
+        command: String,
+        events: Vec<Event>,
+        /// When it was made (milliseconds since 1970), if known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        made: Option<u64>,
+    },
     /// The current point moved to command `n` (0: the start).
     At { n: usize },
     /// The state after command `n` (the current point when written), its system's own state as
@@ -129,7 +145,7 @@ impl From<Summed> for (Record, String) {
     fn from(old: Summed) -> (Record, String) {
         match old {
             Summed::Command { n, after, command, events, sum } => {
-                (Record::Command { n, after, command, events }, sum)
+                (Record::Command { n, after, command, events, made: None }, sum)
             }
             Summed::At { n, sum } => (Record::At { n }, sum),
             Summed::Snapshot { n, encounter, state, log, lines, sum } => {
@@ -218,6 +234,7 @@ pub fn tail(session: &Session, written: &Written) -> Result<(String, Written), W
             after: offset.number(node.parent),
             command: node.entry.command.clone(),
             events: node.entry.events.clone(),
+            made: node.made,
         };
         let (text, sum) = line(&record, &now.sum)?;
         out.push_str(&text);
@@ -387,7 +404,7 @@ impl Chain {
             older::check(text, at, self.version, &self.sum)?.into()
         };
         let step = match record {
-            Record::Command { n, after, command, mut events } => {
+            Record::Command { n, after, command, mut events, made } => {
                 // Deserialising leaves room for more; a loaded history never grows.
                 events.shrink_to_fit();
                 if n != self.commands + 1 || after >= n {
@@ -402,7 +419,7 @@ impl Chain {
                 }
                 self.commands = n;
                 let entry = crate::encounter::Entry { command, events };
-                Step::Command(Node { entry, parent: after.checked_sub(1) })
+                Step::Command(Node { entry, parent: after.checked_sub(1), made })
             }
             Record::Snapshot { n, encounter, state, log, lines } => {
                 if n > self.commands {

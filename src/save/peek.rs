@@ -113,12 +113,12 @@ pub fn preview(
     for line in &end.after {
         let (record, s) = record_of(line)?;
         match record {
-            Record::Command { n, after, command, events } => {
+            Record::Command { n, after, command, events, made } => {
                 if n != offset.number(Some(session.nodes().len())) {
                     return None;
                 }
                 let entry = crate::encounter::Entry { command, events };
-                session.add_recorded(Node { entry, parent: offset.node(after)? }).ok()?;
+                session.add_recorded(Node { entry, parent: offset.node(after)?, made }).ok()?;
                 sum = s.to_string();
             }
             Record::At { n } => {

@@ -1,6 +1,7 @@
 //! The dashboard, drawn from `&App` only: header, turn order, combatant, dice log, action menu,
 //! command line and status, and the dialog, help and picker overlays. No mutation, no I/O.
 
+mod clock;
 mod combatant_pane;
 mod draw;
 mod fit;
@@ -244,11 +245,14 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     // Redo has more than one way forward from here: `:branches` lists them.
     let forks = app.session.forks_here();
     let mark = if forks > 1 { format!("⑂{forks} {saved}") } else { saved.to_string() };
+    // The current turn's time (`set turn_timer=…`) before the save mark.
+    let timer = app.turn_clock().map(|t| clock::turn_mark(t, theme.header(), theme));
     let mark = mark.as_str();
     let width = fit::to_u16(mark.chars().count());
+    let timer_width = timer.as_ref().map_or(0, |(text, _)| fit::to_u16(cells(text)));
     // Round and whose turn always show, with a space before the save mark: the encounter's name
     // is shortened first, then the system's name goes, and only then is the turn cut.
-    let room = (area.width as usize).saturating_sub(width as usize + 1);
+    let room = (area.width as usize).saturating_sub(width as usize + timer_width as usize + 1);
     let tail = format!(" · {round} · {turn}");
     // A name that says the system already (`WOIN encounter`) needs no second mention.
     let system = if enc.name.contains(&enc.system.to_string()) {
@@ -271,6 +275,10 @@ fn render_header(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     if area.width > width {
         Line::from(Span::styled(mark, style))
             .render(Rect { x: area.right() - width, width, ..area }, buf);
+    }
+    if let Some((text, style)) = timer.filter(|_| area.width > width + timer_width) {
+        let x = area.right() - width - timer_width;
+        Line::from(Span::styled(text, style)).render(Rect { x, width: timer_width, ..area }, buf);
     }
 }
 

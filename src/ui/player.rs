@@ -27,6 +27,8 @@ pub struct PlayerScreen<'a> {
     pub view: Option<&'a PlayerView>,
     pub note: &'a WatchNote,
     pub theme: Theme,
+    /// The current turn's time, when the GM shows it (`set turn_timer …`).
+    pub timer: Option<crate::app::TurnClock>,
 }
 
 impl Widget for PlayerScreen<'_> {
@@ -58,7 +60,7 @@ impl Widget for PlayerScreen<'_> {
         let status = Rect { y: area.bottom().saturating_sub(note_rows), height: note_rows, ..area };
         let body =
             Rect { y: area.y + 5, height: area.height.saturating_sub(5 + note_rows), ..area };
-        render_header(view, theme, header, buf);
+        render_header(view, self.timer, theme, header, buf);
         render_band(view, theme, band, buf);
         if body.width >= 70 {
             let [order, log] =
@@ -94,14 +96,30 @@ fn round_text(view: &PlayerView) -> String {
     }
 }
 
-fn render_header(view: &PlayerView, theme: Theme, area: Rect, buf: &mut Buffer) {
+fn render_header(
+    view: &PlayerView,
+    timer: Option<crate::app::TurnClock>,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let width = area.width as usize;
+    let bar = theme.header().add_modifier(Modifier::BOLD);
     let right = format!(" {} ", round_text(view));
     let left = format!(" {} · {}", view.name, view.system);
     let room = width.saturating_sub(cells(&right));
     let text = format!("{}{right}", fit(&left, room));
-    Paragraph::new(Line::styled(fit(&text, width), theme.header().add_modifier(Modifier::BOLD)))
-        .render(area, buf);
+    Paragraph::new(Line::styled(fit(&text, width), bar)).render(area, buf);
+    // The turn's time before the round, where the name leaves room for it.
+    let Some((mark, style)) = timer.map(|t| super::clock::turn_mark(t, bar, theme)) else {
+        return;
+    };
+    let room = width.saturating_sub(cells(&right) + cells(&left) + 1);
+    if cells(&mark) <= room {
+        let x = area.right().saturating_sub(to_u16(cells(&right) + cells(&mark)));
+        Line::from(Span::styled(mark.clone(), style))
+            .render(Rect { x, width: to_u16(cells(&mark)), ..area }, buf);
+    }
 }
 
 /// NOW and ON DECK, large: the current name in capitals, spaced, in reverse video.

@@ -144,7 +144,9 @@ fn render_bar(timeline: &Timeline, theme: Theme, area: Rect, buf: &mut Buffer) {
     buf.set_line(x, area.y + 1, &Line::styled(numbers, theme.dim()), to_u16(width));
     let round = timeline.round_at(timeline.at);
     let round = if round == 0 { "before round 1".to_string() } else { format!("round {round}") };
-    let play = if timeline.playing {
+    let play = if timeline.playing && timeline.real {
+        " · ▶ at the fight's pace".to_string()
+    } else if timeline.playing {
         format!(" · ▶ every {:.1} s", timeline.pace_ms as f64 / 1000.0)
     } else {
         String::new()

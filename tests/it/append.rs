@@ -287,8 +287,14 @@ fn replay_shows_a_long_fight_at_once_and_its_timeline_when_the_history_comes() {
     let dir = temp("replay");
     let (path, played, _) = long_file(&dir, "long.ron", &["roll 1d6", "undo"]);
     let blank = NewFiles::new(None, 1);
-    let mut app =
-        skirmish::cli::replay_app(&path, 1.0, assets(), KeyMap::defaults(), blank).expect("opens");
+    let mut app = skirmish::cli::replay_app(
+        &path,
+        skirmish::cli::Pace::Seconds(1.0),
+        assets(),
+        KeyMap::defaults(),
+        blank,
+    )
+    .expect("opens");
     assert!(app.loading.is_some(), "from the snapshot");
     assert_eq!(app.session.encounter(), played.encounter());
     crate::tui::drive_keep(&mut app, "<Left>");

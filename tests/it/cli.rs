@@ -228,7 +228,10 @@ fn replay_without_a_terminal_exits_2_and_locks_nothing() {
     assert!(text(&out.stderr).contains("replay needs a terminal"), "{}", text(&out.stderr));
     let out = skirmish(&["replay", path, "--pace", "0"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stderr), "skirmish: --pace: expected seconds from 0.1 to 10, found 0\n");
+    assert_eq!(
+        text(&out.stderr),
+        "skirmish: --pace: expected seconds from 0.1 to 10, or real; found 0\n"
+    );
     assert!(!dir.join("fight.ron.lock").exists(), "replay takes no lock");
 }
 

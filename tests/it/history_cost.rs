@@ -50,7 +50,7 @@ fn misfit(parent: Option<usize>) -> Node {
     let donor = played(&["add Zed"]);
     let mut events = donor.entries()[0].events.clone();
     events.push(Event::Removed { id: "nobody".into() });
-    Node { entry: Entry { command: "add Zed".into(), events }, parent }
+    Node { entry: Entry { command: "add Zed".into(), events }, parent, made: None }
 }
 
 /// The branches expected: each one's first command and length.
@@ -273,7 +273,7 @@ fn a_tree_hung_on_a_later_command_is_refused() {
             .nodes()
             .iter()
             .zip(parents)
-            .map(|(n, parent)| Node { entry: n.entry.clone(), parent })
+            .map(|(n, parent)| Node { entry: n.entry.clone(), parent, made: n.made })
             .collect();
         let err =
             Session::from_tree(System::WOIN, "forks", nodes, None, assets()).expect_err("refused");

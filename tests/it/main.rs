@@ -17,6 +17,7 @@ mod bounds;
 mod canonical;
 mod cli;
 mod cli_edges;
+mod clock;
 mod command;
 mod crash;
 mod dice;

@@ -1863,6 +1863,7 @@ fn sw_json_fields() {
             "player_health.enemy": "label",
             "player_health.neutral": "label",
             "typed_dice": "roll",
+            "turn_timer": "off",
         })
     );
     assert_eq!(v["system"], json!({"gm_bennies": 0, "deck_left": 50, "joker_out": false}));

@@ -966,7 +966,8 @@ fn the_players_turn_order_keeps_its_columns_with_wide_names() {
     let note = WatchNote { text: "watching".into(), error: false };
     let area = Rect::new(0, 0, 80, 24);
     let mut buf = Buffer::empty(area);
-    PlayerScreen { view: seen.fight(), note: &note, theme: PLAIN }.render(area, &mut buf);
+    PlayerScreen { view: seen.fight(), note: &note, theme: PLAIN, timer: None }
+        .render(area, &mut buf);
     let columns: Vec<u16> = (area.top()..area.bottom())
         .filter_map(|y| {
             let x = (area.left()..area.right() - 1)

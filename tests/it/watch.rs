@@ -502,7 +502,7 @@ fn the_watcher_follows_the_gms_current_fight_by_default() {
 fn screen(view: Option<&PlayerView>, note: &WatchNote, width: u16, height: u16) -> String {
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);
-    PlayerScreen { view, note, theme: PLAIN }.render(area, &mut buf);
+    PlayerScreen { view, note, theme: PLAIN, timer: None }.render(area, &mut buf);
     buffer_text(&buf)
 }
 
@@ -602,7 +602,7 @@ fn player_screen_follows_resizes() {
         let frame = terminal
             .draw(|f| {
                 f.render_widget(
-                    PlayerScreen { view: Some(&view), note: &note, theme: PLAIN },
+                    PlayerScreen { view: Some(&view), note: &note, theme: PLAIN, timer: None },
                     f.area(),
                 )
             })

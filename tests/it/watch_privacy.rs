@@ -379,7 +379,7 @@ fn pv_health_4_labels_do_not_read_as_game_terms() {
         let area = Rect::new(0, 0, 80, 24);
         let mut buf = Buffer::empty(area);
         let note = WatchNote { text: "watching".into(), error: false };
-        PlayerScreen { view: Some(&view), note: &note, theme: Theme { color: false } }
+        PlayerScreen { view: Some(&view), note: &note, theme: Theme { color: false }, timer: None }
             .render(area, &mut buf);
         let screen = buffer_text(&buf);
         let label = &line["Ogre is hit (".len()..line.len() - 1];

@@ -307,11 +307,10 @@ impl Planner<'_> {
                 names.join(", ")
             ));
         };
-        let numeric = spec.values.is_empty();
-        if numeric && value.parse::<u32>().is_err() {
+        if !spec.accepts(value) && spec.values.is_empty() {
             return refuse(format!("{name}: expected a whole number"));
         }
-        if !numeric && !spec.values.contains(&value) {
+        if !spec.accepts(value) {
             return refuse(format!("{name}: expected {}", spec.values.join(" or ")));
         }
         self.emit(Event::OptionSet { name: name.into(), value: value.into() })

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+mod clock;
 mod lines_from;
 mod rebuild;
 mod tree;
@@ -91,6 +92,8 @@ pub enum Outcome {
 pub struct Node {
     pub entry: Entry,
     pub parent: Option<usize>,
+    /// When it was made, in milliseconds since 1970, if known: kept beside the fold, never in it.
+    pub made: Option<u64>,
 }
 
 /// A line of play that starts at the current point, as `branches` lists it.
@@ -391,34 +394,22 @@ impl Session {
         self.tree.count(self.head())
     }
 
-    /// The lines of play that start at the current point, oldest first. Each one's length walks
-    /// it to its end: for the `branches` command, not for every frame ([`Session::forks_here`]).
-    pub fn branches(&self) -> Vec<Branch> {
-        self.tree
-            .children(self.head())
-            .enumerate()
-            .map(|(k, child)| {
-                let mut length = 1;
-                let mut at = self.newest_child(Some(child));
-                while let Some(i) = at {
-                    length += 1;
-                    at = self.newest_child(Some(i));
-                }
-                Branch {
-                    number: k + 1,
-                    first: self.nodes[child].entry.command.clone(),
-                    length,
-                    made: child + 1,
-                }
-            })
-            .collect()
-    }
-
-    /// Run one command. A refused command changes nothing.
+    /// Run one command, its time unknown. A refused command changes nothing.
     pub fn execute(
         &mut self,
         command: &Command,
         dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, EngineError> {
+        self.execute_at(command, dice, None)
+    }
+
+    /// Run one command made at `made` (milliseconds since 1970, from the caller's clock): a
+    /// new command keeps it beside its events. A refused command changes nothing.
+    pub fn execute_at(
+        &mut self,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+        made: Option<u64>,
     ) -> Result<Outcome, EngineError> {
         match command {
             Command::New { system, name } => {
@@ -473,7 +464,8 @@ impl Session {
                 events.shrink_to_fit();
                 let before = self.log_total();
                 let entry = Entry { command: command.to_string(), events };
-                self.grow(Node { entry, parent: self.head() }).map_err(EngineError::Apply)?;
+                let node = Node { entry, parent: self.head(), made };
+                self.grow(node).map_err(EngineError::Apply)?;
                 Ok(Outcome::Applied { lines: self.log_total() - before })
             }
         }

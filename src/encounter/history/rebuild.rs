@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{LOG_KEPT, Node, SNAPSHOT_EVERY, Session, Tree, keep, trim};
+use super::{Branch, LOG_KEPT, Node, SNAPSHOT_EVERY, Session, Tree, keep, trim};
 use crate::encounter::fold::ApplyError;
 use crate::encounter::{Assets, Encounter, Entry};
 use crate::rules::System;
@@ -23,6 +23,29 @@ impl std::fmt::Display for FoldError {
 }
 
 impl Session {
+    /// The lines of play that start at the current point, oldest first. Each one's length walks
+    /// it to its end: for the `branches` command, not for every frame ([`Session::forks_here`]).
+    pub fn branches(&self) -> Vec<Branch> {
+        self.tree
+            .children(self.head())
+            .enumerate()
+            .map(|(k, child)| {
+                let mut length = 1;
+                let mut at = self.newest_child(Some(child));
+                while let Some(i) = at {
+                    length += 1;
+                    at = self.newest_child(Some(i));
+                }
+                Branch {
+                    number: k + 1,
+                    first: self.nodes[child].entry.command.clone(),
+                    length,
+                    made: child + 1,
+                }
+            })
+            .collect()
+    }
+
     /// Rebuild a session from a linear history and a redo stack (the next command last), as
     /// version 1 and 2 saves store them.
     pub fn from_history(
@@ -37,7 +60,7 @@ impl Session {
             .into_iter()
             .chain(redo.into_iter().rev())
             .enumerate()
-            .map(|(i, entry)| Node { entry, parent: i.checked_sub(1) })
+            .map(|(i, entry)| Node { entry, parent: i.checked_sub(1), made: None })
             .collect();
         Session::from_tree(system, name, nodes, head, assets)
     }
