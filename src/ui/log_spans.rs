@@ -48,6 +48,7 @@ pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'s
             s.content.chars().map(move |c| (c, s.style, cells(c.encode_utf8(&mut [0; 4]))))
         })
         .collect();
+    let seen = |c: &(char, Style, usize)| c.2 > 0 && !c.0.is_whitespace();
     let mut rows: Vec<Vec<(char, Style, usize)>> = Vec::new();
     let mut start = 0;
     let mut indent = 0;
@@ -63,11 +64,11 @@ pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'s
             end += 1;
         }
         // Break at the last space that leaves something to see on the row (a mark of no width
-        // alone would show as a blank row).
+        // or a space alone would show as a blank row).
         if end < cells.len()
             && let Some(space) = (start + 1..end)
                 .rev()
-                .find(|&i| cells[i].0 == ' ' && cells[start..i].iter().any(|c| c.2 > 0))
+                .find(|&i| cells[i].0 == ' ' && cells[start..i].iter().any(seen))
         {
             end = space;
         }
@@ -80,6 +81,12 @@ pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'s
         }
         indent = 2;
     }
+    // A row of nothing to see (spaces and marks of no width left at a line's end) is no row.
+    let mut kept = 0;
+    rows.retain(|row| {
+        kept += 1;
+        kept == 1 || row.iter().any(seen)
+    });
     rows.into_iter()
         .map(|row| {
             let mut spans: Vec<Span<'static>> = Vec::new();

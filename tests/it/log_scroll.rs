@@ -193,3 +193,23 @@ proptest! {
         }
     }
 }
+
+/// A row of only a space and marks of no width (zero-width spaces) is not a row: the line breaks
+/// inside the word after them rather than leave a blank row (found by the property above).
+#[test]
+fn spaces_and_marks_of_no_width_never_make_a_blank_row() {
+    let words = ["x".repeat(45), "aa".into(), "e\u{301}".into(), "🎲".into(), "e\u{301}".into()];
+    let mut words: Vec<String> = words.to_vec();
+    words.extend(["\u{200b}".to_string(), "\u{200b}".to_string(), "x".repeat(27)]);
+    let mut a = fight(false, &[Entry::Note(words)]);
+    let rows = pane(&mut a, 32, 5, 0);
+    let inside: Vec<String> = rows[1..4].iter().map(|r| solid(r.trim_matches('│'))).collect();
+    assert!(inside.iter().all(|row| !row.is_empty()), "a blank row:\n{}", rows.join("\n"));
+    // Nor are they a row of their own at a line's end.
+    let words = vec!["x".repeat(124), "\u{200b}".into(), "\u{200b}".into()];
+    let mut a = fight(false, &[Entry::Note(words), Entry::Note(Vec::new())]);
+    let rows = pane(&mut a, 126, 5, 0);
+    let inside: Vec<String> = rows[1..4].iter().map(|r| solid(r.trim_matches('│'))).collect();
+    let used = inside.iter().rposition(|row| !row.is_empty()).map_or(0, |r| r + 1);
+    assert!(inside[..used].iter().all(|row| !row.is_empty()), "a blank row:\n{}", rows.join("\n"));
+}
