@@ -11,7 +11,8 @@ use super::draw;
 use super::fit::{cells, fit, shorten, to_u16};
 use super::theme::Theme;
 use crate::app::{App, Row};
-use crate::encounter::{Combatant, Encounter};
+use crate::encounter::alerts::{Alert, AlertAt};
+use crate::encounter::{Combatant, CombatantId, Encounter};
 use crate::rules::Health;
 use crate::rules::conditions::Level;
 
@@ -143,39 +144,46 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
             Line::raw(""),
             Line::raw(":add Aria side=pc"),
             Line::raw(":add Goblin x3"),
+            Line::raw(":import aldric.gcs · :party join"),
             Line::raw(":start"),
         ])
         .render(inner, buf);
         return;
     }
     let height = inner.height as usize;
-    let offset = app.selected.saturating_sub(height.saturating_sub(1));
+    // The rows, with the alerts due this round placed where they fire (the others below).
+    let shown = with_alerts(enc, rows);
+    let at_selected = shown.iter().position(|s| *s == Shown::Row(app.selected)).unwrap_or(0);
+    let offset = at_selected.saturating_sub(height.saturating_sub(1));
     let width = inner.width as usize;
     let health_text = |h: Health| enc.system.rules().spec().health.text(h);
     let counts_taken = enc.system.rules().spec().health.counts == crate::rules::spec::Counts::Taken;
     // Whose turn it is, found once (each group row asks).
     let current = enc.turn.as_ref().and_then(|t| enc.index_of(&t.id));
-    let visible: Vec<_> = rows
+    let window: Vec<&Shown> = shown.iter().skip(offset).take(height).collect();
+    let visible: Vec<_> = window
         .iter()
         .enumerate()
-        .skip(offset)
-        .take(height)
-        .map(|(index, row)| {
-            let (c, name, health, members) = row_view(enc, row, current);
-            (index, c, name, health, members)
+        .filter_map(|(line_no, s)| match s {
+            Shown::Row(index) => Some((line_no, *index)),
+            Shown::Alert(_) => None,
+        })
+        .map(|(line_no, index)| {
+            let (c, name, health, members) = row_view(enc, &rows[index], current);
+            (line_no, index, c, name, health, members)
         })
         .collect();
     // The name column is as wide as the longest name shown, leaving the rest to conditions;
     // when a combatant's conditions need more, a group's summary (`▸Goblin ×3 (2 up)`) gives
     // way first, down to the longest single name.
-    let longest = visible.iter().map(|v| cells(&v.2)).max().unwrap_or(0);
-    let single = visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&v.2)).max();
+    let longest = visible.iter().map(|v| cells(&v.3)).max().unwrap_or(0);
+    let single = visible.iter().filter(|v| v.5.is_none()).map(|v| cells(&v.3)).max();
     let marks =
-        visible.iter().filter(|v| v.4.is_none()).map(|v| cells(&badges(enc, v.1, false).join(" ")));
+        visible.iter().filter(|v| v.5.is_none()).map(|v| cells(&badges(enc, v.2, false).join(" ")));
     let room = width.saturating_sub(2 + 5 + 9).saturating_sub(marks.max().unwrap_or(0));
     let wanted = longest.min(room.max(single.unwrap_or(longest)));
     let name_width = wanted.min(width.saturating_sub(2 + 5 + 1 + 8 + 7)).clamp(6, 22);
-    for (line_no, (index, c, name, health, members)) in visible.into_iter().enumerate() {
+    for (line_no, index, c, name, health, members) in visible {
         let y = inner.y + to_u16(line_no);
         let init = c.initiative.as_ref().map_or("—".to_string(), |i| i.value.to_string());
         let mark = match members {
@@ -222,20 +230,65 @@ pub fn order_of(app: &App, rows: &[Row], theme: Theme, area: Rect, buf: &mut Buf
         spans.push(Span::styled(marks, theme.warn()));
         draw::put_line(buf, inner.x, y, &Line::from(spans), inner.width);
     }
-    alert_lines(enc, theme, inner, rows.len().saturating_sub(offset), buf);
+    for (line_no, s) in window.iter().enumerate() {
+        if let Shown::Alert(text) = s {
+            let y = inner.y + to_u16(line_no);
+            let line = Line::styled(fit(&format!("⚑ {text}"), inner.width as usize), theme.warn());
+            draw::put_line(buf, inner.x, y, &line, inner.width);
+        }
+    }
 }
 
-/// The alerts waiting, a line each below the combatants while rows are free: `⚑ round 3,
-/// before Mira: Reinforcements`.
-fn alert_lines(enc: &Encounter, theme: Theme, inner: Rect, used: usize, buf: &mut Buffer) {
-    let free = (inner.height as usize).saturating_sub(used);
-    for (k, text) in enc.alert_lines().into_iter().take(free).enumerate() {
-        let y = inner.y + to_u16(used + k);
-        // Without its number: `alerts` lists those.
-        let text = text.split_once(' ').map_or(text.as_str(), |(_, rest)| rest).to_string();
-        let line = Line::styled(fit(&format!("⚑ {text}"), inner.width as usize), theme.warn());
-        draw::put_line(buf, inner.x, y, &line, inner.width);
+/// A line of the turn order: a row, or an alert waiting.
+#[derive(Debug, PartialEq, Eq)]
+enum Shown {
+    Row(usize),
+    Alert(String),
+}
+
+/// The rows of the order, each alert due this round just before or after the row of the
+/// combatant it waits on (`⚑ Reinforcements`, placed where it fires), and every other alert
+/// below them with its round (`⚑ round 3: …`). Without their numbers: `alerts` lists those.
+fn with_alerts(enc: &Encounter, rows: &[Row]) -> Vec<Shown> {
+    let due = |a: &&Alert| enc.round > 0 && a.round <= enc.round;
+    let mut placed = Vec::new();
+    let mut lines = Vec::new();
+    for (index, row) in rows.iter().enumerate() {
+        let holds = |id: &CombatantId| match row {
+            Row::One(i) | Row::Member(i) => enc.combatants[*i].id == *id,
+            Row::Group { members, .. } => members.iter().any(|&m| enc.combatants[m].id == *id),
+        };
+        // Where it stands says when; a repeating one says how often.
+        let text = |a: &Alert| match a.every {
+            Some(k) => format!("{} (every {k} rounds)", a.text),
+            None => a.text.clone(),
+        };
+        for alert in enc.alerts.iter().filter(due) {
+            if let AlertAt::Before(id) = &alert.at
+                && holds(id)
+            {
+                lines.push(Shown::Alert(text(alert)));
+                placed.push(alert.number);
+            }
+        }
+        lines.push(Shown::Row(index));
+        for alert in enc.alerts.iter().filter(due) {
+            if let AlertAt::After(id) = &alert.at
+                && holds(id)
+            {
+                lines.push(Shown::Alert(text(alert)));
+                placed.push(alert.number);
+            }
+        }
     }
+    let mut rest: Vec<&Alert> = enc.alerts.iter().filter(|a| !placed.contains(&a.number)).collect();
+    rest.sort_by_key(|a| (a.round, a.number));
+    for alert in rest {
+        let line = alert.line(enc);
+        let text = line.split_once(' ').map_or(line.as_str(), |(_, rest)| rest);
+        lines.push(Shown::Alert(text.to_string()));
+    }
+    lines
 }
 
 /// One row of the turn order as shown: the combatant whose initiative and marks it shows (a
