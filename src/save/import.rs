@@ -62,7 +62,18 @@ pub fn prepare(
         file => read_file(&super::typed_path(file), text, system, enc, &catalogue),
     }
     .map_err(|err| err.to_string())?;
-    let report = sheets.iter().flat_map(|s| s.report.lines(&s.name)).collect();
+    // The first character under the name `as=` gives it.
+    let rename = verb.args.fields(3).iter().find(|f| f.key == "as").and_then(|f| f.value.clone());
+    let report = sheets
+        .iter()
+        .enumerate()
+        .flat_map(|(at, sheet)| match &rename {
+            Some(name) if at == 0 => {
+                sheet.report.lines(&format!("{name} ({} in the file)", sheet.name))
+            }
+            _ => sheet.report.lines(&sheet.name),
+        })
+        .collect();
     let command =
         Command::Verb(Invocation { spec: verb.spec, args: verb.args.with_sheets(sheets) });
     Ok(Prepared::Run { command, report })

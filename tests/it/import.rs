@@ -95,8 +95,9 @@ fn an_import_adds_each_creature_with_its_values_and_reports_what_it_read() {
         "Orc Archer 2 joins (ally)",
         // A file of one creature; its side is the file's.
         "Sable joins (pc)",
-        // The report, on stdout.
+        // The report, on stdout, under the name the fight gives.
         "Orc Chief: 2 read, 0 ignored, 0 odd",
+        "Grub (Orc Chief in the file): 2 read, 0 ignored, 0 odd",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
