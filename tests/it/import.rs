@@ -303,6 +303,11 @@ fn stat_blocks_as_printed_join_as_foes_and_name_each_line_not_read() {
     let script = format!("new woin\nimport \"{TEXT}/woin_blocks.txt\" --text side=neutral\n");
     let output = run(&script, &home, &[]);
     assert!(out(&output).contains("Sergeant Vell joins (neutral)"), "{}", out(&output));
+    // Another system's blocks are refused saying whose they are.
+    let mut session = Session::new(System::SAVAGE, "mixed up", assets());
+    let why = play(&mut session, &[&format!("import \"{TEXT}/woin_blocks.txt\" --text")]);
+    let why = why.expect_err("WOIN blocks");
+    assert!(why.contains("holds WOIN stat blocks; this encounter plays Savage Worlds"), "{why}");
     // Text that holds no block is refused saying so.
     let mut session = Session::new(System::SAVAGE, "prose", assets());
     let why = play(&mut session, &[&format!("import \"{TEXT}/prose.txt\" --text")]);

@@ -19,10 +19,19 @@ pub fn read(text: &str, file: &str, system: System) -> Result<Vec<Sheet>, Import
     }
     let lines: Vec<Line<'_>> =
         text.lines().enumerate().map(|(i, text)| Line { n: i.saturating_add(1), text }).collect();
+    // A text the other reader reads is the other system's: said so, rather than what is missing.
+    let other = |read: fn(&[Line<'_>], &str) -> Result<Vec<Sheet>, ImportError>, of: System| {
+        let message = format!(
+            "holds {} stat blocks; this encounter plays {}",
+            of.rules().spec().name,
+            system.rules().spec().name
+        );
+        read(&lines, file).ok().map(|_| ImportError::new(file, "", message))
+    };
     if system == System::SAVAGE {
-        savage::read(&lines, file)
+        savage::read(&lines, file).map_err(|err| other(woin::read, System::WOIN).unwrap_or(err))
     } else if system == System::WOIN {
-        woin::read(&lines, file)
+        woin::read(&lines, file).map_err(|err| other(savage::read, System::SAVAGE).unwrap_or(err))
     } else {
         Err(ImportError::new(
             file,
