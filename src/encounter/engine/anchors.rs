@@ -59,22 +59,25 @@ impl Planner<'_> {
 
     /// End every duration at this edge of `of`'s turns whose count has run out.
     pub(super) fn expire_anchored(&mut self, of: &str, edge: Edge) -> Result<(), EngineError> {
-        let done: Vec<(CombatantId, String)> = self
+        self.expire_where(|k| {
+            k.until.as_ref().is_some_and(|a| a.of == of && a.edge == edge && a.turns == 0)
+        })
+    }
+
+    /// End, as expired, every condition on anyone that `done` says has run its course.
+    pub(super) fn expire_where(
+        &mut self,
+        done: impl Fn(&Condition) -> bool,
+    ) -> Result<(), EngineError> {
+        let ending: Vec<(CombatantId, String)> = self
             .scratch
             .combatants
             .iter()
             .flat_map(|c| {
-                c.conditions
-                    .iter()
-                    .filter(|k| {
-                        k.until
-                            .as_ref()
-                            .is_some_and(|a| a.of == of && a.edge == edge && a.turns == 0)
-                    })
-                    .map(|k| (c.id.clone(), k.name.clone()))
+                c.conditions.iter().filter(|k| done(k)).map(|k| (c.id.clone(), k.name.clone()))
             })
             .collect();
-        for (id, name) in done {
+        for (id, name) in ending {
             self.emit(Event::ConditionEnded { id, name, why: Ended::Expired })?;
         }
         Ok(())

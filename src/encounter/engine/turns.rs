@@ -295,20 +295,7 @@ impl Planner<'_> {
                 self.turn_ended(&id)?;
             }
         }
-        let expiring: Vec<(String, String)> = self
-            .scratch
-            .combatants
-            .iter()
-            .flat_map(|c| {
-                c.conditions
-                    .iter()
-                    .filter(|k| k.rounds.is_some_and(|n| n <= 1))
-                    .map(|k| (c.id.to_string(), k.name.clone()))
-            })
-            .collect();
-        for (id, name) in expiring {
-            self.emit(Event::ConditionEnded { id: id.into(), name, why: Ended::Expired })?;
-        }
+        self.expire_where(|k| k.rounds.is_some_and(|n| n <= 1))?;
         // SW-INIT-3: what the system does before a new deal (a shuffle after a Joker), decided
         // before the round begins.
         let kept = self.held_cards();
